@@ -1,0 +1,124 @@
+// Package errs defines the kinds of error Kiln's layers return. Lower layers
+// say what went wrong (a validation failure, a missing record); only the HTTP
+// layer turns a kind into a status code and the error envelope.
+package errs
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Kind classifies an error by what the caller can do about it.
+type Kind int
+
+// The kinds, each mapped to one HTTP status and Strapi error name by core/rest.
+const (
+	KindInternal Kind = iota
+	KindValidation
+	KindPagination
+	KindUnauthorized
+	KindForbidden
+	KindNotFound
+	KindConflict
+	KindPayloadTooLarge
+	KindRateLimit
+	KindApplication
+)
+
+// Error is an error with a kind, a message meant for the client and optional
+// structured details (Strapi's error.details).
+type Error struct {
+	Kind    Kind
+	Message string
+	Details map[string]any
+	// Err is the cause, kept for logs and errors.Is; never sent to clients.
+	Err error
+}
+
+func (e *Error) Error() string {
+	if e.Err != nil {
+		return e.Message + ": " + e.Err.Error()
+	}
+	return e.Message
+}
+
+func (e *Error) Unwrap() error { return e.Err }
+
+// New returns an error of the given kind.
+func New(kind Kind, msg string) *Error { return &Error{Kind: kind, Message: msg} }
+
+// Newf returns an error of the given kind with a formatted message.
+func Newf(kind Kind, format string, args ...any) *Error {
+	return &Error{Kind: kind, Message: fmt.Sprintf(format, args...)}
+}
+
+// WithDetails sets the details and returns the error, for chaining.
+func (e *Error) WithDetails(d map[string]any) *Error {
+	e.Details = d
+	return e
+}
+
+// As returns the *Error in err's chain, if any.
+func As(err error) (*Error, bool) {
+	var e *Error
+	if errors.As(err, &e) {
+		return e, true
+	}
+	return nil, false
+}
+
+// KindOf returns the kind of err, KindInternal when it has none.
+func KindOf(err error) Kind {
+	if e, ok := As(err); ok {
+		return e.Kind
+	}
+	return KindInternal
+}
+
+// NotFound is the usual "no such record" error.
+func NotFound() *Error { return New(KindNotFound, "Not Found") }
+
+// InvalidKey is Strapi's "Invalid key X" validation error for a query or body
+// key, with the details shape Strapi's throwInvalidKey produces.
+func InvalidKey(key, path, source, param string) *Error {
+	msg := "Invalid key " + key
+	var p any
+	if path != "" && path != key {
+		msg += " at " + trimLast(path)
+	}
+	if path != "" {
+		p = path
+	}
+	return New(KindValidation, msg).WithDetails(map[string]any{
+		"key": key, "path": p, "source": source, "param": param,
+	})
+}
+
+// trimLast drops the last dotted segment of path: "author.foo" -> "author".
+func trimLast(path string) string {
+	for i := len(path) - 1; i >= 0; i-- {
+		if path[i] == '.' {
+			return path[:i]
+		}
+	}
+	return path
+}
+
+// FieldError is one failing field of a validation error (Strapi's
+// details.errors[] entry).
+type FieldError struct {
+	Path    []string `json:"path"`
+	Message string   `json:"message"`
+	Name    string   `json:"name"`
+	Value   any      `json:"value,omitempty"`
+}
+
+// Fields builds the ValidationError Strapi answers for failing fields: a
+// single error carries its own message, several say "N errors occurred".
+func Fields(list []FieldError) *Error {
+	msg := fmt.Sprintf("%d errors occurred", len(list))
+	if len(list) == 1 {
+		msg = list[0].Message
+	}
+	return New(KindValidation, msg).WithDetails(map[string]any{"errors": list})
+}

@@ -1,0 +1,144 @@
+// Package query turns a Strapi query string (as qs writes it) into a typed
+// tree checked against the schema: filters, populate, fields, sort,
+// pagination and status. It knows nothing of SQL or HTTP; core/store
+// compiles the tree.
+package query
+
+import "github.com/kiln-cms/kiln/core/schema"
+
+// Query is one checked request on one content type. Nested queries (inside
+// populate) use the same type with Pagination left zero.
+type Query struct {
+	Type *schema.ContentType
+	// Filters is nil when the request has none.
+	Filters *Filter
+	// Populate lists the relations to load, in request order.
+	Populate []*Populate
+	// Fields are the scalar fields to return, in schema order; nil means all
+	// non-private scalar fields. id and documentId always come back.
+	Fields []*schema.Attribute
+	// Sort keys in priority order; empty means by id ascending.
+	Sort       []SortKey
+	Pagination Pagination
+	// Status selects drafts or published entries on draft & publish types.
+	Status Status
+}
+
+// Status is the draft & publish selector.
+type Status int
+
+// The statuses. Published is the default, as in Strapi.
+const (
+	Published Status = iota
+	Draft
+)
+
+// FilterKind says what a Filter node is.
+type FilterKind int
+
+// The filter node kinds.
+const (
+	And FilterKind = iota // all Children
+	Or                    // any Children
+	Not                   // not Children[0]
+	Cond                  // Field Operator Value
+	Rel                   // Relation's targets match Sub (at least one, for to-many)
+)
+
+// Operator is a comparison operator of Strapi's filter language.
+type Operator string
+
+// The comparison operators.
+const (
+	OpEq           Operator = "$eq"
+	OpEqi          Operator = "$eqi"
+	OpNe           Operator = "$ne"
+	OpNei          Operator = "$nei"
+	OpLt           Operator = "$lt"
+	OpLte          Operator = "$lte"
+	OpGt           Operator = "$gt"
+	OpGte          Operator = "$gte"
+	OpIn           Operator = "$in"
+	OpNotIn        Operator = "$notIn"
+	OpContains     Operator = "$contains"
+	OpNotContains  Operator = "$notContains"
+	OpContainsi    Operator = "$containsi"
+	OpNotContainsi Operator = "$notContainsi"
+	OpNull         Operator = "$null"
+	OpNotNull      Operator = "$notNull"
+	OpBetween      Operator = "$between"
+	OpStartsWith   Operator = "$startsWith"
+	OpStartsWithi  Operator = "$startsWithi"
+	OpEndsWith     Operator = "$endsWith"
+	OpEndsWithi    Operator = "$endsWithi"
+)
+
+// Filter is a node of the filter tree.
+type Filter struct {
+	Kind     FilterKind
+	Children []*Filter // And, Or, Not
+
+	// Cond: a comparison on a scalar or system field of the node's type.
+	Field    *schema.Attribute
+	Operator Operator
+	// Value is coerced to the field's Go type (see Coerce): for $in and
+	// $notIn a []any, for $between a []any of two, for $null and $notNull a
+	// bool, for $eq/$ne possibly nil (IS NULL / IS NOT NULL). The string
+	// operators ($contains, $startsWith, ...) always hold a string.
+	Value any
+
+	// Rel: a condition on related entries.
+	Relation *schema.Attribute
+	Sub      *Filter
+}
+
+// Populate is one relation to load, with what to load of its targets.
+type Populate struct {
+	Relation *schema.Attribute
+	// Query on the target type: Fields, Filters, Sort and nested Populate.
+	Query *Query
+	// Count asks for {"count": n} instead of the entries.
+	Count bool
+}
+
+// SortKey orders by a scalar field, reached through zero or more to-one
+// relations (Path[:len-1]); Path[len-1] is the scalar.
+type SortKey struct {
+	Path []*schema.Attribute
+	Desc bool
+}
+
+// PageMode is the pagination style the request used.
+type PageMode int
+
+// The pagination styles; Page is the default.
+const (
+	PageStyle PageMode = iota
+	OffsetStyle
+)
+
+// Pagination is the effective window, already clamped to the maximum.
+type Pagination struct {
+	Mode      PageMode
+	Page      int // PageStyle, from 1
+	PageSize  int // PageStyle
+	Start     int // OffsetStyle, from 0
+	Limit     int // OffsetStyle
+	WithCount bool
+}
+
+// Offset is the number of rows to skip.
+func (p Pagination) Offset() int {
+	if p.Mode == OffsetStyle {
+		return p.Start
+	}
+	return (p.Page - 1) * p.PageSize
+}
+
+// Size is the number of rows to return.
+func (p Pagination) Size() int {
+	if p.Mode == OffsetStyle {
+		return p.Limit
+	}
+	return p.PageSize
+}

@@ -1,0 +1,406 @@
+package schema
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+)
+
+var (
+	typeNameRe  = regexp.MustCompile(`^[a-z][a-z0-9-]*$`)
+	fieldNameRe = regexp.MustCompile(`^[a-zA-Z][a-zA-Z0-9]*$`)
+)
+
+// reservedFields are the system fields every entry has, and names Strapi's
+// query language or envelopes give a meaning of their own.
+var reservedFields = map[string]bool{
+	"id": true, "documentId": true, "createdAt": true, "updatedAt": true,
+	"publishedAt": true, "createdBy": true, "updatedBy": true,
+	"locale": true, "localizations": true, "attributes": true, "meta": true,
+}
+
+// reservedPlurals are route segments the core itself serves under /api.
+var reservedPlurals = map[string]bool{
+	"auth": true, "users-permissions": true, "versions": true, "docs": true,
+	"openapi.json": true, "v1": true, "v2": true, "connect": true, "upload": true,
+}
+
+var fieldTypes = map[FieldType]bool{
+	String: true, Text: true, RichText: true, Email: true, UID: true,
+	Integer: true, BigInteger: true, Decimal: true, Float: true, Boolean: true,
+	Date: true, Time: true, DateTime: true, Enumeration: true, JSON: true,
+	Password: true, Relation: true,
+}
+
+// IsNumber reports whether values of t are numbers.
+func (t FieldType) IsNumber() bool {
+	return t == Integer || t == BigInteger || t == Decimal || t == Float
+}
+
+// IsText reports whether values of t are strings with a length.
+func (t FieldType) IsText() bool {
+	switch t {
+	case String, Text, RichText, Email, UID, Password, Enumeration:
+		return true
+	}
+	return false
+}
+
+// build turns the parsed definitions into a checked, resolved Schema,
+// recording every problem it meets rather than stopping at the first.
+func build(raws []*rawType, probs *Problems) *Schema {
+	s := &Schema{byName: map[string]*ContentType{}, byPlur: map[string]*ContentType{}}
+	tables := map[string]*ContentType{}
+	var extensions []*rawType
+	for _, rt := range raws {
+		if !rt.builtin && rt.singular == "user" {
+			extensions = append(extensions, rt)
+			continue
+		}
+		ct := checkType(rt, s, tables, probs)
+		if ct == nil {
+			continue
+		}
+		s.Types = append(s.Types, ct)
+		s.byName[ct.Name] = ct
+		s.byPlur[ct.Plural] = ct
+		tables[ct.Table] = ct
+	}
+	for _, ext := range extensions {
+		extendBuiltin(s.byName["user"], ext, probs)
+	}
+	for _, ct := range s.Types {
+		for _, a := range ct.Attributes {
+			if a.IsRelation() {
+				resolveRelation(s, ct, a, probs)
+			}
+		}
+	}
+	for _, ct := range s.Types {
+		assignStorage(ct)
+	}
+	for _, ct := range s.Types {
+		assignMappedJoins(ct)
+		for _, a := range ct.Attributes {
+			if msg := targetFieldProblem(ct, a); msg != "" {
+				*probs = append(*probs, Problem{File: ct.File, Type: ct.Name, Field: a.Name, Message: msg})
+			}
+		}
+	}
+	checkColumns(s, tables, probs)
+	sort.SliceStable(s.Types, func(i, j int) bool { return s.Types[i].Name < s.Types[j].Name })
+	return s
+}
+
+func checkType(rt *rawType, s *Schema, tables map[string]*ContentType, probs *Problems) *ContentType {
+	add := func(msg string) {
+		*probs = append(*probs, Problem{File: rt.file, Type: rt.singular, Message: msg})
+	}
+	ok := true
+	switch {
+	case rt.singular == "":
+		add("info.singularName is required")
+		ok = false
+	case !typeNameRe.MatchString(rt.singular):
+		add("info.singularName must be lowercase letters, digits and dashes, starting with a letter")
+		ok = false
+	case s.byName[rt.singular] != nil:
+		add(fmt.Sprintf("the type is defined twice (also in %s)", s.byName[rt.singular].File))
+		ok = false
+	}
+	switch {
+	case rt.plural == "":
+		add("info.pluralName is required")
+		ok = false
+	case !typeNameRe.MatchString(rt.plural):
+		add("info.pluralName must be lowercase letters, digits and dashes, starting with a letter")
+		ok = false
+	case rt.plural == rt.singular:
+		add("info.pluralName must differ from info.singularName")
+		ok = false
+	case reservedPlurals[rt.plural] && !rt.builtin:
+		add(fmt.Sprintf("info.pluralName %q is reserved by the core", rt.plural))
+		ok = false
+	case s.byPlur[rt.plural] != nil || s.byName[rt.plural] != nil:
+		add(fmt.Sprintf("info.pluralName %q is already used", rt.plural))
+		ok = false
+	}
+	kind := Kind(rt.kind)
+	if kind != CollectionType && kind != SingleType {
+		add(fmt.Sprintf("kind must be collectionType or singleType, not %q", rt.kind))
+	}
+	if !ok {
+		return nil
+	}
+	ct := &ContentType{
+		Name: rt.singular, Plural: rt.plural, DisplayName: rt.display, Description: rt.description,
+		Kind: kind, DraftAndPublish: rt.draftAndPublish, Builtin: rt.builtin, File: rt.file,
+		Table: rt.table, byName: map[string]*Attribute{},
+	}
+	if ct.DisplayName == "" {
+		ct.DisplayName = ct.Name
+	}
+	if ct.Table == "" {
+		ct.Table = tableName(ct.Plural)
+	}
+	if other := tables[ct.Table]; other != nil {
+		add(fmt.Sprintf("table %q is already used by type %q", ct.Table, other.Name))
+		return nil
+	}
+	for _, ra := range rt.attrs {
+		addAttr(ct, ra, probs)
+	}
+	return ct
+}
+
+// extendBuiltin adds the fields of an admin's user.yaml to the built-in user.
+func extendBuiltin(user *ContentType, ext *rawType, probs *Problems) {
+	for _, ra := range ext.attrs {
+		if user.byName[ra.name] != nil {
+			*probs = append(*probs, Problem{File: ext.file, Type: "user", Field: ra.name,
+				Message: "is a built-in field of user and cannot be redefined"})
+			continue
+		}
+		saved := user.File
+		user.File = ext.file
+		addAttr(user, ra, probs)
+		user.File = saved
+	}
+}
+
+func addAttr(ct *ContentType, ra *rawAttr, probs *Problems) {
+	a := ra.a
+	add := func(msg string) {
+		*probs = append(*probs, Problem{File: ct.File, Type: ct.Name, Field: a.Name, Message: msg})
+	}
+	switch {
+	case !fieldNameRe.MatchString(a.Name):
+		add("a field name must be letters and digits, starting with a letter")
+		return
+	case reservedFields[a.Name]:
+		add("the name is reserved for a system field")
+		return
+	case ct.byName[a.Name] != nil:
+		add("the field is defined twice")
+		return
+	}
+	if a.Type == "" {
+		add("type is required")
+		return
+	}
+	if !fieldTypes[a.Type] {
+		add(fmt.Sprintf("unknown type %q", a.Type))
+		return
+	}
+	for _, msg := range ruleProblems(&a) {
+		add(msg)
+	}
+	if ra.hasDefault {
+		v, msg := checkDefault(&a, a.Default)
+		if msg != "" {
+			add("default " + msg)
+		}
+		a.Default = v
+	}
+	if a.Type == UID || a.Type == Password {
+		a.Private = a.Private || a.Type == Password
+	}
+	if a.Type == UID {
+		a.Unique = true
+	}
+	a.Owner = ct
+	p := &a
+	ct.Attributes = append(ct.Attributes, p)
+	ct.byName[a.Name] = p
+}
+
+// ruleProblems checks that each rule is one the field's type can have.
+func ruleProblems(a *Attribute) []string {
+	var out []string
+	bad := func(rule, types string) { out = append(out, rule+" applies only to "+types) }
+	if a.Type != Relation && (a.RelationKind != "" || a.Target != "" || a.InversedBy != "" || a.MappedBy != "") {
+		bad("relation, target, inversedBy and mappedBy", "relation fields")
+	}
+	if a.Type == Relation {
+		switch a.RelationKind {
+		case OneToOne, OneToMany, ManyToOne, ManyToMany:
+		case "":
+			out = append(out, "relation is required (oneToOne, oneToMany, manyToOne or manyToMany)")
+		default:
+			out = append(out, fmt.Sprintf("unknown relation %q (oneToOne, oneToMany, manyToOne or manyToMany)", a.RelationKind))
+		}
+		if a.Target == "" {
+			out = append(out, "target is required")
+		}
+		if a.InversedBy != "" && a.MappedBy != "" {
+			out = append(out, "a relation has inversedBy or mappedBy, not both")
+		}
+		if a.Unique || a.Default != nil {
+			out = append(out, "a relation cannot be unique or have a default")
+		}
+	}
+	if (a.Enum != nil) != (a.Type == Enumeration) {
+		if a.Type == Enumeration {
+			out = append(out, "enum is required: the list of allowed values")
+		} else {
+			bad("enum", "enumeration fields")
+		}
+	}
+	seen := map[string]bool{}
+	for _, e := range a.Enum {
+		if e == "" || seen[e] {
+			out = append(out, fmt.Sprintf("enum value %q is empty or repeated", e))
+		}
+		seen[e] = true
+	}
+	if (a.Min != nil || a.Max != nil) && !a.Type.IsNumber() {
+		bad("min and max", "integer, biginteger, decimal and float fields")
+	}
+	if a.Min != nil && a.Max != nil && *a.Min > *a.Max {
+		out = append(out, "min is greater than max")
+	}
+	if (a.MinLength != nil || a.MaxLength != nil || a.Regex != "") && !a.Type.IsText() {
+		bad("minLength, maxLength and regex", "text fields")
+	}
+	if a.MinLength != nil && a.MaxLength != nil && *a.MinLength > *a.MaxLength {
+		out = append(out, "minLength is greater than maxLength")
+	}
+	if a.Type == String && a.MaxLength != nil && *a.MaxLength > 255 {
+		out = append(out, "maxLength of a string is at most 255 (use text for longer values)")
+	}
+	if a.Regex != "" {
+		if _, err := regexp.Compile(a.Regex); err != nil {
+			out = append(out, "regex does not compile: "+err.Error())
+		}
+	}
+	if a.TargetField != "" && a.Type != UID {
+		bad("targetField", "uid fields")
+	}
+	return out
+}
+
+func resolveRelation(s *Schema, ct *ContentType, a *Attribute, probs *Problems) {
+	add := func(msg string) {
+		*probs = append(*probs, Problem{File: ct.File, Type: ct.Name, Field: a.Name, Message: msg})
+	}
+	if a.Target == "" {
+		return
+	}
+	t := s.byName[a.Target]
+	if t == nil {
+		add(fmt.Sprintf("target %q is not a content type", a.Target))
+		return
+	}
+	a.TargetType = t
+	inv := a.InversedBy + a.MappedBy
+	if inv == "" {
+		if a.RelationKind == OneToMany {
+			add("a oneToMany relation needs mappedBy: the manyToOne field on the target that stores it")
+		}
+		return
+	}
+	other := t.byName[inv]
+	switch {
+	case other == nil:
+		add(fmt.Sprintf("inverse field %q does not exist on %q", inv, t.Name))
+		return
+	case !other.IsRelation() || other.Target != ct.Name:
+		add(fmt.Sprintf("inverse field %s.%s is not a relation to %q", t.Name, inv, ct.Name))
+		return
+	}
+	back := other.InversedBy
+	if a.InversedBy != "" {
+		back = other.MappedBy
+	}
+	if back != a.Name {
+		want := "mappedBy"
+		if a.MappedBy != "" {
+			want = "inversedBy"
+		}
+		add(fmt.Sprintf("inverse field %s.%s must say %s: %s", t.Name, inv, want, a.Name))
+		return
+	}
+	if !pairs(a.RelationKind, other.RelationKind) {
+		add(fmt.Sprintf("relation %s does not match its inverse %s.%s (%s)", a.RelationKind, t.Name, inv, other.RelationKind))
+		return
+	}
+	a.Inverse = other
+}
+
+// pairs reports whether two relation kinds are each other's inverse.
+func pairs(a, b RelationKind) bool {
+	switch a {
+	case OneToOne, ManyToMany:
+		return a == b
+	case OneToMany:
+		return b == ManyToOne
+	case ManyToOne:
+		return b == OneToMany
+	}
+	return false
+}
+
+// assignStorage decides where each field lives: its own column, a
+// foreign-key column, or a join table owned by one side of a manyToMany.
+func assignStorage(ct *ContentType) {
+	for _, a := range ct.Attributes {
+		switch {
+		case a.IsScalar():
+			a.Column = Snake(a.Name)
+		case a.TargetType == nil:
+		case a.RelationKind == ManyToOne, a.RelationKind == OneToOne && a.MappedBy == "":
+			a.Column = fkColumn(a.Name)
+		case a.RelationKind == ManyToMany && a.MappedBy == "":
+			a.JoinTable = joinTableName(ct, a.Name)
+			a.JoinSelf, a.JoinTarget = joinColumns(ct, a.TargetType)
+		}
+	}
+}
+
+// assignMappedJoins gives the mapped side of each manyToMany its owner's join
+// table, read the other way round. It runs once every owner is assigned.
+func assignMappedJoins(ct *ContentType) {
+	for _, a := range ct.Attributes {
+		if a.RelationKind == ManyToMany && a.MappedBy != "" && a.Inverse != nil {
+			a.JoinTable, a.JoinSelf, a.JoinTarget = a.Inverse.JoinTable, a.Inverse.JoinTarget, a.Inverse.JoinSelf
+		}
+	}
+}
+
+// checkColumns finds two fields of one type that would share a column.
+func checkColumns(s *Schema, tables map[string]*ContentType, probs *Problems) {
+	for _, ct := range s.Types {
+		used := map[string]string{ColID: "id", ColDocumentID: "documentId", ColCreatedAt: "createdAt",
+			ColUpdatedAt: "updatedAt", ColPublishedAt: "publishedAt"}
+		for _, a := range ct.Attributes {
+			if a.Column == "" {
+				continue
+			}
+			if prev, dup := used[a.Column]; dup {
+				*probs = append(*probs, Problem{File: ct.File, Type: ct.Name, Field: a.Name,
+					Message: fmt.Sprintf("column %q is already used by field %q", a.Column, prev)})
+			}
+			used[a.Column] = a.Name
+		}
+		for _, a := range ct.Attributes {
+			if a.JoinTable != "" && a.MappedBy == "" {
+				if other := tables[a.JoinTable]; other != nil {
+					*probs = append(*probs, Problem{File: ct.File, Type: ct.Name, Field: a.Name,
+						Message: fmt.Sprintf("join table %q clashes with the table of type %q", a.JoinTable, other.Name)})
+				}
+			}
+		}
+	}
+}
+
+// targetFieldProblem is checked once every field of the type is known.
+func targetFieldProblem(ct *ContentType, a *Attribute) string {
+	if a.TargetField == "" {
+		return ""
+	}
+	t := ct.byName[a.TargetField]
+	if t == nil || !(t.Type == String || t.Type == Text) {
+		return fmt.Sprintf("targetField %q must name a string field of %q", a.TargetField, ct.Name)
+	}
+	return ""
+}

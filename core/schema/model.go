@@ -1,0 +1,193 @@
+// Package schema is Kiln's typed model of the content types an admin writes in
+// YAML: loading, checking, and the naming rules (tables, columns, join tables)
+// every other package relies on. It depends on nothing of Kiln's.
+package schema
+
+// Kind is a content type's kind, as in Strapi.
+type Kind string
+
+// The content-type kinds.
+const (
+	CollectionType Kind = "collectionType"
+	SingleType     Kind = "singleType"
+)
+
+// FieldType is an attribute's type, as named in the YAML.
+type FieldType string
+
+// The attribute types of domain.md.
+const (
+	String      FieldType = "string"
+	Text        FieldType = "text"
+	RichText    FieldType = "richtext"
+	Email       FieldType = "email"
+	UID         FieldType = "uid"
+	Integer     FieldType = "integer"
+	BigInteger  FieldType = "biginteger"
+	Decimal     FieldType = "decimal"
+	Float       FieldType = "float"
+	Boolean     FieldType = "boolean"
+	Date        FieldType = "date"
+	Time        FieldType = "time"
+	DateTime    FieldType = "datetime"
+	Enumeration FieldType = "enumeration"
+	JSON        FieldType = "json"
+	Password    FieldType = "password"
+	Relation    FieldType = "relation"
+)
+
+// RelationKind is the cardinality of a relation attribute.
+type RelationKind string
+
+// The relation kinds.
+const (
+	OneToOne   RelationKind = "oneToOne"
+	OneToMany  RelationKind = "oneToMany"
+	ManyToOne  RelationKind = "manyToOne"
+	ManyToMany RelationKind = "manyToMany"
+)
+
+// Schema is the whole, checked set of content types.
+type Schema struct {
+	// Types in load order (sorted by singular name), built-in types included.
+	Types  []*ContentType
+	byName map[string]*ContentType
+	byPlur map[string]*ContentType
+}
+
+// ContentType is one checked content type.
+type ContentType struct {
+	// Name is the singular API name ("program"); it is the type's identity.
+	Name            string
+	Plural          string // "programs": the route segment
+	DisplayName     string
+	Description     string
+	Kind            Kind
+	DraftAndPublish bool
+	// Builtin marks the core's own types (user, role).
+	Builtin bool
+	// File is where the type was defined, for error messages.
+	File string
+	// Table is the database table.
+	Table string
+	// Attributes in the order the YAML gives them; output keeps this order.
+	Attributes []*Attribute
+	byName     map[string]*Attribute
+}
+
+// Attribute is one field of a content type.
+type Attribute struct {
+	Name      string
+	Type      FieldType
+	Required  bool
+	Unique    bool
+	Private   bool
+	Default   any // typed by Type: string, int64, float64, bool, []any/map[string]any for json
+	Min, Max  *float64
+	MinLength *int
+	MaxLength *int
+	Regex     string
+	Enum      []string
+	// TargetField is the field a uid is derived from.
+	TargetField string
+
+	// Relation fields.
+	RelationKind RelationKind
+	Target       string // singular name of the target type
+	InversedBy   string
+	MappedBy     string
+
+	// System marks the fields every entry has (id, documentId, createdAt,
+	// updatedAt, publishedAt); they are not in ContentType.Attributes.
+	System bool
+
+	// Resolved after loading.
+	Owner      *ContentType
+	TargetType *ContentType
+	Inverse    *Attribute // the other side of the relation, if any
+	// Column is the attribute's column in Owner.Table: for scalars their own
+	// column, for an owning to-one relation the foreign-key column. Empty for
+	// relations stored elsewhere (the inverse side, or a join table).
+	Column string
+	// JoinTable, for manyToMany, with the column that points at this side's
+	// row (JoinSelf) and at the target's (JoinTarget).
+	JoinTable  string
+	JoinSelf   string
+	JoinTarget string
+}
+
+// System column names, the same on every table.
+const (
+	ColID          = "id"
+	ColDocumentID  = "document_id"
+	ColCreatedAt   = "created_at"
+	ColUpdatedAt   = "updated_at"
+	ColPublishedAt = "published_at"
+)
+
+// Type returns the content type with the singular name, or nil.
+func (s *Schema) Type(name string) *ContentType { return s.byName[name] }
+
+// ByPlural returns the content type whose plural is name, or nil.
+func (s *Schema) ByPlural(name string) *ContentType { return s.byPlur[name] }
+
+// Attr returns the attribute called name, or nil. System fields are not
+// attributes; see Field.
+func (t *ContentType) Attr(name string) *Attribute { return t.byName[name] }
+
+// The system fields, shared by every type. Their Owner is nil.
+var (
+	SysID          = &Attribute{Name: "id", Type: Integer, Column: ColID, System: true}
+	SysDocumentID  = &Attribute{Name: "documentId", Type: String, Column: ColDocumentID, System: true}
+	SysCreatedAt   = &Attribute{Name: "createdAt", Type: DateTime, Column: ColCreatedAt, System: true}
+	SysUpdatedAt   = &Attribute{Name: "updatedAt", Type: DateTime, Column: ColUpdatedAt, System: true}
+	SysPublishedAt = &Attribute{Name: "publishedAt", Type: DateTime, Column: ColPublishedAt, System: true}
+	// SystemFields in the order an entry shows them: id and documentId first,
+	// the timestamps after the type's own fields.
+	SystemFields = []*Attribute{SysID, SysDocumentID, SysCreatedAt, SysUpdatedAt, SysPublishedAt}
+)
+
+// Field returns the attribute or system field called name, or nil. Every
+// type has publishedAt, as every Strapi 5 entry does; without draft & publish
+// it is set when the entry is created.
+func (t *ContentType) Field(name string) *Attribute {
+	if a := t.byName[name]; a != nil {
+		return a
+	}
+	for _, f := range SystemFields {
+		if f.Name == name {
+			return f
+		}
+	}
+	return nil
+}
+
+// Index returns the position of a in t.Attributes, or -1 (system fields).
+func (t *ContentType) Index(a *Attribute) int {
+	for i, b := range t.Attributes {
+		if a == b {
+			return i
+		}
+	}
+	return -1
+}
+
+// IsRelation reports whether the attribute is a relation.
+func (a *Attribute) IsRelation() bool { return a.Type == Relation }
+
+// ToMany reports whether the relation holds a list (oneToMany, manyToMany).
+func (a *Attribute) ToMany() bool {
+	return a.RelationKind == OneToMany || a.RelationKind == ManyToMany
+}
+
+// OwnsColumn reports whether the relation is stored as a foreign-key column on
+// the owner's table.
+func (a *Attribute) OwnsColumn() bool { return a.IsRelation() && a.Column != "" }
+
+// IsPrivate reports whether the attribute must never leave the server or be
+// queried on: password fields and fields marked private.
+func (a *Attribute) IsPrivate() bool { return a.Private || a.Type == Password }
+
+// IsScalar reports whether the attribute is stored in a column of its own type
+// (every type but relation).
+func (a *Attribute) IsScalar() bool { return a.Type != Relation }

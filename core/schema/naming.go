@@ -1,0 +1,50 @@
+package schema
+
+import (
+	"strings"
+	"unicode"
+)
+
+// Snake turns a camelCase or kebab-case name into snake_case:
+// "durationWeeks" -> "duration_weeks", "users-permissions" -> "users_permissions".
+func Snake(name string) string {
+	var b strings.Builder
+	b.Grow(len(name) + 4)
+	for i, r := range name {
+		switch {
+		case r == '-' || r == ' ':
+			b.WriteByte('_')
+		case unicode.IsUpper(r):
+			if i > 0 {
+				b.WriteByte('_')
+			}
+			b.WriteRune(unicode.ToLower(r))
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// tableName is the table of a type: its plural in snake_case.
+func tableName(plural string) string { return Snake(plural) }
+
+// fkColumn is the foreign-key column of an owning to-one relation.
+func fkColumn(attr string) string { return Snake(attr) + "_id" }
+
+// joinTableName is the join table of a manyToMany relation, named after the
+// owning side so that two relations between the same types never share one.
+func joinTableName(owner *ContentType, attr string) string {
+	return owner.Table + "_" + Snake(attr) + "_lnk"
+}
+
+// joinColumns names the two columns of a join table: the owning side's id and
+// the target's. A self-relation prefixes the target's with "inv_".
+func joinColumns(owner, target *ContentType) (self, other string) {
+	self = Snake(owner.Name) + "_id"
+	other = Snake(target.Name) + "_id"
+	if self == other {
+		other = "inv_" + other
+	}
+	return self, other
+}
