@@ -1,0 +1,117 @@
+// Package store is Kiln's only door to the database: it opens SQLite or
+// PostgreSQL through bun, creates and migrates the tables the schema
+// describes, reads and writes entries as typed values, and compiles the
+// checked query tree to SQL. No other package imports bun.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/uptrace/bun"
+	"github.com/uptrace/bun/dialect/pgdialect"
+	"github.com/uptrace/bun/dialect/sqlitedialect"
+	"github.com/uptrace/bun/driver/pgdriver"
+	_ "modernc.org/sqlite" // the pure-Go SQLite driver, registered as "sqlite"
+)
+
+// Dialect is the database family.
+type Dialect int
+
+// The supported databases.
+const (
+	SQLite Dialect = iota
+	Postgres
+)
+
+func (d Dialect) String() string {
+	if d == Postgres {
+		return "postgres"
+	}
+	return "sqlite"
+}
+
+// DefaultURL is the embedded default: a SQLite file in the data folder.
+const DefaultURL = "sqlite:data/kiln.db"
+
+// DB is an open database with its dialect.
+type DB struct {
+	Bun     *bun.DB
+	Dialect Dialect
+	// URL is the address it was opened with, secrets included: never log it.
+	URL string
+}
+
+// Open connects to the database a URL names: postgres:// or postgresql://
+// for PostgreSQL; sqlite:PATH, sqlite://PATH or file:PATH for SQLite (the
+// file's folder is created). It checks the connection before returning.
+func Open(ctx context.Context, url string) (*DB, error) {
+	if url == "" {
+		url = DefaultURL
+	}
+	var db *DB
+	switch {
+	case strings.HasPrefix(url, "postgres://"), strings.HasPrefix(url, "postgresql://"):
+		sqldb := sql.OpenDB(pgdriver.NewConnector(pgdriver.WithDSN(url)))
+		sqldb.SetMaxOpenConns(20)
+		sqldb.SetMaxIdleConns(20)
+		db = &DB{Bun: bun.NewDB(sqldb, pgdialect.New()), Dialect: Postgres, URL: url}
+	case strings.HasPrefix(url, "sqlite:"), strings.HasPrefix(url, "file:"):
+		sqldb, err := openSQLite(url)
+		if err != nil {
+			return nil, err
+		}
+		db = &DB{Bun: bun.NewDB(sqldb, sqlitedialect.New()), Dialect: SQLite, URL: url}
+	default:
+		return nil, fmt.Errorf("database URL must start with postgres://, postgresql://, sqlite: or file:")
+	}
+	if err := db.Bun.PingContext(ctx); err != nil {
+		db.Bun.Close()
+		return nil, fmt.Errorf("connecting to the %s database: %w", db.Dialect, err)
+	}
+	return db, nil
+}
+
+// openSQLite opens a SQLite file with the settings a server needs: WAL so
+// readers never wait for the writer, a busy timeout instead of immediate
+// "database is locked" errors, foreign keys on, and BEGIN IMMEDIATE so a
+// transaction that reads then writes cannot deadlock against another.
+func openSQLite(url string) (*sql.DB, error) {
+	path := strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(url, "sqlite:"), "file:"), "//")
+	if i := strings.IndexByte(path, '?'); i >= 0 {
+		path = path[:i]
+	}
+	if path == "" {
+		return nil, fmt.Errorf("sqlite URL names no file")
+	}
+	if dir := filepath.Dir(path); dir != "." {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return nil, fmt.Errorf("creating the database folder: %w", err)
+		}
+	}
+	dsn := "file:" + path + "?_pragma=foreign_keys(1)&_pragma=journal_mode(WAL)" +
+		"&_pragma=busy_timeout(10000)&_pragma=synchronous(NORMAL)&_txlock=immediate"
+	sqldb, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		return nil, fmt.Errorf("opening sqlite: %w", err)
+	}
+	// One writer at a time is SQLite's rule; a small pool keeps readers going.
+	sqldb.SetMaxOpenConns(4)
+	sqldb.SetMaxIdleConns(4)
+	return sqldb, nil
+}
+
+// Close closes the connection pool.
+func (db *DB) Close() error { return db.Bun.Close() }
+
+// Ping checks that the database answers (the readiness probe).
+func (db *DB) Ping(ctx context.Context) error { return db.Bun.PingContext(ctx) }
+
+// RunInTx runs fn in one transaction, committed when fn returns nil.
+func (db *DB) RunInTx(ctx context.Context, fn func(ctx context.Context, tx bun.Tx) error) error {
+	return db.Bun.RunInTx(ctx, nil, fn)
+}
