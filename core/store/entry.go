@@ -1,0 +1,76 @@
+package store
+
+import (
+	"time"
+
+	"github.com/kiln-cms/kiln/core/schema"
+)
+
+// Entry is one row of a content type as typed values. Values and Has are
+// indexed by slot: the attribute's index in Type.Attributes, then three
+// slots for createdAt, updatedAt and publishedAt (see Slot). Has says which
+// slots were loaded: selected fields and populated relations.
+//
+// A populated to-one relation holds *Entry (or nil), a to-many one
+// []*Entry, a counted one Count.
+type Entry struct {
+	Type       *schema.ContentType
+	ID         int64
+	DocumentID string
+	Values     []any
+	Has        []bool
+}
+
+// Count is a populated relation asked for with count=true.
+type Count struct{ N int64 }
+
+// NewEntry returns an empty entry of type ct.
+func NewEntry(ct *schema.ContentType) *Entry {
+	n := len(ct.Attributes) + 3
+	return &Entry{Type: ct, Values: make([]any, n), Has: make([]bool, n)}
+}
+
+// Slot is the index of a field in Entry.Values: attributes by position,
+// then createdAt, updatedAt, publishedAt. id and documentId have no slot
+// (-1): they are always present.
+func Slot(ct *schema.ContentType, a *schema.Attribute) int {
+	if !a.System {
+		return ct.Index(a)
+	}
+	n := len(ct.Attributes)
+	switch a {
+	case schema.SysCreatedAt:
+		return n
+	case schema.SysUpdatedAt:
+		return n + 1
+	case schema.SysPublishedAt:
+		return n + 2
+	}
+	return -1
+}
+
+// Set stores a value in a's slot and marks it loaded.
+func (e *Entry) Set(a *schema.Attribute, v any) {
+	if i := Slot(e.Type, a); i >= 0 {
+		e.Values[i], e.Has[i] = v, true
+	}
+}
+
+// Get returns a's value and whether it was loaded.
+func (e *Entry) Get(a *schema.Attribute) (any, bool) {
+	i := Slot(e.Type, a)
+	if i < 0 {
+		return nil, false
+	}
+	return e.Values[i], e.Has[i]
+}
+
+// Timestamps returns createdAt, updatedAt and publishedAt when loaded.
+func (e *Entry) Timestamps() (created, updated, published any) {
+	n := len(e.Type.Attributes)
+	return e.Values[n], e.Values[n+1], e.Values[n+2]
+}
+
+// now is the store's clock, at the millisecond precision both databases
+// keep, so a value read back equals the value written.
+func now() time.Time { return time.Now().UTC().Truncate(time.Millisecond) }
