@@ -111,7 +111,12 @@ func (db *DB) Close() error { return db.Bun.Close() }
 // Ping checks that the database answers (the readiness probe).
 func (db *DB) Ping(ctx context.Context) error { return db.Bun.PingContext(ctx) }
 
-// RunInTx runs fn in one transaction, committed when fn returns nil.
-func (db *DB) RunInTx(ctx context.Context, fn func(ctx context.Context, tx bun.Tx) error) error {
-	return db.Bun.RunInTx(ctx, nil, fn)
+// Conn is what reads and writes run on: the pool or a transaction. It is
+// bun's, named here so that packages above the store never import bun.
+type Conn = bun.IDB
+
+// RunInTx runs fn in one transaction, committed when fn returns nil and
+// rolled back when it returns an error or panics.
+func (db *DB) RunInTx(ctx context.Context, fn func(ctx context.Context, tx Conn) error) error {
+	return db.Bun.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error { return fn(ctx, tx) })
 }

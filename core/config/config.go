@@ -1,0 +1,109 @@
+// Package config reads Kiln's settings: config/*.yaml, one file per
+// section, each value overridable by an environment variable. Paths are
+// relative to the working directory, as in a Strapi project.
+package config
+
+import (
+	"time"
+)
+
+// Config is every setting, by section. Each section is read from
+// config/<section>.yaml; a missing file keeps the defaults.
+type Config struct {
+	Server    Server    `yaml:"server"`
+	Database  Database  `yaml:"database"`
+	Auth      Auth      `yaml:"auth"`
+	API       API       `yaml:"api"`
+	RateLimit RateLimit `yaml:"ratelimit"`
+	Paths     Paths     `yaml:"-"`
+}
+
+// Server is config/server.yaml.
+type Server struct {
+	// Host to listen on. Default: 0.0.0.0. Env: KILN_HOST, HOST.
+	Host string `yaml:"host"`
+	// Port to listen on. Default: 1337. Env: KILN_PORT, PORT.
+	Port int `yaml:"port"`
+	// ShutdownTimeout bounds how long in-flight requests may take to finish
+	// on SIGINT/SIGTERM. Default: 15s. Env: KILN_SHUTDOWN_TIMEOUT.
+	ShutdownTimeout time.Duration `yaml:"shutdownTimeout"`
+	// LogLevel is debug, info, warn or error. Default: info. Env: KILN_LOG_LEVEL.
+	LogLevel string `yaml:"logLevel"`
+	// LogFormat is text or json. Default: text. Env: KILN_LOG_FORMAT.
+	LogFormat string `yaml:"logFormat"`
+	// TrustProxy makes the client address come from X-Forwarded-For; only
+	// set it behind a proxy that overwrites that header. Default: false.
+	// Env: KILN_TRUST_PROXY.
+	TrustProxy bool `yaml:"trustProxy"`
+}
+
+// Database is config/database.yaml.
+type Database struct {
+	// URL is postgres://... or sqlite:PATH. Default: sqlite:data/kiln.db
+	// (in the data folder). Env: KILN_DATABASE_URL, DATABASE_URL.
+	URL string `yaml:"url"`
+}
+
+// Auth is config/auth.yaml.
+type Auth struct {
+	// JWTSecret signs tokens (HS256). Default: generated on first start and
+	// kept in the data folder. Env: KILN_JWT_SECRET, JWT_SECRET.
+	JWTSecret string `yaml:"jwtSecret"`
+	// TokenLifetime is how long a token is valid. Default: 720h (30 days).
+	// Env: KILN_TOKEN_LIFETIME.
+	TokenLifetime time.Duration `yaml:"tokenLifetime"`
+	// Registration opens POST /api/auth/local/register. Default: false.
+	// Env: KILN_REGISTRATION.
+	Registration bool `yaml:"registration"`
+}
+
+// API is config/api.yaml.
+type API struct {
+	// DefaultPageSize when a request names none. Default: 25.
+	// Env: KILN_DEFAULT_PAGE_SIZE.
+	DefaultPageSize int `yaml:"defaultPageSize"`
+	// MaxPageSize caps pageSize and limit. Default: 100. Env: KILN_MAX_PAGE_SIZE.
+	MaxPageSize int `yaml:"maxPageSize"`
+	// MaxBodyBytes is the largest request body; larger ones are a 413.
+	// Default: 1048576 (1 MiB). Env: KILN_MAX_BODY_BYTES.
+	MaxBodyBytes int `yaml:"maxBodyBytes"`
+	// MaxQueryDepth bounds the nesting of filters and populate. Default: 6.
+	// Env: KILN_MAX_QUERY_DEPTH.
+	MaxQueryDepth int `yaml:"maxQueryDepth"`
+	// MaxInList bounds $in/$notIn lists. Default: 100. Env: KILN_MAX_IN_LIST.
+	MaxInList int `yaml:"maxInList"`
+}
+
+// RateLimit is config/ratelimit.yaml.
+type RateLimit struct {
+	// PerUser is requests per Window for a signed-in user. Default: 1000.
+	// Env: KILN_RATE_LIMIT_USER.
+	PerUser int `yaml:"perUser"`
+	// PerAddress is requests per Window for a caller without a token.
+	// Default: 100. Env: KILN_RATE_LIMIT_ADDRESS.
+	PerAddress int `yaml:"perAddress"`
+	// Window is the counting period. Default: 1h. Env: KILN_RATE_LIMIT_WINDOW.
+	Window time.Duration `yaml:"window"`
+	// RedisURL shares counters between instances (redis://host:port/db);
+	// empty keeps them in memory. Env: KILN_REDIS_URL, REDIS_URL.
+	RedisURL string `yaml:"redisUrl"`
+}
+
+// Paths are where a project's folders are. Env: KILN_CONTENT_TYPES_DIR,
+// KILN_CONFIG_DIR, KILN_DATA_DIR; defaults content-types, config, data.
+type Paths struct {
+	ContentTypes string
+	Config       string
+	Data         string
+}
+
+// Default returns the settings used when nothing is configured.
+func Default() Config {
+	return Config{
+		Server:    Server{Host: "0.0.0.0", Port: 1337, ShutdownTimeout: 15 * time.Second, LogLevel: "info", LogFormat: "text"},
+		Auth:      Auth{TokenLifetime: 30 * 24 * time.Hour},
+		API:       API{DefaultPageSize: 25, MaxPageSize: 100, MaxBodyBytes: 1 << 20, MaxQueryDepth: 6, MaxInList: 100},
+		RateLimit: RateLimit{PerUser: 1000, PerAddress: 100, Window: time.Hour},
+		Paths:     Paths{ContentTypes: "content-types", Config: "config", Data: "data"},
+	}
+}

@@ -1,0 +1,108 @@
+package config
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+func envOf(m map[string]string) func(string) string {
+	return func(k string) string { return m[k] }
+}
+
+func writeFile(t *testing.T, dir, name, body string) {
+	t.Helper()
+	if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestDefaultsWithNothingConfigured(t *testing.T) {
+	c, err := Load(envOf(map[string]string{"KILN_CONFIG_DIR": t.TempDir()}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Addr() != "0.0.0.0:1337" || c.API.MaxPageSize != 100 || c.API.DefaultPageSize != 25 ||
+		c.Auth.TokenLifetime != 720*time.Hour || c.RateLimit.PerUser != 1000 || c.RateLimit.PerAddress != 100 {
+		t.Fatalf("unexpected defaults: %+v", c)
+	}
+	if got := c.DatabaseURL(); got != "sqlite:data/kiln.db" {
+		t.Fatalf("DatabaseURL = %q", got)
+	}
+}
+
+func TestFilesThenEnvironment(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "server.yaml", "port: 8080\nhost: 127.0.0.1\n")
+	writeFile(t, dir, "api.yaml", "maxPageSize: 50\n")
+	writeFile(t, dir, "auth.yaml", "")
+	c, err := Load(envOf(map[string]string{
+		"KILN_CONFIG_DIR": dir, "PORT": "9000", "DATABASE_URL": "postgres://x", "KILN_REGISTRATION": "true",
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Server.Port != 9000 || c.Server.Host != "127.0.0.1" || c.API.MaxPageSize != 50 ||
+		c.DatabaseURL() != "postgres://x" || !c.Auth.Registration {
+		t.Fatalf("unexpected config: %+v", c)
+	}
+	// KILN_PORT wins over the conventional PORT.
+	c, _ = Load(envOf(map[string]string{"KILN_CONFIG_DIR": dir, "PORT": "9000", "KILN_PORT": "9100"}))
+	if c.Server.Port != 9100 {
+		t.Fatalf("KILN_PORT should win, got %d", c.Server.Port)
+	}
+}
+
+func TestRejectsUnknownKeysAndBadValues(t *testing.T) {
+	cases := []struct {
+		file, body string
+		env        map[string]string
+		want       string
+	}{
+		{"server.yaml", "prot: 1\n", nil, "field prot not found"},
+		{"api.yaml", "maxPageSize: 10\ndefaultPageSize: 20\n", nil, "defaultPageSize must be at least 1 and at most maxPageSize"},
+		{"", "", map[string]string{"KILN_PORT": "abc"}, `KILN_PORT="abc" is not a whole number`},
+		{"", "", map[string]string{"KILN_TOKEN_LIFETIME": "soon"}, `KILN_TOKEN_LIFETIME="soon" is not a duration`},
+	}
+	for _, tc := range cases {
+		dir := t.TempDir()
+		if tc.file != "" {
+			writeFile(t, dir, tc.file, tc.body)
+		}
+		env := map[string]string{"KILN_CONFIG_DIR": dir}
+		for k, v := range tc.env {
+			env[k] = v
+		}
+		_, err := Load(envOf(env))
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s %v: got %v, want error containing %q", tc.file, tc.env, err, tc.want)
+		}
+	}
+}
+
+func TestSecretIsGeneratedOnceAndKept(t *testing.T) {
+	c := Default()
+	c.Paths.Data = t.TempDir()
+	gen, err := c.EnsureSecret()
+	if err != nil || !gen || len(c.Auth.JWTSecret) != 64 {
+		t.Fatalf("first start: generated=%v err=%v secret=%q", gen, err, c.Auth.JWTSecret)
+	}
+	first := c.Auth.JWTSecret
+	fi, _ := os.Stat(filepath.Join(c.Paths.Data, secretFile))
+	if fi.Mode().Perm() != 0o600 {
+		t.Fatalf("secret file mode %v, want 0600", fi.Mode().Perm())
+	}
+	c2 := Default()
+	c2.Paths.Data = c.Paths.Data
+	gen, err = c2.EnsureSecret()
+	if err != nil || gen || c2.Auth.JWTSecret != first {
+		t.Fatalf("second start: generated=%v err=%v, secret changed=%v", gen, err, c2.Auth.JWTSecret != first)
+	}
+	c3 := Default()
+	c3.Auth.JWTSecret = "configured"
+	if gen, _ := c3.EnsureSecret(); gen || c3.Auth.JWTSecret != "configured" {
+		t.Fatal("a configured secret must be kept")
+	}
+}

@@ -1,0 +1,176 @@
+package config
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"gopkg.in/yaml.v3"
+)
+
+// Load reads the settings: defaults, then config/<section>.yaml, then the
+// environment (getenv, os.Getenv in production). The folders themselves
+// come from the environment or the defaults.
+func Load(getenv func(string) string) (Config, error) {
+	c := Default()
+	env := envReader{getenv: getenv}
+	env.str(&c.Paths.ContentTypes, "KILN_CONTENT_TYPES_DIR")
+	env.str(&c.Paths.Config, "KILN_CONFIG_DIR")
+	env.str(&c.Paths.Data, "KILN_DATA_DIR")
+	sections := map[string]any{
+		"server": &c.Server, "database": &c.Database, "auth": &c.Auth,
+		"api": &c.API, "ratelimit": &c.RateLimit,
+	}
+	for name, dst := range sections {
+		if err := readSection(filepath.Join(c.Paths.Config, name+".yaml"), dst); err != nil {
+			return c, err
+		}
+	}
+	env.apply(&c)
+	if env.err != nil {
+		return c, env.err
+	}
+	return c, c.check()
+}
+
+// readSection decodes one file strictly: an unknown key is an error, so a
+// typo does not silently keep a default.
+func readSection(path string, dst any) error {
+	b, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("reading %s: %w", path, err)
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(b))
+	dec.KnownFields(true)
+	// An empty file decodes to io.EOF: it keeps the defaults.
+	if err := dec.Decode(dst); err != nil && !errors.Is(err, io.EOF) {
+		return fmt.Errorf("reading %s: %w", path, err)
+	}
+	return nil
+}
+
+func (c *Config) check() error {
+	var probs []string
+	if c.Server.Port < 0 || c.Server.Port > 65535 {
+		probs = append(probs, fmt.Sprintf("server port %d is out of range", c.Server.Port))
+	}
+	if c.API.DefaultPageSize < 1 || c.API.MaxPageSize < c.API.DefaultPageSize {
+		probs = append(probs, "api: defaultPageSize must be at least 1 and at most maxPageSize")
+	}
+	if c.API.MaxBodyBytes < 1024 {
+		probs = append(probs, "api: maxBodyBytes must be at least 1024")
+	}
+	if c.RateLimit.PerUser < 1 || c.RateLimit.PerAddress < 1 || c.RateLimit.Window <= 0 {
+		probs = append(probs, "ratelimit: perUser, perAddress and window must be positive")
+	}
+	if c.Auth.TokenLifetime <= 0 {
+		probs = append(probs, "auth: tokenLifetime must be positive")
+	}
+	if len(probs) > 0 {
+		return errors.New("config: " + strings.Join(probs, "; "))
+	}
+	return nil
+}
+
+// Addr is host:port to listen on.
+func (c Config) Addr() string { return fmt.Sprintf("%s:%d", c.Server.Host, c.Server.Port) }
+
+// DatabaseURL is the configured database, or the SQLite file in the data
+// folder.
+func (c Config) DatabaseURL() string {
+	if c.Database.URL != "" {
+		return c.Database.URL
+	}
+	return "sqlite:" + filepath.Join(c.Paths.Data, "kiln.db")
+}
+
+// envReader applies KILN_* (and conventional) variables, remembering the
+// first malformed one.
+type envReader struct {
+	getenv func(string) string
+	err    error
+}
+
+// first returns the value of the first variable set among names.
+func (e *envReader) first(names ...string) (string, string) {
+	for _, n := range names {
+		if v := e.getenv(n); v != "" {
+			return n, v
+		}
+	}
+	return "", ""
+}
+
+func (e *envReader) str(dst *string, names ...string) {
+	if _, v := e.first(names...); v != "" {
+		*dst = v
+	}
+}
+
+func (e *envReader) integer(dst *int, names ...string) {
+	if n, v := e.first(names...); v != "" {
+		i, err := strconv.Atoi(v)
+		if err != nil && e.err == nil {
+			e.err = fmt.Errorf("config: %s=%q is not a whole number", n, v)
+		}
+		if err == nil {
+			*dst = i
+		}
+	}
+}
+
+func (e *envReader) boolean(dst *bool, names ...string) {
+	if n, v := e.first(names...); v != "" {
+		b, err := strconv.ParseBool(v)
+		if err != nil && e.err == nil {
+			e.err = fmt.Errorf("config: %s=%q is not true or false", n, v)
+		}
+		if err == nil {
+			*dst = b
+		}
+	}
+}
+
+func (e *envReader) duration(dst *time.Duration, names ...string) {
+	if n, v := e.first(names...); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil && e.err == nil {
+			e.err = fmt.Errorf("config: %s=%q is not a duration (like 30s, 1h, 720h)", n, v)
+		}
+		if err == nil {
+			*dst = d
+		}
+	}
+}
+
+// apply reads every variable the README lists.
+func (e *envReader) apply(c *Config) {
+	e.str(&c.Server.Host, "KILN_HOST", "HOST")
+	e.integer(&c.Server.Port, "KILN_PORT", "PORT")
+	e.duration(&c.Server.ShutdownTimeout, "KILN_SHUTDOWN_TIMEOUT")
+	e.str(&c.Server.LogLevel, "KILN_LOG_LEVEL")
+	e.str(&c.Server.LogFormat, "KILN_LOG_FORMAT")
+	e.boolean(&c.Server.TrustProxy, "KILN_TRUST_PROXY")
+	e.str(&c.Database.URL, "KILN_DATABASE_URL", "DATABASE_URL")
+	e.str(&c.Auth.JWTSecret, "KILN_JWT_SECRET", "JWT_SECRET")
+	e.duration(&c.Auth.TokenLifetime, "KILN_TOKEN_LIFETIME")
+	e.boolean(&c.Auth.Registration, "KILN_REGISTRATION")
+	e.integer(&c.API.DefaultPageSize, "KILN_DEFAULT_PAGE_SIZE")
+	e.integer(&c.API.MaxPageSize, "KILN_MAX_PAGE_SIZE")
+	e.integer(&c.API.MaxBodyBytes, "KILN_MAX_BODY_BYTES")
+	e.integer(&c.API.MaxQueryDepth, "KILN_MAX_QUERY_DEPTH")
+	e.integer(&c.API.MaxInList, "KILN_MAX_IN_LIST")
+	e.integer(&c.RateLimit.PerUser, "KILN_RATE_LIMIT_USER")
+	e.integer(&c.RateLimit.PerAddress, "KILN_RATE_LIMIT_ADDRESS")
+	e.duration(&c.RateLimit.Window, "KILN_RATE_LIMIT_WINDOW")
+	e.str(&c.RateLimit.RedisURL, "KILN_REDIS_URL", "REDIS_URL")
+}
