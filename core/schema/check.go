@@ -9,6 +9,7 @@ import (
 var (
 	typeNameRe  = regexp.MustCompile(`^[a-z][a-z0-9-]*$`)
 	fieldNameRe = regexp.MustCompile(`^[a-zA-Z][a-zA-Z0-9]*$`)
+	tableNameRe = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
 )
 
 // reservedFields are the system fields every entry has, and names Strapi's
@@ -19,11 +20,15 @@ var reservedFields = map[string]bool{
 	"locale": true, "localizations": true, "attributes": true, "meta": true,
 }
 
-// reservedPlurals are route segments the core itself serves under /api.
+// reservedPlurals are route segments the core itself serves under /api,
+// the built-in types' own plurals among them.
 var reservedPlurals = map[string]bool{
-	"auth": true, "users-permissions": true, "versions": true, "docs": true,
-	"openapi.json": true, "v1": true, "v2": true, "connect": true, "upload": true,
+	"auth": true, "users": true, "roles": true, "users-permissions": true,
+	"versions": true, "docs": true, "openapi.json": true, "v1": true, "v2": true,
+	"connect": true, "upload": true,
 }
+
+var relationKinds = map[RelationKind]bool{OneToOne: true, OneToMany: true, ManyToOne: true, ManyToMany: true}
 
 var fieldTypes = map[FieldType]bool{
 	String: true, Text: true, RichText: true, Email: true, UID: true,
@@ -83,7 +88,7 @@ func build(raws []*rawType, probs *Problems) *Schema {
 		assignMappedJoins(ct)
 		for _, a := range ct.Attributes {
 			if msg := targetFieldProblem(ct, a); msg != "" {
-				*probs = append(*probs, Problem{File: ct.File, Type: ct.Name, Field: a.Name, Message: msg})
+				*probs = append(*probs, a.problem(msg))
 			}
 		}
 	}
@@ -96,7 +101,7 @@ func checkType(rt *rawType, s *Schema, tables map[string]*ContentType, probs *Pr
 	add := func(msg string) {
 		*probs = append(*probs, Problem{File: rt.file, Type: rt.singular, Message: msg})
 	}
-	ok := true
+	ok, twice := true, false
 	switch {
 	case rt.singular == "":
 		add("info.singularName is required")
@@ -106,6 +111,9 @@ func checkType(rt *rawType, s *Schema, tables map[string]*ContentType, probs *Pr
 		ok = false
 	case s.byName[rt.singular] != nil:
 		add(fmt.Sprintf("the type is defined twice (also in %s)", s.byName[rt.singular].File))
+		ok, twice = false, true
+	case s.byPlur[rt.singular] != nil:
+		add(fmt.Sprintf("info.singularName %q is already the pluralName of %q", rt.singular, s.byPlur[rt.singular].Name))
 		ok = false
 	}
 	switch {
@@ -118,6 +126,8 @@ func checkType(rt *rawType, s *Schema, tables map[string]*ContentType, probs *Pr
 	case rt.plural == rt.singular:
 		add("info.pluralName must differ from info.singularName")
 		ok = false
+	case twice:
+		// One mistake, one problem: a copied file repeats the plural too.
 	case reservedPlurals[rt.plural] && !rt.builtin:
 		add(fmt.Sprintf("info.pluralName %q is reserved by the core", rt.plural))
 		ok = false
@@ -129,8 +139,9 @@ func checkType(rt *rawType, s *Schema, tables map[string]*ContentType, probs *Pr
 	if kind != CollectionType && kind != SingleType {
 		add(fmt.Sprintf("kind must be collectionType or singleType, not %q", rt.kind))
 	}
-	if !ok {
-		return nil
+	if rt.table != "" && !tableNameRe.MatchString(rt.table) {
+		add("collectionName must be lowercase letters, digits and underscores, starting with a letter")
+		ok = false
 	}
 	ct := &ContentType{
 		Name: rt.singular, Plural: rt.plural, DisplayName: rt.display, Description: rt.description,
@@ -143,12 +154,17 @@ func checkType(rt *rawType, s *Schema, tables map[string]*ContentType, probs *Pr
 	if ct.Table == "" {
 		ct.Table = tableName(ct.Plural)
 	}
-	if other := tables[ct.Table]; other != nil {
+	if other := tables[ct.Table]; ok && other != nil {
 		add(fmt.Sprintf("table %q is already used by type %q", ct.Table, other.Name))
-		return nil
+		ok = false
 	}
+	// A type that cannot join the schema still has its fields checked, so
+	// that fixing its name does not bring a second round of problems.
 	for _, ra := range rt.attrs {
-		addAttr(ct, ra, probs)
+		addAttr(ct, ra, rt.file, probs)
+	}
+	if !ok {
+		return nil
 	}
 	return ct
 }
@@ -161,17 +177,15 @@ func extendBuiltin(user *ContentType, ext *rawType, probs *Problems) {
 				Message: "is a built-in field of user and cannot be redefined"})
 			continue
 		}
-		saved := user.File
-		user.File = ext.file
-		addAttr(user, ra, probs)
-		user.File = saved
+		addAttr(user, ra, ext.file, probs)
 	}
 }
 
-func addAttr(ct *ContentType, ra *rawAttr, probs *Problems) {
+// addAttr checks one attribute written in file and adds it to ct.
+func addAttr(ct *ContentType, ra *rawAttr, file string, probs *Problems) {
 	a := ra.a
 	add := func(msg string) {
-		*probs = append(*probs, Problem{File: ct.File, Type: ct.Name, Field: a.Name, Message: msg})
+		*probs = append(*probs, Problem{File: file, Type: ct.Name, Field: a.Name, Message: msg})
 	}
 	switch {
 	case !fieldNameRe.MatchString(a.Name):
@@ -208,7 +222,7 @@ func addAttr(ct *ContentType, ra *rawAttr, probs *Problems) {
 	if a.Type == UID {
 		a.Unique = true
 	}
-	a.Owner = ct
+	a.Owner, a.file = ct, file
 	p := &a
 	ct.Attributes = append(ct.Attributes, p)
 	ct.byName[a.Name] = p
@@ -235,8 +249,9 @@ func ruleProblems(a *Attribute) []string {
 		if a.InversedBy != "" && a.MappedBy != "" {
 			out = append(out, "a relation has inversedBy or mappedBy, not both")
 		}
-		if a.Unique || a.Default != nil {
-			out = append(out, "a relation cannot be unique or have a default")
+		// A default on a relation is checkDefault's to report.
+		if a.Unique {
+			out = append(out, "a relation cannot be unique")
 		}
 	}
 	if (a.Enum != nil) != (a.Type == Enumeration) {
@@ -265,8 +280,13 @@ func ruleProblems(a *Attribute) []string {
 	if a.MinLength != nil && a.MaxLength != nil && *a.MinLength > *a.MaxLength {
 		out = append(out, "minLength is greater than maxLength")
 	}
-	if a.Type == String && a.MaxLength != nil && *a.MaxLength > 255 {
-		out = append(out, "maxLength of a string is at most 255 (use text for longer values)")
+	if a.MaxLength != nil && *a.MaxLength > 255 {
+		switch a.Type {
+		case String:
+			out = append(out, "maxLength of a string is at most 255 (use text for longer values)")
+		case Email, UID:
+			out = append(out, "maxLength of an email or uid is at most 255, the size of its column")
+		}
 	}
 	if a.Regex != "" {
 		if _, err := regexp.Compile(a.Regex); err != nil {
@@ -279,12 +299,18 @@ func ruleProblems(a *Attribute) []string {
 	return out
 }
 
+// problem locates msg at the attribute, in the file it was written in.
+func (a *Attribute) problem(msg string) Problem {
+	return Problem{File: a.file, Type: a.Owner.Name, Field: a.Name, Message: msg}
+}
+
+// resolveRelation finds the relation's target type and its inverse field,
+// checking that the two sides describe one relation. A pair that does not
+// match is reported once, by the side that can name the fix.
 func resolveRelation(s *Schema, ct *ContentType, a *Attribute, probs *Problems) {
-	add := func(msg string) {
-		*probs = append(*probs, Problem{File: ct.File, Type: ct.Name, Field: a.Name, Message: msg})
-	}
-	if a.Target == "" {
-		return
+	add := func(msg string) { *probs = append(*probs, a.problem(msg)) }
+	if a.Target == "" || !relationKinds[a.RelationKind] || (a.InversedBy != "" && a.MappedBy != "") {
+		return // ruleProblems has said why
 	}
 	t := s.byName[a.Target]
 	if t == nil {
@@ -292,11 +318,12 @@ func resolveRelation(s *Schema, ct *ContentType, a *Attribute, probs *Problems) 
 		return
 	}
 	a.TargetType = t
+	if a.RelationKind == OneToMany && a.MappedBy == "" {
+		add("a oneToMany relation needs mappedBy: the manyToOne field on the target that stores it")
+		return
+	}
 	inv := a.InversedBy + a.MappedBy
 	if inv == "" {
-		if a.RelationKind == OneToMany {
-			add("a oneToMany relation needs mappedBy: the manyToOne field on the target that stores it")
-		}
 		return
 	}
 	other := t.byName[inv]
@@ -321,6 +348,9 @@ func resolveRelation(s *Schema, ct *ContentType, a *Attribute, probs *Problems) 
 		return
 	}
 	if !pairs(a.RelationKind, other.RelationKind) {
+		if a.MappedBy != "" {
+			return // the inversedBy side reports it
+		}
 		add(fmt.Sprintf("relation %s does not match its inverse %s.%s (%s)", a.RelationKind, t.Name, inv, other.RelationKind))
 		return
 	}
@@ -369,6 +399,7 @@ func assignMappedJoins(ct *ContentType) {
 
 // checkColumns finds two fields of one type that would share a column.
 func checkColumns(s *Schema, tables map[string]*ContentType, probs *Problems) {
+	joins := map[string]*Attribute{}
 	for _, ct := range s.Types {
 		used := map[string]string{ColID: "id", ColDocumentID: "documentId", ColCreatedAt: "createdAt",
 			ColUpdatedAt: "updatedAt", ColPublishedAt: "publishedAt"}
@@ -377,25 +408,28 @@ func checkColumns(s *Schema, tables map[string]*ContentType, probs *Problems) {
 				continue
 			}
 			if prev, dup := used[a.Column]; dup {
-				*probs = append(*probs, Problem{File: ct.File, Type: ct.Name, Field: a.Name,
-					Message: fmt.Sprintf("column %q is already used by field %q", a.Column, prev)})
+				*probs = append(*probs, a.problem(fmt.Sprintf("column %q is already used by field %q", a.Column, prev)))
 			}
 			used[a.Column] = a.Name
 		}
 		for _, a := range ct.Attributes {
-			if a.JoinTable != "" && a.MappedBy == "" {
-				if other := tables[a.JoinTable]; other != nil {
-					*probs = append(*probs, Problem{File: ct.File, Type: ct.Name, Field: a.Name,
-						Message: fmt.Sprintf("join table %q clashes with the table of type %q", a.JoinTable, other.Name)})
-				}
+			if a.JoinTable == "" || a.MappedBy != "" {
+				continue
 			}
+			if other := tables[a.JoinTable]; other != nil {
+				*probs = append(*probs, a.problem(fmt.Sprintf("join table %q clashes with the table of type %q", a.JoinTable, other.Name)))
+			} else if prev := joins[a.JoinTable]; prev != nil {
+				*probs = append(*probs, a.problem(fmt.Sprintf("join table %q is already the join table of %s.%s", a.JoinTable, prev.Owner.Name, prev.Name)))
+			}
+			joins[a.JoinTable] = a
 		}
 	}
 }
 
-// targetFieldProblem is checked once every field of the type is known.
+// targetFieldProblem is checked once every field of the type is known. A
+// targetField on another type than uid is ruleProblems' to report.
 func targetFieldProblem(ct *ContentType, a *Attribute) string {
-	if a.TargetField == "" {
+	if a.TargetField == "" || a.Type != UID {
 		return ""
 	}
 	t := ct.byName[a.TargetField]

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"strconv"
 	"time"
 	"unicode/utf8"
 )
@@ -31,11 +32,14 @@ func checkDefault(a *Attribute, v any) (any, string) {
 		}
 		return b, ""
 	case Integer, BigInteger:
-		n, ok := toFloat(v)
-		if !ok || n != math.Trunc(n) {
+		n, ok := toInt(v)
+		if !ok {
 			return nil, fmt.Sprintf("%v is not a whole number", v)
 		}
-		return int64(n), numberRange(a, n)
+		if a.Type == Integer && (n < math.MinInt32 || n > math.MaxInt32) {
+			return nil, fmt.Sprintf("%d is out of range for integer (use biginteger)", n)
+		}
+		return n, numberRange(a, float64(n))
 	case Decimal, Float:
 		n, ok := toFloat(v)
 		if !ok {
@@ -66,10 +70,31 @@ func checkDateDefault(t FieldType, v any) (any, string) {
 		return nil, fmt.Sprintf("%v is not a %s", v, t)
 	}
 	layout := map[FieldType]string{Date: DateLayout, Time: TimeLayout, DateTime: time.RFC3339Nano}[t]
-	if _, err := time.Parse(layout, str); err != nil {
+	tm, err := time.Parse(layout, str)
+	if err != nil {
 		return nil, fmt.Sprintf("%q is not a %s (%s)", str, t, layout)
 	}
+	if t == DateTime {
+		// Stored as written on the wire: UTC, milliseconds.
+		return tm.UTC().Format(DateTimeLayout), ""
+	}
 	return str, ""
+}
+
+// toInt converts a whole YAML number exactly: through float64 a biginteger
+// above 2^53 would lose its last digits.
+func toInt(v any) (int64, bool) {
+	switch n := v.(type) {
+	case int:
+		return int64(n), true
+	case int64:
+		return n, true
+	case uint64:
+		return int64(n), n <= math.MaxInt64
+	case float64:
+		return int64(n), n == math.Trunc(n) && n >= math.MinInt64 && n < math.MaxInt64
+	}
+	return 0, false
 }
 
 func toFloat(v any) (float64, bool) {
@@ -88,13 +113,16 @@ func toFloat(v any) (float64, bool) {
 
 func numberRange(a *Attribute, n float64) string {
 	if a.Min != nil && n < *a.Min {
-		return fmt.Sprintf("%v is below min %v", n, *a.Min)
+		return fmt.Sprintf("%s is below min %s", num(n), num(*a.Min))
 	}
 	if a.Max != nil && n > *a.Max {
-		return fmt.Sprintf("%v is above max %v", n, *a.Max)
+		return fmt.Sprintf("%s is above max %s", num(n), num(*a.Max))
 	}
 	return ""
 }
+
+// num writes a number as an admin wrote it: 1000000, not 1e+06.
+func num(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
 
 // TextRule checks a string value against the attribute's enumeration,
 // length and regex rules, returning a message when it breaks one.

@@ -92,6 +92,8 @@ func Load(srcs map[string][]byte) (*Schema, error) {
 	}
 	s := build(raws, &probs)
 	if len(probs) > 0 {
+		// Each file's problems together, in the order they were found.
+		sort.SliceStable(probs, func(i, j int) bool { return probs[i].File < probs[j].File })
 		return nil, probs
 	}
 	return s, nil
@@ -112,18 +114,22 @@ func parseType(file string, src []byte, probs *Problems) *rawType {
 	rt := &rawType{file: file}
 	p := &parser{file: file, probs: probs}
 	root := doc.Content[0]
-	// The type's name is needed in every message, so read info first.
+	// The type's name is needed in every message, info's own included, so
+	// read it before anything else.
 	if info := lookup(root, "info"); info != nil {
+		if n := lookup(info, "singularName"); n != nil && n.Kind == yaml.ScalarNode {
+			p.typ = n.Value
+		}
 		p.mapping(info, "info", func(k string, v *yaml.Node) {
 			switch k {
 			case "singularName":
-				rt.singular = p.str(v, k)
+				rt.singular = p.str(v, "info."+k)
 			case "pluralName":
-				rt.plural = p.str(v, k)
+				rt.plural = p.str(v, "info."+k)
 			case "displayName":
-				rt.display = p.str(v, k)
+				rt.display = p.str(v, "info."+k)
 			case "description":
-				rt.description = p.str(v, k)
+				rt.description = p.str(v, "info."+k)
 			default:
 				p.unknown("info."+k, v)
 			}
@@ -152,7 +158,9 @@ func parseType(file string, src []byte, probs *Problems) *rawType {
 				return
 			}
 			for i := 0; i+1 < len(v.Content); i += 2 {
-				rt.attrs = append(rt.attrs, p.attr(v.Content[i].Value, v.Content[i+1]))
+				if ra := p.attr(v.Content[i].Value, v.Content[i+1]); ra != nil {
+					rt.attrs = append(rt.attrs, ra)
+				}
 			}
 		default:
 			p.unknown(k, v)
@@ -224,10 +232,15 @@ func (p *parser) count(v *yaml.Node, key string) *int {
 	return &n
 }
 
-// attr decodes one attribute definition.
+// attr decodes one attribute definition, or returns nil when it is not a
+// mapping (one problem for it, not a second for its missing type).
 func (p *parser) attr(name string, n *yaml.Node) *rawAttr {
 	p.field = name
 	defer func() { p.field = "" }()
+	if n.Kind != yaml.MappingNode {
+		p.add(name, "the field definition must be a mapping")
+		return nil
+	}
 	ra := &rawAttr{name: name}
 	a := &ra.a
 	a.Name = name

@@ -114,6 +114,10 @@ type Attribute struct {
 	JoinTable  string
 	JoinSelf   string
 	JoinTarget string
+
+	// file is where the attribute was written: its type's file, or the
+	// admin's user.yaml for a field added to the built-in user.
+	file string
 }
 
 // System column names, the same on every table.
