@@ -22,6 +22,9 @@ type Query struct {
 	Pagination Pagination
 	// Status selects drafts or published entries on draft & publish types.
 	Status Status
+	// Extra holds the raw values of the route's Options.ExtraKeys that the
+	// request gave (a key without '=' gives ""); nil when there are none.
+	Extra map[string]string
 }
 
 // Status is the draft & publish selector.
@@ -38,11 +41,11 @@ type FilterKind int
 
 // The filter node kinds.
 const (
-	And FilterKind = iota // all Children
-	Or                    // any Children
-	Not                   // not Children[0]
-	Cond                  // Field Operator Value
-	Rel                   // Relation's targets match Sub (at least one, for to-many)
+	And  FilterKind = iota // all Children
+	Or                     // any Children
+	Not                    // not Children[0]
+	Cond                   // Field Operator Value
+	Rel                    // Relation's targets match Sub (at least one, for to-many)
 )
 
 // Operator is a comparison operator of Strapi's filter language.

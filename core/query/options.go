@@ -1,0 +1,63 @@
+package query
+
+import (
+	"slices"
+
+	"github.com/kiln-cms/kiln/core/schema"
+)
+
+// Options bound what one query may ask for. The zero value of a limit means
+// its default, so a partly filled Options is safe.
+type Options struct {
+	// DefaultPageSize is the page size when the request gives none. Default: 25.
+	DefaultPageSize int
+	// MaxPageSize caps pageSize and limit; larger sizes are lowered to it
+	// silently, as Strapi's maxLimit does, and limit=-1 means it. Default: 100.
+	MaxPageSize int
+	// MaxDepth caps the nesting of relation hops and logical groups in
+	// filters, of relation paths in sort, and of populate. Default: 6.
+	MaxDepth int
+	// MaxInList caps the items of $in, $notIn, $between, $and, $or, array
+	// values and sort keys. Default: 100.
+	MaxInList int
+	// CanRead reports whether the caller may read a type. A relation whose
+	// target it refuses is an invalid key in filters, sort, fields and an
+	// explicit populate, and is skipped by populate=*. Nil allows every type.
+	CanRead func(*schema.ContentType) bool
+	// ExtraKeys are top-level keys a plugin route accepts besides the
+	// standard ones; their raw values go to Query.Extra.
+	ExtraKeys []string
+}
+
+// DefaultOptions returns the limits Kiln ships with.
+func DefaultOptions() Options {
+	return Options{DefaultPageSize: 25, MaxPageSize: 100, MaxDepth: 6, MaxInList: 100}
+}
+
+// normalised fills unset limits with the defaults and keeps the default page
+// size within the maximum.
+func (o Options) normalised() Options {
+	d := DefaultOptions()
+	if o.DefaultPageSize <= 0 {
+		o.DefaultPageSize = d.DefaultPageSize
+	}
+	if o.MaxPageSize <= 0 {
+		o.MaxPageSize = d.MaxPageSize
+	}
+	if o.MaxDepth <= 0 {
+		o.MaxDepth = d.MaxDepth
+	}
+	if o.MaxInList <= 0 {
+		o.MaxInList = d.MaxInList
+	}
+	o.DefaultPageSize = min(o.DefaultPageSize, o.MaxPageSize)
+	return o
+}
+
+// canRead applies CanRead; an unresolved target is never readable.
+func (o Options) canRead(ct *schema.ContentType) bool {
+	return ct != nil && (o.CanRead == nil || o.CanRead(ct))
+}
+
+// isExtra reports whether key is one of the route's extra keys.
+func (o Options) isExtra(key string) bool { return slices.Contains(o.ExtraKeys, key) }

@@ -1,0 +1,212 @@
+package query
+
+import (
+	"strings"
+
+	"github.com/kiln-cms/kiln/core/schema"
+)
+
+// maxPopulateEntries is Strapi's cap on the entries of one populate.
+const maxPopulateEntries = 100
+
+// populate checks a populate value on ct at nesting depth (1 for the
+// top level): "*", a name or comma list, an array of dot paths, or an
+// object of relations with their options.
+func (c *checker) populate(ct *schema.ContentType, v *node, l at, depth int) ([]*Populate, error) {
+	if blank(v) {
+		return nil, nil
+	}
+	if depth > c.opts.MaxDepth {
+		return nil, depthError(l, c.opts.MaxDepth)
+	}
+	if s, ok := scalar(v); ok {
+		return c.populatePaths(ct, splitList(s), l, depth)
+	}
+	if items, ok := asList(v); ok {
+		paths, err := stringItems(items, l)
+		if err != nil {
+			return nil, err
+		}
+		return c.populatePaths(ct, paths, l, depth)
+	}
+	if v.kind != objectNode {
+		return nil, valueError(l, l.param, "Invalid populate%s: expected a name, a list or an object", l.suffix())
+	}
+	return c.populateObject(ct, v, l, depth)
+}
+
+// tooMany refuses a populate with more entries than Strapi allows.
+func tooMany(n int, l at) error {
+	if n <= maxPopulateEntries {
+		return nil
+	}
+	return valueError(l, l.param, "Too many populate entries (%d)%s, the maximum is %d", n, l.suffix(), maxPopulateEntries)
+}
+
+// populatePaths merges dot paths ("modules.sessions") into one tree, in the
+// order the paths first name each relation.
+func (c *checker) populatePaths(ct *schema.ContentType, paths []string, l at, depth int) ([]*Populate, error) {
+	if err := tooMany(len(paths), l); err != nil {
+		return nil, err
+	}
+	var out []*Populate
+	for _, p := range paths {
+		var err error
+		if out, err = c.addPath(ct, out, strings.Split(p, "."), l, depth); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// addPath adds one dot path, split into segs, to list.
+func (c *checker) addPath(ct *schema.ContentType, list []*Populate, segs []string, l at, depth int) ([]*Populate, error) {
+	if depth > c.opts.MaxDepth {
+		return nil, depthError(l, c.opts.MaxDepth)
+	}
+	if segs[0] == "*" && len(segs) == 1 {
+		return c.populateAll(ct, list), nil
+	}
+	a, err := c.relationAttr(ct, segs[0], l)
+	if err != nil {
+		return nil, err
+	}
+	p := find(list, a)
+	if p == nil {
+		p = newPopulate(a)
+		list = append(list, p)
+	}
+	if len(segs) > 1 {
+		sub := p.Query
+		if sub.Populate, err = c.addPath(a.TargetType, sub.Populate, segs[1:], l.child(a.Name), depth+1); err != nil {
+			return nil, err
+		}
+	}
+	return list, nil
+}
+
+// populateAll adds every relation of ct the caller may read, one level, in
+// schema order. Unreadable and private relations are skipped, not refused:
+// "*" names none of them.
+func (c *checker) populateAll(ct *schema.ContentType, list []*Populate) []*Populate {
+	for _, a := range ct.Attributes {
+		if a.IsRelation() && !a.IsPrivate() && c.opts.canRead(a.TargetType) && find(list, a) == nil {
+			list = append(list, newPopulate(a))
+		}
+	}
+	return list
+}
+
+// populateObject checks populate[rel]=true|false and populate[rel][...].
+func (c *checker) populateObject(ct *schema.ContentType, v *node, l at, depth int) ([]*Populate, error) {
+	if err := tooMany(len(v.keys), l); err != nil {
+		return nil, err
+	}
+	var out []*Populate
+	for i, key := range v.keys {
+		a, err := c.relationAttr(ct, key, l)
+		if err != nil {
+			return nil, err
+		}
+		p, err := c.populateEntry(a, v.vals[i], l.child(key), depth)
+		if err != nil {
+			return nil, err
+		}
+		if p != nil {
+			out = append(out, p)
+		}
+	}
+	return out, nil
+}
+
+// populateEntry checks the value under populate[rel]: a boolean (false
+// omits the relation) or an object of options; nil when omitted.
+func (c *checker) populateEntry(a *schema.Attribute, v *node, l at, depth int) (*Populate, error) {
+	if s, ok := scalar(v); ok {
+		on, ok := parseBool(s)
+		if !ok {
+			return nil, valueError(l, a.Name, "Invalid populate value %s%s: expected true, false or an object", quote(s), l.suffix())
+		}
+		if !on {
+			return nil, nil
+		}
+		return newPopulate(a), nil
+	}
+	if v.kind != objectNode {
+		return nil, valueError(l, a.Name, "Invalid populate value%s: expected true, false or an object", l.suffix())
+	}
+	return c.populateOptions(a, v, l, depth)
+}
+
+// populateOptions checks populate[rel][populate|fields|filters|sort|count].
+// Anything else (limit, start, on, pagination) is an invalid key: REST
+// populate cannot be paginated, and Kiln has no dynamic zones.
+func (c *checker) populateOptions(a *schema.Attribute, v *node, l at, depth int) (*Populate, error) {
+	p := newPopulate(a)
+	q, target := p.Query, a.TargetType
+	for i, key := range v.keys {
+		val := v.vals[i]
+		var err error
+		switch key {
+		case "populate":
+			q.Populate, err = c.populate(target, val, l, depth+1)
+		case "fields":
+			q.Fields, err = c.fields(target, val, l)
+		case "filters":
+			q.Filters, err = c.nestedFilters(target, val, l)
+		case "sort":
+			q.Sort, err = c.sort(target, val, l)
+		case "count":
+			p.Count, err = countFlag(val, l)
+		default:
+			err = keyError(l, key)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	return p, nil
+}
+
+// nestedFilters checks populate[rel][filters]; no value means none.
+func (c *checker) nestedFilters(ct *schema.ContentType, v *node, l at) (*Filter, error) {
+	if blank(v) {
+		return nil, nil
+	}
+	return c.filters(ct, v, l)
+}
+
+// countFlag reads populate[rel][count], which must be boolean-like.
+func countFlag(v *node, l at) (bool, error) {
+	s, _ := scalar(v)
+	b, ok := parseBool(s)
+	if !ok || v.kind == nullNode {
+		return false, valueError(l, "count", `Invalid count%s: expected "true", "t", "1", "false", "f" or "0"`, l.suffix())
+	}
+	return b, nil
+}
+
+// relationAttr resolves a populate name: a readable, non-private relation.
+func (c *checker) relationAttr(ct *schema.ContentType, name string, l at) (*schema.Attribute, error) {
+	a, err := c.attr(ct, name, l)
+	if err != nil {
+		return nil, err
+	}
+	if !a.IsRelation() {
+		return nil, keyError(l, name)
+	}
+	return a, nil
+}
+
+func newPopulate(a *schema.Attribute) *Populate {
+	return &Populate{Relation: a, Query: &Query{Type: a.TargetType}}
+}
+
+func find(list []*Populate, a *schema.Attribute) *Populate {
+	for _, p := range list {
+		if p.Relation == a {
+			return p
+		}
+	}
+	return nil
+}
