@@ -19,6 +19,11 @@ type Entry struct {
 	DocumentID string
 	Values     []any
 	Has        []bool
+
+	// refs are the foreign keys read to populate to-one relations, and
+	// owner the entry a populated row belongs to; neither is output.
+	refs  map[*schema.Attribute]int64
+	owner int64
 }
 
 // Count is a populated relation asked for with count=true.

@@ -1,0 +1,79 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"strings"
+
+	"github.com/kiln-cms/kiln/core/config"
+)
+
+// projectFlags are the folder flags every command that reads the project
+// takes; they override KILN_CONTENT_TYPES_DIR, KILN_CONFIG_DIR and
+// KILN_DATA_DIR.
+type projectFlags struct {
+	contentTypes, config, data string
+}
+
+func newFlagSet(name, summary string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet("kiln "+name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "Usage: kiln %s [flags]\n\n%s\n\nFlags:\n", name, summary)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+func (p *projectFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&p.contentTypes, "content-types", "", "folder of the content-type YAML files (default content-types, or KILN_CONTENT_TYPES_DIR)")
+	fs.StringVar(&p.config, "config", "", "folder of the config YAML files (default config, or KILN_CONFIG_DIR)")
+	fs.StringVar(&p.data, "data", "", "data folder: SQLite file, generated secret (default data, or KILN_DATA_DIR)")
+}
+
+// load reads the config with the flags taking precedence over the
+// environment.
+func (p *projectFlags) load() (config.Config, error) {
+	over := map[string]string{
+		"KILN_CONTENT_TYPES_DIR": p.contentTypes, "KILN_CONFIG_DIR": p.config, "KILN_DATA_DIR": p.data,
+	}
+	return config.Load(func(k string) string {
+		if v := over[k]; v != "" {
+			return v
+		}
+		return os.Getenv(k)
+	})
+}
+
+// parseFlags parses args; it returns an exit code when the command should
+// stop (help asked: 0, bad flags: 2).
+func parseFlags(fs *flag.FlagSet, args []string) (int, bool) {
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			return 0, true
+		}
+		return 2, true
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(fs.Output(), "unexpected argument %q\n", fs.Arg(0))
+		fs.Usage()
+		return 2, true
+	}
+	return 0, false
+}
+
+// newLogger builds the structured logger the config asks for.
+func newLogger(cfg config.Config, w io.Writer) *slog.Logger {
+	var level slog.Level
+	if err := level.UnmarshalText([]byte(cfg.Server.LogLevel)); err != nil {
+		level = slog.LevelInfo
+	}
+	opts := &slog.HandlerOptions{Level: level}
+	if strings.EqualFold(cfg.Server.LogFormat, "json") {
+		return slog.New(slog.NewJSONHandler(w, opts))
+	}
+	return slog.New(slog.NewTextHandler(w, opts))
+}

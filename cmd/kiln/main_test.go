@@ -1,0 +1,128 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// runKiln runs the command in-process with the project folders of dir.
+func runKiln(t *testing.T, dir string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	t.Setenv("KILN_CONTENT_TYPES_DIR", filepath.Join(dir, "content-types"))
+	t.Setenv("KILN_CONFIG_DIR", filepath.Join(dir, "config"))
+	t.Setenv("KILN_DATA_DIR", filepath.Join(dir, "data"))
+	t.Setenv("KILN_DATABASE_URL", "")
+	t.Setenv("DATABASE_URL", "")
+	var out, errb bytes.Buffer
+	code = run(args, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func project(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "content-types"), 0o755)
+	for name, body := range files {
+		if err := os.WriteFile(filepath.Join(dir, "content-types", name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+const noteType = `kind: collectionType
+info: {singularName: note, pluralName: notes}
+attributes:
+  title: {type: string, required: true}
+`
+
+func TestValidatePrintsEveryProblem(t *testing.T) {
+	dir := project(t, map[string]string{
+		"a.yaml": "kind: collectionType\ninfo: {singularName: a, pluralName: as}\nattributes:\n  x: {type: strin}\n  y: {type: relation, relation: manyToOne, target: nope}\n",
+		"b.yaml": "kind: collectionType\ninfo: {singularName: b, pluralName: bs}\ncolour: red\nattributes: {}\n",
+	})
+	code, _, stderr := runKiln(t, dir, "validate")
+	if code != 1 {
+		t.Fatalf("exit code %d, want 1; stderr:\n%s", code, stderr)
+	}
+	for _, want := range []string{
+		`a.yaml: type "a": field "x": unknown type "strin"`,
+		`a.yaml: type "a": field "y": target "nope" is not a content type`,
+		`b.yaml: type "b": unknown key "colour" (line 3)`,
+		"3 problem(s) found",
+	} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr)
+		}
+	}
+}
+
+func TestValidateAcceptsTheShippedTypes(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("KILN_CONFIG_DIR", dir)
+	var out, errb bytes.Buffer
+	t.Setenv("KILN_CONTENT_TYPES_DIR", "../../content-types")
+	if code := run([]string{"validate"}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if got := out.String(); !strings.HasPrefix(got, "12 content types in ../../content-types are valid") {
+		t.Fatalf("stdout %q", got)
+	}
+}
+
+func TestMigrateDryRunThenApplyThenNothing(t *testing.T) {
+	dir := project(t, map[string]string{"note.yaml": noteType})
+	code, out, stderr := runKiln(t, dir, "migrate", "--dry-run")
+	if code != 0 || !strings.Contains(out, "-- dry run: nothing was applied") || !strings.Contains(out, `CREATE TABLE "notes"`) {
+		t.Fatalf("dry run: exit %d\n%s\n%s", code, out, stderr)
+	}
+	code, out, stderr = runKiln(t, dir, "migrate")
+	if code != 0 || !strings.Contains(out, `CREATE TABLE "notes"`) {
+		t.Fatalf("migrate: exit %d\n%s\n%s", code, out, stderr)
+	}
+	code, out, _ = runKiln(t, dir, "migrate")
+	if code != 0 || strings.TrimSpace(out) != "the database is up to date" {
+		t.Fatalf("second migrate: exit %d, %q", code, out)
+	}
+}
+
+func TestMigrateRefusesDestructiveChangeWithoutFlag(t *testing.T) {
+	dir := project(t, map[string]string{"note.yaml": noteType + "  body: {type: text}\n"})
+	if code, out, errs := runKiln(t, dir, "migrate"); code != 0 {
+		t.Fatalf("first migrate: %d %s %s", code, out, errs)
+	}
+	os.WriteFile(filepath.Join(dir, "content-types", "note.yaml"), []byte(noteType), 0o644)
+	code, out, stderr := runKiln(t, dir, "migrate")
+	if code != 1 || !strings.Contains(stderr, "destructive change(s) were NOT applied") || !strings.Contains(out, `DROP COLUMN "body"`) {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, stderr)
+	}
+	code, _, stderr = runKiln(t, dir, "migrate", "--allow-destructive")
+	if code != 0 {
+		t.Fatalf("--allow-destructive: exit %d: %s", code, stderr)
+	}
+	if code, out, _ = runKiln(t, dir, "migrate"); code != 0 || strings.TrimSpace(out) != "the database is up to date" {
+		t.Fatalf("after: exit %d, %q", code, out)
+	}
+}
+
+func TestHelpAndUnknownCommand(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := run([]string{"--help"}, &out, &errb); code != 0 || !strings.Contains(out.String(), "validate") {
+		t.Fatalf("--help: %d %q", code, out.String())
+	}
+	out.Reset()
+	if code := run([]string{"migrate", "--help"}, &out, &errb); code != 0 || !strings.Contains(errb.String(), "-dry-run") {
+		t.Fatalf("migrate --help: %d %q", code, errb.String())
+	}
+	errb.Reset()
+	if code := run([]string{"frobnicate"}, &out, &errb); code != 2 || !strings.Contains(errb.String(), `unknown command "frobnicate"`) {
+		t.Fatalf("unknown: %d %q", code, errb.String())
+	}
+	out.Reset()
+	if code := run([]string{"version"}, &out, &errb); code != 0 || !strings.HasPrefix(out.String(), "kiln ") {
+		t.Fatalf("version: %d %q", code, out.String())
+	}
+}

@@ -1,0 +1,61 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/kiln-cms/kiln/core/schema"
+	"github.com/kiln-cms/kiln/core/store"
+)
+
+func runMigrate(args []string, stdout, stderr io.Writer) int {
+	var pf projectFlags
+	fs := newFlagSet("migrate", "Bring the database to the content types. Changes that lose data (a removed\n"+
+		"field or type, a changed type) are printed and applied only with --allow-destructive.", stderr)
+	pf.register(fs)
+	dry := fs.Bool("dry-run", false, "print the SQL the migration would run, and run nothing")
+	destructive := fs.Bool("allow-destructive", false, "also apply changes that drop or convert data")
+	if code, stop := parseFlags(fs, args); stop {
+		return code
+	}
+	cfg, err := pf.load()
+	if err != nil {
+		fmt.Fprintln(stderr, "kiln:", err)
+		return 1
+	}
+	s, err := schema.LoadDir(cfg.Paths.ContentTypes)
+	if err != nil {
+		fmt.Fprintln(stderr, "kiln:", err)
+		return 1
+	}
+	ctx := context.Background()
+	db, err := store.Open(ctx, cfg.DatabaseURL())
+	if err != nil {
+		fmt.Fprintln(stderr, "kiln:", err)
+		return 1
+	}
+	defer db.Close()
+	plan, err := store.Migrate(ctx, db, s, store.MigrateOptions{DryRun: *dry, AllowDestructive: *destructive})
+	pending := errors.Is(err, store.ErrDestructivePending)
+	if err != nil && !pending {
+		fmt.Fprintln(stderr, "kiln: migrating:", err)
+		return 1
+	}
+	switch {
+	case plan.Empty():
+		fmt.Fprintln(stdout, "the database is up to date")
+	case *dry:
+		fmt.Fprintln(stdout, "-- dry run: nothing was applied")
+		fmt.Fprint(stdout, plan.String())
+	default:
+		fmt.Fprint(stdout, plan.String())
+	}
+	if pending && !*dry {
+		fmt.Fprintf(stderr, "kiln: %d destructive change(s) were NOT applied; review them above and run `kiln migrate --allow-destructive`\n",
+			len(plan.Destructive()))
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,109 @@
+// Package app wires Kiln together: config, schema, database, the content
+// service and the HTTP server with its middleware. cmd/kiln calls it; tests
+// build an App the same way and drive it through fiber's app.Test.
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+
+	"github.com/gofiber/fiber/v2"
+	"github.com/gofiber/fiber/v2/middleware/recover"
+	"github.com/gofiber/fiber/v2/middleware/requestid"
+
+	"github.com/kiln-cms/kiln/core/config"
+	"github.com/kiln-cms/kiln/core/content"
+	"github.com/kiln-cms/kiln/core/query"
+	"github.com/kiln-cms/kiln/core/rest"
+	"github.com/kiln-cms/kiln/core/schema"
+	"github.com/kiln-cms/kiln/core/store"
+)
+
+// App is a running Kiln: its settings, schema, database and HTTP server.
+type App struct {
+	Config  config.Config
+	Schema  *schema.Schema
+	DB      *store.DB
+	Content *content.Service
+	Fiber   *fiber.App
+	Log     *slog.Logger
+}
+
+// New loads the content types, opens and migrates the database (additive
+// changes only; pending destructive ones are logged, not applied) and
+// builds the HTTP server.
+func New(ctx context.Context, cfg config.Config, log *slog.Logger) (*App, error) {
+	s, err := schema.LoadDir(cfg.Paths.ContentTypes)
+	if err != nil {
+		return nil, err
+	}
+	db, err := store.Open(ctx, cfg.DatabaseURL())
+	if err != nil {
+		return nil, err
+	}
+	plan, err := store.Migrate(ctx, db, s, store.MigrateOptions{})
+	switch {
+	case errors.Is(err, store.ErrDestructivePending):
+		log.Warn("the schema removes or changes data the database still holds; run `kiln migrate --allow-destructive` to apply",
+			"pending", len(plan.Destructive()))
+	case err != nil:
+		db.Close()
+		return nil, fmt.Errorf("migrating the database: %w", err)
+	}
+	if n := len(plan.Additive()); n > 0 {
+		log.Info("database migrated", "steps", n)
+	}
+	a := &App{Config: cfg, Schema: s, DB: db, Content: content.New(s, db), Log: log}
+	a.Fiber = a.newServer()
+	return a, nil
+}
+
+// QueryOptions are the query-language limits from the config.
+func (a *App) QueryOptions() query.Options {
+	o := query.DefaultOptions()
+	o.DefaultPageSize = a.Config.API.DefaultPageSize
+	o.MaxPageSize = a.Config.API.MaxPageSize
+	o.MaxDepth = a.Config.API.MaxQueryDepth
+	o.MaxInList = a.Config.API.MaxInList
+	return o
+}
+
+func (a *App) newServer() *fiber.App {
+	f := fiber.New(fiber.Config{
+		AppName:               "kiln",
+		ErrorHandler:          rest.ErrorHandler(a.Log),
+		BodyLimit:             a.Config.API.MaxBodyBytes,
+		DisableStartupMessage: true,
+		// The client address comes from X-Forwarded-For only when a trusted
+		// proxy sets it; otherwise a caller could pick its own rate-limit key.
+		ProxyHeader: proxyHeader(a.Config.Server.TrustProxy),
+	})
+	f.Use(requestid.New(), recover.New())
+	f.Get("/_health", func(c *fiber.Ctx) error { return c.JSON(fiber.Map{"status": "ok"}) })
+	f.Get("/_ready", a.ready)
+	f.Use("/api", rest.Versioned)
+	(&rest.API{Content: a.Content, Query: a.QueryOptions(), Log: a.Log}).Mount(f)
+	f.Use(func(c *fiber.Ctx) error { return fiber.ErrNotFound })
+	return f
+}
+
+func proxyHeader(trust bool) string {
+	if trust {
+		return fiber.HeaderXForwardedFor
+	}
+	return ""
+}
+
+// ready answers 200 while the database answers, 503 otherwise.
+func (a *App) ready(c *fiber.Ctx) error {
+	if err := a.DB.Ping(c.UserContext()); err != nil {
+		a.Log.Warn("not ready", "err", err)
+		return c.Status(fiber.StatusServiceUnavailable).JSON(fiber.Map{"status": "unavailable"})
+	}
+	return c.JSON(fiber.Map{"status": "ok"})
+}
+
+// Close releases the database.
+func (a *App) Close() error { return a.DB.Close() }

@@ -1,0 +1,215 @@
+package content
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/kiln-cms/kiln/core/errs"
+	"github.com/kiln-cms/kiln/core/schema"
+	"github.com/kiln-cms/kiln/core/store"
+)
+
+// prepare turns a request body's data object into store.Data: every key
+// must be a writable field, every value of the field's type and within its
+// rules, and every relation must point at existing entries. All failing
+// fields are reported together. id is 0 on create.
+func (s *Service) prepare(ctx context.Context, conn store.Conn, ct *schema.ContentType, body map[string]any, id int64) (store.Data, error) {
+	data := store.Data{Values: map[*schema.Attribute]any{}, Relations: map[*schema.Attribute]store.RelationChange{}}
+	var problems []errs.FieldError
+	failed := map[*schema.Attribute]bool{}
+	fail := func(a *schema.Attribute, msg string, v any) {
+		failed[a] = true
+		problems = append(problems, errs.FieldError{Path: []string{a.Name}, Message: msg, Name: "ValidationError", Value: v})
+	}
+	for _, key := range sortedKeys(body) {
+		if key == "publishedAt" {
+			continue // Strapi drops it: publishing is the status parameter's job.
+		}
+		a := ct.Attr(key)
+		if a == nil {
+			return data, errs.InvalidKey(key, key, "body", "data")
+		}
+		if a.IsRelation() {
+			ch, err := s.relationInput(ctx, conn, a, body[key])
+			if err != nil {
+				return data, err
+			}
+			data.Relations[a] = ch
+			continue
+		}
+		v, msg := coerceInput(a, body[key])
+		if msg != "" {
+			fail(a, msg, body[key])
+			continue
+		}
+		data.Values[a] = v
+	}
+	if id == 0 {
+		applyDefaults(ct, data.Values)
+	}
+	for _, a := range ct.Attributes {
+		v, given := data.Values[a]
+		if !a.IsScalar() || failed[a] || (!given && id != 0) {
+			continue
+		}
+		if msg := checkRules(a, v, given); msg != "" {
+			fail(a, msg, v)
+		}
+	}
+	if len(problems) > 0 {
+		return data, errs.Fields(problems)
+	}
+	if err := s.fillUIDs(ctx, conn, ct, data.Values, id); err != nil {
+		return data, err
+	}
+	if err := s.checkUnique(ctx, conn, ct, data.Values, id); err != nil {
+		return data, err
+	}
+	return data, nil
+}
+
+// applyDefaults gives every absent field with a default its default.
+func applyDefaults(ct *schema.ContentType, values map[*schema.Attribute]any) {
+	for _, a := range ct.Attributes {
+		if _, given := values[a]; given || a.Default == nil || !a.IsScalar() {
+			continue
+		}
+		v, msg := coerceInput(a, jsonish(a.Default))
+		if msg == "" {
+			values[a] = v
+		}
+	}
+}
+
+// jsonish turns a schema default into the form a JSON body would carry.
+func jsonish(v any) any {
+	switch x := v.(type) {
+	case int64:
+		return json.Number(strconv.FormatInt(x, 10))
+	case float64:
+		return json.Number(strconv.FormatFloat(x, 'f', -1, 64))
+	}
+	return v
+}
+
+// coerceInput turns a decoded JSON value (numbers as json.Number) into the
+// canonical Go value of a's type, or says why it cannot.
+func coerceInput(a *schema.Attribute, v any) (any, string) {
+	if v == nil {
+		return nil, ""
+	}
+	switch a.Type {
+	case schema.Integer, schema.BigInteger:
+		return coerceInt(a, v)
+	case schema.Decimal, schema.Float:
+		n, ok := v.(json.Number)
+		if !ok {
+			return nil, a.Name + " must be a number"
+		}
+		f, err := n.Float64()
+		if err != nil || math.IsInf(f, 0) {
+			return nil, a.Name + " must be a number"
+		}
+		return f, ""
+	case schema.Boolean:
+		b, ok := v.(bool)
+		if !ok {
+			return nil, a.Name + " must be a boolean"
+		}
+		return b, ""
+	case schema.JSON:
+		raw, err := json.Marshal(v)
+		if err != nil {
+			return nil, a.Name + " must be JSON"
+		}
+		if bytes.Contains(raw, []byte(`\u0000`)) {
+			return nil, a.Name + " must not contain the NUL character"
+		}
+		return json.RawMessage(raw), ""
+	}
+	str, ok := v.(string)
+	if !ok {
+		return nil, a.Name + " must be a string"
+	}
+	// PostgreSQL cannot store NUL in text; refuse it on both databases.
+	if strings.IndexByte(str, 0) >= 0 {
+		return nil, a.Name + " must not contain the NUL character"
+	}
+	switch a.Type {
+	case schema.Date:
+		return parseDate(a, str)
+	case schema.Time:
+		return parseTime(a, str)
+	case schema.DateTime:
+		return parseDateTime(a, str)
+	}
+	return str, ""
+}
+
+func coerceInt(a *schema.Attribute, v any) (any, string) {
+	var text string
+	switch x := v.(type) {
+	case json.Number:
+		text = x.String()
+	case string:
+		if a.Type != schema.BigInteger {
+			return nil, a.Name + " must be an integer"
+		}
+		text = x
+	default:
+		return nil, a.Name + " must be an integer"
+	}
+	n, err := strconv.ParseInt(text, 10, 64)
+	if err != nil {
+		return nil, a.Name + " must be an integer"
+	}
+	if a.Type == schema.Integer && (n > math.MaxInt32 || n < math.MinInt32) {
+		return nil, a.Name + " must be a 32-bit integer"
+	}
+	return n, ""
+}
+
+func parseDate(a *schema.Attribute, s string) (any, string) {
+	if t, err := time.Parse(schema.DateLayout, s); err == nil {
+		return t.Format(schema.DateLayout), ""
+	}
+	if t, err := time.Parse(time.RFC3339Nano, s); err == nil {
+		return t.Format(schema.DateLayout), ""
+	}
+	return nil, a.Name + " must be a date (YYYY-MM-DD)"
+}
+
+func parseTime(a *schema.Attribute, s string) (any, string) {
+	for _, layout := range []string{"15:04:05.999999999", "15:04:05", "15:04"} {
+		if t, err := time.Parse(layout, s); err == nil {
+			return t.Format(schema.TimeLayout), ""
+		}
+	}
+	return nil, a.Name + " must be a time (HH:MM:SS)"
+}
+
+func parseDateTime(a *schema.Attribute, s string) (any, string) {
+	for _, layout := range []string{time.RFC3339Nano, "2006-01-02T15:04:05", schema.DateLayout} {
+		if t, err := time.Parse(layout, s); err == nil {
+			return t.UTC().Truncate(time.Millisecond), ""
+		}
+	}
+	return nil, a.Name + " must be a datetime (ISO 8601)"
+}
+
+// sortedKeys gives a body's keys in a fixed order, so that which error is
+// reported first never depends on map order.
+func sortedKeys(m map[string]any) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

@@ -1,0 +1,167 @@
+package content
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/kiln-cms/kiln/core/errs"
+	"github.com/kiln-cms/kiln/core/schema"
+	"github.com/kiln-cms/kiln/core/store"
+)
+
+// relationInput reads a relation's value in any of Strapi's forms — an id
+// or documentId, a list of them (set), {"id"}/{"documentId"} objects, null,
+// or {"connect", "disconnect", "set"} — and resolves every reference in one
+// query. A reference to nothing is a 400 naming the relation.
+func (s *Service) relationInput(ctx context.Context, conn store.Conn, a *schema.Attribute, v any) (store.RelationChange, error) {
+	var ch store.RelationChange
+	var set, connect, disconnect []string
+	var err error
+	switch x := v.(type) {
+	case nil:
+		ch.SetGiven = true
+	case []any:
+		set, err = refList(a, a.Name, x)
+		ch.SetGiven = true
+	case map[string]any:
+		if isRefObject(x) {
+			set, err = refList(a, a.Name, []any{x})
+			ch.SetGiven = true
+			break
+		}
+		for _, k := range sortedKeys(x) {
+			var list []string
+			switch k {
+			case "connect", "disconnect", "set":
+				items, ok := x[k].([]any)
+				if !ok {
+					items = []any{x[k]}
+				}
+				if list, err = refList(a, a.Name+"."+k, items); err != nil {
+					return ch, err
+				}
+			case "options":
+				continue
+			default:
+				return ch, errs.InvalidKey(k, a.Name+"."+k, "body", "data")
+			}
+			switch k {
+			case "connect":
+				connect = list
+			case "disconnect":
+				disconnect = list
+			case "set":
+				set, ch.SetGiven = list, true
+			}
+		}
+	default:
+		set, err = refList(a, a.Name, []any{x})
+		ch.SetGiven = true
+	}
+	if err != nil {
+		return ch, err
+	}
+	if !a.ToMany() && len(set)+len(connect) > 1 {
+		return ch, fieldError(a, a.Name+" takes one entry, not a list")
+	}
+	ids, err := s.resolveAll(ctx, conn, a, set, connect, disconnect)
+	if err != nil {
+		return ch, err
+	}
+	ch.Set, ch.Connect, ch.Disconnect = pick(ids, set), pick(ids, connect), pick(ids, disconnect)
+	return ch, nil
+}
+
+// resolveAll looks up every reference of one relation in one query and
+// fails on the first that names nothing.
+func (s *Service) resolveAll(ctx context.Context, conn store.Conn, a *schema.Attribute, lists ...[]string) (map[string]int64, error) {
+	var all []string
+	for _, l := range lists {
+		all = append(all, l...)
+	}
+	if len(all) == 0 {
+		return nil, nil
+	}
+	ids, err := s.Store.Resolve(ctx, conn, a.TargetType, all)
+	if err != nil {
+		return nil, err
+	}
+	for _, ref := range all {
+		if _, ok := ids[ref]; !ok {
+			return nil, fieldError(a, fmt.Sprintf("%s: no %s with id or documentId %q", a.Name, a.Target, ref))
+		}
+	}
+	return ids, nil
+}
+
+func pick(ids map[string]int64, refs []string) []int64 {
+	if refs == nil {
+		return nil
+	}
+	out := make([]int64, 0, len(refs))
+	seen := map[int64]bool{}
+	for _, r := range refs {
+		if id := ids[r]; !seen[id] {
+			out = append(out, id)
+			seen[id] = true
+		}
+	}
+	return out
+}
+
+// refList turns items into references: numbers and strings as they are,
+// objects by their documentId or id.
+func refList(a *schema.Attribute, path string, items []any) ([]string, error) {
+	out := make([]string, 0, len(items))
+	for _, it := range items {
+		switch x := it.(type) {
+		case json.Number:
+			out = append(out, x.String())
+		case string:
+			if x == "" {
+				return nil, fieldError(a, path+" has an empty reference")
+			}
+			out = append(out, x)
+		case map[string]any:
+			ref, err := objectRef(a, path, x)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, ref)
+		default:
+			return nil, fieldError(a, path+" must hold ids or documentIds")
+		}
+	}
+	return out, nil
+}
+
+// isRefObject reports whether m is one {"id"} or {"documentId"} reference.
+func isRefObject(m map[string]any) bool {
+	_, id := m["id"]
+	_, doc := m["documentId"]
+	return id || doc
+}
+
+// objectRef reads {"documentId": ..} or {"id": ..}; position, locale and
+// status are accepted and ignored (entries have no order or locale here).
+func objectRef(a *schema.Attribute, path string, m map[string]any) (string, error) {
+	for k := range m {
+		switch k {
+		case "id", "documentId", "position", "locale", "status":
+		default:
+			return "", errs.InvalidKey(k, path+"."+k, "body", "data")
+		}
+	}
+	if d, ok := m["documentId"].(string); ok && d != "" {
+		return d, nil
+	}
+	if n, ok := m["id"].(json.Number); ok {
+		return n.String(), nil
+	}
+	return "", fieldError(a, path+" needs an id or a documentId")
+}
+
+func fieldError(a *schema.Attribute, msg string) error {
+	return errs.Fields([]errs.FieldError{{Path: []string{a.Name}, Message: msg, Name: "ValidationError"}})
+}

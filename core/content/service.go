@@ -1,0 +1,191 @@
+// Package content is the one service every read and write of entries goes
+// through: it checks and coerces input against the schema, resolves
+// relations, runs each write in one transaction and reads back what the
+// caller may see. It knows nothing of HTTP; core/rest calls it, and so do
+// plugins.
+package content
+
+import (
+	"context"
+
+	"github.com/kiln-cms/kiln/core/errs"
+	"github.com/kiln-cms/kiln/core/hook"
+	"github.com/kiln-cms/kiln/core/query"
+	"github.com/kiln-cms/kiln/core/schema"
+	"github.com/kiln-cms/kiln/core/store"
+)
+
+// Service reads and writes entries of every content type.
+type Service struct {
+	Schema *schema.Schema
+	DB     *store.DB
+	Store  *store.Store
+	// Hooks run inside every write's transaction.
+	Hooks *hook.Registry
+}
+
+// New returns the service over an open, migrated database.
+func New(s *schema.Schema, db *store.DB) *Service {
+	return &Service{Schema: s, DB: db, Store: &store.Store{DB: db}, Hooks: hook.NewRegistry()}
+}
+
+// Page is one page of a list, with the total when it was counted.
+type Page struct {
+	Entries []*store.Entry
+	// Total is the number of matching entries, or -1 when the request
+	// asked for no count.
+	Total int64
+}
+
+// Find lists the entries q selects: the page, and the count unless the
+// request turned it off.
+func (s *Service) Find(ctx context.Context, q *query.Query, ro store.ReadOptions) (*Page, error) {
+	entries, err := s.Store.Find(ctx, s.DB.Bun, q, ro)
+	if err != nil {
+		return nil, err
+	}
+	p := &Page{Entries: entries, Total: -1}
+	if q.Pagination.WithCount {
+		if p.Total, err = s.Store.Count(ctx, s.DB.Bun, q, ro); err != nil {
+			return nil, err
+		}
+	}
+	return p, nil
+}
+
+// FindOne returns the entry ref names (a documentId or a numeric id), with
+// q's fields and populate. A missing entry, or one the read options hide,
+// is errs.NotFound.
+func (s *Service) FindOne(ctx context.Context, q *query.Query, ref string, ro store.ReadOptions) (*store.Entry, error) {
+	id, err := s.lookup(ctx, s.DB.Bun, q.Type, ref)
+	if err != nil {
+		return nil, err
+	}
+	return s.Store.FindOne(ctx, s.DB.Bun, q, id, ro)
+}
+
+// lookup turns a documentId or numeric id into the row id.
+func (s *Service) lookup(ctx context.Context, conn store.Conn, ct *schema.ContentType, ref string) (int64, error) {
+	ids, err := s.Store.Resolve(ctx, conn, ct, []string{ref})
+	if err != nil {
+		return 0, err
+	}
+	id, ok := ids[ref]
+	if !ok {
+		return 0, errs.NotFound()
+	}
+	return id, nil
+}
+
+// Create validates body (the object under "data"), inserts the entry and
+// its relations in one transaction and reads it back through q.
+func (s *Service) Create(ctx context.Context, q *query.Query, body map[string]any, ro store.ReadOptions) (*store.Entry, error) {
+	var id int64
+	err := s.DB.RunInTx(ctx, func(ctx context.Context, tx store.Conn) error {
+		data, err := s.prepare(ctx, tx, q.Type, body, 0)
+		if err != nil {
+			return err
+		}
+		ev := &hook.Event{Type: q.Type, Action: hook.Create, Conn: tx, Data: &data}
+		if err := s.runHook(ctx, ev, hook.Before); err != nil {
+			return err
+		}
+		e, err := s.Store.Insert(ctx, tx, q.Type, data, q.Status == query.Published)
+		if err != nil {
+			return err
+		}
+		id, ev.ID = e.ID, e.ID
+		return s.runHook(ctx, ev, hook.After)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.Store.FindOne(ctx, s.DB.Bun, q, id, ro)
+}
+
+// Update changes the fields body names (a partial update) of the entry ref
+// names, in one transaction, and reads it back through q.
+func (s *Service) Update(ctx context.Context, q *query.Query, ref string, body map[string]any, ro store.ReadOptions) (*store.Entry, error) {
+	var id int64
+	err := s.DB.RunInTx(ctx, func(ctx context.Context, tx store.Conn) error {
+		var err error
+		if id, err = s.visibleID(ctx, tx, q.Type, ref, ro); err != nil {
+			return err
+		}
+		data, err := s.prepare(ctx, tx, q.Type, body, id)
+		if err != nil {
+			return err
+		}
+		ev := &hook.Event{Type: q.Type, Action: hook.Update, Conn: tx, ID: id, Data: &data}
+		if err := s.runHook(ctx, ev, hook.Before); err != nil {
+			return err
+		}
+		if err := s.Store.Update(ctx, tx, q.Type, id, data); err != nil {
+			return err
+		}
+		return s.runHook(ctx, ev, hook.After)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.Store.FindOne(ctx, s.DB.Bun, q, id, ro)
+}
+
+// Delete removes the entry ref names and returns it as it was, read
+// through q (Strapi 4 answers with the deleted entry).
+func (s *Service) Delete(ctx context.Context, q *query.Query, ref string, ro store.ReadOptions) (*store.Entry, error) {
+	var gone *store.Entry
+	err := s.DB.RunInTx(ctx, func(ctx context.Context, tx store.Conn) error {
+		id, err := s.visibleID(ctx, tx, q.Type, ref, ro)
+		if err != nil {
+			return err
+		}
+		if gone, err = s.Store.FindOne(ctx, tx, q, id, ro); err != nil {
+			return err
+		}
+		ev := &hook.Event{Type: q.Type, Action: hook.Delete, Conn: tx, ID: id}
+		if err := s.runHook(ctx, ev, hook.Before); err != nil {
+			return err
+		}
+		if err := s.Store.Delete(ctx, tx, q.Type, id); err != nil {
+			return err
+		}
+		return s.runHook(ctx, ev, hook.After)
+	})
+	return gone, err
+}
+
+// runHook runs the hooks of ev's action in phase, loading the entry's
+// scalar fields first (once: after a create or update it is re-read, since
+// the write changed it). Nothing is loaded when no hook would run.
+func (s *Service) runHook(ctx context.Context, ev *hook.Event, phase hook.Phase) error {
+	if !s.Hooks.Has(ev.Type.Name, ev.Action, phase) {
+		return nil
+	}
+	ev.Phase = phase
+	if ev.ID != 0 && (ev.Entry == nil || (phase == hook.After && ev.Action != hook.Delete)) {
+		whole := &query.Query{Type: ev.Type, Status: query.Draft}
+		e, err := s.Store.FindOne(ctx, ev.Conn, whole, ev.ID, store.ReadOptions{})
+		if err != nil {
+			return err
+		}
+		ev.Entry = e
+	}
+	return s.Hooks.Run(ctx, ev)
+}
+
+// visibleID resolves ref and checks that the read options let the caller
+// see the entry, so nobody can change what they cannot read.
+func (s *Service) visibleID(ctx context.Context, conn store.Conn, ct *schema.ContentType, ref string, ro store.ReadOptions) (int64, error) {
+	id, err := s.lookup(ctx, conn, ct, ref)
+	if err != nil {
+		return 0, err
+	}
+	if ro.Scope != nil && ro.Scope(ct) != nil {
+		probe := &query.Query{Type: ct, Fields: []*schema.Attribute{schema.SysID}, Status: query.Draft}
+		if _, err := s.Store.FindOne(ctx, conn, probe, id, ro); err != nil {
+			return 0, err
+		}
+	}
+	return id, nil
+}

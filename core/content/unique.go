@@ -1,0 +1,95 @@
+package content
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/kiln-cms/kiln/core/errs"
+	"github.com/kiln-cms/kiln/core/schema"
+	"github.com/kiln-cms/kiln/core/store"
+)
+
+// checkUnique reports every unique field whose new value another entry
+// already holds. The unique index still guards against a race; this check
+// is what lets one answer list every failing field.
+func (s *Service) checkUnique(ctx context.Context, conn store.Conn, ct *schema.ContentType, values map[*schema.Attribute]any, id int64) error {
+	var problems []errs.FieldError
+	for _, a := range ct.Attributes {
+		v, given := values[a]
+		if !a.Unique || !given || v == nil {
+			continue
+		}
+		taken, err := s.Store.Taken(ctx, conn, ct, a, v, id)
+		if err != nil {
+			return err
+		}
+		if taken {
+			problems = append(problems, errs.FieldError{Path: []string{a.Name},
+				Message: "This attribute must be unique", Name: "ValidationError", Value: v})
+		}
+	}
+	if len(problems) > 0 {
+		return errs.Fields(problems)
+	}
+	return nil
+}
+
+var slugJunk = regexp.MustCompile(`[^a-z0-9]+`)
+
+// Slugify makes a uid from text: lowercase ASCII words joined by dashes.
+func Slugify(text string) string {
+	s := strings.Trim(slugJunk.ReplaceAllString(strings.ToLower(foldAccents(text)), "-"), "-")
+	if len(s) > 200 {
+		s = strings.TrimRight(s[:200], "-")
+	}
+	return s
+}
+
+// foldAccents maps common Latin accented letters to ASCII so "Café" -> "cafe".
+func foldAccents(s string) string {
+	return accentFolder.Replace(s)
+}
+
+var accentFolder = strings.NewReplacer(
+	"à", "a", "á", "a", "â", "a", "ä", "a", "ã", "a", "å", "a", "ç", "c", "è", "e", "é", "e", "ê", "e", "ë", "e",
+	"ì", "i", "í", "i", "î", "i", "ï", "i", "ñ", "n", "ò", "o", "ó", "o", "ô", "o", "ö", "o", "õ", "o", "ø", "o",
+	"ù", "u", "ú", "u", "û", "u", "ü", "u", "ý", "y", "ÿ", "y", "ß", "ss", "À", "a", "Á", "a", "Ä", "a", "É", "e",
+	"Ö", "o", "Ü", "u",
+)
+
+// fillUIDs derives each missing uid from its target field on create, and
+// makes it unique by adding -1, -2, ... as Strapi does.
+func (s *Service) fillUIDs(ctx context.Context, conn store.Conn, ct *schema.ContentType, values map[*schema.Attribute]any, id int64) error {
+	for _, a := range ct.Attributes {
+		if a.Type != schema.UID || a.TargetField == "" || id != 0 {
+			continue
+		}
+		if v, given := values[a]; given && v != nil {
+			continue
+		}
+		src, _ := values[ct.Attr(a.TargetField)].(string)
+		base := Slugify(src)
+		if base == "" {
+			continue
+		}
+		taken, err := s.Store.WithPrefix(ctx, conn, ct, a, base)
+		if err != nil {
+			return err
+		}
+		values[a] = freeSlug(base, taken)
+	}
+	return nil
+}
+
+func freeSlug(base string, taken map[string]bool) string {
+	if !taken[base] {
+		return base
+	}
+	for i := 1; ; i++ {
+		if c := fmt.Sprintf("%s-%d", base, i); !taken[c] {
+			return c
+		}
+	}
+}

@@ -1,0 +1,170 @@
+package rest
+
+import (
+	"strconv"
+
+	"github.com/gofiber/fiber/v2"
+
+	"github.com/kiln-cms/kiln/core/content"
+	"github.com/kiln-cms/kiln/core/query"
+	"github.com/kiln-cms/kiln/core/schema"
+	"github.com/kiln-cms/kiln/core/store"
+)
+
+// The handlers of the five generated actions. Each checks the guard,
+// parses the query, calls the content service and writes the envelope.
+
+func (a *API) find(ct *schema.ContentType) fiber.Handler {
+	return func(c *fiber.Ctx) error {
+		ro, err := a.guard(c, ct, "find")
+		if err != nil {
+			return err
+		}
+		q, err := a.parse(c, ct)
+		if err != nil {
+			return err
+		}
+		page, err := a.Content.Find(c.UserContext(), q, ro)
+		if err != nil {
+			return err
+		}
+		return WriteList(c, page, q.Pagination)
+	}
+}
+
+func (a *API) findOne(ct *schema.ContentType) fiber.Handler {
+	return func(c *fiber.Ctx) error {
+		ro, err := a.guard(c, ct, "findOne")
+		if err != nil {
+			return err
+		}
+		q, err := a.parse(c, ct)
+		if err != nil {
+			return err
+		}
+		e, err := a.Content.FindOne(c.UserContext(), q, c.Params("id"), ro)
+		if err != nil {
+			return err
+		}
+		return WriteEntry(c, fiber.StatusOK, e)
+	}
+}
+
+func (a *API) create(ct *schema.ContentType) fiber.Handler {
+	return func(c *fiber.Ctx) error {
+		ro, err := a.guard(c, ct, "create")
+		if err != nil {
+			return err
+		}
+		q, err := a.parse(c, ct)
+		if err != nil {
+			return err
+		}
+		data, err := dataBody(c)
+		if err != nil {
+			return err
+		}
+		e, err := a.Content.Create(c.UserContext(), q, data, ro)
+		if err != nil {
+			return err
+		}
+		return WriteEntry(c, fiber.StatusCreated, e)
+	}
+}
+
+func (a *API) update(ct *schema.ContentType) fiber.Handler {
+	return func(c *fiber.Ctx) error {
+		ro, err := a.guard(c, ct, "update")
+		if err != nil {
+			return err
+		}
+		q, err := a.parse(c, ct)
+		if err != nil {
+			return err
+		}
+		data, err := dataBody(c)
+		if err != nil {
+			return err
+		}
+		e, err := a.Content.Update(c.UserContext(), q, c.Params("id"), data, ro)
+		if err != nil {
+			return err
+		}
+		return WriteEntry(c, fiber.StatusOK, e)
+	}
+}
+
+// delete answers 204 with no body in v2 (Strapi 5) and 200 with the
+// deleted entry in v1 (Strapi 4); a missing entry is 404 in both.
+func (a *API) delete(ct *schema.ContentType) fiber.Handler {
+	return func(c *fiber.Ctx) error {
+		ro, err := a.guard(c, ct, "delete")
+		if err != nil {
+			return err
+		}
+		q, err := a.parse(c, ct)
+		if err != nil {
+			return err
+		}
+		e, err := a.Content.Delete(c.UserContext(), q, c.Params("id"), ro)
+		if err != nil {
+			return err
+		}
+		if VersionOf(c) == V2 {
+			return c.SendStatus(fiber.StatusNoContent)
+		}
+		return WriteEntry(c, fiber.StatusOK, e)
+	}
+}
+
+// WriteEntry writes {"data": entry, "meta": {}} in the request's version.
+func WriteEntry(c *fiber.Ctx, status int, e *store.Entry) error {
+	b := make([]byte, 0, 1024)
+	b = append(b, `{"data":`...)
+	b = appendEntry(b, e, VersionOf(c))
+	b = append(b, `,"meta":{}}`...)
+	return send(c, status, b)
+}
+
+// WriteList writes a page of entries with its pagination meta.
+func WriteList(c *fiber.Ctx, page *content.Page, p query.Pagination) error {
+	b := make([]byte, 0, 512*len(page.Entries)+128)
+	b = append(b, `{"data":`...)
+	b = appendEntries(b, page.Entries, VersionOf(c))
+	b = append(b, `,"meta":{"pagination":`...)
+	b = appendPagination(b, p, page.Total)
+	b = append(b, "}}"...)
+	return send(c, fiber.StatusOK, b)
+}
+
+// appendPagination writes Strapi's meta for the style the request used;
+// total and pageCount only when counted.
+func appendPagination(b []byte, p query.Pagination, total int64) []byte {
+	if p.Mode == query.OffsetStyle {
+		b = append(b, `{"start":`...)
+		b = strconv.AppendInt(b, int64(p.Start), 10)
+		b = append(b, `,"limit":`...)
+		b = strconv.AppendInt(b, int64(p.Limit), 10)
+	} else {
+		b = append(b, `{"page":`...)
+		b = strconv.AppendInt(b, int64(p.Page), 10)
+		b = append(b, `,"pageSize":`...)
+		b = strconv.AppendInt(b, int64(p.PageSize), 10)
+		if total >= 0 {
+			size := int64(p.PageSize)
+			b = append(b, `,"pageCount":`...)
+			b = strconv.AppendInt(b, (total+size-1)/size, 10)
+		}
+	}
+	if total >= 0 {
+		b = append(b, `,"total":`...)
+		b = strconv.AppendInt(b, total, 10)
+	}
+	return append(b, '}')
+}
+
+func send(c *fiber.Ctx, status int, body []byte) error {
+	c.Status(status)
+	c.Set(fiber.HeaderContentType, fiber.MIMEApplicationJSONCharsetUTF8)
+	return c.Send(body)
+}

@@ -1,0 +1,159 @@
+package rest
+
+import (
+	"encoding/json"
+	"strconv"
+	"time"
+
+	"github.com/kiln-cms/kiln/core/schema"
+	"github.com/kiln-cms/kiln/core/store"
+)
+
+// Version is a response shape.
+type Version int
+
+// The response versions of api.md.
+const (
+	V1 Version = 1 // Strapi 4: {id, documentId, attributes: {...}}, relations as {data: ...}
+	V2 Version = 2 // Strapi 5: flat entries, relations inline
+)
+
+// appendEntry writes one entry in the version's shape: id and documentId,
+// the loaded scalar fields in schema order, the timestamps, then the
+// populated relations in schema order. Private fields are never written,
+// whatever was loaded.
+func appendEntry(b []byte, e *store.Entry, v Version) []byte {
+	b = append(b, `{"id":`...)
+	b = strconv.AppendInt(b, e.ID, 10)
+	b = append(b, `,"documentId":`...)
+	b = appendString(b, e.DocumentID)
+	if v == V1 {
+		b = append(b, `,"attributes":{`...)
+		b = appendFields(b, e, v, true)
+		return append(b, "}}"...)
+	}
+	b = appendFields(b, e, v, false)
+	return append(b, '}')
+}
+
+// appendFields writes the loaded fields; first says no comma is due yet.
+func appendFields(b []byte, e *store.Entry, v Version, first bool) []byte {
+	sep := func() {
+		if !first {
+			b = append(b, ',')
+		}
+		first = false
+	}
+	ct := e.Type
+	for i, a := range ct.Attributes {
+		if !e.Has[i] || a.IsRelation() || a.IsPrivate() {
+			continue
+		}
+		sep()
+		b = appendKey(b, a.Name)
+		b = appendValue(b, a.Type, e.Values[i])
+	}
+	n := len(ct.Attributes)
+	for i, a := range []*schema.Attribute{schema.SysCreatedAt, schema.SysUpdatedAt, schema.SysPublishedAt} {
+		if e.Has[n+i] {
+			sep()
+			b = appendKey(b, a.Name)
+			b = appendValue(b, schema.DateTime, e.Values[n+i])
+		}
+	}
+	for i, a := range ct.Attributes {
+		if !e.Has[i] || !a.IsRelation() || a.IsPrivate() {
+			continue
+		}
+		sep()
+		b = appendKey(b, a.Name)
+		b = appendRelation(b, e.Values[i], v)
+	}
+	return b
+}
+
+func appendKey(b []byte, k string) []byte {
+	b = appendString(b, k)
+	return append(b, ':')
+}
+
+// appendRelation writes a populated relation: an entry or null for to-one,
+// a list for to-many, {"count": n} for a count; wrapped in {"data": ...}
+// in v1.
+func appendRelation(b []byte, val any, v Version) []byte {
+	if v == V1 {
+		b = append(b, `{"data":`...)
+	}
+	switch x := val.(type) {
+	case *store.Entry:
+		if x == nil {
+			b = append(b, "null"...)
+		} else {
+			b = appendEntry(b, x, v)
+		}
+	case []*store.Entry:
+		b = appendEntries(b, x, v)
+	case store.Count:
+		if v == V1 {
+			b = append(b, `{"attributes":{"count":`...)
+			b = strconv.AppendInt(b, x.N, 10)
+			b = append(b, "}}"...)
+		} else {
+			b = append(b, `{"count":`...)
+			b = strconv.AppendInt(b, x.N, 10)
+			b = append(b, '}')
+		}
+	default:
+		b = append(b, "null"...)
+	}
+	if v == V1 {
+		b = append(b, '}')
+	}
+	return b
+}
+
+func appendEntries(b []byte, list []*store.Entry, v Version) []byte {
+	b = append(b, '[')
+	for i, e := range list {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendEntry(b, e, v)
+	}
+	return append(b, ']')
+}
+
+// appendValue writes a canonical value of a field type as JSON: decimals
+// as numbers, bigintegers as strings (as Strapi does, since they may not
+// fit a JavaScript number), datetimes in UTC with milliseconds.
+func appendValue(b []byte, t schema.FieldType, val any) []byte {
+	switch x := val.(type) {
+	case nil:
+		return append(b, "null"...)
+	case string:
+		return appendString(b, x)
+	case int64:
+		if t == schema.BigInteger {
+			b = append(b, '"')
+			b = strconv.AppendInt(b, x, 10)
+			return append(b, '"')
+		}
+		return strconv.AppendInt(b, x, 10)
+	case float64:
+		return appendFloat(b, x)
+	case bool:
+		return strconv.AppendBool(b, x)
+	case time.Time:
+		b = append(b, '"')
+		b = x.UTC().AppendFormat(b, schema.DateTimeLayout)
+		return append(b, '"')
+	case json.RawMessage:
+		if len(x) == 0 {
+			return append(b, "null"...)
+		}
+		return append(b, x...)
+	}
+	// A value of another Go type is a bug below; write it safely as a string.
+	raw, _ := json.Marshal(val)
+	return append(b, raw...)
+}
