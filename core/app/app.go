@@ -16,6 +16,7 @@ import (
 	"github.com/kiln-cms/kiln/core/config"
 	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/query"
+	"github.com/kiln-cms/kiln/core/ratelimit"
 	"github.com/kiln-cms/kiln/core/rest"
 	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/core/store"
@@ -29,6 +30,9 @@ type App struct {
 	Content *content.Service
 	Fiber   *fiber.App
 	Log     *slog.Logger
+	// Security authenticates callers and checks their permissions.
+	Security *rest.Security
+	closers  []func() error
 }
 
 // New loads the content types, opens and migrates the database (additive
@@ -56,7 +60,16 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger) (*App, error)
 		log.Info("database migrated", "steps", n)
 	}
 	a := &App{Config: cfg, Schema: s, DB: db, Content: content.New(s, db), Log: log}
-	a.Fiber = a.newServer()
+	if a.Security, err = a.newSecurity(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
+	limiter, err := a.newLimiter()
+	if err != nil {
+		db.Close()
+		return nil, err
+	}
+	a.Fiber = a.newServer(limiter)
 	return a, nil
 }
 
@@ -70,7 +83,7 @@ func (a *App) QueryOptions() query.Options {
 	return o
 }
 
-func (a *App) newServer() *fiber.App {
+func (a *App) newServer(limiter *ratelimit.Limiter) *fiber.App {
 	f := fiber.New(fiber.Config{
 		AppName:               "kiln",
 		ErrorHandler:          rest.ErrorHandler(a.Log),
@@ -83,8 +96,12 @@ func (a *App) newServer() *fiber.App {
 	f.Use(requestid.New(), recover.New())
 	f.Get("/_health", func(c *fiber.Ctx) error { return c.JSON(fiber.Map{"status": "ok"}) })
 	f.Get("/_ready", a.ready)
-	f.Use("/api", rest.Versioned)
-	(&rest.API{Content: a.Content, Query: a.QueryOptions(), Log: a.Log}).Mount(f)
+	f.Use("/api", rest.Versioned, a.Security.Authenticate, ratelimit.Middleware(limiter, a.rateKey), rest.Enforce)
+	a.Security.MountAuth(f)
+	a.Security.MountUsers(f)
+	api := &rest.API{Content: a.Content, Query: a.QueryOptions(), Log: a.Log,
+		Guard: a.Security.Guard, Options: a.Security.QueryOptions}
+	api.Mount(f)
 	f.Use(func(c *fiber.Ctx) error { return fiber.ErrNotFound })
 	return f
 }
@@ -105,5 +122,10 @@ func (a *App) ready(c *fiber.Ctx) error {
 	return c.JSON(fiber.Map{"status": "ok"})
 }
 
-// Close releases the database.
-func (a *App) Close() error { return a.DB.Close() }
+// Close releases the database and the rate-limit store.
+func (a *App) Close() error {
+	for _, c := range a.closers {
+		c()
+	}
+	return a.DB.Close()
+}

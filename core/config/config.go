@@ -15,7 +15,25 @@ type Config struct {
 	Auth      Auth      `yaml:"auth"`
 	API       API       `yaml:"api"`
 	RateLimit RateLimit `yaml:"ratelimit"`
+	Mail      Mail      `yaml:"mail"`
 	Paths     Paths     `yaml:"-"`
+}
+
+// Mail is config/mail.yaml. With no SMTP host, mail is written to the log.
+type Mail struct {
+	// SMTPHost and SMTPPort of the mail server. Env: KILN_SMTP_HOST,
+	// KILN_SMTP_PORT (default 587).
+	SMTPHost string `yaml:"smtpHost"`
+	SMTPPort int    `yaml:"smtpPort"`
+	// Username and Password for SMTP auth. Env: KILN_SMTP_USERNAME,
+	// KILN_SMTP_PASSWORD.
+	Username string `yaml:"username"`
+	Password string `yaml:"password"`
+	// From is the sender address. Env: KILN_MAIL_FROM. Default: no-reply@localhost.
+	From string `yaml:"from"`
+	// ResetURL is the page of your front end that takes ?code=... to reset a
+	// password. Env: KILN_RESET_URL. Default: http://localhost:1337/reset-password.
+	ResetURL string `yaml:"resetUrl"`
 }
 
 // Server is config/server.yaml.
@@ -104,6 +122,7 @@ func Default() Config {
 		Auth:      Auth{TokenLifetime: 30 * 24 * time.Hour},
 		API:       API{DefaultPageSize: 25, MaxPageSize: 100, MaxBodyBytes: 1 << 20, MaxQueryDepth: 6, MaxInList: 100},
 		RateLimit: RateLimit{PerUser: 1000, PerAddress: 100, Window: time.Hour},
+		Mail:      Mail{SMTPPort: 587, From: "no-reply@localhost", ResetURL: "http://localhost:1337/reset-password"},
 		Paths:     Paths{ContentTypes: "content-types", Config: "config", Data: "data"},
 	}
 }

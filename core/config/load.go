@@ -25,7 +25,7 @@ func Load(getenv func(string) string) (Config, error) {
 	env.str(&c.Paths.Data, "KILN_DATA_DIR")
 	sections := map[string]any{
 		"server": &c.Server, "database": &c.Database, "auth": &c.Auth,
-		"api": &c.API, "ratelimit": &c.RateLimit,
+		"api": &c.API, "ratelimit": &c.RateLimit, "mail": &c.Mail,
 	}
 	for name, dst := range sections {
 		if err := readSection(filepath.Join(c.Paths.Config, name+".yaml"), dst); err != nil {
@@ -173,4 +173,10 @@ func (e *envReader) apply(c *Config) {
 	e.integer(&c.RateLimit.PerAddress, "KILN_RATE_LIMIT_ADDRESS")
 	e.duration(&c.RateLimit.Window, "KILN_RATE_LIMIT_WINDOW")
 	e.str(&c.RateLimit.RedisURL, "KILN_REDIS_URL", "REDIS_URL")
+	e.str(&c.Mail.SMTPHost, "KILN_SMTP_HOST")
+	e.integer(&c.Mail.SMTPPort, "KILN_SMTP_PORT")
+	e.str(&c.Mail.Username, "KILN_SMTP_USERNAME")
+	e.str(&c.Mail.Password, "KILN_SMTP_PASSWORD")
+	e.str(&c.Mail.From, "KILN_MAIL_FROM")
+	e.str(&c.Mail.ResetURL, "KILN_RESET_URL")
 }

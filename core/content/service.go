@@ -95,6 +95,9 @@ func (s *Service) Create(ctx context.Context, q *query.Query, body map[string]an
 			return err
 		}
 		id, ev.ID = e.ID, e.ID
+		if err := s.checkOwned(ctx, tx, q.Type, id, ro); err != nil {
+			return err
+		}
 		return s.runHook(ctx, ev, hook.After)
 	})
 	if err != nil {
@@ -121,6 +124,9 @@ func (s *Service) Update(ctx context.Context, q *query.Query, ref string, body m
 			return err
 		}
 		if err := s.Store.Update(ctx, tx, q.Type, id, data); err != nil {
+			return err
+		}
+		if err := s.checkOwned(ctx, tx, q.Type, id, ro); err != nil {
 			return err
 		}
 		return s.runHook(ctx, ev, hook.After)
@@ -172,6 +178,21 @@ func (s *Service) runHook(ctx context.Context, ev *hook.Event, phase hook.Phase)
 		ev.Entry = e
 	}
 	return s.Hooks.Run(ctx, ev)
+}
+
+// checkOwned refuses a write whose result the caller's scope would not
+// show them — a coach creating an event for another coach, or moving their
+// own event to someone else. The transaction rolls back.
+func (s *Service) checkOwned(ctx context.Context, conn store.Conn, ct *schema.ContentType, id int64, ro store.ReadOptions) error {
+	if ro.Scope == nil || ro.Scope(ct) == nil {
+		return nil
+	}
+	probe := &query.Query{Type: ct, Fields: []*schema.Attribute{schema.SysID}, Status: query.Draft}
+	_, err := s.Store.FindOne(ctx, conn, probe, id, ro)
+	if errs.KindOf(err) == errs.KindNotFound {
+		return errs.New(errs.KindForbidden, "Forbidden")
+	}
+	return err
 }
 
 // visibleID resolves ref and checks that the read options let the caller

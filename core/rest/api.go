@@ -21,6 +21,9 @@ type API struct {
 	// "findOne", "create", "update", "delete") on ct, and returns the read
 	// options (ownership scope) that apply to it. nil allows everything.
 	Guard func(c *fiber.Ctx, ct *schema.ContentType, action string) (store.ReadOptions, error)
+	// Options, when set, gives the query options of a request (the
+	// caller's read rights); otherwise Query applies to everyone.
+	Options func(c *fiber.Ctx) query.Options
 }
 
 // prefixes are where every generated route is served: plain /api is the
@@ -56,5 +59,9 @@ func (a *API) guard(c *fiber.Ctx, ct *schema.ContentType, action string) (store.
 
 // parse checks the request's query string against ct.
 func (a *API) parse(c *fiber.Ctx, ct *schema.ContentType) (*query.Query, error) {
-	return query.Parse(ct, string(c.Context().QueryArgs().QueryString()), a.Query)
+	opts := a.Query
+	if a.Options != nil {
+		opts = a.Options(c)
+	}
+	return query.Parse(ct, string(c.Context().QueryArgs().QueryString()), opts)
 }

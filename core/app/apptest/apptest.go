@@ -14,19 +14,32 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strconv"
 	"testing"
 
+	"golang.org/x/crypto/bcrypt"
+
 	"github.com/kiln-cms/kiln/core/app"
+	"github.com/kiln-cms/kiln/core/auth"
 	"github.com/kiln-cms/kiln/core/config"
+	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/store"
 	"github.com/kiln-cms/kiln/core/store/storetest"
 )
 
-// Harness is an App under test.
+// Harness is an App under test. Requests carry the admin's token unless
+// they name an Authorization header of their own (use Anonymous for none).
 type Harness struct {
 	T   testing.TB
 	App *app.App
+	// AdminToken is a token of the admin user every harness starts with.
+	AdminToken string
 }
+
+// Anonymous is the Authorization value that sends no token at all.
+const Anonymous = "-"
+
+func init() { auth.BcryptCost = bcrypt.MinCost } // tests need not pay for real hashing
 
 // Root is the repository root (the folder holding go.mod).
 func Root(t testing.TB) string {
@@ -48,10 +61,12 @@ func Root(t testing.TB) string {
 func Config(t testing.TB, d store.Dialect) config.Config {
 	cfg := config.Default()
 	cfg.Paths.ContentTypes = filepath.Join(Root(t), "content-types")
-	cfg.Paths.Config = t.TempDir()
+	cfg.Paths.Config = filepath.Join(Root(t), "config")
 	cfg.Paths.Data = t.TempDir()
 	cfg.Database.URL = storetest.URL(t, d)
 	cfg.Auth.JWTSecret = "test-secret-test-secret-test-secret!"
+	// Behaviour tests send many requests; the rate-limit tests set their own.
+	cfg.RateLimit.PerUser, cfg.RateLimit.PerAddress = 1<<30, 1<<30
 	return cfg
 }
 
@@ -70,7 +85,28 @@ func NewWith(t testing.TB, cfg config.Config) *Harness {
 		t.Fatalf("building the app: %v", err)
 	}
 	t.Cleanup(func() { a.Close() })
-	return &Harness{T: t, App: a}
+	h := &Harness{T: t, App: a}
+	h.AdminToken = h.CreateUser("admin", "admin@kiln.test", "admin")
+	return h
+}
+
+// CreateUser adds a user with the role (by type) and returns a token for it.
+func (h *Harness) CreateUser(username, email, role string) string {
+	h.T.Helper()
+	sec := h.App.Security
+	q := &query.Query{Type: h.App.Schema.Type("user")}
+	e, err := h.App.Content.Create(context.Background(), q, map[string]any{
+		"username": username, "email": email, "password": "Passw0rd!", "provider": "local",
+		"confirmed": true, "role": json.Number(strconv.FormatInt(sec.RoleIDs[role], 10)),
+	}, store.ReadOptions{})
+	if err != nil {
+		h.T.Fatalf("creating user %s: %v", username, err)
+	}
+	token, err := sec.Tokens.Issue(e.ID)
+	if err != nil {
+		h.T.Fatal(err)
+	}
+	return token
 }
 
 // Each runs fn on SQLite and, when configured, PostgreSQL.
@@ -121,8 +157,12 @@ func (h *Harness) Do(method, path string, body any, headers ...string) *Response
 	if body != nil {
 		req.Header.Set("Content-Type", "application/json")
 	}
+	req.Header.Set("Authorization", "Bearer "+h.AdminToken)
 	for i := 0; i+1 < len(headers); i += 2 {
 		req.Header.Set(headers[i], headers[i+1])
+	}
+	if req.Header.Get("Authorization") == Anonymous {
+		req.Header.Del("Authorization")
 	}
 	resp, err := h.App.Fiber.Test(req, -1)
 	if err != nil {

@@ -1,0 +1,248 @@
+package rest
+
+import (
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/gofiber/fiber/v2"
+
+	"github.com/kiln-cms/kiln/core/auth"
+	"github.com/kiln-cms/kiln/core/errs"
+	"github.com/kiln-cms/kiln/core/mail"
+	"github.com/kiln-cms/kiln/core/query"
+	"github.com/kiln-cms/kiln/core/store"
+)
+
+// MountAuth registers sign-in, registration and the password routes.
+func (s *Security) MountAuth(r fiber.Router) {
+	r.Post("/api/auth/local", s.login)
+	r.Post("/api/auth/local/register", s.register)
+	r.Post("/api/auth/change-password", s.changePassword)
+	r.Post("/api/auth/forgot-password", s.forgotPassword)
+	r.Post("/api/auth/reset-password", s.resetPassword)
+}
+
+// stringFields reads a JSON object of string fields, reporting every
+// missing one as Strapi's yup does.
+func stringFields(c *fiber.Ctx, names ...string) (map[string]string, error) {
+	var body map[string]any
+	if err := DecodeBody(c, &body); err != nil {
+		return nil, err
+	}
+	out := map[string]string{}
+	var problems []errs.FieldError
+	for _, n := range names {
+		v, ok := body[n].(string)
+		if !ok || v == "" {
+			problems = append(problems, errs.FieldError{Path: []string{n}, Message: n + " is a required field", Name: "ValidationError"})
+		}
+		out[n] = v
+	}
+	if len(problems) > 0 {
+		return nil, errs.Fields(problems)
+	}
+	return out, nil
+}
+
+var errBadLogin = func() error { return errs.New(errs.KindValidation, "Invalid identifier or password") }
+
+// login answers {jwt, user}. An unknown identifier and a wrong password get
+// the same answer after the same work (one bcrypt comparison), so neither
+// the body nor the timing tells them apart.
+func (s *Security) login(c *fiber.Ctx) error {
+	if err := s.Allow(c, "auth.login"); err != nil {
+		return err
+	}
+	in, err := stringFields(c, "identifier", "password")
+	if err != nil {
+		return err
+	}
+	p, err := s.Content.Store.PrincipalByIdentifier(c.UserContext(), s.Content.DB.Bun, s.Content.Schema, in["identifier"])
+	if errs.KindOf(err) == errs.KindNotFound {
+		auth.DummyCheck(in["password"])
+		return errBadLogin()
+	}
+	if err != nil {
+		return err
+	}
+	if !auth.CheckPassword(p.PasswordHash, in["password"]) {
+		return errBadLogin()
+	}
+	if p.Blocked {
+		return errs.New(errs.KindApplication, "Your account has been blocked by an administrator")
+	}
+	return s.sendSession(c, fiber.StatusOK, p.ID)
+}
+
+// sendSession answers {jwt, user} for a user.
+func (s *Security) sendSession(c *fiber.Ctx, status int, userID int64) error {
+	token, err := s.Tokens.Issue(userID)
+	if err != nil {
+		return err
+	}
+	e, err := s.Content.Store.FindOne(c.UserContext(), s.Content.DB.Bun, &query.Query{Type: s.userType()}, userID, store.ReadOptions{})
+	if err != nil {
+		return err
+	}
+	b := append(make([]byte, 0, 768), `{"jwt":`...)
+	b = appendString(b, token)
+	b = append(b, `,"user":`...)
+	b = appendEntry(b, e, V2)
+	return send(c, status, append(b, '}'))
+}
+
+// register creates a user with the default role. Only username, email and
+// password may be given: the caller never picks a role, confirmed or
+// blocked (Strapi's CVE-2023-39345).
+func (s *Security) register(c *fiber.Ctx) error {
+	if !s.Registration {
+		return errs.New(errs.KindApplication, "Register action is currently disabled")
+	}
+	if err := s.Allow(c, "auth.register"); err != nil {
+		return err
+	}
+	var body map[string]any
+	if err := DecodeBody(c, &body); err != nil {
+		return err
+	}
+	var extra []string
+	for k := range body {
+		if k != "username" && k != "email" && k != "password" {
+			extra = append(extra, k)
+		}
+	}
+	if len(extra) > 0 {
+		sort.Strings(extra)
+		return errs.New(errs.KindValidation, "Invalid parameters: "+strings.Join(extra, ", "))
+	}
+	for _, k := range []string{"username", "email", "password"} {
+		if s, _ := body[k].(string); s == "" {
+			return errs.Fields([]errs.FieldError{{Path: []string{k}, Message: k + " is a required field", Name: "ValidationError"}})
+		}
+	}
+	if email, ok := body["email"].(string); ok {
+		body["email"] = strings.ToLower(email)
+	}
+	body["role"] = s.RoleIDs[auth.Authenticated]
+	body["confirmed"], body["blocked"], body["provider"] = true, false, "local"
+	e, err := s.Content.Create(c.UserContext(), &query.Query{Type: s.userType()}, body, store.ReadOptions{})
+	if err != nil {
+		if ee, ok := errs.As(err); ok && ee.Message == "This attribute must be unique" {
+			return errs.New(errs.KindApplication, "Email or Username are already taken")
+		}
+		return err
+	}
+	return s.sendSession(c, fiber.StatusOK, e.ID)
+}
+
+// changePassword needs the current password and answers a fresh session.
+func (s *Security) changePassword(c *fiber.Ctx) error {
+	if err := s.Allow(c, "auth.changePassword"); err != nil {
+		return err
+	}
+	cl := CallerOf(c)
+	if cl.UserID == 0 {
+		return errs.New(errs.KindUnauthorized, "Missing or invalid credentials")
+	}
+	in, err := stringFields(c, "currentPassword", "password", "passwordConfirmation")
+	if err != nil {
+		return err
+	}
+	p, err := s.Content.Store.PrincipalByID(c.UserContext(), s.Content.DB.Bun, s.Content.Schema, cl.UserID)
+	if err != nil {
+		return err
+	}
+	switch {
+	case !auth.CheckPassword(p.PasswordHash, in["currentPassword"]):
+		return errs.New(errs.KindValidation, "The provided current password is invalid")
+	case in["password"] != in["passwordConfirmation"]:
+		return errs.New(errs.KindValidation, "Passwords do not match")
+	case in["password"] == in["currentPassword"]:
+		return errs.New(errs.KindValidation, "Your new password must be different than your current password")
+	}
+	if err := s.setPassword(c, cl.UserID, in["password"]); err != nil {
+		return err
+	}
+	return s.sendSession(c, fiber.StatusOK, cl.UserID)
+}
+
+func (s *Security) setPassword(c *fiber.Ctx, id int64, password string) error {
+	hash, err := auth.HashPassword(password)
+	if err != nil {
+		return err
+	}
+	return s.Content.Store.SetUserSecret(c.UserContext(), s.Content.DB.Bun, s.Content.Schema, id, "password", hash)
+}
+
+// forgotPassword always answers {"ok": true}, for known, unknown and
+// blocked addresses alike; only a known, unblocked user gets a mail.
+func (s *Security) forgotPassword(c *fiber.Ctx) error {
+	if err := s.Allow(c, "auth.forgotPassword"); err != nil {
+		return err
+	}
+	in, err := stringFields(c, "email")
+	if err != nil {
+		return err
+	}
+	p, err := s.Content.Store.PrincipalByIdentifier(c.UserContext(), s.Content.DB.Bun, s.Content.Schema, in["email"])
+	if err == nil && !p.Blocked {
+		code := randomCode()
+		if err := s.Content.Store.SetUserSecret(c.UserContext(), s.Content.DB.Bun, s.Content.Schema, p.ID, "resetPasswordToken", hashCode(code)); err != nil {
+			return err
+		}
+		msg := mail.Message{To: in["email"], Subject: "Reset your password",
+			Text: fmt.Sprintf("Someone asked to reset the password of this account.\nTo choose a new one, open:\n%s?code=%s\n", s.ResetURL, code)}
+		if err := s.Mailer.Send(c.UserContext(), msg); err != nil {
+			s.Log.Error("sending the reset mail", "err", err)
+		}
+	} else if err != nil && errs.KindOf(err) != errs.KindNotFound {
+		return err
+	}
+	return c.JSON(fiber.Map{"ok": true})
+}
+
+// resetPassword sets a new password with the mailed code, once.
+func (s *Security) resetPassword(c *fiber.Ctx) error {
+	if err := s.Allow(c, "auth.resetPassword"); err != nil {
+		return err
+	}
+	in, err := stringFields(c, "code", "password", "passwordConfirmation")
+	if err != nil {
+		return err
+	}
+	if in["password"] != in["passwordConfirmation"] {
+		return errs.New(errs.KindValidation, "Passwords do not match")
+	}
+	p, err := s.Content.Store.UserByResetToken(c.UserContext(), s.Content.DB.Bun, s.Content.Schema, hashCode(in["code"]))
+	if errs.KindOf(err) == errs.KindNotFound {
+		return errs.New(errs.KindValidation, "Incorrect code provided")
+	}
+	if err != nil {
+		return err
+	}
+	if err := s.setPassword(c, p.ID, in["password"]); err != nil {
+		return err
+	}
+	if err := s.Content.Store.SetUserSecret(c.UserContext(), s.Content.DB.Bun, s.Content.Schema, p.ID, "resetPasswordToken", nil); err != nil {
+		return err
+	}
+	return s.sendSession(c, fiber.StatusOK, p.ID)
+}
+
+// randomCode is a reset code: 32 random bytes, hex.
+func randomCode() string {
+	b := make([]byte, 32)
+	rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+// hashCode is what the database keeps of a reset code, so a leaked table
+// does not hand out working codes.
+func hashCode(code string) string {
+	sum := sha256.Sum256([]byte(code))
+	return hex.EncodeToString(sum[:])
+}

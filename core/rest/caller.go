@@ -1,0 +1,67 @@
+package rest
+
+import (
+	"github.com/gofiber/fiber/v2"
+
+	"github.com/kiln-cms/kiln/core/auth"
+	"github.com/kiln-cms/kiln/core/errs"
+)
+
+// Caller is who a request comes from: a user with a role, or the public.
+type Caller struct {
+	UserID int64 // 0 for the public
+	Role   string
+}
+
+const (
+	callerKey  = "kiln.caller"
+	authErrKey = "kiln.authError"
+)
+
+// CallerOf returns the request's caller (the public when Authenticate did
+// not run or found no token).
+func CallerOf(c *fiber.Ctx) *Caller {
+	if cl, ok := c.Locals(callerKey).(*Caller); ok {
+		return cl
+	}
+	return &Caller{Role: auth.Public}
+}
+
+// Authenticate resolves the bearer token into a Caller. A request without
+// one is the public. A bad token, or one whose user is gone or blocked, is
+// remembered and answered with 401 by Enforce — after the rate limiter has
+// counted the attempt against the client's address.
+func (s *Security) Authenticate(c *fiber.Ctx) error {
+	token, ok := auth.BearerToken(c.Get(fiber.HeaderAuthorization))
+	if !ok {
+		c.Locals(callerKey, &Caller{Role: auth.Public})
+		return c.Next()
+	}
+	id, err := s.Tokens.Verify(token)
+	if err != nil {
+		c.Locals(authErrKey, err)
+		return c.Next()
+	}
+	p, err := s.Content.Store.PrincipalByID(c.UserContext(), s.Content.DB.Bun, s.Content.Schema, id)
+	switch {
+	case errs.KindOf(err) == errs.KindNotFound || (err == nil && p.Blocked):
+		c.Locals(authErrKey, errs.New(errs.KindUnauthorized, "Invalid credentials"))
+		return c.Next()
+	case err != nil:
+		return err
+	}
+	role := p.RoleType
+	if role == "" {
+		role = auth.Authenticated
+	}
+	c.Locals(callerKey, &Caller{UserID: id, Role: role})
+	return c.Next()
+}
+
+// Enforce answers the 401 Authenticate found, if any.
+func Enforce(c *fiber.Ctx) error {
+	if err, ok := c.Locals(authErrKey).(error); ok {
+		return err
+	}
+	return c.Next()
+}

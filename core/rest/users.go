@@ -1,0 +1,194 @@
+package rest
+
+import (
+	"github.com/gofiber/fiber/v2"
+
+	"github.com/kiln-cms/kiln/core/errs"
+	"github.com/kiln-cms/kiln/core/query"
+	"github.com/kiln-cms/kiln/core/schema"
+	"github.com/kiln-cms/kiln/core/store"
+)
+
+// The users-permissions routes answer as Strapi's plugin does: bare user
+// objects and arrays, not the {data, meta} envelope, and role only when
+// populated.
+
+// MountUsers registers the user and role routes.
+func (s *Security) MountUsers(r fiber.Router) {
+	r.Get("/api/users/me", s.me)
+	r.Get("/api/users", s.listUsers)
+	r.Post("/api/users", s.createUser)
+	r.Get("/api/users/:id", s.getUser)
+	r.Put("/api/users/:id", s.updateUser)
+	r.Delete("/api/users/:id", s.deleteUser)
+	r.Get("/api/users-permissions/roles", s.roles)
+}
+
+func (s *Security) userType() *schema.ContentType { return s.Content.Schema.Type("user") }
+
+func (s *Security) userQuery(c *fiber.Ctx) (*query.Query, error) {
+	return query.Parse(s.userType(), string(c.Context().QueryArgs().QueryString()), s.QueryOptions(c))
+}
+
+// me answers the caller's own user; populate (role, ...) is allowed.
+func (s *Security) me(c *fiber.Ctx) error {
+	if err := s.Allow(c, "users.me"); err != nil {
+		return err
+	}
+	cl := CallerOf(c)
+	if cl.UserID == 0 {
+		return errs.New(errs.KindUnauthorized, "Missing or invalid credentials")
+	}
+	q, err := s.userQuery(c)
+	if err != nil {
+		return err
+	}
+	e, err := s.Content.Store.FindOne(c.UserContext(), s.Content.DB.Bun, q, cl.UserID, store.ReadOptions{})
+	if err != nil {
+		return err
+	}
+	return sendBare(c, fiber.StatusOK, e)
+}
+
+func (s *Security) listUsers(c *fiber.Ctx) error {
+	if err := s.Allow(c, "users.find"); err != nil {
+		return err
+	}
+	q, err := s.userQuery(c)
+	if err != nil {
+		return err
+	}
+	list, err := s.Content.Store.Find(c.UserContext(), s.Content.DB.Bun, q, s.ReadOptions(c))
+	if err != nil {
+		return err
+	}
+	return send(c, fiber.StatusOK, appendEntries(make([]byte, 0, 256*len(list)+2), list, V2))
+}
+
+func (s *Security) getUser(c *fiber.Ctx) error {
+	if err := s.Allow(c, "users.findOne"); err != nil {
+		return err
+	}
+	q, err := s.userQuery(c)
+	if err != nil {
+		return err
+	}
+	e, err := s.Content.FindOne(c.UserContext(), q, c.Params("id"), s.ReadOptions(c))
+	if err != nil {
+		return err
+	}
+	return sendBare(c, fiber.StatusOK, e)
+}
+
+// userBody reads an admin's user body: the user's fields, never its tokens.
+func userBody(c *fiber.Ctx) (map[string]any, error) {
+	var body map[string]any
+	if err := DecodeBody(c, &body); err != nil {
+		return nil, err
+	}
+	if body == nil {
+		return nil, errs.New(errs.KindValidation, "the body must be a user object")
+	}
+	for _, k := range []string{"resetPasswordToken", "confirmationToken"} {
+		if _, ok := body[k]; ok {
+			return nil, errs.InvalidKey(k, k, "body", "")
+		}
+	}
+	return body, nil
+}
+
+func (s *Security) createUser(c *fiber.Ctx) error {
+	if err := s.Allow(c, "users.create"); err != nil {
+		return err
+	}
+	body, err := userBody(c)
+	if err != nil {
+		return err
+	}
+	if _, ok := body["provider"]; !ok {
+		body["provider"] = "local"
+	}
+	if _, ok := body["role"]; !ok {
+		body["role"] = s.RoleIDs["authenticated"]
+	}
+	q := &query.Query{Type: s.userType(), Populate: rolePopulate(s.userType())}
+	e, err := s.Content.Create(c.UserContext(), q, body, store.ReadOptions{})
+	if err != nil {
+		return err
+	}
+	return sendBare(c, fiber.StatusCreated, e)
+}
+
+func (s *Security) updateUser(c *fiber.Ctx) error {
+	if err := s.Allow(c, "users.update"); err != nil {
+		return err
+	}
+	body, err := userBody(c)
+	if err != nil {
+		return err
+	}
+	q := &query.Query{Type: s.userType(), Populate: rolePopulate(s.userType())}
+	e, err := s.Content.Update(c.UserContext(), q, c.Params("id"), body, s.ReadOptions(c))
+	if err != nil {
+		return err
+	}
+	return sendBare(c, fiber.StatusOK, e)
+}
+
+func (s *Security) deleteUser(c *fiber.Ctx) error {
+	if err := s.Allow(c, "users.delete"); err != nil {
+		return err
+	}
+	q := &query.Query{Type: s.userType()}
+	e, err := s.Content.Delete(c.UserContext(), q, c.Params("id"), s.ReadOptions(c))
+	if err != nil {
+		return err
+	}
+	return sendBare(c, fiber.StatusOK, e)
+}
+
+// rolePopulate populates a user's role (Strapi answers admin user writes
+// with the role included).
+func rolePopulate(user *schema.ContentType) []*query.Populate {
+	role := user.Attr("role")
+	return []*query.Populate{{Relation: role, Query: &query.Query{Type: role.TargetType}}}
+}
+
+// roles answers {roles: [{id, name, type, description, nb_users}]}.
+func (s *Security) roles(c *fiber.Ctx) error {
+	if err := s.Allow(c, "roles.find"); err != nil {
+		return err
+	}
+	rt := s.Content.Schema.Type("role")
+	users := rt.Attr("users")
+	q := &query.Query{Type: rt, Populate: []*query.Populate{{Relation: users, Count: true, Query: &query.Query{Type: users.TargetType}}}}
+	list, err := s.Content.Store.Find(c.UserContext(), s.Content.DB.Bun, q, store.ReadOptions{})
+	if err != nil {
+		return err
+	}
+	b := append(make([]byte, 0, 1024), `{"roles":[`...)
+	for i, e := range list {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, `{"id":`...)
+		b = appendValue(b, schema.Integer, e.ID)
+		for _, f := range []string{"name", "type", "description"} {
+			v, _ := e.Get(rt.Attr(f))
+			b = append(b, ',')
+			b = appendKey(b, f)
+			b = appendValue(b, schema.String, v)
+		}
+		n, _ := e.Get(users)
+		b = append(b, `,"nb_users":`...)
+		b = appendValue(b, schema.Integer, n.(store.Count).N)
+		b = append(b, '}')
+	}
+	b = append(b, "]}"...)
+	return send(c, fiber.StatusOK, b)
+}
+
+// sendBare writes one entry with no envelope.
+func sendBare(c *fiber.Ctx, status int, e *store.Entry) error {
+	return send(c, status, appendEntry(make([]byte, 0, 512), e, V2))
+}
