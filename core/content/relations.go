@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strconv"
 
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/schema"
@@ -118,6 +119,10 @@ func refList(a *schema.Attribute, path string, items []any) ([]string, error) {
 		switch x := it.(type) {
 		case json.Number:
 			out = append(out, x.String())
+		case int64:
+			out = append(out, strconv.FormatInt(x, 10))
+		case int:
+			out = append(out, strconv.Itoa(x))
 		case string:
 			if x == "" {
 				return nil, fieldError(a, path+" has an empty reference")

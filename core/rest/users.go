@@ -39,7 +39,12 @@ func (s *Security) me(c *fiber.Ctx) error {
 	if cl.UserID == 0 {
 		return errs.New(errs.KindUnauthorized, "Missing or invalid credentials")
 	}
-	q, err := s.userQuery(c)
+	// Everyone may see their own role on /users/me, the one thing Strapi's
+	// users complain it hides behind role.find.
+	opts := s.QueryOptions(c)
+	canRead := opts.CanRead
+	opts.CanRead = func(ct *schema.ContentType) bool { return ct.Name == "role" || canRead(ct) }
+	q, err := query.Parse(s.userType(), string(c.Context().QueryArgs().QueryString()), opts)
 	if err != nil {
 		return err
 	}
