@@ -126,3 +126,27 @@ func TestHelpAndUnknownCommand(t *testing.T) {
 		t.Fatalf("version: %d %q", code, out.String())
 	}
 }
+
+func TestAdminCreateThenReset(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("KILN_CONTENT_TYPES_DIR", "../../content-types")
+	t.Setenv("KILN_CONFIG_DIR", "../../config")
+	t.Setenv("KILN_DATA_DIR", dir)
+	t.Setenv("KILN_DATABASE_URL", "")
+	var out, errb bytes.Buffer
+	if code := run([]string{"admin", "create", "--email", "Boss@Example.test", "--password", "first-pass"}, &out, &errb); code != 0 {
+		t.Fatalf("create: %d %s", code, errb.String())
+	}
+	if !strings.Contains(out.String(), "admin Boss@Example.test created") {
+		t.Fatalf("stdout %q", out.String())
+	}
+	out.Reset()
+	if code := run([]string{"admin", "create", "--email", "boss@example.test", "--password", "second-pass"}, &out, &errb); code != 0 || !strings.Contains(out.String(), "reset") {
+		t.Fatalf("reset: %d %q %s", code, out.String(), errb.String())
+	}
+	errb.Reset()
+	if code := run([]string{"admin", "create", "--email", "x@example.test", "--password", "123"}, &out, &errb); code != 1 ||
+		!strings.Contains(errb.String(), "password must be at least 6 characters") {
+		t.Fatalf("short password: %d %q", code, errb.String())
+	}
+}
