@@ -33,7 +33,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
-	a, err := app.New(ctx, cfg, log)
+	a, err := app.New(ctx, cfg, log, plugins()...)
 	if err != nil {
 		log.Error("start-up failed", "err", err)
 		return 1

@@ -15,6 +15,7 @@ import (
 
 	"github.com/kiln-cms/kiln/core/config"
 	"github.com/kiln-cms/kiln/core/content"
+	"github.com/kiln-cms/kiln/core/plugin"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/ratelimit"
 	"github.com/kiln-cms/kiln/core/rest"
@@ -32,13 +33,15 @@ type App struct {
 	Log     *slog.Logger
 	// Security authenticates callers and checks their permissions.
 	Security *rest.Security
-	closers  []func() error
+	// Plugins holds what the plugins registered.
+	Plugins *plugin.Registry
+	closers []func() error
 }
 
 // New loads the content types, opens and migrates the database (additive
 // changes only; pending destructive ones are logged, not applied) and
 // builds the HTTP server.
-func New(ctx context.Context, cfg config.Config, log *slog.Logger) (*App, error) {
+func New(ctx context.Context, cfg config.Config, log *slog.Logger, plugins ...plugin.Plugin) (*App, error) {
 	s, err := schema.LoadDir(cfg.Paths.ContentTypes)
 	if err != nil {
 		return nil, err
@@ -61,6 +64,10 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger) (*App, error)
 	}
 	a := &App{Config: cfg, Schema: s, DB: db, Content: content.New(s, db), Log: log}
 	if a.Security, err = a.newSecurity(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
+	if a.Plugins, err = plugin.Load(plugins, a.Content, a.Security, log); err != nil {
 		db.Close()
 		return nil, err
 	}
@@ -99,6 +106,7 @@ func (a *App) newServer(limiter *ratelimit.Limiter) *fiber.App {
 	f.Use("/api", rest.Versioned, a.Security.Authenticate, ratelimit.Middleware(limiter, a.rateKey), rest.Enforce)
 	a.Security.MountAuth(f)
 	a.Security.MountUsers(f)
+	a.Plugins.Mount(f, a.Security)
 	api := &rest.API{Content: a.Content, Query: a.QueryOptions(), Log: a.Log,
 		Guard: a.Security.Guard, Options: a.Security.QueryOptions}
 	api.Mount(f)

@@ -108,8 +108,17 @@ func coerceInput(a *schema.Attribute, v any) (any, string) {
 	case schema.Integer, schema.BigInteger:
 		return coerceInt(a, v)
 	case schema.Decimal, schema.Float:
-		n, ok := v.(json.Number)
-		if !ok {
+		var n json.Number
+		switch x := v.(type) {
+		case json.Number:
+			n = x
+		case float64:
+			n = json.Number(strconv.FormatFloat(x, 'g', -1, 64))
+		case int:
+			n = json.Number(strconv.Itoa(x))
+		case int64:
+			n = json.Number(strconv.FormatInt(x, 10))
+		default:
 			return nil, a.Name + " must be a number"
 		}
 		f, err := n.Float64()
@@ -155,6 +164,10 @@ func coerceInput(a *schema.Attribute, v any) (any, string) {
 func coerceInt(a *schema.Attribute, v any) (any, string) {
 	var text string
 	switch x := v.(type) {
+	case int:
+		text = strconv.Itoa(x)
+	case int64:
+		text = strconv.FormatInt(x, 10)
 	case json.Number:
 		text = x.String()
 	case string:

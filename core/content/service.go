@@ -82,28 +82,44 @@ func (s *Service) lookup(ctx context.Context, conn store.Conn, ct *schema.Conten
 func (s *Service) Create(ctx context.Context, q *query.Query, body map[string]any, ro store.ReadOptions) (*store.Entry, error) {
 	var id int64
 	err := s.DB.RunInTx(ctx, func(ctx context.Context, tx store.Conn) error {
-		data, err := s.prepare(ctx, tx, q.Type, body, 0)
-		if err != nil {
-			return err
+		e, err := s.CreateTx(ctx, tx, q.Type, body, q.Status == query.Published, ro)
+		if err == nil {
+			id = e.ID
 		}
-		ev := &hook.Event{Type: q.Type, Action: hook.Create, Conn: tx, Data: &data}
-		if err := s.runHook(ctx, ev, hook.Before); err != nil {
-			return err
-		}
-		e, err := s.Store.Insert(ctx, tx, q.Type, data, q.Status == query.Published)
-		if err != nil {
-			return err
-		}
-		id, ev.ID = e.ID, e.ID
-		if err := s.checkOwned(ctx, tx, q.Type, id, ro); err != nil {
-			return err
-		}
-		return s.runHook(ctx, ev, hook.After)
+		return err
 	})
 	if err != nil {
 		return nil, err
 	}
 	return s.Store.FindOne(ctx, s.DB.Bun, q, id, ro)
+}
+
+// InTx runs fn in one transaction; plugins use it to make several writes
+// (CreateTx, Store calls) that commit or roll back together.
+func (s *Service) InTx(ctx context.Context, fn func(ctx context.Context, tx store.Conn) error) error {
+	return s.DB.RunInTx(ctx, fn)
+}
+
+// CreateTx creates one entry inside the caller's transaction, with the same
+// checks and hooks as Create, and returns its id and documentId.
+func (s *Service) CreateTx(ctx context.Context, tx store.Conn, ct *schema.ContentType, body map[string]any, publish bool, ro store.ReadOptions) (*store.Entry, error) {
+	data, err := s.prepare(ctx, tx, ct, body, 0)
+	if err != nil {
+		return nil, err
+	}
+	ev := &hook.Event{Type: ct, Action: hook.Create, Conn: tx, Data: &data}
+	if err := s.runHook(ctx, ev, hook.Before); err != nil {
+		return nil, err
+	}
+	e, err := s.Store.Insert(ctx, tx, ct, data, publish)
+	if err != nil {
+		return nil, err
+	}
+	ev.ID = e.ID
+	if err := s.checkOwned(ctx, tx, ct, e.ID, ro); err != nil {
+		return nil, err
+	}
+	return e, s.runHook(ctx, ev, hook.After)
 }
 
 // Update changes the fields body names (a partial update) of the entry ref

@@ -26,15 +26,15 @@ type API struct {
 	Options func(c *fiber.Ctx) query.Options
 }
 
-// prefixes are where every generated route is served: plain /api is the
+// Prefixes are where every generated route is served: plain /api is the
 // latest version, /api/v1 and /api/v2 pin one.
-var prefixes = []string{"/api/v1", "/api/v2", "/api"}
+var Prefixes = []string{"/api/v1", "/api/v2", "/api"}
 
 // Mount registers find, findOne, create, update and delete for every
 // collection type under each version prefix. Built-in types (users, roles)
 // have routes of their own.
 func (a *API) Mount(r fiber.Router) {
-	for _, p := range prefixes {
+	for _, p := range Prefixes {
 		for _, ct := range a.Content.Schema.Types {
 			if ct.Builtin || ct.Kind != schema.CollectionType {
 				continue

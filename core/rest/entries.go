@@ -168,3 +168,10 @@ func send(c *fiber.Ctx, status int, body []byte) error {
 	c.Set(fiber.HeaderContentType, fiber.MIMEApplicationJSONCharsetUTF8)
 	return c.Send(body)
 }
+
+// WriteData writes {"data": v, "meta": {}} with encoding/json, for plugin
+// answers whose shape is their own.
+func WriteData(c *fiber.Ctx, status int, v any) error {
+	c.Status(status)
+	return c.JSON(fiber.Map{"data": v, "meta": fiber.Map{}})
+}

@@ -57,3 +57,32 @@ func (s *Store) Resolve(ctx context.Context, db Conn, ct *schema.ContentType, re
 	}
 	return out, nil
 }
+
+// ForeignKeys returns, for each entry, the id its owning to-one relation a
+// points at (absent when NULL), in one query.
+func (s *Store) ForeignKeys(ctx context.Context, db Conn, a *schema.Attribute, entries []*Entry) (map[int64]int64, error) {
+	out := make(map[int64]int64, len(entries))
+	if len(entries) == 0 || a.Column == "" {
+		return out, nil
+	}
+	ids := make([]any, len(entries))
+	for i, e := range entries {
+		ids[i] = e.ID
+	}
+	b := &sqlb{d: s.DB.Dialect}
+	b.w("SELECT ", Ident(schema.ColID), ", ", Ident(a.Column), " FROM ", Ident(a.Owner.Table), " WHERE ", Ident(a.Column), " IS NOT NULL AND ")
+	b.in(Ident(schema.ColID), schema.Integer, ids, false)
+	rows, err := db.QueryContext(ctx, b.sb.String(), b.args...)
+	if err != nil {
+		return nil, fmt.Errorf("reading %s.%s: %w", a.Owner.Name, a.Name, err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id, fk int64
+		if err := rows.Scan(&id, &fk); err != nil {
+			return nil, err
+		}
+		out[id] = fk
+	}
+	return out, rows.Err()
+}

@@ -22,6 +22,7 @@ import (
 	"github.com/kiln-cms/kiln/core/app"
 	"github.com/kiln-cms/kiln/core/auth"
 	"github.com/kiln-cms/kiln/core/config"
+	"github.com/kiln-cms/kiln/core/plugin"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/store"
 	"github.com/kiln-cms/kiln/core/store/storetest"
@@ -71,16 +72,16 @@ func Config(t testing.TB, d store.Dialect) config.Config {
 }
 
 // New builds an App on a fresh database of the dialect.
-func New(t testing.TB, d store.Dialect) *Harness {
+func New(t testing.TB, d store.Dialect, plugins ...plugin.Plugin) *Harness {
 	t.Helper()
-	return NewWith(t, Config(t, d))
+	return NewWith(t, Config(t, d), plugins...)
 }
 
 // NewWith builds an App from cfg.
-func NewWith(t testing.TB, cfg config.Config) *Harness {
+func NewWith(t testing.TB, cfg config.Config, plugins ...plugin.Plugin) *Harness {
 	t.Helper()
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	a, err := app.New(context.Background(), cfg, log)
+	a, err := app.New(context.Background(), cfg, log, plugins...)
 	if err != nil {
 		t.Fatalf("building the app: %v", err)
 	}
@@ -110,9 +111,9 @@ func (h *Harness) CreateUser(username, email, role string) string {
 }
 
 // Each runs fn on SQLite and, when configured, PostgreSQL.
-func Each(t *testing.T, fn func(t *testing.T, h *Harness)) {
+func Each(t *testing.T, fn func(t *testing.T, h *Harness), plugins ...plugin.Plugin) {
 	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
-		t.Run(d.String(), func(t *testing.T) { fn(t, New(t, d)) })
+		t.Run(d.String(), func(t *testing.T) { fn(t, New(t, d, plugins...)) })
 	}
 }
 

@@ -1,0 +1,14 @@
+package main
+
+import (
+	"github.com/kiln-cms/kiln/core/plugin"
+	"github.com/kiln-cms/kiln/plugins/content"
+)
+
+// plugins are the plugins this build of Kiln runs, wired here explicitly:
+// to add one, import its package and list it.
+func plugins() []plugin.Plugin {
+	return []plugin.Plugin{
+		content.New(),
+	}
+}

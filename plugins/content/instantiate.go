@@ -1,0 +1,183 @@
+package content
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/gofiber/fiber/v2"
+
+	"github.com/kiln-cms/kiln/core/errs"
+	"github.com/kiln-cms/kiln/core/plugin"
+	"github.com/kiln-cms/kiln/core/query"
+	"github.com/kiln-cms/kiln/core/rest"
+	"github.com/kiln-cms/kiln/core/schema"
+	"github.com/kiln-cms/kiln/core/store"
+)
+
+var instantiateRequestSchema = map[string]any{
+	"type":     "object",
+	"required": []any{"customer"},
+	"properties": map[string]any{
+		"customer":  map[string]any{"description": "id or documentId of the customer", "oneOf": []any{map[string]any{"type": "integer"}, map[string]any{"type": "string"}}},
+		"title":     map[string]any{"type": "string", "maxLength": 200, "description": "defaults to the blueprint's title"},
+		"startDate": map[string]any{"type": "string", "format": "date"},
+	},
+	"additionalProperties": false,
+}
+
+// outline is a blueprint's outline, as domain.md shows it.
+type outline struct {
+	Modules []struct {
+		Title       string `json:"title"`
+		Description string `json:"description"`
+		Sessions    []struct {
+			Title           string `json:"title"`
+			Kind            string `json:"kind"`
+			DurationMinutes *int   `json:"durationMinutes"`
+			Content         string `json:"content"`
+		} `json:"sessions"`
+	} `json:"modules"`
+}
+
+type instantiate struct{ api *plugin.API }
+
+// handle creates the program, its modules and their sessions in one
+// transaction: any failure (a broken outline, an unknown customer, a
+// session that breaks a rule) writes nothing.
+func (in *instantiate) handle(c *fiber.Ctx) error {
+	var body map[string]any
+	if err := rest.DecodeBody(c, &body); err != nil {
+		return err
+	}
+	for k := range body {
+		if k != "customer" && k != "title" && k != "startDate" {
+			return errs.InvalidKey(k, k, "body", "")
+		}
+	}
+	if body["customer"] == nil {
+		return fieldErr("customer", "customer must be defined.")
+	}
+	s := in.api.Schema
+	ctx := c.UserContext()
+	bp, err := in.api.Content.FindOne(ctx, &query.Query{Type: s.Type("blueprint"), Status: query.Draft}, c.Params("id"), in.api.ReadOptions(c))
+	if err != nil {
+		return err
+	}
+	ol, err := parseOutline(bp, s.Type("blueprint").Attr("outline"))
+	if err != nil {
+		return err
+	}
+	var programID int64
+	err = in.api.Content.InTx(ctx, func(ctx context.Context, tx store.Conn) error {
+		var err error
+		programID, err = in.build(ctx, tx, bp, ol, body)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	q, _ := query.Parse(s.Type("program"), "populate[customer]=true&populate[modules][sort]=order&populate[modules][populate][sessions][sort]=order", query.DefaultOptions())
+	e, err := in.api.Content.Store.FindOne(ctx, in.api.Content.DB.Bun, q, programID, store.ReadOptions{})
+	if err != nil {
+		return err
+	}
+	return rest.WriteEntry(c, fiber.StatusCreated, e)
+}
+
+// build writes the program and its outline inside tx.
+func (in *instantiate) build(ctx context.Context, tx store.Conn, bp *store.Entry, ol *outline, body map[string]any) (int64, error) {
+	s, svc := in.api.Schema, in.api.Content
+	bpType := s.Type("blueprint")
+	title := body["title"]
+	if title == nil {
+		title, _ = bp.Get(bpType.Attr("title"))
+	}
+	desc, _ := bp.Get(bpType.Attr("description"))
+	prog := map[string]any{"title": title, "description": desc, "status": "draft", "blueprint": bp.ID, "customer": body["customer"]}
+	if sd, ok := body["startDate"].(string); ok {
+		prog["startDate"] = sd
+		if weeks, ok := bp.Values[bpType.Index(bpType.Attr("durationWeeks"))].(int64); ok {
+			if start, err := time.Parse(schema.DateLayout, sd); err == nil {
+				prog["endDate"] = start.AddDate(0, 0, int(weeks)*7).Format(schema.DateLayout)
+			}
+		}
+	} else if body["startDate"] != nil {
+		return 0, fieldErr("startDate", "startDate must be a date (YYYY-MM-DD)")
+	}
+	p, err := svc.CreateTx(ctx, tx, s.Type("program"), prog, true, store.ReadOptions{})
+	if err != nil {
+		return 0, err
+	}
+	for i, m := range ol.Modules {
+		mod, err := svc.CreateTx(ctx, tx, s.Type("module"), map[string]any{
+			"title": m.Title, "description": nilIfEmpty(m.Description), "order": i, "program": p.ID}, true, store.ReadOptions{})
+		if err != nil {
+			return 0, outlineErr(err, fmt.Sprintf("modules[%d]", i))
+		}
+		for j, se := range m.Sessions {
+			data := map[string]any{"title": se.Title, "kind": nilIfEmpty(se.Kind), "order": j, "module": mod.ID, "program": p.ID,
+				"content": nilIfEmpty(se.Content)}
+			if se.DurationMinutes != nil {
+				data["durationMinutes"] = json.Number(fmt.Sprint(*se.DurationMinutes))
+			}
+			if _, err := svc.CreateTx(ctx, tx, s.Type("session"), data, true, store.ReadOptions{}); err != nil {
+				return 0, outlineErr(err, fmt.Sprintf("modules[%d].sessions[%d]", i, j))
+			}
+		}
+	}
+	return p.ID, nil
+}
+
+// parseOutline reads and checks the blueprint's outline: a modules list,
+// each with a title, each session with a title.
+func parseOutline(bp *store.Entry, a *schema.Attribute) (*outline, error) {
+	raw, _ := bp.Get(a)
+	msg, _ := raw.(json.RawMessage)
+	if len(msg) == 0 || string(msg) == "null" {
+		return nil, fieldErr("outline", "the blueprint has no outline")
+	}
+	dec := json.NewDecoder(strings.NewReader(string(msg)))
+	dec.DisallowUnknownFields()
+	var ol outline
+	if err := dec.Decode(&ol); err != nil {
+		return nil, fieldErr("outline", "the blueprint's outline is not {modules: [{title, sessions: [{title, kind, durationMinutes}]}]}: "+err.Error())
+	}
+	if len(ol.Modules) == 0 {
+		return nil, fieldErr("outline", "the blueprint's outline has no modules")
+	}
+	for i, m := range ol.Modules {
+		if strings.TrimSpace(m.Title) == "" {
+			return nil, fieldErr("outline", fmt.Sprintf("outline modules[%d] has no title", i))
+		}
+		for j, s := range m.Sessions {
+			if strings.TrimSpace(s.Title) == "" {
+				return nil, fieldErr("outline", fmt.Sprintf("outline modules[%d].sessions[%d] has no title", i, j))
+			}
+		}
+	}
+	return &ol, nil
+}
+
+// outlineErr says where in the outline a rule broke (a session's kind not
+// in the list, a duration out of range).
+func outlineErr(err error, where string) error {
+	e, ok := errs.As(err)
+	if !ok || e.Kind != errs.KindValidation {
+		return err
+	}
+	return &errs.Error{Kind: errs.KindValidation, Message: "outline " + where + ": " + e.Message, Details: e.Details, Err: err}
+}
+
+func fieldErr(field, msg string) error {
+	return errs.Fields([]errs.FieldError{{Path: []string{field}, Message: msg, Name: "ValidationError"}})
+}
+
+func nilIfEmpty(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
+}
