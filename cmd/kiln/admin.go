@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"log/slog"
@@ -23,24 +24,19 @@ func runAdmin(args []string, stdout, stderr io.Writer) int {
 		}
 		return 2
 	}
-	var pf projectFlags
-	fs := newFlagSet("admin create", "Create a user with the admin role, or, if the e-mail exists, reset its\n"+
-		"password, give it the admin role and unblock it.", stderr)
-	pf.register(fs)
-	email := fs.String("email", "", "the admin's e-mail (required)")
-	password := fs.String("password", "", "the admin's password (required; at least 6 characters)")
-	username := fs.String("username", "", "the username of a new admin (default: the e-mail's local part)")
-	if code, stop := parseFlags(fs, args[1:]); stop {
+	var email, password, username *string
+	cfg, code, stop := setup("admin create", "Create a user with the admin role, or, if the e-mail exists, reset its\n"+
+		"password, give it the admin role and unblock it.", args[1:], stderr, func(fs *flag.FlagSet) {
+		email = fs.String("email", "", "the admin's e-mail (required)")
+		password = fs.String("password", "", "the admin's password (required; at least 6 characters)")
+		username = fs.String("username", "", "the username of a new admin (default: the e-mail's local part)")
+	})
+	if stop {
 		return code
 	}
 	if *email == "" || *password == "" {
 		fmt.Fprintln(stderr, "kiln admin create: --email and --password are required")
 		return 2
-	}
-	cfg, err := pf.load()
-	if err != nil {
-		fmt.Fprintln(stderr, "kiln:", err)
-		return 1
 	}
 	if _, err := cfg.EnsureSecret(); err != nil {
 		fmt.Fprintln(stderr, "kiln:", err)

@@ -65,6 +65,27 @@ func parseFlags(fs *flag.FlagSet, args []string) (int, bool) {
 	return 0, false
 }
 
+// setup is the start of every command that reads the project: its flags
+// (the folder flags plus those more adds), then the config. When stop is
+// true the command ends with code (help shown, bad flags, bad config).
+func setup(name, summary string, args []string, stderr io.Writer, more func(*flag.FlagSet)) (cfg config.Config, code int, stop bool) {
+	var pf projectFlags
+	fs := newFlagSet(name, summary, stderr)
+	pf.register(fs)
+	if more != nil {
+		more(fs)
+	}
+	if code, stop := parseFlags(fs, args); stop {
+		return cfg, code, true
+	}
+	cfg, err := pf.load()
+	if err != nil {
+		fmt.Fprintln(stderr, "kiln:", err)
+		return cfg, 1, true
+	}
+	return cfg, 0, false
+}
+
 // newLogger builds the structured logger the config asks for.
 func newLogger(cfg config.Config, w io.Writer) *slog.Logger {
 	var level slog.Level

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 
@@ -11,19 +12,14 @@ import (
 )
 
 func runMigrate(args []string, stdout, stderr io.Writer) int {
-	var pf projectFlags
-	fs := newFlagSet("migrate", "Bring the database to the content types. Changes that lose data (a removed\n"+
-		"field or type, a changed type) are printed and applied only with --allow-destructive.", stderr)
-	pf.register(fs)
-	dry := fs.Bool("dry-run", false, "print the SQL the migration would run, and run nothing")
-	destructive := fs.Bool("allow-destructive", false, "also apply changes that drop or convert data")
-	if code, stop := parseFlags(fs, args); stop {
+	var dry, destructive *bool
+	cfg, code, stop := setup("migrate", "Bring the database to the content types. Changes that lose data (a removed\n"+
+		"field or type, a changed type) are printed and applied only with --allow-destructive.", args, stderr, func(fs *flag.FlagSet) {
+		dry = fs.Bool("dry-run", false, "print the SQL the migration would run, and run nothing")
+		destructive = fs.Bool("allow-destructive", false, "also apply changes that drop or convert data")
+	})
+	if stop {
 		return code
-	}
-	cfg, err := pf.load()
-	if err != nil {
-		fmt.Fprintln(stderr, "kiln:", err)
-		return 1
 	}
 	s, err := schema.LoadDir(cfg.Paths.ContentTypes)
 	if err != nil {

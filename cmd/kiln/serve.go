@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"os/signal"
 	"syscall"
@@ -12,16 +11,9 @@ import (
 )
 
 func runServe(args []string, stdout, stderr io.Writer) int {
-	var pf projectFlags
-	fs := newFlagSet("serve", "Start the HTTP server. Additive schema changes are applied at start-up.", stderr)
-	pf.register(fs)
-	if code, stop := parseFlags(fs, args); stop {
+	cfg, code, stop := setup("serve", "Start the HTTP server. Additive schema changes are applied at start-up.", args, stderr, nil)
+	if stop {
 		return code
-	}
-	cfg, err := pf.load()
-	if err != nil {
-		fmt.Fprintln(stderr, "kiln:", err)
-		return 1
 	}
 	log := newLogger(cfg, stderr)
 	if generated, err := cfg.EnsureSecret(); err != nil {
@@ -31,8 +23,8 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		log.Info("generated a JWT secret and kept it in the data folder; set KILN_JWT_SECRET to choose your own",
 			"file", cfg.Paths.Data+"/jwt-secret")
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
-	defer stop()
+	ctx, cancel := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	defer cancel()
 	a, err := app.New(ctx, cfg, log, plugins()...)
 	if err != nil {
 		log.Error("start-up failed", "err", err)

@@ -9,16 +9,9 @@ import (
 )
 
 func runValidate(args []string, stdout, stderr io.Writer) int {
-	var pf projectFlags
-	fs := newFlagSet("validate", "Check the content types; print every problem, not only the first.", stderr)
-	pf.register(fs)
-	if code, stop := parseFlags(fs, args); stop {
+	cfg, code, stop := setup("validate", "Check the content types; print every problem, not only the first.", args, stderr, nil)
+	if stop {
 		return code
-	}
-	cfg, err := pf.load()
-	if err != nil {
-		fmt.Fprintln(stderr, "kiln:", err)
-		return 1
 	}
 	s, err := schema.LoadDir(cfg.Paths.ContentTypes)
 	var probs schema.Problems

@@ -16,11 +16,7 @@ import (
 
 func (a *API) find(ct *schema.ContentType) fiber.Handler {
 	return func(c *fiber.Ctx) error {
-		ro, err := a.guard(c, ct, "find")
-		if err != nil {
-			return err
-		}
-		q, err := a.parse(c, ct)
+		q, ro, err := a.begin(c, ct, "find")
 		if err != nil {
 			return err
 		}
@@ -34,11 +30,7 @@ func (a *API) find(ct *schema.ContentType) fiber.Handler {
 
 func (a *API) findOne(ct *schema.ContentType) fiber.Handler {
 	return func(c *fiber.Ctx) error {
-		ro, err := a.guard(c, ct, "findOne")
-		if err != nil {
-			return err
-		}
-		q, err := a.parse(c, ct)
+		q, ro, err := a.begin(c, ct, "findOne")
 		if err != nil {
 			return err
 		}
@@ -52,11 +44,7 @@ func (a *API) findOne(ct *schema.ContentType) fiber.Handler {
 
 func (a *API) create(ct *schema.ContentType) fiber.Handler {
 	return func(c *fiber.Ctx) error {
-		ro, err := a.guard(c, ct, "create")
-		if err != nil {
-			return err
-		}
-		q, err := a.parse(c, ct)
+		q, ro, err := a.begin(c, ct, "create")
 		if err != nil {
 			return err
 		}
@@ -74,11 +62,7 @@ func (a *API) create(ct *schema.ContentType) fiber.Handler {
 
 func (a *API) update(ct *schema.ContentType) fiber.Handler {
 	return func(c *fiber.Ctx) error {
-		ro, err := a.guard(c, ct, "update")
-		if err != nil {
-			return err
-		}
-		q, err := a.parse(c, ct)
+		q, ro, err := a.begin(c, ct, "update")
 		if err != nil {
 			return err
 		}
@@ -98,11 +82,7 @@ func (a *API) update(ct *schema.ContentType) fiber.Handler {
 // deleted entry in v1 (Strapi 4); a missing entry is 404 in both.
 func (a *API) delete(ct *schema.ContentType) fiber.Handler {
 	return func(c *fiber.Ctx) error {
-		ro, err := a.guard(c, ct, "delete")
-		if err != nil {
-			return err
-		}
-		q, err := a.parse(c, ct)
+		q, ro, err := a.begin(c, ct, "delete")
 		if err != nil {
 			return err
 		}
@@ -115,6 +95,17 @@ func (a *API) delete(ct *schema.ContentType) fiber.Handler {
 		}
 		return WriteEntry(c, fiber.StatusOK, e)
 	}
+}
+
+// begin is every generated handler's first step: the permission check
+// and ownership scopes, then the query string.
+func (a *API) begin(c *fiber.Ctx, ct *schema.ContentType, action string) (*query.Query, store.ReadOptions, error) {
+	ro, err := a.guard(c, ct, action)
+	if err != nil {
+		return nil, ro, err
+	}
+	q, err := a.parse(c, ct)
+	return q, ro, err
 }
 
 // WriteEntry writes {"data": entry, "meta": {}} in the request's version.

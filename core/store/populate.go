@@ -119,13 +119,7 @@ func (s *Store) populateByOwner(ctx context.Context, db Conn, entries []*Entry, 
 func (s *Store) loadTargets(ctx context.Context, db Conn, nq *query.Query, ro ReadOptions, ids []any, mode string, a *schema.Attribute) ([]*Entry, error) {
 	cols := selection(nq)
 	b := &sqlb{d: s.DB.Dialect}
-	b.w("SELECT ")
-	for i, c := range cols {
-		if i > 0 {
-			b.w(", ")
-		}
-		b.w(c.sql)
-	}
+	b.selectColumns(cols)
 	from := " FROM " + Ident(nq.Type.Table) + " " + root
 	var link string
 	switch {

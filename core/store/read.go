@@ -132,13 +132,7 @@ func (s *Store) FindOne(ctx context.Context, db Conn, q *query.Query, id int64, 
 func (s *Store) find(ctx context.Context, db Conn, q *query.Query, ro ReadOptions, id *int64) ([]*Entry, error) {
 	cols := selection(q)
 	b := &sqlb{d: s.DB.Dialect}
-	b.w("SELECT ")
-	for i, c := range cols {
-		if i > 0 {
-			b.w(", ")
-		}
-		b.w(c.sql)
-	}
+	b.selectColumns(cols)
 	where := &sqlb{d: s.DB.Dialect, alias: 100}
 	where.whereClause(q, ro, root)
 	if id != nil {
@@ -157,6 +151,17 @@ func (s *Store) find(ctx context.Context, db Conn, q *query.Query, ro ReadOption
 		return nil, err
 	}
 	return entries, s.populate(ctx, db, entries, q, ro)
+}
+
+// selectColumns writes "SELECT a, b, ...".
+func (b *sqlb) selectColumns(cols []column) {
+	b.w("SELECT ")
+	for i, c := range cols {
+		if i > 0 {
+			b.w(", ")
+		}
+		b.w(c.sql)
+	}
 }
 
 // Count returns how many entries q's filters, the scope and the status
