@@ -22,6 +22,7 @@ func commands() []command {
 		{"migrate", "bring the database to the schema; --dry-run prints the SQL", runMigrate},
 		{"validate", "check the content types and print every problem", runValidate},
 		{"admin", "admin create --email E --password P: create (or reset) an admin user", runAdmin},
+		{"routes", "print the route table: method, path, action, roles allowed, source", runRoutes},
 		{"version", "print the version", runVersion},
 	}
 }

@@ -150,3 +150,31 @@ func TestAdminCreateThenReset(t *testing.T) {
 		t.Fatalf("short password: %d %q", code, errb.String())
 	}
 }
+
+func TestRoutesTable(t *testing.T) {
+	t.Setenv("KILN_CONTENT_TYPES_DIR", "../../content-types")
+	t.Setenv("KILN_CONFIG_DIR", "../../config")
+	t.Setenv("KILN_DATA_DIR", t.TempDir())
+	t.Setenv("KILN_DATABASE_URL", "")
+	var out, errb bytes.Buffer
+	if code := run([]string{"routes"}, &out, &errb); code != 0 {
+		t.Fatalf("%d %s", code, errb.String())
+	}
+	rows := map[string]string{}
+	for _, line := range strings.Split(out.String(), "\n") {
+		if f := strings.Fields(line); len(f) == 5 {
+			rows[f[0]+" "+f[1]] = f[2] + " " + f[3] + " " + f[4]
+		}
+	}
+	for route, want := range map[string]string{
+		"GET /api/blueprints":       "blueprint.find public,authenticated,learner,coach,admin generated",
+		"GET /api/categories/tree":  "content.categoryTree public,authenticated,learner,coach,admin plugin:content",
+		"POST /api/auth/local":      "auth.login public,admin core",
+		"DELETE /api/customers/:id": "customer.delete admin generated",
+		"GET /_ready":               "- everyone core",
+	} {
+		if rows[route] != want {
+			t.Errorf("%s: %q, want %q", route, rows[route], want)
+		}
+	}
+}
