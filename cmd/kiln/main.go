@@ -21,6 +21,7 @@ func commands() []command {
 		{"serve", "start the HTTP server (the default when no command is given)", runServe},
 		{"migrate", "bring the database to the schema; --dry-run prints the SQL", runMigrate},
 		{"validate", "check the content types and print every problem", runValidate},
+		{"seed", "load the deterministic demo data (--scale small|large, --seed N) into an empty database", runSeed},
 		{"admin", "admin create --email E --password P: create (or reset) an admin user", runAdmin},
 		{"routes", "print the route table: method, path, action, roles allowed, source", runRoutes},
 		{"version", "print the version", runVersion},

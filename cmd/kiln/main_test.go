@@ -2,10 +2,18 @@ package main
 
 import (
 	"bytes"
+	"context"
+	"io"
+	"log/slog"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/kiln-cms/kiln/core/app"
+	"github.com/kiln-cms/kiln/core/query"
+	"github.com/kiln-cms/kiln/core/store"
 )
 
 // runKiln runs the command in-process with the project folders of dir.
@@ -176,5 +184,37 @@ func TestRoutesTable(t *testing.T) {
 		if rows[route] != want {
 			t.Errorf("%s: %q, want %q", route, rows[route], want)
 		}
+	}
+}
+
+func TestFirstRunLoadsTheDemoDataOnce(t *testing.T) {
+	for _, demo := range []bool{true, false} {
+		t.Setenv("KILN_CONTENT_TYPES_DIR", "../../content-types")
+		t.Setenv("KILN_CONFIG_DIR", "../../config")
+		t.Setenv("KILN_DATA_DIR", t.TempDir())
+		t.Setenv("KILN_DATABASE_URL", "")
+		t.Setenv("KILN_DEMO", strconv.FormatBool(demo))
+		var pf projectFlags
+		cfg, err := pf.load()
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg.EnsureSecret()
+		log := slog.New(slog.NewTextHandler(io.Discard, nil))
+		a, err := app.New(context.Background(), cfg, log, plugins()...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for run := 0; run < 2; run++ {
+			if err := firstRun(context.Background(), a, log); err != nil {
+				t.Fatalf("run %d: %v", run, err)
+			}
+		}
+		n, err := a.Content.Store.Count(context.Background(), a.DB.Bun, &query.Query{Type: a.Schema.Type("program")}, store.ReadOptions{})
+		want := map[bool]int64{true: 12, false: 0}[demo]
+		if err != nil || n != want {
+			t.Errorf("demo=%v: %d programs (%v), want %d", demo, n, err, want)
+		}
+		a.Close()
 	}
 }

@@ -3,18 +3,26 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"io"
+	"log/slog"
 	"os/signal"
 	"syscall"
 
 	"github.com/kiln-cms/kiln/core/app"
+	"github.com/kiln-cms/kiln/dataset"
 )
 
 func runServe(args []string, stdout, stderr io.Writer) int {
-	cfg, code, stop := setup("serve", "Start the HTTP server. Additive schema changes are applied at start-up.", args, stderr, nil)
+	var noDemo *bool
+	cfg, code, stop := setup("serve", "Start the HTTP server. Additive schema changes are applied at start-up.\n"+
+		"On an empty default database, the small demo data set is loaded first (see --no-demo).", args, stderr, func(fs *flag.FlagSet) {
+		noDemo = fs.Bool("no-demo", false, "do not load the demo data on an empty default database (or KILN_DEMO=false)")
+	})
 	if stop {
 		return code
 	}
+	cfg.Server.Demo = cfg.Server.Demo && !*noDemo
 	log := newLogger(cfg, stderr)
 	if generated, err := cfg.EnsureSecret(); err != nil {
 		log.Error("no JWT secret", "err", err)
@@ -31,6 +39,10 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer a.Close()
+	if err := firstRun(ctx, a, log); err != nil {
+		log.Error("loading the demo data", "err", err)
+		return 1
+	}
 	errc := make(chan error, 1)
 	go func() { errc <- a.Fiber.Listen(cfg.Addr()) }()
 	log.Info("kiln is listening", "addr", cfg.Addr(), "database", a.DB.Dialect.String(), "types", len(a.Schema.Types))
@@ -47,4 +59,24 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	}
 	log.Info("stopped")
 	return 0
+}
+
+// firstRun loads the small demo set when the server starts on the default
+// SQLite database with nothing in it, and logs the demo credentials.
+func firstRun(ctx context.Context, a *app.App, log *slog.Logger) error {
+	if !a.Config.Server.Demo || a.Config.Database.URL != "" {
+		return nil
+	}
+	empty, err := a.Content.Store.Empty(ctx, a.DB.Bun, a.Schema.Type("program"))
+	if err != nil || !empty {
+		return err
+	}
+	if err := dataset.Load(ctx, a.Content, dataset.Generate(dataset.Small, 1), a.Security.RoleIDs, nil); err != nil {
+		return err
+	}
+	log.Info("first start: loaded the small demo data set (kiln serve --no-demo or KILN_DEMO=false to skip)")
+	for _, u := range dataset.DemoUsers {
+		log.Info("demo user", "role", u.Role, "email", u.Email, "password", u.Password)
+	}
+	return nil
 }

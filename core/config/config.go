@@ -49,6 +49,10 @@ type Server struct {
 	LogLevel string `yaml:"logLevel"`
 	// LogFormat is text or json. Default: text. Env: KILN_LOG_FORMAT.
 	LogFormat string `yaml:"logFormat"`
+	// Demo seeds the small demo data set when kiln serve starts on an empty
+	// default (SQLite) database, so a newcomer can call the API at once.
+	// Default: true. Env: KILN_DEMO; flag: kiln serve --no-demo.
+	Demo bool `yaml:"demo"`
 	// TrustProxy makes the client address come from X-Forwarded-For; only
 	// set it behind a proxy that overwrites that header. Default: false.
 	// Env: KILN_TRUST_PROXY.
@@ -118,7 +122,7 @@ type Paths struct {
 // Default returns the settings used when nothing is configured.
 func Default() Config {
 	return Config{
-		Server:    Server{Host: "0.0.0.0", Port: 1337, ShutdownTimeout: 15 * time.Second, LogLevel: "info", LogFormat: "text"},
+		Server:    Server{Host: "0.0.0.0", Port: 1337, ShutdownTimeout: 15 * time.Second, LogLevel: "info", LogFormat: "text", Demo: true},
 		Auth:      Auth{TokenLifetime: 30 * 24 * time.Hour},
 		API:       API{DefaultPageSize: 25, MaxPageSize: 100, MaxBodyBytes: 1 << 20, MaxQueryDepth: 6, MaxInList: 100},
 		RateLimit: RateLimit{PerUser: 1000, PerAddress: 100, Window: time.Hour},

@@ -120,9 +120,14 @@ func (c *checker) populateObject(ct *schema.ContentType, v *node, l at, depth in
 }
 
 // populateEntry checks the value under populate[rel]: a boolean (false
-// omits the relation) or an object of options; nil when omitted.
+// omits the relation), "*" (the relation, as true does: clients write
+// populate[modules][populate][sessions]=* to mean "and its sessions"), or
+// an object of options; nil when omitted.
 func (c *checker) populateEntry(a *schema.Attribute, v *node, l at, depth int) (*Populate, error) {
 	if s, ok := scalar(v); ok {
+		if s == "*" {
+			return newPopulate(a), nil
+		}
 		on, ok := parseBool(s)
 		if !ok {
 			return nil, valueError(l, a.Name, "Invalid populate value %s%s: expected true, false or an object", quote(s), l.suffix())

@@ -35,7 +35,9 @@ func ColumnType(d Dialect, t schema.FieldType) string {
 		case schema.DateTime:
 			return "TIMESTAMPTZ(3)"
 		case schema.JSON:
-			return "JSONB"
+			// JSON, not JSONB: it keeps the text as written, so an entry reads back
+			// byte for byte the same on both databases (jsonb reorders keys).
+			return "JSON"
 		}
 		return "VARCHAR(255)"
 	}

@@ -1,0 +1,91 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/kiln-cms/kiln/core/app"
+	"github.com/kiln-cms/kiln/dataset"
+)
+
+func runSeed(args []string, stdout, stderr io.Writer) int {
+	var scaleName *string
+	var seed *uint64
+	cfg, code, stop := setup("seed", "Load the platform's deterministic demo data into an empty database:\n"+
+		"--scale small (tens of rows) or large (domain.md's benchmark size).", args, stderr, func(fs *flag.FlagSet) {
+		scaleName = fs.String("scale", "small", "small or large")
+		seed = fs.Uint64("seed", 1, "the random seed: the same seed gives the same data")
+	})
+	if stop {
+		return code
+	}
+	scale, err := dataset.ParseScale(*scaleName)
+	if err != nil {
+		fmt.Fprintln(stderr, "kiln seed:", err)
+		return 2
+	}
+	if _, err := cfg.EnsureSecret(); err != nil {
+		fmt.Fprintln(stderr, "kiln:", err)
+		return 1
+	}
+	ctx := context.Background()
+	a, err := app.New(ctx, cfg, slog.New(slog.NewTextHandler(io.Discard, nil)), plugins()...)
+	if err != nil {
+		fmt.Fprintln(stderr, "kiln:", err)
+		return 1
+	}
+	defer a.Close()
+	start := time.Now()
+	set := dataset.Generate(scale, *seed)
+	if err := dataset.Load(ctx, a.Content, set, a.Security.RoleIDs, progressPrinter(stdout)); err != nil {
+		fmt.Fprintln(stderr, "kiln seed:", err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "seeded the %s set (seed %d) into %s in %s\n", scale.Name, *seed, a.DB.Dialect, time.Since(start).Round(time.Millisecond))
+	printDemoUsers(stdout)
+	return 0
+}
+
+// printDemoUsers lists the demo credentials.
+func printDemoUsers(w io.Writer) {
+	fmt.Fprintln(w, "\ndemo users (sign in with POST /api/auth/local {identifier, password}):")
+	for _, u := range dataset.DemoUsers {
+		link := ""
+		if u.Links != "" {
+			link = " (linked to " + u.Links + " 1)"
+		}
+		fmt.Fprintf(w, "  %-14s %-20s %s%s\n", u.Role, u.Email, u.Password, link)
+	}
+}
+
+// progressPrinter draws a bar on a terminal, and a line per table
+// otherwise (CI logs, pipes).
+func progressPrinter(w io.Writer) dataset.Progress {
+	f, ok := w.(*os.File)
+	tty := false
+	if ok {
+		if fi, err := f.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
+			tty = true
+		}
+	}
+	return func(table string, done, total int) {
+		if tty {
+			const width = 30
+			n := width * done / max(total, 1)
+			fmt.Fprintf(w, "\r%-16s [%s%s] %d/%d", table, strings.Repeat("#", n), strings.Repeat(".", width-n), done, total)
+			if done == total {
+				fmt.Fprintln(w)
+			}
+			return
+		}
+		if done == total {
+			fmt.Fprintf(w, "%s: %d rows\n", table, total)
+		}
+	}
+}

@@ -1,0 +1,134 @@
+package dataset
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strconv"
+
+	"github.com/kiln-cms/kiln/core/content"
+	"github.com/kiln-cms/kiln/core/store"
+)
+
+// DemoUser is a user the seed creates, with its known password.
+type DemoUser struct {
+	Role, Username, Email, Password string
+	// Links is the record the user is linked to ("coach 1").
+	Links string
+}
+
+// DemoUsers are one user per role, printed after seeding.
+var DemoUsers = []DemoUser{
+	{Role: "admin", Username: "demo-admin", Email: "admin@kiln.local", Password: "Admin-demo-1"},
+	{Role: "coach", Username: "demo-coach", Email: "coach@kiln.local", Password: "Coach-demo-1", Links: "coach"},
+	{Role: "learner", Username: "demo-learner", Email: "learner@kiln.local", Password: "Learner-demo-1", Links: "learner"},
+	{Role: "authenticated", Username: "demo-user", Email: "user@kiln.local", Password: "User-demo-1"},
+}
+
+// Progress is told after each batch of a table is written.
+type Progress func(table string, done, total int)
+
+// Load writes the set into an empty database in one transaction — multi-row
+// INSERTs, so the large set loads in seconds — then the demo users, the
+// coach's and learner's linked to the first coach and learner.
+func Load(ctx context.Context, svc *content.Service, set *Set, roleIDs map[string]int64, progress Progress) error {
+	for _, t := range set.Tables {
+		ct := svc.Schema.Type(t.Type)
+		if empty, err := svc.Store.Empty(ctx, svc.DB.Bun, ct); err != nil || !empty {
+			if err == nil {
+				err = fmt.Errorf("the database already has %s: seed an empty database", ct.Plural)
+			}
+			return err
+		}
+	}
+	return svc.InTx(ctx, func(ctx context.Context, tx store.Conn) error {
+		linked, err := demoUsers(ctx, svc, tx, roleIDs)
+		if err != nil {
+			return err
+		}
+		for _, t := range set.Tables {
+			if err := loadTable(ctx, svc, tx, withUser(t, linked[t.Type]), progress); err != nil {
+				return err
+			}
+		}
+		// Links last: both sides of every pair exist by then.
+		for _, t := range set.Tables {
+			ct := svc.Schema.Type(t.Type)
+			for _, l := range t.Links {
+				if err := svc.Store.BulkLink(ctx, tx, ct.Attr(l.Field), l.Pairs); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	})
+}
+
+// withUser gives the first row of a table the demo user linked to it, as
+// a copy (the set itself is not changed, so it can be loaded again).
+func withUser(t *Table, userID int64) *Table {
+	if userID == 0 || len(t.Rows) == 0 {
+		return t
+	}
+	c := *t
+	c.Fields = append(append([]string(nil), t.Fields...), "user")
+	c.Rows = make([][]any, len(t.Rows))
+	for i, row := range t.Rows {
+		c.Rows[i] = append(append([]any(nil), row...), nil)
+	}
+	c.Rows[0][len(c.Fields)-1] = userID
+	return &c
+}
+
+func loadTable(ctx context.Context, svc *content.Service, tx store.Conn, t *Table, progress Progress) error {
+	ct := svc.Schema.Type(t.Type)
+	rows := store.BulkRows{Type: ct, DocumentIDs: t.DocumentIDs, CreatedAt: t.CreatedAt, Published: t.Published, Values: t.Rows}
+	for _, f := range t.Fields {
+		a := ct.Attr(f)
+		if a == nil || (a.IsRelation() && a.Column == "") {
+			return fmt.Errorf("dataset: %s.%s is not a column of the schema", t.Type, f)
+		}
+		rows.Fields = append(rows.Fields, a)
+	}
+	rows.IDs = make([]int64, len(t.Rows))
+	for i := range rows.IDs {
+		rows.IDs[i] = int64(i + 1)
+	}
+	const chunk = 5000
+	for start := 0; start < len(t.Rows); start += chunk {
+		end := min(start+chunk, len(t.Rows))
+		part := rows
+		part.IDs, part.DocumentIDs, part.CreatedAt, part.Values = rows.IDs[start:end], rows.DocumentIDs[start:end], rows.CreatedAt[start:end], rows.Values[start:end]
+		if rows.Published != nil {
+			part.Published = rows.Published[start:end]
+		}
+		if err := svc.Store.BulkInsert(ctx, tx, part); err != nil {
+			return err
+		}
+		if progress != nil {
+			progress(ct.Plural, end, len(t.Rows))
+		}
+	}
+	return nil
+}
+
+// demoUsers creates the users through the content service, so their
+// passwords are hashed as any user's are, and returns the ids of those to
+// link by the type they link to.
+func demoUsers(ctx context.Context, svc *content.Service, tx store.Conn, roleIDs map[string]int64) (map[string]int64, error) {
+	user := svc.Schema.Type("user")
+	linked := map[string]int64{}
+	for _, u := range DemoUsers {
+		e, err := svc.CreateTx(ctx, tx, user, map[string]any{
+			"username": u.Username, "email": u.Email, "password": u.Password, "provider": "local", "confirmed": true,
+			"role": json.Number(strconv.FormatInt(roleIDs[u.Role], 10)),
+		}, true, store.ReadOptions{})
+		if err != nil {
+			return nil, fmt.Errorf("demo user %s: %w", u.Username, err)
+		}
+		if u.Links != "" {
+			linked[u.Links] = e.ID
+		}
+	}
+	return linked, nil
+}
