@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/uptrace/bun"
 	"github.com/uptrace/bun/dialect/pgdialect"
@@ -44,6 +45,12 @@ type DB struct {
 	Dialect Dialect
 	// URL is the address it was opened with, secrets included: never log it.
 	URL string
+	// writer serialises SQLite transactions inside the process. SQLite
+	// allows one writer at a time anyway; queueing on a mutex hands the
+	// lock over at once, where its busy handler would sleep and retry
+	// (creates under 50 concurrent clients went from 212 to far more per
+	// second on the benchmark).
+	writer chan struct{}
 }
 
 // Open connects to the database a URL names: postgres:// or postgresql://
@@ -65,7 +72,7 @@ func Open(ctx context.Context, url string) (*DB, error) {
 		if err != nil {
 			return nil, err
 		}
-		db = &DB{Bun: bun.NewDB(sqldb, sqlitedialect.New()), Dialect: SQLite, URL: url}
+		db = &DB{Bun: bun.NewDB(sqldb, sqlitedialect.New()), Dialect: SQLite, URL: url, writer: make(chan struct{}, 1)}
 	default:
 		return nil, fmt.Errorf("database URL must start with postgres://, postgresql://, sqlite: or file:")
 	}
@@ -105,6 +112,21 @@ func openSQLite(url string) (*sql.DB, error) {
 	return sqldb, nil
 }
 
+// lockWriter waits for SQLite's one writer slot, as long as SQLite's own
+// busy timeout would have, and never past the request's context.
+func (db *DB) lockWriter(ctx context.Context) error {
+	t := time.NewTimer(10 * time.Second)
+	defer t.Stop()
+	select {
+	case db.writer <- struct{}{}:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return fmt.Errorf("the database is busy: no write slot within 10s")
+	}
+}
+
 // Close closes the connection pool.
 func (db *DB) Close() error { return db.Bun.Close() }
 
@@ -118,5 +140,11 @@ type Conn = bun.IDB
 // RunInTx runs fn in one transaction, committed when fn returns nil and
 // rolled back when it returns an error or panics.
 func (db *DB) RunInTx(ctx context.Context, fn func(ctx context.Context, tx Conn) error) error {
+	if db.Dialect == SQLite {
+		if err := db.lockWriter(ctx); err != nil {
+			return err
+		}
+		defer func() { <-db.writer }()
+	}
 	return db.Bun.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error { return fn(ctx, tx) })
 }

@@ -26,9 +26,18 @@ func (s *Store) Resolve(ctx context.Context, db Conn, ct *schema.ContentType, re
 	}
 	b := &sqlb{d: s.DB.Dialect}
 	b.w("SELECT ", Ident(schema.ColID), ", ", Ident(schema.ColDocumentID), " FROM ", Ident(ct.Table), " WHERE ")
-	b.in(Ident(schema.ColID), schema.Integer, nums, false)
-	b.w(" OR ")
-	b.in(Ident(schema.ColDocumentID), schema.String, docs, false)
+	// Only the lists that have items: "id IN (1) OR 1=0" keeps SQLite
+	// from using the primary key, and a create then scanned the table.
+	switch {
+	case len(nums) > 0 && len(docs) > 0:
+		b.in(Ident(schema.ColID), schema.Integer, nums, false)
+		b.w(" OR ")
+		b.in(Ident(schema.ColDocumentID), schema.String, docs, false)
+	case len(nums) > 0:
+		b.in(Ident(schema.ColID), schema.Integer, nums, false)
+	default:
+		b.in(Ident(schema.ColDocumentID), schema.String, docs, false)
+	}
 	rows, err := db.QueryContext(ctx, b.sb.String(), b.args...)
 	if err != nil {
 		return nil, fmt.Errorf("resolving %s references: %w", ct.Name, err)

@@ -1,0 +1,165 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/kiln-cms/kiln/core/store"
+)
+
+// scenario is one request shape, against Kiln and against the floor.
+type scenario struct {
+	name        string
+	kiln, floor string // paths
+	body        string // POSTed when set
+	write       bool
+}
+
+// scenarios are the issue's six, with the ids of the seeded data.
+func scenarios(program, customer string, coach, prog, session, learner int64) []scenario {
+	event := fmt.Sprintf(`{"data":{"title":"Bench","startAt":"2027-03-01T10:00:00Z","endAt":"2027-03-01T11:00:00Z","coach":%d,"program":%d,"session":%d,"learners":[%d]}}`,
+		coach, prog, session, learner)
+	return []scenario{
+		{name: "1 list, filtered", kiln: "/api/programs?filters[status][$eq]=published&pagination[pageSize]=25", floor: "/s1"},
+		{name: "2 list, nested populate", kiln: "/api/programs?filters[status][$eq]=published&pagination[pageSize]=25&populate[modules][populate][sessions]=*&populate=customer", floor: "/s2"},
+		{name: "3 one, populate=*", kiln: "/api/programs/" + program + "?populate=*", floor: "/s3/" + program},
+		{name: "4 relation filter, depth 2", kiln: "/api/sessions?filters[program][customer][name][$eq]=" + url.QueryEscape(customer), floor: "/s4?name=" + url.QueryEscape(customer)},
+		{name: "5 create with relations", kiln: "/api/events", floor: "/s5", body: event, write: true},
+		{name: "6 authenticated /users/me", kiln: "/api/users/me", floor: "/s6"},
+	}
+}
+
+// measured is one scenario's results on one database.
+type measured struct {
+	db, scenario string
+	kiln, floor  result
+	ratio        float64
+}
+
+// runDatabase seeds one database, then runs every scenario.
+func runDatabase(o options, db string) error {
+	dataDir := filepath.Join(o.work, db)
+	os.MkdirAll(dataDir, 0o755)
+	dbURL := "sqlite:" + filepath.Join(dataDir, "kiln.db")
+	if db == "postgres" {
+		var err error
+		if dbURL, err = freshPostgres(o.pgURL); err != nil {
+			return err
+		}
+	}
+	took, err := seed(o, dataDir, dbURL)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("== %s: seeded the large set in %s\n", db, took.Round(time.Millisecond))
+	k, err := startKiln(o, dataDir, dbURL, 13380)
+	if err != nil {
+		return err
+	}
+	defer k.stop()
+	token, err := signIn(k.base)
+	if err != nil {
+		return err
+	}
+	sdb, err := store.Open(context.Background(), dbURL)
+	if err != nil {
+		return err
+	}
+	defer sdb.Close()
+	secret, _ := os.ReadFile(filepath.Join(dataDir, "jwt-secret"))
+	fl := &floor{db: sdb.Bun, secret: []byte(strings.TrimSpace(string(secret)))}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return err
+	}
+	floorApp := fl.app()
+	go floorApp.Listener(ln)
+	defer floorApp.Shutdown()
+	floorBase := "http://" + ln.Addr().String()
+
+	programDoc, customer := lookup(k.base, token)
+	var rows []measured
+	for _, sc := range scenarios(programDoc, customer, 1, 1, 1, 1) {
+		kr, err := runWrk(o, k.base+sc.kiln, token, sc.body)
+		if err != nil {
+			return err
+		}
+		body := sc.body
+		if sc.write {
+			body = strings.NewReplacer(`"title"`, `"Title"`, `"startAt"`, `"StartAt"`, `"endAt"`, `"EndAt"`, `"coach"`, `"Coach"`,
+				`"program"`, `"Program"`, `"learners"`, `"Learners"`).Replace(body)
+		}
+		fr, err := runWrk(o, floorBase+sc.floor, token, body)
+		if err != nil {
+			return err
+		}
+		r := measured{db: db, scenario: sc.name, kiln: kr, floor: fr}
+		if fr.rps > 0 {
+			r.ratio = kr.rps / fr.rps
+		}
+		rows = append(rows, r)
+		fmt.Printf("   %-28s kiln %8.0f req/s  p50 %-8s p99 %-8s max %-8s err %-4d | floor %8.0f req/s  p99 %-8s | %3.0f%%\n",
+			sc.name, kr.rps, ms(kr.p50), ms(kr.p99), ms(kr.max), kr.errs, fr.rps, ms(fr.p99), 100*r.ratio)
+	}
+	fmt.Printf("   peak RSS of kiln serve: %.1f MiB; process start to first 200 on /_ready: %s\n\n", k.peakRSS(), k.started.Round(time.Millisecond))
+	return nil
+}
+
+func ms(d time.Duration) string { return fmt.Sprintf("%.2fms", float64(d)/float64(time.Millisecond)) }
+
+// lookup finds a program's documentId and a customer's name to ask for.
+func lookup(base, token string) (string, string) {
+	get := func(path string) map[string]any {
+		req, _ := http.NewRequest("GET", base+path, nil)
+		req.Header.Set("Authorization", "Bearer "+token)
+		r, err := http.DefaultClient.Do(req)
+		if err != nil {
+			return nil
+		}
+		defer r.Body.Close()
+		b, _ := io.ReadAll(r.Body)
+		var m map[string]any
+		json.Unmarshal(b, &m)
+		return m
+	}
+	first := func(m map[string]any, key string) string {
+		list, _ := m["data"].([]any)
+		if len(list) == 0 {
+			return ""
+		}
+		return fmt.Sprint(list[0].(map[string]any)[key])
+	}
+	return first(get("/api/programs?pagination[pageSize]=1"), "documentId"), first(get("/api/customers?pagination[pageSize]=1"), "name")
+}
+
+// freshPostgres creates an empty database kiln_bench on the server and
+// returns its URL.
+func freshPostgres(base string) (string, error) {
+	admin, err := store.Open(context.Background(), base)
+	if err != nil {
+		return "", err
+	}
+	defer admin.Close()
+	ctx := context.Background()
+	if _, err := admin.Bun.ExecContext(ctx, "DROP DATABASE IF EXISTS kiln_bench"); err != nil {
+		return "", err
+	}
+	if _, err := admin.Bun.ExecContext(ctx, "CREATE DATABASE kiln_bench"); err != nil {
+		return "", err
+	}
+	u, err := url.Parse(base)
+	if err != nil {
+		return "", err
+	}
+	u.Path = "/kiln_bench"
+	return u.String(), nil
+}

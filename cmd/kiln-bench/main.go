@@ -1,0 +1,93 @@
+// Command kiln-bench measures Kiln against its own floor: it seeds the
+// large data set, starts `kiln serve` as its own process, drives it with
+// wrk over loopback at fixed concurrency, and does the same against a
+// minimal fiber server (the floor) that runs the same SQL through bun and
+// writes the same JSON. It prints, per database and scenario, requests per
+// second, latency percentiles, errors and the ratio to the floor, then the
+// server's peak memory and its time to the first 200 on /_ready.
+//
+//	go run ./cmd/kiln-bench                     # SQLite, then PostgreSQL at DATABASE_URL
+//	go run ./cmd/kiln-bench -db sqlite -duration 5s
+//
+// wrk must be installed (apt-get install wrk).
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+type options struct {
+	duration    time.Duration
+	connections int
+	threads     int
+	dbs         []string
+	pgURL       string
+	work        string
+	kiln        string
+}
+
+func main() {
+	var o options
+	var dbs string
+	flag.DurationVar(&o.duration, "duration", 10*time.Second, "how long each scenario runs, against Kiln and against the floor")
+	flag.IntVar(&o.connections, "connections", 50, "concurrent connections")
+	flag.IntVar(&o.threads, "threads", 2, "wrk threads")
+	flag.StringVar(&dbs, "db", "sqlite,postgres", "databases to run on: sqlite, postgres or both")
+	flag.StringVar(&o.pgURL, "pg", envOr("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable"),
+		"a PostgreSQL server URL; the benchmark creates and drops its own database kiln_bench there")
+	flag.Parse()
+	o.dbs = strings.Split(dbs, ",")
+	if _, err := exec.LookPath("wrk"); err != nil {
+		fail("wrk is not installed: apt-get install wrk")
+	}
+	var err error
+	if o.work, err = os.MkdirTemp("", "kiln-bench-"); err != nil {
+		fail(err.Error())
+	}
+	defer os.RemoveAll(o.work)
+	o.kiln = filepath.Join(o.work, "kiln")
+	build := exec.Command("go", "build", "-o", o.kiln, "./cmd/kiln")
+	build.Stdout, build.Stderr = os.Stderr, os.Stderr
+	if err := build.Run(); err != nil {
+		fail("building kiln: " + err.Error())
+	}
+	fmt.Printf("kiln-bench: %d connections, %d wrk threads, %s per run; %s\n\n", o.connections, o.threads, o.duration, machine())
+	for _, db := range o.dbs {
+		if err := runDatabase(o, strings.TrimSpace(db)); err != nil {
+			fail(db + ": " + err.Error())
+		}
+	}
+}
+
+func envOr(k, def string) string {
+	if v := os.Getenv(k); v != "" {
+		return v
+	}
+	return def
+}
+
+func fail(msg string) {
+	fmt.Fprintln(os.Stderr, "kiln-bench:", msg)
+	os.Exit(1)
+}
+
+// machine describes where the numbers come from.
+func machine() string {
+	cpu := "unknown CPU"
+	if b, err := os.ReadFile("/proc/cpuinfo"); err == nil {
+		for _, line := range strings.Split(string(b), "\n") {
+			if strings.HasPrefix(line, "model name") {
+				cpu = strings.TrimSpace(strings.SplitN(line, ":", 2)[1])
+				break
+			}
+		}
+	}
+	out, _ := exec.Command("nproc").Output()
+	return fmt.Sprintf("%s cores of %s", strings.TrimSpace(string(out)), cpu)
+}

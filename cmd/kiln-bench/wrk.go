@@ -1,0 +1,96 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// result is one wrk run.
+type result struct {
+	rps            float64
+	p50, p99, max  time.Duration
+	requests, errs int
+}
+
+// runWrk drives url with wrk; body, when set, is POSTed as JSON.
+func runWrk(o options, url, token, body string) (result, error) {
+	args := []string{"-t", strconv.Itoa(o.threads), "-c", strconv.Itoa(o.connections), "-d", o.duration.String(), "--latency"}
+	if token != "" {
+		args = append(args, "-H", "Authorization: Bearer "+token)
+	}
+	if body != "" {
+		script := filepath.Join(o.work, "post.lua")
+		lua := fmt.Sprintf("wrk.method = \"POST\"\nwrk.body = %q\nwrk.headers[\"Content-Type\"] = \"application/json\"\n", body)
+		if err := os.WriteFile(script, []byte(lua), 0o644); err != nil {
+			return result{}, err
+		}
+		args = append(args, "-s", script)
+	}
+	out, err := exec.Command("wrk", append(args, url)...).CombinedOutput()
+	if err != nil {
+		return result{}, fmt.Errorf("wrk: %v: %s", err, out)
+	}
+	return parseWrk(string(out))
+}
+
+var (
+	reRPS      = regexp.MustCompile(`Requests/sec:\s+([\d.]+)`)
+	reLatency  = regexp.MustCompile(`Latency\s+\S+\s+\S+\s+(\S+)`)
+	reP50      = regexp.MustCompile(`\s50%\s+(\S+)`)
+	reP99      = regexp.MustCompile(`\s99%\s+(\S+)`)
+	reRequests = regexp.MustCompile(`(\d+) requests in`)
+	reNon2xx   = regexp.MustCompile(`Non-2xx or 3xx responses: (\d+)`)
+	reSocket   = regexp.MustCompile(`Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)`)
+)
+
+func parseWrk(out string) (result, error) {
+	var r result
+	m := reRPS.FindStringSubmatch(out)
+	if m == nil {
+		return r, fmt.Errorf("unreadable wrk output: %s", out)
+	}
+	r.rps, _ = strconv.ParseFloat(m[1], 64)
+	if m := reLatency.FindStringSubmatch(out); m != nil {
+		r.max = wrkDuration(m[1])
+	}
+	if m := reP50.FindStringSubmatch(out); m != nil {
+		r.p50 = wrkDuration(m[1])
+	}
+	if m := reP99.FindStringSubmatch(out); m != nil {
+		r.p99 = wrkDuration(m[1])
+	}
+	if m := reRequests.FindStringSubmatch(out); m != nil {
+		r.requests, _ = strconv.Atoi(m[1])
+	}
+	if m := reNon2xx.FindStringSubmatch(out); m != nil {
+		n, _ := strconv.Atoi(m[1])
+		r.errs += n
+	}
+	if m := reSocket.FindStringSubmatch(out); m != nil {
+		for _, s := range m[1:] {
+			n, _ := strconv.Atoi(s)
+			r.errs += n
+		}
+	}
+	return r, nil
+}
+
+// wrkDuration reads wrk's "1.23ms", "850.00us", "1.02s", "2.00m".
+func wrkDuration(s string) time.Duration {
+	for _, u := range []struct {
+		suffix string
+		unit   time.Duration
+	}{{"us", time.Microsecond}, {"ms", time.Millisecond}, {"m", time.Minute}, {"s", time.Second}} {
+		if strings.HasSuffix(s, u.suffix) {
+			f, _ := strconv.ParseFloat(strings.TrimSuffix(s, u.suffix), 64)
+			return time.Duration(f * float64(u.unit))
+		}
+	}
+	return 0
+}
