@@ -50,7 +50,9 @@ func BenchmarkListWithTwoPopulatedRelations(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		resp, err := h.App.Fiber.Test(httptest.NewRequest("GET", path, nil), -1)
+		req := httptest.NewRequest("GET", path, nil)
+		req.Header.Set("Authorization", "Bearer "+h.AdminToken)
+		resp, err := h.App.Fiber.Test(req, -1)
 		if err != nil || resp.StatusCode != 200 {
 			b.Fatal(err, resp.StatusCode)
 		}
