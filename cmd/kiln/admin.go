@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"log/slog"
 	"strconv"
 	"strings"
 
@@ -38,14 +37,9 @@ func runAdmin(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "kiln admin create: --email and --password are required")
 		return 2
 	}
-	if _, err := cfg.EnsureSecret(); err != nil {
-		fmt.Fprintln(stderr, "kiln:", err)
-		return 1
-	}
 	ctx := context.Background()
-	a, err := app.New(ctx, cfg, slog.New(slog.NewTextHandler(io.Discard, nil)))
-	if err != nil {
-		fmt.Fprintln(stderr, "kiln:", err)
+	a := quietApp(cfg, stderr)
+	if a == nil {
 		return 1
 	}
 	defer a.Close()

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"io"
@@ -8,6 +9,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/kiln-cms/kiln/core/app"
 	"github.com/kiln-cms/kiln/core/config"
 )
 
@@ -97,4 +99,20 @@ func newLogger(cfg config.Config, w io.Writer) *slog.Logger {
 		return slog.New(slog.NewJSONHandler(w, opts))
 	}
 	return slog.New(slog.NewTextHandler(w, opts))
+}
+
+// quietApp builds the app for a one-shot command (seed, routes, admin):
+// the secret ensured, the plugins loaded, the logs discarded. On failure it
+// has printed the reason and returns nil.
+func quietApp(cfg config.Config, stderr io.Writer) *app.App {
+	if _, err := cfg.EnsureSecret(); err != nil {
+		fmt.Fprintln(stderr, "kiln:", err)
+		return nil
+	}
+	a, err := app.New(context.Background(), cfg, slog.New(slog.NewTextHandler(io.Discard, nil)), plugins()...)
+	if err != nil {
+		fmt.Fprintln(stderr, "kiln:", err)
+		return nil
+	}
+	return a
 }

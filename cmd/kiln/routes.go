@@ -1,14 +1,10 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
-	"log/slog"
 	"strings"
 	"text/tabwriter"
-
-	"github.com/kiln-cms/kiln/core/app"
 )
 
 func runRoutes(args []string, stdout, stderr io.Writer) int {
@@ -16,13 +12,8 @@ func runRoutes(args []string, stdout, stderr io.Writer) int {
 	if stop {
 		return code
 	}
-	if _, err := cfg.EnsureSecret(); err != nil {
-		fmt.Fprintln(stderr, "kiln:", err)
-		return 1
-	}
-	a, err := app.New(context.Background(), cfg, slog.New(slog.NewTextHandler(io.Discard, nil)), plugins()...)
-	if err != nil {
-		fmt.Fprintln(stderr, "kiln:", err)
+	a := quietApp(cfg, stderr)
+	if a == nil {
 		return 1
 	}
 	defer a.Close()

@@ -5,12 +5,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"log/slog"
 	"os"
 	"strings"
 	"time"
 
-	"github.com/kiln-cms/kiln/core/app"
 	"github.com/kiln-cms/kiln/dataset"
 )
 
@@ -30,14 +28,9 @@ func runSeed(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "kiln seed:", err)
 		return 2
 	}
-	if _, err := cfg.EnsureSecret(); err != nil {
-		fmt.Fprintln(stderr, "kiln:", err)
-		return 1
-	}
 	ctx := context.Background()
-	a, err := app.New(ctx, cfg, slog.New(slog.NewTextHandler(io.Discard, nil)), plugins()...)
-	if err != nil {
-		fmt.Fprintln(stderr, "kiln:", err)
+	a := quietApp(cfg, stderr)
+	if a == nil {
 		return 1
 	}
 	defer a.Close()
