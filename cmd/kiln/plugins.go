@@ -2,6 +2,7 @@ package main
 
 import (
 	"github.com/kiln-cms/kiln/core/plugin"
+	"github.com/kiln-cms/kiln/plugins/analytics"
 	"github.com/kiln-cms/kiln/plugins/content"
 )
 
@@ -10,5 +11,6 @@ import (
 func plugins() []plugin.Plugin {
 	return []plugin.Plugin{
 		content.New(),
+		analytics.New(),
 	}
 }

@@ -1,0 +1,99 @@
+package analytics
+
+import (
+	"database/sql"
+	"errors"
+
+	"github.com/gofiber/fiber/v2"
+
+	"github.com/kiln-cms/kiln/core/errs"
+	"github.com/kiln-cms/kiln/core/rest"
+	"github.com/kiln-cms/kiln/core/schema"
+)
+
+// Customer is one customer's figures. The roll-ups (enrollments, progress,
+// events, attendance, hours) cover the customer's programs and are made
+// from the programs' unrounded sums, not averaged from their rounded
+// figures.
+type Customer struct {
+	ID             int64       `json:"id"`
+	DocumentID     string      `json:"documentId"`
+	Name           string      `json:"name"`
+	Programs       []*Program  `json:"programs"`
+	Learners       Learners    `json:"learners"`
+	Enrollments    Enrollments `json:"enrollments"`
+	CompletionRate float64     `json:"completionRate"`
+	MeanProgress   float64     `json:"meanProgress"`
+	Events         struct {
+		Held      int64 `json:"held"`
+		Scheduled int64 `json:"scheduled"`
+		Cancelled int64 `json:"cancelled"`
+	} `json:"events"`
+	AttendanceRate float64 `json:"attendanceRate"`
+	HoursDelivered float64 `json:"hoursDelivered"`
+}
+
+// customer answers GET /analytics/customers/:id in eight queries: the
+// reference resolved, the customer with its learner counts, and the six
+// program-figure queries over all its programs at once.
+func (a *analytics) customer(c *fiber.Ctx) error {
+	win, err := parseWindow(c)
+	if err != nil {
+		return err
+	}
+	ctx := c.UserContext()
+	id, err := a.resolve(ctx, "customer", c.Params("id"))
+	if err != nil {
+		return err
+	}
+	cu := Customer{ID: id}
+
+	b := a.sql()
+	learnerOf := func(l string) {
+		b.w("SELECT COUNT(*) FROM ", b.tblAs("learner", l), " WHERE ", b.c(l, "learner", "customer"), " = ", sys("cu", schema.ColID))
+	}
+	b.w("SELECT ", sys("cu", schema.ColDocumentID), ", ", b.c("cu", "customer", "name"), ", (")
+	learnerOf("l")
+	b.w("), (")
+	learnerOf("la")
+	b.w(" AND ")
+	b.activeLearner("la")
+	b.w(") FROM ", b.tblAs("customer", "cu"), " WHERE ", sys("cu", schema.ColID), " = ").id(id)
+	err = b.row(ctx, &cu.DocumentID, &cu.Name, &cu.Learners.Total, &cu.Learners.Active)
+	if errors.Is(err, sql.ErrNoRows) {
+		return errs.NotFound() // deleted since it was resolved
+	} else if err != nil {
+		return err
+	}
+
+	cu.Programs, err = a.programFigures(ctx, programSet{customer: id}, win, a.now().UTC())
+	if err != nil {
+		return err
+	}
+	if cu.Programs == nil {
+		cu.Programs = []*Program{}
+	}
+	var progress, hours float64
+	var attended, absent int64
+	e := &cu.Enrollments
+	for _, p := range cu.Programs {
+		pe := p.Enrollments
+		e.Total += pe.Total
+		e.ByStatus.Invited += pe.ByStatus.Invited
+		e.ByStatus.Active += pe.ByStatus.Active
+		e.ByStatus.Completed += pe.ByStatus.Completed
+		e.ByStatus.Dropped += pe.ByStatus.Dropped
+		cu.Events.Held += p.Events.Held
+		cu.Events.Scheduled += p.Events.Scheduled
+		cu.Events.Cancelled += p.Events.Cancelled
+		progress += p.progress
+		hours += p.hours
+		attended += p.attended
+		absent += p.absent
+	}
+	cu.CompletionRate = rate(e.ByStatus.Completed, e.Total)
+	cu.MeanProgress = mean(progress, e.Total)
+	cu.AttendanceRate = rate(attended, attended+absent)
+	cu.HoursDelivered = round(hours, 2)
+	return rest.WriteData(c, fiber.StatusOK, &cu)
+}

@@ -1,0 +1,180 @@
+package analytics
+
+import (
+	"context"
+	"math"
+	"strings"
+	"time"
+
+	"github.com/kiln-cms/kiln/core/schema"
+	"github.com/kiln-cms/kiln/core/store"
+)
+
+// sqlb builds one statement: text with a "?" per value and the values,
+// each encoded for its dialect, so that no value is ever spliced into SQL.
+// Identifiers come only from the schema, quoted by store.Ident.
+type sqlb struct {
+	a    *analytics
+	d    store.Dialect
+	sb   strings.Builder
+	args []any
+}
+
+func (a *analytics) sql() *sqlb { return &sqlb{a: a, d: a.api.Content.DB.Dialect} }
+
+// w writes SQL text.
+func (b *sqlb) w(parts ...string) *sqlb {
+	for _, p := range parts {
+		b.sb.WriteString(p)
+	}
+	return b
+}
+
+// arg writes a placeholder for v, encoded for a column of type t.
+func (b *sqlb) arg(t schema.FieldType, v any) *sqlb {
+	b.sb.WriteByte('?')
+	b.args = append(b.args, store.Encode(b.d, t, v))
+	return b
+}
+
+func (b *sqlb) str(v string) *sqlb             { return b.arg(schema.String, v) }
+func (b *sqlb) num(v int64) *sqlb              { return b.arg(schema.BigInteger, v) }
+func (b *sqlb) at(v time.Time) *sqlb           { return b.arg(schema.DateTime, v) }
+func (b *sqlb) boolean(v bool) *sqlb           { return b.arg(schema.Boolean, v) }
+func (b *sqlb) id(v int64) *sqlb               { return b.arg(schema.BigInteger, v) }
+func (b *sqlb) tbl(typ string) string          { return store.Ident(b.a.api.Schema.Type(typ).Table) }
+func (b *sqlb) tblAs(typ, alias string) string { return b.tbl(typ) + " " + alias }
+
+// c is alias.column of an attribute: the scalar's column, or an owning
+// to-one relation's foreign key.
+func (b *sqlb) c(alias, typ, attr string) string {
+	return alias + "." + store.Ident(b.a.api.Schema.Type(typ).Attr(attr).Column)
+}
+
+// sys is alias.column of a system column (id, document_id).
+func sys(alias, column string) string { return alias + "." + store.Ident(column) }
+
+// countIf writes a conditional count: the number of rows for which the
+// condition cond writes holds, 0 (not NULL) over no rows.
+func (b *sqlb) countIf(cond func()) *sqlb {
+	b.w("COALESCE(SUM(CASE WHEN ")
+	cond()
+	return b.w(" THEN 1 ELSE 0 END), 0)")
+}
+
+// sumIf writes the sum of what val writes over the rows where cond holds,
+// 0 over no rows.
+func (b *sqlb) sumIf(cond, val func()) *sqlb {
+	b.w("COALESCE(SUM(CASE WHEN ")
+	cond()
+	b.w(" THEN ")
+	val()
+	return b.w(" ELSE 0 END), 0)")
+}
+
+// Event classes, on the events table aliased e. Every event is exactly one
+// of held, upcoming or cancelled (docs/analytics.md):
+//
+//   - held: completed, or scheduled and already over (endAt <= now) — a
+//     scheduled event nobody cancelled ran its time;
+//   - upcoming: scheduled and not over yet;
+//   - cancelled.
+
+func (b *sqlb) held(e string, now time.Time) {
+	b.w("(", b.c(e, "event", "status"), " = ").str("completed").
+		w(" OR (", b.c(e, "event", "status"), " = ").str("scheduled").
+		w(" AND ", b.c(e, "event", "endAt"), " <= ").at(now).w("))")
+}
+
+func (b *sqlb) upcoming(e string, now time.Time) {
+	b.w("(", b.c(e, "event", "status"), " = ").str("scheduled").
+		w(" AND ", b.c(e, "event", "endAt"), " > ").at(now).w(")")
+}
+
+func (b *sqlb) cancelled(e string) {
+	b.w(b.c(e, "event", "status"), " = ").str("cancelled")
+}
+
+// hours writes an event's length in hours. SQLite keeps datetimes as ISO
+// text, which julianday reads (fractional days); PostgreSQL subtracts
+// timestamptz values into an interval. Both give the same hours to far
+// better than the two decimals they are rounded to.
+func (b *sqlb) hours(e string) {
+	start, end := b.c(e, "event", "startAt"), b.c(e, "event", "endAt")
+	if b.d == store.Postgres {
+		b.w("EXTRACT(EPOCH FROM (", end, " - ", start, ")) / 3600.0")
+		return
+	}
+	b.w("(julianday(", end, ") - julianday(", start, ")) * 24.0")
+}
+
+// inWindow writes " AND startAt >= from AND startAt < to" for the bounds
+// the window has: an event belongs to a window by when it starts.
+func (b *sqlb) inWindow(e string, win window) {
+	start := b.c(e, "event", "startAt")
+	if win.from != nil {
+		b.w(" AND ", start, " >= ").at(*win.from)
+	}
+	if win.to != nil {
+		b.w(" AND ", start, " < ").at(*win.to)
+	}
+}
+
+// attendanceCounts writes the two marks the attendance rate is made of,
+// on the attendances table aliased at: attended, then absent.
+func (b *sqlb) attendanceCounts(at string) {
+	b.countIf(func() { b.w(b.c(at, "attendance", "status"), " = ").str("attended") }).w(", ")
+	b.countIf(func() { b.w(b.c(at, "attendance", "status"), " = ").str("absent") })
+}
+
+// markedOn writes the condition every attendance figure shares: a mark of
+// attended or absent, on an event that was not cancelled.
+func (b *sqlb) markedOn(at, e string) {
+	b.w(b.c(at, "attendance", "status"), " IN (").str("attended").w(", ").str("absent").
+		w(") AND ", b.c(e, "event", "status"), " <> ").str("cancelled")
+}
+
+// query runs the statement and calls scan for each row.
+func (b *sqlb) query(ctx context.Context, scan func(scan func(dest ...any) error) error) error {
+	rows, err := b.a.api.Content.DB.Bun.QueryContext(ctx, b.sb.String(), b.args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		if err := scan(rows.Scan); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+// row runs a statement that answers exactly one row (an aggregate without
+// GROUP BY) and scans it.
+func (b *sqlb) row(ctx context.Context, dest ...any) error {
+	return b.a.api.Content.DB.Bun.QueryRowContext(ctx, b.sb.String(), b.args...).Scan(dest...)
+}
+
+// Rounding, stated once: rates (fractions 0..1) to 4 decimals, hours and
+// progress (percent, 0..100) to 2. Sums and counts reach Go unrounded and
+// are rounded only at the end, so a customer's figure is not a sum of
+// rounded program figures.
+
+func rate(num, den int64) float64 {
+	if den == 0 {
+		return 0
+	}
+	return round(float64(num)/float64(den), 4)
+}
+
+func mean(sum float64, n int64) float64 {
+	if n == 0 {
+		return 0
+	}
+	return round(sum/float64(n), 2)
+}
+
+func round(x float64, places int) float64 {
+	p := math.Pow(10, float64(places))
+	return math.Round(x*p) / p
+}
