@@ -293,6 +293,9 @@ func ruleProblems(a *Attribute) []string {
 			out = append(out, "regex does not compile: "+err.Error())
 		}
 	}
+	if a.Index && (a.Type == Relation || a.Type == JSON) {
+		out = append(out, "index applies only to scalar, non-json fields (relations are indexed already)")
+	}
 	if a.TargetField != "" && a.Type != UID {
 		bad("targetField", "uid fields")
 	}

@@ -254,6 +254,8 @@ func (p *parser) attr(name string, n *yaml.Node) *rawAttr {
 			a.Unique = p.boolean(v, k)
 		case "private":
 			a.Private = p.boolean(v, k)
+		case "index":
+			a.Index = p.boolean(v, k)
 		case "default":
 			if v.Tag != "!!null" {
 				var d any

@@ -82,6 +82,9 @@ type Attribute struct {
 	Required  bool
 	Unique    bool
 	Private   bool
+	// Index asks for a database index on the field's column (a Kiln
+	// extension of Strapi's format), for fields filtered or sorted on often.
+	Index bool
 	Default   any // typed by Type: string, int64, float64, bool, []any/map[string]any for json
 	Min, Max  *float64
 	MinLength *int

@@ -65,7 +65,7 @@ func (s *Store) BulkInsert(ctx context.Context, db Conn, r BulkRows) error {
 			b.w(")")
 		}
 		if _, err := db.ExecContext(ctx, b.sb.String(), b.args...); err != nil {
-			return fmt.Errorf("loading %s: %w", r.Type.Plural, s.writeError(r.Type, err))
+			return fmt.Errorf("loading %s: %w", r.Type.Plural, s.writeError(ctx, db, r.Type, Data{}, err))
 		}
 	}
 	return s.resetSequence(ctx, db, r.Type.Table)

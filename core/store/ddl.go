@@ -74,9 +74,12 @@ func entryTable(d Dialect, ct *schema.ContentType) TableDef {
 		switch {
 		case a.IsScalar():
 			t.Columns = append(t.Columns, ColumnDef{Name: a.Column, Type: ColumnType(d, a.Type)})
-			if a.Unique {
+			switch {
+			case a.Unique:
 				t.Indexes = append(t.Indexes, IndexDef{Name: indexName(ct.Table, a.Column, true),
 					Columns: []string{a.Column}, Unique: true})
+			case a.Index:
+				t.Indexes = append(t.Indexes, IndexDef{Name: indexName(ct.Table, a.Column, false), Columns: []string{a.Column}})
 			}
 		case a.Column != "":
 			t.Columns = append(t.Columns, ColumnDef{Name: a.Column, Type: "BIGINT",

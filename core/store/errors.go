@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"regexp"
+	"strings"
 
 	"github.com/uptrace/bun/driver/pgdriver"
 
@@ -11,31 +12,58 @@ import (
 	"github.com/kiln-cms/kiln/core/schema"
 )
 
-var sqliteUnique = regexp.MustCompile(`UNIQUE constraint failed: ([a-z0-9_]+)\.([a-z0-9_]+)`)
+// The messages of the ValidationErrors a write's driver error becomes.
+const (
+	msgUnique  = "This attribute must be unique"
+	msgMissing = "The related entry does not exist"
+)
 
-// writeError turns a driver error of a write into an error kind: a unique
-// violation is Strapi's ValidationError on the field, a foreign-key
-// violation a ValidationError on the relation. Anything else stays an
-// internal error whose text is logged, never sent.
-func (s *Store) writeError(ct *schema.ContentType, err error) error {
+var sqliteUnique = regexp.MustCompile(`UNIQUE constraint failed: ([A-Za-z0-9_]+)\.([A-Za-z0-9_]+)`)
+
+// writeError turns a driver error of a write on ct into an error kind: a
+// unique violation is Strapi's 400 ValidationError on the field, a
+// foreign-key violation one on the relation. The driver's text stays in
+// errs.Error.Err, for the log; the client sees only the message. Anything
+// else is returned as it is (an internal error).
+func (s *Store) writeError(ctx context.Context, db Conn, ct *schema.ContentType, data Data, err error) error {
 	if err == nil || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		return err
 	}
-	if a := uniqueViolation(ct, err); a != nil {
-		return &errs.Error{Kind: errs.KindValidation, Message: "This attribute must be unique", Err: err,
-			Details: map[string]any{"errors": []errs.FieldError{{Path: []string{a.Name}, Message: "This attribute must be unique", Name: "ValidationError"}}}}
+	if _, ok := errs.As(err); ok {
+		return err
 	}
-	if foreignKeyViolation(err) {
-		return &errs.Error{Kind: errs.KindValidation, Message: "A related entry does not exist", Err: err}
+	if a := uniqueViolation(ct, err); a != nil {
+		fe := errs.FieldError{Path: []string{a.Name}, Message: msgUnique, Name: "ValidationError"}
+		if v, ok := data.Values[a]; ok && a.IsScalar() && !a.IsPrivate() {
+			fe.Value = v
+		}
+		return fieldsError(fe, err)
+	}
+	if isForeignKeyViolation(err) {
+		fe := errs.FieldError{Message: msgMissing, Name: "ValidationError"}
+		if a := s.foreignKeyRelation(ctx, db, ct, data, err); a != nil {
+			fe.Path = []string{a.Name}
+		}
+		return fieldsError(fe, err)
 	}
 	return err
 }
 
-// uniqueViolation finds the field a unique violation is about.
+func fieldsError(fe errs.FieldError, cause error) error {
+	e := errs.Fields([]errs.FieldError{fe})
+	e.Err = cause
+	return e
+}
+
+// uniqueViolation finds the field a unique violation is about: from the
+// index name on PostgreSQL (ddl.go names them "<table>_<column>_uq"), from
+// "table.column" in SQLite's message.
 func uniqueViolation(ct *schema.ContentType, err error) *schema.Attribute {
-	column := ""
 	var pe pgdriver.Error
-	if errors.As(err, &pe) && pe.Field('C') == "23505" {
+	if errors.As(err, &pe) {
+		if pe.Field('C') != "23505" {
+			return nil
+		}
 		name := pe.Field('n')
 		for _, a := range ct.Attributes {
 			if a.Column != "" && indexName(ct.Table, a.Column, true) == name {
@@ -44,21 +72,83 @@ func uniqueViolation(ct *schema.ContentType, err error) *schema.Attribute {
 		}
 		return nil
 	}
-	if m := sqliteUnique.FindStringSubmatch(err.Error()); m != nil && m[1] == ct.Table {
-		column = m[2]
+	m := sqliteUnique.FindStringSubmatch(err.Error())
+	if m == nil || m[1] != ct.Table {
+		return nil
 	}
 	for _, a := range ct.Attributes {
-		if column != "" && a.Column == column {
+		if a.Column == m[2] {
 			return a
 		}
 	}
 	return nil
 }
 
-func foreignKeyViolation(err error) bool {
+func isForeignKeyViolation(err error) bool {
 	var pe pgdriver.Error
 	if errors.As(err, &pe) {
 		return pe.Field('C') == "23503"
 	}
-	return regexp.MustCompile(`FOREIGN KEY constraint failed`).MatchString(err.Error())
+	return strings.Contains(err.Error(), "FOREIGN KEY constraint failed")
+}
+
+// foreignKeyRelation names the relation of ct a foreign-key violation is
+// about. PostgreSQL names the constraint; SQLite does not, so the write's
+// relations are checked for a target that does not exist (one query per
+// relation, on this error path only: SQLite undoes just the statement, so
+// the transaction can still be read).
+func (s *Store) foreignKeyRelation(ctx context.Context, db Conn, ct *schema.ContentType, data Data, err error) *schema.Attribute {
+	var pe pgdriver.Error
+	if errors.As(err, &pe) {
+		name := pe.Field('n')
+		for _, a := range ct.Attributes {
+			for _, fk := range relationConstraints(a) {
+				if fk == name {
+					return a
+				}
+			}
+		}
+		return nil
+	}
+	for _, a := range ct.Attributes {
+		ch, ok := data.Relations[a]
+		if !ok {
+			continue
+		}
+		add := unique(append(append([]int64(nil), ch.Set...), ch.Connect...))
+		if len(add) == 0 {
+			continue
+		}
+		b := &sqlb{d: s.DB.Dialect}
+		b.w("SELECT COUNT(*) FROM ", Ident(a.TargetType.Table), " WHERE ")
+		b.in(Ident(schema.ColID), schema.BigInteger, ids(add), false)
+		var n int
+		if db.QueryRowContext(ctx, b.sb.String(), b.args...).Scan(&n) == nil && n < len(add) {
+			return a
+		}
+	}
+	return nil
+}
+
+// relationConstraints are the names of the PostgreSQL foreign keys that
+// store relation a: its own column, its join table's, or the target's
+// column pointing back.
+func relationConstraints(a *schema.Attribute) []string {
+	switch {
+	case !a.IsRelation():
+		return nil
+	case a.Column != "":
+		return []string{foreignKeyName(a.Owner.Table, a.Column)}
+	case a.JoinTable != "":
+		return []string{foreignKeyName(a.JoinTable, a.JoinSelf), foreignKeyName(a.JoinTable, a.JoinTarget)}
+	case a.Inverse != nil && a.Inverse.Column != "":
+		return []string{foreignKeyName(a.TargetType.Table, a.Inverse.Column)}
+	}
+	return nil
+}
+
+// foreignKeyName is the constraint name ForeignKeySQL gives a column's
+// foreign key (TestForeignKeyNames keeps the two in step).
+func foreignKeyName(table, column string) string {
+	return strings.TrimSuffix(indexName(table, column, false), "_idx") + "_fk"
 }

@@ -170,6 +170,10 @@ CREATE TABLE "tags" (
 		if !strings.Contains(plan.String(), want) {
 			t.Errorf("dry run SQL:\n%s\nwant it to contain:\n%s", plan, want)
 		}
+		indexed, err := store.PlanMigration(ctx, db, mustLoad(t, map[string]string{"tag.yaml": tagYAML + "  rank: {type: integer, index: true}\n"}))
+		if err != nil || !strings.Contains(indexed.String(), `CREATE INDEX IF NOT EXISTS "tags_rank_idx" ON "tags" ("rank")`) {
+			t.Errorf("index: true makes no index (%v):\n%s", err, indexed)
+		}
 		if !strings.Contains(plan.String(), `CREATE UNIQUE INDEX IF NOT EXISTS "tags_name_uq" ON "tags" ("name")`) {
 			t.Errorf("dry run lacks the unique index:\n%s", plan)
 		}

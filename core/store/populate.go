@@ -2,62 +2,70 @@ package store
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
 )
 
 // populate loads q's relations for entries: one batched query per relation
-// per level, whatever the number of entries, then recurses into the
-// relations' own populate with everything that level loaded.
+// per level, whatever the number of entries, then recurses into each
+// relation's own populate with everything that level loaded. A level with
+// nothing to load runs no query.
 func (s *Store) populate(ctx context.Context, db Conn, entries []*Entry, q *query.Query, ro ReadOptions) error {
 	if len(entries) == 0 {
 		return nil
 	}
 	for _, p := range q.Populate {
+		nq := nested(p, q.Status)
 		var err error
 		switch {
 		case p.Count:
-			err = s.countRelation(ctx, db, entries, p, ro)
+			err = s.countRelation(ctx, db, entries, p.Relation, nq, ro)
 		case p.Relation.Column != "":
-			err = s.populateToOne(ctx, db, entries, p, ro)
+			err = s.populateToOne(ctx, db, entries, p.Relation, nq, ro)
 		default:
-			err = s.populateByOwner(ctx, db, entries, p, ro)
+			err = s.populateByOwner(ctx, db, entries, p.Relation, nq, ro)
 		}
 		if err != nil {
-			return err
+			return fmt.Errorf("populating %s.%s: %w", q.Type.Name, p.Relation.Name, err)
 		}
 	}
 	return nil
 }
 
 // nested is the query a populate runs on its target type: its own fields,
-// filters, sort and populate, no pagination.
-func nested(p *query.Populate) *query.Query {
+// filters, sort and populate, no pagination, and the parent's status — a
+// draft read shows the drafts it links to, a published read only
+// published targets.
+func nested(p *query.Populate, status query.Status) *query.Query {
+	n := query.Query{}
 	if p.Query != nil {
-		n := *p.Query
-		n.Type = p.Relation.TargetType
-		n.Pagination = query.Pagination{}
-		return &n
+		n = *p.Query
 	}
-	return &query.Query{Type: p.Relation.TargetType}
+	n.Type = p.Relation.TargetType
+	n.Pagination = query.Pagination{}
+	n.Status = status
+	return &n
 }
 
-// populateToOne loads the targets our foreign keys name: WHERE id IN (...).
-func (s *Store) populateToOne(ctx context.Context, db Conn, entries []*Entry, p *query.Populate, ro ReadOptions) error {
-	a := p.Relation
+// populateToOne loads the targets our foreign keys name, WHERE id IN
+// (...), and gives each entry its own (nil when it has none, or the target
+// is filtered out). Entries naming the same target share its *Entry.
+func (s *Store) populateToOne(ctx context.Context, db Conn, entries []*Entry, a *schema.Attribute, nq *query.Query, ro ReadOptions) error {
 	ids := make([]any, 0, len(entries))
-	seen := map[int64]bool{}
+	seen := make(map[int64]bool, len(entries))
 	for _, e := range entries {
 		if id, ok := e.refs[a]; ok && !seen[id] {
 			ids = append(ids, id)
 			seen[id] = true
 		}
 	}
-	byID := map[int64]*Entry{}
+	byID := make(map[int64]*Entry, len(ids))
 	if len(ids) > 0 {
-		nq := nested(p)
-		targets, err := s.loadTargets(ctx, db, nq, ro, ids, "", nil)
+		cols := selection(nq)
+		b := s.selectSQL(nq, ro, cols, func(b *sqlb) { b.in(col(root, schema.ColID), schema.BigInteger, ids, false) })
+		targets, err := s.scan(ctx, db, nq, cols, b, false)
 		if err != nil {
 			return err
 		}
@@ -69,29 +77,32 @@ func (s *Store) populateToOne(ctx context.Context, db Conn, entries []*Entry, p 
 		}
 	}
 	for _, e := range entries {
-		t := byID[e.refs[a]] // nil when there is none, or it is filtered out
+		var t *Entry
+		if id, ok := e.refs[a]; ok {
+			t = byID[id]
+		}
 		e.Set(a, t)
 	}
 	return nil
 }
 
-// populateByOwner loads the targets that point back at the entries (through
-// their foreign key, or a join table) and groups them by owner.
-func (s *Store) populateByOwner(ctx context.Context, db Conn, entries []*Entry, p *query.Populate, ro ReadOptions) error {
-	a := p.Relation
-	ids := make([]any, len(entries))
-	for i, e := range entries {
-		ids[i] = e.ID
-	}
-	nq := nested(p)
-	targets, err := s.loadTargets(ctx, db, nq, ro, ids, "by-owner", a)
+// populateByOwner loads the targets that point back at the entries —
+// through their foreign key (oneToMany, mapped oneToOne) or a join table
+// (manyToMany) — in one query that also returns each row's owner, and
+// groups them by owner in the query's order.
+func (s *Store) populateByOwner(ctx context.Context, db Conn, entries []*Entry, a *schema.Attribute, nq *query.Query, ro ReadOptions) error {
+	ids := ownerIDs(entries)
+	cols := selection(nq)
+	extra, from, link := ownerLink(a, nq)
+	b := s.selectFrom(nq, ro, cols, extra, from, func(b *sqlb) { b.in(link, schema.BigInteger, ids, false) })
+	targets, err := s.scan(ctx, db, nq, cols, b, true)
 	if err != nil {
 		return err
 	}
 	if err := s.populate(ctx, db, targets, nq, ro); err != nil {
 		return err
 	}
-	groups := map[int64][]*Entry{}
+	groups := make(map[int64][]*Entry, len(ids))
 	for _, t := range targets {
 		groups[t.owner] = append(groups[t.owner], t)
 	}
@@ -99,7 +110,7 @@ func (s *Store) populateByOwner(ctx context.Context, db Conn, entries []*Entry, 
 		list := groups[e.ID]
 		if a.ToMany() {
 			if list == nil {
-				list = []*Entry{}
+				list = []*Entry{} // none is an empty list, never null
 			}
 			e.Set(a, list)
 			continue
@@ -113,88 +124,61 @@ func (s *Store) populateByOwner(ctx context.Context, db Conn, entries []*Entry, 
 	return nil
 }
 
-// loadTargets selects nq's entries whose id (mode "") or owner (mode
-// "by-owner", through relation a) is in ids, with nq's filters, the scope,
-// the status and nq's sort.
-func (s *Store) loadTargets(ctx context.Context, db Conn, nq *query.Query, ro ReadOptions, ids []any, mode string, a *schema.Attribute) ([]*Entry, error) {
-	cols := selection(nq)
-	b := &sqlb{d: s.DB.Dialect}
-	b.selectColumns(cols)
-	from := " FROM " + Ident(nq.Type.Table) + " " + root
-	var link string
-	switch {
-	case mode == "":
-		link = col(root, schema.ColID)
-	case a.JoinTable != "":
-		b.w(", j.", Ident(a.JoinSelf))
+// ownerLink is how a relation stored on the target side reaches its owners:
+// the owner-id expression to select, the FROM clause (the join table joined
+// to the target for a manyToMany), and the column to match the owner ids.
+func ownerLink(a *schema.Attribute, nq *query.Query) (owner, from, link string) {
+	if a.JoinTable != "" {
+		owner = "j." + Ident(a.JoinSelf)
 		from = " FROM " + Ident(a.JoinTable) + " j JOIN " + Ident(nq.Type.Table) + " " + root +
 			" ON " + col(root, schema.ColID) + " = j." + Ident(a.JoinTarget)
-		link = "j." + Ident(a.JoinSelf)
-	default:
-		b.w(", ", col(root, a.Inverse.Column))
-		link = col(root, a.Inverse.Column)
+		return owner, from, owner
 	}
-	where := &sqlb{d: s.DB.Dialect, alias: 100}
-	where.in(link, schema.Integer, ids, false)
-	where.w(" AND ")
-	where.whereClause(nq, ro, root)
-	order := &sqlb{d: s.DB.Dialect, alias: 200}
-	joins := order.orderBy(nq, root)
-	b.w(from, joins, " WHERE ", where.sb.String(), order.sb.String())
-	b.args = append(b.args, where.args...)
-	return s.scan(ctx, db, nq, cols, b, mode != "")
+	owner = col(root, a.Inverse.Column)
+	return owner, " FROM " + Ident(nq.Type.Table) + " " + root, owner
 }
 
-// countRelation answers populate[x][count]=true: one GROUP BY query.
-func (s *Store) countRelation(ctx context.Context, db Conn, entries []*Entry, p *query.Populate, ro ReadOptions) error {
-	a := p.Relation
-	nq := nested(p)
+// ownerIDs is the distinct ids of entries (a level loaded through a
+// manyToMany can hold the same entry once per owner).
+func ownerIDs(entries []*Entry) []any {
 	ids := make([]any, 0, len(entries))
-	var owner string
-	from := " FROM " + Ident(nq.Type.Table) + " " + root
-	switch {
-	case a.Column != "":
+	seen := make(map[int64]bool, len(entries))
+	for _, e := range entries {
+		if !seen[e.ID] {
+			ids = append(ids, e.ID)
+			seen[e.ID] = true
+		}
+	}
+	return ids
+}
+
+// countRelation answers populate[x][count]=true with one GROUP BY query:
+// how many related entries pass the nested filters, the scope and the
+// status, per owner.
+func (s *Store) countRelation(ctx context.Context, db Conn, entries []*Entry, a *schema.Attribute, nq *query.Query, ro ReadOptions) error {
+	var ids []any
+	var owner, from string
+	if a.Column != "" {
 		// A to-one relation counts 0 or 1: is our foreign key's target there?
+		seen := map[int64]bool{}
 		for _, e := range entries {
-			if id, ok := e.refs[a]; ok {
+			if id, ok := e.refs[a]; ok && !seen[id] {
 				ids = append(ids, id)
+				seen[id] = true
 			}
 		}
-		owner = col(root, schema.ColID)
-	case a.JoinTable != "":
-		for _, e := range entries {
-			ids = append(ids, e.ID)
-		}
-		from = " FROM " + Ident(a.JoinTable) + " j JOIN " + Ident(nq.Type.Table) + " " + root +
-			" ON " + col(root, schema.ColID) + " = j." + Ident(a.JoinTarget)
-		owner = "j." + Ident(a.JoinSelf)
-	default:
-		for _, e := range entries {
-			ids = append(ids, e.ID)
-		}
-		owner = col(root, a.Inverse.Column)
+		owner, from = col(root, schema.ColID), " FROM "+Ident(nq.Type.Table)+" "+root
+	} else {
+		ids = ownerIDs(entries)
+		owner, from, _ = ownerLink(a, nq)
 	}
 	counts := map[int64]int64{}
 	if len(ids) > 0 {
-		b := &sqlb{d: s.DB.Dialect, alias: 100}
+		b := &sqlb{d: s.DB.Dialect}
 		b.w("SELECT ", owner, ", COUNT(*)", from, " WHERE ")
-		b.in(owner, schema.Integer, ids, false)
-		b.w(" AND ")
-		b.whereClause(nq, ro, root)
+		b.whereClause(nq, ro, root, func(b *sqlb) { b.in(owner, schema.BigInteger, ids, false) })
 		b.w(" GROUP BY ", owner)
-		rows, err := db.QueryContext(ctx, b.sb.String(), b.args...)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			var id, n int64
-			if err := rows.Scan(&id, &n); err != nil {
-				return err
-			}
-			counts[id] = n
-		}
-		if err := rows.Err(); err != nil {
+		if err := s.scanCounts(ctx, db, b, counts); err != nil {
 			return err
 		}
 	}
@@ -206,4 +190,20 @@ func (s *Store) countRelation(ctx context.Context, db Conn, entries []*Entry, p 
 		e.Set(a, Count{N: counts[key]})
 	}
 	return nil
+}
+
+func (s *Store) scanCounts(ctx context.Context, db Conn, b *sqlb, into map[int64]int64) error {
+	rows, err := db.QueryContext(ctx, b.sb.String(), b.args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id, n int64
+		if err := rows.Scan(&id, &n); err != nil {
+			return err
+		}
+		into[id] = n
+	}
+	return rows.Err()
 }

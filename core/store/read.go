@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"fmt"
+	"strconv"
 
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/query"
@@ -11,6 +12,54 @@ import (
 
 // The alias of the table a read is about.
 const root = "t0"
+
+// Find returns the page of entries q selects: q's filters ANDed with the
+// scope and the status, in q's sort (id last, so pages are stable), with
+// q's fields and populated relations.
+func (s *Store) Find(ctx context.Context, db Conn, q *query.Query, ro ReadOptions) ([]*Entry, error) {
+	cols := selection(q)
+	b := s.selectSQL(q, ro, cols, nil)
+	b.page(q.Pagination)
+	entries, err := s.scan(ctx, db, q, cols, b, false)
+	if err != nil {
+		return nil, err
+	}
+	return entries, s.populate(ctx, db, entries, q, ro)
+}
+
+// FindOne returns the entry with the id if q's filters, the scope and the
+// status let it through, with q's fields and populate; otherwise
+// errs.NotFound.
+func (s *Store) FindOne(ctx context.Context, db Conn, q *query.Query, id int64, ro ReadOptions) (*Entry, error) {
+	one := *q
+	one.Sort = nil
+	cols := selection(&one)
+	b := s.selectSQL(&one, ro, cols, func(b *sqlb) {
+		b.w(col(root, schema.ColID), " = ")
+		b.arg(schema.BigInteger, id)
+	})
+	list, err := s.scan(ctx, db, &one, cols, b, false)
+	if err != nil {
+		return nil, err
+	}
+	if len(list) == 0 {
+		return nil, errs.NotFound()
+	}
+	return list[0], s.populate(ctx, db, list, &one, ro)
+}
+
+// Count returns how many entries q's filters, the scope and the status
+// select, regardless of pagination.
+func (s *Store) Count(ctx context.Context, db Conn, q *query.Query, ro ReadOptions) (int64, error) {
+	b := &sqlb{d: s.DB.Dialect}
+	b.w("SELECT COUNT(*) FROM ", Ident(q.Type.Table), " ", root, " WHERE ")
+	b.whereClause(q, ro, root, nil)
+	var n int64
+	if err := db.QueryRowContext(ctx, b.sb.String(), b.args...).Scan(&n); err != nil {
+		return 0, fmt.Errorf("counting %s: %w", q.Type.Plural, err)
+	}
+	return n, nil
+}
 
 // column is one selected column and where its value goes.
 type column struct {
@@ -22,22 +71,19 @@ type column struct {
 }
 
 // selection is the columns a read of q returns, in order: id, documentId,
-// the selected scalars, the timestamps when wanted, then the foreign keys
-// that populate needs.
+// the selected scalars (never a private or password field, even when
+// named), the timestamps when wanted, then the foreign keys populate needs.
 func selection(q *query.Query) []column {
 	ct := q.Type
-	cols := []column{{sql: col(root, schema.ColID)}, {sql: col(root, schema.ColDocumentID)}}
-	want := map[*schema.Attribute]bool{}
-	for _, a := range q.Fields {
-		want[a] = true
-	}
+	cols := make([]column, 0, len(ct.Attributes)+5)
+	cols = append(cols, column{sql: col(root, schema.ColID)}, column{sql: col(root, schema.ColDocumentID)})
 	for _, a := range ct.Attributes {
-		if a.IsScalar() && !a.IsPrivate() && (q.Fields == nil || want[a]) {
+		if a.IsScalar() && !a.IsPrivate() && wanted(q, a) {
 			cols = append(cols, column{attr: a, sql: col(root, a.Column)})
 		}
 	}
 	for _, a := range []*schema.Attribute{schema.SysCreatedAt, schema.SysUpdatedAt, schema.SysPublishedAt} {
-		if q.Fields == nil || want[a] {
+		if wanted(q, a) {
 			cols = append(cols, column{attr: a, sql: col(root, a.Column)})
 		}
 	}
@@ -49,112 +95,32 @@ func selection(q *query.Query) []column {
 	return cols
 }
 
-// whereClause writes the conditions every read of q on the type shares:
-// the client's filters, the server's scope and the publication status.
-func (b *sqlb) whereClause(q *query.Query, ro ReadOptions, alias string) {
-	b.w("1=1")
-	if q.Filters != nil {
-		b.w(" AND ")
-		b.filter(q.Filters, alias)
+// wanted reports whether q selects a: every field when q.Fields is nil.
+func wanted(q *query.Query, a *schema.Attribute) bool {
+	if q.Fields == nil {
+		return true
 	}
-	if s := ro.scope(q.Type); s != nil {
-		b.w(" AND ")
-		b.filter(s, alias)
+	for _, f := range q.Fields {
+		if f == a {
+			return true
+		}
 	}
-	if q.Type.DraftAndPublish && q.Status == query.Published {
-		b.w(" AND ", col(alias, schema.ColPublishedAt), " IS NOT NULL")
-	}
+	return false
 }
 
-// orderBy writes q's sort, joining the to-one relations a key passes
-// through, and id last so that pages are stable. NULLs sort first
-// ascending on both databases (SQLite's rule), and text in byte order.
-func (b *sqlb) orderBy(q *query.Query, alias string) (joins string) {
-	var order []string
-	for _, k := range q.Sort {
-		from := alias
-		for _, rel := range k.Path[:len(k.Path)-1] {
-			t := b.newAlias()
-			if rel.Column != "" {
-				joins += fmt.Sprintf(" LEFT JOIN %s %s ON %s = %s", Ident(rel.TargetType.Table), t, col(t, schema.ColID), col(from, rel.Column))
-			} else {
-				joins += fmt.Sprintf(" LEFT JOIN %s %s ON %s = %s", Ident(rel.TargetType.Table), t, col(t, rel.Inverse.Column), col(from, schema.ColID))
-			}
-			from = t
-		}
-		last := k.Path[len(k.Path)-1]
-		expr := col(from, last.Column)
-		if b.d == Postgres && last.Type.IsText() {
-			expr += ` COLLATE "C"`
-		}
-		switch {
-		case k.Desc && b.d == Postgres:
-			expr += " DESC NULLS LAST"
-		case k.Desc:
-			expr += " DESC"
-		case b.d == Postgres:
-			expr += " ASC NULLS FIRST"
-		}
-		order = append(order, expr)
-	}
-	order = append(order, col(alias, schema.ColID))
-	b.w(" ORDER BY ")
-	for i, o := range order {
-		if i > 0 {
-			b.w(", ")
-		}
-		b.w(o)
-	}
-	return joins
+// selectSQL builds "SELECT cols FROM <q's table> t0 <sort joins> WHERE
+// [link AND] <filters, scope, status> ORDER BY <sort>, t0.id": the one
+// statement shape of every read, top level or populate. link, when given,
+// writes the condition that ties the rows to their owners.
+func (s *Store) selectSQL(q *query.Query, ro ReadOptions, cols []column, link func(*sqlb)) *sqlb {
+	return s.selectFrom(q, ro, cols, "", " FROM "+Ident(q.Type.Table)+" "+root, link)
 }
 
-// Find returns the page of entries q selects, with its populated relations.
-func (s *Store) Find(ctx context.Context, db Conn, q *query.Query, ro ReadOptions) ([]*Entry, error) {
-	return s.find(ctx, db, q, ro, nil)
-}
-
-// FindOne returns the entry with the id if q's filters, the scope and the
-// status let it through; otherwise errs.NotFound.
-func (s *Store) FindOne(ctx context.Context, db Conn, q *query.Query, id int64, ro ReadOptions) (*Entry, error) {
-	one := *q
-	one.Pagination = query.Pagination{Mode: query.OffsetStyle, Limit: 1}
-	one.Sort = nil
-	list, err := s.find(ctx, db, &one, ro, &id)
-	if err != nil {
-		return nil, err
-	}
-	if len(list) == 0 {
-		return nil, errs.NotFound()
-	}
-	return list[0], nil
-}
-
-func (s *Store) find(ctx context.Context, db Conn, q *query.Query, ro ReadOptions, id *int64) ([]*Entry, error) {
-	cols := selection(q)
+// selectFrom is selectSQL with an extra selected expression (the owner id
+// of a populate row) and another FROM (a join table joined to the target).
+func (s *Store) selectFrom(q *query.Query, ro ReadOptions, cols []column, extra, from string, link func(*sqlb)) *sqlb {
 	b := &sqlb{d: s.DB.Dialect}
-	b.selectColumns(cols)
-	where := &sqlb{d: s.DB.Dialect, alias: 100}
-	where.whereClause(q, ro, root)
-	if id != nil {
-		where.w(" AND ", col(root, schema.ColID), " = ")
-		where.arg(schema.Integer, *id)
-	}
-	order := &sqlb{d: s.DB.Dialect, alias: 200}
-	joins := order.orderBy(q, root)
-	b.w(" FROM ", Ident(q.Type.Table), " ", root, joins, " WHERE ", where.sb.String(), order.sb.String())
-	b.args = append(b.args, where.args...)
-	if size := q.Pagination.Size(); size > 0 {
-		b.w(fmt.Sprintf(" LIMIT %d OFFSET %d", size, q.Pagination.Offset()))
-	}
-	entries, err := s.scan(ctx, db, q, cols, b, false)
-	if err != nil {
-		return nil, err
-	}
-	return entries, s.populate(ctx, db, entries, q, ro)
-}
-
-// selectColumns writes "SELECT a, b, ...".
-func (b *sqlb) selectColumns(cols []column) {
+	joins, order := b.orderBy(q, root) // first: it has no arguments, and takes aliases
 	b.w("SELECT ")
 	for i, c := range cols {
 		if i > 0 {
@@ -162,19 +128,102 @@ func (b *sqlb) selectColumns(cols []column) {
 		}
 		b.w(c.sql)
 	}
+	if extra != "" {
+		b.w(", ", extra)
+	}
+	b.w(from, joins, " WHERE ")
+	b.whereClause(q, ro, root, link)
+	b.w(order)
+	return b
 }
 
-// Count returns how many entries q's filters, the scope and the status
-// select, regardless of pagination.
-func (s *Store) Count(ctx context.Context, db Conn, q *query.Query, ro ReadOptions) (int64, error) {
-	b := &sqlb{d: s.DB.Dialect}
-	b.w("SELECT COUNT(*) FROM ", Ident(q.Type.Table), " ", root, " WHERE ")
-	b.whereClause(q, ro, root)
-	var n int64
-	if err := db.QueryRowContext(ctx, b.sb.String(), b.args...).Scan(&n); err != nil {
-		return 0, fmt.Errorf("counting %s: %w", q.Type.Plural, err)
+// whereClause writes the conditions every read of q on the type shares —
+// the link to the owners if any, the client's filters, the server's scope,
+// the publication status — joined by AND.
+func (b *sqlb) whereClause(q *query.Query, ro ReadOptions, alias string, link func(*sqlb)) {
+	n := 0
+	next := func() {
+		if n > 0 {
+			b.w(" AND ")
+		}
+		n++
 	}
-	return n, nil
+	if link != nil {
+		next()
+		link(b)
+	}
+	if q.Filters != nil {
+		next()
+		b.filter(q.Filters, alias)
+	}
+	if sc := ro.scope(q.Type); sc != nil {
+		next()
+		b.filter(sc, alias)
+	}
+	if q.Type.DraftAndPublish && q.Status == query.Published {
+		next()
+		b.w(col(alias, schema.ColPublishedAt), " IS NOT NULL")
+	}
+	if n == 0 {
+		b.w("1=1")
+	}
+}
+
+// orderBy returns the LEFT JOINs the sort keys pass through and the ORDER
+// BY clause: q's keys, then id, so that pages are stable. Joins are on
+// to-one relations only, so they never duplicate a row. NULLs sort first
+// ascending and last descending on both databases (SQLite's rule, written
+// out for PostgreSQL), and text in byte order (COLLATE "C" on PostgreSQL).
+func (b *sqlb) orderBy(q *query.Query, alias string) (joins, order string) {
+	order = " ORDER BY "
+	for _, k := range q.Sort {
+		if len(k.Path) == 0 {
+			continue
+		}
+		from := alias
+		for _, rel := range k.Path[:len(k.Path)-1] {
+			t := b.newAlias()
+			on := col(t, schema.ColID) + " = " + col(from, rel.Column)
+			if rel.Column == "" { // mapped oneToOne: the target holds the key
+				on = col(t, rel.Inverse.Column) + " = " + col(from, schema.ColID)
+			}
+			joins += " LEFT JOIN " + Ident(rel.TargetType.Table) + " " + t + " ON " + on
+			from = t
+		}
+		last := k.Path[len(k.Path)-1]
+		order += b.sortExpr(col(from, last.Column), last.Type, k.Desc) + ", "
+	}
+	return joins, order + col(alias, schema.ColID)
+}
+
+func (b *sqlb) sortExpr(c string, t schema.FieldType, desc bool) string {
+	if b.d == SQLite {
+		if desc {
+			return c + " DESC"
+		}
+		return c
+	}
+	if t.IsText() {
+		c += ` COLLATE "C"`
+	}
+	if desc {
+		return c + " DESC NULLS LAST"
+	}
+	return c + " ASC NULLS FIRST"
+}
+
+// page writes LIMIT and OFFSET. The numbers are ints, written as digits.
+func (b *sqlb) page(p query.Pagination) {
+	size, offset := p.Size(), p.Offset()
+	switch {
+	case size > 0:
+		b.w(" LIMIT ", strconv.Itoa(size))
+	case offset > 0 && b.d == SQLite: // SQLite has no OFFSET without LIMIT
+		b.w(" LIMIT -1")
+	}
+	if offset > 0 {
+		b.w(" OFFSET ", strconv.Itoa(offset))
+	}
 }
 
 // scan runs b and turns each row into an Entry. With owner set, the last
@@ -195,6 +244,7 @@ func (s *Store) scan(ctx context.Context, db Conn, q *query.Query, cols []column
 	for i := range raw {
 		dest[i] = &raw[i]
 	}
+	// Drafts show publishedAt null, as Strapi 5's draft versions do.
 	draft := q.Type.DraftAndPublish && q.Status == query.Draft
 	var out []*Entry
 	for rows.Next() {
@@ -208,7 +258,7 @@ func (s *Store) scan(ctx context.Context, db Conn, q *query.Query, cols []column
 		if owner {
 			v, err := decodeInt(raw[len(cols)])
 			if err != nil {
-				return nil, err
+				return nil, fmt.Errorf("reading %s: owner: %w", q.Type.Plural, err)
 			}
 			e.owner = v.(int64)
 		}
@@ -231,33 +281,29 @@ func entryOf(ct *schema.ContentType, cols []column, raw []any, draft bool) (*Ent
 	}
 	e.DocumentID, _ = doc.(string)
 	for i, c := range cols[2:] {
-		v, err := Decode(c.attr.Type, raw[i+2])
+		v := raw[i+2]
 		if c.ref {
-			v, err = decodeRef(raw[i+2])
+			if v != nil {
+				fk, err := decodeInt(v)
+				if err != nil {
+					return nil, fmt.Errorf("column %s: %w", c.sql, err)
+				}
+				if e.refs == nil {
+					e.refs = map[*schema.Attribute]int64{}
+				}
+				e.refs[c.attr] = fk.(int64)
+			}
+			continue
 		}
+		if c.attr == schema.SysPublishedAt && draft {
+			e.Set(c.attr, nil)
+			continue
+		}
+		val, err := Decode(c.attr.Type, v)
 		if err != nil {
 			return nil, fmt.Errorf("column %s: %w", c.sql, err)
 		}
-		switch {
-		case c.ref:
-			if e.refs == nil {
-				e.refs = map[*schema.Attribute]int64{}
-			}
-			if v != nil {
-				e.refs[c.attr] = v.(int64)
-			}
-		case c.attr == schema.SysPublishedAt && draft:
-			e.Set(c.attr, nil)
-		default:
-			e.Set(c.attr, v)
-		}
+		e.Set(c.attr, val)
 	}
 	return e, nil
-}
-
-func decodeRef(v any) (any, error) {
-	if v == nil {
-		return nil, nil
-	}
-	return decodeInt(v)
 }

@@ -8,12 +8,13 @@ import (
 
 // writeRelations applies the relation changes stored outside the entry's
 // own row: the targets' foreign keys (oneToMany, mapped oneToOne), join
-// rows (manyToMany), and a disconnect of an owning to-one. Each change is
-// a fixed number of statements, never one per id.
+// rows (manyToMany, either side), and a lone disconnect of an owning
+// to-one. Each change is at most three statements (release, add, remove),
+// whatever the number of ids.
 func (s *Store) writeRelations(ctx context.Context, db Conn, ct *schema.ContentType, id int64, data Data, created bool) error {
 	for _, a := range ct.Attributes {
 		ch, ok := data.Relations[a]
-		if !ok {
+		if !ok || !a.IsRelation() {
 			continue
 		}
 		var err error
@@ -22,94 +23,98 @@ func (s *Store) writeRelations(ctx context.Context, db Conn, ct *schema.ContentT
 			err = s.disconnectOwned(ctx, db, ct, a, id, ch)
 		case a.JoinTable != "":
 			err = s.writeJoin(ctx, db, a, id, ch, created)
-		default:
+		case a.Inverse != nil && a.Inverse.Column != "":
 			err = s.writeInverseFK(ctx, db, a, id, ch, created)
 		}
 		if err != nil {
-			return s.writeError(ct, err)
+			return s.writeError(ctx, db, ct, data, err)
 		}
 	}
 	return nil
 }
 
+// exec runs one built statement.
+func (s *Store) exec(ctx context.Context, db Conn, b *sqlb) error {
+	_, err := db.ExecContext(ctx, b.sb.String(), b.args...)
+	return err
+}
+
 // disconnectOwned clears our foreign key when a disconnect names its
-// current target (and no connect or set replaced it in the same write).
+// current target and no connect or set replaced it in the same write.
 func (s *Store) disconnectOwned(ctx context.Context, db Conn, ct *schema.ContentType, a *schema.Attribute, id int64, ch RelationChange) error {
 	if len(ch.Disconnect) == 0 || len(ch.Connect) > 0 || ch.SetGiven {
 		return nil
 	}
 	b := &sqlb{d: s.DB.Dialect}
 	b.w("UPDATE ", Ident(ct.Table), " SET ", Ident(a.Column), " = NULL WHERE ", Ident(schema.ColID), " = ")
-	b.arg(schema.Integer, id)
+	b.arg(schema.BigInteger, id)
 	b.w(" AND ")
-	b.in(Ident(a.Column), schema.Integer, ids(ch.Disconnect), false)
-	_, err := db.ExecContext(ctx, b.sb.String(), b.args...)
-	return err
+	b.in(Ident(a.Column), schema.BigInteger, ids(ch.Disconnect), false)
+	return s.exec(ctx, db, b)
 }
 
 // writeInverseFK changes which targets point at us through their foreign
-// key (the target side of a manyToOne, or a mapped oneToOne).
+// key: the oneToMany side of a manyToOne, or the mapped side of a oneToOne.
+// Set releases the current targets it does not keep; a oneToOne connect
+// releases the current one (a mapped oneToOne has one target); then the
+// added targets are pointed at us, and the disconnected ones released.
 func (s *Store) writeInverseFK(ctx context.Context, db Conn, a *schema.Attribute, id int64, ch RelationChange, created bool) error {
 	table, fk := Ident(a.TargetType.Table), Ident(a.Inverse.Column)
-	exec := func(b *sqlb) error {
-		_, err := db.ExecContext(ctx, b.sb.String(), b.args...)
-		return err
-	}
+	add := unique(append(append([]int64(nil), ch.Set...), ch.Connect...))
 	oneToOne := a.RelationKind == schema.OneToOne
-	if (ch.SetGiven && !created) || (oneToOne && len(ch.Connect) > 0) {
-		// Release the current targets not kept by the set.
+	if !created && (ch.SetGiven || (oneToOne && len(add) > 0)) {
 		b := &sqlb{d: s.DB.Dialect}
 		b.w("UPDATE ", table, " SET ", fk, " = NULL WHERE ", fk, " = ")
-		b.arg(schema.Integer, id)
-		if ch.SetGiven && len(ch.Set) > 0 {
+		b.arg(schema.BigInteger, id)
+		if len(add) > 0 {
 			b.w(" AND ")
-			b.in(Ident(schema.ColID), schema.Integer, ids(ch.Set), true)
+			b.in(Ident(schema.ColID), schema.BigInteger, ids(add), true)
 		}
-		if err := exec(b); err != nil {
+		if err := s.exec(ctx, db, b); err != nil {
 			return err
 		}
 	}
-	if add := append(append([]int64(nil), ch.Set...), ch.Connect...); len(add) > 0 {
+	if len(add) > 0 {
 		b := &sqlb{d: s.DB.Dialect}
 		b.w("UPDATE ", table, " SET ", fk, " = ")
-		b.arg(schema.Integer, id)
+		b.arg(schema.BigInteger, id)
 		b.w(" WHERE ")
-		b.in(Ident(schema.ColID), schema.Integer, ids(add), false)
-		if err := exec(b); err != nil {
+		b.in(Ident(schema.ColID), schema.BigInteger, ids(add), false)
+		if err := s.exec(ctx, db, b); err != nil {
 			return err
 		}
 	}
 	if len(ch.Disconnect) > 0 {
 		b := &sqlb{d: s.DB.Dialect}
 		b.w("UPDATE ", table, " SET ", fk, " = NULL WHERE ", fk, " = ")
-		b.arg(schema.Integer, id)
+		b.arg(schema.BigInteger, id)
 		b.w(" AND ")
-		b.in(Ident(schema.ColID), schema.Integer, ids(ch.Disconnect), false)
-		return exec(b)
+		b.in(Ident(schema.ColID), schema.BigInteger, ids(ch.Disconnect), false)
+		return s.exec(ctx, db, b)
 	}
 	return nil
 }
 
-// writeJoin adds and removes join rows of a manyToMany, from either side.
+// writeJoin adds and removes join rows of a manyToMany, from either side
+// (JoinSelf is always this side's column): set deletes the rows it does
+// not keep, one multi-row INSERT adds the set and connected ones (pairs
+// already there are skipped), one DELETE removes the disconnected ones.
 func (s *Store) writeJoin(ctx context.Context, db Conn, a *schema.Attribute, id int64, ch RelationChange, created bool) error {
 	table, self, target := Ident(a.JoinTable), Ident(a.JoinSelf), Ident(a.JoinTarget)
-	exec := func(b *sqlb) error {
-		_, err := db.ExecContext(ctx, b.sb.String(), b.args...)
-		return err
-	}
+	add := unique(append(append([]int64(nil), ch.Set...), ch.Connect...))
 	if ch.SetGiven && !created {
 		b := &sqlb{d: s.DB.Dialect}
 		b.w("DELETE FROM ", table, " WHERE ", self, " = ")
-		b.arg(schema.Integer, id)
-		if len(ch.Set) > 0 {
+		b.arg(schema.BigInteger, id)
+		if len(add) > 0 {
 			b.w(" AND ")
-			b.in(target, schema.Integer, ids(ch.Set), true)
+			b.in(target, schema.BigInteger, ids(add), true)
 		}
-		if err := exec(b); err != nil {
+		if err := s.exec(ctx, db, b); err != nil {
 			return err
 		}
 	}
-	if add := append(append([]int64(nil), ch.Set...), ch.Connect...); len(add) > 0 {
+	if len(add) > 0 {
 		b := &sqlb{d: s.DB.Dialect}
 		b.w("INSERT INTO ", table, " (", self, ", ", target, ") VALUES ")
 		for i, t := range add {
@@ -117,31 +122,45 @@ func (s *Store) writeJoin(ctx context.Context, db Conn, a *schema.Attribute, id 
 				b.w(", ")
 			}
 			b.w("(")
-			b.arg(schema.Integer, id)
+			b.arg(schema.BigInteger, id)
 			b.w(", ")
-			b.arg(schema.Integer, t)
+			b.arg(schema.BigInteger, t)
 			b.w(")")
 		}
 		b.w(" ON CONFLICT DO NOTHING")
-		if err := exec(b); err != nil {
+		if err := s.exec(ctx, db, b); err != nil {
 			return err
 		}
 	}
 	if len(ch.Disconnect) > 0 {
 		b := &sqlb{d: s.DB.Dialect}
 		b.w("DELETE FROM ", table, " WHERE ", self, " = ")
-		b.arg(schema.Integer, id)
+		b.arg(schema.BigInteger, id)
 		b.w(" AND ")
-		b.in(target, schema.Integer, ids(ch.Disconnect), false)
-		return exec(b)
+		b.in(target, schema.BigInteger, ids(ch.Disconnect), false)
+		return s.exec(ctx, db, b)
 	}
 	return nil
 }
 
+// ids turns ids into query arguments.
 func ids(list []int64) []any {
 	out := make([]any, len(list))
 	for i, v := range list {
 		out[i] = v
+	}
+	return out
+}
+
+// unique drops repeated ids, keeping the first of each.
+func unique(list []int64) []int64 {
+	seen := make(map[int64]bool, len(list))
+	out := list[:0]
+	for _, v := range list {
+		if !seen[v] {
+			seen[v] = true
+			out = append(out, v)
+		}
 	}
 	return out
 }

@@ -1,20 +1,21 @@
 package store
 
 import (
-	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
 )
 
-// sqlb accumulates a SQL fragment and its bound arguments. Identifiers come
-// only from the schema (quoted with Ident); every value is a ? argument.
+// sqlb accumulates a SQL statement and its arguments. Identifiers come only
+// from the schema (quoted with Ident); every value is a ? argument that bun
+// formats for the dialect, never text pasted from a request.
 type sqlb struct {
 	d     Dialect
 	sb    strings.Builder
 	args  []any
-	alias int // the next table alias number
+	alias int // the last table alias handed out: root is t0
 }
 
 func (b *sqlb) w(parts ...string) {
@@ -29,9 +30,11 @@ func (b *sqlb) arg(t schema.FieldType, v any) {
 	b.args = append(b.args, Encode(b.d, t, v))
 }
 
+// newAlias hands out t1, t2, ...: one counter per statement, so the
+// subqueries of filters and the joins of sort keys never share a name.
 func (b *sqlb) newAlias() string {
 	b.alias++
-	return fmt.Sprintf("t%d", b.alias)
+	return "t" + strconv.Itoa(b.alias)
 }
 
 func col(alias, column string) string { return alias + "." + Ident(column) }
@@ -41,7 +44,7 @@ func (b *sqlb) filter(f *query.Filter, alias string) {
 	switch f.Kind {
 	case query.And, query.Or:
 		if len(f.Children) == 0 {
-			b.w(map[bool]string{true: "1=1", false: "1=0"}[f.Kind == query.And])
+			b.w(boolSQL(f.Kind == query.And)) // all of nothing holds; any of nothing does not
 			return
 		}
 		op := " AND "
@@ -61,10 +64,7 @@ func (b *sqlb) filter(f *query.Filter, alias string) {
 		b.filter(f.Children[0], alias)
 		b.w(")")
 	case query.Rel:
-		b.related(f.Relation, alias, func(target string) {
-			b.w(" AND ")
-			b.filter(f.Sub, target)
-		})
+		b.related(f.Relation, alias, f.Sub)
 	case query.Cond:
 		if f.Field.IsRelation() {
 			b.relationNull(f, alias)
@@ -74,43 +74,55 @@ func (b *sqlb) filter(f *query.Filter, alias string) {
 	}
 }
 
+func boolSQL(v bool) string {
+	if v {
+		return "1=1"
+	}
+	return "1=0"
+}
+
 // related writes "<our key> IN (SELECT <their key> FROM <target> WHERE
-// ...)": the entries whose related rows satisfy what more writes on the
-// target's alias. A non-correlated semi-join rather than a correlated
-// EXISTS, because both databases then read the target once through its
-// indexes (a filter two relations deep went from 28 to thousands of
-// requests per second on the benchmark data). The left side is never NULL,
-// so NOT (...) means "no related row matches", as NOT EXISTS would.
-func (b *sqlb) related(a *schema.Attribute, alias string, more func(target string)) {
+// sub)": the entries with at least one related row satisfying sub (any
+// related row when sub is nil). It is a non-correlated semi-join rather
+// than the correlated EXISTS one might write first: SQLite runs a
+// correlated subquery once per outer row, while it builds an IN list once
+// and probes it through the index (a filter two relations deep went from
+// 28 to 3,550 requests per second on the benchmark data; PostgreSQL plans
+// both as a semi-join). Like EXISTS, it never duplicates outer rows. The
+// left side is never NULL, so NOT (...) means "no related row matches",
+// exactly as NOT EXISTS would.
+func (b *sqlb) related(a *schema.Attribute, alias string, sub *query.Filter) {
 	t := b.newAlias()
 	target := a.TargetType
+	where := " WHERE "
 	switch {
 	case a.Column != "": // owning to-one: our foreign key names the target
-		b.w("(", col(alias, a.Column), " IS NOT NULL AND ", col(alias, a.Column), " IN (SELECT ", col(t, schema.ColID),
-			" FROM ", Ident(target.Table), " ", t, " WHERE 1=1")
-	case a.JoinTable != "":
+		fk := col(alias, a.Column)
+		b.w("(", fk, " IS NOT NULL AND ", fk, " IN (SELECT ", col(t, schema.ColID), " FROM ", Ident(target.Table), " ", t)
+	case a.JoinTable != "": // manyToMany, from either side
 		j := b.newAlias()
-		b.w("(", col(alias, schema.ColID), " IN (SELECT ", col(j, a.JoinSelf), " FROM ", Ident(a.JoinTable), " ", j,
-			" JOIN ", Ident(target.Table), " ", t, " ON ", col(t, schema.ColID), " = ", col(j, a.JoinTarget), " WHERE 1=1")
+		b.w("(", col(alias, schema.ColID), " IN (SELECT ", col(j, a.JoinSelf), " FROM ", Ident(a.JoinTable), " ", j)
+		if sub != nil { // the target's own row is only needed to test sub
+			b.w(" JOIN ", Ident(target.Table), " ", t, " ON ", col(t, schema.ColID), " = ", col(j, a.JoinTarget))
+		}
 	default: // the target's foreign key names us (oneToMany, mapped oneToOne)
 		fk := col(t, a.Inverse.Column)
 		b.w("(", col(alias, schema.ColID), " IN (SELECT ", fk, " FROM ", Ident(target.Table), " ", t, " WHERE ", fk, " IS NOT NULL")
+		where = " AND "
 	}
-	if more != nil {
-		more(t)
+	if sub != nil {
+		b.w(where)
+		b.filter(sub, t)
 	}
 	b.w("))")
 }
 
-// relationNull writes $null / $notNull on a relation: no related entry, or
-// at least one.
+// relationNull writes $null / $notNull on a relation: an owning to-one
+// tests its foreign key; the others test whether any related row exists.
 func (b *sqlb) relationNull(f *query.Filter, alias string) {
-	isNull, _ := f.Value.(bool)
-	if f.Operator == query.OpNotNull {
-		isNull = !isNull
-	}
+	isNull := nullWanted(f)
 	if f.Field.Column != "" {
-		b.w(col(alias, f.Field.Column), map[bool]string{true: " IS NULL", false: " IS NOT NULL"}[isNull])
+		b.w(col(alias, f.Field.Column), nullSQL(isNull))
 		return
 	}
 	if isNull {
@@ -119,49 +131,101 @@ func (b *sqlb) relationNull(f *query.Filter, alias string) {
 	b.related(f.Field, alias, nil)
 }
 
-// cond writes one comparison on a column.
+// nullWanted reads $null / $notNull as "the value must be NULL".
+func nullWanted(f *query.Filter) bool {
+	v, _ := f.Value.(bool)
+	if f.Operator == query.OpNotNull {
+		return !v
+	}
+	return v
+}
+
+func nullSQL(isNull bool) string {
+	if isNull {
+		return " IS NULL"
+	}
+	return " IS NOT NULL"
+}
+
+var comparisons = map[query.Operator]string{
+	query.OpEq: " = ", query.OpNe: " <> ", query.OpLt: " < ", query.OpLte: " <= ", query.OpGt: " > ", query.OpGte: " >= ",
+}
+
+// cond writes one comparison on a scalar column c, with Strapi's SQL for
+// each operator (see strapi-rest.md §1.2).
 func (b *sqlb) cond(f *query.Filter, c string) {
 	t := f.Field.Type
 	switch f.Operator {
 	case query.OpEq, query.OpNe:
 		if f.Value == nil {
-			b.w(c, map[bool]string{true: " IS NULL", false: " IS NOT NULL"}[f.Operator == query.OpEq])
+			b.w(c, nullSQL(f.Operator == query.OpEq))
 			return
 		}
-		b.w(c, map[bool]string{true: " = ", false: " <> "}[f.Operator == query.OpEq])
+		b.w(c, comparisons[f.Operator])
 		b.arg(t, f.Value)
 	case query.OpLt, query.OpLte, query.OpGt, query.OpGte:
-		b.w(c, " ", map[query.Operator]string{query.OpLt: "<", query.OpLte: "<=", query.OpGt: ">", query.OpGte: ">="}[f.Operator], " ")
+		b.w(b.ordered(c, t), comparisons[f.Operator])
 		b.arg(t, f.Value)
 	case query.OpEqi, query.OpNei:
-		b.w("LOWER(", c, map[bool]string{true: ") = LOWER(", false: ") <> LOWER("}[f.Operator == query.OpEqi])
-		b.arg(t, f.Value)
+		op := ") = LOWER("
+		if f.Operator == query.OpNei {
+			op = ") <> LOWER("
+		}
+		b.w("LOWER(", b.asText(c, t), op)
+		b.arg(schema.Text, f.Value)
 		b.w(")")
 	case query.OpIn, query.OpNotIn:
-		b.in(c, t, f.Value.([]any), f.Operator == query.OpNotIn)
+		list, _ := f.Value.([]any)
+		b.in(c, t, list, f.Operator == query.OpNotIn)
 	case query.OpBetween:
-		list := f.Value.([]any)
-		b.w(c, " BETWEEN ")
+		list, _ := f.Value.([]any)
+		if len(list) != 2 {
+			b.w(boolSQL(false))
+			return
+		}
+		b.w(b.ordered(c, t), " BETWEEN ")
 		b.arg(t, list[0])
 		b.w(" AND ")
 		b.arg(t, list[1])
 	case query.OpNull, query.OpNotNull:
-		isNull, _ := f.Value.(bool)
-		if f.Operator == query.OpNotNull {
-			isNull = !isNull
-		}
-		b.w(c, map[bool]string{true: " IS NULL", false: " IS NOT NULL"}[isNull])
+		b.w(c, nullSQL(nullWanted(f)))
 	default:
 		b.like(f, c)
 	}
 }
 
+// ordered is the column as range comparisons see it. PostgreSQL compares
+// text in the database's collation (en_US puts "acme" before "B"), SQLite
+// by bytes: COLLATE "C" gives PostgreSQL SQLite's order, the one sort uses.
+func (b *sqlb) ordered(c string, t schema.FieldType) string {
+	if b.d == Postgres && t.IsText() {
+		return c + ` COLLATE "C"`
+	}
+	return c
+}
+
+// asText is the column as the text operators see it. The parser allows
+// them on text fields only; PostgreSQL, which has no implicit cast to text,
+// still gets one for a hand-built filter on another type.
+func (b *sqlb) asText(c string, t schema.FieldType) string {
+	if b.d == Postgres && !t.IsText() {
+		return "CAST(" + c + " AS TEXT)"
+	}
+	return c
+}
+
+// in writes c [NOT] IN (...). An empty list matches nothing for IN and
+// everything for NOT IN, as Strapi's knex does.
 func (b *sqlb) in(c string, t schema.FieldType, list []any, not bool) {
 	if len(list) == 0 {
-		b.w(map[bool]string{true: "1=1", false: "1=0"}[not])
+		b.w(boolSQL(not))
 		return
 	}
-	b.w(c, map[bool]string{true: " NOT IN (", false: " IN ("}[not])
+	if not {
+		b.w(c, " NOT IN (")
+	} else {
+		b.w(c, " IN (")
+	}
 	for i, v := range list {
 		if i > 0 {
 			b.w(", ")
@@ -171,49 +235,61 @@ func (b *sqlb) in(c string, t schema.FieldType, list []any, not bool) {
 	b.w(")")
 }
 
-// like writes the substring operators. Case-insensitive ones compare
-// LOWER()s with LIKE on both databases; case-sensitive ones use LIKE on
-// PostgreSQL and GLOB on SQLite, whose LIKE ignores ASCII case. Every
-// metacharacter in the value is escaped, so %, _, \, * and ? match
-// themselves.
+// likeShape is where a substring operator lets the pattern be open.
+type likeShape struct {
+	before, after bool // the value may be preceded / followed by anything
+	insensitive   bool
+	negate        bool
+}
+
+var likeShapes = map[query.Operator]likeShape{
+	query.OpContains:     {before: true, after: true},
+	query.OpNotContains:  {before: true, after: true, negate: true},
+	query.OpContainsi:    {before: true, after: true, insensitive: true},
+	query.OpNotContainsi: {before: true, after: true, insensitive: true, negate: true},
+	query.OpStartsWith:   {after: true},
+	query.OpStartsWithi:  {after: true, insensitive: true},
+	query.OpEndsWith:     {before: true},
+	query.OpEndsWithi:    {before: true, insensitive: true},
+}
+
+// like writes the substring operators, with the value's metacharacters
+// escaped so that it always matches literally.
+//
+// The case-insensitive ones are Strapi's LOWER(col) LIKE LOWER(?) ESCAPE
+// '\' on both databases: LOWER runs in SQL on both sides, so each database
+// folds the column and the value alike.
+//
+// The case-sensitive ones must really be case-sensitive. PostgreSQL's LIKE
+// is. SQLite's LIKE ignores ASCII case, and PRAGMA case_sensitive_like
+// would have to be set on every pooled connection (it is per connection,
+// and deprecated), so SQLite gets GLOB instead: the same match with * for
+// %, case-sensitive by definition, its metacharacters * ? [ escaped by
+// putting each in a one-character class ([*] matches a literal *).
 func (b *sqlb) like(f *query.Filter, c string) {
-	s, _ := f.Value.(string)
-	var prefix, suffix bool // whether the pattern is open before / after the value
-	insensitive, negate := false, false
-	switch f.Operator {
-	case query.OpContains:
-		prefix, suffix = true, true
-	case query.OpNotContains:
-		prefix, suffix, negate = true, true, true
-	case query.OpContainsi:
-		prefix, suffix, insensitive = true, true, true
-	case query.OpNotContainsi:
-		prefix, suffix, insensitive, negate = true, true, true, true
-	case query.OpStartsWith:
-		suffix = true
-	case query.OpStartsWithi:
-		suffix, insensitive = true, true
-	case query.OpEndsWith:
-		prefix = true
-	case query.OpEndsWithi:
-		prefix, insensitive = true, true
-	}
-	not := ""
-	if negate {
-		not = "NOT "
-	}
-	if !insensitive && b.d == SQLite {
-		b.w(not, c, " GLOB ")
-		b.arg(schema.Text, wrap(globEscaper.Replace(s), "*", prefix, suffix))
+	shape, ok := likeShapes[f.Operator]
+	if !ok {
+		b.w(boolSQL(false)) // not an operator of the language: match nothing
 		return
 	}
-	target := c
-	if insensitive {
-		target = "LOWER(" + c + ")"
-		s = strings.ToLower(s)
+	s, _ := f.Value.(string)
+	if shape.negate {
+		b.w("NOT ")
 	}
-	b.w(not, target, " LIKE ")
-	b.arg(schema.Text, wrap(likeEscaper.Replace(s), "%", prefix, suffix))
+	c = b.asText(c, f.Field.Type)
+	if !shape.insensitive && b.d == SQLite {
+		b.w(c, " GLOB ")
+		b.arg(schema.Text, pattern(globEscaper.Replace(s), "*", shape))
+		return
+	}
+	if shape.insensitive {
+		b.w("LOWER(", c, ") LIKE LOWER(")
+		b.arg(schema.Text, pattern(likeEscaper.Replace(s), "%", shape))
+		b.w(`) ESCAPE '\'`)
+		return
+	}
+	b.w(c, " LIKE ")
+	b.arg(schema.Text, pattern(likeEscaper.Replace(s), "%", shape))
 	b.w(` ESCAPE '\'`)
 }
 
@@ -222,12 +298,13 @@ var (
 	globEscaper = strings.NewReplacer(`[`, `[[]`, `*`, `[*]`, `?`, `[?]`)
 )
 
-func wrap(s, any string, before, after bool) string {
-	if before {
-		s = any + s
+// pattern opens an escaped value on the sides the shape asks for.
+func pattern(s, wildcard string, shape likeShape) string {
+	if shape.before {
+		s = wildcard + s
 	}
-	if after {
-		s += any
+	if shape.after {
+		s += wildcard
 	}
 	return s
 }

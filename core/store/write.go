@@ -3,16 +3,16 @@ package store
 import (
 	"context"
 	"crypto/rand"
-	"fmt"
 
+	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/schema"
 )
 
 const docAlphabet = "abcdefghijklmnopqrstuvwxyz0123456789"
 
 // NewDocumentID returns a random 24-character lowercase alphanumeric id,
-// the shape of Strapi 5's documentIds (crypto/rand, rejection sampling so
-// every character is equally likely).
+// the shape of Strapi 5's documentIds (cuid2): crypto/rand, with rejection
+// sampling so every character is equally likely.
 func NewDocumentID() string {
 	out := make([]byte, 0, 24)
 	buf := make([]byte, 32)
@@ -27,50 +27,94 @@ func NewDocumentID() string {
 	return string(out)
 }
 
-// Insert writes a new entry with its relations and returns its id and
-// documentId. Types without draft & publish are always published.
+// Insert writes a new entry with its relations and returns its id,
+// documentId and timestamps. published false leaves a draft&publish entry
+// a draft; types without draft & publish are always published.
 func (s *Store) Insert(ctx context.Context, db Conn, ct *schema.ContentType, data Data, published bool) (*Entry, error) {
 	e := NewEntry(ct)
 	e.DocumentID = NewDocumentID()
 	t := now()
+	var pub any
+	if published || !ct.DraftAndPublish {
+		pub = t
+	}
+	e.Set(schema.SysCreatedAt, t)
+	e.Set(schema.SysUpdatedAt, t)
+	e.Set(schema.SysPublishedAt, pub)
+	if err := s.releaseOneToOne(ctx, db, ct, 0, data); err != nil {
+		return nil, s.writeError(ctx, db, ct, data, err)
+	}
 	b := &sqlb{d: s.DB.Dialect}
 	b.w("INSERT INTO ", Ident(ct.Table), " (", Ident(schema.ColDocumentID), ", ", Ident(schema.ColCreatedAt), ", ",
 		Ident(schema.ColUpdatedAt), ", ", Ident(schema.ColPublishedAt))
-	vals := []func(){
-		func() { b.arg(schema.String, e.DocumentID) },
-		func() { b.arg(schema.DateTime, t) },
-		func() { b.arg(schema.DateTime, t) },
-		func() {
-			if published || !ct.DraftAndPublish {
-				b.arg(schema.DateTime, t)
-			} else {
-				b.w("NULL")
-			}
-		},
+	type value struct {
+		t schema.FieldType
+		v any
 	}
+	vals := []value{{schema.String, e.DocumentID}, {schema.DateTime, t}, {schema.DateTime, t}, {schema.DateTime, pub}}
 	for _, a := range ct.Attributes {
-		v, set := columnValue(a, data)
-		if !set {
-			continue
+		if v, set := columnValue(a, data); set {
+			b.w(", ", Ident(a.Column))
+			vals = append(vals, value{fkType(a), v})
 		}
-		b.w(", ", Ident(a.Column))
-		vals = append(vals, func() { b.arg(fkType(a), v) })
 	}
 	b.w(") VALUES (")
-	for i, f := range vals {
+	for i, v := range vals {
 		if i > 0 {
 			b.w(", ")
 		}
-		f()
+		b.arg(v.t, v.v)
 	}
 	b.w(") RETURNING ", Ident(schema.ColID))
 	if err := db.QueryRowContext(ctx, b.sb.String(), b.args...).Scan(&e.ID); err != nil {
-		return nil, s.writeError(ct, err)
+		return nil, s.writeError(ctx, db, ct, data, err)
 	}
 	return e, s.writeRelations(ctx, db, ct, e.ID, data, true)
 }
 
-// fkType is the type a column's value binds as: foreign keys are integers.
+// Update writes the fields data names (a partial update) and its relation
+// changes, and sets updated_at. A missing entry is errs.NotFound.
+func (s *Store) Update(ctx context.Context, db Conn, ct *schema.ContentType, id int64, data Data) error {
+	if err := s.releaseOneToOne(ctx, db, ct, id, data); err != nil {
+		return s.writeError(ctx, db, ct, data, err)
+	}
+	b := &sqlb{d: s.DB.Dialect}
+	b.w("UPDATE ", Ident(ct.Table), " SET ", Ident(schema.ColUpdatedAt), " = ")
+	b.arg(schema.DateTime, now())
+	for _, a := range ct.Attributes {
+		if v, set := columnValue(a, data); set {
+			b.w(", ", Ident(a.Column), " = ")
+			b.arg(fkType(a), v)
+		}
+	}
+	b.w(" WHERE ", Ident(schema.ColID), " = ")
+	b.arg(schema.BigInteger, id)
+	res, err := db.ExecContext(ctx, b.sb.String(), b.args...)
+	if err != nil {
+		return s.writeError(ctx, db, ct, data, err)
+	}
+	if n, err := res.RowsAffected(); err == nil && n == 0 {
+		return errs.NotFound()
+	}
+	return s.writeRelations(ctx, db, ct, id, data, false)
+}
+
+// Delete removes one entry; deleting a missing one is not an error. Its
+// join rows go with it (ON DELETE CASCADE) and foreign keys naming it
+// become NULL (ON DELETE SET NULL): the database does both, in the same
+// statement.
+func (s *Store) Delete(ctx context.Context, db Conn, ct *schema.ContentType, id int64) error {
+	b := &sqlb{d: s.DB.Dialect}
+	b.w("DELETE FROM ", Ident(ct.Table), " WHERE ", Ident(schema.ColID), " = ")
+	b.arg(schema.BigInteger, id)
+	if _, err := db.ExecContext(ctx, b.sb.String(), b.args...); err != nil {
+		return s.writeError(ctx, db, ct, Data{}, err)
+	}
+	return nil
+}
+
+// fkType is the type a column's value binds as: foreign keys are
+// integers.
 func fkType(a *schema.Attribute) schema.FieldType {
 	if a.IsRelation() {
 		return schema.BigInteger
@@ -79,7 +123,9 @@ func fkType(a *schema.Attribute) schema.FieldType {
 }
 
 // columnValue is the value a write stores in a's own column, if it stores
-// one: a scalar's value, or an owning to-one relation's new target.
+// one: a scalar's value, or an owning to-one relation's new target (the
+// last connected, else the set one; an empty set clears it). A disconnect
+// alone is applied after the row is written (see disconnectOwned).
 func columnValue(a *schema.Attribute, data Data) (any, bool) {
 	if a.IsScalar() {
 		v, ok := data.Values[a]
@@ -91,47 +137,38 @@ func columnValue(a *schema.Attribute, data Data) (any, bool) {
 	}
 	switch {
 	case len(ch.Connect) > 0:
-		return ch.Connect[0], true
+		return ch.Connect[len(ch.Connect)-1], true
 	case ch.SetGiven && len(ch.Set) > 0:
-		return ch.Set[0], true
+		return ch.Set[len(ch.Set)-1], true
 	case ch.SetGiven:
 		return nil, true
 	}
 	return nil, false
 }
 
-// Update writes the fields data names (a partial update) and its relation
-// changes; updated_at is set.
-func (s *Store) Update(ctx context.Context, db Conn, ct *schema.ContentType, id int64, data Data) error {
-	b := &sqlb{d: s.DB.Dialect}
-	b.w("UPDATE ", Ident(ct.Table), " SET ", Ident(schema.ColUpdatedAt), " = ")
-	b.arg(schema.DateTime, now())
+// releaseOneToOne frees the targets this write gives an owning oneToOne
+// relation: an entry that held one loses it, as in Strapi, where a
+// oneToOne target has one owner at a time (the column's unique index
+// would refuse the write otherwise). One statement per such relation.
+func (s *Store) releaseOneToOne(ctx context.Context, db Conn, ct *schema.ContentType, id int64, data Data) error {
 	for _, a := range ct.Attributes {
-		if v, set := columnValue(a, data); set {
-			b.w(", ", Ident(a.Column), " = ")
-			b.arg(fkType(a), v)
+		if a.RelationKind != schema.OneToOne || a.Column == "" {
+			continue
 		}
-	}
-	b.w(" WHERE ", Ident(schema.ColID), " = ")
-	b.arg(schema.Integer, id)
-	res, err := db.ExecContext(ctx, b.sb.String(), b.args...)
-	if err != nil {
-		return s.writeError(ct, err)
-	}
-	if n, err := res.RowsAffected(); err == nil && n == 0 {
-		return fmt.Errorf("updating %s %d: no such row", ct.Name, id)
-	}
-	return s.writeRelations(ctx, db, ct, id, data, false)
-}
-
-// Delete removes one entry. Join rows go with it (ON DELETE CASCADE) and
-// foreign keys naming it become NULL (ON DELETE SET NULL).
-func (s *Store) Delete(ctx context.Context, db Conn, ct *schema.ContentType, id int64) error {
-	b := &sqlb{d: s.DB.Dialect}
-	b.w("DELETE FROM ", Ident(ct.Table), " WHERE ", Ident(schema.ColID), " = ")
-	b.arg(schema.Integer, id)
-	if _, err := db.ExecContext(ctx, b.sb.String(), b.args...); err != nil {
-		return s.writeError(ct, err)
+		v, set := columnValue(a, data)
+		if !set || v == nil {
+			continue
+		}
+		b := &sqlb{d: s.DB.Dialect}
+		b.w("UPDATE ", Ident(ct.Table), " SET ", Ident(a.Column), " = NULL WHERE ", Ident(a.Column), " = ")
+		b.arg(schema.BigInteger, v)
+		if id != 0 {
+			b.w(" AND ", Ident(schema.ColID), " <> ")
+			b.arg(schema.BigInteger, id)
+		}
+		if _, err := db.ExecContext(ctx, b.sb.String(), b.args...); err != nil {
+			return err
+		}
 	}
 	return nil
 }
