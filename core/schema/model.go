@@ -77,14 +77,14 @@ type ContentType struct {
 
 // Attribute is one field of a content type.
 type Attribute struct {
-	Name      string
-	Type      FieldType
-	Required  bool
-	Unique    bool
-	Private   bool
+	Name     string
+	Type     FieldType
+	Required bool
+	Unique   bool
+	Private  bool
 	// Index asks for a database index on the field's column (a Kiln
 	// extension of Strapi's format), for fields filtered or sorted on often.
-	Index bool
+	Index     bool
 	Default   any // typed by Type: string, int64, float64, bool, []any/map[string]any for json
 	Min, Max  *float64
 	MinLength *int
