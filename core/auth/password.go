@@ -8,11 +8,19 @@ import (
 	"github.com/kiln-cms/kiln/core/errs"
 )
 
-// BcryptCost is the hashing cost; tests lower it to keep the suite fast.
-var BcryptCost = 12
+// DefaultCost is the bcrypt cost in production: about a quarter of a
+// second per check on a current core, slow enough to make an offline guess
+// at a leaked hash expensive.
+const DefaultCost = 12
 
-// HashPassword hashes a password with bcrypt. bcrypt reads at most 72
-// bytes, so longer passwords are refused rather than silently cut.
+// BcryptCost is the cost new hashes are made with. It is a variable so that
+// test suites can lower it (to bcrypt.MinCost) and not spend minutes
+// hashing; set it before the first hash, never while requests run.
+var BcryptCost = DefaultCost
+
+// HashPassword hashes a password with bcrypt. bcrypt reads only the first 72
+// bytes, so longer passwords are refused rather than silently cut (two
+// passwords sharing 72 bytes would otherwise be the same password).
 func HashPassword(p string) (string, error) {
 	if p == "" {
 		return "", errs.New(errs.KindValidation, "password must be defined.")
@@ -24,20 +32,45 @@ func HashPassword(p string) (string, error) {
 	return string(h), err
 }
 
-// CheckPassword reports whether p matches the hash.
+// CheckPassword reports whether p is the password of hash. A user without a
+// usable hash (none set, or not a bcrypt one) costs a full check all the
+// same, so the answer's timing does not tell such accounts apart.
 func CheckPassword(hash, p string) bool {
-	return hash != "" && bcrypt.CompareHashAndPassword([]byte(hash), []byte(p)) == nil
+	if _, err := bcrypt.Cost([]byte(hash)); err != nil {
+		DummyCheck(p)
+		return false
+	}
+	return bcrypt.CompareHashAndPassword([]byte(hash), []byte(p)) == nil
 }
 
-// dummyHash is compared against when there is no user, so that a login
-// for an unknown identifier costs what a wrong password costs.
-// It is made once, at the cost in force then.
-var dummyHash = sync.OnceValue(func() []byte {
-	h, _ := bcrypt.GenerateFromPassword([]byte("kiln-dummy-password"), BcryptCost)
-	return h
-})
-
-// DummyCheck spends the time of one password check and learns nothing.
+// DummyCheck does the work of one failed password check and learns
+// nothing. A login for an unknown user calls it, so that it takes as long
+// as a wrong password for a known one: timing must not reveal which
+// accounts exist.
 func DummyCheck(p string) {
-	bcrypt.CompareHashAndPassword(dummyHash(), []byte(p))
+	_ = bcrypt.CompareHashAndPassword(dummyHash(BcryptCost), []byte(p))
+}
+
+// dummyHash12 is a hash at DefaultCost of a random password nobody kept,
+// precomputed so that production never pays for making it.
+const dummyHash12 = "$2a$12$zhMeDfWMbMz/l0PIaGhc6u2999uNQVCadrtaSsn1Ul95YJ12IP7A6"
+
+// dummies holds dummy hashes at other costs, made on first use: a check
+// costs what the cost says, so the dummy must have the cost real hashes
+// have.
+var dummies sync.Map // int -> []byte
+
+func dummyHash(cost int) []byte {
+	if cost == DefaultCost {
+		return []byte(dummyHash12)
+	}
+	if h, ok := dummies.Load(cost); ok {
+		return h.([]byte)
+	}
+	h, err := bcrypt.GenerateFromPassword([]byte("kiln-dummy-password"), cost)
+	if err != nil { // cannot happen for a password of this length
+		return []byte(dummyHash12)
+	}
+	h2, _ := dummies.LoadOrStore(cost, h)
+	return h2.([]byte)
 }

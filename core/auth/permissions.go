@@ -1,141 +1,62 @@
 package auth
 
 import (
-	"bytes"
-	"fmt"
-	"os"
+	"strconv"
 	"strings"
-
-	"gopkg.in/yaml.v3"
 )
 
-// Role is one role of the policy.
-type Role struct {
-	// Type is the role's key ("public", "authenticated", "learner", ...).
-	Type        string
-	Name        string
-	Description string
-	actions     map[string]bool
-	list        []string
-	scopes      map[string]any
-}
-
-// Policy is config/permissions.yaml: what each role may do, and on which
-// entries. Everything not granted is denied.
-type Policy struct {
-	roles []*Role
-	by    map[string]*Role
-}
-
-// The roles every policy must have: callers without a token, and signed-in
-// users with no other role.
+// The roles every policy must have. Public is the role of callers without a
+// token; Authenticated that of signed-in users with no other role (and of
+// new users, as Strapi's default role).
 const (
 	Public        = "public"
 	Authenticated = "authenticated"
 )
 
-type roleYAML struct {
-	Name        string         `yaml:"name"`
-	Description string         `yaml:"description"`
-	Actions     []string       `yaml:"actions"`
-	Scopes      map[string]any `yaml:"scopes"`
+// UserPlaceholder is the string that, anywhere in a scope, stands for the
+// caller's user id.
+const UserPlaceholder = "$user"
+
+// Role is one role of the policy.
+type Role struct {
+	// Type is the role's key ("public", "learner", ...): what users.role
+	// points at and what the code asks about.
+	Type string
+	// Name and Description are for people (the admin UI, `kiln routes`).
+	Name        string
+	Description string
+
+	actions map[string]bool
+	list    []string
+	scopes  map[string]map[string]any
 }
 
-// LoadPolicy reads the policy file.
-func LoadPolicy(path string) (*Policy, error) {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return nil, fmt.Errorf("reading permissions: %w", err)
-	}
-	p, err := ParsePolicy(b)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return p, nil
+// Policy is config/permissions.yaml: what each role may do, and on which
+// entries of a type. Everything not granted is denied. A Policy does not
+// change once parsed, so it is safe for concurrent use.
+type Policy struct {
+	roles []*Role
+	by    map[string]*Role
 }
 
-// ParsePolicy reads a policy from YAML: a top-level "roles" mapping of role
-// type to {name, description, actions, scopes}. Unknown keys are errors.
-func ParsePolicy(src []byte) (*Policy, error) {
-	var doc struct {
-		Roles yaml.Node `yaml:"roles"`
-	}
-	dec := yaml.NewDecoder(bytes.NewReader(src))
-	dec.KnownFields(true)
-	if err := dec.Decode(&doc); err != nil {
-		return nil, fmt.Errorf("permissions: %w", err)
-	}
-	if doc.Roles.Kind != yaml.MappingNode {
-		return nil, fmt.Errorf("permissions: roles must be a mapping of role type to its definition")
-	}
-	p := &Policy{by: map[string]*Role{}}
-	for i := 0; i+1 < len(doc.Roles.Content); i += 2 {
-		typ := doc.Roles.Content[i].Value
-		var ry roleYAML
-		if err := decodeStrict(doc.Roles.Content[i+1], &ry); err != nil {
-			return nil, fmt.Errorf("permissions: role %q: %w", typ, err)
-		}
-		r := &Role{Type: typ, Name: ry.Name, Description: ry.Description, actions: map[string]bool{}, scopes: ry.Scopes}
-		if r.Name == "" {
-			r.Name = typ
-		}
-		for _, a := range ry.Actions {
-			if err := checkAction(a); err != nil {
-				return nil, fmt.Errorf("permissions: role %q: %w", typ, err)
-			}
-			r.actions[a] = true
-			r.list = append(r.list, a)
-		}
-		p.roles = append(p.roles, r)
-		p.by[typ] = r
-	}
-	for _, must := range []string{Public, Authenticated} {
-		if p.by[must] == nil {
-			return nil, fmt.Errorf("permissions: the %q role is required", must)
-		}
-	}
-	return p, nil
-}
-
-// decodeStrict decodes a node refusing unknown keys (yaml.Node.Decode has
-// no such option, so the node is re-encoded and decoded by a strict decoder).
-func decodeStrict(n *yaml.Node, dst any) error {
-	raw, err := yaml.Marshal(n)
-	if err != nil {
-		return err
-	}
-	dec := yaml.NewDecoder(bytes.NewReader(raw))
-	dec.KnownFields(true)
-	return dec.Decode(dst)
-}
-
-// checkAction accepts "*", "<name>.*" and "<name>.<action>".
-func checkAction(a string) error {
-	if a == "*" {
-		return nil
-	}
-	name, act, ok := strings.Cut(a, ".")
-	if !ok || name == "" || act == "" || strings.Contains(name, "*") || (strings.Contains(act, "*") && act != "*") {
-		return fmt.Errorf("action %q must be \"*\", \"<name>.*\" or \"<name>.<action>\"", a)
-	}
-	return nil
-}
-
-// Allowed reports whether the role may take the action. An unknown role
-// may do nothing.
+// Allowed reports whether the role may take the action ("program.find",
+// "scheduling.ics", "users.me"). The action is granted by its own name, by
+// "<name>.*" or by "*"; anything else — an unknown role, an unknown action,
+// a typo in the file — is denied.
 func (p *Policy) Allowed(roleType, action string) bool {
 	r := p.by[roleType]
-	if r == nil {
+	if r == nil || action == "" {
 		return false
 	}
 	if r.actions["*"] || r.actions[action] {
 		return true
 	}
-	name, _, _ := strings.Cut(action, ".")
-	return r.actions[name+".*"]
+	name, _, ok := strings.Cut(action, ".")
+	return ok && r.actions[name+".*"]
 }
 
-// Roles returns the roles in file order.
+// Roles returns the roles in file order, so that role ids made from them at
+// start-up are stable.
 func (p *Policy) Roles() []Role {
 	out := make([]Role, len(p.roles))
 	for i, r := range p.roles {
@@ -144,10 +65,16 @@ func (p *Policy) Roles() []Role {
 	return out
 }
 
-// Role returns the role of the type, or nil.
-func (p *Policy) Role(roleType string) *Role { return p.by[roleType] }
+// Role returns the role of the type.
+func (p *Policy) Role(roleType string) (Role, bool) {
+	if r := p.by[roleType]; r != nil {
+		return *r, true
+	}
+	return Role{}, false
+}
 
-// Actions lists what the role may do, as written.
+// Actions lists what the role may do, as written in the file (wildcards
+// unexpanded), or nil for an unknown role.
 func (p *Policy) Actions(roleType string) []string {
 	if r := p.by[roleType]; r != nil {
 		return append([]string(nil), r.list...)
@@ -155,31 +82,32 @@ func (p *Policy) Actions(roleType string) []string {
 	return nil
 }
 
-// Scope returns the role's ownership filter on a content type with "$user"
-// replaced by the user's id, or nil when the role sees every entry. It is a
-// fresh copy: the policy itself never changes.
-func (p *Policy) Scope(roleType, contentType string, userID int64) map[string]any {
-	r := p.by[roleType]
-	if r == nil || r.scopes == nil {
-		return nil
-	}
-	s, ok := r.scopes[contentType].(map[string]any)
-	if !ok {
-		return nil
-	}
-	return substitute(s, fmt.Sprint(userID)).(map[string]any)
-}
-
-// HasScope reports whether the role has an ownership filter on the type.
+// HasScope reports whether the role's access to the type is limited by an
+// ownership scope, without building one.
 func (p *Policy) HasScope(roleType, contentType string) bool {
 	r := p.by[roleType]
-	if r == nil {
-		return false
-	}
-	_, ok := r.scopes[contentType]
-	return ok
+	return r != nil && r.scopes[contentType] != nil
 }
 
+// Scope returns the role's ownership filter on a content type, a Strapi
+// filter object with every "$user" replaced by the user's id (a string, as
+// query-string filters are), or nil when the role is not limited on the
+// type. The result is a fresh deep copy: the caller may change it, and the
+// policy stays as loaded for the next request.
+func (p *Policy) Scope(roleType, contentType string, userID int64) map[string]any {
+	r := p.by[roleType]
+	if r == nil {
+		return nil
+	}
+	s := r.scopes[contentType]
+	if s == nil {
+		return nil
+	}
+	return substitute(s, strconv.FormatInt(userID, 10)).(map[string]any)
+}
+
+// substitute copies v, replacing the placeholder by user. Maps and slices
+// are copied; other values (strings, numbers, booleans) are immutable.
 func substitute(v any, user string) any {
 	switch x := v.(type) {
 	case map[string]any:
@@ -195,7 +123,7 @@ func substitute(v any, user string) any {
 		}
 		return out
 	case string:
-		if x == "$user" {
+		if x == UserPlaceholder {
 			return user
 		}
 	}
