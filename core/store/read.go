@@ -52,7 +52,7 @@ func (s *Store) FindOne(ctx context.Context, db Conn, q *query.Query, id int64, 
 // select, regardless of pagination.
 func (s *Store) Count(ctx context.Context, db Conn, q *query.Query, ro ReadOptions) (int64, error) {
 	b := &sqlb{d: s.DB.Dialect}
-	b.w("SELECT COUNT(*) FROM ", Ident(q.Type.Table), " ", root, " WHERE ")
+	b.w("SELECT COUNT(*) FROM ", Ident(q.Type.Table), " ", root)
 	b.whereClause(q, ro, root, nil)
 	var n int64
 	if err := db.QueryRowContext(ctx, b.sb.String(), b.args...).Scan(&n); err != nil {
@@ -108,8 +108,8 @@ func wanted(q *query.Query, a *schema.Attribute) bool {
 	return false
 }
 
-// selectSQL builds "SELECT cols FROM <q's table> t0 <sort joins> WHERE
-// [link AND] <filters, scope, status> ORDER BY <sort>, t0.id": the one
+// selectSQL builds "SELECT cols FROM <q's table> t0 <sort joins> [WHERE
+// link AND filters AND scope AND status] ORDER BY <sort>, t0.id": the one
 // statement shape of every read, top level or populate. link, when given,
 // writes the condition that ties the rows to their owners.
 func (s *Store) selectSQL(q *query.Query, ro ReadOptions, cols []column, link func(*sqlb)) *sqlb {
@@ -131,20 +131,23 @@ func (s *Store) selectFrom(q *query.Query, ro ReadOptions, cols []column, extra,
 	if extra != "" {
 		b.w(", ", extra)
 	}
-	b.w(from, joins, " WHERE ")
+	b.w(from, joins)
 	b.whereClause(q, ro, root, link)
 	b.w(order)
 	return b
 }
 
-// whereClause writes the conditions every read of q on the type shares —
-// the link to the owners if any, the client's filters, the server's scope,
-// the publication status — joined by AND.
+// whereClause writes " WHERE " and the conditions every read of q on the
+// type shares — the link to the owners if any, the client's filters, the
+// server's scope, the publication status — joined by AND; nothing when
+// there are none.
 func (b *sqlb) whereClause(q *query.Query, ro ReadOptions, alias string, link func(*sqlb)) {
 	n := 0
 	next := func() {
 		if n > 0 {
 			b.w(" AND ")
+		} else {
+			b.w(" WHERE ")
 		}
 		n++
 	}
@@ -163,9 +166,6 @@ func (b *sqlb) whereClause(q *query.Query, ro ReadOptions, alias string, link fu
 	if q.Type.DraftAndPublish && q.Status == query.Published {
 		next()
 		b.w(col(alias, schema.ColPublishedAt), " IS NOT NULL")
-	}
-	if n == 0 {
-		b.w("1=1")
 	}
 }
 

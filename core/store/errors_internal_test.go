@@ -1,0 +1,24 @@
+package store
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestForeignKeyNames keeps foreignKeyName, which maps PostgreSQL's
+// constraint name back to a relation, in step with the names ForeignKeySQL
+// gives the constraints, long names cut to 63 bytes included.
+func TestForeignKeyNames(t *testing.T) {
+	long := strings.Repeat("x", 70)
+	for _, c := range []struct{ table, column string }{
+		{"programs", "customer_id"},
+		{"events_learners_lnk", "learner_id"},
+		{long, "customer_id"},
+	} {
+		stmt := ForeignKeySQL(c.table, ColumnDef{Name: c.column, Ref: "t", OnDelete: "SET NULL"})
+		name := foreignKeyName(c.table, c.column)
+		if !strings.Contains(stmt, "ADD CONSTRAINT "+Ident(name)+" ") || len(name) > 63 {
+			t.Errorf("foreignKeyName(%q, %q) = %q; ForeignKeySQL wrote %s", c.table, c.column, name, stmt)
+		}
+	}
+}
