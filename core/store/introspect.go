@@ -2,84 +2,89 @@ package store
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 )
 
-// dbState is what the database has now.
+// dbState is what the database really has. The migrator reads it on every
+// plan, next to the snapshot, so that a table or column someone dropped by
+// hand is created again even though the snapshot still lists it.
 type dbState struct {
-	tables  map[string]bool
-	columns map[string]map[string]bool
-	indexes map[string]bool
+	// columns holds each table's columns with the type the database reports
+	// (only used to carry columns Kiln does not own through a SQLite rebuild).
+	columns map[string]map[string]string
+	// indexes maps an index to its table.
+	indexes map[string]string
+	// indexSQL is the statement that made a SQLite index (empty for the
+	// automatic ones), so a rebuild can recreate indexes Kiln did not make.
+	indexSQL map[string]string
 }
 
-// introspect reads the tables, columns and indexes of the current schema
-// (SQLite's main database, or PostgreSQL's current_schema()).
-func introspect(ctx context.Context, db *DB) (*dbState, error) {
-	st := &dbState{tables: map[string]bool{}, columns: map[string]map[string]bool{}, indexes: map[string]bool{}}
-	var colsSQL, idxSQL string
-	if db.Dialect == Postgres {
-		colsSQL = `SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = current_schema()`
-		idxSQL = `SELECT indexname FROM pg_indexes WHERE schemaname = current_schema()`
+func (h *dbState) hasTable(name string) bool { _, ok := h.columns[name]; return ok }
+
+func (h *dbState) hasColumn(table, col string) bool { _, ok := h.columns[table][col]; return ok }
+
+func (h *dbState) hasIndex(table, name string) bool { return h.indexes[name] == table }
+
+// introspect reads the tables, columns and indexes of SQLite's main
+// database or PostgreSQL's current_schema(), on conn so that a migration
+// sees its own transaction.
+func introspect(ctx context.Context, conn Conn, d Dialect) (*dbState, error) {
+	h := &dbState{columns: map[string]map[string]string{}, indexes: map[string]string{}, indexSQL: map[string]string{}}
+	var tablesSQL, colsSQL, idxSQL string
+	if d == Postgres {
+		tablesSQL = `SELECT table_name FROM information_schema.tables
+			WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`
+		colsSQL = `SELECT c.table_name, c.column_name, c.data_type FROM information_schema.columns c
+			JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name
+			WHERE c.table_schema = current_schema() AND t.table_type = 'BASE TABLE'`
+		idxSQL = `SELECT indexname, tablename, indexdef FROM pg_indexes WHERE schemaname = current_schema()`
 	} else {
-		colsSQL = `SELECT m.name, p.name FROM sqlite_master m JOIN pragma_table_info(m.name) p WHERE m.type = 'table'`
-		idxSQL = `SELECT name FROM sqlite_master WHERE type = 'index'`
+		tablesSQL = `SELECT name FROM sqlite_master WHERE type = 'table'`
+		colsSQL = `SELECT m.name, p.name, p.type FROM sqlite_master m JOIN pragma_table_info(m.name) p WHERE m.type = 'table'`
+		idxSQL = `SELECT name, tbl_name, COALESCE(sql, '') FROM sqlite_master WHERE type = 'index'`
 	}
-	rows, err := db.Bun.QueryContext(ctx, colsSQL)
+	err := scanRows(ctx, conn, tablesSQL, func(f []string) { h.columns[f[0]] = map[string]string{} }, 1)
 	if err != nil {
 		return nil, fmt.Errorf("reading the database's tables: %w", err)
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var t, c string
-		if err := rows.Scan(&t, &c); err != nil {
-			return nil, err
+	err = scanRows(ctx, conn, colsSQL, func(f []string) {
+		if cols := h.columns[f[0]]; cols != nil {
+			cols[f[1]] = f[2]
 		}
-		st.tables[t] = true
-		if st.columns[t] == nil {
-			st.columns[t] = map[string]bool{}
+	}, 3)
+	if err != nil {
+		return nil, fmt.Errorf("reading the database's columns: %w", err)
+	}
+	err = scanRows(ctx, conn, idxSQL, func(f []string) {
+		h.indexes[f[0]] = f[1]
+		if d == SQLite {
+			h.indexSQL[f[0]] = f[2]
 		}
-		st.columns[t][c] = true
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	irows, err := db.Bun.QueryContext(ctx, idxSQL)
+	}, 3)
 	if err != nil {
 		return nil, fmt.Errorf("reading the database's indexes: %w", err)
 	}
-	defer irows.Close()
-	for irows.Next() {
-		var n string
-		if err := irows.Scan(&n); err != nil {
-			return nil, err
-		}
-		st.indexes[n] = true
-	}
-	return st, irows.Err()
+	return h, nil
 }
 
-// loadState reads the record of what Kiln applied, if there is one.
-func loadState(ctx context.Context, db *DB, have *dbState) (map[string]*TableDef, error) {
-	out := map[string]*TableDef{}
-	if !have.tables[stateTable] {
-		return out, nil
-	}
-	rows, err := db.Bun.QueryContext(ctx, "SELECT "+Ident("name")+", "+Ident("def")+" FROM "+Ident(stateTable))
+// scanRows runs a query whose n columns are all text and hands each row to
+// fn.
+func scanRows(ctx context.Context, conn Conn, query string, fn func([]string), n int) error {
+	rows, err := conn.QueryContext(ctx, query)
 	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", stateTable, err)
+		return err
 	}
 	defer rows.Close()
-	for rows.Next() {
-		var name, def string
-		if err := rows.Scan(&name, &def); err != nil {
-			return nil, err
-		}
-		var t TableDef
-		if err := json.Unmarshal([]byte(def), &t); err != nil {
-			return nil, fmt.Errorf("reading %s row %q: %w", stateTable, name, err)
-		}
-		out[name] = &t
+	vals := make([]string, n)
+	ptrs := make([]any, n)
+	for i := range vals {
+		ptrs[i] = &vals[i]
 	}
-	return out, rows.Err()
+	for rows.Next() {
+		if err := rows.Scan(ptrs...); err != nil {
+			return err
+		}
+		fn(vals)
+	}
+	return rows.Err()
 }
