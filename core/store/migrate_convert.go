@@ -60,6 +60,10 @@ func pgUsing(c, from, to string) string {
 		return "(" + c + "::TIMESTAMP AT TIME ZONE 'UTC')::" + to
 	case to == "JSON" && !text(from):
 		return "to_json(" + c + ")"
+	case text(from) && strings.HasPrefix(to, "VARCHAR"):
+		// No cast: an explicit one would cut longer values to the length;
+		// the assignment ALTER makes refuses them instead.
+		return c
 	}
 	return c + "::" + to
 }

@@ -280,3 +280,26 @@ func TestMigrateRelationTargetChange(t *testing.T) {
 		mustBeEmpty(t, db, v2)
 	})
 }
+
+// TestMigrateNeverTruncates: text that becomes a string keeps values longer
+// than 255 characters on SQLite (its VARCHAR has no limit) and stops the
+// migration on PostgreSQL, never cutting them.
+func TestMigrateNeverTruncates(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		v1 := map[string]string{"note.yaml": noteYAML + "  body: {type: text}\n"}
+		migrate(t, db, v1, store.MigrateOptions{})
+		addNote(t, db, "d1", "long", 1)
+		long := strings.Repeat("x", 300)
+		exec(t, db, `UPDATE notes SET body = ?`, long)
+		v2 := map[string]string{"note.yaml": noteYAML + "  body: {type: string}\n"}
+		_, err := store.Migrate(context.Background(), db, mustLoad(t, v2), store.MigrateOptions{AllowDestructive: true})
+		if db.Dialect == store.Postgres {
+			if err == nil || !strings.Contains(err.Error(), "too long") {
+				t.Fatalf("err = %v, want PostgreSQL's value too long", err)
+			}
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		sameList(t, "body", strs(t, db, `SELECT body FROM notes`), []string{long})
+	})
+}
