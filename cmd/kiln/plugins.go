@@ -4,6 +4,7 @@ import (
 	"github.com/kiln-cms/kiln/core/plugin"
 	"github.com/kiln-cms/kiln/plugins/analytics"
 	"github.com/kiln-cms/kiln/plugins/content"
+	"github.com/kiln-cms/kiln/plugins/scheduling"
 )
 
 // plugins are the plugins this build of Kiln runs, wired here explicitly:
@@ -12,5 +13,6 @@ func plugins() []plugin.Plugin {
 	return []plugin.Plugin{
 		content.New(),
 		analytics.New(),
+		scheduling.New(),
 	}
 }

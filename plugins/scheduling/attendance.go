@@ -1,0 +1,147 @@
+package scheduling
+
+import (
+	"slices"
+	"strconv"
+	"time"
+
+	"github.com/gofiber/fiber/v2"
+
+	"github.com/kiln-cms/kiln/core/errs"
+	"github.com/kiln-cms/kiln/core/query"
+	"github.com/kiln-cms/kiln/core/rest"
+	"github.com/kiln-cms/kiln/core/store"
+)
+
+// Who may set which attendance status. A role that may update attendance
+// entries outright (attendance.update: admins) may set any status here
+// too; otherwise marks and answers are separate rights, so a learner can
+// never mark themselves present and a coach never answers for a learner.
+var (
+	marks   = []string{attAttended, attAbsent}
+	answers = []string{attAccepted, attDeclined}
+	anyMark = []string{attInvited, attAccepted, attDeclined, attAttended, attAbsent}
+)
+
+// attendanceRights is the route's policy: the caller needs one of the two
+// real actions (the route's own action only gates the role in, see
+// Register).
+func (s *sched) attendanceRights(c *fiber.Ctx) error {
+	if s.api.Allowed(c, "scheduling.markAttendance") || s.api.Allowed(c, "scheduling.answerAttendance") {
+		return nil
+	}
+	return errs.New(errs.KindForbidden, "Forbidden")
+}
+
+// setAttendance answers PUT /api/events/:id/attendance/:learnerId
+// {"status": ...}. The event must be one the caller can see (a coach's
+// own, a learner's own), or the answer is 404 as for a missing event; the
+// status must be one the caller's role may set; a learner answers only for
+// themselves and not for a cancelled event. The learner must already have
+// an attendance row on the event (a sync creates them). Answers stamp
+// respondedAt.
+func (s *sched) setAttendance(c *fiber.Ctx) error {
+	status, err := attendanceBody(c)
+	if err != nil {
+		return err
+	}
+	ctx := c.UserContext()
+	conn := s.api.Content.DB.Bun
+	ro := s.api.ReadOptions(c)
+	ev, err := s.visibleEvent(ctx, conn, c.Params("id"), ro)
+	if err != nil {
+		return err
+	}
+	learner, err := s.visible(ctx, conn, s.m.learner, c.Params("learnerId"), store.ReadOptions{}, nil)
+	if err != nil {
+		return err
+	}
+	answering := false
+	switch {
+	case s.api.Allowed(c, "attendance.update"):
+	case s.api.Allowed(c, "scheduling.markAttendance") && slices.Contains(marks, status):
+	case s.api.Allowed(c, "scheduling.answerAttendance") && slices.Contains(answers, status):
+		answering = true
+		owner, err := s.api.Content.Store.ForeignKeys(ctx, conn, s.m.learnerUser, []*store.Entry{learner})
+		if err != nil {
+			return err
+		}
+		if owner[learner.ID] != s.api.Caller(c).UserID {
+			return errs.New(errs.KindForbidden, "a learner answers only their own attendance")
+		}
+		if st, _ := ev.Get(s.m.evStatus); st == statusCancelled {
+			return errs.Fields([]errs.FieldError{{Path: []string{"status"}, Name: "ValidationError",
+				Message: "the event is cancelled"}})
+		}
+	default:
+		return errs.New(errs.KindForbidden, "your role may set an attendance only to "+allowedText(s, c))
+	}
+	rows, err := s.stmt().w("SELECT ", idCol, " FROM ", tbl(s.m.attendance), " WHERE ", col(s.m.attEvent), " = ").id(ev.ID).
+		w(" AND ", col(s.m.attLearner), " = ").id(learner.ID).w(" ORDER BY ", idCol, " LIMIT 1").int64s(ctx, conn)
+	if err != nil {
+		return err
+	}
+	if len(rows) == 0 {
+		return errs.New(errs.KindNotFound, "the learner is not invited to this event (sync the event first)")
+	}
+	body := map[string]any{s.m.attStatus.Name: status}
+	if answering {
+		body[s.m.attResponded.Name] = s.now().UTC().Format(time.RFC3339Nano)
+	}
+	// The content service, so that the write is checked and runs every
+	// other plugin's attendance hooks; the rights were settled above.
+	e, err := s.api.Content.Update(ctx, &query.Query{Type: s.m.attendance}, strconv.FormatInt(rows[0], 10), body, store.ReadOptions{})
+	if err != nil {
+		return err
+	}
+	return rest.WriteEntry(c, fiber.StatusOK, e)
+}
+
+// allowedText names the statuses the caller may set, for the refusal.
+func allowedText(s *sched, c *fiber.Ctx) string {
+	var ok []string
+	if s.api.Allowed(c, "scheduling.markAttendance") {
+		ok = append(ok, marks...)
+	}
+	if s.api.Allowed(c, "scheduling.answerAttendance") {
+		ok = append(ok, answers...)
+	}
+	if len(ok) == 0 {
+		return "nothing"
+	}
+	out := ""
+	for i, st := range ok {
+		switch {
+		case i == 0:
+		case i == len(ok)-1:
+			out += " or "
+		default:
+			out += ", "
+		}
+		out += st
+	}
+	return out
+}
+
+// attendanceBody reads {"status": ...}, or the same inside Strapi's
+// {"data": {...}}; nothing else.
+func attendanceBody(c *fiber.Ctx) (string, error) {
+	var body map[string]any
+	if err := rest.DecodeBody(c, &body); err != nil {
+		return "", err
+	}
+	if inner, ok := body["data"].(map[string]any); ok && len(body) == 1 {
+		body = inner
+	}
+	for k := range body {
+		if k != "status" {
+			return "", errs.InvalidKey(k, k, "body", "")
+		}
+	}
+	status, _ := body["status"].(string)
+	if !slices.Contains(anyMark, status) {
+		return "", errs.Fields([]errs.FieldError{{Path: []string{"status"}, Name: "ValidationError", Value: body["status"],
+			Message: "status must be one of the following values: invited, accepted, declined, attended, absent"}})
+	}
+	return status, nil
+}

@@ -1,0 +1,93 @@
+package scheduling
+
+import (
+	"math"
+	"testing"
+	"time"
+)
+
+func TestSequence(t *testing.T) {
+	c := time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		updated time.Time
+		want    int
+	}{
+		{c, 0},
+		{c.Add(999 * time.Millisecond), 0},
+		{c.Add(time.Second), 1},
+		{c.Add(time.Hour), 3600},
+		{c.Add(-time.Hour), 0}, // a clock step back never goes negative
+		{c.Add(100 * 365 * 24 * time.Hour), math.MaxInt32}, // within 32 bits
+	} {
+		if got := sequence(c, tc.updated); got != tc.want {
+			t.Errorf("sequence(+%v) = %d, want %d", tc.updated.Sub(c), got, tc.want)
+		}
+	}
+}
+
+func TestTextCNAndURL(t *testing.T) {
+	for in, want := range map[string]string{
+		"plain":            "plain",
+		"a\r\nb\rc\nd\te":  "a\nb\nc\nd\te",
+		"bell\x07esc\x1b.": "bellesc.",
+	} {
+		if got := text(in); got != want {
+			t.Errorf("text(%q) = %q, want %q", in, got, want)
+		}
+	}
+	for in, want := range map[string]string{
+		"Ada Lovelace":     "Ada Lovelace",
+		"Doe, Jane":        "Doe Jane",
+		`The "Boss"; a:b`:  "The Boss a b",
+		"line\r\nbreak":    "linebreak",
+		"  spaced   out  ": "spaced out",
+	} {
+		if got := cn(in); got != want {
+			t.Errorf("cn(%q) = %q, want %q", in, got, want)
+		}
+	}
+	for in, want := range map[string]string{
+		"https://meet.test/a?b=c&d=e": "https://meet.test/a?b=c&d=e",
+		"http://x.test":               "http://x.test",
+		"https://x.test/\r\nX:y":      "",
+		"https://x.test/a b":          "",
+		"javascript:alert(1)":         "",
+		"https://":                    "",
+		"":                            "",
+	} {
+		if got := safeURL(in); got != want {
+			t.Errorf("safeURL(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if mailto("a@b.test") != "mailto:a@b.test" || mailto("a@b.test\r\nX") != "" || mailto("") != "" {
+		t.Error("mailto")
+	}
+}
+
+func TestWellFormed(t *testing.T) {
+	good := "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"
+	for tok, want := range map[string]bool{
+		good:                           true,
+		good[:63]:                      false,
+		good + "0":                     false,
+		"0123456789ABCDEF" + good[16:]: false,
+		"g" + good[1:]:                 false,
+		"":                             false,
+	} {
+		if wellFormed(tok) != want {
+			t.Errorf("wellFormed(%q) != %v", tok, want)
+		}
+	}
+	if len(tokenHash(good)) != 64 || tokenHash(good) == tokenHash(good[:63]+"1") {
+		t.Error("tokenHash")
+	}
+}
+
+func TestSameSet(t *testing.T) {
+	if !sameSet([]int64{3, 1, 2}, []int64{1, 2, 3}) || !sameSet(nil, []int64{}) || sameSet([]int64{1}, []int64{1, 2}) {
+		t.Error("sameSet")
+	}
+	if !sameSet([]int64{1, 1, 2}, []int64{2, 1}) {
+		t.Error("sameSet ignores repeats")
+	}
+}

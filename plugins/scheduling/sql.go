@@ -1,0 +1,126 @@
+package scheduling
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"github.com/kiln-cms/kiln/core/schema"
+	"github.com/kiln-cms/kiln/core/store"
+)
+
+// The plugin's few statements the content service has no call for (a
+// clash search, the enrollment list, a transaction-scoped lock) are built
+// here: SQL text with a "?" per value, every value encoded for its dialect
+// by store.Encode, identifiers only from the schema, quoted by
+// store.Ident. No value is ever spliced into SQL.
+
+// stmt is one statement under construction.
+type stmt struct {
+	d    store.Dialect
+	sb   strings.Builder
+	args []any
+}
+
+func (s *sched) stmt() *stmt { return &stmt{d: s.api.Content.DB.Dialect} }
+
+// w writes SQL text.
+func (b *stmt) w(parts ...string) *stmt {
+	for _, p := range parts {
+		b.sb.WriteString(p)
+	}
+	return b
+}
+
+// arg writes a placeholder for v, encoded for a column of type t.
+func (b *stmt) arg(t schema.FieldType, v any) *stmt {
+	b.sb.WriteByte('?')
+	b.args = append(b.args, store.Encode(b.d, t, v))
+	return b
+}
+
+func (b *stmt) id(v int64) *stmt     { return b.arg(schema.BigInteger, v) }
+func (b *stmt) str(v string) *stmt   { return b.arg(schema.String, v) }
+func (b *stmt) at(v time.Time) *stmt { return b.arg(schema.DateTime, v) }
+func (b *stmt) ids(list []int64) *stmt {
+	b.w("(")
+	for i, v := range list {
+		if i > 0 {
+			b.w(", ")
+		}
+		b.id(v)
+	}
+	return b.w(")")
+}
+
+// col is the quoted column of an attribute: a scalar's own column or an
+// owning to-one relation's foreign key.
+func col(a *schema.Attribute) string { return store.Ident(a.Column) }
+
+// tbl is the quoted table of a type.
+func tbl(ct *schema.ContentType) string { return store.Ident(ct.Table) }
+
+// idCol is the quoted id column.
+var idCol = store.Ident(schema.ColID)
+
+// int64s runs a statement whose rows are one integer each.
+func (b *stmt) int64s(ctx context.Context, conn store.Conn) ([]int64, error) {
+	rows, err := conn.QueryContext(ctx, b.sb.String(), b.args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []int64
+	for rows.Next() {
+		var v int64
+		if err := rows.Scan(&v); err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, rows.Err()
+}
+
+// exec runs a statement that answers no rows.
+func (b *stmt) exec(ctx context.Context, conn store.Conn) error {
+	_, err := conn.ExecContext(ctx, b.sb.String(), b.args...)
+	return err
+}
+
+// Advisory-lock namespaces: the first key of PostgreSQL's two-key
+// pg_advisory_xact_lock, so that the plugin's locks never meet another
+// component's. "Kiln" in ASCII, then the next number.
+const (
+	lockCoach int32 = 0x4b696c6e
+	lockEvent int32 = 0x4b696c6f
+)
+
+// lock takes a transaction-scoped lock on (namespace, id), released when
+// conn's transaction commits or rolls back. PostgreSQL needs it: under READ
+// COMMITTED two transactions could each check, find nothing, and both
+// write. SQLite needs nothing: a write transaction already holds the one
+// writer slot (the store's mutex and BEGIN IMMEDIATE) from its first
+// statement, so transactions that check and then write run one at a time.
+//
+// The id is folded into 32 bits: two ids sharing a lock only wait for each
+// other, they never skip a check.
+func (s *sched) lock(ctx context.Context, conn store.Conn, namespace int32, id int64) error {
+	if s.api.Content.DB.Dialect != store.Postgres {
+		return nil
+	}
+	_, err := conn.ExecContext(ctx, "SELECT pg_advisory_xact_lock(?, ?)", namespace, int32(id))
+	return err
+}
+
+// decodeTime reads a datetime column scanned into an any.
+func decodeTime(v any) (time.Time, bool) {
+	d, err := store.Decode(schema.DateTime, v)
+	if err != nil {
+		return time.Time{}, false
+	}
+	t, ok := d.(time.Time)
+	return t, ok
+}
+
+// timeText is a datetime as entries show it on the wire.
+func timeText(t time.Time) string { return t.UTC().Format(schema.DateTimeLayout) }
