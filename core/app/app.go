@@ -15,6 +15,7 @@ import (
 
 	"github.com/kiln-cms/kiln/core/config"
 	"github.com/kiln-cms/kiln/core/content"
+	"github.com/kiln-cms/kiln/core/openapi"
 	"github.com/kiln-cms/kiln/core/plugin"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/ratelimit"
@@ -103,6 +104,18 @@ func (a *App) newServer(limiter *ratelimit.Limiter) *fiber.App {
 	f.Use(requestid.New(), recover.New())
 	f.Get("/_health", func(c *fiber.Ctx) error { return c.JSON(fiber.Map{"status": "ok"}) })
 	f.Get("/_ready", a.ready)
+	// The API documentation, built once from the route table and mounted
+	// before the /api middleware: public, constant, not rate limited.
+	rows := a.RouteTable()
+	table := make([]openapi.Row, len(rows))
+	for i, r := range rows {
+		table[i] = openapi.Row(r)
+	}
+	docs, err := openapi.Build(openapi.Input{Schema: a.Schema, Routes: table, Plugins: a.Plugins.Routes()})
+	if err != nil {
+		a.Log.Error("the API documentation has gaps; see docs/api-docs.md", "err", err)
+	}
+	docs.Mount(f)
 	f.Use("/api", rest.Versioned, a.Security.Authenticate, ratelimit.Middleware(limiter, a.rateKey), rest.Enforce)
 	a.Security.MountAuth(f)
 	a.Security.MountUsers(f)

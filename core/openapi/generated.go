@@ -1,0 +1,114 @@
+package openapi
+
+import (
+	"github.com/kiln-cms/kiln/core/rest"
+	"github.com/kiln-cms/kiln/core/schema"
+)
+
+// typeSchemas writes a content type's components beside its entry: the
+// create and update bodies' data, and the list and single envelopes.
+func (b *builder) typeSchemas(ct *schema.ContentType) {
+	if b.typed[ct] {
+		return
+	}
+	b.typed[ct] = true
+	entry := ref(b.entries.need(ct, b.v.Shape))
+	b.schemas[ct.Name+"Create"] = b.dataSchema(ct, true)
+	b.schemas[ct.Name+"Update"] = b.dataSchema(ct, false)
+	b.schemas[ct.Name+"List"] = withDesc(object(obj{"data": arrayOf(entry),
+		"meta": object(obj{"pagination": ref("Pagination")}, "pagination")}, "data", "meta"), "A page of "+ct.Plural)
+	b.schemas[ct.Name+"Response"] = withDesc(object(obj{"data": entry, "meta": ref("Meta")}, "data", "meta"), "One "+ct.Name)
+}
+
+// dataSchema is the "data" object of a create (every rule, required
+// fields required) or an update (partial: what is sent is checked).
+// Unknown keys are a 400; publishedAt is taken and ignored, as Strapi does.
+func (b *builder) dataSchema(ct *schema.ContentType, create bool) obj {
+	props := obj{}
+	var required []string
+	for _, a := range visible(ct) {
+		switch {
+		case a.IsRelation() && a.ToMany():
+			props[a.Name] = withDesc(ref("ToManyInput"), "the "+a.Target+" entries, by id or documentId")
+		case a.IsRelation():
+			props[a.Name] = withDesc(ref("ToOneInput"), "the "+a.Target+" entry, by id or documentId")
+		default:
+			props[a.Name] = inputSchema(a)
+			if create && requiredOnCreate(a) {
+				required = append(required, a.Name)
+			}
+		}
+	}
+	props["publishedAt"] = obj{"readOnly": true, "description": "ignored: publishing goes by the status parameter"}
+	s := object(props, required...)
+	s["additionalProperties"] = false
+	verb := "updates (partial: only the fields sent change)"
+	if create {
+		verb = "creates"
+	}
+	s["description"] = "The fields of the " + ct.Name + " the request " + verb + "."
+	return s
+}
+
+// generated is the operation of one generated route, in the document's
+// version: find, findOne, create, update or delete on ct.
+func (b *builder) generated(ct *schema.ContentType, verb string) obj {
+	b.typeSchemas(ct)
+	list, single := ref(ct.Name+"List"), ref(ct.Name+"Response")
+	body := func(name string) obj {
+		s := object(obj{"data": ref(name)}, "data")
+		s["additionalProperties"] = false
+		return jsonBody(s, true)
+	}
+	idParam := refTo("parameters", "id")
+	op := obj{}
+	switch verb {
+	case "find":
+		op["summary"] = "List " + ct.Plural
+		op["description"] = "Every query parameter applies: filters, populate, fields, sort, pagination" + statusWord(ct) + "."
+		op["parameters"] = listParams(ct)
+		op["responses"] = merge(obj{"200": jsonResponse("A page of "+ct.Plural, list)}, errorsFor(false, false, false))
+	case "findOne":
+		op["summary"] = "Get a " + ct.Name + " by documentId or id"
+		op["parameters"] = append([]any{idParam}, entryParams(ct, true)...)
+		op["responses"] = merge(obj{"200": jsonResponse("The "+ct.Name, single)}, errorsFor(true, false, false))
+	case "create":
+		op["summary"] = "Create a " + ct.Name
+		op["description"] = "Relations are given by id or documentId, as a list, or as {connect, disconnect, set}."
+		op["parameters"] = entryParams(ct, false)
+		op["requestBody"] = body(ct.Name + "Create")
+		op["responses"] = merge(obj{"201": jsonResponse("The created "+ct.Name, single)}, errorsFor(false, true, true))
+	case "update":
+		op["summary"] = "Update a " + ct.Name
+		op["description"] = "Partial: fields not sent keep their values. Relations as on create."
+		op["parameters"] = append([]any{idParam}, entryParams(ct, false)...)
+		op["requestBody"] = body(ct.Name + "Update")
+		op["responses"] = merge(obj{"200": jsonResponse("The updated "+ct.Name, single)}, errorsFor(true, true, true))
+	case "delete":
+		op["summary"] = "Delete a " + ct.Name
+		op["parameters"] = []any{idParam}
+		ok := obj{"204": obj{"description": "Deleted; no body (Strapi 5)", "headers": limitedHeaders()}}
+		if b.v.Shape == rest.V1 {
+			ok = obj{"200": jsonResponse("The deleted "+ct.Name+" (Strapi 4)", single)}
+		}
+		op["responses"] = merge(ok, errorsFor(true, false, true))
+	default:
+		return nil
+	}
+	return op
+}
+
+func statusWord(ct *schema.ContentType) string {
+	if ct.DraftAndPublish {
+		return ", status"
+	}
+	return ""
+}
+
+// merge copies b's keys over a's and returns a.
+func merge(a, b obj) obj {
+	for k, v := range b {
+		a[k] = v
+	}
+	return a
+}

@@ -1,0 +1,107 @@
+package openapi
+
+import (
+	"strings"
+
+	"github.com/kiln-cms/kiln/core/schema"
+)
+
+// The query parameters of api.md. filters and pagination are objects in
+// qs's bracket notation, which is OpenAPI's deepObject style; fields, sort
+// and populate are comma lists in their simple form (form style, not
+// exploded), and their bracket forms are described in words, since a
+// parameter has one style.
+
+// sharedParameters are components.parameters: the ones no type changes.
+func sharedParameters() obj {
+	return obj{
+		"filters": obj{"name": "filters", "in": "query", "style": "deepObject", "explode": true,
+			"description": "Strapi filters, as qs writes them: `filters[title][$containsi]=intro`, `filters[program][customer][name][$eq]=Acme` " +
+				"(relations to any depth), `filters[$or][0][status][$eq]=draft`. `filters[field]=value` means `$eq`. Operators: " +
+				"$eq $eqi $ne $nei $lt $lte $gt $gte $in $notIn $contains $notContains $containsi $notContainsi $null $notNull " +
+				"$between $startsWith $startsWithi $endsWith $endsWithi, and $and $or $not. A value that cannot be coerced to the field's " +
+				"type, an unknown field or operator, or a private field is a 400.",
+			"schema": obj{"type": "object", "additionalProperties": true}},
+		"pagination": obj{"name": "pagination", "in": "query", "style": "deepObject", "explode": true,
+			"description": "`pagination[page]` and `pagination[pageSize]` (default 25; a larger size than the configured maximum is lowered to it), " +
+				"or `pagination[start]` and `pagination[limit]`; `pagination[withCount]=false` skips the count. Both styles at once, or a non-positive page or size, is a 400.",
+			"schema": object(obj{
+				"page": obj{"type": "integer", "minimum": 1}, "pageSize": obj{"type": "integer", "minimum": 1},
+				"start": obj{"type": "integer", "minimum": 0}, "limit": obj{"type": "integer"},
+				"withCount": obj{"type": "boolean", "default": true},
+			})},
+		"status": obj{"name": "status", "in": "query",
+			"description": "published (the default) or draft, for types with draft & publish; populated relations follow it.",
+			"schema":      obj{"type": "string", "enum": []any{"published", "draft"}, "default": "published"}},
+		"id": obj{"name": "id", "in": "path", "required": true,
+			"description": "the entry's documentId, or its numeric id",
+			"schema":      obj{"type": "string"}},
+	}
+}
+
+// fieldsParam lists the fields a type's entries may be cut down to.
+func fieldsParam(ct *schema.ContentType) obj {
+	names := []string{"*", "id", "documentId"}
+	for _, a := range visible(ct) {
+		if !a.IsRelation() {
+			names = append(names, a.Name)
+		}
+	}
+	names = append(names, "createdAt", "updatedAt", "publishedAt")
+	return obj{"name": "fields", "in": "query", "style": "form", "explode": false,
+		"description": "The fields to return (`fields=title,status`, or `fields[0]=title&fields[1]=status`); id and documentId always come back.",
+		"schema":      arrayOf(obj{"type": "string", "enum": strs(names)})}
+}
+
+// populateParam names the relations a type's entries may carry.
+func populateParam(ct *schema.ContentType) obj {
+	var rels []string
+	for _, a := range visible(ct) {
+		if a.IsRelation() {
+			rels = append(rels, "`"+a.Name+"`")
+		}
+	}
+	desc := "The relations to include; others are not returned. `*` for all, a name or a comma list, dot paths " +
+		"(`populate=modules.sessions`), an array (`populate[0]=modules`), or the object form with nested populate, fields, filters and sort " +
+		"(`populate[modules][populate][sessions][fields][0]=title`)."
+	if len(rels) > 0 {
+		desc += " Relations: " + strings.Join(rels, ", ") + "."
+	} else {
+		desc += " This type has no relations."
+	}
+	return obj{"name": "populate", "in": "query", "style": "form", "explode": false, "description": desc,
+		"schema": arrayOf(obj{"type": "string"})}
+}
+
+// sortParam names the fields a type's lists may be ordered by.
+func sortParam(ct *schema.ContentType) obj {
+	names := []string{"`id`", "`documentId`"}
+	for _, a := range visible(ct) {
+		if !a.IsRelation() {
+			names = append(names, "`"+a.Name+"`")
+		}
+	}
+	names = append(names, "`createdAt`", "`updatedAt`", "`publishedAt`")
+	return obj{"name": "sort", "in": "query", "style": "form", "explode": false,
+		"description": "The order: `sort=title`, `sort=title:desc,createdAt:asc`, `sort[0]=title:asc`, or a to-one relation's field " +
+			"(`sort=customer.name`). Fields: " + strings.Join(names, ", ") + ".",
+		"schema": arrayOf(obj{"type": "string", "pattern": `^[A-Za-z0-9_.]+(:([Aa][Ss][Cc]|[Dd][Ee][Ss][Cc]))?$`})}
+}
+
+// listParams are a list endpoint's parameters on ct.
+func listParams(ct *schema.ContentType) []any {
+	p := []any{refTo("parameters", "filters"), populateParam(ct), fieldsParam(ct), sortParam(ct), refTo("parameters", "pagination")}
+	if ct.DraftAndPublish {
+		p = append(p, refTo("parameters", "status"))
+	}
+	return p
+}
+
+// entryParams are a single-entry endpoint's parameters on ct.
+func entryParams(ct *schema.ContentType, withStatus bool) []any {
+	p := []any{populateParam(ct), fieldsParam(ct)}
+	if withStatus && ct.DraftAndPublish {
+		p = append(p, refTo("parameters", "status"))
+	}
+	return p
+}
