@@ -3,6 +3,7 @@ package main
 import (
 	"github.com/kiln-cms/kiln/core/plugin"
 	"github.com/kiln-cms/kiln/plugins/analytics"
+	"github.com/kiln-cms/kiln/plugins/coaching"
 	"github.com/kiln-cms/kiln/plugins/content"
 	"github.com/kiln-cms/kiln/plugins/scheduling"
 )
@@ -14,5 +15,6 @@ func plugins() []plugin.Plugin {
 		content.New(),
 		analytics.New(),
 		scheduling.New(),
+		coaching.New(),
 	}
 }

@@ -1,0 +1,96 @@
+package apptest
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sync/atomic"
+
+	"github.com/uptrace/bun"
+)
+
+// Create posts {"data": data} to path as the admin, fails the test unless
+// the answer is 201, and returns the new entry's id.
+func (h *Harness) Create(path string, data map[string]any) int64 {
+	h.T.Helper()
+	r := h.Do("POST", path, map[string]any{"data": data})
+	if r.Status != 201 {
+		h.T.Fatalf("POST %s %v: %d %s", path, data, r.Status, r.Body)
+	}
+	return h.IDOf(r.JSON(h.T)["data"])
+}
+
+// As is the header pair that sends token, or no token at all when it is
+// empty: h.Do("GET", path, nil, apptest.As(token)...).
+func As(token string) []string {
+	if token == "" {
+		return []string{"Authorization", Anonymous}
+	}
+	return []string{"Authorization", "Bearer " + token}
+}
+
+// IDOf is the id of an entry as a response carries it (v2 or v1).
+func (h *Harness) IDOf(v any) int64 {
+	h.T.Helper()
+	m, ok := v.(map[string]any)
+	if !ok {
+		h.T.Fatalf("not an entry: %v", v)
+	}
+	n, err := m["id"].(json.Number).Int64()
+	if err != nil {
+		h.T.Fatalf("entry id: %v", m["id"])
+	}
+	return n
+}
+
+// IDs are the ids of a list answer's entries, in order.
+func (h *Harness) IDs(r *Response) []int64 {
+	h.T.Helper()
+	list, ok := r.JSON(h.T)["data"].([]any)
+	if !ok {
+		h.T.Fatalf("data is not a list: %s", r.Body)
+	}
+	out := []int64{}
+	for _, e := range list {
+		out = append(out, h.IDOf(e))
+	}
+	return out
+}
+
+// ErrorOf is an error envelope's status, name, message and details; the
+// test fails when the body is not one.
+func (h *Harness) ErrorOf(r *Response) (status int, name, message string, details map[string]any) {
+	h.T.Helper()
+	m := r.JSON(h.T)
+	if m["data"] != nil {
+		h.T.Fatalf("error envelope with data: %s", r.Body)
+	}
+	e, ok := m["error"].(map[string]any)
+	if !ok {
+		h.T.Fatalf("no error object: %s", r.Body)
+	}
+	st, _ := e["status"].(json.Number).Int64()
+	d, _ := e["details"].(map[string]any)
+	return int(st), fmt.Sprint(e["name"]), fmt.Sprint(e["message"]), d
+}
+
+// QueryCounter counts the statements the app sends to its database.
+type QueryCounter struct{ n atomic.Int64 }
+
+// N is the number counted so far.
+func (c *QueryCounter) N() int64 { return c.n.Load() }
+
+// BeforeQuery is bun.QueryHook's.
+func (c *QueryCounter) BeforeQuery(ctx context.Context, _ *bun.QueryEvent) context.Context {
+	return ctx
+}
+
+// AfterQuery is bun.QueryHook's.
+func (c *QueryCounter) AfterQuery(context.Context, *bun.QueryEvent) { c.n.Add(1) }
+
+// CountQueries starts counting the app's statements.
+func (h *Harness) CountQueries() *QueryCounter {
+	c := &QueryCounter{}
+	h.App.DB.Bun.AddQueryHook(c)
+	return c
+}

@@ -1,0 +1,133 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"strings"
+	"time"
+
+	"github.com/kiln-cms/kiln/core/schema"
+)
+
+// Stmt builds one hand-written statement for a plugin's own reads and
+// writes (an aggregate, a lock, a bulk update) that the content service has
+// no call for: SQL text with a "?" per value, every value encoded for the
+// dialect by Encode, identifiers only from the schema, quoted by Ident. No
+// value is ever spliced into the text.
+type Stmt struct {
+	d    Dialect
+	sb   strings.Builder
+	args []any
+}
+
+// NewStmt starts a statement for the dialect.
+func NewStmt(d Dialect) *Stmt { return &Stmt{d: d} }
+
+// Dialect is the database family the statement is written for.
+func (b *Stmt) Dialect() Dialect { return b.d }
+
+// W writes SQL text: keywords and identifiers, never values.
+func (b *Stmt) W(parts ...string) *Stmt {
+	for _, p := range parts {
+		b.sb.WriteString(p)
+	}
+	return b
+}
+
+// Arg writes a placeholder for v, encoded for a column of type t.
+func (b *Stmt) Arg(t schema.FieldType, v any) *Stmt {
+	b.sb.WriteByte('?')
+	b.args = append(b.args, Encode(b.d, t, v))
+	return b
+}
+
+// ID writes a placeholder for an id or any integer.
+func (b *Stmt) ID(v int64) *Stmt { return b.Arg(schema.BigInteger, v) }
+
+// Str writes a placeholder for a string.
+func (b *Stmt) Str(v string) *Stmt { return b.Arg(schema.String, v) }
+
+// At writes a placeholder for an instant.
+func (b *Stmt) At(v time.Time) *Stmt { return b.Arg(schema.DateTime, v) }
+
+// Bool writes a placeholder for a boolean.
+func (b *Stmt) Bool(v bool) *Stmt { return b.Arg(schema.Boolean, v) }
+
+// IDs writes "(?, ?, ...)" for a non-empty list of ids.
+func (b *Stmt) IDs(list []int64) *Stmt {
+	b.W("(")
+	for i, v := range list {
+		if i > 0 {
+			b.W(", ")
+		}
+		b.ID(v)
+	}
+	return b.W(")")
+}
+
+// SQL is the statement's text.
+func (b *Stmt) SQL() string { return b.sb.String() }
+
+// Args are the statement's values, in placeholder order.
+func (b *Stmt) Args() []any { return b.args }
+
+// Query runs the statement and returns its rows.
+func (b *Stmt) Query(ctx context.Context, conn Conn) (*sql.Rows, error) {
+	return conn.QueryContext(ctx, b.sb.String(), b.args...)
+}
+
+// QueryRow runs a statement that answers one row.
+func (b *Stmt) QueryRow(ctx context.Context, conn Conn) *sql.Row {
+	return conn.QueryRowContext(ctx, b.sb.String(), b.args...)
+}
+
+// Exec runs a statement that answers no rows and returns how many it
+// changed.
+func (b *Stmt) Exec(ctx context.Context, conn Conn) (int64, error) {
+	res, err := conn.ExecContext(ctx, b.sb.String(), b.args...)
+	if err != nil {
+		return 0, err
+	}
+	return res.RowsAffected()
+}
+
+// Int64s runs a statement whose rows are one integer each.
+func (b *Stmt) Int64s(ctx context.Context, conn Conn) ([]int64, error) {
+	rows, err := b.Query(ctx, conn)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []int64
+	for rows.Next() {
+		var v int64
+		if err := rows.Scan(&v); err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, rows.Err()
+}
+
+// Col is the quoted column of an attribute: a scalar's own column or an
+// owning to-one relation's foreign key.
+func Col(a *schema.Attribute) string { return Ident(a.Column) }
+
+// Table is the quoted table of a type.
+func Table(ct *schema.ContentType) string { return Ident(ct.Table) }
+
+// LockRow takes a write lock on one row of ct until conn's transaction
+// ends, so that transactions that check something of the row (a coach's
+// capacity) and then write are taken one at a time. PostgreSQL needs it:
+// under READ COMMITTED two transactions could each check, find room, and
+// both write. SQLite needs nothing: a write transaction holds the one
+// writer slot (DB.RunInTx's mutex and BEGIN IMMEDIATE) from its start. A
+// missing row locks nothing and is no error.
+func LockRow(ctx context.Context, conn Conn, d Dialect, ct *schema.ContentType, id int64) error {
+	if d != Postgres {
+		return nil
+	}
+	_, err := NewStmt(d).W("SELECT 1 FROM ", Table(ct), " WHERE ", Ident(schema.ColID), " = ").ID(id).
+		W(" FOR UPDATE").Int64s(ctx, conn)
+	return err
+}

@@ -1,0 +1,221 @@
+package coaching
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/kiln-cms/kiln/core/errs"
+	"github.com/kiln-cms/kiln/core/query"
+	"github.com/kiln-cms/kiln/core/schema"
+	"github.com/kiln-cms/kiln/core/store"
+)
+
+// The plugin's reads. Whatever the number of coaches, matching and the
+// availability list make a fixed number of statements: the candidates
+// (through the query language, so a client's filters and the caller's
+// scopes apply), then one each for their capacity, their weekly rules and
+// their scheduled events, in chunks of chunkSize ids.
+
+// chunkSize bounds the ids one statement lists, far below both databases'
+// limits on bound values.
+const chunkSize = 500
+
+// coachData is a coach as matching and availability see it.
+type coachData struct {
+	Candidate
+	// Zone is the timezone field as written; Location is nil when it is
+	// empty or unknown, ZoneErr says which.
+	Zone    string
+	ZoneErr error
+	Rules   []Rule
+	Busy    []Interval
+}
+
+// candidateIDs are the ids of the coaches f selects (nil for all), under
+// the read options, in id order.
+func (k *coaching) candidateIDs(ctx context.Context, f *query.Filter, ro store.ReadOptions) ([]int64, error) {
+	q := &query.Query{Type: k.m.coach, Filters: f, Fields: []*schema.Attribute{schema.SysID}}
+	entries, err := k.api.Content.Store.Find(ctx, k.api.Content.DB.Bun, q, ro)
+	if err != nil {
+		return nil, err
+	}
+	ids := make([]int64, len(entries))
+	for i, e := range entries {
+		ids[i] = e.ID
+	}
+	return ids, nil
+}
+
+// coachesData loads, for the ids, each coach's matching fields, assigned
+// learners, weekly rules and the scheduled events that overlap [from, to).
+func (k *coaching) coachesData(ctx context.Context, conn store.Conn, ids []int64, from, to time.Time) ([]*coachData, error) {
+	byID := make(map[int64]*coachData, len(ids))
+	var list []*coachData
+	for start := 0; start < len(ids); start += chunkSize {
+		chunk := ids[start:min(start+chunkSize, len(ids))]
+		part, err := k.coachFields(ctx, conn, chunk)
+		if err != nil {
+			return nil, err
+		}
+		for _, c := range part {
+			byID[c.ID] = c
+		}
+		list = append(list, part...)
+		if err := k.loadRules(ctx, conn, chunk, byID); err != nil {
+			return nil, err
+		}
+		if err := k.loadBusy(ctx, conn, chunk, from, to, byID); err != nil {
+			return nil, err
+		}
+	}
+	return list, nil
+}
+
+// coachFields reads the coaches' expertise, languages, zone and capacity,
+// with how many learners each has now.
+func (k *coaching) coachFields(ctx context.Context, conn store.Conn, ids []int64) ([]*coachData, error) {
+	m := k.m
+	lc := store.Col(m.learnerCoach)
+	b := k.stmt().W("SELECT c.", idCol, ", c.", store.Col(m.coachExpertise), ", c.", store.Col(m.coachLanguages),
+		", c.", store.Col(m.coachTimezone), ", c.", store.Col(m.coachMax), ", COALESCE(n.assigned, 0)",
+		" FROM ", store.Table(m.coach), " c LEFT JOIN (SELECT ", lc, " AS coach, COUNT(*) AS assigned FROM ", store.Table(m.learner),
+		" WHERE ", lc, " IN ").IDs(ids).W(" GROUP BY ", lc, ") n ON n.coach = c.", idCol,
+		" WHERE c.", idCol, " IN ").IDs(ids).W(" ORDER BY c.", idCol)
+	rows, err := b.Query(ctx, conn)
+	if err != nil {
+		return nil, fmt.Errorf("reading coaches: %w", err)
+	}
+	defer rows.Close()
+	var out []*coachData
+	for rows.Next() {
+		c := &coachData{}
+		var expertise, languages, zone, maxLearners any
+		if err := rows.Scan(&c.ID, &expertise, &languages, &zone, &maxLearners, &c.Assigned); err != nil {
+			return nil, err
+		}
+		c.Expertise, c.Languages = stringList(expertise), stringList(languages)
+		c.Zone, _ = decoded(schema.String, zone).(string)
+		c.Location, c.ZoneErr = zoneOf(c.Zone)
+		c.MaxLearners = k.capacityOf(maxLearners)
+		out = append(out, c)
+	}
+	return out, rows.Err()
+}
+
+// capacityOf reads maxLearners; a null one is the field's default.
+func (k *coaching) capacityOf(v any) int64 {
+	if n, ok := decoded(schema.Integer, v).(int64); ok {
+		return n
+	}
+	if d, ok := k.m.coachMax.Default.(int64); ok {
+		return d
+	}
+	return 0
+}
+
+// loadRules reads the weekly rules of the coaches; a rule with a missing
+// or malformed time is skipped, as it gives no time.
+func (k *coaching) loadRules(ctx context.Context, conn store.Conn, ids []int64, into map[int64]*coachData) error {
+	m := k.m
+	rows, err := k.stmt().W("SELECT ", store.Col(m.avCoach), ", ", store.Col(m.avWeekday), ", ", store.Col(m.avStart), ", ", store.Col(m.avEnd),
+		" FROM ", store.Table(m.availability), " WHERE ", store.Col(m.avCoach), " IN ").IDs(ids).
+		W(" ORDER BY ", store.Col(m.avCoach), ", ", idCol).Query(ctx, conn)
+	if err != nil {
+		return fmt.Errorf("reading availabilities: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var coach int64
+		var weekday, start, end any
+		if err := rows.Scan(&coach, &weekday, &start, &end); err != nil {
+			return err
+		}
+		day, _ := decoded(schema.Integer, weekday).(int64)
+		s, _ := decoded(schema.Time, start).(string)
+		e, _ := decoded(schema.Time, end).(string)
+		from, err1 := parseClock(s)
+		until, err2 := parseClock(e)
+		if c := into[coach]; c != nil && err1 == nil && err2 == nil && day >= 0 && day <= 6 {
+			c.Rules = append(c.Rules, Rule{Weekday: time.Weekday(day), Start: from, End: until})
+		}
+	}
+	return rows.Err()
+}
+
+// loadBusy reads the coaches' scheduled events that overlap [from, to).
+func (k *coaching) loadBusy(ctx context.Context, conn store.Conn, ids []int64, from, to time.Time, into map[int64]*coachData) error {
+	m := k.m
+	rows, err := k.stmt().W("SELECT ", store.Col(m.evCoach), ", ", store.Col(m.evStart), ", ", store.Col(m.evEnd),
+		" FROM ", store.Table(m.event), " WHERE ", store.Col(m.evCoach), " IN ").IDs(ids).
+		W(" AND ", store.Col(m.evStatus), " = ").Str(statusScheduled).
+		W(" AND ", store.Col(m.evStart), " < ").At(to).
+		W(" AND ", store.Col(m.evEnd), " > ").At(from).Query(ctx, conn)
+	if err != nil {
+		return fmt.Errorf("reading events: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var coach int64
+		var start, end any
+		if err := rows.Scan(&coach, &start, &end); err != nil {
+			return err
+		}
+		s, ok1 := decoded(schema.DateTime, start).(time.Time)
+		e, ok2 := decoded(schema.DateTime, end).(time.Time)
+		if c := into[coach]; c != nil && ok1 && ok2 {
+			c.Busy = append(c.Busy, Interval{s, e})
+		}
+	}
+	return rows.Err()
+}
+
+// statusScheduled is the event status that holds a coach's time.
+const statusScheduled = "scheduled"
+
+var idCol = store.Ident(schema.ColID)
+
+func (k *coaching) stmt() *store.Stmt { return store.NewStmt(k.api.Content.DB.Dialect) }
+
+// decoded is a scanned value in its canonical Go form, nil when it cannot
+// be read as the type.
+func decoded(t schema.FieldType, v any) any {
+	d, err := store.Decode(t, v)
+	if err != nil {
+		return nil
+	}
+	return d
+}
+
+// stringList reads a json column holding a list of strings; anything else
+// (null, an object, numbers) is an empty list.
+func stringList(v any) []string {
+	raw, _ := decoded(schema.JSON, v).(json.RawMessage)
+	return jsonStrings(raw)
+}
+
+// jsonStrings reads a JSON list of strings; anything else is no list.
+func jsonStrings(raw json.RawMessage) []string {
+	var list []string
+	if len(raw) == 0 || json.Unmarshal(raw, &list) != nil {
+		return nil
+	}
+	return list
+}
+
+// zoneOf resolves an IANA zone name; empty is no zone (nil, nil), and
+// "Local" is refused: it would mean the server's zone, not the person's.
+func zoneOf(name string) (*time.Location, error) {
+	if name == "" {
+		return nil, nil
+	}
+	if name == "Local" {
+		return nil, errs.Newf(errs.KindValidation, "%q is not an IANA time zone name", name)
+	}
+	loc, err := time.LoadLocation(name)
+	if err != nil {
+		return nil, errs.Newf(errs.KindValidation, "%q is not an IANA time zone name", name)
+	}
+	return loc, nil
+}

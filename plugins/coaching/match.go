@@ -1,0 +1,275 @@
+package coaching
+
+import (
+	"context"
+	"encoding/json"
+	"slices"
+	"strconv"
+	"time"
+
+	"github.com/gofiber/fiber/v2"
+
+	"github.com/kiln-cms/kiln/core/errs"
+	"github.com/kiln-cms/kiln/core/query"
+	"github.com/kiln-cms/kiln/core/rest"
+	"github.com/kiln-cms/kiln/core/schema"
+	"github.com/kiln-cms/kiln/core/store"
+)
+
+const (
+	defaultMatches = 10
+	maxMatches     = 100
+)
+
+// matchBody is POST /api/coaches/match's body.
+type matchBody struct {
+	learner, program string // refs; program may be ""
+	limit            int
+}
+
+// ranked is one entry of the answer.
+type ranked struct {
+	Coach json.RawMessage `json:"coach"`
+	Score float64         `json:"score"`
+	Parts Parts           `json:"parts"`
+	Facts Facts           `json:"facts"`
+}
+
+// match answers POST /api/coaches/match {learner, program?, limit?}: the
+// active coaches with free capacity who share a language with the learner,
+// ranked by the score of docs/coaching.md, best first. With program, only
+// that program's coaches are candidates. The query string may narrow the
+// candidates (filters on coaches) and shape each coach (fields, populate).
+//
+// Statements: the learner, the program when given, the candidates, then
+// one each for capacity, rules and events, and the page of coaches with
+// their populated relations: never one per coach.
+func (k *coaching) match(c *fiber.Ctx) error {
+	if err := refuseKeys(c, "matches are ordered by score and counted by the body's limit", "sort", "pagination"); err != nil {
+		return err
+	}
+	q, err := k.api.Query(c, k.m.coach)
+	if err != nil {
+		return err
+	}
+	body, err := matchBodyOf(c)
+	if err != nil {
+		return err
+	}
+	ctx, ro := c.UserContext(), k.api.ReadOptions(c)
+	learner, err := k.learnerProfile(ctx, body.learner, ro)
+	if err != nil {
+		return err
+	}
+	filter, err := k.candidateFilter(ctx, q.Filters, body.program, ro)
+	if err != nil {
+		return err
+	}
+	ids, err := k.candidateIDs(ctx, filter, ro)
+	if err != nil {
+		return err
+	}
+	now := k.now().UTC()
+	data, err := k.coachesData(ctx, k.api.Content.DB.Bun, ids, now, now.Add(horizon))
+	if err != nil {
+		return err
+	}
+	cands := make([]*Candidate, len(data))
+	for i, d := range data {
+		d.FreeTime = freeTime(d.Rules, d.rulesZone(), d.Busy, now, now.Add(horizon))
+		cands[i] = &d.Candidate
+	}
+	matches := Rank(learner, cands, now)
+	if len(matches) > body.limit {
+		matches = matches[:body.limit]
+	}
+	return k.writeRanked(c, q, matches, ro)
+}
+
+// rulesZone is the zone a coach's weekly rules are read in: their own, UTC
+// when they have none. A coach whose zone is unknown gets no time at all
+// from the rules rather than a guess.
+func (d *coachData) rulesZone() *time.Location {
+	switch {
+	case d.ZoneErr != nil:
+		return nil
+	case d.Location == nil:
+		return time.UTC
+	}
+	return d.Location
+}
+
+// writeRanked reads the ranked coaches through q (fields, populate) in one
+// go and writes the answer in rank order.
+func (k *coaching) writeRanked(c *fiber.Ctx, q *query.Query, matches []Match, ro store.ReadOptions) error {
+	out := make([]ranked, 0, len(matches))
+	if len(matches) > 0 {
+		ids := make([]int64, len(matches))
+		for i, m := range matches {
+			ids[i] = m.Candidate.ID
+		}
+		entries, err := k.entries(c.UserContext(), q, ids, ro)
+		if err != nil {
+			return err
+		}
+		for _, m := range matches {
+			if e := entries[m.Candidate.ID]; e != nil {
+				out = append(out, ranked{Coach: rest.EntryJSON(c, e), Score: m.Score, Parts: m.Parts, Facts: m.Facts})
+			}
+		}
+	}
+	return rest.WriteData(c, fiber.StatusOK, out)
+}
+
+// entries reads the entries of q's type with the ids, with q's fields and
+// populate, by id.
+func (k *coaching) entries(ctx context.Context, q *query.Query, ids []int64, ro store.ReadOptions) (map[int64]*store.Entry, error) {
+	in := make([]any, len(ids))
+	for i, id := range ids {
+		in[i] = strconv.FormatInt(id, 10)
+	}
+	f, err := query.ParseFilter(q.Type, map[string]any{"id": map[string]any{"$in": in}}, query.Options{MaxInList: len(ids)})
+	if err != nil {
+		return nil, err
+	}
+	page := *q
+	page.Filters, page.Sort, page.Pagination = f, nil, query.Pagination{}
+	list, err := k.api.Content.Store.Find(ctx, k.api.Content.DB.Bun, &page, ro)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[int64]*store.Entry, len(list))
+	for _, e := range list {
+		out[e.ID] = e
+	}
+	return out, nil
+}
+
+// candidateFilter is the client's filter on coaches, ANDed with "active"
+// and, when a program is named, "coaches that program".
+func (k *coaching) candidateFilter(ctx context.Context, client *query.Filter, program string, ro store.ReadOptions) (*query.Filter, error) {
+	conds := []any{map[string]any{k.m.coachActive.Name: map[string]any{"$eq": "true"}}}
+	if program != "" {
+		id, err := k.resolve(ctx, k.m.program, program, "program", ro)
+		if err != nil {
+			return nil, err
+		}
+		conds = append(conds, map[string]any{k.m.programCoaches.Inverse.Name: map[string]any{"id": map[string]any{"$eq": strconv.FormatInt(id, 10)}}})
+	}
+	fixed, err := query.ParseFilter(k.m.coach, map[string]any{"$and": conds}, query.DefaultOptions())
+	if err != nil {
+		return nil, err
+	}
+	return query.AndFilters(client, fixed), nil
+}
+
+// learnerProfile reads the learner's goals, languages and zone. A learner
+// the body names that does not exist, or that the caller cannot see, is a
+// 400 on the body's field.
+func (k *coaching) learnerProfile(ctx context.Context, ref string, ro store.ReadOptions) (Profile, error) {
+	id, err := k.resolve(ctx, k.m.learner, ref, "learner", ro)
+	if err != nil {
+		return Profile{}, err
+	}
+	q := &query.Query{Type: k.m.learner, Fields: []*schema.Attribute{k.m.learnerGoals, k.m.learnerLanguages, k.m.learnerTimezone}}
+	e, err := k.api.Content.Store.FindOne(ctx, k.api.Content.DB.Bun, q, id, ro)
+	if err != nil {
+		return Profile{}, err
+	}
+	p := Profile{Goals: entryList(e, k.m.learnerGoals), Languages: entryList(e, k.m.learnerLanguages)}
+	if zone, _ := entryValue(e, k.m.learnerTimezone).(string); zone != "" {
+		p.Location, _ = zoneOf(zone) // an unknown zone only costs the timezone part
+	}
+	return p, nil
+}
+
+// resolve turns a body's reference (an id or a documentId) into a row id
+// the caller may see; anything else is a 400 naming the field.
+func (k *coaching) resolve(ctx context.Context, ct *schema.ContentType, ref, field string, ro store.ReadOptions) (int64, error) {
+	ids, err := k.api.Content.Store.Resolve(ctx, k.api.Content.DB.Bun, ct, []string{ref})
+	if err != nil {
+		return 0, err
+	}
+	id, ok := ids[ref]
+	if ok && ro.Scope != nil && ro.Scope(ct) != nil {
+		probe := &query.Query{Type: ct, Fields: []*schema.Attribute{schema.SysID}}
+		_, err := k.api.Content.Store.FindOne(ctx, k.api.Content.DB.Bun, probe, id, ro)
+		ok = err == nil
+	}
+	if !ok {
+		return 0, bodyErr(field, ct.DisplayName+" "+strconv.Quote(ref)+" does not exist")
+	}
+	return id, nil
+}
+
+// matchBodyOf reads and checks the body; every mistake is a 400 naming the
+// field.
+func matchBodyOf(c *fiber.Ctx) (matchBody, error) {
+	var raw map[string]any
+	if err := rest.DecodeBody(c, &raw); err != nil {
+		return matchBody{}, err
+	}
+	if raw == nil {
+		return matchBody{}, bodyErr("learner", "the body must be an object with a learner")
+	}
+	for key := range raw {
+		if !slices.Contains([]string{"learner", "program", "limit"}, key) {
+			return matchBody{}, errs.InvalidKey(key, key, "body", "")
+		}
+	}
+	b := matchBody{limit: defaultMatches}
+	var ok bool
+	if b.learner, ok = refOf(raw["learner"]); !ok {
+		return b, bodyErr("learner", "learner must be a learner's id or documentId")
+	}
+	if v, given := raw["program"]; given && v != nil {
+		if b.program, ok = refOf(v); !ok {
+			return b, bodyErr("program", "program must be a program's id or documentId, or null")
+		}
+	}
+	if v, given := raw["limit"]; given {
+		n, err := strconv.Atoi(numberText(v))
+		if err != nil || n < 1 || n > maxMatches {
+			return b, bodyErr("limit", "limit must be a whole number from 1 to 100")
+		}
+		b.limit = n
+	}
+	return b, nil
+}
+
+// refOf reads a reference: a positive whole number or a non-empty string.
+func refOf(v any) (string, bool) {
+	switch x := v.(type) {
+	case json.Number:
+		n, err := strconv.ParseInt(x.String(), 10, 64)
+		return x.String(), err == nil && n > 0
+	case string:
+		return x, x != "" && len(x) <= 255
+	}
+	return "", false
+}
+
+func numberText(v any) string {
+	if n, ok := v.(json.Number); ok {
+		return n.String()
+	}
+	return "not a number"
+}
+
+// bodyErr is a ValidationError on one body field, in the shape of the
+// content service's.
+func bodyErr(field, msg string) error {
+	return errs.Fields([]errs.FieldError{{Path: []string{field}, Message: msg, Name: "ValidationError"}})
+}
+
+// entryValue is a loaded field of an entry (nil when absent).
+func entryValue(e *store.Entry, a *schema.Attribute) any {
+	v, _ := e.Get(a)
+	return v
+}
+
+// entryList reads a loaded json field holding a list of strings.
+func entryList(e *store.Entry, a *schema.Attribute) []string {
+	raw, _ := entryValue(e, a).(json.RawMessage)
+	return jsonStrings(raw)
+}

@@ -1,0 +1,120 @@
+// Package coaching is the plugin of the platform's Coaches category:
+// ranking coaches for a learner, assigning learners to coaches within
+// their capacity, a coach's learners as a list endpoint, and free slots
+// from the coaches' weekly availability rules. docs/coaching.md describes
+// each endpoint and the match score.
+package coaching
+
+import (
+	"time"
+	// Time zone data in the binary: coaches' zones must resolve on a
+	// machine without /usr/share/zoneinfo.
+	_ "time/tzdata"
+
+	"github.com/kiln-cms/kiln/core/plugin"
+	"github.com/kiln-cms/kiln/core/schema"
+)
+
+// Plugin is the coaching plugin.
+type Plugin struct {
+	// Now is the clock matching and the default availability range read;
+	// nil means time.Now. Tests fix it.
+	Now func() time.Time
+}
+
+// New returns the coaching plugin on the wall clock.
+func New() *Plugin { return &Plugin{} }
+
+var _ plugin.Plugin = (*Plugin)(nil)
+
+// Name is the prefix of the plugin's permission actions.
+func (*Plugin) Name() string { return "coaching" }
+
+// Requires lists every type and field the plugin reads or writes.
+func (*Plugin) Requires() []plugin.Requirement {
+	return []plugin.Requirement{
+		plugin.Need("coach", "expertise", "languages", "timezone", "maxLearners", "active", "user", "learners", "programs"),
+		plugin.Need("learner", "goals", "languages", "timezone", "coach"),
+		plugin.Need("availability", "weekday", "startTime", "endTime", "coach"),
+		plugin.Need("event", "startAt", "endAt", "status", "coach"),
+		plugin.Need("program", "coaches"),
+	}
+}
+
+// Register adds the rules on coach, learner and availability writes and
+// the seven routes. /coaches/me/... and /coaches/available come before
+// /coaches/:id/... so that "me" and "available" are never taken for ids.
+func (p *Plugin) Register(api *plugin.API) error {
+	k := &coaching{api: api, m: modelOf(api.Schema), now: p.Now}
+	if k.now == nil {
+		k.now = time.Now
+	}
+	k.registerHooks()
+	routes := []plugin.Route{
+		{Method: "POST", Path: "/coaches/match", Action: "coaching.match",
+			Summary: "Rank the active coaches with free capacity for a learner, with each score's parts (query: filters on coaches, fields, populate)",
+			Request: matchRequestSchema, Response: matchResponseSchema, Handler: k.match},
+		{Method: "GET", Path: "/coaches/available", Action: "coaching.available",
+			Summary:   "The active coaches with at least one free slot of duration minutes in from..to, with their first slots",
+			QueryKeys: []string{"from", "to", "duration", "expertise", "language"},
+			Response:  availableResponseSchema, Handler: k.available},
+		{Method: "GET", Path: "/coaches/me/learners", Action: "coaching.myLearners",
+			Summary:  "The signed-in coach's learners, with the whole query language",
+			Response: learnerListSchema, Handler: k.myLearners},
+		{Method: "GET", Path: "/coaches/:id/learners", Action: "coaching.learners",
+			Summary:  "A coach's learners, with the whole query language",
+			Response: learnerListSchema, Handler: k.learners},
+		{Method: "POST", Path: "/coaches/:id/learners", Action: "coaching.assign",
+			Summary: "Assign learners to the coach, all or none, never past maxLearners",
+			Request: assignRequestSchema, Response: assignResponseSchema, Handler: k.assign},
+		{Method: "DELETE", Path: "/coaches/:id/learners/:learnerId", Action: "coaching.unassign",
+			Summary:  "Unassign a learner from the coach",
+			Response: map[string]any{"$ref": "#/components/schemas/learner"}, Handler: k.unassign},
+		{Method: "GET", Path: "/coaches/:id/availability", Action: "coaching.availability",
+			Summary:   "The coach's free slots of duration minutes in from..to: weekly rules in the coach's time zone minus scheduled events",
+			QueryKeys: []string{"from", "to", "duration"},
+			Response:  slotListSchema, Handler: k.availability},
+	}
+	for _, r := range routes {
+		r.Tag = "Coaches"
+		if err := api.Route(r); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// coaching is the plugin at work: the API it was given, the schema pieces
+// it uses and its clock.
+type coaching struct {
+	api *plugin.API
+	m   model
+	now func() time.Time
+}
+
+// model holds the content types and attributes the plugin uses, looked up
+// once (Requires guarantees they exist).
+type model struct {
+	coach, learner, availability, event, program *schema.ContentType
+
+	coachExpertise, coachLanguages, coachTimezone, coachMax, coachActive, coachUser *schema.Attribute
+	learnerGoals, learnerLanguages, learnerTimezone, learnerCoach                   *schema.Attribute
+	avWeekday, avStart, avEnd, avCoach                                              *schema.Attribute
+	evStart, evEnd, evStatus, evCoach                                               *schema.Attribute
+	programCoaches                                                                  *schema.Attribute
+}
+
+func modelOf(s *schema.Schema) model {
+	co, le, av, ev := s.Type("coach"), s.Type("learner"), s.Type("availability"), s.Type("event")
+	return model{
+		coach: co, learner: le, availability: av, event: ev, program: s.Type("program"),
+
+		coachExpertise: co.Attr("expertise"), coachLanguages: co.Attr("languages"), coachTimezone: co.Attr("timezone"),
+		coachMax: co.Attr("maxLearners"), coachActive: co.Attr("active"), coachUser: co.Attr("user"),
+		learnerGoals: le.Attr("goals"), learnerLanguages: le.Attr("languages"), learnerTimezone: le.Attr("timezone"),
+		learnerCoach: le.Attr("coach"),
+		avWeekday:    av.Attr("weekday"), avStart: av.Attr("startTime"), avEnd: av.Attr("endTime"), avCoach: av.Attr("coach"),
+		evStart: ev.Attr("startAt"), evEnd: ev.Attr("endAt"), evStatus: ev.Attr("status"), evCoach: ev.Attr("coach"),
+		programCoaches: s.Type("program").Attr("coaches"),
+	}
+}
