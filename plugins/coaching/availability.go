@@ -181,4 +181,3 @@ func onlyKeys(c *fiber.Ctx, allowed ...string) error {
 	}
 	return nil
 }
-

@@ -3,6 +3,7 @@ package coaching_test
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"testing"
 	"time"
 
@@ -159,3 +160,8 @@ func fieldOf(d map[string]any) string {
 	}
 	return fmt.Sprint(d["key"])
 }
+
+// jsonInt is an integer as a decoded response holds it.
+func jsonInt(n int64) json.Number { return json.Number(strconv.FormatInt(n, 10)) }
+
+func itoa(n int) string { return strconv.Itoa(n) }

@@ -65,4 +65,3 @@ func (k *coaching) checkRule(_ context.Context, ev *hook.Event) error {
 	}
 	return nil
 }
-
