@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/kiln-cms/kiln/core/errs"
@@ -25,6 +26,10 @@ const maxClashes = 10
 func (s *sched) registerHooks() {
 	s.api.Hooks.BeforeCreate("event", s.checkEvent)
 	s.api.Hooks.BeforeUpdate("event", s.checkEvent)
+	// An event also changes coach when a write of the coach names its
+	// events (the inverse side of event.coach): the same rule applies.
+	s.api.Hooks.BeforeCreate("coach", s.checkCoachEvents)
+	s.api.Hooks.BeforeUpdate("coach", s.checkCoachEvents)
 	// Before, not after, the delete: same transaction, and the core's
 	// after-delete hook re-reads the deleted user unless a before-delete
 	// hook loaded it first, and fails with a 404.
@@ -59,18 +64,123 @@ func (s *sched) checkEvent(ctx context.Context, ev *hook.Event) error {
 	if err := s.lock(ctx, ev.Conn, lockCoach, coach); err != nil {
 		return err
 	}
-	clashes, err := s.clashes(ctx, ev.Conn, coach, start, end, ev.ID)
+	clashes, err := s.clashes(ctx, ev.Conn, coach, start, end, []int64{ev.ID})
 	if err != nil || len(clashes) == 0 {
 		return err
 	}
+	return clashError("startAt", clashes)
+}
+
+// clashError is the double-booking refusal, its message on field.
+func clashError(field string, clashes []clash) error {
 	msg := "the coach already has a scheduled event at that time"
 	if len(clashes) > 1 {
 		msg = fmt.Sprintf("the coach already has %d scheduled events at that time", len(clashes))
 	}
 	return errs.New(errs.KindValidation, msg).WithDetails(map[string]any{
-		"errors":  []errs.FieldError{{Path: []string{"startAt"}, Name: "ValidationError", Message: msg}},
+		"errors":  []errs.FieldError{{Path: []string{field}, Name: "ValidationError", Message: msg}},
 		"clashes": clashes,
 	})
+}
+
+// checkCoachEvents applies the double-booking rule to a create or update
+// of a coach that hands it events through coach.events (connect, or a
+// set): each scheduled event it receives may overlap neither another one
+// it receives nor, unless a set replaces them all, the coach's scheduled
+// events that stay. Without it, PUT /api/coaches/1 {"events":
+// {"connect": [7]}} would double-book coach 1 past the event hook, which
+// only sees writes of events.
+func (s *sched) checkCoachEvents(ctx context.Context, ev *hook.Event) error {
+	ch, ok := ev.Data.Relations[s.m.coachEvents]
+	if !ok {
+		return nil
+	}
+	incoming := slices.Clone(ch.Connect)
+	if ch.SetGiven {
+		incoming = append(incoming, ch.Set...)
+	}
+	slices.Sort(incoming)
+	incoming = slices.Compact(incoming)
+	if len(incoming) == 0 {
+		return nil
+	}
+	if ev.ID != 0 {
+		if err := s.lock(ctx, ev.Conn, lockCoach, ev.ID); err != nil {
+			return err
+		}
+	}
+	list, err := s.scheduledEvents(ctx, ev.Conn, incoming)
+	if err != nil {
+		return err
+	}
+	// The events the coach keeps besides the incoming ones are not to be
+	// compared with when a set replaces them all, or when they leave by a
+	// disconnect in the same write.
+	exclude := append(slices.Clone(incoming), ch.Disconnect...)
+	for i, e := range list {
+		var clashes []clash
+		for j, o := range list {
+			if j != i && o.start.Before(e.end) && o.end.After(e.start) {
+				clashes = append(clashes, o.clash)
+			}
+		}
+		if ev.ID != 0 && !ch.SetGiven {
+			more, err := s.clashes(ctx, ev.Conn, ev.ID, e.start, e.end, exclude)
+			if err != nil {
+				return err
+			}
+			clashes = append(clashes, more...)
+		}
+		if len(clashes) > 0 {
+			slices.SortFunc(clashes, func(a, b clash) int {
+				if c := strings.Compare(a.StartAt, b.StartAt); c != 0 {
+					return c
+				}
+				return int(a.ID - b.ID)
+			})
+			return clashError(s.m.coachEvents.Name, clashes[:min(len(clashes), maxClashes)])
+		}
+	}
+	return nil
+}
+
+// timedClash is a clash with its times as instants, for comparing.
+type timedClash struct {
+	clash
+	start, end time.Time
+}
+
+// scheduledEvents loads the scheduled events among ids, earliest first.
+func (s *sched) scheduledEvents(ctx context.Context, conn store.Conn, ids []int64) ([]timedClash, error) {
+	m := s.m
+	b := s.stmt().w("SELECT ", idCol, ", ", store.Ident(schema.ColDocumentID), ", ", col(m.evTitle), ", ", col(m.evStart), ", ", col(m.evEnd),
+		" FROM ", tbl(m.event), " WHERE ", idCol, " IN ").ids(ids).
+		w(" AND ", col(m.evStatus), " = ").str(statusScheduled).
+		w(" ORDER BY ", col(m.evStart), ", ", idCol)
+	rows, err := conn.QueryContext(ctx, b.sb.String(), b.args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []timedClash
+	for rows.Next() {
+		var c timedClash
+		var title sql.NullString
+		var st, en any
+		if err := rows.Scan(&c.ID, &c.DocumentID, &title, &st, &en); err != nil {
+			return nil, err
+		}
+		c.Title = title.String
+		var ok1, ok2 bool
+		c.start, ok1 = decodeTime(st)
+		c.end, ok2 = decodeTime(en)
+		if !ok1 || !ok2 {
+			continue // a required time missing: nothing to compare
+		}
+		c.StartAt, c.EndAt = timeText(c.start), timeText(c.end)
+		out = append(out, c)
+	}
+	return out, rows.Err()
 }
 
 // merged is a field's value after the write: the input's when it names the
@@ -124,18 +234,18 @@ type clash struct {
 }
 
 // clashes lists the coach's scheduled events that overlap [start, end),
-// other than the event being written (self, 0 on a create), earliest
-// first. Two half-open intervals overlap when each starts before the other
+// other than those in exclude (the event being written; 0 stands for
+// none), earliest first. Two half-open intervals overlap when each starts before the other
 // ends; the startAt index narrows the search.
-func (s *sched) clashes(ctx context.Context, conn store.Conn, coach int64, start, end time.Time, self int64) ([]clash, error) {
+func (s *sched) clashes(ctx context.Context, conn store.Conn, coach int64, start, end time.Time, exclude []int64) ([]clash, error) {
 	m := s.m
 	b := s.stmt().w("SELECT ", idCol, ", ", store.Ident(schema.ColDocumentID), ", ", col(m.evTitle), ", ", col(m.evStart), ", ", col(m.evEnd),
 		" FROM ", tbl(m.event), " WHERE ", col(m.evCoach), " = ").id(coach).
 		w(" AND ", col(m.evStatus), " = ").str(statusScheduled).
 		w(" AND ", col(m.evStart), " < ").at(end).
 		w(" AND ", col(m.evEnd), " > ").at(start)
-	if self != 0 {
-		b.w(" AND ", idCol, " <> ").id(self)
+	if exclude = slices.DeleteFunc(slices.Clone(exclude), func(id int64) bool { return id == 0 }); len(exclude) > 0 {
+		b.w(" AND ", idCol, " NOT IN ").ids(exclude)
 	}
 	b.w(" ORDER BY ", col(m.evStart), ", ", idCol, fmt.Sprintf(" LIMIT %d", maxClashes))
 	rows, err := conn.QueryContext(ctx, b.sb.String(), b.args...)

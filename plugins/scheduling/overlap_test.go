@@ -206,3 +206,62 @@ func TestConcurrentCreatesCannotDoubleBook(t *testing.T) {
 		}
 	}, slowWrites{})
 }
+
+// TestOverlapThroughCoachEvents: handing events to a coach from the
+// coach's side (coach.events, the inverse of event.coach) obeys the same
+// rule as writing the event's coach.
+func TestOverlapThroughCoachEvents(t *testing.T) {
+	each(t, func(t *testing.T, h *apptest.Harness, p people) {
+		a := event(t, h, map[string]any{"title": "A", "startAt": at("10:00"), "endAt": at("11:00"), "coach": 1})
+		d := event(t, h, map[string]any{"title": "D", "startAt": at("10:30"), "endAt": at("11:30"), "coach": 2})
+		touching := event(t, h, map[string]any{"title": "T", "startAt": at("09:00"), "endAt": at("10:00")})
+		off := event(t, h, map[string]any{"title": "Off", "startAt": at("10:00"), "endAt": at("11:00"), "status": "cancelled"})
+		coachOf := func(id int64) int {
+			return count(t, h, "SELECT COALESCE(MAX(coach_id), 0) FROM events WHERE id = ?", id)
+		}
+		put := func(data map[string]any) *apptest.Response {
+			return h.Do("PUT", "/api/coaches/1", map[string]any{"data": map[string]any{"events": data}})
+		}
+
+		// Connecting D to coach 1 would double-book it with A.
+		for _, rel := range []map[string]any{{"connect": []any{d}}, {"connect": []any{map[string]any{"id": d}}}} {
+			if got := clashIDs(t, put(rel)); !reflect.DeepEqual(got, []int64{a}) {
+				t.Errorf("%v: clashes %v, want [%d]", rel, got, a)
+			}
+		}
+		// A set that keeps A and adds D clashes between the two; a
+		// shorthand list is a set.
+		if got := clashIDs(t, put(map[string]any{"set": []any{a, d}})); !reflect.DeepEqual(got, []int64{d}) {
+			t.Errorf("set [A D]: clashes %v", got)
+		}
+		if got := clashIDs(t, h.Do("PUT", "/api/coaches/1", map[string]any{"data": map[string]any{"events": []any{a, d}}})); !reflect.DeepEqual(got, []int64{d}) {
+			t.Errorf("events [A D]: clashes %v", got)
+		}
+		// A new coach given two overlapping events.
+		r := h.Do("POST", "/api/coaches", map[string]any{"data": map[string]any{"name": "Cy", "email": "cy@coach.test", "events": []any{a, d}}})
+		if got := clashIDs(t, r); !reflect.DeepEqual(got, []int64{d}) {
+			t.Errorf("new coach with [A D]: clashes %v", got)
+		}
+		if coachOf(a) != 1 || coachOf(d) != 2 {
+			t.Errorf("a refused write moved events: A's coach %d, D's %d", coachOf(a), coachOf(d))
+		}
+
+		// Touching or cancelled events hold no clash; disconnecting A in
+		// the same write frees its slot; a set replacing A does too.
+		if r := put(map[string]any{"connect": []any{touching, off}}); r.Status != 200 {
+			t.Errorf("connecting a touching and a cancelled event: %d %s", r.Status, r.Body)
+		}
+		if r := put(map[string]any{"connect": []any{d}, "disconnect": []any{a}}); r.Status != 200 {
+			t.Errorf("swapping A for D: %d %s", r.Status, r.Body)
+		}
+		if coachOf(a) != 0 || coachOf(d) != 1 {
+			t.Errorf("after the swap: A's coach %d, D's %d", coachOf(a), coachOf(d))
+		}
+		if r := put(map[string]any{"set": []any{a}}); r.Status != 200 {
+			t.Errorf("set [A]: %d %s", r.Status, r.Body)
+		}
+		if coachOf(a) != 1 || coachOf(d) != 0 {
+			t.Errorf("after set [A]: A's coach %d, D's %d", coachOf(a), coachOf(d))
+		}
+	})
+}

@@ -38,7 +38,7 @@ func (*Plugin) Requires() []plugin.Requirement {
 			"status", "syncedAt", "coach", "program", "learners", "attendances"),
 		plugin.Need("attendance", "status", "respondedAt", "event", "learner"),
 		plugin.Need("learner", "name", "email", "user"),
-		plugin.Need("coach", "name", "email", "user"),
+		plugin.Need("coach", "name", "email", "user", "events"),
 		plugin.Need("enrollment", "status", "learner", "program"),
 		plugin.Need("program"),
 		plugin.Need("user", "blocked"),
@@ -133,6 +133,7 @@ type model struct {
 
 	learnerName, learnerEmail, learnerUser *schema.Attribute
 	coachName, coachEmail, coachUser       *schema.Attribute
+	coachEvents                            *schema.Attribute
 
 	enrStatus, enrLearner, enrProgram *schema.Attribute
 
@@ -151,7 +152,7 @@ func modelOf(s *schema.Schema) model {
 		attStatus: at.Attr("status"), attResponded: at.Attr("respondedAt"), attEvent: at.Attr("event"), attLearner: at.Attr("learner"),
 
 		learnerName: le.Attr("name"), learnerEmail: le.Attr("email"), learnerUser: le.Attr("user"),
-		coachName: co.Attr("name"), coachEmail: co.Attr("email"), coachUser: co.Attr("user"),
+		coachName: co.Attr("name"), coachEmail: co.Attr("email"), coachUser: co.Attr("user"), coachEvents: co.Attr("events"),
 
 		enrStatus: en.Attr("status"), enrLearner: en.Attr("learner"), enrProgram: en.Attr("program"),
 
