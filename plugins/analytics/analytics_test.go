@@ -431,6 +431,30 @@ func TestAnalytics(t *testing.T) {
 			same(t, "coach's own", r.JSON(t)["data"], numbersJSON(t, get(t, h, "/api/analytics/coaches/1")))
 		})
 
+		t.Run("answers match their schemas", func(t *testing.T) {
+			// The route table's response schemas are what the OpenAPI
+			// document publishes: every figure an answer holds is declared
+			// there, and every figure declared required is in the answer.
+			schemas := map[string]map[string]any{}
+			for _, r := range h.App.Plugins.Routes() {
+				if r.Plugin == "analytics" {
+					schemas[r.Path] = r.Response
+				}
+			}
+			for path, url := range map[string]string{
+				"/analytics/dashboard":     "/api/analytics/dashboard",
+				"/analytics/programs/:id":  "/api/analytics/programs/1",
+				"/analytics/customers/:id": "/api/analytics/customers/1",
+				"/analytics/coaches/:id":   "/api/analytics/coaches/1",
+			} {
+				if schemas[path] == nil {
+					t.Errorf("%s: no response schema", path)
+					continue
+				}
+				conforms(t, url, schemas[path], get(t, h, url))
+			}
+		})
+
 		t.Run("queries", func(t *testing.T) {
 			// Every query the app sends is counted; a request refused for its
 			// window before the handler touches the database measures what
@@ -517,6 +541,51 @@ func TestSameOnBothDatabases(t *testing.T) {
 			if sq.Status != 200 || !bytes.Equal(sq.Body, pg.Body) {
 				t.Errorf("GET %s%s:\n sqlite   %d %s\n postgres %d %s", path, q, sq.Status, sq.Body, pg.Status, pg.Body)
 			}
+		}
+	}
+}
+
+// conforms checks v against the parts of a JSON Schema the analytics
+// schemas use: an object's required keys are present and it has no key
+// its properties do not declare; an array's items conform; a number or
+// integer is a number.
+func conforms(t *testing.T, at string, schema map[string]any, v any) {
+	t.Helper()
+	switch schema["type"] {
+	case "object":
+		m, ok := v.(map[string]any)
+		if !ok {
+			t.Errorf("%s: %v is not an object", at, v)
+			return
+		}
+		props, _ := schema["properties"].(map[string]any)
+		req, _ := schema["required"].([]any)
+		for _, k := range req {
+			if _, ok := m[k.(string)]; !ok {
+				t.Errorf("%s: the schema requires %q, the answer has none", at, k)
+			}
+		}
+		for k, e := range m {
+			p, ok := props[k].(map[string]any)
+			if !ok {
+				t.Errorf("%s: the answer has %q, the schema does not declare it", at, k)
+				continue
+			}
+			conforms(t, at+"."+k, p, e)
+		}
+	case "array":
+		list, ok := v.([]any)
+		if !ok {
+			t.Errorf("%s: %v is not an array", at, v)
+			return
+		}
+		items, _ := schema["items"].(map[string]any)
+		for i, e := range list {
+			conforms(t, fmt.Sprintf("%s[%d]", at, i), items, e)
+		}
+	case "integer", "number":
+		if _, ok := v.(json.Number); !ok {
+			t.Errorf("%s: %v is not a number", at, v)
 		}
 	}
 }

@@ -38,14 +38,13 @@ var (
 	eventsSchema      = obj(js{"held": count, "scheduled": count, "cancelled": count})
 
 	dashboardSchema = obj(js{
-		"programs":       obj(js{"total": count, "byStatus": obj(js{"draft": count, "published": count, "archived": count})}),
-		"customers":      obj(js{"total": count, "active": count}),
-		"learners":       learnersSchema,
-		"coaches":        obj(js{"total": count, "active": count, "utilization": fraction}),
-		"enrollments":    obj(js{"total": count, "byStatus": enrollmentsSchema["properties"].(js)["byStatus"], "completionRate": rateOf, "meanProgress": percent}),
-		"events":         obj(js{"next7Days": count, "held": count, "scheduled": count, "cancelled": count}),
-		"attendance":     obj(js{"rate30Days": rateOf, "rate": rateOf}),
-		"hoursDelivered": hoursNum,
+		"programs":    obj(js{"total": count, "byStatus": obj(js{"draft": count, "published": count, "archived": count})}),
+		"customers":   obj(js{"total": count, "active": count}),
+		"learners":    learnersSchema,
+		"coaches":     obj(js{"total": count, "active": count, "utilization": fraction}),
+		"enrollments": obj(js{"total": count, "byStatus": enrollmentsSchema["properties"].(js)["byStatus"], "completionRate": rateOf, "meanProgress": percent}),
+		"events":      obj(js{"next7Days": count}),
+		"attendance":  obj(js{"rate30Days": rateOf}),
 	})
 
 	programSchema = obj(js{
