@@ -20,22 +20,51 @@ import (
 type scenario struct {
 	name        string
 	kiln, floor string // paths
-	body        string // POSTed when set
-	write       bool
+	script      string // a wrk Lua script (POSTs) when set
 }
 
 // scenarios are the issue's six, with the ids of the seeded data.
-func scenarios(program, customer string, coach, prog, session, learner int64) []scenario {
-	event := fmt.Sprintf(`{"data":{"title":"Bench","startAt":"2027-03-01T10:00:00Z","endAt":"2027-03-01T11:00:00Z","coach":%d,"program":%d,"session":%d,"learners":[%d]}}`,
-		coach, prog, session, learner)
+func scenarios(threads int, program, customer string, coach, prog, session, learner int64) []scenario {
 	return []scenario{
 		{name: "1 list, filtered", kiln: "/api/programs?filters[status][$eq]=published&pagination[pageSize]=25", floor: "/s1"},
 		{name: "2 list, nested populate", kiln: "/api/programs?filters[status][$eq]=published&pagination[pageSize]=25&populate[modules][populate][sessions]=*&populate=customer", floor: "/s2"},
 		{name: "3 one, populate=*", kiln: "/api/programs/" + program + "?populate=*", floor: "/s3/" + program},
 		{name: "4 relation filter, depth 2", kiln: "/api/sessions?filters[program][customer][name][$eq]=" + url.QueryEscape(customer), floor: "/s4?name=" + url.QueryEscape(customer)},
-		{name: "5 create with relations", kiln: "/api/events", floor: "/s5", body: event, write: true},
+		{name: "5 create with relations", kiln: "/api/events", floor: "/s5", script: eventScript(threads, coach, prog, session, learner)},
 		{name: "6 authenticated /users/me", kiln: "/api/users/me", floor: "/s6"},
 	}
+}
+
+// eventSlotsFrom is when the benchmark's events start: years after the
+// seed's last event, so that they clash with none of them.
+var eventSlotsFrom = time.Date(2040, 1, 1, 0, 0, 0, 0, time.UTC)
+
+// eventScript is the wrk script of scenario 5. Every request creates an
+// event of the same coach, program, session and learner, each in an hour
+// of its own: thread t of n books hours t, t+n, t+2n, ... from
+// eventSlotsFrom. One fixed body would book the same hour every time, and
+// the scheduling plugin refuses every request after the first as a
+// double booking (a 400, not a write).
+func eventScript(threads int, coach, prog, session, learner int64) string {
+	body := fmt.Sprintf(`{"data":{"title":"Bench","startAt":"%%s","endAt":"%%s","coach":%d,"program":%d,"session":%d,"learners":[%d]}}`,
+		coach, prog, session, learner)
+	return fmt.Sprintf(`-- kiln-bench scenario 5: every request books an hour of its own.
+wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/json"
+local created = 0
+function setup(thread)
+  thread:set("first", created)
+  created = created + 1
+end
+local n = 0
+function request()
+  local slot = n * %d + (first or 0)
+  n = n + 1
+  local start = %d + slot * 3600
+  local body = string.format(%q, os.date("!%%Y-%%m-%%dT%%H:%%M:%%SZ", start), os.date("!%%Y-%%m-%%dT%%H:%%M:%%SZ", start + 3600))
+  return wrk.format(nil, nil, nil, body)
+end
+`, max(threads, 1), eventSlotsFrom.Unix(), body)
 }
 
 // measured is one scenario's results on one database.
@@ -88,17 +117,12 @@ func runDatabase(o options, db string) error {
 
 	programDoc, customer := lookup(k.base, token)
 	var rows []measured
-	for _, sc := range scenarios(programDoc, customer, 1, 1, 1, 1) {
-		kr, err := runWrk(o, k.base+sc.kiln, token, sc.body)
+	for _, sc := range scenarios(o.threads, programDoc, customer, 1, 1, 1, 1) {
+		kr, err := runWrk(o, k.base+sc.kiln, token, sc.script)
 		if err != nil {
 			return err
 		}
-		body := sc.body
-		if sc.write {
-			body = strings.NewReplacer(`"title"`, `"Title"`, `"startAt"`, `"StartAt"`, `"endAt"`, `"EndAt"`, `"coach"`, `"Coach"`,
-				`"program"`, `"Program"`, `"learners"`, `"Learners"`).Replace(body)
-		}
-		fr, err := runWrk(o, floorBase+sc.floor, token, body)
+		fr, err := runWrk(o, floorBase+sc.floor, token, sc.script)
 		if err != nil {
 			return err
 		}

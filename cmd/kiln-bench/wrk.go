@@ -18,15 +18,15 @@ type result struct {
 	requests, errs int
 }
 
-// runWrk drives url with wrk; body, when set, is POSTed as JSON.
-func runWrk(o options, url, token, body string) (result, error) {
+// runWrk drives url with wrk, with the Lua script lua when set (the
+// write scenario's).
+func runWrk(o options, url, token, lua string) (result, error) {
 	args := []string{"-t", strconv.Itoa(o.threads), "-c", strconv.Itoa(o.connections), "-d", o.duration.String(), "--latency"}
 	if token != "" {
 		args = append(args, "-H", "Authorization: Bearer "+token)
 	}
-	if body != "" {
-		script := filepath.Join(o.work, "post.lua")
-		lua := fmt.Sprintf("wrk.method = \"POST\"\nwrk.body = %q\nwrk.headers[\"Content-Type\"] = \"application/json\"\n", body)
+	if lua != "" {
+		script := filepath.Join(o.work, "scenario.lua")
 		if err := os.WriteFile(script, []byte(lua), 0o644); err != nil {
 			return result{}, err
 		}
