@@ -37,6 +37,11 @@ func (s *Service) prepare(ctx context.Context, conn store.Conn, ct *schema.Conte
 		}
 		if a.IsRelation() {
 			ch, err := s.relationInput(ctx, conn, a, body[key])
+			if list, ok := fieldErrors(err); ok {
+				failed[a] = true
+				problems = append(problems, list...)
+				continue
+			}
 			if err != nil {
 				return data, err
 			}
@@ -62,16 +67,43 @@ func (s *Service) prepare(ctx context.Context, conn store.Conn, ct *schema.Conte
 			fail(a, msg, v)
 		}
 	}
-	if len(problems) > 0 {
-		return data, errs.Fields(problems)
-	}
 	if err := s.fillUIDs(ctx, conn, ct, data.Values, id); err != nil {
 		return data, err
 	}
-	if err := s.checkUnique(ctx, conn, ct, data.Values, id); err != nil {
+	// Unique is checked with the other rules, on the values that passed
+	// them, so that one answer lists every failing field, as Strapi's does.
+	list, err := s.checkUnique(ctx, conn, ct, data.Values, id, failed)
+	if err != nil {
 		return data, err
 	}
+	problems = append(problems, list...)
+	if len(problems) > 0 {
+		return data, errs.Fields(inSchemaOrder(ct, problems))
+	}
 	return data, nil
+}
+
+// fieldErrors returns the failing fields a validation error lists, if err
+// is one.
+func fieldErrors(err error) ([]errs.FieldError, bool) {
+	e, ok := errs.As(err)
+	if !ok || e.Kind != errs.KindValidation {
+		return nil, false
+	}
+	list, ok := e.Details["errors"].([]errs.FieldError)
+	return list, ok
+}
+
+// inSchemaOrder sorts failing fields by the schema's field order, as
+// Strapi's validator (yup) sorts its errors by its object's key order,
+// whichever check found them.
+func inSchemaOrder(ct *schema.ContentType, list []errs.FieldError) []errs.FieldError {
+	pos := make(map[string]int, len(ct.Attributes))
+	for i, a := range ct.Attributes {
+		pos[a.Name] = i
+	}
+	sort.SliceStable(list, func(i, j int) bool { return pos[list[i].Path[0]] < pos[list[j].Path[0]] })
+	return list
 }
 
 // applyDefaults gives every absent field with a default its default.

@@ -11,29 +11,27 @@ import (
 	"github.com/kiln-cms/kiln/core/store"
 )
 
-// checkUnique reports every unique field whose new value another entry
-// already holds. The unique index still guards against a race; this check
-// is what lets one answer list every failing field.
-func (s *Service) checkUnique(ctx context.Context, conn store.Conn, ct *schema.ContentType, values map[*schema.Attribute]any, id int64) error {
+// checkUnique lists every unique field whose new value another entry
+// already holds, skipping fields that already failed another rule. The
+// unique index still guards against a race; this check is what lets one
+// answer list every failing field.
+func (s *Service) checkUnique(ctx context.Context, conn store.Conn, ct *schema.ContentType, values map[*schema.Attribute]any, id int64, failed map[*schema.Attribute]bool) ([]errs.FieldError, error) {
 	var problems []errs.FieldError
 	for _, a := range ct.Attributes {
 		v, given := values[a]
-		if !a.Unique || !given || v == nil {
+		if !a.Unique || !given || v == nil || failed[a] {
 			continue
 		}
 		taken, err := s.Store.Taken(ctx, conn, ct, a, v, id)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if taken {
 			problems = append(problems, errs.FieldError{Path: []string{a.Name},
 				Message: "This attribute must be unique", Name: "ValidationError", Value: v})
 		}
 	}
-	if len(problems) > 0 {
-		return errs.Fields(problems)
-	}
-	return nil
+	return problems, nil
 }
 
 var slugJunk = regexp.MustCompile(`[^a-z0-9]+`)

@@ -162,7 +162,15 @@ func TestValidationErrors(t *testing.T) {
 				{"capacity", "capacity must be greater than or equal to 1"}}},
 		{"types", "/api/programs", map[string]any{"data": map[string]any{
 			"title": 5, "capacity": "many", "startDate": "tomorrow"}}, "3 errors occurred",
-			[]fe{{"capacity", "capacity must be an integer"}, {"startDate", "startDate must be a date (YYYY-MM-DD)"}, {"title", "title must be a string"}}},
+			[]fe{{"title", "title must be a string"}, {"startDate", "startDate must be a date (YYYY-MM-DD)"}, {"capacity", "capacity must be an integer"}}},
+		// Every kind of failure in one answer, in the schema's field order
+		// (yup sorts its errors by key order): a missing required field, a
+		// taken unique value, a rule, a wrong type and a relation to nothing.
+		{"all at once", "/api/coaches", map[string]any{"data": map[string]any{
+			"email": "ada@coach.test", "rating": 9, "active": "yes", "learners": []int{99}}}, "5 errors occurred",
+			[]fe{{"name", "name must be defined."}, {"email", "This attribute must be unique"},
+				{"rating", "rating must be less than or equal to 5"}, {"active", "active must be a boolean"},
+				{"learners", `learners: no learner with id or documentId "99"`}}},
 		{"unique", "/api/customers", map[string]any{"data": map[string]any{"name": "Acme"}}, "This attribute must be unique",
 			[]fe{{"name", "This attribute must be unique"}}},
 		{"email", "/api/coaches", map[string]any{"data": map[string]any{"name": "C", "email": "not-an-email"}}, "email must be a valid email",
