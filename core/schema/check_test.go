@@ -245,6 +245,7 @@ func TestValidAttributes(t *testing.T) {
 		"when: {type: datetime, default: \"2024-03-01T10:00:00+02:00\"}",
 		"tags: {type: json, default: [a, b]}",
 		"code: {type: string, regex: \"^[A-Z]{3}$\", default: ABC}",
+		"contact: {type: email, default: ops@acme.test}",
 		"parent: {type: relation, relation: manyToOne, target: \"api::a.a\"}",
 		"owner: {type: relation, relation: oneToOne, target: \"plugin::users-permissions.user\"}",
 		"friends: {type: relation, relation: manyToMany, target: a}",
@@ -296,6 +297,8 @@ func TestProblemsOfDefaults(t *testing.T) {
 		{`t: {type: time, default: "25:00:00"}`, `field "t": default "25:00:00" is not a time (15:04:05)`},
 		{`t: {type: datetime, default: "2024-01-01 10:00"}`, `field "t": default "2024-01-01 10:00" is not a datetime (2006-01-02T15:04:05.999999999Z07:00)`},
 		{`d: {type: date, default: 20240101}`, `field "d": default 20240101 is not a date`},
+		{`e: {type: email, default: not-an-email}`, `field "e": default "not-an-email" is not an e-mail address`},
+		{`e: {type: email, default: "Ops <ops@acme.test>"}`, `field "e": default "Ops <ops@acme.test>" is not an e-mail address`},
 		{`p: {type: password, default: secret}`, `field "p": default is not allowed on a password field`},
 		{`r: {type: relation, relation: manyToOne, target: a, default: 1}`, `field "r": default is not allowed on a relation field`},
 	}

@@ -3,6 +3,7 @@ package schema
 import (
 	"fmt"
 	"math"
+	"net/mail"
 	"regexp"
 	"strconv"
 	"time"
@@ -53,7 +54,17 @@ func checkDefault(a *Attribute, v any) (any, string) {
 	if !ok {
 		return nil, fmt.Sprintf("%v is not a string", v)
 	}
+	if a.Type == Email && !isEmail(str) {
+		return nil, fmt.Sprintf("%q is not an e-mail address", str)
+	}
 	return str, TextRule(a, str)
+}
+
+// isEmail reports whether s is a bare address (no display name, no angle
+// brackets), the only form an email field takes.
+func isEmail(s string) bool {
+	addr, err := mail.ParseAddress(s)
+	return err == nil && addr.Address == s
 }
 
 func checkDateDefault(t FieldType, v any) (any, string) {
