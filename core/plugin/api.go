@@ -70,8 +70,28 @@ func (a *API) Route(r Route) error {
 	case r.Summary == "" || r.Tag == "":
 		return fmt.Errorf("plugin %q: route %s %s needs a summary and a tag", a.plugin, r.Method, r.Path)
 	}
+	// fiber serves the first of two routes with the same method and path
+	// and never the second: refuse the second instead of hiding it.
+	for _, old := range a.registry.routes {
+		if strings.EqualFold(old.Method, r.Method) && routeShape(old.Path) == routeShape(r.Path) {
+			return fmt.Errorf("plugin %q: route %s %s is already registered by plugin %q as %s %s",
+				a.plugin, r.Method, r.Path, old.Plugin, old.Method, old.Path)
+		}
+	}
 	a.registry.routes = append(a.registry.routes, Registered{Route: r, Plugin: a.plugin})
 	return nil
+}
+
+// routeShape is a path with its parameters' names blanked:
+// "/coaches/:id/learners" and "/coaches/:coach/learners" are one route.
+func routeShape(path string) string {
+	parts := strings.Split(path, "/")
+	for i, p := range parts {
+		if strings.HasPrefix(p, ":") {
+			parts[i] = ":"
+		}
+	}
+	return strings.Join(parts, "/")
 }
 
 // Provide exposes a service other code may call as "<plugin>.<name>".

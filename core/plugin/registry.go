@@ -47,6 +47,11 @@ func Load(plugins []Plugin, svc *content.Service, sec *rest.Security, log *slog.
 // Routes are the registered routes, in registration order.
 func (r *Registry) Routes() []Registered { return r.routes }
 
+// Service returns the service a plugin provided as "<plugin>.<name>", or
+// nil: how code outside the plugins (a command, the core's wiring, a test)
+// calls what a plugin exposes, through the app's registry.
+func (r *Registry) Service(name string) any { return r.services[name] }
+
 // Mount serves every plugin route under each version prefix, behind its
 // permission check and policies. Call it before the generated routes, so
 // that /api/categories/tree is not taken for /api/categories/:id.
