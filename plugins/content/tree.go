@@ -20,9 +20,27 @@ type node struct {
 	Children    []*node `json:"children"`
 }
 
+// treeSchema is the answer's data: the roots, each node with its
+// children. CategoryNode is declared under "$defs", which the OpenAPI
+// document turns into a component the schema (and the node itself) refers
+// to.
 var treeSchema = map[string]any{
 	"type":  "array",
 	"items": map[string]any{"$ref": "#/components/schemas/CategoryNode"},
+	"$defs": map[string]any{"CategoryNode": map[string]any{
+		"type":        "object",
+		"description": "A category with its subcategories, siblings in name order.",
+		"required":    []any{"id", "documentId", "name", "slug", "description", "children"},
+		"properties": map[string]any{
+			"id":          map[string]any{"type": "integer"},
+			"documentId":  map[string]any{"type": "string"},
+			"name":        map[string]any{"type": []any{"string", "null"}},
+			"slug":        map[string]any{"type": []any{"string", "null"}},
+			"description": map[string]any{"type": []any{"string", "null"}},
+			"children":    map[string]any{"type": "array", "items": map[string]any{"$ref": "#/components/schemas/CategoryNode"}},
+		},
+		"additionalProperties": false,
+	}},
 }
 
 type tree struct{ api *plugin.API }
