@@ -163,6 +163,26 @@ func TestCapacityOnEveryWrite(t *testing.T) {
 		wantError(t, h, "connect into a full coach", r, 400, "ValidationError", "coach")
 		r = h.Do("POST", "/api/learners", map[string]any{"data": map[string]any{"name": "Q", "email": "q@learner.test", "coach": 3}})
 		wantError(t, h, "create into a full coach", r, 400, "ValidationError", "coach")
+		// The coach's side of the relation obeys the same rule.
+		for name, body := range map[string]map[string]any{
+			"connect through the coach": {"learners": map[string]any{"connect": []int{4}}},
+			"set through the coach":     {"learners": []int{3, 4}},
+		} {
+			wantError(t, h, name, h.Do("PUT", "/api/coaches/3", map[string]any{"data": body}), 400, "ValidationError", "learners")
+		}
+		r = h.Do("POST", "/api/coaches", map[string]any{"data": map[string]any{"name": "New", "email": "new@coach.test", "maxLearners": 1, "learners": []int{1, 4}}})
+		wantError(t, h, "a new coach given too many", r, 400, "ValidationError", "learners")
+		sameIDs(t, "nothing moved", coachOf(t, h, 1, 3, 4), 0, 3, 0)
+		if r := h.Do("PUT", "/api/coaches/3", map[string]any{"data": map[string]any{"maxLearners": 2, "learners": map[string]any{"connect": []int{1}}}}); r.Status != 200 {
+			t.Errorf("raising maxLearners in the same write: %d %s", r.Status, r.Body)
+		}
+		if r := h.Do("PUT", "/api/coaches/3", map[string]any{"data": map[string]any{"learners": []int{3, 4}}}); r.Status != 200 {
+			t.Errorf("a set within capacity: %d %s", r.Status, r.Body)
+		}
+		sameIDs(t, "set through the coach", coachOf(t, h, 1, 3, 4), 0, 3, 3)
+		if r := h.Do("PUT", "/api/coaches/3", map[string]any{"data": map[string]any{"maxLearners": 1, "learners": []int{3}}}); r.Status != 200 {
+			t.Errorf("back to one: %d %s", r.Status, r.Body)
+		}
 		if r := h.Do("PUT", "/api/learners/3", map[string]any{"data": map[string]any{"name": "Ne renamed", "coach": 3}}); r.Status != 200 {
 			t.Errorf("editing a learner of a full coach: %d %s", r.Status, r.Body)
 		}

@@ -97,11 +97,11 @@ type coaching struct {
 type model struct {
 	coach, learner, availability, event, program *schema.ContentType
 
-	coachExpertise, coachLanguages, coachTimezone, coachMax, coachActive, coachUser *schema.Attribute
-	learnerGoals, learnerLanguages, learnerTimezone, learnerCoach                   *schema.Attribute
-	avWeekday, avStart, avEnd, avCoach                                              *schema.Attribute
-	evStart, evEnd, evStatus, evCoach                                               *schema.Attribute
-	programCoaches                                                                  *schema.Attribute
+	coachExpertise, coachLanguages, coachTimezone, coachMax, coachActive, coachUser, coachLearners *schema.Attribute
+	learnerGoals, learnerLanguages, learnerTimezone, learnerCoach                                  *schema.Attribute
+	avWeekday, avStart, avEnd, avCoach                                                             *schema.Attribute
+	evStart, evEnd, evStatus, evCoach                                                              *schema.Attribute
+	programCoaches                                                                                 *schema.Attribute
 }
 
 func modelOf(s *schema.Schema) model {
@@ -110,7 +110,7 @@ func modelOf(s *schema.Schema) model {
 		coach: co, learner: le, availability: av, event: ev, program: s.Type("program"),
 
 		coachExpertise: co.Attr("expertise"), coachLanguages: co.Attr("languages"), coachTimezone: co.Attr("timezone"),
-		coachMax: co.Attr("maxLearners"), coachActive: co.Attr("active"), coachUser: co.Attr("user"),
+		coachMax: co.Attr("maxLearners"), coachActive: co.Attr("active"), coachUser: co.Attr("user"), coachLearners: co.Attr("learners"),
 		learnerGoals: le.Attr("goals"), learnerLanguages: le.Attr("languages"), learnerTimezone: le.Attr("timezone"),
 		learnerCoach: le.Attr("coach"),
 		avWeekday:    av.Attr("weekday"), avStart: av.Attr("startTime"), avEnd: av.Attr("endTime"), avCoach: av.Attr("coach"),

@@ -2,6 +2,7 @@ package coaching
 
 import (
 	"context"
+	"slices"
 
 	"github.com/kiln-cms/kiln/core/hook"
 	"github.com/kiln-cms/kiln/core/schema"
@@ -17,6 +18,7 @@ func (k *coaching) registerHooks() {
 	h := k.api.Hooks
 	for _, on := range []func(string, hook.Func){h.BeforeCreate, h.BeforeUpdate} {
 		on("learner", k.checkCapacity)
+		on("coach", k.checkCoachLearners)
 		on("learner", k.checkZone(k.m.learnerTimezone))
 		on("coach", k.checkZone(k.m.coachTimezone))
 		on("availability", k.checkRule)
@@ -39,6 +41,42 @@ func (k *coaching) checkCapacity(ctx context.Context, ev *hook.Event) error {
 		return err
 	}
 	return capacityErr(k.m.learnerCoach.Name, after, r, 1)
+}
+
+// checkCoachLearners is checkCapacity for the other side of the
+// relation: a coach write that hands it learners (coach.learners connect
+// or set) may not leave it with more than maxLearners, as that write
+// would have it. Dropping learners is always allowed.
+func (k *coaching) checkCoachLearners(ctx context.Context, ev *hook.Event) error {
+	ch, ok := ev.Data.Relations[k.m.coachLearners]
+	if !ok || (len(ch.Connect) == 0 && len(ch.Set) == 0) {
+		return nil
+	}
+	var current []int64
+	if ev.ID != 0 {
+		if err := store.LockRow(ctx, ev.Conn, k.api.Content.DB.Dialect, k.m.coach, ev.ID); err != nil {
+			return err
+		}
+		var err error
+		current, err = k.stmt().W("SELECT ", idCol, " FROM ", store.Table(k.m.learner), " WHERE ", store.Col(k.m.learnerCoach), " = ").
+			ID(ev.ID).Int64s(ctx, ev.Conn)
+		if err != nil {
+			return err
+		}
+	}
+	after := current
+	if ch.SetGiven {
+		after = ch.Set
+	}
+	after = slices.DeleteFunc(slices.Concat(after, ch.Connect), func(id int64) bool { return slices.Contains(ch.Disconnect, id) })
+	slices.Sort(after)
+	after = slices.Compact(after)
+	r := capacity{max: k.capacityOf(ev.Value(k.m.coachMax)), assigned: int64(len(current))}
+	grows := slices.ContainsFunc(after, func(id int64) bool { return !slices.Contains(current, id) })
+	if grows && int64(len(after)) > r.max {
+		return capacityErr(k.m.coachLearners.Name, ev.ID, r, int64(len(after))-r.assigned)
+	}
+	return nil
 }
 
 // checkZone refuses a time zone that is not an IANA name the server knows
