@@ -3,6 +3,7 @@ package content_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -166,3 +167,22 @@ func TestInstantiate(t *testing.T) {
 }
 
 func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
+
+// TestProgramDates: a program may not end before it starts, on create and
+// on an update that moves only one of the dates.
+func TestProgramDates(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, h *apptest.Harness) {
+		r := h.Do("POST", "/api/programs", map[string]any{"data": map[string]any{"title": "Backwards", "startDate": "2030-02-01", "endDate": "2030-01-31"}})
+		if st, name, _, d := h.ErrorOf(r); st != 400 || name != "ValidationError" || fmt.Sprint(d["errors"].([]any)[0].(map[string]any)["path"]) != "[endDate]" {
+			t.Fatalf("create ending before it starts: %d %s", r.Status, r.Body)
+		}
+		id := h.Create("/api/programs", map[string]any{"title": "One day", "startDate": "2030-02-01", "endDate": "2030-02-01"})
+		path := fmt.Sprint("/api/programs/", id)
+		if r := h.Do("PUT", path, map[string]any{"data": map[string]any{"startDate": "2030-02-02"}}); r.Status != 400 {
+			t.Errorf("moving the start past the stored end: %d %s", r.Status, r.Body)
+		}
+		if r := h.Do("PUT", path, map[string]any{"data": map[string]any{"startDate": "2030-01-01", "endDate": nil}}); r.Status != 200 {
+			t.Errorf("an open end: %d %s", r.Status, r.Body)
+		}
+	}, content.New())
+}

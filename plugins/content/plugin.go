@@ -30,8 +30,9 @@ func (*Plugin) Requires() []plugin.Requirement {
 	}
 }
 
-// Register adds the two routes.
+// Register adds the program rule and the two routes.
 func (p *Plugin) Register(api *plugin.API) error {
+	registerRules(api)
 	if err := api.Route(plugin.Route{
 		Method: "GET", Path: "/categories/tree", Action: "content.categoryTree", Tag: "Content",
 		Summary:  "The whole category tree, nested",
