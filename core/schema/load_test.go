@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -228,8 +229,14 @@ func TestShippedRules(t *testing.T) {
 	if got := attrOf(t, s, "program.status").Enum; !reflect.DeepEqual(got, []string{"draft", "published", "archived"}) {
 		t.Errorf("program.status enum = %v", got)
 	}
-	if got := attrOf(t, s, "event.meetingUrl").Regex; got != "^https?://" {
-		t.Errorf("event.meetingUrl regex = %q", got)
+	url := regexp.MustCompile(attrOf(t, s, "event.meetingUrl").Regex)
+	for in, want := range map[string]bool{
+		"https://meet.test/a?b=c&d=e": true, "http://x.test": true, "HTTPS://x.test": false,
+		"https://": false, "http:///path": false, "ftp://x.test": false, "https://x.test/a b": false, "https://x.test\nX": false,
+	} {
+		if url.MatchString(in) != want {
+			t.Errorf("event.meetingUrl regex on %q: %v, want %v", in, !want, want)
+		}
 	}
 	for _, f := range []string{"user.password", "user.resetPasswordToken", "user.confirmationToken"} {
 		if !attrOf(t, s, f).IsPrivate() {
