@@ -3,37 +3,32 @@ package analytics
 import (
 	"context"
 	"math"
-	"strings"
 	"time"
 
 	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/core/store"
 )
 
-// sqlb builds one statement: text with a "?" per value and the values,
-// each encoded for its dialect, so that no value is ever spliced into SQL.
-// Identifiers come only from the schema, quoted by store.Ident.
+// sqlb is the store's statement builder (text with a "?" per value, each
+// value encoded for its dialect, identifiers only from the schema) with
+// the analytics vocabulary: columns by type and field name, conditional
+// counts, event classes.
 type sqlb struct {
-	a    *analytics
-	d    store.Dialect
-	sb   strings.Builder
-	args []any
+	*store.Stmt
+	a *analytics
 }
 
-func (a *analytics) sql() *sqlb { return &sqlb{a: a, d: a.api.Content.DB.Dialect} }
+func (a *analytics) sql() *sqlb { return &sqlb{Stmt: store.NewStmt(a.api.Content.DB.Dialect), a: a} }
 
 // w writes SQL text.
 func (b *sqlb) w(parts ...string) *sqlb {
-	for _, p := range parts {
-		b.sb.WriteString(p)
-	}
+	b.W(parts...)
 	return b
 }
 
 // arg writes a placeholder for v, encoded for a column of type t.
 func (b *sqlb) arg(t schema.FieldType, v any) *sqlb {
-	b.sb.WriteByte('?')
-	b.args = append(b.args, store.Encode(b.d, t, v))
+	b.Arg(t, v)
 	return b
 }
 
@@ -101,7 +96,7 @@ func (b *sqlb) cancelled(e string) {
 // better than the two decimals they are rounded to.
 func (b *sqlb) hours(e string) {
 	start, end := b.c(e, "event", "startAt"), b.c(e, "event", "endAt")
-	if b.d == store.Postgres {
+	if b.Dialect() == store.Postgres {
 		b.w("EXTRACT(EPOCH FROM (", end, " - ", start, ")) / 3600.0")
 		return
 	}
@@ -136,7 +131,7 @@ func (b *sqlb) markedOn(at, e string) {
 
 // query runs the statement and calls scan for each row.
 func (b *sqlb) query(ctx context.Context, scan func(scan func(dest ...any) error) error) error {
-	rows, err := b.a.api.Content.DB.Bun.QueryContext(ctx, b.sb.String(), b.args...)
+	rows, err := b.Query(ctx, b.a.api.Content.DB.Bun)
 	if err != nil {
 		return err
 	}
@@ -152,7 +147,7 @@ func (b *sqlb) query(ctx context.Context, scan func(scan func(dest ...any) error
 // row runs a statement that answers exactly one row (an aggregate without
 // GROUP BY) and scans it.
 func (b *sqlb) row(ctx context.Context, dest ...any) error {
-	return b.a.api.Content.DB.Bun.QueryRowContext(ctx, b.sb.String(), b.args...).Scan(dest...)
+	return b.QueryRow(ctx, b.a.api.Content.DB.Bun).Scan(dest...)
 }
 
 // Rounding, stated once: rates (fractions 0..1) to 4 decimals, hours and
