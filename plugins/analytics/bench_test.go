@@ -2,7 +2,6 @@ package analytics_test
 
 import (
 	"context"
-	"os"
 	"testing"
 	"time"
 
@@ -25,12 +24,9 @@ import (
 //
 //	go test -run '^$' -bench . -benchtime 50x ./plugins/analytics/
 func BenchmarkAnalytics(b *testing.B) {
-	scale := dataset.Large
-	if s := os.Getenv("KILN_BENCH_SCALE"); s != "" {
-		var err error
-		if scale, err = dataset.ParseScale(s); err != nil {
-			b.Fatal(err)
-		}
+	scale, err := dataset.BenchScale()
+	if err != nil {
+		b.Fatal(err)
 	}
 	set := dataset.Generate(scale, 1)
 	p := analytics.New()
@@ -39,13 +35,7 @@ func BenchmarkAnalytics(b *testing.B) {
 		b.Run(d.String(), func(b *testing.B) {
 			h := apptest.New(b, d, p)
 			start := time.Now()
-			if err := dataset.Load(context.Background(), h.App.Content, set, h.App.Security.RoleIDs, nil); err != nil {
-				b.Fatal(err)
-			}
-			// Planner statistics, as autovacuum (PostgreSQL) or a periodic
-			// ANALYZE (SQLite) would have them shortly after a real seed;
-			// without them PostgreSQL plans a fresh bulk load blind.
-			if _, err := h.App.DB.Bun.ExecContext(context.Background(), "ANALYZE"); err != nil {
+			if err := dataset.LoadAnalyzed(context.Background(), h.App.Content, set, h.App.Security.RoleIDs); err != nil {
 				b.Fatal(err)
 			}
 			b.Logf("%s: loaded and analyzed the %s set in %s", d, scale.Name, time.Since(start).Round(time.Millisecond))

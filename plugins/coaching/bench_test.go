@@ -2,7 +2,6 @@ package coaching_test
 
 import (
 	"context"
-	"os"
 	"testing"
 	"time"
 
@@ -22,12 +21,9 @@ import (
 //
 //	go test -run '^$' -bench . -benchtime 50x ./plugins/coaching/
 func BenchmarkCoaching(b *testing.B) {
-	scale := dataset.Large
-	if s := os.Getenv("KILN_BENCH_SCALE"); s != "" {
-		var err error
-		if scale, err = dataset.ParseScale(s); err != nil {
-			b.Fatal(err)
-		}
+	scale, err := dataset.BenchScale()
+	if err != nil {
+		b.Fatal(err)
 	}
 	set := dataset.Generate(scale, 1)
 	p := &coaching.Plugin{Now: func() time.Time { return dataset.Reference }}
@@ -37,10 +33,7 @@ func BenchmarkCoaching(b *testing.B) {
 	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
 		b.Run(d.String(), func(b *testing.B) {
 			h := apptest.New(b, d, p)
-			if err := dataset.Load(context.Background(), h.App.Content, set, h.App.Security.RoleIDs, nil); err != nil {
-				b.Fatal(err)
-			}
-			if _, err := h.App.DB.Bun.ExecContext(context.Background(), "ANALYZE"); err != nil {
+			if err := dataset.LoadAnalyzed(context.Background(), h.App.Content, set, h.App.Security.RoleIDs); err != nil {
 				b.Fatal(err)
 			}
 			for _, ep := range []struct {
