@@ -95,8 +95,10 @@ func TestMigrateFreshDatabase(t *testing.T) {
 		sameList(t, "events_learners_lnk", columnsOf(t, db, "events_learners_lnk"), []string{"id", "event_id", "learner_id"})
 		sameList(t, "events_learners_lnk foreign keys", foreignKeysOf(t, db, "events_learners_lnk"),
 			[]string{"event_id -> events", "learner_id -> learners"})
-		if !slices.Contains(indexesOf(t, db, "events"), "events_start_at_idx") {
-			t.Error("index: true on events.startAt made no index")
+		for _, ix := range []string{"events_start_at_idx", "events_end_at_idx"} {
+			if !slices.Contains(indexesOf(t, db, "events"), ix) {
+				t.Errorf("index: true on the events' times made no %s", ix)
+			}
 		}
 
 		spy := spyOn(db)
