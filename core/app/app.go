@@ -43,6 +43,11 @@ type App struct {
 // changes only; pending destructive ones are logged, not applied) and
 // builds the HTTP server.
 func New(ctx context.Context, cfg config.Config, log *slog.Logger, plugins ...plugin.Plugin) (*App, error) {
+	// config.Load refuses a short configured secret; this also covers a
+	// Config built in code, and one whose EnsureSecret was never called.
+	if err := cfg.Auth.CheckSecret(); err != nil {
+		return nil, err
+	}
 	s, err := schema.LoadDir(cfg.Paths.ContentTypes)
 	if err != nil {
 		return nil, err

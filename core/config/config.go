@@ -68,8 +68,10 @@ type Database struct {
 
 // Auth is config/auth.yaml.
 type Auth struct {
-	// JWTSecret signs tokens (HS256). Default: generated on first start and
-	// kept in the data folder. Env: KILN_JWT_SECRET, JWT_SECRET.
+	// JWTSecret signs tokens (HS256); it must be at least 32 bytes
+	// (MinSecretBytes), or start-up stops. Default: generated on first
+	// start (64 hex characters) and kept in the data folder. Env:
+	// KILN_JWT_SECRET, JWT_SECRET.
 	JWTSecret string `yaml:"jwtSecret"`
 	// TokenLifetime is how long a token is valid. Default: 720h (30 days).
 	// Env: KILN_TOKEN_LIFETIME.

@@ -101,8 +101,64 @@ func TestSecretIsGeneratedOnceAndKept(t *testing.T) {
 		t.Fatalf("second start: generated=%v err=%v, secret changed=%v", gen, err, c2.Auth.JWTSecret != first)
 	}
 	c3 := Default()
-	c3.Auth.JWTSecret = "configured"
-	if gen, _ := c3.EnsureSecret(); gen || c3.Auth.JWTSecret != "configured" {
-		t.Fatal("a configured secret must be kept")
+	c3.Auth.JWTSecret = "configured-configured-configured"
+	if gen, err := c3.EnsureSecret(); gen || err != nil || c3.Auth.JWTSecret != "configured-configured-configured" {
+		t.Fatalf("a configured secret must be kept: generated=%v err=%v", gen, err)
+	}
+	if err := c.Auth.CheckSecret(); err != nil {
+		t.Errorf("the generated secret is refused: %v", err)
+	}
+}
+
+// TestShortSecretIsRefused: a JWT secret under 32 bytes stops start-up,
+// wherever it is set, with a message naming where it came from and the
+// settings to fix; 32 bytes pass. EnsureSecret and CheckSecret (app.New)
+// refuse one set in code, and CheckSecret an empty one.
+func TestShortSecretIsRefused(t *testing.T) {
+	short, ok := strings.Repeat("s", 31), strings.Repeat("s", 32)
+	cases := []struct {
+		file string
+		env  map[string]string
+		from string // "" when the secret is long enough
+	}{
+		{"jwtSecret: " + short + "\n", nil, "(jwtSecret in "},
+		{"", map[string]string{"KILN_JWT_SECRET": "changeme"}, "(KILN_JWT_SECRET) is 8 bytes long"},
+		{"", map[string]string{"JWT_SECRET": short}, "(JWT_SECRET) is 31 bytes long"},
+		{"jwtSecret: " + ok + "\n", map[string]string{"KILN_JWT_SECRET": "x"}, "(KILN_JWT_SECRET) is 1 bytes long"},
+		{"jwtSecret: " + short + "\n", map[string]string{"KILN_JWT_SECRET": ok}, ""},
+		{"jwtSecret: " + ok + "\n", nil, ""},
+		{"", nil, ""},
+	}
+	for _, tc := range cases {
+		dir := t.TempDir()
+		writeFile(t, dir, "auth.yaml", tc.file)
+		env := map[string]string{"KILN_CONFIG_DIR": dir}
+		for k, v := range tc.env {
+			env[k] = v
+		}
+		_, err := Load(envOf(env))
+		switch {
+		case tc.from == "" && err != nil:
+			t.Errorf("%q %v: %v", tc.file, tc.env, err)
+		case tc.from != "" && (err == nil || !strings.Contains(err.Error(), tc.from) ||
+			!strings.Contains(err.Error(), "HS256 needs at least 32") ||
+			!strings.Contains(err.Error(), "auth.yaml jwtSecret, KILN_JWT_SECRET or JWT_SECRET")):
+			t.Errorf("%q %v: got %v, want an error naming %q", tc.file, tc.env, err, tc.from)
+		}
+	}
+	c := Default()
+	c.Paths.Data = t.TempDir()
+	c.Auth.JWTSecret = short
+	if _, err := c.EnsureSecret(); err == nil || !strings.Contains(err.Error(), "31 bytes long") {
+		t.Errorf("EnsureSecret kept a short secret: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(c.Paths.Data, secretFile)); err == nil {
+		t.Error("EnsureSecret replaced a configured secret by a generated one")
+	}
+	if err := (Auth{}).CheckSecret(); err == nil || !strings.Contains(err.Error(), "no JWT secret") {
+		t.Errorf("CheckSecret of no secret: %v", err)
+	}
+	if err := (Auth{JWTSecret: ok}).CheckSecret(); err != nil {
+		t.Errorf("CheckSecret of 32 bytes: %v", err)
 	}
 }

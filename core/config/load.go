@@ -36,7 +36,12 @@ func Load(getenv func(string) string) (Config, error) {
 	if env.err != nil {
 		return c, env.err
 	}
-	return c, c.check()
+	// Where the secret came from, for the message if it is too short.
+	secretFrom := "jwtSecret in " + filepath.Join(c.Paths.Config, "auth.yaml")
+	if n, _ := env.first("KILN_JWT_SECRET", "JWT_SECRET"); n != "" {
+		secretFrom = n
+	}
+	return c, c.check(secretFrom)
 }
 
 // readSection decodes one file strictly: an unknown key is an error, so a
@@ -58,7 +63,9 @@ func readSection(path string, dst any) error {
 	return nil
 }
 
-func (c *Config) check() error {
+// check reports every out-of-range setting at once; secretFrom names where
+// the JWT secret was set.
+func (c *Config) check(secretFrom string) error {
 	var probs []string
 	if c.Server.Port < 0 || c.Server.Port > 65535 {
 		probs = append(probs, fmt.Sprintf("server port %d is out of range", c.Server.Port))
@@ -74,6 +81,13 @@ func (c *Config) check() error {
 	}
 	if c.Auth.TokenLifetime <= 0 {
 		probs = append(probs, "auth: tokenLifetime must be positive")
+	}
+	// An empty secret is generated later (EnsureSecret); a short one is
+	// refused here, before anything starts.
+	if c.Auth.JWTSecret != "" {
+		if err := checkSecret(c.Auth.JWTSecret, secretFrom); err != nil {
+			probs = append(probs, err.Error())
+		}
 	}
 	if len(probs) > 0 {
 		return errors.New("config: " + strings.Join(probs, "; "))
