@@ -23,7 +23,8 @@ type Registry struct {
 }
 
 // Load checks each plugin's requirements and registers it, in order. The
-// first problem stops start-up with a message naming the plugin.
+// first problem stops start-up with a message naming the plugin: a route
+// that would shadow a generated route is one (see checkShadows).
 func Load(plugins []Plugin, svc *content.Service, sec *rest.Security, log *slog.Logger) (*Registry, error) {
 	r := &Registry{services: map[string]any{}}
 	seen := map[string]bool{}
@@ -37,8 +38,14 @@ func Load(plugins []Plugin, svc *content.Service, sec *rest.Security, log *slog.
 		}
 		api := &API{plugin: p.Name(), Schema: svc.Schema, Content: svc, Hooks: svc.Hooks,
 			Log: log.With("plugin", p.Name()), security: sec, registry: r}
+		before := len(r.routes)
 		if err := p.Register(api); err != nil {
 			return nil, fmt.Errorf("registering plugin %q: %w", p.Name(), err)
+		}
+		// Checked here rather than in Route, so that a plugin that drops
+		// Route's error is stopped all the same.
+		if err := checkShadows(r.routes[before:], svc.Schema); err != nil {
+			return nil, err
 		}
 	}
 	return r, nil
