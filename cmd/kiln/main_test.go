@@ -180,9 +180,33 @@ func TestRoutesTable(t *testing.T) {
 		"POST /api/auth/local":      "auth.login public,admin core",
 		"DELETE /api/customers/:id": "customer.delete admin generated",
 		"GET /_ready":               "- everyone core",
+		// The documentation is served too, public, before the /api checks.
+		"GET /api/openapi.json":    "- everyone docs",
+		"GET /api/v1/openapi.json": "- everyone docs",
+		"GET /api/v2/openapi.json": "- everyone docs",
+		"GET /api/versions":        "- everyone docs",
+		"GET /api/docs":            "- everyone docs",
+		"GET /api/docs/:asset":     "- everyone docs",
 	} {
 		if rows[route] != want {
 			t.Errorf("%s: %q, want %q", route, rows[route], want)
+		}
+	}
+}
+
+// TestShortSecretStopsStartUp: a JWT secret under 32 bytes stops every
+// command that starts the app, naming the variable it came from.
+func TestShortSecretStopsStartUp(t *testing.T) {
+	t.Setenv("KILN_CONTENT_TYPES_DIR", "../../content-types")
+	t.Setenv("KILN_CONFIG_DIR", "../../config")
+	t.Setenv("KILN_DATA_DIR", t.TempDir())
+	t.Setenv("KILN_DATABASE_URL", "")
+	t.Setenv("KILN_JWT_SECRET", "changeme")
+	for _, cmd := range []string{"routes", "migrate"} {
+		var out, errb bytes.Buffer
+		if code := run([]string{cmd}, &out, &errb); code != 1 ||
+			!strings.Contains(errb.String(), "the JWT secret (KILN_JWT_SECRET) is 8 bytes long; HS256 needs at least 32") {
+			t.Errorf("%s: exit %d, stderr %q", cmd, code, errb.String())
 		}
 	}
 }

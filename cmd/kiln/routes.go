@@ -8,7 +8,9 @@ import (
 )
 
 func runRoutes(args []string, stdout, stderr io.Writer) int {
-	cfg, code, stop := setup("routes", "Print the route table: method, path, permission action, roles allowed, source.", args, stderr, nil)
+	cfg, code, stop := setup("routes", "Print the route table: method, path, permission action, roles allowed, source.\n"+
+		"Roles \"everyone\" means no token and no permission are checked (operations and documentation routes).\n"+
+		"Generated and plugin routes are also served under /api/v1 and /api/v2.", args, stderr, nil)
 	if stop {
 		return code
 	}
@@ -19,7 +21,7 @@ func runRoutes(args []string, stdout, stderr io.Writer) int {
 	defer a.Close()
 	w := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(w, "METHOD\tPATH\tACTION\tROLES\tSOURCE")
-	for _, r := range a.RouteTable() {
+	for _, r := range a.ServedRoutes() {
 		roles := strings.Join(r.Roles, ",")
 		if roles == "" {
 			roles = "(none)"

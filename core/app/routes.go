@@ -3,6 +3,8 @@ package app
 import (
 	"sort"
 
+	"github.com/kiln-cms/kiln/core/docsui"
+	"github.com/kiln-cms/kiln/core/openapi"
 	"github.com/kiln-cms/kiln/core/rest"
 	"github.com/kiln-cms/kiln/core/schema"
 )
@@ -13,8 +15,12 @@ import (
 type RouteRow struct {
 	Method, Path, Action string
 	Roles                []string
-	Source               string // "core", "generated" or "plugin:<name>"
+	Source               string // "core", "generated", "plugin:<name>" or "docs"
 }
+
+// Everyone is the one role of a route no permission guards: the
+// operations endpoints and the documentation, which take no token.
+const Everyone = "everyone"
 
 // coreRoutes are the users-permissions routes and the operations ones.
 var coreRoutes = []RouteRow{
@@ -59,8 +65,35 @@ func (a *App) RouteTable() []RouteRow {
 		rows[i].Roles = a.rolesFor(rows[i].Action)
 	}
 	rows = append(rows,
-		RouteRow{Method: "GET", Path: "/_health", Action: "-", Roles: []string{"everyone"}, Source: "core"},
-		RouteRow{Method: "GET", Path: "/_ready", Action: "-", Roles: []string{"everyone"}, Source: "core"})
+		RouteRow{Method: "GET", Path: "/_health", Action: "-", Roles: []string{Everyone}, Source: "core"},
+		RouteRow{Method: "GET", Path: "/_ready", Action: "-", Roles: []string{Everyone}, Source: "core"})
+	sort.SliceStable(rows, func(i, j int) bool { return rows[i].Path < rows[j].Path })
+	return rows
+}
+
+// DocsRoutes are the documentation's own routes, as openapi.Docs.Mount
+// serves them: the OpenAPI documents, /api/versions, the reference page and
+// its assets. They are public (no token, no permission, no rate limit:
+// docs/api-docs.md), so their action is "-" and their roles "everyone".
+// RouteTable leaves them out: the documents are built from it, and describe
+// these themselves.
+func DocsRoutes() []RouteRow {
+	var paths []string
+	for _, name := range openapi.Names() {
+		paths = append(paths, openapi.URL(name))
+	}
+	paths = append(paths, "/api/versions", docsui.PagePath, docsui.PagePath+"/:asset")
+	rows := make([]RouteRow, len(paths))
+	for i, p := range paths {
+		rows[i] = RouteRow{Method: "GET", Path: p, Action: "-", Roles: []string{Everyone}, Source: "docs"}
+	}
+	return rows
+}
+
+// ServedRoutes is every route the server answers, as `kiln routes` prints
+// it: RouteTable and DocsRoutes, sorted by path.
+func (a *App) ServedRoutes() []RouteRow {
+	rows := append(a.RouteTable(), DocsRoutes()...)
 	sort.SliceStable(rows, func(i, j int) bool { return rows[i].Path < rows[j].Path })
 	return rows
 }
