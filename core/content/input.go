@@ -18,8 +18,10 @@ import (
 // prepare turns a request body's data object into store.Data: every key
 // must be a writable field, every value of the field's type and within its
 // rules, and every relation must point at existing entries. All failing
-// fields are reported together. id is 0 on create.
-func (s *Service) prepare(ctx context.Context, conn store.Conn, ct *schema.ContentType, body map[string]any, id int64) (store.Data, error) {
+// fields are reported together. id is 0 on create. Relations resolve under
+// ro's scope: an entry the caller may not see is as absent as one that does
+// not exist.
+func (s *Service) prepare(ctx context.Context, conn store.Conn, ct *schema.ContentType, body map[string]any, id int64, ro store.ReadOptions) (store.Data, error) {
 	data := store.Data{Values: map[*schema.Attribute]any{}, Relations: map[*schema.Attribute]store.RelationChange{}}
 	var problems []errs.FieldError
 	failed := map[*schema.Attribute]bool{}
@@ -36,7 +38,7 @@ func (s *Service) prepare(ctx context.Context, conn store.Conn, ct *schema.Conte
 			return data, errs.InvalidKey(key, key, "body", "data")
 		}
 		if a.IsRelation() {
-			ch, err := s.relationInput(ctx, conn, a, body[key])
+			ch, err := s.relationInput(ctx, conn, a, body[key], ro)
 			if list, ok := fieldErrors(err); ok {
 				failed[a] = true
 				problems = append(problems, list...)

@@ -14,8 +14,11 @@ import (
 // relationInput reads a relation's value in any of Strapi's forms — an id
 // or documentId, a list of them (set), {"id"}/{"documentId"} objects, null,
 // or {"connect", "disconnect", "set"} — and resolves every reference in one
-// query. A reference to nothing is a 400 naming the relation.
-func (s *Service) relationInput(ctx context.Context, conn store.Conn, a *schema.Attribute, v any) (store.RelationChange, error) {
+// query. A reference to nothing is a 400 naming the relation; so is one to
+// an entry ro's scope hides from the caller, with the same message, so a
+// write neither links what the caller may not see nor tells whether it
+// exists.
+func (s *Service) relationInput(ctx context.Context, conn store.Conn, a *schema.Attribute, v any, ro store.ReadOptions) (store.RelationChange, error) {
 	var ch store.RelationChange
 	var set, connect, disconnect []string
 	var err error
@@ -66,7 +69,7 @@ func (s *Service) relationInput(ctx context.Context, conn store.Conn, a *schema.
 	if !a.ToMany() && len(set)+len(connect) > 1 {
 		return ch, fieldError(a, a.Name+" takes one entry, not a list")
 	}
-	ids, err := s.resolveAll(ctx, conn, a, set, connect, disconnect)
+	ids, err := s.resolveAll(ctx, conn, a, ro, set, connect, disconnect)
 	if err != nil {
 		return ch, err
 	}
@@ -74,9 +77,10 @@ func (s *Service) relationInput(ctx context.Context, conn store.Conn, a *schema.
 	return ch, nil
 }
 
-// resolveAll looks up every reference of one relation in one query and
-// fails on the first that names nothing.
-func (s *Service) resolveAll(ctx context.Context, conn store.Conn, a *schema.Attribute, lists ...[]string) (map[string]int64, error) {
+// resolveAll looks up every reference of one relation in one query, under
+// ro's scope on the target type, and fails on the first that names nothing
+// the caller may see.
+func (s *Service) resolveAll(ctx context.Context, conn store.Conn, a *schema.Attribute, ro store.ReadOptions, lists ...[]string) (map[string]int64, error) {
 	var all []string
 	for _, l := range lists {
 		all = append(all, l...)
@@ -84,7 +88,7 @@ func (s *Service) resolveAll(ctx context.Context, conn store.Conn, a *schema.Att
 	if len(all) == 0 {
 		return nil, nil
 	}
-	ids, err := s.Store.Resolve(ctx, conn, a.TargetType, all)
+	ids, err := s.Store.ResolveVisible(ctx, conn, a.TargetType, all, ro)
 	if err != nil {
 		return nil, err
 	}

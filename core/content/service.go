@@ -103,7 +103,7 @@ func (s *Service) InTx(ctx context.Context, fn func(ctx context.Context, tx stor
 // CreateTx creates one entry inside the caller's transaction, with the same
 // checks and hooks as Create, and returns its id and documentId.
 func (s *Service) CreateTx(ctx context.Context, tx store.Conn, ct *schema.ContentType, body map[string]any, publish bool, ro store.ReadOptions) (*store.Entry, error) {
-	data, err := s.prepare(ctx, tx, ct, body, 0)
+	data, err := s.prepare(ctx, tx, ct, body, 0, ro)
 	if err != nil {
 		return nil, err
 	}
@@ -131,7 +131,7 @@ func (s *Service) Update(ctx context.Context, q *query.Query, ref string, body m
 		if id, err = s.visibleID(ctx, tx, q.Type, ref, ro); err != nil {
 			return err
 		}
-		data, err := s.prepare(ctx, tx, q.Type, body, id)
+		data, err := s.prepare(ctx, tx, q.Type, body, id, ro)
 		if err != nil {
 			return err
 		}

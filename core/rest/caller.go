@@ -2,6 +2,7 @@ package rest
 
 import (
 	"github.com/gofiber/fiber/v2"
+	"github.com/gofiber/fiber/v2/utils"
 
 	"github.com/kiln-cms/kiln/core/auth"
 	"github.com/kiln-cms/kiln/core/errs"
@@ -31,9 +32,14 @@ func CallerOf(c *fiber.Ctx) *Caller {
 // one is the public. A bad token, or one whose user is gone or blocked, is
 // remembered and answered with 401 by Enforce — after the rate limiter has
 // counted the attempt against the client's address.
+//
+// The sign-in routes do not read the token at all (Strapi's auth: false):
+// their caller is always the public, so a stale token does not stop a
+// sign-in, and an attempt is counted against the client's address, never
+// under the larger budget of a user the attacker signed in as.
 func (s *Security) Authenticate(c *fiber.Ctx) error {
 	token, ok := auth.BearerToken(c.Get(fiber.HeaderAuthorization))
-	if !ok {
+	if !ok || isSignInPath(c.Path()) {
 		c.Locals(callerKey, &Caller{Role: auth.Public})
 		return c.Next()
 	}
@@ -64,4 +70,26 @@ func Enforce(c *fiber.Ctx) error {
 		return err
 	}
 	return c.Next()
+}
+
+// The sign-in routes: no token is read on them.
+const (
+	pathLogin          = "/api/auth/local"
+	pathRegister       = "/api/auth/local/register"
+	pathForgotPassword = "/api/auth/forgot-password"
+	pathResetPassword  = "/api/auth/reset-password"
+)
+
+// isSignInPath reports whether fiber routes p to a sign-in route: as its
+// router does (case-insensitive, trailing slashes ignored), so that no
+// spelling of the path reaches the route with the token read.
+func isSignInPath(p string) bool {
+	for len(p) > 1 && p[len(p)-1] == '/' {
+		p = p[:len(p)-1]
+	}
+	switch utils.ToLower(p) {
+	case pathLogin, pathRegister, pathForgotPassword, pathResetPassword:
+		return true
+	}
+	return false
 }

@@ -2,6 +2,7 @@ package rest
 
 import (
 	"log/slog"
+	"sync"
 
 	"github.com/gofiber/fiber/v2"
 
@@ -30,6 +31,9 @@ type Security struct {
 	Log   *slog.Logger
 	// RoleIDs maps role types to their ids (filled at start-up).
 	RoleIDs map[string]int64
+
+	// mailing counts the reset mails still being sent in the background.
+	mailing sync.WaitGroup
 }
 
 // ActionOf names an action on a type as the policy does: the built-in
@@ -55,6 +59,19 @@ func (s *Security) Allow(c *fiber.Ctx, action string) error {
 		return errs.New(errs.KindUnauthorized, "Missing or invalid credentials")
 	}
 	return errs.New(errs.KindForbidden, "Forbidden")
+}
+
+// AllowPublic checks an action of the sign-in routes (login, register,
+// forgot- and reset-password) against the public role's grants, whoever
+// the caller is. These are Strapi's auth: false routes: a token on them
+// changes nothing, so a signed-in learner can sign in again, and
+// permissions.yaml still switches them on and off for everyone at once.
+// A refusal is the public's 401, token or not.
+func (s *Security) AllowPublic(action string) error {
+	if s.Policy.Allowed(auth.Public, action) {
+		return nil
+	}
+	return errs.New(errs.KindUnauthorized, "Missing or invalid credentials")
 }
 
 // Guard is API.Guard: the permission check, then the ownership scopes of

@@ -12,6 +12,13 @@ import (
 // row ids, in one query. References that name nothing are absent from the
 // map. Drafts resolve too: a relation may point at an unpublished entry.
 func (s *Store) Resolve(ctx context.Context, db Conn, ct *schema.ContentType, refs []string) (map[string]int64, error) {
+	return s.ResolveVisible(ctx, db, ct, refs, ReadOptions{})
+}
+
+// ResolveVisible is Resolve under the read options' scope on ct: a
+// reference to an entry the scope hides is absent from the map, exactly as
+// one to an entry that does not exist. Still one query.
+func (s *Store) ResolveVisible(ctx context.Context, db Conn, ct *schema.ContentType, refs []string, ro ReadOptions) (map[string]int64, error) {
 	var nums, docs []any
 	for _, r := range refs {
 		if n, err := strconv.ParseInt(r, 10, 64); err == nil && n > 0 && len(r) < 24 {
@@ -25,18 +32,23 @@ func (s *Store) Resolve(ctx context.Context, db Conn, ct *schema.ContentType, re
 		return out, nil
 	}
 	b := &sqlb{d: s.DB.Dialect}
-	b.w("SELECT ", Ident(schema.ColID), ", ", Ident(schema.ColDocumentID), " FROM ", Ident(ct.Table), " WHERE ")
+	b.w("SELECT ", col(root, schema.ColID), ", ", col(root, schema.ColDocumentID), " FROM ", Ident(ct.Table), " ", root, " WHERE (")
 	// Only the lists that have items: "id IN (1) OR 1=0" keeps SQLite
 	// from using the primary key, and a create then scanned the table.
 	switch {
 	case len(nums) > 0 && len(docs) > 0:
-		b.in(Ident(schema.ColID), schema.Integer, nums, false)
+		b.in(col(root, schema.ColID), schema.Integer, nums, false)
 		b.w(" OR ")
-		b.in(Ident(schema.ColDocumentID), schema.String, docs, false)
+		b.in(col(root, schema.ColDocumentID), schema.String, docs, false)
 	case len(nums) > 0:
-		b.in(Ident(schema.ColID), schema.Integer, nums, false)
+		b.in(col(root, schema.ColID), schema.Integer, nums, false)
 	default:
-		b.in(Ident(schema.ColDocumentID), schema.String, docs, false)
+		b.in(col(root, schema.ColDocumentID), schema.String, docs, false)
+	}
+	b.w(")")
+	if sc := ro.scope(ct); sc != nil {
+		b.w(" AND ")
+		b.filter(sc, root)
 	}
 	rows, err := db.QueryContext(ctx, b.sb.String(), b.args...)
 	if err != nil {

@@ -1,6 +1,7 @@
 package store_test
 
 import (
+	"reflect"
 	"testing"
 
 	"github.com/kiln-cms/kiln/core/errs"
@@ -255,6 +256,38 @@ func TestResolve(t *testing.T) {
 			if got[k] != v {
 				t.Errorf("%s: got %d, want %d", k, got[k], v)
 			}
+		}
+	})
+}
+
+// TestResolveVisible: under a scope, a reference to an entry the scope
+// hides resolves to nothing, as one to no entry at all; still one query.
+func TestResolveVisible(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := newFixture(t, db)
+		le := f.ty("learner")
+		ro := store.ReadOptions{Scope: func(ct *schema.ContentType) *query.Filter {
+			if ct == le { // learners of customer Acme Corp only: 1 and 2
+				return rel(le, "customer", op("name", query.OpEq, "Acme Corp"))
+			}
+			return nil
+		}}
+		d2, d3 := f.doc("learner", 2), f.doc("learner", 3)
+		f.counter.start()
+		got, err := f.st.ResolveVisible(ctx, db.Bun, le, []string{"1", d2, "3", d3, "999"}, ro)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := f.counter.n(); n != 1 {
+			t.Errorf("%d queries, want 1", n)
+		}
+		if want := map[string]int64{"1": 1, d2: 2}; !reflect.DeepEqual(got, want) {
+			t.Errorf("got %v, want %v", got, want)
+		}
+		// Without a scope on the type, everything that exists resolves.
+		got, err = f.st.ResolveVisible(ctx, db.Bun, f.ty("customer"), []string{"1", "2"}, ro)
+		if err != nil || len(got) != 2 {
+			t.Errorf("unscoped type: %v %v", got, err)
 		}
 	})
 }
