@@ -62,7 +62,7 @@ func (s *sched) feed(c *fiber.Ctx) error {
 		if err != nil {
 			return err
 		}
-		events, err := s.icsEvents(ctx, f, store.ReadOptions{}, feedMax, true)
+		events, revs, err := s.icsEvents(ctx, f, store.ReadOptions{}, feedMax, true)
 		if err != nil {
 			return err
 		}
@@ -76,7 +76,7 @@ func (s *sched) feed(c *fiber.Ctx) error {
 			return learner == learnerID
 		}
 		for _, e := range events {
-			s.addEvent(cal, e, keep)
+			s.addEvent(cal, e, revs[e.ID], keep)
 		}
 	}
 	c.Set(fiber.HeaderCacheControl, "private, max-age=300")

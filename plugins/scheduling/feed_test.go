@@ -84,6 +84,35 @@ func TestFeed(t *testing.T) {
 		if got := summaries(parse(t, h.Do("GET", ada, nil, as("")...))); strings.Join(got, "|") != "Kick-off CONFIRMED li,mo" {
 			t.Errorf("Ada's feed %v", got)
 		}
+		// SEQUENCE is each event's revision: Kick-off was synced (1),
+		// Clinic synced and cancelled (2).
+		seq := map[string]string{}
+		for _, v := range cal.Events() {
+			seq[prop(v, ics.ComponentPropertySummary)] = prop(v, ics.ComponentPropertySequence)
+		}
+		if seq["Kick-off"] != "1" || seq["Clinic"] != "2" {
+			t.Errorf("SEQUENCE in Li's feed %v", seq)
+		}
+		// The revisions are read for the whole feed at once: three more
+		// events of Ada's, each updated, cost no statement more.
+		qc := h.CountQueries()
+		statements := func() int64 {
+			before := qc.N()
+			parse(t, h.Do("GET", ada, nil, as("")...))
+			return qc.N() - before
+		}
+		few := statements()
+		for i, hh := range []string{"15:00", "16:00", "17:00"} {
+			id := event(t, h, map[string]any{"title": fmt.Sprint("Extra ", i), "startAt": at(hh), "endAt": at(hh[:2] + ":30"), "coach": 1, "program": 1})
+			h.Do("PUT", fmt.Sprintf("/api/events/%d", id), map[string]any{"data": map[string]any{"location": "Room 2"}})
+		}
+		if many := statements(); many != few {
+			t.Errorf("Ada's feed took %d statements with one event, %d with four", few, many)
+		}
+		if got := len(parse(t, h.Do("GET", ada, nil, as("")...)).Events()); got != 4 {
+			t.Errorf("Ada's feed has %d events, want 4", got)
+		}
+
 		// The same under the versioned prefixes.
 		if r := h.Do("GET", strings.Replace(ada, "/api/", "/api/v1/", 1), nil, as("")...); r.Status != 200 {
 			t.Errorf("v1 feed: %d", r.Status)

@@ -21,11 +21,14 @@ const maxClashes = 10
 // registerHooks attaches the event rules to every write of an event,
 // whoever makes it: the generated routes, other plugins, imports through
 // the content service. They run inside the write's transaction, so the
-// check and the write are one atomic step. A deleted user's feed token
-// goes with them.
+// check and the write are one atomic step. Every update of an event is a
+// revision (its iCalendar SEQUENCE), and the revision goes with a deleted
+// event; a deleted user's feed token goes with them.
 func (s *sched) registerHooks() {
 	s.api.Hooks.BeforeCreate("event", s.checkEvent)
 	s.api.Hooks.BeforeUpdate("event", s.checkEvent)
+	s.api.Hooks.AfterUpdate("event", s.revised)
+	s.api.Hooks.BeforeDelete("event", s.forgetRevision)
 	// An event also changes coach when a write of the coach names its
 	// events (the inverse side of event.coach): the same rule applies.
 	s.api.Hooks.BeforeCreate("coach", s.checkCoachEvents)

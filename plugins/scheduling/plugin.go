@@ -45,14 +45,14 @@ func (*Plugin) Requires() []plugin.Requirement {
 	}
 }
 
-// Register creates the plugin's token table if needed, and adds the event
-// hooks and the seven routes.
+// Register creates the plugin's tables (feed tokens, event revisions) if
+// needed, and adds the event hooks and the seven routes.
 func (p *Plugin) Register(api *plugin.API) error {
 	s := &sched{api: api, m: modelOf(api.Schema), now: p.Now}
 	if s.now == nil {
 		s.now = time.Now
 	}
-	if err := s.ensureTokenTable(); err != nil {
+	if err := s.ensureTables(); err != nil {
 		return err
 	}
 	s.registerHooks()

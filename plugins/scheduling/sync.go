@@ -134,8 +134,8 @@ func (s *sched) syncProgram(c *fiber.Ctx) error {
 // syncOne makes one event's learners and attendance rows match want,
 // inside tx. It writes nothing when they already match and the event was
 // synced before, so a second run changes nothing at all — not even
-// updatedAt, and so not the iCalendar SEQUENCE either. syncedAt records
-// the last sync that found the event out of line (or its first).
+// updatedAt, nor the iCalendar SEQUENCE (the event's revision). syncedAt
+// records the last sync that found the event out of line (or its first).
 func (s *sched) syncOne(ctx context.Context, tx store.Conn, ev *store.Entry, want []int64) (syncResult, error) {
 	var res syncResult
 	m := s.m
@@ -195,8 +195,12 @@ func (s *sched) syncOne(ctx context.Context, tx store.Conn, ev *store.Entry, wan
 	data.Values[m.evSyncedAt] = s.now().UTC().Truncate(time.Millisecond)
 	// The store directly, not the content service: it has no update inside
 	// a caller's transaction, and the event rules have nothing to check
-	// here (times, status and coach are untouched).
-	return res, s.api.Content.Store.Update(ctx, tx, m.event, ev.ID, data)
+	// here (times, status and coach are untouched). So the revision the
+	// update hook would count is counted here: the event was written.
+	if err := s.api.Content.Store.Update(ctx, tx, m.event, ev.ID, data); err != nil {
+		return res, err
+	}
+	return res, s.bumpRevision(ctx, tx, ev.ID)
 }
 
 // attRow is one attendance row of an event.

@@ -38,13 +38,14 @@ const (
 // concurrent twin).
 const lockSetup int32 = 0x4b696c70
 
-// ensureTokenTable creates the token table when it is missing: one row per
-// user, the hash unique so the feed finds its user by index.
-func (s *sched) ensureTokenTable() error {
+// ensureTables creates the plugin's tables when they are missing: the
+// token table, one row per user, the hash unique so the feed finds its
+// user by index; and the event revision table (revision.go).
+func (s *sched) ensureTables() error {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	d := s.api.Content.DB.Dialect
-	ddl := "CREATE TABLE IF NOT EXISTS " + store.Ident(tokenTable) + " (" +
+	tokens := "CREATE TABLE IF NOT EXISTS " + store.Ident(tokenTable) + " (" +
 		store.Ident("user_id") + " " + store.ColumnType(d, schema.BigInteger) + " NOT NULL PRIMARY KEY, " +
 		store.Ident("token_hash") + " VARCHAR(64) NOT NULL UNIQUE, " +
 		store.Ident("created_at") + " " + store.ColumnType(d, schema.DateTime) + " NOT NULL)"
@@ -52,8 +53,12 @@ func (s *sched) ensureTokenTable() error {
 		if err := s.lock(ctx, tx, lockSetup, 0); err != nil {
 			return err
 		}
-		_, err := tx.ExecContext(ctx, ddl)
-		return err
+		for _, ddl := range []string{tokens, revisionDDL(d)} {
+			if _, err := tx.ExecContext(ctx, ddl); err != nil {
+				return err
+			}
+		}
+		return nil
 	})
 }
 
