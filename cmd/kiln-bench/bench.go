@@ -19,8 +19,9 @@ import (
 // scenario is one request shape, against Kiln and against the floor.
 type scenario struct {
 	name        string
-	kiln, floor string // paths
-	script      string // a wrk Lua script (POSTs) when set
+	kiln, floor string             // paths
+	script      string             // a wrk Lua script (POSTs) when set
+	body        func(int64) []byte // the same POSTs for the Go loader: the n-th request's body
 }
 
 // scenarios are the issue's six, with the ids of the seeded data.
@@ -30,7 +31,8 @@ func scenarios(threads int, program, customer string, coach, prog, session, lear
 		{name: "2 list, nested populate", kiln: "/api/programs?filters[status][$eq]=published&pagination[pageSize]=25&populate[modules][populate][sessions]=*&populate=customer", floor: "/s2"},
 		{name: "3 one, populate=*", kiln: "/api/programs/" + program + "?populate=*", floor: "/s3/" + program},
 		{name: "4 relation filter, depth 2", kiln: "/api/sessions?filters[program][customer][name][$eq]=" + url.QueryEscape(customer), floor: "/s4?name=" + url.QueryEscape(customer)},
-		{name: "5 create with relations", kiln: "/api/events", floor: "/s5", script: eventScript(threads, coach, prog, session, learner)},
+		{name: "5 create with relations", kiln: "/api/events", floor: "/s5", script: eventScript(threads, coach, prog, session, learner),
+			body: eventBody(coach, prog, session, learner)},
 		{name: "6 authenticated /users/me", kiln: "/api/users/me", floor: "/s6"},
 	}
 }
@@ -46,8 +48,7 @@ var eventSlotsFrom = time.Date(2040, 1, 1, 0, 0, 0, 0, time.UTC)
 // the scheduling plugin refuses every request after the first as a
 // double booking (a 400, not a write).
 func eventScript(threads int, coach, prog, session, learner int64) string {
-	body := fmt.Sprintf(`{"data":{"title":"Bench","startAt":"%%s","endAt":"%%s","coach":%d,"program":%d,"session":%d,"learners":[%d]}}`,
-		coach, prog, session, learner)
+	body := eventJSON(coach, prog, session, learner)
 	return fmt.Sprintf(`-- kiln-bench scenario 5: every request books an hour of its own.
 wrk.method = "POST"
 wrk.headers["Content-Type"] = "application/json"
@@ -65,6 +66,23 @@ function request()
   return wrk.format(nil, nil, nil, body)
 end
 `, max(threads, 1), eventSlotsFrom.Unix(), body)
+}
+
+// eventJSON is scenario 5's body with the event's two times left as %s.
+func eventJSON(coach, prog, session, learner int64) string {
+	return fmt.Sprintf(`{"data":{"title":"Bench","startAt":"%%s","endAt":"%%s","coach":%d,"program":%d,"session":%d,"learners":[%d]}}`,
+		coach, prog, session, learner)
+}
+
+// eventBody is scenario 5 for the Go loader: the n-th request of a run
+// books hour n from eventSlotsFrom, so no two requests of the run share
+// an hour, as with the wrk script.
+func eventBody(coach, prog, session, learner int64) func(n int64) []byte {
+	format := eventJSON(coach, prog, session, learner)
+	return func(n int64) []byte {
+		start := eventSlotsFrom.Add(time.Duration(n) * time.Hour)
+		return fmt.Appendf(nil, format, start.Format(time.RFC3339), start.Add(time.Hour).Format(time.RFC3339))
+	}
 }
 
 // measured is one scenario's results on one database.
@@ -118,11 +136,11 @@ func runDatabase(o options, db string) error {
 	programDoc, customer := lookup(k.base, token)
 	var rows []measured
 	for _, sc := range scenarios(o.threads, programDoc, customer, 1, 1, 1, 1) {
-		kr, err := runWrk(o, k.base+sc.kiln, token, sc.script)
+		kr, err := runLoad(o, k.base+sc.kiln, token, sc)
 		if err != nil {
 			return err
 		}
-		fr, err := runWrk(o, floorBase+sc.floor, token, sc.script)
+		fr, err := runLoad(o, floorBase+sc.floor, token, sc)
 		if err != nil {
 			return err
 		}

@@ -1,6 +1,6 @@
 // Command kiln-bench measures Kiln against its own floor: it seeds the
 // large data set, starts `kiln serve` as its own process, drives it with
-// wrk over loopback at fixed concurrency, and does the same against a
+// a load generator over loopback at fixed concurrency, and does the same against a
 // minimal fiber server (the floor) that runs the same SQL through bun and
 // writes the same JSON. It prints, per database and scenario, requests per
 // second, latency percentiles, errors and the ratio to the floor, then the
@@ -8,8 +8,10 @@
 //
 //	go run ./cmd/kiln-bench                     # SQLite, then PostgreSQL at DATABASE_URL
 //	go run ./cmd/kiln-bench -db sqlite -duration 5s
+//	go run ./cmd/kiln-bench -loader go          # without wrk
 //
-// wrk must be installed (apt-get install wrk).
+// The load generator is wrk when it is installed (apt-get install wrk),
+// else a closed loop in Go over net/http (load.go); -loader picks one.
 package main
 
 import (
@@ -26,6 +28,7 @@ type options struct {
 	duration    time.Duration
 	connections int
 	threads     int
+	loader      string
 	dbs         []string
 	pgURL       string
 	work        string
@@ -37,16 +40,17 @@ func main() {
 	var dbs string
 	flag.DurationVar(&o.duration, "duration", 10*time.Second, "how long each scenario runs, against Kiln and against the floor")
 	flag.IntVar(&o.connections, "connections", 50, "concurrent connections")
-	flag.IntVar(&o.threads, "threads", 2, "wrk threads")
+	flag.IntVar(&o.threads, "threads", 2, "wrk threads (the Go loader runs one goroutine per connection)")
+	flag.StringVar(&o.loader, "loader", loaderAuto, "load generator: wrk, go (net/http closed loop), or auto (wrk when installed, else go)")
 	flag.StringVar(&dbs, "db", "sqlite,postgres", "databases to run on: sqlite, postgres or both")
 	flag.StringVar(&o.pgURL, "pg", envOr("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable"),
 		"a PostgreSQL server URL; the benchmark creates and drops its own database kiln_bench there")
 	flag.Parse()
 	o.dbs = strings.Split(dbs, ",")
-	if _, err := exec.LookPath("wrk"); err != nil {
-		fail("wrk is not installed: apt-get install wrk")
-	}
 	var err error
+	if o.loader, err = pickLoader(o.loader); err != nil {
+		fail(err.Error())
+	}
 	if o.work, err = os.MkdirTemp("", "kiln-bench-"); err != nil {
 		fail(err.Error())
 	}
@@ -57,7 +61,11 @@ func main() {
 	if err := build.Run(); err != nil {
 		fail("building kiln: " + err.Error())
 	}
-	fmt.Printf("kiln-bench: %d connections, %d wrk threads, %s per run; %s\n\n", o.connections, o.threads, o.duration, machine())
+	gen := fmt.Sprintf("wrk, %d threads", o.threads)
+	if o.loader == loaderGo {
+		gen = "Go loader (net/http closed loop)"
+	}
+	fmt.Printf("kiln-bench: %d connections, %s, %s per run; %s\n\n", o.connections, gen, o.duration, machine())
 	for _, db := range o.dbs {
 		if err := runDatabase(o, strings.TrimSpace(db)); err != nil {
 			fail(db + ": " + err.Error())

@@ -11,11 +11,15 @@ import (
 	"time"
 )
 
-// result is one wrk run.
+// result is one run of a load generator: answers per second, latency
+// percentiles of the answers, the answers (any status), and errs, the sum
+// of non2xx (answers outside 2xx; wrk counts 4xx and 5xx) and socket
+// (requests without a whole answer: connect, read, write, timeout).
 type result struct {
 	rps            float64
 	p50, p99, max  time.Duration
 	requests, errs int
+	non2xx, socket int
 }
 
 // runWrk drives url with wrk, with the Lua script lua when set (the
@@ -69,15 +73,15 @@ func parseWrk(out string) (result, error) {
 		r.requests, _ = strconv.Atoi(m[1])
 	}
 	if m := reNon2xx.FindStringSubmatch(out); m != nil {
-		n, _ := strconv.Atoi(m[1])
-		r.errs += n
+		r.non2xx, _ = strconv.Atoi(m[1])
 	}
 	if m := reSocket.FindStringSubmatch(out); m != nil {
 		for _, s := range m[1:] {
 			n, _ := strconv.Atoi(s)
-			r.errs += n
+			r.socket += n
 		}
 	}
+	r.errs = r.non2xx + r.socket
 	return r, nil
 }
 

@@ -12,15 +12,23 @@ import (
 	"time"
 )
 
-// TestEventScriptBooksFreeHours runs scenario 5's wrk script against a
-// server that records the bodies: every request must be a valid event
+// TestEventScriptBooksFreeHours runs scenario 5 with each loader against
+// a server that records the bodies: every request must be a valid event
 // with its relations, one hour long, and no two may overlap — the
 // scheduling plugin refuses an overlapping event of the same coach, so a
 // repeated body would measure refusals, not writes.
 func TestEventScriptBooksFreeHours(t *testing.T) {
-	if _, err := exec.LookPath("wrk"); err != nil {
-		t.Skip("wrk is not installed (apt-get install wrk)")
+	for _, loader := range []string{loaderWrk, loaderGo} {
+		t.Run(loader, func(t *testing.T) {
+			if _, err := exec.LookPath("wrk"); err != nil && loader == loaderWrk {
+				t.Skip("wrk is not installed (apt-get install wrk)")
+			}
+			testBooksFreeHours(t, loader)
+		})
 	}
+}
+
+func testBooksFreeHours(t *testing.T, loader string) {
 	type event struct {
 		Data struct {
 			Title, StartAt, EndAt   string
@@ -45,13 +53,14 @@ func TestEventScriptBooksFreeHours(t *testing.T) {
 	}))
 	defer srv.Close()
 
-	o := options{duration: time.Second, connections: 4, threads: 2, work: t.TempDir()}
-	res, err := runWrk(o, srv.URL+"/api/events", "", eventScript(o.threads, 3, 4, 5, 6))
+	o := options{duration: time.Second, connections: 4, threads: 2, work: t.TempDir(), loader: loader}
+	sc := scenarios(o.threads, "doc", "Acme", 3, 4, 5, 6)[4]
+	res, err := runLoad(o, srv.URL+"/api/events", "", sc)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if res.errs != 0 || res.requests == 0 {
-		t.Errorf("wrk: %d requests, %d errors", res.requests, res.errs)
+		t.Errorf("%s: %d requests, %d errors", loader, res.requests, res.errs)
 	}
 	mu.Lock()
 	defer mu.Unlock()

@@ -1,0 +1,158 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"net/http"
+	"os/exec"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/HdrHistogram/hdrhistogram-go"
+)
+
+// The load generators. wrk is the reference (BENCHMARKS.md's tables were
+// measured with it); the Go loader is what runs where wrk is not
+// installed, with the same shape: a closed loop, -connections requests
+// in flight at once for -duration, the same figures out.
+const (
+	loaderAuto = "auto"
+	loaderWrk  = "wrk"
+	loaderGo   = "go"
+)
+
+// pickLoader resolves -loader: auto is wrk when it is on PATH, else go.
+func pickLoader(name string) (string, error) {
+	_, err := exec.LookPath("wrk")
+	switch name {
+	case loaderAuto:
+		if err == nil {
+			return loaderWrk, nil
+		}
+		return loaderGo, nil
+	case loaderWrk:
+		if err != nil {
+			return "", fmt.Errorf("-loader wrk: wrk is not installed (apt-get install wrk), or use -loader go")
+		}
+		return loaderWrk, nil
+	case loaderGo:
+		return loaderGo, nil
+	}
+	return "", fmt.Errorf("-loader %q: want auto, wrk or go", name)
+}
+
+// runLoad drives url with the chosen loader for one scenario.
+func runLoad(o options, url, token string, sc scenario) (result, error) {
+	if o.loader == loaderWrk {
+		return runWrk(o, url, token, sc.script)
+	}
+	return runGo(o, url, token, sc.body)
+}
+
+// goTimeout is how long one request may take before it counts as an
+// error: wrk's default.
+const goTimeout = 2 * time.Second
+
+// runGo is the Go loader: o.connections workers, each on its own
+// keep-alive connection, send a request, read the whole answer, and send
+// the next, until o.duration has passed. A request started before then
+// is finished (within goTimeout), so every request the server saw is
+// counted. Latencies go into an HDR histogram (microseconds, three
+// significant digits: the precision wrk2 reports). body, when set, makes
+// the requests POSTs of body(n) for the n-th request of the run, counted
+// from 0 across all workers.
+//
+// As with wrk, requests counts the answers, whatever their status, and
+// rps is answers per second; errs adds the answers outside 2xx and the
+// requests that failed without a whole answer (refused or broken
+// connection, timeout).
+func runGo(o options, url, token string, body func(n int64) []byte) (result, error) {
+	conns := max(o.connections, 1)
+	client := &http.Client{
+		Transport: &http.Transport{
+			Proxy:               nil, // loopback: never through a proxy
+			MaxConnsPerHost:     conns,
+			MaxIdleConnsPerHost: conns,
+			DisableCompression:  true, // wrk asks for no compression either
+		},
+		Timeout: goTimeout,
+		// An answer is measured as it is, never followed.
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
+	}
+	defer client.CloseIdleConnections()
+	method := http.MethodGet
+	if body != nil {
+		method = http.MethodPost
+	}
+	// Checked once, so that a bad URL is an error, not a run of failures.
+	if _, err := http.NewRequest(method, url, nil); err != nil {
+		return result{}, err
+	}
+
+	type tally struct {
+		hist                    *hdrhistogram.Histogram
+		answers, non2xx, socket int
+	}
+	var next atomic.Int64
+	tallies := make([]tally, conns)
+	var wg sync.WaitGroup
+	start := time.Now()
+	deadline := start.Add(o.duration)
+	for w := range tallies {
+		t := &tallies[w]
+		t.hist = hdrhistogram.New(1, int64(time.Minute/time.Microsecond), 3)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for time.Now().Before(deadline) {
+				var rd io.Reader
+				if body != nil {
+					rd = bytes.NewReader(body(next.Add(1) - 1))
+				}
+				req, _ := http.NewRequest(method, url, rd)
+				if token != "" {
+					req.Header.Set("Authorization", "Bearer "+token)
+				}
+				if body != nil {
+					req.Header.Set("Content-Type", "application/json")
+				}
+				sent := time.Now()
+				res, err := client.Do(req)
+				if err == nil {
+					_, err = io.Copy(io.Discard, res.Body)
+					res.Body.Close()
+				}
+				took := time.Since(sent)
+				if err != nil {
+					t.socket++
+					continue
+				}
+				t.answers++
+				if res.StatusCode < 200 || res.StatusCode > 299 {
+					t.non2xx++
+				}
+				t.hist.RecordValue(max(int64(took/time.Microsecond), 1))
+			}
+		}()
+	}
+	wg.Wait()
+	elapsed := time.Since(start)
+
+	all := hdrhistogram.New(1, int64(time.Minute/time.Microsecond), 3)
+	var r result
+	for _, t := range tallies {
+		all.Merge(t.hist)
+		r.requests += t.answers
+		r.non2xx += t.non2xx
+		r.socket += t.socket
+	}
+	r.errs = r.non2xx + r.socket
+	r.rps = float64(r.requests) / elapsed.Seconds()
+	if r.requests > 0 {
+		us := func(v int64) time.Duration { return time.Duration(v) * time.Microsecond }
+		r.p50, r.p99, r.max = us(all.ValueAtQuantile(50)), us(all.ValueAtQuantile(99)), us(all.Max())
+	}
+	return r, nil
+}
