@@ -150,6 +150,9 @@ func (a *App) ready(c *fiber.Ctx) error {
 
 // Close releases the database and the rate-limit store.
 func (a *App) Close() error {
+	// A password-reset mail still being sent needs the database for its
+	// code; it has its own deadline, so this wait is bounded.
+	a.Security.WaitMail()
 	for _, c := range a.closers {
 		c()
 	}
