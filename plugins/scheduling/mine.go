@@ -39,7 +39,7 @@ func (s *sched) myEvents(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	q.Filters = and(q.Filters, mine)
+	q.Filters = query.AndFilters(q.Filters, mine)
 	if len(q.Sort) == 0 {
 		q.Sort = []query.SortKey{{Path: []*schema.Attribute{s.m.evStart}}}
 	}
@@ -82,15 +82,4 @@ func windowBound(extra map[string]string, key string) (*time.Time, error) {
 	}
 	return nil, errs.Newf(errs.KindValidation, "%s must be a datetime (ISO 8601) or a date (YYYY-MM-DD)", key).
 		WithDetails(map[string]any{"key": key, "source": "query", "param": key})
-}
-
-// and joins filters, either of which may be nil.
-func and(a, b *query.Filter) *query.Filter {
-	switch {
-	case a == nil:
-		return b
-	case b == nil:
-		return a
-	}
-	return &query.Filter{Kind: query.And, Children: []*query.Filter{a, b}}
 }

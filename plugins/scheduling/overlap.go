@@ -45,8 +45,8 @@ func (s *sched) registerHooks() {
 // that only touch (one ends when the other starts) do not overlap;
 // cancelled and completed events hold no slot.
 func (s *sched) checkEvent(ctx context.Context, ev *hook.Event) error {
-	start, _ := s.merged(ev, s.m.evStart).(time.Time)
-	end, _ := s.merged(ev, s.m.evEnd).(time.Time)
+	start, _ := ev.Value(s.m.evStart).(time.Time)
+	end, _ := ev.Value(s.m.evEnd).(time.Time)
 	if start.IsZero() || end.IsZero() {
 		return nil // required fields: the content service already refused a missing one
 	}
@@ -54,10 +54,10 @@ func (s *sched) checkEvent(ctx context.Context, ev *hook.Event) error {
 		return errs.Fields([]errs.FieldError{{Path: []string{"endAt"}, Name: "ValidationError",
 			Message: "endAt must be after startAt"}})
 	}
-	if status, _ := s.merged(ev, s.m.evStatus).(string); status != statusScheduled {
+	if status, _ := ev.Value(s.m.evStatus).(string); status != statusScheduled {
 		return nil
 	}
-	coach, err := s.coachAfter(ctx, ev)
+	_, coach, err := s.api.Content.ToOne(ctx, ev, s.m.evCoach)
 	if err != nil || coach == 0 {
 		return err
 	}
@@ -160,7 +160,7 @@ func (s *sched) scheduledEvents(ctx context.Context, conn store.Conn, ids []int6
 		" FROM ", tbl(m.event), " WHERE ", idCol, " IN ").ids(ids).
 		w(" AND ", col(m.evStatus), " = ").str(statusScheduled).
 		w(" ORDER BY ", col(m.evStart), ", ", idCol)
-	rows, err := conn.QueryContext(ctx, b.sb.String(), b.args...)
+	rows, err := b.Query(ctx, conn)
 	if err != nil {
 		return nil, err
 	}
@@ -184,47 +184,6 @@ func (s *sched) scheduledEvents(ctx context.Context, conn store.Conn, ids []int6
 		out = append(out, c)
 	}
 	return out, rows.Err()
-}
-
-// merged is a field's value after the write: the input's when it names the
-// field, else the stored entry's (ev.Entry, loaded by the content service
-// before an update's hooks run), else nil on a create.
-func (s *sched) merged(ev *hook.Event, a *schema.Attribute) any {
-	if v, ok := ev.Data.Values[a]; ok {
-		return v
-	}
-	if ev.Entry != nil {
-		v, _ := ev.Entry.Get(a)
-		return v
-	}
-	return nil
-}
-
-// coachAfter is the event's coach id after the write (0 for none),
-// following the store's rules for an owning to-one relation: the last
-// connected, else the last of a set (an empty set clears it), else a
-// disconnect of the current coach clears it, else the current one stays.
-func (s *sched) coachAfter(ctx context.Context, ev *hook.Event) (int64, error) {
-	var current int64
-	if ev.ID != 0 {
-		fks, err := s.api.Content.Store.ForeignKeys(ctx, ev.Conn, s.m.evCoach, []*store.Entry{{ID: ev.ID}})
-		if err != nil {
-			return 0, err
-		}
-		current = fks[ev.ID]
-	}
-	ch, ok := ev.Data.Relations[s.m.evCoach]
-	switch {
-	case !ok:
-		return current, nil
-	case len(ch.Connect) > 0:
-		return ch.Connect[len(ch.Connect)-1], nil
-	case ch.SetGiven && len(ch.Set) > 0:
-		return ch.Set[len(ch.Set)-1], nil
-	case ch.SetGiven, slices.Contains(ch.Disconnect, current):
-		return 0, nil
-	}
-	return current, nil
 }
 
 // clash is one event a booking collides with, as a refusal lists it.
@@ -251,7 +210,7 @@ func (s *sched) clashes(ctx context.Context, conn store.Conn, coach int64, start
 		b.w(" AND ", idCol, " NOT IN ").ids(exclude)
 	}
 	b.w(" ORDER BY ", col(m.evStart), ", ", idCol, fmt.Sprintf(" LIMIT %d", maxClashes))
-	rows, err := conn.QueryContext(ctx, b.sb.String(), b.args...)
+	rows, err := b.Query(ctx, conn)
 	if err != nil {
 		return nil, err
 	}

@@ -65,7 +65,7 @@ func (s *sched) revisions(ctx context.Context, conn store.Conn, events []*store.
 	}
 	b := s.stmt().w("SELECT ", store.Ident("event_id"), ", ", store.Ident("revision"), " FROM ", store.Ident(revisionTable),
 		" WHERE ", store.Ident("event_id"), " IN ").ids(ids)
-	rows, err := conn.QueryContext(ctx, b.sb.String(), b.args...)
+	rows, err := b.Query(ctx, conn)
 	if err != nil {
 		return nil, err
 	}

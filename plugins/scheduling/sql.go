@@ -2,7 +2,6 @@ package scheduling
 
 import (
 	"context"
-	"strings"
 	"time"
 
 	"github.com/kiln-cms/kiln/core/schema"
@@ -15,77 +14,40 @@ import (
 // by store.Encode, identifiers only from the schema, quoted by
 // store.Ident. No value is ever spliced into SQL.
 
-// stmt is one statement under construction.
-type stmt struct {
-	d    store.Dialect
-	sb   strings.Builder
-	args []any
-}
+// stmt is the store's statement builder with the short names this
+// plugin's SQL reads best in.
+type stmt struct{ *store.Stmt }
 
-func (s *sched) stmt() *stmt { return &stmt{d: s.api.Content.DB.Dialect} }
+func (s *sched) stmt() *stmt { return &stmt{store.NewStmt(s.api.Content.DB.Dialect)} }
 
 // w writes SQL text.
 func (b *stmt) w(parts ...string) *stmt {
-	for _, p := range parts {
-		b.sb.WriteString(p)
-	}
+	b.W(parts...)
 	return b
 }
 
-// arg writes a placeholder for v, encoded for a column of type t.
-func (b *stmt) arg(t schema.FieldType, v any) *stmt {
-	b.sb.WriteByte('?')
-	b.args = append(b.args, store.Encode(b.d, t, v))
-	return b
-}
-
-func (b *stmt) id(v int64) *stmt     { return b.arg(schema.BigInteger, v) }
-func (b *stmt) str(v string) *stmt   { return b.arg(schema.String, v) }
-func (b *stmt) at(v time.Time) *stmt { return b.arg(schema.DateTime, v) }
-func (b *stmt) ids(list []int64) *stmt {
-	b.w("(")
-	for i, v := range list {
-		if i > 0 {
-			b.w(", ")
-		}
-		b.id(v)
-	}
-	return b.w(")")
-}
-
-// col is the quoted column of an attribute: a scalar's own column or an
-// owning to-one relation's foreign key.
-func col(a *schema.Attribute) string { return store.Ident(a.Column) }
-
-// tbl is the quoted table of a type.
-func tbl(ct *schema.ContentType) string { return store.Ident(ct.Table) }
-
-// idCol is the quoted id column.
-var idCol = store.Ident(schema.ColID)
+func (b *stmt) id(v int64) *stmt       { b.ID(v); return b }
+func (b *stmt) str(v string) *stmt     { b.Str(v); return b }
+func (b *stmt) at(v time.Time) *stmt   { b.At(v); return b }
+func (b *stmt) ids(list []int64) *stmt { b.IDs(list); return b }
+func (b *stmt) boolean(v bool) *stmt   { b.Bool(v); return b }
 
 // int64s runs a statement whose rows are one integer each.
 func (b *stmt) int64s(ctx context.Context, conn store.Conn) ([]int64, error) {
-	rows, err := conn.QueryContext(ctx, b.sb.String(), b.args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []int64
-	for rows.Next() {
-		var v int64
-		if err := rows.Scan(&v); err != nil {
-			return nil, err
-		}
-		out = append(out, v)
-	}
-	return out, rows.Err()
+	return b.Int64s(ctx, conn)
 }
 
 // exec runs a statement that answers no rows.
 func (b *stmt) exec(ctx context.Context, conn store.Conn) error {
-	_, err := conn.ExecContext(ctx, b.sb.String(), b.args...)
+	_, err := b.Exec(ctx, conn)
 	return err
 }
+
+// col and tbl quote an attribute's column and a type's table.
+var col, tbl = store.Col, store.Table
+
+// idCol is the quoted id column.
+var idCol = store.Ident(schema.ColID)
 
 // Advisory-lock namespaces: the first key of PostgreSQL's two-key
 // pg_advisory_xact_lock, so that the plugin's locks never meet another

@@ -211,7 +211,7 @@ func (s *sched) attendanceRows(ctx context.Context, conn store.Conn, eventID int
 	m := s.m
 	b := s.stmt().w("SELECT ", idCol, ", ", col(m.attLearner), " FROM ", tbl(m.attendance),
 		" WHERE ", col(m.attEvent), " = ").id(eventID).w(" ORDER BY ", idCol)
-	rows, err := conn.QueryContext(ctx, b.sb.String(), b.args...)
+	rows, err := b.Query(ctx, conn)
 	if err != nil {
 		return nil, err
 	}

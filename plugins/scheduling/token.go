@@ -113,7 +113,7 @@ func (s *sched) tokenUser(ctx context.Context, h string) (int64, error) {
 	m := s.m
 	ids, err := s.stmt().w("SELECT u.", idCol, " FROM ", store.Ident(tokenTable), " t JOIN ", tbl(m.user), " u ON u.", idCol,
 		" = t.", store.Ident("user_id"), " WHERE t.", store.Ident("token_hash"), " = ").str(h).
-		w(" AND (u.", col(m.userBlocked), " IS NULL OR u.", col(m.userBlocked), " = ").arg(schema.Boolean, false).w(")").
+		w(" AND (u.", col(m.userBlocked), " IS NULL OR u.", col(m.userBlocked), " = ").boolean(false).w(")").
 		int64s(ctx, s.api.Content.DB.Bun)
 	if err != nil {
 		return 0, err
