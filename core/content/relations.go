@@ -17,7 +17,8 @@ import (
 // query. A reference to nothing is a 400 naming the relation; so is one to
 // an entry ro's scope hides from the caller, with the same message, so a
 // write neither links what the caller may not see nor tells whether it
-// exists.
+// exists. The scope also goes with the change (RelationChange.Scope), so
+// that a set unlinks only what the caller may see.
 func (s *Service) relationInput(ctx context.Context, conn store.Conn, a *schema.Attribute, v any, ro store.ReadOptions) (store.RelationChange, error) {
 	var ch store.RelationChange
 	var set, connect, disconnect []string
@@ -74,6 +75,12 @@ func (s *Service) relationInput(ctx context.Context, conn store.Conn, a *schema.
 		return ch, err
 	}
 	ch.Set, ch.Connect, ch.Disconnect = pick(ids, set), pick(ids, connect), pick(ids, disconnect)
+	// The store changes only links to targets this scope shows: a set
+	// keeps the hidden related entries, a to-one with a hidden current
+	// target is refused.
+	if ro.Scope != nil {
+		ch.Scope = ro.Scope(a.TargetType)
+	}
 	return ch, nil
 }
 

@@ -2,7 +2,10 @@ package store
 
 import (
 	"context"
+	"fmt"
 
+	"github.com/kiln-cms/kiln/core/errs"
+	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
 )
 
@@ -53,11 +56,93 @@ func (s *Store) disconnectOwned(ctx context.Context, db Conn, ct *schema.Content
 	return s.exec(ctx, db, b)
 }
 
+// scoped writes " AND c [NOT] IN (SELECT tN.id FROM <target> tN WHERE
+// <sc>)": c names a target the scope sc lets through (not: hides).
+// Nothing when sc is nil. One subquery, however many rows it covers.
+func (b *sqlb) scoped(c string, target *schema.ContentType, sc *query.Filter, not bool) {
+	if sc == nil {
+		return
+	}
+	t := b.newAlias()
+	b.w(" AND ", c)
+	if not {
+		b.w(" NOT")
+	}
+	b.w(" IN (SELECT ", col(t, schema.ColID), " FROM ", Ident(target.Table), " ", t, " WHERE ")
+	b.filter(sc, t)
+	b.w(")")
+}
+
+// guardToOne refuses, before anything is written, a change to a to-one
+// relation whose current target the writer's scope hides (ch.Scope; a
+// writer without one is never refused). A to-many set under a scope
+// leaves the hidden entries linked (see writeJoin, writeInverseFK); a
+// to-one has a single slot, so replacing or clearing its hidden target
+// would undo a link the writer cannot see and could not have
+// disconnected (a disconnect resolves under the same scope), and keeping
+// it would silently drop the write. So the change is allowed only when
+// the current target is visible or there is none; otherwise the answer
+// is a 400 on the field. It tells the writer that something they cannot
+// see is linked, but nothing about it, and the alternative is a write
+// that reports success and does nothing. The scope on the entry itself
+// does not make this redundant: it speaks of the entry (a coach's event),
+// not of what the entry links to (an enrollment's learner, with a scope
+// on learners and none on enrollments).
+//
+// Owning to-one (manyToOne, oneToOne with the column): any write of the
+// column. Mapped oneToOne: a set or connect, which releases the target
+// that holds our id. One statement per such relation, on update only (a
+// new entry has no current target).
+func (s *Store) guardToOne(ctx context.Context, db Conn, ct *schema.ContentType, id int64, data Data) error {
+	var problems []errs.FieldError
+	for _, a := range ct.Attributes {
+		ch, ok := data.Relations[a]
+		if !ok || !a.IsRelation() || ch.Scope == nil {
+			continue
+		}
+		b := &sqlb{d: s.DB.Dialect}
+		switch {
+		case a.Column != "":
+			if _, set := columnValue(a, data); !set {
+				continue
+			}
+			fk := Ident(a.Column)
+			b.w("SELECT COUNT(*) FROM ", Ident(ct.Table), " WHERE ", Ident(schema.ColID), " = ")
+			b.arg(schema.BigInteger, id)
+			b.w(" AND ", fk, " IS NOT NULL")
+			b.scoped(fk, a.TargetType, ch.Scope, true)
+		case a.RelationKind == schema.OneToOne && a.Inverse != nil && a.Inverse.Column != "":
+			if !ch.SetGiven && len(ch.Connect) == 0 {
+				continue
+			}
+			b.w("SELECT COUNT(*) FROM ", Ident(a.TargetType.Table), " WHERE ", Ident(a.Inverse.Column), " = ")
+			b.arg(schema.BigInteger, id)
+			b.scoped(Ident(schema.ColID), a.TargetType, ch.Scope, true)
+		default:
+			continue
+		}
+		var n int64
+		if err := db.QueryRowContext(ctx, b.sb.String(), b.args...).Scan(&n); err != nil {
+			return fmt.Errorf("checking %s.%s: %w", ct.Name, a.Name, err)
+		}
+		if n > 0 {
+			problems = append(problems, errs.FieldError{Path: []string{a.Name}, Name: "ValidationError",
+				Message: fmt.Sprintf("%s: the %s it links to now is not one you may change", a.Name, a.Target)})
+		}
+	}
+	if len(problems) > 0 {
+		return errs.Fields(problems)
+	}
+	return nil
+}
+
 // writeInverseFK changes which targets point at us through their foreign
 // key: the oneToMany side of a manyToOne, or the mapped side of a oneToOne.
 // Set releases the current targets it does not keep; a oneToOne connect
 // releases the current one (a mapped oneToOne has one target); then the
 // added targets are pointed at us, and the disconnected ones released.
+// Under a scope (ch.Scope) the release is of visible targets only: hidden
+// ones keep pointing at us.
 func (s *Store) writeInverseFK(ctx context.Context, db Conn, a *schema.Attribute, id int64, ch RelationChange, created bool) error {
 	table, fk := Ident(a.TargetType.Table), Ident(a.Inverse.Column)
 	add := unique(append(append([]int64(nil), ch.Set...), ch.Connect...))
@@ -70,6 +155,7 @@ func (s *Store) writeInverseFK(ctx context.Context, db Conn, a *schema.Attribute
 			b.w(" AND ")
 			b.in(Ident(schema.ColID), schema.BigInteger, ids(add), true)
 		}
+		b.scoped(Ident(schema.ColID), a.TargetType, ch.Scope, false)
 		if err := s.exec(ctx, db, b); err != nil {
 			return err
 		}
@@ -99,6 +185,8 @@ func (s *Store) writeInverseFK(ctx context.Context, db Conn, a *schema.Attribute
 // (JoinSelf is always this side's column): set deletes the rows it does
 // not keep, one multi-row INSERT adds the set and connected ones (pairs
 // already there are skipped), one DELETE removes the disconnected ones.
+// Under a scope (ch.Scope) set deletes only the rows of visible targets:
+// those of hidden ones stay.
 func (s *Store) writeJoin(ctx context.Context, db Conn, a *schema.Attribute, id int64, ch RelationChange, created bool) error {
 	table, self, target := Ident(a.JoinTable), Ident(a.JoinSelf), Ident(a.JoinTarget)
 	add := unique(append(append([]int64(nil), ch.Set...), ch.Connect...))
@@ -110,6 +198,7 @@ func (s *Store) writeJoin(ctx context.Context, db Conn, a *schema.Attribute, id 
 			b.w(" AND ")
 			b.in(target, schema.BigInteger, ids(add), true)
 		}
+		b.scoped(target, a.TargetType, ch.Scope, false)
 		if err := s.exec(ctx, db, b); err != nil {
 			return err
 		}

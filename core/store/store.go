@@ -42,4 +42,11 @@ type RelationChange struct {
 	SetGiven   bool
 	Connect    []int64
 	Disconnect []int64
+	// Scope is the writer's scope on the relation's target type (nil: the
+	// writer sees every target, the admin's case). Under a scope a write
+	// changes only links to targets the writer can see, as a disconnect
+	// one by one would: a to-many Set replaces the visible related
+	// entries and leaves the hidden ones linked, and a to-one whose
+	// current target is hidden is refused (see guardToOne).
+	Scope *query.Filter
 }

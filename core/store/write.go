@@ -75,6 +75,9 @@ func (s *Store) Insert(ctx context.Context, db Conn, ct *schema.ContentType, dat
 // Update writes the fields data names (a partial update) and its relation
 // changes, and sets updated_at. A missing entry is errs.NotFound.
 func (s *Store) Update(ctx context.Context, db Conn, ct *schema.ContentType, id int64, data Data) error {
+	if err := s.guardToOne(ctx, db, ct, id, data); err != nil {
+		return err
+	}
 	if err := s.releaseOneToOne(ctx, db, ct, id, data); err != nil {
 		return s.writeError(ctx, db, ct, data, err)
 	}
