@@ -1,10 +1,8 @@
 package rest_test
 
 import (
-	"encoding/json"
 	"fmt"
 	"net/url"
-	"strings"
 	"testing"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
@@ -34,39 +32,9 @@ func FuzzRequest(f *testing.F) {
 	h.Do("POST", "/api/customers", map[string]any{"data": map[string]any{"name": "Acme"}})
 	f.Fuzz(func(t *testing.T, query, body string) {
 		h.T = t
-		query = requestLineSafe(query)
-		for _, r := range []*apptest.Response{
-			h.Do("GET", "/api/programs?"+query, nil),
-			h.Do("POST", "/api/programs?"+url.PathEscape(query), []byte(body)),
-		} {
-			if r.Status >= 500 || (r.Status >= 300 && r.Status < 400) {
-				t.Fatalf("status %d for query %q body %q: %s", r.Status, query, body, r.Body)
-			}
-			var env map[string]any
-			if err := json.Unmarshal(r.Body, &env); err != nil {
-				t.Fatalf("not JSON (%v) for %q %q: %s", err, query, body, r.Body)
-			}
-			if r.Status >= 400 {
-				if _, ok := env["error"].(map[string]any); !ok {
-					t.Fatalf("4xx without error envelope: %s", r.Body)
-				}
-			}
-		}
+		query = apptest.RequestLineSafe(query)
+		apptest.CheckEnvelope(t, fmt.Sprintf("GET query %q", query), h.Do("GET", "/api/programs?"+query, nil))
+		apptest.CheckEnvelope(t, fmt.Sprintf("POST query %q body %q", query, body),
+			h.Do("POST", "/api/programs?"+url.PathEscape(query), []byte(body)))
 	})
-}
-
-// requestLineSafe percent-encodes what cannot stand in an HTTP request line
-// (spaces, control bytes, non-ASCII), as any real client does before
-// sending; everything else reaches the server as the fuzzer wrote it.
-func requestLineSafe(q string) string {
-	var b strings.Builder
-	for i := 0; i < len(q); i++ {
-		c := q[i]
-		if c <= ' ' || c >= 0x7f || c == '#' {
-			fmt.Fprintf(&b, "%%%02X", c)
-			continue
-		}
-		b.WriteByte(c)
-	}
-	return b.String()
 }

@@ -44,7 +44,7 @@ func each(t *testing.T, fn func(t *testing.T, h *apptest.Harness, p people)) {
 //	learner 2 Mo (Ada's), learner 3 Ne (Cy's), learner 4 Oz (no goals, languages or zone)
 //	customer 1; program 1 "Leadership" coached by Ada and Bob; program 2 "Sales"
 //	users: ada and bob (coach role, linked), li (learner role, linked to Li), plain
-func fixture(t *testing.T, h *apptest.Harness) people {
+func fixture(t testing.TB, h *apptest.Harness) people {
 	t.Helper()
 	type coach struct {
 		name, zone string

@@ -4,7 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"sync/atomic"
+	"testing"
 
 	"github.com/uptrace/bun"
 )
@@ -93,4 +95,36 @@ func (h *Harness) CountQueries() *QueryCounter {
 	c := &QueryCounter{}
 	h.App.DB.Bun.AddQueryHook(c)
 	return c
+}
+
+// RequestLineSafe percent-encodes what cannot stand in an HTTP request
+// line (spaces, control bytes, non-ASCII, '#'), as any real client does
+// before sending; everything else reaches the server as a fuzzer wrote it.
+func RequestLineSafe(q string) string {
+	var b strings.Builder
+	for i := 0; i < len(q); i++ {
+		c := q[i]
+		if c <= ' ' || c >= 0x7f || c == '#' {
+			fmt.Fprintf(&b, "%%%02X", c)
+			continue
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}
+
+// CheckEnvelope fails the test unless r is a success or a 4xx error
+// envelope: JSON, never a 3xx or a 5xx, an "error" object on every 4xx.
+func CheckEnvelope(t testing.TB, what string, r *Response) {
+	t.Helper()
+	if r.Status >= 500 || (r.Status >= 300 && r.Status < 400) {
+		t.Fatalf("%s: status %d: %s", what, r.Status, r.Body)
+	}
+	var env map[string]any
+	if err := json.Unmarshal(r.Body, &env); err != nil {
+		t.Fatalf("%s: not JSON (%v): %s", what, err, r.Body)
+	}
+	if _, ok := env["error"].(map[string]any); r.Status >= 400 && !ok {
+		t.Fatalf("%s: 4xx without an error envelope: %s", what, r.Body)
+	}
 }
