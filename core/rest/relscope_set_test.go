@@ -1,14 +1,11 @@
 package rest_test
 
 import (
-	"os"
-	"path/filepath"
 	"reflect"
 	"strconv"
 	"testing"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // learnersOf is the learners of event id as the admin sees them.
@@ -142,21 +139,7 @@ const deskRole = `
 // eachWithDesk is apptest.Each on a config whose permissions add the desk
 // role.
 func eachWithDesk(t *testing.T, fn func(t *testing.T, h *apptest.Harness)) {
-	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
-		t.Run(d.String(), func(t *testing.T) {
-			cfg := apptest.Config(t, d)
-			shipped, err := os.ReadFile(filepath.Join(cfg.Paths.Config, "permissions.yaml"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			dir := t.TempDir()
-			if err := os.WriteFile(filepath.Join(dir, "permissions.yaml"), append(shipped, deskRole...), 0o600); err != nil {
-				t.Fatal(err)
-			}
-			cfg.Paths.Config = dir
-			fn(t, apptest.NewWith(t, cfg))
-		})
-	}
+	apptest.EachWithRoles(t, deskRole, fn)
 }
 
 // TestScopedSetOfInverseForeignKey: coach.learners is stored as the

@@ -223,3 +223,35 @@ func docOf(t *testing.T, h *apptest.Harness, plural string, id int) string {
 	r := h.Do("GET", "/api/"+plural+"/"+itoa(id), nil)
 	return data(t, r).(map[string]any)["documentId"].(string)
 }
+
+// deskRole may update coaches but sees only customer 1's learners (Li, Mo
+// and Ne; not Oz, who has no customer).
+const deskRole = `
+  desk:
+    name: Desk
+    description: Test role.
+    actions: [coach.find, coach.findOne, coach.update, learner.find, learner.findOne]
+    scopes:
+      learner: {customer: {id: {$eq: 1}}}
+`
+
+// TestCapacityUnderAScopedSet: a set of coach.learners by a role with a
+// scope on learners leaves the learners it cannot see with the coach, so
+// they count against maxLearners.
+func TestCapacityUnderAScopedSet(t *testing.T) {
+	apptest.EachWithRoles(t, deskRole, func(t *testing.T, h *apptest.Harness) {
+		fixture(t, h)
+		desk := apptest.As(h.CreateUser("desk", "desk@users.test", "desk"))
+		// Di: two places, one taken by Oz, whom the desk cannot see.
+		if r := h.Do("PUT", "/api/coaches/4", map[string]any{"data": map[string]any{"maxLearners": 2, "learners": []int{4}}}); r.Status != 200 {
+			t.Fatalf("admin setup: %d %s", r.Status, r.Body)
+		}
+		r := h.Do("PUT", "/api/coaches/4", map[string]any{"data": map[string]any{"learners": []int{1, 2}}}, desk...)
+		wantError(t, h, "two visible learners and hidden Oz for two places", r, 400, "ValidationError", "learners")
+		sameIDs(t, "nothing moved", coachOf(t, h, 1, 2, 4), 0, 1, 4)
+		if r := h.Do("PUT", "/api/coaches/4", map[string]any{"data": map[string]any{"learners": []int{1}}}, desk...); r.Status != 200 {
+			t.Fatalf("one visible learner and hidden Oz: %d %s", r.Status, r.Body)
+		}
+		sameIDs(t, "Li joins, Oz stays", coachOf(t, h, 1, 4), 4, 4)
+	}, newPlugin())
+}

@@ -3,8 +3,10 @@ package coaching
 import (
 	"context"
 	"slices"
+	"strconv"
 
 	"github.com/kiln-cms/kiln/core/hook"
+	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/core/store"
 )
@@ -66,7 +68,13 @@ func (k *coaching) checkCoachLearners(ctx context.Context, ev *hook.Event) error
 	}
 	after := current
 	if ch.SetGiven {
-		after = ch.Set
+		hidden, err := k.hiddenFrom(ctx, ev.Conn, current, ch)
+		if err != nil {
+			return err
+		}
+		// A set from a writer with a scope on learners replaces only the
+		// learners they can see: the hidden ones stay the coach's.
+		after = slices.Concat(ch.Set, hidden)
 	}
 	after = slices.DeleteFunc(slices.Concat(after, ch.Connect), func(id int64) bool { return slices.Contains(ch.Disconnect, id) })
 	slices.Sort(after)
@@ -77,6 +85,35 @@ func (k *coaching) checkCoachLearners(ctx context.Context, ev *hook.Event) error
 		return capacityErr(k.m.coachLearners.Name, ev.ID, r, int64(len(after))-r.assigned)
 	}
 	return nil
+}
+
+// hiddenFrom are the learners among ids that the write's scope on
+// learners (ch.Scope) hides; none when the writer has no scope. One query.
+func (k *coaching) hiddenFrom(ctx context.Context, conn store.Conn, ids []int64, ch store.RelationChange) ([]int64, error) {
+	if ch.Scope == nil || len(ids) == 0 {
+		return nil, nil
+	}
+	refs := make([]string, len(ids))
+	for i, id := range ids {
+		refs[i] = strconv.FormatInt(id, 10)
+	}
+	ro := store.ReadOptions{Scope: func(ct *schema.ContentType) *query.Filter {
+		if ct == k.m.learner {
+			return ch.Scope
+		}
+		return nil
+	}}
+	visible, err := k.api.Content.Store.ResolveVisible(ctx, conn, k.m.learner, refs, ro)
+	if err != nil {
+		return nil, err
+	}
+	var hidden []int64
+	for i, ref := range refs {
+		if _, ok := visible[ref]; !ok {
+			hidden = append(hidden, ids[i])
+		}
+	}
+	return hidden, nil
 }
 
 // checkZone refuses a time zone that is not an IANA name the server knows

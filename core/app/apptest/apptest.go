@@ -188,3 +188,28 @@ func (h *Harness) Serve() string {
 	h.T.Cleanup(func() { h.App.Fiber.Shutdown() })
 	return "http://" + ln.Addr().String()
 }
+
+// ConfigWithRoles is Config with more roles appended to the shipped
+// config/permissions.yaml (YAML entries under "roles:", indented two
+// spaces), for tests of a role the shipped file does not have.
+func ConfigWithRoles(t testing.TB, d store.Dialect, roles string) config.Config {
+	t.Helper()
+	cfg := Config(t, d)
+	shipped, err := os.ReadFile(filepath.Join(cfg.Paths.Config, "permissions.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "permissions.yaml"), append(shipped, roles...), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cfg.Paths.Config = dir
+	return cfg
+}
+
+// EachWithRoles is Each on ConfigWithRoles.
+func EachWithRoles(t *testing.T, roles string, fn func(t *testing.T, h *Harness), plugins ...plugin.Plugin) {
+	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
+		t.Run(d.String(), func(t *testing.T) { fn(t, NewWith(t, ConfigWithRoles(t, d, roles), plugins...)) })
+	}
+}
