@@ -1,40 +1,20 @@
 package query
 
 import (
-	"strings"
 	"testing"
-)
 
-// complexQuery is a realistic list request from a dashboard: an $or over
-// relation filters, a deep relation filter, nested populate with fields,
-// filters, sort and count, field selection, sort and pagination.
-var complexQuery = strings.Join([]string{
-	"filters[$or][0][coach][name][$containsi]=ann",
-	"filters[$or][1][customer][industry][$eq]=tech",
-	"filters[$or][2][customer][name][$in][0]=Acme&filters[$or][2][customer][name][$in][1]=Globex",
-	"filters[enrollments][program][status][$eq]=published",
-	"filters[enrollments][progress][$gte]=50",
-	"filters[createdAt][$gte]=2024-01-01T00:00:00.000Z",
-	"populate[enrollments][populate][program][fields][0]=title",
-	"populate[enrollments][populate][program][populate][modules][sort][0]=order:asc",
-	"populate[enrollments][filters][status][$ne]=dropped",
-	"populate[enrollments][sort]=enrolledAt:desc",
-	"populate[coach][fields][0]=name&populate[coach][fields][1]=email",
-	"populate[events][count]=true",
-	"fields[0]=name&fields[1]=email&fields[2]=timezone",
-	"sort[0]=name:asc&sort[1]=customer.name:desc",
-	"pagination[page]=2&pagination[pageSize]=50",
-}, "&")
+	"github.com/kiln-cms/kiln/core/query/querytest"
+)
 
 func BenchmarkParseComplex(b *testing.B) {
 	ct := testType(b, "learner")
 	opts := testOptions()
-	if _, err := Parse(ct, complexQuery, opts); err != nil {
+	if _, err := Parse(ct, querytest.ComplexLearnerList, opts); err != nil {
 		b.Fatal(err)
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := Parse(ct, complexQuery, opts); err != nil {
+		if _, err := Parse(ct, querytest.ComplexLearnerList, opts); err != nil {
 			b.Fatal(err)
 		}
 	}

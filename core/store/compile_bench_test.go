@@ -1,7 +1,6 @@
 package store
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/uptrace/bun/dialect/pgdialect"
@@ -9,29 +8,9 @@ import (
 	bunschema "github.com/uptrace/bun/schema"
 
 	"github.com/kiln-cms/kiln/core/query"
+	"github.com/kiln-cms/kiln/core/query/querytest"
 	"github.com/kiln-cms/kiln/core/schema"
 )
-
-// complexListQuery is a dashboard's list request: an $or over relation
-// filters, a deep relation filter through a to-many, nested populate with
-// fields, filters, sort and count, field selection, a sort through a
-// relation and pagination.
-var complexListQuery = strings.Join([]string{
-	"filters[$or][0][coach][name][$containsi]=ann",
-	"filters[$or][1][customer][industry][$eq]=tech",
-	"filters[$or][2][customer][name][$in][0]=Acme&filters[$or][2][customer][name][$in][1]=Globex",
-	"filters[enrollments][program][status][$eq]=published",
-	"filters[enrollments][progress][$gte]=50",
-	"filters[createdAt][$gte]=2024-01-01T00:00:00.000Z",
-	"populate[enrollments][populate][program][fields][0]=title",
-	"populate[enrollments][filters][status][$ne]=dropped",
-	"populate[enrollments][sort]=enrolledAt:desc",
-	"populate[coach][fields][0]=name&populate[coach][fields][1]=email",
-	"populate[events][count]=true",
-	"fields[0]=name&fields[1]=email&fields[2]=timezone",
-	"sort[0]=name:asc&sort[1]=customer.name:desc",
-	"pagination[page]=2&pagination[pageSize]=50",
-}, "&")
 
 // BenchmarkParseAndCompile measures the whole way from a query string to
 // the SQL text a database receives, without a database: parse and check
@@ -52,7 +31,7 @@ func BenchmarkParseAndCompile(b *testing.B) {
 			st := &Store{DB: &DB{Dialect: d}}
 			gen := dialects[d]
 			compile := func() int {
-				q, err := query.Parse(ct, complexListQuery, query.DefaultOptions())
+				q, err := query.Parse(ct, querytest.ComplexLearnerList, query.DefaultOptions())
 				if err != nil {
 					b.Fatal(err)
 				}
