@@ -126,7 +126,7 @@ func (a *App) newServer(limiter *ratelimit.Limiter) *fiber.App {
 	a.Security.MountUsers(f)
 	a.Plugins.Mount(f, a.Security)
 	api := &rest.API{Content: a.Content, Query: a.QueryOptions(), Log: a.Log,
-		Guard: a.Security.Guard, Options: a.Security.QueryOptions}
+		Guard: a.Security.Guard, Options: a.Security.QueryOptions, AllowStatus: a.Security.AllowStatus}
 	api.Mount(f)
 	f.Use(func(c *fiber.Ctx) error { return fiber.ErrNotFound })
 	return f

@@ -40,7 +40,9 @@ func (a *App) newSecurity(ctx context.Context) (*rest.Security, error) {
 		Policy: policy, Content: a.Content, Mailer: mailer, Registration: a.Config.Auth.Registration,
 		ResetURL: a.Config.Mail.ResetURL, Query: a.QueryOptions(), Log: a.Log, RoleIDs: ids,
 	}
-	if err := sec.CheckScopes(); err != nil {
+	// Every scope compiled once, so a mistake in permissions.yaml stops
+	// start-up instead of failing requests.
+	if err := policy.Compile(a.Schema, a.QueryOptions()); err != nil {
 		return nil, err
 	}
 	hashPasswords(a.Content.Hooks)

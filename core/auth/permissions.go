@@ -1,8 +1,9 @@
 package auth
 
 import (
-	"strconv"
 	"strings"
+
+	"github.com/kiln-cms/kiln/core/query"
 )
 
 // The roles every policy must have. Public is the role of callers without a
@@ -15,7 +16,7 @@ const (
 
 // UserPlaceholder is the string that, anywhere in a scope, stands for the
 // caller's user id.
-const UserPlaceholder = "$user"
+const UserPlaceholder = query.UserParam
 
 // Role is one role of the policy.
 type Role struct {
@@ -29,14 +30,16 @@ type Role struct {
 	actions map[string]bool
 	list    []string
 	scopes  map[string]map[string]any
+	access  Access // compiled from scopes by Policy.Compile
 }
 
 // Policy is config/permissions.yaml: what each role may do, and on which
 // entries of a type. Everything not granted is denied. A Policy does not
 // change once parsed, so it is safe for concurrent use.
 type Policy struct {
-	roles []*Role
-	by    map[string]*Role
+	roles  []*Role
+	by     map[string]*Role
+	nobody Access // the access of a role the file does not define
 }
 
 // Allowed reports whether the role may take the action ("program.find",
@@ -89,43 +92,33 @@ func (p *Policy) HasScope(roleType, contentType string) bool {
 	return r != nil && r.scopes[contentType] != nil
 }
 
-// Scope returns the role's ownership filter on a content type, a Strapi
-// filter object with every "$user" replaced by the user's id (a string, as
-// query-string filters are), or nil when the role is not limited on the
-// type. The result is a fresh deep copy: the caller may change it, and the
-// policy stays as loaded for the next request.
-func (p *Policy) Scope(roleType, contentType string, userID int64) map[string]any {
+// Scope returns the role's ownership filter on a content type as written
+// in the file ("$user" still in it), or nil when the role is not limited
+// on the type. The result is a fresh deep copy, so the caller may change
+// it and the policy stays as loaded.
+func (p *Policy) Scope(roleType, contentType string) map[string]any {
 	r := p.by[roleType]
-	if r == nil {
+	if r == nil || r.scopes[contentType] == nil {
 		return nil
 	}
-	s := r.scopes[contentType]
-	if s == nil {
-		return nil
-	}
-	return substitute(s, strconv.FormatInt(userID, 10)).(map[string]any)
+	return deepCopy(r.scopes[contentType]).(map[string]any)
 }
 
-// substitute copies v, replacing the placeholder by user. Maps and slices
-// are copied; other values (strings, numbers, booleans) are immutable.
-func substitute(v any, user string) any {
+// deepCopy copies maps and slices; other values are immutable.
+func deepCopy(v any) any {
 	switch x := v.(type) {
 	case map[string]any:
 		out := make(map[string]any, len(x))
 		for k, val := range x {
-			out[k] = substitute(val, user)
+			out[k] = deepCopy(val)
 		}
 		return out
 	case []any:
 		out := make([]any, len(x))
 		for i, val := range x {
-			out[i] = substitute(val, user)
+			out[i] = deepCopy(val)
 		}
 		return out
-	case string:
-		if x == UserPlaceholder {
-			return user
-		}
 	}
 	return v
 }

@@ -110,7 +110,7 @@ func TestShippedPolicyAllowed(t *testing.T) {
 func TestShippedScopes(t *testing.T) {
 	p := shipped(t)
 	own := func(path ...string) map[string]any {
-		var v any = map[string]any{"id": map[string]any{"$eq": "42"}}
+		var v any = map[string]any{"id": map[string]any{"$eq": UserPlaceholder}}
 		for i := len(path) - 1; i >= 0; i-- {
 			v = map[string]any{path[i]: v}
 		}
@@ -137,7 +137,7 @@ func TestShippedScopes(t *testing.T) {
 		{"nobody", "event", nil},
 	}
 	for _, tc := range cases {
-		got := p.Scope(tc.role, tc.ct, 42)
+		got := p.Scope(tc.role, tc.ct)
 		if !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("%s on %s: %v, want %v", tc.role, tc.ct, got, tc.want)
 		}
@@ -147,8 +147,8 @@ func TestShippedScopes(t *testing.T) {
 	}
 }
 
-// TestScopeIsAFreshCopy: $user is replaced in a copy, so one request's
-// scope never leaks into the next one's.
+// TestScopeIsAFreshCopy: Scope hands out a copy, so nothing a caller
+// does to it changes the policy.
 func TestScopeIsAFreshCopy(t *testing.T) {
 	p, err := ParsePolicy([]byte(`
 roles:
@@ -161,18 +161,16 @@ roles:
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := func(id string) map[string]any {
-		return map[string]any{
-			"learners": map[string]any{"user": map[string]any{"id": map[string]any{"$eq": id}}},
-			"$or": []any{
-				map[string]any{"status": "scheduled"},
-				map[string]any{"coach": map[string]any{"user": map[string]any{"id": map[string]any{"$in": []any{id, 0}}}}},
-			},
-			"active": true,
-		}
+	want := map[string]any{
+		"learners": map[string]any{"user": map[string]any{"id": map[string]any{"$eq": "$user"}}},
+		"$or": []any{
+			map[string]any{"status": "scheduled"},
+			map[string]any{"coach": map[string]any{"user": map[string]any{"id": map[string]any{"$in": []any{"$user", 0}}}}},
+		},
+		"active": true,
 	}
-	got := p.Scope("authenticated", "event", 9)
-	if !reflect.DeepEqual(got, want("9")) {
+	got := p.Scope("authenticated", "event")
+	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("scope %v", got)
 	}
 	// Vandalise the copy at every level.
@@ -181,7 +179,7 @@ roles:
 	or[0].(map[string]any)["status"] = "x"
 	or[1].(map[string]any)["coach"].(map[string]any)["user"].(map[string]any)["id"].(map[string]any)["$in"].([]any)[0] = "x"
 	got["extra"] = 1
-	if again := p.Scope("authenticated", "event", 10); !reflect.DeepEqual(again, want("10")) {
+	if again := p.Scope("authenticated", "event"); !reflect.DeepEqual(again, want) {
 		t.Errorf("the policy changed through a returned scope: %v", again)
 	}
 }

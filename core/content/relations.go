@@ -75,12 +75,10 @@ func (s *Service) relationInput(ctx context.Context, conn store.Conn, a *schema.
 		return ch, err
 	}
 	ch.Set, ch.Connect, ch.Disconnect = pick(ids, set), pick(ids, connect), pick(ids, disconnect)
-	// The store changes only links to targets this scope shows: a set
+	// The store changes only links to targets the writer may see: a set
 	// keeps the hidden related entries, a to-one with a hidden current
 	// target is refused.
-	if ro.Scope != nil {
-		ch.Scope = ro.Scope(a.TargetType)
-	}
+	ch.Writer = ro
 	return ch, nil
 }
 

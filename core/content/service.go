@@ -200,11 +200,13 @@ func (s *Service) runHook(ctx context.Context, ev *hook.Event, phase hook.Phase)
 // show them — a coach creating an event for another coach, or moving their
 // own event to someone else. The transaction rolls back.
 func (s *Service) checkOwned(ctx context.Context, conn store.Conn, ct *schema.ContentType, id int64, ro store.ReadOptions) error {
-	if ro.Scope == nil || ro.Scope(ct) == nil {
+	if ro.Scope(ct) == nil {
 		return nil
 	}
+	// The scope alone: saving a draft one may not read is no escape from
+	// one's scope, and no reason to refuse the write either.
 	probe := &query.Query{Type: ct, Fields: []*schema.Attribute{schema.SysID}, Status: query.Draft}
-	_, err := s.Store.FindOne(ctx, conn, probe, id, ro)
+	_, err := s.Store.FindOne(ctx, conn, probe, id, store.ReadOptions{Scopes: ro.Scopes, User: ro.User})
 	if errs.KindOf(err) == errs.KindNotFound {
 		return errs.New(errs.KindForbidden, "Forbidden")
 	}
@@ -212,13 +214,14 @@ func (s *Service) checkOwned(ctx context.Context, conn store.Conn, ct *schema.Co
 }
 
 // visibleID resolves ref and checks that the read options let the caller
-// see the entry, so nobody can change what they cannot read.
+// see the entry (in their scope; a draft only if they may read drafts), so
+// nobody can change what they cannot read.
 func (s *Service) visibleID(ctx context.Context, conn store.Conn, ct *schema.ContentType, ref string, ro store.ReadOptions) (int64, error) {
 	id, err := s.lookup(ctx, conn, ct, ref)
 	if err != nil {
 		return 0, err
 	}
-	if ro.Scope != nil && ro.Scope(ct) != nil {
+	if ro.Limited(ct) {
 		probe := &query.Query{Type: ct, Fields: []*schema.Attribute{schema.SysID}, Status: query.Draft}
 		if _, err := s.Store.FindOne(ctx, conn, probe, id, ro); err != nil {
 			return 0, err

@@ -119,5 +119,9 @@ func (a *API) ReadOptions(c *fiber.Ctx) store.ReadOptions { return a.security.Re
 func (a *API) Query(c *fiber.Ctx, ct *schema.ContentType, extraKeys ...string) (*query.Query, error) {
 	opts := a.security.QueryOptions(c)
 	opts.ExtraKeys = extraKeys
-	return query.Parse(ct, string(c.Context().QueryArgs().QueryString()), opts)
+	q, err := query.Parse(ct, string(c.Context().QueryArgs().QueryString()), opts)
+	if err != nil {
+		return nil, err
+	}
+	return q, a.security.AllowStatus(c, ct, q.Status)
 }

@@ -60,7 +60,7 @@ func (c *checker) operand(a *schema.Attribute, op Operator, v *node, l at) (any,
 	if stringOps[op] {
 		return s, nil
 	}
-	return coerce(a, s, l)
+	return c.coerce(a, s, l)
 }
 
 // nullFlag reads the boolean of $null/$notNull. Strapi takes any other value
@@ -95,11 +95,19 @@ func (c *checker) list(a *schema.Attribute, op Operator, v *node, l at, want int
 		if !ok {
 			return nil, valueError(l, string(op), "Invalid value for %s%s: expected a list of values", op, l.suffix())
 		}
-		val, err := coerce(a, s, l)
+		val, err := c.coerce(a, s, l)
 		if err != nil {
 			return nil, err
 		}
 		out[i] = val
 	}
 	return out, nil
+}
+
+// coerce is the package's coerce, with the caller parameter of a scope.
+func (c *checker) coerce(a *schema.Attribute, s string, l at) (any, error) {
+	if ok, err := c.param(a, s, l); ok || err != nil {
+		return CallerID{}, err
+	}
+	return coerce(a, s, l)
 }

@@ -10,6 +10,8 @@ import (
 // checker turns the qs tree into a checked Query for one request.
 type checker struct {
 	opts Options
+	// params lets UserParam stand for a value (ownership scopes only).
+	params bool
 }
 
 // Parse parses a raw URL query string (as qs writes it, with or without a

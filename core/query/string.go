@@ -150,6 +150,8 @@ func formatValue(v any) string {
 	switch v := v.(type) {
 	case nil:
 		return "null"
+	case CallerID:
+		return UserParam
 	case string:
 		return strconv.Quote(v)
 	case int64:

@@ -24,6 +24,9 @@ type API struct {
 	// Options, when set, gives the query options of a request (the
 	// caller's read rights); otherwise Query applies to everyone.
 	Options func(c *fiber.Ctx) query.Options
+	// AllowStatus, when set, decides whether the request may read the
+	// status it asked for (drafts need a grant of their own).
+	AllowStatus func(c *fiber.Ctx, ct *schema.ContentType, st query.Status) error
 }
 
 // Prefixes are where every generated route is served: plain /api is the

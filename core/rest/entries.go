@@ -105,6 +105,9 @@ func (a *API) begin(c *fiber.Ctx, ct *schema.ContentType, action string) (*query
 		return nil, ro, err
 	}
 	q, err := a.parse(c, ct)
+	if err == nil && a.AllowStatus != nil {
+		err = a.AllowStatus(c, ct, q.Status)
+	}
 	return q, ro, err
 }
 

@@ -83,27 +83,23 @@ func (s *Security) Guard(c *fiber.Ctx, ct *schema.ContentType, action string) (s
 	return s.ReadOptions(c), nil
 }
 
-// ReadOptions returns the caller's ownership scopes, compiled once per
-// request and type.
+// ReadOptions returns what the caller may see: their role's scopes and
+// hidden drafts, compiled at start-up, with their user id. Nothing is
+// built per request.
 func (s *Security) ReadOptions(c *fiber.Ctx) store.ReadOptions {
 	cl := CallerOf(c)
-	cache := map[*schema.ContentType]*query.Filter{}
-	return store.ReadOptions{Scope: func(ct *schema.ContentType) *query.Filter {
-		if !s.Policy.HasScope(cl.Role, ct.Name) {
-			return nil
-		}
-		if f, ok := cache[ct]; ok {
-			return f
-		}
-		f, err := query.ParseFilter(ct, s.Policy.Scope(cl.Role, ct.Name, cl.UserID), s.Query)
-		if err != nil {
-			// Checked at start-up, so this cannot happen; fail closed.
-			s.Log.Error("ownership scope does not compile", "role", cl.Role, "type", ct.Name, "err", err)
-			f = &query.Filter{Kind: query.Or}
-		}
-		cache[ct] = f
-		return f
-	}}
+	acc := s.Policy.Access(cl.Role)
+	return store.ReadOptions{Scopes: acc.Scopes, NoDrafts: acc.NoDrafts, User: cl.UserID}
+}
+
+// AllowStatus refuses a read of drafts (status=draft) on a draft & publish
+// type to a role without its drafts action ("<type>.readDrafts"), as Allow
+// refuses any other action: 401 for the public, 403 for a signed-in user.
+func (s *Security) AllowStatus(c *fiber.Ctx, ct *schema.ContentType, st query.Status) error {
+	if st != query.Draft || !ct.DraftAndPublish {
+		return nil
+	}
+	return s.Allow(c, ActionOf(ct, auth.DraftsAction))
 }
 
 // QueryOptions are the query limits with the caller's read rights: a
@@ -114,20 +110,4 @@ func (s *Security) QueryOptions(c *fiber.Ctx) query.Options {
 	role := CallerOf(c).Role
 	o.CanRead = func(ct *schema.ContentType) bool { return s.Policy.Allowed(role, ActionOf(ct, "find")) }
 	return o
-}
-
-// CheckScopes compiles every scope of the policy once, so a mistake in
-// permissions.yaml stops start-up instead of failing requests.
-func (s *Security) CheckScopes() error {
-	for _, r := range s.Policy.Roles() {
-		for _, ct := range s.Content.Schema.Types {
-			if !s.Policy.HasScope(r.Type, ct.Name) {
-				continue
-			}
-			if _, err := query.ParseFilter(ct, s.Policy.Scope(r.Type, ct.Name, 1), s.Query); err != nil {
-				return errs.Newf(errs.KindInternal, "permissions: role %q: scope on %q: %v", r.Type, ct.Name, err)
-			}
-		}
-	}
-	return nil
 }

@@ -37,9 +37,9 @@ func BenchmarkParseAndCompile(b *testing.B) {
 				}
 				page := st.selectSQL(q, ReadOptions{}, selection(q), nil)
 				page.page(q.Pagination)
-				count := &sqlb{d: d}
+				count := st.sql(ReadOptions{}, q.Status)
 				count.w("SELECT COUNT(*) FROM ", Ident(q.Type.Table), " ", root)
-				count.whereClause(q, ReadOptions{}, root, nil)
+				count.whereClause(q, root, nil)
 				return len(gen.FormatQuery(page.sb.String(), page.args...)) +
 					len(gen.FormatQuery(count.sb.String(), count.args...))
 			}

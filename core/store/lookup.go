@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
 )
 
@@ -15,9 +16,10 @@ func (s *Store) Resolve(ctx context.Context, db Conn, ct *schema.ContentType, re
 	return s.ResolveVisible(ctx, db, ct, refs, ReadOptions{})
 }
 
-// ResolveVisible is Resolve under the read options' scope on ct: a
-// reference to an entry the scope hides is absent from the map, exactly as
-// one to an entry that does not exist. Still one query.
+// ResolveVisible is Resolve under the read options: a reference to an
+// entry the caller may not see (outside their scope on ct, or a draft they
+// may not read) is absent from the map, exactly as one to an entry that
+// does not exist. Still one query.
 func (s *Store) ResolveVisible(ctx context.Context, db Conn, ct *schema.ContentType, refs []string, ro ReadOptions) (map[string]int64, error) {
 	var nums, docs []any
 	for _, r := range refs {
@@ -31,7 +33,8 @@ func (s *Store) ResolveVisible(ctx context.Context, db Conn, ct *schema.ContentT
 	if len(nums)+len(docs) == 0 {
 		return out, nil
 	}
-	b := &sqlb{d: s.DB.Dialect}
+	// A draft is a valid target unless the caller may not read drafts.
+	b := s.sql(ro, query.Draft)
 	b.w("SELECT ", col(root, schema.ColID), ", ", col(root, schema.ColDocumentID), " FROM ", Ident(ct.Table), " ", root, " WHERE (")
 	// Only the lists that have items: "id IN (1) OR 1=0" keeps SQLite
 	// from using the primary key, and a create then scanned the table.
@@ -46,9 +49,9 @@ func (s *Store) ResolveVisible(ctx context.Context, db Conn, ct *schema.ContentT
 		b.in(col(root, schema.ColDocumentID), schema.String, docs, false)
 	}
 	b.w(")")
-	if sc := ro.scope(ct); sc != nil {
+	if b.narrows(ct) {
 		b.w(" AND ")
-		b.filter(sc, root)
+		b.visible(ct, root)
 	}
 	rows, err := db.QueryContext(ctx, b.sb.String(), b.args...)
 	if err != nil {

@@ -174,9 +174,9 @@ func (s *Store) countRelation(ctx context.Context, db Conn, entries []*Entry, a 
 	}
 	counts := map[int64]int64{}
 	if len(ids) > 0 {
-		b := &sqlb{d: s.DB.Dialect}
+		b := s.sql(ro, nq.Status)
 		b.w("SELECT ", owner, ", COUNT(*)", from)
-		b.whereClause(nq, ro, root, func(b *sqlb) { b.in(owner, schema.BigInteger, ids, false) })
+		b.whereClause(nq, root, func(b *sqlb) { b.in(owner, schema.BigInteger, ids, false) })
 		b.w(" GROUP BY ", owner)
 		if err := s.scanCounts(ctx, db, b, counts); err != nil {
 			return err

@@ -25,7 +25,7 @@ func TestListQueriesAreBatched(t *testing.T) {
 				f.add("session", vals{"title": "S"}, rels{"module": {mod}, "program": {p}})
 			}
 		}
-		ro := store.ReadOptions{Scope: func(*schema.ContentType) *query.Filter { return nil }}
+		ro := store.ReadOptions{Scopes: map[*schema.ContentType]*query.Filter{}}
 		run := func(name string, q *query.Query, wantEntries, wantQueries int) []*store.Entry {
 			t.Helper()
 			f.counter.start()

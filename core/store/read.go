@@ -51,9 +51,9 @@ func (s *Store) FindOne(ctx context.Context, db Conn, q *query.Query, id int64, 
 // Count returns how many entries q's filters, the scope and the status
 // select, regardless of pagination.
 func (s *Store) Count(ctx context.Context, db Conn, q *query.Query, ro ReadOptions) (int64, error) {
-	b := &sqlb{d: s.DB.Dialect}
+	b := s.sql(ro, q.Status)
 	b.w("SELECT COUNT(*) FROM ", Ident(q.Type.Table), " ", root)
-	b.whereClause(q, ro, root, nil)
+	b.whereClause(q, root, nil)
 	var n int64
 	if err := db.QueryRowContext(ctx, b.sb.String(), b.args...).Scan(&n); err != nil {
 		return 0, fmt.Errorf("counting %s: %w", q.Type.Plural, err)
@@ -119,8 +119,11 @@ func (s *Store) selectSQL(q *query.Query, ro ReadOptions, cols []column, link fu
 // selectFrom is selectSQL with an extra selected expression (the owner id
 // of a populate row) and another FROM (a join table joined to the target).
 func (s *Store) selectFrom(q *query.Query, ro ReadOptions, cols []column, extra, from string, link func(*sqlb)) *sqlb {
-	b := &sqlb{d: s.DB.Dialect}
-	joins, order := b.orderBy(q, root) // first: it has no arguments, and takes aliases
+	b := s.sql(ro, q.Status)
+	// First: the joins take aliases, and their arguments (the scopes of
+	// the types they reach) come before the WHERE clause's; the select
+	// list before them has none.
+	joins, order := b.orderBy(q, root)
 	b.w("SELECT ")
 	for i, c := range cols {
 		if i > 0 {
@@ -132,16 +135,16 @@ func (s *Store) selectFrom(q *query.Query, ro ReadOptions, cols []column, extra,
 		b.w(", ", extra)
 	}
 	b.w(from, joins)
-	b.whereClause(q, ro, root, link)
+	b.whereClause(q, root, link)
 	b.w(order)
 	return b
 }
 
 // whereClause writes " WHERE " and the conditions every read of q on the
-// type shares — the link to the owners if any, the client's filters, the
-// server's scope, the publication status — joined by AND; nothing when
-// there are none.
-func (b *sqlb) whereClause(q *query.Query, ro ReadOptions, alias string, link func(*sqlb)) {
+// type shares — the link to the owners if any, the client's filters, what
+// the caller may see of the type (scope, publication status) — joined by
+// AND; nothing when there are none.
+func (b *sqlb) whereClause(q *query.Query, alias string, link func(*sqlb)) {
 	n := 0
 	next := func() {
 		if n > 0 {
@@ -159,21 +162,19 @@ func (b *sqlb) whereClause(q *query.Query, ro ReadOptions, alias string, link fu
 		next()
 		b.filter(q.Filters, alias)
 	}
-	if sc := ro.scope(q.Type); sc != nil {
+	if b.narrows(q.Type) {
 		next()
-		b.filter(sc, alias)
-	}
-	if q.Type.DraftAndPublish && q.Status == query.Published {
-		next()
-		b.w(col(alias, schema.ColPublishedAt), " IS NOT NULL")
+		b.visible(q.Type, alias)
 	}
 }
 
 // orderBy returns the LEFT JOINs the sort keys pass through and the ORDER
 // BY clause: q's keys, then id, so that pages are stable. Joins are on
-// to-one relations only, so they never duplicate a row. NULLs sort first
-// ascending and last descending on both databases (SQLite's rule, written
-// out for PostgreSQL), and text in byte order (COLLATE "C" on PostgreSQL).
+// to-one relations only, so they never duplicate a row, and each joins
+// only a target the caller may see: through a hidden one the key is NULL,
+// as if there were no relation. NULLs sort first ascending and last
+// descending on both databases (SQLite's rule, written out for
+// PostgreSQL), and text in byte order (COLLATE "C" on PostgreSQL).
 func (b *sqlb) orderBy(q *query.Query, alias string) (joins, order string) {
 	order = " ORDER BY "
 	for _, k := range q.Sort {
@@ -186,6 +187,9 @@ func (b *sqlb) orderBy(q *query.Query, alias string) (joins, order string) {
 			on := col(t, schema.ColID) + " = " + col(from, rel.Column)
 			if rel.Column == "" { // mapped oneToOne: the target holds the key
 				on = col(t, rel.Inverse.Column) + " = " + col(from, schema.ColID)
+			}
+			if b.narrows(rel.TargetType) {
+				on += " AND " + b.capture(func() { b.visible(rel.TargetType, t) })
 			}
 			joins += " LEFT JOIN " + Ident(rel.TargetType.Table) + " " + t + " ON " + on
 			from = t
@@ -245,7 +249,7 @@ func (s *Store) scan(ctx context.Context, db Conn, q *query.Query, cols []column
 		dest[i] = &raw[i]
 	}
 	// Drafts show publishedAt null, as Strapi 5's draft versions do.
-	draft := q.Type.DraftAndPublish && q.Status == query.Draft
+	draft := q.Type.DraftAndPublish && !b.hidesDrafts(q.Type)
 	var out []*Entry
 	for rows.Next() {
 		if err := rows.Scan(dest...); err != nil {

@@ -266,11 +266,8 @@ func TestResolveVisible(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := newFixture(t, db)
 		le := f.ty("learner")
-		ro := store.ReadOptions{Scope: func(ct *schema.ContentType) *query.Filter {
-			if ct == le { // learners of customer Acme Corp only: 1 and 2
-				return rel(le, "customer", op("name", query.OpEq, "Acme Corp"))
-			}
-			return nil
+		ro := store.ReadOptions{Scopes: map[*schema.ContentType]*query.Filter{ // learners of customer Acme Corp only: 1 and 2
+			le: rel(le, "customer", op("name", query.OpEq, "Acme Corp")),
 		}}
 		d2, d3 := f.doc("learner", 2), f.doc("learner", 3)
 		f.counter.start()

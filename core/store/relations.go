@@ -57,10 +57,11 @@ func (s *Store) disconnectOwned(ctx context.Context, db Conn, ct *schema.Content
 }
 
 // scoped writes " AND c [NOT] IN (SELECT tN.id FROM <target> tN WHERE
-// <sc>)": c names a target the scope sc lets through (not: hides).
-// Nothing when sc is nil. One subquery, however many rows it covers.
-func (b *sqlb) scoped(c string, target *schema.ContentType, sc *query.Filter, not bool) {
-	if sc == nil {
+// <visible>)": c names a target the writer may see (not: may not see).
+// Nothing when the writer sees every target. One subquery, however many
+// rows it covers.
+func (b *sqlb) scoped(c string, target *schema.ContentType, not bool) {
+	if !b.narrows(target) {
 		return
 	}
 	t := b.newAlias()
@@ -69,12 +70,12 @@ func (b *sqlb) scoped(c string, target *schema.ContentType, sc *query.Filter, no
 		b.w(" NOT")
 	}
 	b.w(" IN (SELECT ", col(t, schema.ColID), " FROM ", Ident(target.Table), " ", t, " WHERE ")
-	b.filter(sc, t)
+	b.visible(target, t)
 	b.w(")")
 }
 
 // guardToOne refuses, before anything is written, a change to a to-one
-// relation whose current target the writer's scope hides (ch.Scope; a
+// relation whose current target the writer may not see (ch.Writer; a
 // writer without one is never refused). A to-many set under a scope
 // leaves the hidden entries linked (see writeJoin, writeInverseFK); a
 // to-one has a single slot, so replacing or clearing its hidden target
@@ -97,10 +98,10 @@ func (s *Store) guardToOne(ctx context.Context, db Conn, ct *schema.ContentType,
 	var problems []errs.FieldError
 	for _, a := range ct.Attributes {
 		ch, ok := data.Relations[a]
-		if !ok || !a.IsRelation() || ch.Scope == nil {
+		if !ok || !a.IsRelation() || !ch.Writer.Limited(a.TargetType) {
 			continue
 		}
-		b := &sqlb{d: s.DB.Dialect}
+		b := s.sql(ch.Writer, query.Draft)
 		switch {
 		case a.Column != "":
 			if _, set := columnValue(a, data); !set {
@@ -110,14 +111,14 @@ func (s *Store) guardToOne(ctx context.Context, db Conn, ct *schema.ContentType,
 			b.w("SELECT COUNT(*) FROM ", Ident(ct.Table), " WHERE ", Ident(schema.ColID), " = ")
 			b.arg(schema.BigInteger, id)
 			b.w(" AND ", fk, " IS NOT NULL")
-			b.scoped(fk, a.TargetType, ch.Scope, true)
+			b.scoped(fk, a.TargetType, true)
 		case a.RelationKind == schema.OneToOne && a.Inverse != nil && a.Inverse.Column != "":
 			if !ch.SetGiven && len(ch.Connect) == 0 {
 				continue
 			}
 			b.w("SELECT COUNT(*) FROM ", Ident(a.TargetType.Table), " WHERE ", Ident(a.Inverse.Column), " = ")
 			b.arg(schema.BigInteger, id)
-			b.scoped(Ident(schema.ColID), a.TargetType, ch.Scope, true)
+			b.scoped(Ident(schema.ColID), a.TargetType, true)
 		default:
 			continue
 		}
@@ -141,21 +142,21 @@ func (s *Store) guardToOne(ctx context.Context, db Conn, ct *schema.ContentType,
 // Set releases the current targets it does not keep; a oneToOne connect
 // releases the current one (a mapped oneToOne has one target); then the
 // added targets are pointed at us, and the disconnected ones released.
-// Under a scope (ch.Scope) the release is of visible targets only: hidden
+// Under a limited writer (ch.Writer) the release is of visible targets only: hidden
 // ones keep pointing at us.
 func (s *Store) writeInverseFK(ctx context.Context, db Conn, a *schema.Attribute, id int64, ch RelationChange, created bool) error {
 	table, fk := Ident(a.TargetType.Table), Ident(a.Inverse.Column)
 	add := unique(append(append([]int64(nil), ch.Set...), ch.Connect...))
 	oneToOne := a.RelationKind == schema.OneToOne
 	if !created && (ch.SetGiven || (oneToOne && len(add) > 0)) {
-		b := &sqlb{d: s.DB.Dialect}
+		b := s.sql(ch.Writer, query.Draft)
 		b.w("UPDATE ", table, " SET ", fk, " = NULL WHERE ", fk, " = ")
 		b.arg(schema.BigInteger, id)
 		if len(add) > 0 {
 			b.w(" AND ")
 			b.in(Ident(schema.ColID), schema.BigInteger, ids(add), true)
 		}
-		b.scoped(Ident(schema.ColID), a.TargetType, ch.Scope, false)
+		b.scoped(Ident(schema.ColID), a.TargetType, false)
 		if err := s.exec(ctx, db, b); err != nil {
 			return err
 		}
@@ -185,20 +186,20 @@ func (s *Store) writeInverseFK(ctx context.Context, db Conn, a *schema.Attribute
 // (JoinSelf is always this side's column): set deletes the rows it does
 // not keep, one multi-row INSERT adds the set and connected ones (pairs
 // already there are skipped), one DELETE removes the disconnected ones.
-// Under a scope (ch.Scope) set deletes only the rows of visible targets:
+// Under a limited writer (ch.Writer) set deletes only the rows of visible targets:
 // those of hidden ones stay.
 func (s *Store) writeJoin(ctx context.Context, db Conn, a *schema.Attribute, id int64, ch RelationChange, created bool) error {
 	table, self, target := Ident(a.JoinTable), Ident(a.JoinSelf), Ident(a.JoinTarget)
 	add := unique(append(append([]int64(nil), ch.Set...), ch.Connect...))
 	if ch.SetGiven && !created {
-		b := &sqlb{d: s.DB.Dialect}
+		b := s.sql(ch.Writer, query.Draft)
 		b.w("DELETE FROM ", table, " WHERE ", self, " = ")
 		b.arg(schema.BigInteger, id)
 		if len(add) > 0 {
 			b.w(" AND ")
 			b.in(target, schema.BigInteger, ids(add), true)
 		}
-		b.scoped(target, a.TargetType, ch.Scope, false)
+		b.scoped(target, a.TargetType, false)
 		if err := s.exec(ctx, db, b); err != nil {
 			return err
 		}

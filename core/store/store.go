@@ -12,19 +12,37 @@ type Store struct {
 	DB *DB
 }
 
-// ReadOptions are the server's own conditions on a read.
+// ReadOptions are what the caller of a read or write may see. They are
+// plain data, compiled once per role at start-up (auth.Access) and given
+// the caller's id per request. The zero value sees every entry, drafts
+// included: the server's own reads and writes.
+//
+// They apply at every hop a statement makes into a type — the root, a
+// relation filter at any depth and inside $and/$or/$not, a sort path,
+// populate and its counts, the relation targets of a write — so a row the
+// caller may not see does not exist for them: a filter through it cannot
+// match, a sort cannot order by it, a count cannot count it.
 type ReadOptions struct {
-	// Scope returns a filter ANDed onto every read of a type (ownership
-	// rules), at the top level and in every populated relation; nil, or a
-	// nil filter, means none.
-	Scope func(*schema.ContentType) *query.Filter
+	// Scopes holds, per content type the caller is limited on, the filter
+	// of the entries they may see. A query.CallerID in it stands for User.
+	// A scope is the server's own rule: it is evaluated on every row, not
+	// narrowed in turn by the scopes of the types it walks through.
+	Scopes map[*schema.ContentType]*query.Filter
+	// User is the caller's user id (0 for the public).
+	User int64
+	// NoDrafts are the draft & publish types whose drafts the caller may
+	// not read: for them only published entries exist, whatever the
+	// query's status.
+	NoDrafts map[*schema.ContentType]bool
 }
 
-func (ro ReadOptions) scope(ct *schema.ContentType) *query.Filter {
-	if ro.Scope == nil {
-		return nil
-	}
-	return ro.Scope(ct)
+// Scope is the caller's scope on ct, or nil when they see it whole.
+func (ro ReadOptions) Scope(ct *schema.ContentType) *query.Filter { return ro.Scopes[ct] }
+
+// Limited reports whether the caller sees less than every entry of ct:
+// it has a scope, or drafts they may not read.
+func (ro ReadOptions) Limited(ct *schema.ContentType) bool {
+	return ro.Scopes[ct] != nil || (ct.DraftAndPublish && ro.NoDrafts[ct])
 }
 
 // Data is the checked input of a write: scalar fields as canonical values,
@@ -42,11 +60,10 @@ type RelationChange struct {
 	SetGiven   bool
 	Connect    []int64
 	Disconnect []int64
-	// Scope is the writer's scope on the relation's target type (nil: the
-	// writer sees every target, the admin's case). Under a scope a write
-	// changes only links to targets the writer can see, as a disconnect
-	// one by one would: a to-many Set replaces the visible related
-	// entries and leaves the hidden ones linked, and a to-one whose
-	// current target is hidden is refused (see guardToOne).
-	Scope *query.Filter
+	// Writer is what the writer may see. When it limits the relation's
+	// target type, a write changes only links to targets the writer can
+	// see, as a disconnect one by one would: a to-many Set replaces the
+	// visible related entries and leaves the hidden ones linked, and a
+	// to-one whose current target is hidden is refused (see guardToOne).
+	Writer ReadOptions
 }

@@ -16,6 +16,19 @@ type sqlb struct {
 	sb    strings.Builder
 	args  []any
 	alias int // the last table alias handed out: root is t0
+
+	// ro is what the caller may see, applied at every hop into a type
+	// (see visible), and status the read's draft & publish status.
+	ro     ReadOptions
+	status query.Status
+	// inScope counts the scopes being written: a scope is the server's
+	// own rule, so the hops inside it are not narrowed again.
+	inScope int
+}
+
+// sql starts a statement that reads under ro with the status.
+func (s *Store) sql(ro ReadOptions, status query.Status) *sqlb {
+	return &sqlb{d: s.DB.Dialect, ro: ro, status: status}
 }
 
 func (b *sqlb) w(parts ...string) {
@@ -24,10 +37,57 @@ func (b *sqlb) w(parts ...string) {
 	}
 }
 
-// arg writes a placeholder for v, encoded for a column of type t.
+// arg writes a placeholder for v, encoded for a column of type t. The
+// caller parameter of a scope becomes the caller's id.
 func (b *sqlb) arg(t schema.FieldType, v any) {
+	if _, ok := v.(query.CallerID); ok {
+		v = b.ro.User
+	}
 	b.sb.WriteByte('?')
 	b.args = append(b.args, Encode(b.d, t, v))
+}
+
+// capture returns what fn writes instead of writing it; the arguments fn
+// adds stay in order, so the text must go where it was written (sort
+// joins: before the WHERE clause, after a select list without values).
+func (b *sqlb) capture(fn func()) string {
+	saved := b.sb
+	b.sb = strings.Builder{}
+	fn()
+	out := b.sb.String()
+	b.sb = saved
+	return out
+}
+
+// hidesDrafts reports whether only the published entries of ct exist for
+// this statement: a published read, or a caller who may not read drafts.
+func (b *sqlb) hidesDrafts(ct *schema.ContentType) bool {
+	return ct.DraftAndPublish && (b.status == query.Published || b.ro.NoDrafts[ct])
+}
+
+// narrows reports whether a hop into ct must be limited to the entries
+// the caller may see. Inside a scope nothing is narrowed.
+func (b *sqlb) narrows(ct *schema.ContentType) bool {
+	return b.inScope == 0 && (b.ro.Scopes[ct] != nil || b.hidesDrafts(ct))
+}
+
+// visible writes the condition that a row of ct, aliased alias, is one
+// the caller may see: the scope, and published when drafts are hidden.
+// Call it only where narrows(ct) holds.
+func (b *sqlb) visible(ct *schema.ContentType, alias string) {
+	and := false
+	if sc := b.ro.Scopes[ct]; sc != nil {
+		b.inScope++
+		b.filter(sc, alias)
+		b.inScope--
+		and = true
+	}
+	if b.hidesDrafts(ct) {
+		if and {
+			b.w(" AND ")
+		}
+		b.w(col(alias, schema.ColPublishedAt), " IS NOT NULL")
+	}
 }
 
 // newAlias hands out t1, t2, ...: one counter per statement, so the
@@ -82,18 +142,21 @@ func boolSQL(v bool) string {
 }
 
 // related writes "<our key> IN (SELECT <their key> FROM <target> WHERE
-// sub)": the entries with at least one related row satisfying sub (any
-// related row when sub is nil). It is a non-correlated semi-join rather
-// than the correlated EXISTS one might write first: SQLite runs a
-// correlated subquery once per outer row, while it builds an IN list once
-// and probes it through the index (a filter two relations deep went from
-// 28 to 3,550 requests per second on the benchmark data; PostgreSQL plans
-// both as a semi-join). Like EXISTS, it never duplicates outer rows. The
-// left side is never NULL, so NOT (...) means "no related row matches",
-// exactly as NOT EXISTS would.
+// sub AND visible)": the entries with at least one related row that
+// satisfies sub (any related row when sub is nil) and that the caller may
+// see. A hidden related row therefore never matches, and never counts as
+// "some related row" for $notNull, NOT or $null. It is a non-correlated
+// semi-join rather than the correlated EXISTS one might write first:
+// SQLite runs a correlated subquery once per outer row, while it builds an
+// IN list once and probes it through the index (a filter two relations
+// deep went from 28 to 3,550 requests per second on the benchmark data;
+// PostgreSQL plans both as a semi-join). Like EXISTS, it never duplicates
+// outer rows. The left side is never NULL, so NOT (...) means "no visible
+// related row matches", exactly as NOT EXISTS would.
 func (b *sqlb) related(a *schema.Attribute, alias string, sub *query.Filter) {
 	t := b.newAlias()
 	target := a.TargetType
+	narrow := b.narrows(target)
 	where := " WHERE "
 	switch {
 	case a.Column != "": // owning to-one: our foreign key names the target
@@ -102,7 +165,7 @@ func (b *sqlb) related(a *schema.Attribute, alias string, sub *query.Filter) {
 	case a.JoinTable != "": // manyToMany, from either side
 		j := b.newAlias()
 		b.w("(", col(alias, schema.ColID), " IN (SELECT ", col(j, a.JoinSelf), " FROM ", Ident(a.JoinTable), " ", j)
-		if sub != nil { // the target's own row is only needed to test sub
+		if sub != nil || narrow { // the target's own row is only needed to test it
 			b.w(" JOIN ", Ident(target.Table), " ", t, " ON ", col(t, schema.ColID), " = ", col(j, a.JoinTarget))
 		}
 	default: // the target's foreign key names us (oneToMany, mapped oneToOne)
@@ -113,15 +176,22 @@ func (b *sqlb) related(a *schema.Attribute, alias string, sub *query.Filter) {
 	if sub != nil {
 		b.w(where)
 		b.filter(sub, t)
+		where = " AND "
+	}
+	if narrow {
+		b.w(where)
+		b.visible(target, t)
 	}
 	b.w("))")
 }
 
 // relationNull writes $null / $notNull on a relation: an owning to-one
-// tests its foreign key; the others test whether any related row exists.
+// tests its foreign key, unless the caller may not see every target (a
+// key naming a hidden row is no relation for them); the others, and that
+// case, test whether any visible related row exists.
 func (b *sqlb) relationNull(f *query.Filter, alias string) {
 	isNull := nullWanted(f)
-	if f.Field.Column != "" {
+	if f.Field.Column != "" && !b.narrows(f.Field.TargetType) {
 		b.w(col(alias, f.Field.Column), nullSQL(isNull))
 		return
 	}

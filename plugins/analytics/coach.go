@@ -110,5 +110,5 @@ func (a *analytics) seesEveryCoach(c *fiber.Ctx) bool {
 		return false
 	}
 	ro := a.api.ReadOptions(c)
-	return ro.Scope == nil || ro.Scope(a.api.Schema.Type("coach")) == nil
+	return ro.Scope(a.api.Schema.Type("coach")) == nil
 }

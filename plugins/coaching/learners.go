@@ -92,7 +92,7 @@ func (k *coaching) visibleCoach(ctx context.Context, conn store.Conn, ref string
 	if !ok {
 		return 0, errs.NotFound()
 	}
-	if ro.Scope != nil && ro.Scope(k.m.coach) != nil {
+	if ro.Scope(k.m.coach) != nil {
 		probe := &query.Query{Type: k.m.coach, Fields: []*schema.Attribute{schema.SysID}}
 		if _, err := k.api.Content.Store.FindOne(ctx, conn, probe, id, ro); err != nil {
 			return 0, err
@@ -252,7 +252,7 @@ func (k *coaching) learnerIDs(ctx context.Context, tx store.Conn, refs []string,
 	if len(missing) > 0 {
 		return nil, errs.Fields(missing)
 	}
-	if ro.Scope != nil && ro.Scope(k.m.learner) != nil {
+	if ro.Scope(k.m.learner) != nil {
 		visible, err := k.entries(ctx, &query.Query{Type: k.m.learner, Fields: []*schema.Attribute{schema.SysID}}, ids, ro)
 		if err != nil {
 			return nil, err

@@ -191,7 +191,7 @@ func (k *coaching) resolve(ctx context.Context, ct *schema.ContentType, ref, fie
 		return 0, err
 	}
 	id, ok := ids[ref]
-	if ok && ro.Scope != nil && ro.Scope(ct) != nil {
+	if ok && ro.Scope(ct) != nil {
 		probe := &query.Query{Type: ct, Fields: []*schema.Attribute{schema.SysID}}
 		_, err := k.api.Content.Store.FindOne(ctx, k.api.Content.DB.Bun, probe, id, ro)
 		ok = err == nil

@@ -6,7 +6,6 @@ import (
 	"strconv"
 
 	"github.com/kiln-cms/kiln/core/hook"
-	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/core/store"
 )
@@ -87,23 +86,17 @@ func (k *coaching) checkCoachLearners(ctx context.Context, ev *hook.Event) error
 	return nil
 }
 
-// hiddenFrom are the learners among ids that the write's scope on
-// learners (ch.Scope) hides; none when the writer has no scope. One query.
+// hiddenFrom are the learners among ids that the writer (ch.Writer) may
+// not see; none when they see every learner. One query.
 func (k *coaching) hiddenFrom(ctx context.Context, conn store.Conn, ids []int64, ch store.RelationChange) ([]int64, error) {
-	if ch.Scope == nil || len(ids) == 0 {
+	if !ch.Writer.Limited(k.m.learner) || len(ids) == 0 {
 		return nil, nil
 	}
 	refs := make([]string, len(ids))
 	for i, id := range ids {
 		refs[i] = strconv.FormatInt(id, 10)
 	}
-	ro := store.ReadOptions{Scope: func(ct *schema.ContentType) *query.Filter {
-		if ct == k.m.learner {
-			return ch.Scope
-		}
-		return nil
-	}}
-	visible, err := k.api.Content.Store.ResolveVisible(ctx, conn, k.m.learner, refs, ro)
+	visible, err := k.api.Content.Store.ResolveVisible(ctx, conn, k.m.learner, refs, ch.Writer)
 	if err != nil {
 		return nil, err
 	}
