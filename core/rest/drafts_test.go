@@ -1,0 +1,106 @@
+package rest_test
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/kiln-cms/kiln/core/app/apptest"
+)
+
+// editorRole may read blueprints and their drafts, and nothing else.
+const editorRole = `
+  editor:
+    actions: [blueprint.find, blueprint.findOne, blueprint.readDrafts, category.find, category.findOne]
+`
+
+// TestReadingDraftsNeedsItsOwnGrant: status=draft on a draft & publish
+// type is refused to a role without <type>.readDrafts — 401 for the
+// public, 403 for a signed-in user — on the list and on one entry;
+// admin ("*") and a role granted the action read the drafts. A role that
+// may not read drafts cannot reach one through a relation either, even
+// when its read of the root type asks for drafts.
+func TestReadingDraftsNeedsItsOwnGrant(t *testing.T) {
+	apptest.EachWithRoles(t, editorRole, func(t *testing.T, h *apptest.Harness) {
+		fixture(t, h)
+		h.Create("/api/blueprints?status=draft", map[string]any{"title": "Secret plan", "category": 1}) // 3
+		editor := h.CreateUser("editor", "ed@kiln.test", "editor")
+		learner := h.CreateUser("learner", "lu@kiln.test", "learner")
+		for _, tc := range []struct {
+			who, token string
+			path       string
+			status     int
+			name       string
+			ids        []int64
+		}{
+			{"public", "", "/api/blueprints?status=draft", 401, "UnauthorizedError", nil},
+			{"public", "", "/api/blueprints/2?status=draft", 401, "UnauthorizedError", nil},
+			{"public", "", "/api/blueprints", 200, "", []int64{1}},
+			{"learner", learner, "/api/blueprints?status=draft", 403, "ForbiddenError", nil},
+			{"learner", learner, "/api/blueprints/2?status=draft", 403, "ForbiddenError", nil},
+			{"learner", learner, "/api/blueprints?status=published", 200, "", []int64{1}},
+			{"editor", editor, "/api/blueprints?status=draft", 200, "", []int64{1, 2, 3}},
+			{"admin", h.AdminToken, "/api/blueprints?status=draft", 200, "", []int64{1, 2, 3}},
+			// Categories have no draft & publish, so anyone who lists them
+			// may ask for status=draft; what that reaches of blueprints
+			// is still only what the role may read.
+			{"learner", learner, "/api/categories?status=draft&filters[blueprints][title][$eq]=Secret%20plan", 200, "", []int64{}},
+			{"editor", editor, "/api/categories?status=draft&filters[blueprints][title][$eq]=Secret%20plan", 200, "", []int64{1}},
+			{"editor", editor, "/api/categories?filters[blueprints][title][$eq]=Secret%20plan", 200, "", []int64{}},
+			{"admin", h.AdminToken, "/api/categories?status=draft&filters[blueprints][title][$eq]=Secret%20plan", 200, "", []int64{1}},
+		} {
+			r := h.Do("GET", tc.path, nil, apptest.As(tc.token)...)
+			if r.Status != tc.status {
+				t.Errorf("%s %s: %d, want %d: %s", tc.who, tc.path, r.Status, tc.status, r.Body)
+				continue
+			}
+			if tc.name != "" {
+				if _, name, _, _ := h.ErrorOf(r); name != tc.name {
+					t.Errorf("%s %s: %s, want %s", tc.who, tc.path, name, tc.name)
+				}
+				continue
+			}
+			if got := h.IDs(r); !equalIDs(got, tc.ids) {
+				t.Errorf("%s %s: ids %v, want %v", tc.who, tc.path, got, tc.ids)
+			}
+		}
+		// Populated, the learner's draft read of the category shows the
+		// published blueprint only; the editor's the draft as well.
+		for who, want := range map[string]string{learner: `[{"id":1,"title":"Lead 101"}]`, editor: `[{"id":1,"title":"Lead 101"},{"id":3,"title":"Secret plan"}]`} {
+			r := h.Do("GET", "/api/categories/1?status=draft&fields[0]=name&populate[blueprints][fields][0]=title", nil, apptest.As(who)...)
+			data, ok := r.JSON(t)["data"].(map[string]any)
+			if !ok {
+				t.Fatalf("category 1: %d %s", r.Status, r.Body)
+			}
+			got := data["blueprints"]
+			if s := compactIDTitle(got); s != want {
+				t.Errorf("populated blueprints %s, want %s", s, want)
+			}
+		}
+	})
+}
+
+// compactIDTitle writes a populated list as [{"id":..,"title":..}].
+func compactIDTitle(v any) string {
+	list, _ := v.([]any)
+	out := "["
+	for i, e := range list {
+		m := e.(map[string]any)
+		if i > 0 {
+			out += ","
+		}
+		out += `{"id":` + m["id"].(json.Number).String() + `,"title":"` + m["title"].(string) + `"}`
+	}
+	return out + "]"
+}
+
+func equalIDs(a, b []int64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
