@@ -27,6 +27,9 @@ type Options struct {
 	// ExtraKeys are top-level keys a plugin route accepts besides the
 	// standard ones; their raw values go to Query.Extra.
 	ExtraKeys []string
+	// PublicationState accepts Strapi 4's publicationState=live|preview
+	// (the v1 API) as the status: live is published, preview the drafts.
+	PublicationState bool
 }
 
 // DefaultOptions returns the limits Kiln ships with.

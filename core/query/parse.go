@@ -52,6 +52,9 @@ func (c *checker) topLevel(q *Query, key string, v *node) (err error) {
 		return c.standard(q, key, v)
 	case c.opts.isExtra(key):
 		return q.addExtra(key, v)
+	case key == "publicationState" && c.opts.PublicationState:
+		q.Status, err = publicationState(v)
+		return err
 	case key == "page" || key == "pageSize" || key == "start" || key == "limit":
 		return errs.New(errs.KindPagination, "Invalid pagination attributes. "+
 			"The page parameters are incorrect and must be in the pagination object").
@@ -93,6 +96,21 @@ func status(v *node) (Status, error) {
 	return Published, errs.New(errs.KindValidation,
 		"Invalid parameter at 'status'. Expected 'published' or 'draft'").
 		WithDetails(details("status", "", "status"))
+}
+
+// publicationState reads Strapi 4's publicationState=live|preview: live
+// is the published entries, preview every entry with its draft content,
+// which is what status=draft reads here.
+func publicationState(v *node) (Status, error) {
+	switch s, _ := scalar(v); s {
+	case "live":
+		return Published, nil
+	case "preview":
+		return Draft, nil
+	}
+	return Published, errs.New(errs.KindValidation,
+		"Invalid parameter at 'publicationState'. Expected 'live' or 'preview'").
+		WithDetails(details("publicationState", "", "publicationState"))
 }
 
 // setStatus gives populated relations the status of the main query, as

@@ -63,6 +63,7 @@ func (a *API) guard(c *fiber.Ctx, ct *schema.ContentType, action string) (store.
 // parse checks the request's query string against ct.
 func (a *API) parse(c *fiber.Ctx, ct *schema.ContentType) (*query.Query, error) {
 	opts := a.Query
+	opts.PublicationState = VersionOf(c) == V1
 	if a.Options != nil {
 		opts = a.Options(c)
 	}

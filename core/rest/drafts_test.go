@@ -104,3 +104,37 @@ func equalIDs(a, b []int64) bool {
 	}
 	return true
 }
+
+// TestPublicationStateOnV1: Strapi 4's publicationState=preview reads
+// drafts on v1 and needs the same grant as status=draft; live is the
+// default; v2 does not know the key.
+func TestPublicationStateOnV1(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, h *apptest.Harness) {
+		fixture(t, h)
+		learner := h.CreateUser("learner", "lu@kiln.test", "learner")
+		for _, tc := range []struct {
+			token, path string
+			status      int
+			ids         []int64
+		}{
+			{h.AdminToken, "/api/v1/blueprints?publicationState=preview", 200, []int64{1, 2}},
+			{h.AdminToken, "/api/v1/blueprints?publicationState=live", 200, []int64{1}},
+			{h.AdminToken, "/api/blueprints?publicationState=preview", 400, nil},
+			{h.AdminToken, "/api/v1/blueprints?publicationState=draft", 400, nil},
+			{"", "/api/v1/blueprints?publicationState=preview", 401, nil},
+			{learner, "/api/v1/blueprints?publicationState=preview", 403, nil},
+			{learner, "/api/v1/blueprints?publicationState=live", 200, []int64{1}},
+		} {
+			r := h.Do("GET", tc.path, nil, apptest.As(tc.token)...)
+			if r.Status != tc.status {
+				t.Errorf("%s: %d, want %d: %s", tc.path, r.Status, tc.status, r.Body)
+				continue
+			}
+			if tc.ids != nil {
+				if got := h.IDs(r); !equalIDs(got, tc.ids) {
+					t.Errorf("%s: ids %v, want %v", tc.path, got, tc.ids)
+				}
+			}
+		}
+	})
+}

@@ -107,6 +107,7 @@ func (s *Security) AllowStatus(c *fiber.Ctx, ct *schema.ContentType, st query.St
 // populated on.
 func (s *Security) QueryOptions(c *fiber.Ctx) query.Options {
 	o := s.Query
+	o.PublicationState = VersionOf(c) == V1
 	role := CallerOf(c).Role
 	o.CanRead = func(ct *schema.ContentType) bool { return s.Policy.Allowed(role, ActionOf(ct, "find")) }
 	return o
