@@ -69,6 +69,7 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, plugins ...pl
 		log.Info("database migrated", "steps", n)
 	}
 	a := &App{Config: cfg, Schema: s, DB: db, Content: content.New(s, db), Log: log}
+	a.Content.Store.MaxAnswerRows = cfg.API.MaxAnswerRows
 	if a.Security, err = a.newSecurity(ctx); err != nil {
 		db.Close()
 		return nil, err
@@ -121,7 +122,8 @@ func (a *App) newServer(limiter *ratelimit.Limiter) *fiber.App {
 		a.Log.Error("the API documentation has gaps; see docs/api-docs.md", "err", err)
 	}
 	docs.Mount(f)
-	f.Use("/api", rest.Versioned, a.Security.Authenticate, ratelimit.Middleware(limiter, a.rateKey), rest.Enforce)
+	f.Use("/api", rest.Versioned, a.Security.Authenticate, ratelimit.Middleware(limiter, a.rateKey), rest.Enforce,
+		rest.LimitAnswer(a.Config.API.MaxAnswerBytes))
 	a.Security.MountAuth(f)
 	a.Security.MountUsers(f)
 	a.Plugins.Mount(f, a.Security)

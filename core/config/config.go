@@ -96,6 +96,13 @@ type API struct {
 	MaxQueryDepth int `yaml:"maxQueryDepth"`
 	// MaxInList bounds $in/$notIn lists. Default: 100. Env: KILN_MAX_IN_LIST.
 	MaxInList int `yaml:"maxInList"`
+	// MaxAnswerRows bounds the entries one read may answer, populated ones
+	// included and counted each time they appear; a query that would pass
+	// it is a 400 naming the limit. Default: 20000. Env: KILN_MAX_ANSWER_ROWS.
+	MaxAnswerRows int `yaml:"maxAnswerRows"`
+	// MaxAnswerBytes bounds one answer's body; a larger one is a 400
+	// naming the limit. Default: 16777216 (16 MiB). Env: KILN_MAX_ANSWER_BYTES.
+	MaxAnswerBytes int `yaml:"maxAnswerBytes"`
 }
 
 // RateLimit is config/ratelimit.yaml.
@@ -126,7 +133,8 @@ func Default() Config {
 	return Config{
 		Server:    Server{Host: "0.0.0.0", Port: 1337, ShutdownTimeout: 15 * time.Second, LogLevel: "info", LogFormat: "text", Demo: true},
 		Auth:      Auth{TokenLifetime: 30 * 24 * time.Hour},
-		API:       API{DefaultPageSize: 25, MaxPageSize: 100, MaxBodyBytes: 1 << 20, MaxQueryDepth: 6, MaxInList: 100},
+		API:       API{DefaultPageSize: 25, MaxPageSize: 100, MaxBodyBytes: 1 << 20, MaxQueryDepth: 6, MaxInList: 100,
+			MaxAnswerRows: 20000, MaxAnswerBytes: 16 << 20},
 		RateLimit: RateLimit{PerUser: 1000, PerAddress: 100, Window: time.Hour},
 		Mail:      Mail{SMTPPort: 587, From: "no-reply@localhost", ResetURL: "http://localhost:1337/reset-password"},
 		Paths:     Paths{ContentTypes: "content-types", Config: "config", Data: "data"},

@@ -73,6 +73,9 @@ func (c *Config) check(secretFrom string) error {
 	if c.API.DefaultPageSize < 1 || c.API.MaxPageSize < c.API.DefaultPageSize {
 		probs = append(probs, "api: defaultPageSize must be at least 1 and at most maxPageSize")
 	}
+	if c.API.MaxAnswerRows < 1 || c.API.MaxAnswerBytes < 1024 {
+		probs = append(probs, "api: maxAnswerRows must be at least 1 and maxAnswerBytes at least 1024")
+	}
 	if c.API.MaxBodyBytes < 1024 {
 		probs = append(probs, "api: maxBodyBytes must be at least 1024")
 	}
@@ -184,6 +187,8 @@ func (e *envReader) apply(c *Config) {
 	e.integer(&c.API.MaxBodyBytes, "KILN_MAX_BODY_BYTES")
 	e.integer(&c.API.MaxQueryDepth, "KILN_MAX_QUERY_DEPTH")
 	e.integer(&c.API.MaxInList, "KILN_MAX_IN_LIST")
+	e.integer(&c.API.MaxAnswerRows, "KILN_MAX_ANSWER_ROWS")
+	e.integer(&c.API.MaxAnswerBytes, "KILN_MAX_ANSWER_BYTES")
 	e.integer(&c.RateLimit.PerUser, "KILN_RATE_LIMIT_USER")
 	e.integer(&c.RateLimit.PerAddress, "KILN_RATE_LIMIT_ADDRESS")
 	e.duration(&c.RateLimit.Window, "KILN_RATE_LIMIT_WINDOW")

@@ -12,7 +12,7 @@ import (
 // per level, whatever the number of entries, then recurses into each
 // relation's own populate with everything that level loaded. A level with
 // nothing to load runs no query.
-func (s *Store) populate(ctx context.Context, db Conn, entries []*Entry, q *query.Query, ro ReadOptions) error {
+func (s *Store) populate(ctx context.Context, db Conn, entries []*Entry, q *query.Query, ro ReadOptions, bud *budget) error {
 	if len(entries) == 0 {
 		return nil
 	}
@@ -23,9 +23,9 @@ func (s *Store) populate(ctx context.Context, db Conn, entries []*Entry, q *quer
 		case p.Count:
 			err = s.countRelation(ctx, db, entries, p.Relation, nq, ro)
 		case p.Relation.Column != "":
-			err = s.populateToOne(ctx, db, entries, p.Relation, nq, ro)
+			err = s.populateToOne(ctx, db, entries, p.Relation, nq, ro, bud)
 		default:
-			err = s.populateByOwner(ctx, db, entries, p.Relation, nq, ro)
+			err = s.populateByOwner(ctx, db, entries, p.Relation, nq, ro, bud)
 		}
 		if err != nil {
 			return fmt.Errorf("populating %s.%s: %w", q.Type.Name, p.Relation.Name, err)
@@ -52,7 +52,7 @@ func nested(p *query.Populate, status query.Status) *query.Query {
 // populateToOne loads the targets our foreign keys name, WHERE id IN
 // (...), and gives each entry its own (nil when it has none, or the target
 // is filtered out). Entries naming the same target share its *Entry.
-func (s *Store) populateToOne(ctx context.Context, db Conn, entries []*Entry, a *schema.Attribute, nq *query.Query, ro ReadOptions) error {
+func (s *Store) populateToOne(ctx context.Context, db Conn, entries []*Entry, a *schema.Attribute, nq *query.Query, ro ReadOptions, bud *budget) error {
 	ids := make([]any, 0, len(entries))
 	seen := make(map[int64]bool, len(entries))
 	for _, e := range entries {
@@ -65,14 +65,14 @@ func (s *Store) populateToOne(ctx context.Context, db Conn, entries []*Entry, a 
 	if len(ids) > 0 {
 		cols := selection(nq)
 		b := s.selectSQL(nq, ro, cols, func(b *sqlb) { b.in(col(root, schema.ColID), schema.BigInteger, ids, false) })
-		targets, err := s.scan(ctx, db, nq, cols, b, false)
+		targets, err := s.scan(ctx, db, nq, cols, b, false, bud)
 		if err != nil {
 			return err
 		}
 		for _, t := range targets {
 			byID[t.ID] = t
 		}
-		if err := s.populate(ctx, db, targets, nq, ro); err != nil {
+		if err := s.populate(ctx, db, targets, nq, ro, bud); err != nil {
 			return err
 		}
 	}
@@ -90,16 +90,16 @@ func (s *Store) populateToOne(ctx context.Context, db Conn, entries []*Entry, a 
 // through their foreign key (oneToMany, mapped oneToOne) or a join table
 // (manyToMany) — in one query that also returns each row's owner, and
 // groups them by owner in the query's order.
-func (s *Store) populateByOwner(ctx context.Context, db Conn, entries []*Entry, a *schema.Attribute, nq *query.Query, ro ReadOptions) error {
+func (s *Store) populateByOwner(ctx context.Context, db Conn, entries []*Entry, a *schema.Attribute, nq *query.Query, ro ReadOptions, bud *budget) error {
 	ids := ownerIDs(entries)
 	cols := selection(nq)
 	extra, from, link := ownerLink(a, nq)
 	b := s.selectFrom(nq, ro, cols, extra, from, func(b *sqlb) { b.in(link, schema.BigInteger, ids, false) })
-	targets, err := s.scan(ctx, db, nq, cols, b, true)
+	targets, err := s.scan(ctx, db, nq, cols, b, true, bud)
 	if err != nil {
 		return err
 	}
-	if err := s.populate(ctx, db, targets, nq, ro); err != nil {
+	if err := s.populate(ctx, db, targets, nq, ro, bud); err != nil {
 		return err
 	}
 	groups := make(map[int64][]*Entry, len(ids))

@@ -20,11 +20,15 @@ func (s *Store) Find(ctx context.Context, db Conn, q *query.Query, ro ReadOption
 	cols := selection(q)
 	b := s.selectSQL(q, ro, cols, nil)
 	b.page(q.Pagination)
-	entries, err := s.scan(ctx, db, q, cols, b, false)
+	bud := s.newBudget()
+	entries, err := s.scan(ctx, db, q, cols, b, false, bud)
 	if err != nil {
 		return nil, err
 	}
-	return entries, s.populate(ctx, db, entries, q, ro)
+	if err := s.populate(ctx, db, entries, q, ro, bud); err != nil {
+		return nil, err
+	}
+	return entries, bud.check(entries)
 }
 
 // FindOne returns the entry with the id if q's filters, the scope and the
@@ -38,14 +42,18 @@ func (s *Store) FindOne(ctx context.Context, db Conn, q *query.Query, id int64, 
 		b.w(col(root, schema.ColID), " = ")
 		b.arg(schema.BigInteger, id)
 	})
-	list, err := s.scan(ctx, db, &one, cols, b, false)
+	bud := s.newBudget()
+	list, err := s.scan(ctx, db, &one, cols, b, false, bud)
 	if err != nil {
 		return nil, err
 	}
 	if len(list) == 0 {
 		return nil, errs.NotFound()
 	}
-	return list[0], s.populate(ctx, db, list, &one, ro)
+	if err := s.populate(ctx, db, list, &one, ro, bud); err != nil {
+		return nil, err
+	}
+	return list[0], bud.check(list)
 }
 
 // Count returns how many entries q's filters, the scope and the status
@@ -230,10 +238,10 @@ func (b *sqlb) page(p query.Pagination) {
 	}
 }
 
-// scan runs b and turns each row into an Entry. With owner set, the last
-// column is the id of the entry the row belongs to (populate queries), kept
-// in Entry.owner.
-func (s *Store) scan(ctx context.Context, db Conn, q *query.Query, cols []column, b *sqlb, owner bool) ([]*Entry, error) {
+// scan runs b and turns each row into an Entry, within the read's budget.
+// With owner set, the last column is the id of the entry the row belongs
+// to (populate queries), kept in Entry.owner.
+func (s *Store) scan(ctx context.Context, db Conn, q *query.Query, cols []column, b *sqlb, owner bool, bud *budget) ([]*Entry, error) {
 	rows, err := db.QueryContext(ctx, b.sb.String(), b.args...)
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: %w", q.Type.Plural, err)
@@ -252,6 +260,9 @@ func (s *Store) scan(ctx context.Context, db Conn, q *query.Query, cols []column
 	draft := q.Type.DraftAndPublish && !b.hidesDrafts(q.Type)
 	var out []*Entry
 	for rows.Next() {
+		if err := bud.take(1); err != nil {
+			return nil, err
+		}
 		if err := rows.Scan(dest...); err != nil {
 			return nil, fmt.Errorf("reading %s: %w", q.Type.Plural, err)
 		}

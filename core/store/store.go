@@ -10,6 +10,10 @@ import (
 // several statements commit together.
 type Store struct {
 	DB *DB
+	// MaxAnswerRows bounds the entries one Find or FindOne may return,
+	// populated ones included and counted each time they appear (see
+	// budget); 0 means DefaultMaxAnswerRows.
+	MaxAnswerRows int
 }
 
 // ReadOptions are what the caller of a read or write may see. They are

@@ -1,0 +1,32 @@
+package rest
+
+import (
+	"github.com/gofiber/fiber/v2"
+
+	"github.com/kiln-cms/kiln/core/errs"
+)
+
+// DefaultMaxAnswerBytes is the largest answer body when none is configured.
+const DefaultMaxAnswerBytes = 16 << 20
+
+// LimitAnswer refuses, with a 400 naming the limit, a successful answer
+// whose body is larger than max bytes, in place of sending it. The store's
+// row budget bounds what a read can build in memory; this bounds what one
+// request can make the server send, for generated and plugin routes alike.
+func LimitAnswer(max int) fiber.Handler {
+	if max <= 0 {
+		max = DefaultMaxAnswerBytes
+	}
+	return func(c *fiber.Ctx) error {
+		if err := c.Next(); err != nil {
+			return err
+		}
+		if st := c.Response().StatusCode(); st < 200 || st >= 300 || len(c.Response().Body()) <= max {
+			return nil
+		}
+		c.Response().ResetBody()
+		return errs.Newf(errs.KindValidation,
+			"The answer would be larger than %d bytes: ask for fewer entries with pagination, fields or a narrower populate", max).
+			WithDetails(map[string]any{"limit": max, "setting": "maxAnswerBytes"})
+	}
+}

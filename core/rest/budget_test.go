@@ -1,0 +1,72 @@
+package rest_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/kiln-cms/kiln/core/app/apptest"
+	"github.com/kiln-cms/kiln/core/store"
+)
+
+// cyclic is a populate that goes back and forth between programs and
+// their sessions: few distinct rows, an answer that multiplies them.
+const cyclic = "populate[sessions][populate][program][populate][sessions][populate][program][populate][sessions][fields][0]=title"
+
+// TestAnswerBudget: a read whose answer would hold more entries than
+// maxAnswerRows — populated entries counted each time they appear, so a
+// cyclic populate counts like any other — is a 400 that names the limit,
+// on lists and on one entry; within the limit the same shapes answer.
+func TestAnswerBudget(t *testing.T) {
+	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
+		t.Run(d.String(), func(t *testing.T) {
+			cfg := apptest.Config(t, d)
+			cfg.API.MaxAnswerRows = 2000
+			h := apptest.NewWith(t, cfg)
+			loadSmall(t, h) // 12 programs of 9 sessions each
+			for _, tc := range []struct {
+				path   string
+				status int
+			}{
+				// 12 + 108 + 108 + 972 + 972 + 8,748 entries.
+				{"/api/programs?" + cyclic, 400},
+				// One program: 1 + 9 + 9 + 81 + 81 + 729 = 910.
+				{"/api/programs/1?" + cyclic, 200},
+				{"/api/programs?pagination[pageSize]=2&" + cyclic, 200}, // 1,820
+				{"/api/programs?pagination[pageSize]=3&" + cyclic, 400}, // 2,730
+				{"/api/programs?populate[sessions][populate][program][count]=true", 200},
+			} {
+				r := h.Do("GET", tc.path, nil)
+				if r.Status != tc.status {
+					t.Errorf("%s: %d, want %d: %.300s", tc.path, r.Status, tc.status, r.Body)
+					continue
+				}
+				if tc.status != 400 {
+					continue
+				}
+				_, name, msg, details := h.ErrorOf(r)
+				if name != "ValidationError" || !strings.HasPrefix(msg, "The answer would hold more than 2000 entries") ||
+					details["setting"] != "maxAnswerRows" {
+					t.Errorf("%s: %s %q %v", tc.path, name, msg, details)
+				}
+			}
+		})
+	}
+}
+
+// TestAnswerBytes: an answer larger than maxAnswerBytes is refused with a
+// 400 naming the limit, not sent; smaller ones go out whole.
+func TestAnswerBytes(t *testing.T) {
+	cfg := apptest.Config(t, store.SQLite)
+	cfg.API.MaxAnswerBytes = 4096
+	h := apptest.NewWith(t, cfg)
+	loadSmall(t, h)
+	r := h.Do("GET", "/api/sessions?pagination[pageSize]=100", nil)
+	_, name, msg, details := h.ErrorOf(r)
+	if r.Status != 400 || name != "ValidationError" || msg != "The answer would be larger than 4096 bytes: ask for fewer entries with pagination, fields or a narrower populate" ||
+		details["setting"] != "maxAnswerBytes" {
+		t.Errorf("large answer: %d %s %q %v", r.Status, name, msg, details)
+	}
+	if r := h.Do("GET", "/api/sessions?pagination[pageSize]=2&fields[0]=title", nil); r.Status != 200 || len(r.Body) > 4096 {
+		t.Errorf("small answer: %d, %d bytes", r.Status, len(r.Body))
+	}
+}
