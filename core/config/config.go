@@ -131,9 +131,9 @@ type Paths struct {
 // Default returns the settings used when nothing is configured.
 func Default() Config {
 	return Config{
-		Server:    Server{Host: "0.0.0.0", Port: 1337, ShutdownTimeout: 15 * time.Second, LogLevel: "info", LogFormat: "text", Demo: true},
-		Auth:      Auth{TokenLifetime: 30 * 24 * time.Hour},
-		API:       API{DefaultPageSize: 25, MaxPageSize: 100, MaxBodyBytes: 1 << 20, MaxQueryDepth: 6, MaxInList: 100,
+		Server: Server{Host: "0.0.0.0", Port: 1337, ShutdownTimeout: 15 * time.Second, LogLevel: "info", LogFormat: "text", Demo: true},
+		Auth:   Auth{TokenLifetime: 30 * 24 * time.Hour},
+		API: API{DefaultPageSize: 25, MaxPageSize: 100, MaxBodyBytes: 1 << 20, MaxQueryDepth: 6, MaxInList: 100,
 			MaxAnswerRows: 20000, MaxAnswerBytes: 16 << 20},
 		RateLimit: RateLimit{PerUser: 1000, PerAddress: 100, Window: time.Hour},
 		Mail:      Mail{SMTPPort: 587, From: "no-reply@localhost", ResetURL: "http://localhost:1337/reset-password"},

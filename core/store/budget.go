@@ -87,4 +87,3 @@ func answerSize(e *Entry, memo map[*Entry]int, cap int) int {
 	memo[e] = n
 	return n
 }
-
