@@ -78,20 +78,21 @@ func (s *Service) lookup(ctx context.Context, conn store.Conn, ct *schema.Conten
 }
 
 // Create validates body (the object under "data"), inserts the entry and
-// its relations in one transaction and reads it back through q.
+// its relations and reads it back through q, all in one transaction: an
+// error means nothing was written, and a written entry is always answered
+// (a read-back after the commit could fail and make a client retry into a
+// duplicate).
 func (s *Service) Create(ctx context.Context, q *query.Query, body map[string]any, ro store.ReadOptions) (*store.Entry, error) {
-	var id int64
+	var out *store.Entry
 	err := s.DB.RunInTx(ctx, func(ctx context.Context, tx store.Conn) error {
 		e, err := s.CreateTx(ctx, tx, q.Type, body, q.Status == query.Published, ro)
-		if err == nil {
-			id = e.ID
+		if err != nil {
+			return err
 		}
+		out, err = s.Store.FindOne(ctx, tx, q, e.ID, ro)
 		return err
 	})
-	if err != nil {
-		return nil, err
-	}
-	return s.Store.FindOne(ctx, s.DB.Bun, q, id, ro)
+	return out, err
 }
 
 // InTx runs fn in one transaction; plugins use it to make several writes
@@ -123,12 +124,12 @@ func (s *Service) CreateTx(ctx context.Context, tx store.Conn, ct *schema.Conten
 }
 
 // Update changes the fields body names (a partial update) of the entry ref
-// names, in one transaction, and reads it back through q.
+// names and reads it back through q, in one transaction (see Create).
 func (s *Service) Update(ctx context.Context, q *query.Query, ref string, body map[string]any, ro store.ReadOptions) (*store.Entry, error) {
-	var id int64
+	var out *store.Entry
 	err := s.DB.RunInTx(ctx, func(ctx context.Context, tx store.Conn) error {
-		var err error
-		if id, err = s.visibleID(ctx, tx, q.Type, ref, ro); err != nil {
+		id, err := s.visibleID(ctx, tx, q.Type, ref, ro)
+		if err != nil {
 			return err
 		}
 		data, err := s.prepare(ctx, tx, q.Type, body, id, ro)
@@ -145,12 +146,13 @@ func (s *Service) Update(ctx context.Context, q *query.Query, ref string, body m
 		if err := s.checkOwned(ctx, tx, q.Type, id, ro); err != nil {
 			return err
 		}
-		return s.runHook(ctx, ev, hook.After)
+		if err := s.runHook(ctx, ev, hook.After); err != nil {
+			return err
+		}
+		out, err = s.Store.FindOne(ctx, tx, q, id, ro)
+		return err
 	})
-	if err != nil {
-		return nil, err
-	}
-	return s.Store.FindOne(ctx, s.DB.Bun, q, id, ro)
+	return out, err
 }
 
 // Delete removes the entry ref names and returns it as it was, read

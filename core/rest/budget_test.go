@@ -1,6 +1,7 @@
 package rest_test
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -70,3 +71,40 @@ func TestAnswerBytes(t *testing.T) {
 		t.Errorf("small answer: %d, %d bytes", r.Status, len(r.Body))
 	}
 }
+
+// TestWriteAnswerIsPartOfTheWrite: the read-back of a create or update
+// runs inside the write's transaction, so when it fails (here: the answer
+// would pass the row budget) nothing is written, and the client that sees
+// an error may safely retry; before, the write committed and the client
+// saw an error anyway.
+func TestWriteAnswerIsPartOfTheWrite(t *testing.T) {
+	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
+		t.Run(d.String(), func(t *testing.T) {
+			cfg := apptest.Config(t, d)
+			cfg.API.MaxAnswerRows = 1
+			h := apptest.NewWith(t, cfg)
+			cust := h.Create("/api/customers", map[string]any{"name": "Acme"})
+			count := func() int {
+				return len(h.IDs(h.Do("GET", "/api/programs", nil)))
+			}
+			r := h.Do("POST", "/api/programs?populate=customer", map[string]any{"data": map[string]any{"title": "P", "customer": cust}})
+			if _, name, _, _ := h.ErrorOf(r); r.Status != 400 || name != "ValidationError" {
+				t.Fatalf("create: %d %s", r.Status, r.Body)
+			}
+			if n := count(); n != 0 {
+				t.Errorf("a create answered 400 left %d programs", n)
+			}
+			id := h.Create("/api/programs", map[string]any{"title": "P", "customer": cust})
+			r = h.Do("PUT", "/api/programs/"+itoa(id)+"?populate=customer", map[string]any{"data": map[string]any{"title": "Q"}})
+			if r.Status != 400 {
+				t.Fatalf("update: %d %s", r.Status, r.Body)
+			}
+			got := h.Do("GET", "/api/programs/"+itoa(id), nil).JSON(t)["data"].(map[string]any)["title"]
+			if got != "P" {
+				t.Errorf("an update answered 400 changed the title to %v", got)
+			}
+		})
+	}
+}
+
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }
