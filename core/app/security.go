@@ -76,7 +76,9 @@ func (a *App) newLimiter() (*ratelimit.Limiter, error) {
 			return nil, fmt.Errorf("rate-limit store: %w", err)
 		}
 		a.closers = append(a.closers, rs.Close)
-		st = rs
+		// A frozen Redis would add its timeout to every request: after a
+		// few failures the breaker counts per instance for a while.
+		st = ratelimit.NewBreakerStore(rs, st, ratelimit.BreakerConfig{Cooldown: a.Config.RateLimit.RedisCooldown, Logger: a.Log})
 	}
 	l := ratelimit.New(st, a.Config.RateLimit.Window)
 	l.Logger = a.Log

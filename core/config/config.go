@@ -118,6 +118,11 @@ type RateLimit struct {
 	// RedisURL shares counters between instances (redis://host:port/db);
 	// empty keeps them in memory. Env: KILN_REDIS_URL, REDIS_URL.
 	RedisURL string `yaml:"redisUrl"`
+	// RedisCooldown is how long the limiter stops asking Redis after
+	// three failures in a row (a frozen or lost Redis), counting per
+	// instance meanwhile, before it probes again. Default: 30s.
+	// Env: KILN_REDIS_COOLDOWN.
+	RedisCooldown time.Duration `yaml:"redisCooldown"`
 }
 
 // Paths are where a project's folders are. Env: KILN_CONTENT_TYPES_DIR,
@@ -135,7 +140,7 @@ func Default() Config {
 		Auth:   Auth{TokenLifetime: 30 * 24 * time.Hour},
 		API: API{DefaultPageSize: 25, MaxPageSize: 100, MaxBodyBytes: 1 << 20, MaxQueryDepth: 6, MaxInList: 100,
 			MaxAnswerRows: 20000, MaxAnswerBytes: 16 << 20},
-		RateLimit: RateLimit{PerUser: 1000, PerAddress: 100, Window: time.Hour},
+		RateLimit: RateLimit{PerUser: 1000, PerAddress: 100, Window: time.Hour, RedisCooldown: 30 * time.Second},
 		Mail:      Mail{SMTPPort: 587, From: "no-reply@localhost", ResetURL: "http://localhost:1337/reset-password"},
 		Paths:     Paths{ContentTypes: "content-types", Config: "config", Data: "data"},
 	}

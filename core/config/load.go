@@ -193,6 +193,7 @@ func (e *envReader) apply(c *Config) {
 	e.integer(&c.RateLimit.PerAddress, "KILN_RATE_LIMIT_ADDRESS")
 	e.duration(&c.RateLimit.Window, "KILN_RATE_LIMIT_WINDOW")
 	e.str(&c.RateLimit.RedisURL, "KILN_REDIS_URL", "REDIS_URL")
+	e.duration(&c.RateLimit.RedisCooldown, "KILN_REDIS_COOLDOWN")
 	e.str(&c.Mail.SMTPHost, "KILN_SMTP_HOST")
 	e.integer(&c.Mail.SMTPPort, "KILN_SMTP_PORT")
 	e.str(&c.Mail.Username, "KILN_SMTP_USERNAME")
