@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/kiln-cms/kiln/core/app"
+	"github.com/kiln-cms/kiln/core/auth"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/store"
@@ -43,7 +44,7 @@ func runAdmin(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer a.Close()
-	created, err := upsertAdmin(ctx, a, strings.ToLower(*email), *password, *username)
+	created, err := upsertAdmin(ctx, a, auth.NormalizeEmail(*email), *password, *username)
 	if err != nil {
 		fmt.Fprintln(stderr, "kiln admin create:", describe(err))
 		return 1
@@ -56,22 +57,21 @@ func runAdmin(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// upsertAdmin creates the admin, or resets an existing user of that e-mail.
+// upsertAdmin creates the admin, or resets an existing user of that e-mail
+// (given in normal form). Both go through the content service, so the
+// password obeys the user type's rules and is hashed there, and a reset
+// ends every token the user had.
 func upsertAdmin(ctx context.Context, a *app.App, email, password, username string) (bool, error) {
 	user := a.Schema.Type("user")
-	q, err := query.Parse(user, "filters[email][$eq]="+strings.ReplaceAll(email, "&", "%26"), a.QueryOptions())
-	if err != nil {
-		return false, err
-	}
-	found, err := a.Content.Find(ctx, q, store.ReadOptions{})
-	if err != nil {
+	found, err := a.Content.Store.PrincipalByEmail(ctx, a.DB.Bun, a.Schema, email)
+	if err != nil && errs.KindOf(err) != errs.KindNotFound {
 		return false, err
 	}
 	role := json.Number(strconv.FormatInt(a.Security.RoleIDs["admin"], 10))
 	body := map[string]any{"password": password, "role": role, "blocked": false, "confirmed": true}
 	whole := &query.Query{Type: user}
-	if len(found.Entries) > 0 {
-		_, err = a.Content.Update(ctx, whole, found.Entries[0].DocumentID, body, store.ReadOptions{})
+	if found != nil {
+		_, err = a.Content.Update(ctx, whole, strconv.FormatInt(found.ID, 10), body, store.ReadOptions{})
 		return false, err
 	}
 	if username == "" {

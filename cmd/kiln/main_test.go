@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/kiln-cms/kiln/core/app"
+	"github.com/kiln-cms/kiln/core/app/apptest"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/store"
 )
@@ -157,6 +158,54 @@ func TestAdminCreateThenReset(t *testing.T) {
 		!strings.Contains(errb.String(), "password must be at least 6 characters") {
 		t.Fatalf("short password: %d %q", code, errb.String())
 	}
+}
+
+// TestAdminCreateOnAnExistingUserEndsItsTokens: resetting an existing
+// user's password from the command line (found by the normal form of the
+// e-mail given) ends every token the user had, on either database; the
+// new password signs in, with the admin role.
+func TestAdminCreateOnAnExistingUserEndsItsTokens(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, h *apptest.Harness) {
+		old := h.CreateUser("boss", "boss@example.test", "authenticated")
+		me := func(token string) int {
+			return h.Do("GET", "/api/users/me", nil, "Authorization", "Bearer "+token).Status
+		}
+		if me(old) != 200 {
+			t.Fatal("the premise: the token works before")
+		}
+		cfg := h.App.Config
+		t.Setenv("KILN_CONTENT_TYPES_DIR", cfg.Paths.ContentTypes)
+		t.Setenv("KILN_CONFIG_DIR", cfg.Paths.Config)
+		t.Setenv("KILN_DATA_DIR", cfg.Paths.Data)
+		t.Setenv("KILN_DATABASE_URL", cfg.DatabaseURL())
+		t.Setenv("KILN_JWT_SECRET", cfg.Auth.JWTSecret)
+		var out, errb bytes.Buffer
+		if code := run([]string{"admin", "create", "--email", "BOSS@Example.test", "--password", "brand-new-1"}, &out, &errb); code != 0 || !strings.Contains(out.String(), "reset") {
+			t.Fatalf("admin create on boss: %d %q %s", code, out.String(), errb.String())
+		}
+		if me(old) != 401 {
+			t.Errorf("the token from before the reset: %d, want 401", me(old))
+		}
+		r := h.Do("POST", "/api/auth/local", map[string]any{"identifier": "boss@example.test", "password": "brand-new-1"}, "Authorization", apptest.Anonymous)
+		token, _ := r.JSON(t)["jwt"].(string)
+		if r.Status != 200 || me(token) != 200 {
+			t.Fatalf("signing in with the new password: %d %s", r.Status, r.Body)
+		}
+		role := h.Do("GET", "/api/users/me?populate=role", nil, "Authorization", "Bearer "+token).JSON(t)["role"]
+		if m, _ := role.(map[string]any); m["type"] != "admin" {
+			t.Errorf("the reset user's role: %v", role)
+		}
+		// The same rules as every other password route.
+		for _, bad := range []string{"12345", strings.Repeat("x", 73)} {
+			errb.Reset()
+			if code := run([]string{"admin", "create", "--email", "boss@example.test", "--password", bad}, &out, &errb); code != 1 || !strings.Contains(errb.String(), "assword must be") {
+				t.Errorf("a %d-character password: %d %q", len(bad), code, errb.String())
+			}
+		}
+		if me(token) != 200 {
+			t.Error("a refused reset ended the tokens")
+		}
+	})
 }
 
 func TestRoutesTable(t *testing.T) {

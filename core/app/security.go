@@ -9,14 +9,18 @@ import (
 	"github.com/gofiber/fiber/v2"
 
 	"github.com/kiln-cms/kiln/core/auth"
+	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/hook"
 	"github.com/kiln-cms/kiln/core/mail"
 	"github.com/kiln-cms/kiln/core/ratelimit"
 	"github.com/kiln-cms/kiln/core/rest"
+	"github.com/kiln-cms/kiln/core/schema"
+	"github.com/kiln-cms/kiln/core/store"
 )
 
 // newSecurity loads config/permissions.yaml, makes sure every role it
-// names exists, hashes user passwords on every write, and returns the
+// names exists, puts the content service's account rules in place
+// (password hashing, e-mail normal form, token revocation) and returns the
 // request-side security.
 func (a *App) newSecurity(ctx context.Context) (*rest.Security, error) {
 	policy, err := auth.LoadPolicy(filepath.Join(a.Config.Paths.Config, "permissions.yaml"))
@@ -31,6 +35,9 @@ func (a *App) newSecurity(ctx context.Context) (*rest.Security, error) {
 	if err != nil {
 		return nil, fmt.Errorf("creating the roles: %w", err)
 	}
+	if err := a.normalizeEmails(ctx); err != nil {
+		return nil, err
+	}
 	var mailer mail.Mailer = mail.LogMailer{Log: a.Log}
 	if m := a.Config.Mail; m.SMTPHost != "" {
 		mailer = mail.SMTPMailer{Host: m.SMTPHost, Port: m.SMTPPort, Username: m.Username, Password: m.Password, From: m.From}
@@ -38,33 +45,85 @@ func (a *App) newSecurity(ctx context.Context) (*rest.Security, error) {
 	sec := &rest.Security{
 		Tokens: auth.NewTokens(a.Config.Auth.JWTSecret, a.Config.Auth.TokenLifetime, nil),
 		Policy: policy, Content: a.Content, Mailer: mailer, Registration: a.Config.Auth.Registration,
-		ResetURL: a.Config.Mail.ResetURL, Query: a.QueryOptions(), Log: a.Log, RoleIDs: ids,
+		ResetURL: a.Config.Mail.ResetURL, Reset: rest.ResetCodes{Lifetime: a.Config.Auth.ResetCodeLifetime},
+		Query: a.QueryOptions(), Log: a.Log, RoleIDs: ids,
 	}
 	// Every scope compiled once, so a mistake in permissions.yaml stops
 	// start-up instead of failing requests.
 	if err := policy.Compile(a.Schema, a.QueryOptions()); err != nil {
 		return nil, err
 	}
-	hashPasswords(a.Content.Hooks)
+	a.Content.HashPassword = auth.HashPassword
+	a.Content.NormalizeEmail = auth.NormalizeEmail
+	accountHooks(a.Content.Hooks, a.Content.Store, a.Schema)
 	return sec, nil
 }
 
-// hashPasswords replaces a user's password by its bcrypt hash before any
-// write stores it, whichever route the write came through.
-func hashPasswords(h *hook.Registry) {
-	hash := func(ctx context.Context, ev *hook.Event) error {
-		pw := ev.Type.Attr("password")
-		if v, ok := ev.Data.Values[pw].(string); ok {
-			hashed, err := auth.HashPassword(v)
-			if err != nil {
-				return err
+// normalizeEmails puts user e-mails stored before they were normalised on
+// every write into normal form, so that their owners still sign in and
+// get reset codes: sign-in compares the normal form of what is typed with
+// what is stored, exactly. An address that would become another user's is
+// left alone and logged for an admin to resolve.
+func (a *App) normalizeEmails(ctx context.Context) error {
+	fixed, clashes, err := a.Content.Store.NormalizeUserEmails(ctx, a.Schema, auth.NormalizeEmail)
+	if err != nil {
+		return fmt.Errorf("normalising user e-mails: %w", err)
+	}
+	if len(fixed) > 0 {
+		a.Log.Info("user e-mails put in lower case", "users", fixed)
+	}
+	if len(clashes) > 0 {
+		a.Log.Warn("user e-mails that differ from another user's only in case were left as they are; "+
+			"they cannot be used to sign in until an admin changes one of them", "users", clashes)
+	}
+	return nil
+}
+
+// accountHooks are the rules every write of a user obeys, whichever route
+// or plugin it comes from:
+//
+//   - a username that is an e-mail address must be the user's own;
+//   - setting the password (change, reset, an admin's new password) or
+//     blocking the user raises the user's token version, so every token
+//     issued before is refused from then on (also after an unblock); a
+//     password write also drops a pending reset code.
+//
+// Both run inside the write's transaction.
+func accountHooks(h *hook.Registry, st *store.Store, sc *schema.Schema) {
+	user := sc.Type("user")
+	username, email := user.Attr("username"), user.Attr("email")
+	password, blocked := user.Attr("password"), user.Attr("blocked")
+	checkUsername := func(_ context.Context, ev *hook.Event) error {
+		u, uGiven := ev.Data.Values[username]
+		e, eGiven := ev.Data.Values[email]
+		if !uGiven && !eGiven {
+			return nil
+		}
+		if ev.Entry != nil {
+			if !uGiven {
+				u, _ = ev.Entry.Get(username)
 			}
-			ev.Data.Values[pw] = hashed
+			if !eGiven {
+				e, _ = ev.Entry.Get(email)
+			}
+		}
+		name, _ := u.(string)
+		addr, _ := e.(string)
+		if msg := auth.UsernameProblem(name, auth.NormalizeEmail(addr)); msg != "" {
+			return errs.Fields([]errs.FieldError{{Path: []string{"username"}, Message: msg, Name: "ValidationError", Value: name}})
 		}
 		return nil
 	}
-	h.BeforeCreate("user", hash)
-	h.BeforeUpdate("user", hash)
+	h.BeforeCreate("user", checkUsername)
+	h.BeforeUpdate("user", checkUsername)
+	h.AfterUpdate("user", func(ctx context.Context, ev *hook.Event) error {
+		_, newPassword := ev.Data.Values[password]
+		block, _ := ev.Data.Values[blocked].(bool)
+		if !newPassword && !block {
+			return nil
+		}
+		return st.RevokeTokens(ctx, ev.Conn, sc, ev.ID, newPassword)
+	})
 }
 
 // newLimiter keeps counters in Redis when configured, in memory otherwise.

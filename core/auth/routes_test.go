@@ -100,7 +100,7 @@ func TestEveryRouteByRole(t *testing.T) {
 
 // TestTokensOfBlockedAndDeletedUsers: a token outlives neither its user
 // nor their unblocked state, on either database (where the user is looked
-// up on every request).
+// up on every request), and a block ends it for good.
 func TestTokensOfBlockedAndDeletedUsers(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, h *apptest.Harness) {
 		blocked := h.CreateUser("blocked", "blocked@roles.test", auth.Authenticated) // user 2
@@ -124,13 +124,19 @@ func TestTokensOfBlockedAndDeletedUsers(t *testing.T) {
 				}
 			}
 		}
-		// Unblocked, the same token works again: blocking is checked on
-		// every request, not baked into the token.
+		// Unblocked, the old token stays dead: blocking ended every token
+		// issued before it (the token version moved on). Signing in again
+		// gives one that works.
 		if r := h.Do("PUT", "/api/users/2", map[string]any{"blocked": false}); r.Status != 200 {
 			t.Fatalf("unblocking: %d %s", r.Status, r.Body)
 		}
-		if r := h.Do("GET", "/api/users/me", nil, "Authorization", "Bearer "+blocked); r.Status != 200 {
-			t.Errorf("unblocked user's token: %d %s", r.Status, r.Body)
+		if r := h.Do("GET", "/api/users/me", nil, "Authorization", "Bearer "+blocked); r.Status != 401 {
+			t.Errorf("unblocked user's old token: %d %s", r.Status, r.Body)
+		}
+		r := h.Do("POST", "/api/auth/local", map[string]any{"identifier": "blocked@roles.test", "password": "Passw0rd!"}, "Authorization", apptest.Anonymous)
+		fresh, _ := r.JSON(t)["jwt"].(string)
+		if r := h.Do("GET", "/api/users/me", nil, "Authorization", "Bearer "+fresh); r.Status != 200 {
+			t.Errorf("unblocked user's new token: %d %s", r.Status, r.Body)
 		}
 	})
 }

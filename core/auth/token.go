@@ -23,7 +23,9 @@ const clockSkew = 30 * time.Second
 const maxTokenLen = 4096
 
 // Tokens issues and verifies the API's JWTs. They carry Strapi's claims,
-// {"id": <user id>, "iat", "exp"}, so Strapi clients read them unchanged.
+// {"id": <user id>, "iat", "exp"}, so Strapi clients read them unchanged,
+// and one of Kiln's: "ver", the user's token version when the token was
+// issued (see Claims).
 type Tokens struct {
 	secret   []byte
 	lifetime time.Duration
@@ -59,16 +61,33 @@ func NewTokens(secret string, lifetime time.Duration, now func() time.Time) *Tok
 // forge is worse than no token at all.
 var errNoSecret = errors.New("auth: the JWT secret is empty")
 
-// Issue returns a token for the user.
-func (t *Tokens) Issue(userID int64) (string, error) {
+// VersionClaim is the claim that carries the user's token version.
+const VersionClaim = "ver"
+
+// Claims is what a verified token says.
+type Claims struct {
+	UserID int64
+	// Version is the user's token version when the token was issued. The
+	// user row keeps the current one and raises it whenever the password
+	// changes or the user is blocked; a token whose version is not the
+	// row's is dead. Tokens issued before versions existed have no claim
+	// and count as version 0, the version every user starts with.
+	Version int64
+}
+
+// Issue returns a token for the user at their current token version.
+func (t *Tokens) Issue(userID, version int64) (string, error) {
 	if len(t.secret) == 0 {
 		return "", errNoSecret
 	}
 	if userID < 1 {
 		return "", fmt.Errorf("auth: no token for user id %d", userID)
 	}
+	if version < 0 {
+		return "", fmt.Errorf("auth: no token for token version %d", version)
+	}
 	now := t.now()
-	claims := jwt.MapClaims{"id": userID, "iat": now.Unix(), "exp": now.Add(t.lifetime).Unix()}
+	claims := jwt.MapClaims{"id": userID, "iat": now.Unix(), "exp": now.Add(t.lifetime).Unix(), VersionClaim: version}
 	return jwt.NewWithClaims(jwt.SigningMethodHS256, claims).SignedString(t.secret)
 }
 
@@ -79,26 +98,52 @@ func invalid(cause error) error {
 	return &errs.Error{Kind: errs.KindUnauthorized, Message: "Missing or invalid credentials", Err: cause}
 }
 
-// Verify checks a token and returns its user id. Whether that user still
-// exists, or is blocked, is the caller's question: this package has no
-// database.
-func (t *Tokens) Verify(token string) (int64, error) {
+// Verify checks a token and returns its claims. Whether that user still
+// exists, is blocked, or has moved to another token version is the
+// caller's question: this package has no database.
+func (t *Tokens) Verify(token string) (Claims, error) {
 	switch {
 	case len(t.secret) == 0:
-		return 0, invalid(errNoSecret)
+		return Claims{}, invalid(errNoSecret)
 	case token == "":
-		return 0, invalid(errors.New("empty token"))
+		return Claims{}, invalid(errors.New("empty token"))
 	case len(token) > maxTokenLen:
-		return 0, invalid(fmt.Errorf("token of %d bytes", len(token)))
+		return Claims{}, invalid(fmt.Errorf("token of %d bytes", len(token)))
 	}
 	claims := jwt.MapClaims{}
 	if _, err := t.parser.ParseWithClaims(token, claims, func(*jwt.Token) (any, error) { return t.secret, nil }); err != nil {
-		return 0, invalid(err)
+		return Claims{}, invalid(err)
 	}
 	if iat, err := claims.GetIssuedAt(); err != nil || iat == nil {
-		return 0, invalid(errors.New("token has no iat claim"))
+		return Claims{}, invalid(errors.New("token has no iat claim"))
 	}
-	return userID(claims["id"])
+	id, err := userID(claims["id"])
+	if err != nil {
+		return Claims{}, err
+	}
+	version, err := tokenVersion(claims)
+	if err != nil {
+		return Claims{}, err
+	}
+	return Claims{UserID: id, Version: version}, nil
+}
+
+// tokenVersion reads the version claim: absent is 0; present, it must be a
+// JSON integer of at least 0.
+func tokenVersion(claims jwt.MapClaims) (int64, error) {
+	v, ok := claims[VersionClaim]
+	if !ok {
+		return 0, nil
+	}
+	n, ok := v.(json.Number)
+	if !ok {
+		return 0, invalid(fmt.Errorf("token version claim is %T %v", v, v))
+	}
+	ver, err := strconv.ParseInt(string(n), 10, 64)
+	if err != nil || ver < 0 {
+		return 0, invalid(fmt.Errorf("token version claim is %s", n))
+	}
+	return ver, nil
 }
 
 // userID reads the id claim: a JSON integer of at least 1. A string "7",

@@ -46,25 +46,42 @@ func wantInvalid(t *testing.T, err error) {
 func TestTokenRoundTrip(t *testing.T) {
 	tk := tokens()
 	for _, id := range []int64{1, 42, 1<<53 + 1, math.MaxInt64} { // large ids stay exact
-		s, err := tk.Issue(id)
-		if err != nil {
-			t.Fatal(err)
+		for _, ver := range []int64{0, 3, math.MaxInt64} {
+			s, err := tk.Issue(id, ver)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := tk.Verify(s)
+			if err != nil || got != (Claims{UserID: id, Version: ver}) {
+				t.Fatalf("Verify(Issue(%d, %d)) = %+v, %v", id, ver, got, err)
+			}
 		}
-		got, err := tk.Verify(s)
-		if err != nil || got != id {
-			t.Fatalf("Verify(Issue(%d)) = %d, %v", id, got, err)
-		}
+	}
+	if _, err := tk.Issue(1, -1); err == nil {
+		t.Error("issued a token at a negative version")
+	}
+}
+
+// TestTokenWithoutVersionIsVersionZero: tokens issued before token
+// versions existed carry only Strapi's claims; they stay valid for users
+// still at version 0.
+func TestTokenWithoutVersionIsVersionZero(t *testing.T) {
+	claims := jwt.MapClaims{"id": 7, "iat": fixedNow.Unix(), "exp": fixedNow.Add(time.Hour).Unix()}
+	got, err := tokens().Verify(sign(t, jwt.SigningMethodHS256, []byte(secret), claims))
+	if err != nil || got != (Claims{UserID: 7, Version: 0}) {
+		t.Fatalf("a token without %q: %+v, %v", VersionClaim, got, err)
 	}
 }
 
 func TestTokenClaimsAreStrapis(t *testing.T) {
-	s, _ := tokens().Issue(42)
+	s, _ := tokens().Issue(42, 5)
 	claims := jwt.MapClaims{}
 	tok, _, err := jwt.NewParser().ParseUnverified(s, claims)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if tok.Method.Alg() != "HS256" || len(claims) != 3 || claims["id"] != 42.0 ||
+	// Strapi's three claims and Kiln's token version, nothing else.
+	if tok.Method.Alg() != "HS256" || len(claims) != 4 || claims["id"] != 42.0 || claims[VersionClaim] != 5.0 ||
 		claims["iat"] != float64(fixedNow.Unix()) || claims["exp"] != float64(fixedNow.Add(time.Hour).Unix()) {
 		t.Fatalf("alg %s, claims %v", tok.Method.Alg(), claims)
 	}
@@ -73,7 +90,7 @@ func TestTokenClaimsAreStrapis(t *testing.T) {
 func TestTokenAgesOut(t *testing.T) {
 	now := fixedNow
 	tk := NewTokens(secret, time.Hour, func() time.Time { return now })
-	s, _ := tk.Issue(7)
+	s, _ := tk.Issue(7, 0)
 	now = now.Add(time.Hour + clockSkew - time.Second)
 	if _, err := tk.Verify(s); err != nil {
 		t.Fatalf("within the clock skew: %v", err)
@@ -85,8 +102,8 @@ func TestTokenAgesOut(t *testing.T) {
 
 func TestIssuedAtWithinSkewIsAccepted(t *testing.T) {
 	claims := jwt.MapClaims{"id": 7, "iat": fixedNow.Add(10 * time.Second).Unix(), "exp": fixedNow.Add(time.Hour).Unix()}
-	if id, err := tokens().Verify(sign(t, jwt.SigningMethodHS256, []byte(secret), claims)); err != nil || id != 7 {
-		t.Fatalf("a token from a clock 10 s ahead: %d, %v", id, err)
+	if got, err := tokens().Verify(sign(t, jwt.SigningMethodHS256, []byte(secret), claims)); err != nil || got.UserID != 7 {
+		t.Fatalf("a token from a clock 10 s ahead: %+v, %v", got, err)
 	}
 }
 
@@ -138,6 +155,12 @@ func TestTokenAttacks(t *testing.T) {
 		{"id beyond int64", hs256(with("id", 1e19))},
 		{"id an object", hs256(with("id", map[string]any{"$gt": 0}))},
 		{"id missing", hs256(with("id", nil))},
+		{"version as string", hs256(with(VersionClaim, "0"))},
+		{"version negative", hs256(with(VersionClaim, -1))},
+		{"version fractional", hs256(with(VersionClaim, 0.5))},
+		{"version a list", hs256(with(VersionClaim, []any{0}))},
+		{"version an object", hs256(with(VersionClaim, map[string]any{"$gt": 0}))},
+		{"version beyond int64", hs256(with(VersionClaim, 1e19))},
 		{"garbage", "not.a.token"},
 		{"two parts", parts[0] + "." + parts[1]},
 		{"huge", parts[0] + "." + enc(`{"id":7,"pad":"`+strings.Repeat("x", 8000)+`"}`) + "." + parts[2]},
@@ -145,9 +168,9 @@ func TestTokenAttacks(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			id, err := tk.Verify(tc.token)
-			if id != 0 {
-				t.Errorf("id %d returned with an error", id)
+			got, err := tk.Verify(tc.token)
+			if got != (Claims{}) {
+				t.Errorf("claims %+v returned with an error", got)
 			}
 			wantInvalid(t, err)
 		})
@@ -158,7 +181,7 @@ func TestTokenAttacks(t *testing.T) {
 // nothing, rather than tokens anyone can sign.
 func TestEmptySecret(t *testing.T) {
 	tk := NewTokens("", time.Hour, nil)
-	if _, err := tk.Issue(1); err == nil {
+	if _, err := tk.Issue(1, 0); err == nil {
 		t.Error("issued a token with an empty secret")
 	}
 	forged, _ := jwt.NewWithClaims(jwt.SigningMethodHS256, jwt.MapClaims{"id": 1, "iat": time.Now().Unix(), "exp": time.Now().Add(time.Hour).Unix()}).SignedString([]byte{})
@@ -190,6 +213,42 @@ func TestBearerToken(t *testing.T) {
 		tok, ok := BearerToken(tc.header)
 		if tok != tc.token || ok != tc.ok {
 			t.Errorf("%q: got %q %v, want %q %v", tc.header, tok, ok, tc.token, tc.ok)
+		}
+	}
+}
+
+func TestNormalizeEmailFoldsASCIIOnly(t *testing.T) {
+	cases := map[string]string{
+		"Li@Users.TEST":           "li@users.test",
+		"li@users.test":           "li@users.test",
+		"\u212Aim@users.test":     "\u212Aim@users.test",     // Kelvin sign stays: it is not "k"
+		"\u017Fomeone@users.test": "\u017Fomeone@users.test", // long s stays: it is not "s"
+		"L\u0130@users.test":      "l\u0130@users.test",      // dotted capital I stays
+		"\u00C9LISE@x.test":       "\u00C9lise@x.test",       // É is not ASCII: kept
+		"":                        "",
+	}
+	for in, want := range cases {
+		if got := NormalizeEmail(in); got != want {
+			t.Errorf("NormalizeEmail(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestUsernameProblem(t *testing.T) {
+	cases := []struct {
+		username, email string
+		ok              bool
+	}{
+		{"kim", "kim@users.test", true},
+		{"kim@users.test", "kim@users.test", true},
+		{"Kim@Users.test", "kim@users.test", true}, // the user's own address, in another ASCII case
+		{"li@users.test", "kim@users.test", false},
+		{"\u212Aim@users.test", "kim@users.test", false},
+		{"kim@", "kim@users.test", false},
+	}
+	for _, tc := range cases {
+		if got := UsernameProblem(tc.username, tc.email); (got == "") != tc.ok {
+			t.Errorf("UsernameProblem(%q, %q) = %q", tc.username, tc.email, got)
 		}
 	}
 }

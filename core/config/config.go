@@ -79,6 +79,9 @@ type Auth struct {
 	// Registration opens POST /api/auth/local/register. Default: false.
 	// Env: KILN_REGISTRATION.
 	Registration bool `yaml:"registration"`
+	// ResetCodeLifetime is how long a mailed password-reset code works.
+	// Default: 1h. Env: KILN_RESET_CODE_LIFETIME.
+	ResetCodeLifetime time.Duration `yaml:"resetCodeLifetime"`
 }
 
 // API is config/api.yaml.
@@ -137,7 +140,7 @@ type Paths struct {
 func Default() Config {
 	return Config{
 		Server: Server{Host: "0.0.0.0", Port: 1337, ShutdownTimeout: 15 * time.Second, LogLevel: "info", LogFormat: "text", Demo: true},
-		Auth:   Auth{TokenLifetime: 30 * 24 * time.Hour},
+		Auth:   Auth{TokenLifetime: 30 * 24 * time.Hour, ResetCodeLifetime: time.Hour},
 		API: API{DefaultPageSize: 25, MaxPageSize: 100, MaxBodyBytes: 1 << 20, MaxQueryDepth: 6, MaxInList: 100,
 			MaxAnswerRows: 20000, MaxAnswerBytes: 16 << 20},
 		RateLimit: RateLimit{PerUser: 1000, PerAddress: 100, Window: time.Hour, RedisCooldown: 30 * time.Second},

@@ -25,7 +25,8 @@ func TestDefaultsWithNothingConfigured(t *testing.T) {
 		t.Fatal(err)
 	}
 	if c.Addr() != "0.0.0.0:1337" || c.API.MaxPageSize != 100 || c.API.DefaultPageSize != 25 ||
-		c.Auth.TokenLifetime != 720*time.Hour || c.RateLimit.PerUser != 1000 || c.RateLimit.PerAddress != 100 {
+		c.Auth.TokenLifetime != 720*time.Hour || c.Auth.ResetCodeLifetime != time.Hour ||
+		c.RateLimit.PerUser != 1000 || c.RateLimit.PerAddress != 100 {
 		t.Fatalf("unexpected defaults: %+v", c)
 	}
 	if got := c.DatabaseURL(); got != "sqlite:data/kiln.db" {
@@ -37,7 +38,7 @@ func TestFilesThenEnvironment(t *testing.T) {
 	dir := t.TempDir()
 	writeFile(t, dir, "server.yaml", "port: 8080\nhost: 127.0.0.1\n")
 	writeFile(t, dir, "api.yaml", "maxPageSize: 50\n")
-	writeFile(t, dir, "auth.yaml", "")
+	writeFile(t, dir, "auth.yaml", "resetCodeLifetime: 30m\n")
 	c, err := Load(envOf(map[string]string{
 		"KILN_CONFIG_DIR": dir, "PORT": "9000", "DATABASE_URL": "postgres://x", "KILN_REGISTRATION": "true",
 	}))
@@ -45,8 +46,13 @@ func TestFilesThenEnvironment(t *testing.T) {
 		t.Fatal(err)
 	}
 	if c.Server.Port != 9000 || c.Server.Host != "127.0.0.1" || c.API.MaxPageSize != 50 ||
-		c.DatabaseURL() != "postgres://x" || !c.Auth.Registration {
+		c.DatabaseURL() != "postgres://x" || !c.Auth.Registration || c.Auth.ResetCodeLifetime != 30*time.Minute {
 		t.Fatalf("unexpected config: %+v", c)
+	}
+	// The variable wins over the file.
+	c, _ = Load(envOf(map[string]string{"KILN_CONFIG_DIR": dir, "KILN_RESET_CODE_LIFETIME": "15m"}))
+	if c.Auth.ResetCodeLifetime != 15*time.Minute {
+		t.Fatalf("KILN_RESET_CODE_LIFETIME: got %v", c.Auth.ResetCodeLifetime)
 	}
 	// KILN_PORT wins over the conventional PORT.
 	c, _ = Load(envOf(map[string]string{"KILN_CONFIG_DIR": dir, "PORT": "9000", "KILN_PORT": "9100"}))
@@ -65,6 +71,8 @@ func TestRejectsUnknownKeysAndBadValues(t *testing.T) {
 		{"api.yaml", "maxPageSize: 10\ndefaultPageSize: 20\n", nil, "defaultPageSize must be at least 1 and at most maxPageSize"},
 		{"", "", map[string]string{"KILN_PORT": "abc"}, `KILN_PORT="abc" is not a whole number`},
 		{"", "", map[string]string{"KILN_TOKEN_LIFETIME": "soon"}, `KILN_TOKEN_LIFETIME="soon" is not a duration`},
+		{"", "", map[string]string{"KILN_RESET_CODE_LIFETIME": "later"}, `KILN_RESET_CODE_LIFETIME="later" is not a duration`},
+		{"auth.yaml", "resetCodeLifetime: 0s\n", nil, "auth: resetCodeLifetime must be positive"},
 	}
 	for _, tc := range cases {
 		dir := t.TempDir()

@@ -85,6 +85,9 @@ func (c *Config) check(secretFrom string) error {
 	if c.Auth.TokenLifetime <= 0 {
 		probs = append(probs, "auth: tokenLifetime must be positive")
 	}
+	if c.Auth.ResetCodeLifetime <= 0 {
+		probs = append(probs, "auth: resetCodeLifetime must be positive")
+	}
 	// An empty secret is generated later (EnsureSecret); a short one is
 	// refused here, before anything starts.
 	if c.Auth.JWTSecret != "" {
@@ -182,6 +185,7 @@ func (e *envReader) apply(c *Config) {
 	e.str(&c.Auth.JWTSecret, "KILN_JWT_SECRET", "JWT_SECRET")
 	e.duration(&c.Auth.TokenLifetime, "KILN_TOKEN_LIFETIME")
 	e.boolean(&c.Auth.Registration, "KILN_REGISTRATION")
+	e.duration(&c.Auth.ResetCodeLifetime, "KILN_RESET_CODE_LIFETIME")
 	e.integer(&c.API.DefaultPageSize, "KILN_DEFAULT_PAGE_SIZE")
 	e.integer(&c.API.MaxPageSize, "KILN_MAX_PAGE_SIZE")
 	e.integer(&c.API.MaxBodyBytes, "KILN_MAX_BODY_BYTES")

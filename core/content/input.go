@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"math"
 	"sort"
 	"strconv"
@@ -21,6 +22,12 @@ import (
 // fields are reported together. id is 0 on create. Relations resolve under
 // ro's scope: an entry the caller may not see is as absent as one that does
 // not exist.
+//
+// Two fields are stored in another form than given, here, before any hook
+// runs: the built-in user's e-mail in its normal form (so the unique check
+// and sign-in compare like with like), and every password field, on any
+// type, as its hash once its rules passed (so no hook or plugin ever sees
+// a plaintext password, and none can forget to hash one).
 func (s *Service) prepare(ctx context.Context, conn store.Conn, ct *schema.ContentType, body map[string]any, id int64, ro store.ReadOptions) (store.Data, error) {
 	data := store.Data{Values: map[*schema.Attribute]any{}, Relations: map[*schema.Attribute]store.RelationChange{}}
 	var problems []errs.FieldError
@@ -55,6 +62,9 @@ func (s *Service) prepare(ctx context.Context, conn store.Conn, ct *schema.Conte
 			fail(a, msg, body[key])
 			continue
 		}
+		if str, ok := v.(string); ok && s.isUserEmail(a) {
+			v = s.NormalizeEmail(str)
+		}
 		data.Values[a] = v
 	}
 	if id == 0 {
@@ -82,7 +92,43 @@ func (s *Service) prepare(ctx context.Context, conn store.Conn, ct *schema.Conte
 	if len(problems) > 0 {
 		return data, errs.Fields(inSchemaOrder(ct, problems))
 	}
-	return data, nil
+	return data, s.hashPasswords(ct, data.Values)
+}
+
+// isUserEmail reports whether a is an e-mail field of the built-in user,
+// which is stored in normal form when the app set NormalizeEmail.
+func (s *Service) isUserEmail(a *schema.Attribute) bool {
+	return s.NormalizeEmail != nil && a.Type == schema.Email && a.Owner != nil && a.Owner.Builtin && a.Owner.Name == "user"
+}
+
+// hashPasswords replaces the value of every password field given by its
+// hash. It runs last, on values whose rules (minLength...) passed, so a
+// write that fails anyway costs no hashing. Without a hasher a password is
+// refused rather than stored as given.
+func (s *Service) hashPasswords(ct *schema.ContentType, values map[*schema.Attribute]any) error {
+	var problems []errs.FieldError
+	for _, a := range ct.Attributes {
+		plain, ok := values[a].(string)
+		if a.Type != schema.Password || !ok {
+			continue
+		}
+		if s.HashPassword == nil {
+			return fmt.Errorf("content: %s.%s is a password field and no password hasher is set", ct.Name, a.Name)
+		}
+		hash, err := s.HashPassword(plain)
+		if e, ok := errs.As(err); ok && e.Kind == errs.KindValidation {
+			problems = append(problems, errs.FieldError{Path: []string{a.Name}, Message: e.Message, Name: "ValidationError"})
+			continue
+		}
+		if err != nil {
+			return fmt.Errorf("hashing %s.%s: %w", ct.Name, a.Name, err)
+		}
+		values[a] = hash
+	}
+	if len(problems) > 0 {
+		return errs.Fields(problems)
+	}
+	return nil
 }
 
 // fieldErrors returns the failing fields a validation error lists, if err

@@ -22,6 +22,18 @@ type Service struct {
 	Store  *store.Store
 	// Hooks run inside every write's transaction.
 	Hooks *hook.Registry
+	// HashPassword turns the plaintext given for a password field, on any
+	// type, into what is stored. It runs while the input is prepared,
+	// before any hook, so that no hook or plugin ever sees a plaintext
+	// password. The app sets core/auth's bcrypt (injected, so that this
+	// package does not depend on core/auth); an error of kind validation
+	// is reported against the field. Without it a password is refused.
+	HashPassword func(plain string) (string, error)
+	// NormalizeEmail puts the built-in user's e-mail fields in the one
+	// form sign-in looks addresses up by, on every write, before the unique
+	// check. The app sets core/auth's NormalizeEmail; nil stores them as
+	// given.
+	NormalizeEmail func(email string) string
 }
 
 // New returns the service over an open, migrated database.

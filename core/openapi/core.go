@@ -27,14 +27,18 @@ var coreOps = map[string]coreOp{
 		desc:    "Only when registration is enabled in the config (a 400 otherwise). The caller never chooses a role.",
 		request: registration, response: session},
 	"auth.changePassword": {summary: "Change the signed-in user's password",
+		desc:    "Every token the user had stops working; the answer carries a new one.",
 		request: credentials(true, "currentPassword", "password", "passwordConfirmation"), response: session},
 	"auth.forgotPassword": {summary: "Mail a reset link",
-		desc:    "Answers {ok: true} for known and unknown addresses alike.",
+		desc: "Answers {ok: true} for known and unknown addresses alike. The link goes to the address stored on the account " +
+			"the e-mail names (ASCII letters lower-cased, then compared exactly), never to the address given; a blocked user gets none.",
 		request: forgotPassword,
 		response: func(*builder) obj {
 			return object(obj{"ok": obj{"type": "boolean", "const": true}}, "ok")
 		}},
 	"auth.resetPassword": {summary: "Set a new password with the mailed code",
+		desc: "The code works once, until it expires (resetCodeLifetime, 1 hour by default), and not for a blocked user. " +
+			"Every token the user had stops working; the answer carries a new one.",
 		request: credentials(true, "code", "password", "passwordConfirmation"), response: session},
 	"users.me": {summary: "The signed-in user, role included on request",
 		response: user, params: userEntryParams},

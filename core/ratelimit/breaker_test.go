@@ -127,4 +127,3 @@ func TestBreakerFrozenAndStoppedRedis(t *testing.T) {
 		t.Errorf("hit with Redis stopped and the breaker open took %v", took)
 	}
 }
-

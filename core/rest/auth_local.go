@@ -7,7 +7,9 @@ import (
 	"encoding/hex"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/gofiber/fiber/v2"
 
@@ -15,6 +17,7 @@ import (
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/mail"
 	"github.com/kiln-cms/kiln/core/query"
+	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/core/store"
 )
 
@@ -62,7 +65,7 @@ func (s *Security) login(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	p, err := s.Content.Store.PrincipalByIdentifier(c.UserContext(), s.Content.DB.Bun, s.Content.Schema, in["identifier"])
+	p, err := s.principalByIdentifier(c.UserContext(), in["identifier"])
 	if errs.KindOf(err) == errs.KindNotFound {
 		auth.DummyCheck(in["password"])
 		return errBadLogin()
@@ -74,14 +77,31 @@ func (s *Security) login(c *fiber.Ctx) error {
 		return errBadLogin()
 	}
 	if p.Blocked {
-		return errs.New(errs.KindApplication, "Your account has been blocked by an administrator")
+		return errBlocked()
 	}
-	return s.sendSession(c, fiber.StatusOK, p.ID)
+	return s.sendSession(c, fiber.StatusOK, p.ID, p.TokenVersion)
 }
 
-// sendSession answers {jwt, user} for a user.
-func (s *Security) sendSession(c *fiber.Ctx, status int, userID int64) error {
-	token, err := s.Tokens.Issue(userID)
+var errBlocked = func() error {
+	return errs.New(errs.KindApplication, "Your account has been blocked by an administrator")
+}
+
+// principalByIdentifier finds the user a sign-in identifier names. One
+// that contains "@" is an e-mail address: it is put in normal form and
+// compared exactly with stored addresses, never with usernames. Anything
+// else is a username, compared exactly. See auth.NormalizeEmail for why
+// nothing here folds Unicode case.
+func (s *Security) principalByIdentifier(ctx context.Context, identifier string) (*store.Principal, error) {
+	if auth.IsEmailIdentifier(identifier) {
+		return s.Content.Store.PrincipalByEmail(ctx, s.Content.DB.Bun, s.Content.Schema, auth.NormalizeEmail(identifier))
+	}
+	return s.Content.Store.PrincipalByUsername(ctx, s.Content.DB.Bun, s.Content.Schema, identifier)
+}
+
+// sendSession answers {jwt, user} for a user, with a token at the user's
+// current token version.
+func (s *Security) sendSession(c *fiber.Ctx, status int, userID, tokenVersion int64) error {
+	token, err := s.Tokens.Issue(userID, tokenVersion)
 	if err != nil {
 		return err
 	}
@@ -125,9 +145,8 @@ func (s *Security) register(c *fiber.Ctx) error {
 			return errs.Fields([]errs.FieldError{{Path: []string{k}, Message: k + " is a required field", Name: "ValidationError"}})
 		}
 	}
-	if email, ok := body["email"].(string); ok {
-		body["email"] = strings.ToLower(email)
-	}
+	// The content service stores the e-mail in normal form and the password
+	// hashed, with the user type's rules (see docs/accounts.md).
 	body["role"] = s.RoleIDs[auth.Authenticated]
 	body["confirmed"], body["blocked"], body["provider"] = true, false, "local"
 	e, err := s.Content.Create(c.UserContext(), &query.Query{Type: s.userType()}, body, store.ReadOptions{})
@@ -137,7 +156,7 @@ func (s *Security) register(c *fiber.Ctx) error {
 		}
 		return err
 	}
-	return s.sendSession(c, fiber.StatusOK, e.ID)
+	return s.sendSession(c, fiber.StatusOK, e.ID, 0)
 }
 
 // changePassword needs the current password and answers a fresh session.
@@ -165,18 +184,51 @@ func (s *Security) changePassword(c *fiber.Ctx) error {
 	case in["password"] == in["currentPassword"]:
 		return errs.New(errs.KindValidation, "Your new password must be different than your current password")
 	}
-	if err := s.setPassword(c, cl.UserID, in["password"]); err != nil {
-		return err
-	}
-	return s.sendSession(c, fiber.StatusOK, cl.UserID)
+	return s.setPasswordAndSignIn(c, cl.UserID, in["password"])
 }
 
-func (s *Security) setPassword(c *fiber.Ctx, id int64, password string) error {
-	hash, err := auth.HashPassword(password)
+// setPasswordAndSignIn sets a user's password through the content service
+// — the user type's rules, hashing, and the hooks that end every earlier
+// token and drop a pending reset code, as any other password write — and
+// answers a session at the new token version.
+func (s *Security) setPasswordAndSignIn(c *fiber.Ctx, id int64, password string) error {
+	q := &query.Query{Type: s.userType(), Fields: []*schema.Attribute{schema.SysID}}
+	if _, err := s.Content.Update(c.UserContext(), q, strconv.FormatInt(id, 10), map[string]any{"password": password}, store.ReadOptions{}); err != nil {
+		return err
+	}
+	p, err := s.Content.Store.PrincipalByID(c.UserContext(), s.Content.DB.Bun, s.Content.Schema, id)
 	if err != nil {
 		return err
 	}
-	return s.Content.Store.SetUserSecret(c.UserContext(), s.Content.DB.Bun, s.Content.Schema, id, "password", hash)
+	return s.sendSession(c, fiber.StatusOK, id, p.TokenVersion)
+}
+
+// ResetCodes are the settings of password-reset codes.
+type ResetCodes struct {
+	// Lifetime is how long a mailed code works (DefaultResetCodeLifetime
+	// when zero).
+	Lifetime time.Duration
+	// Now is the clock codes are dated and checked by (time.Now when nil);
+	// tests move it to age a code.
+	Now func() time.Time
+}
+
+// DefaultResetCodeLifetime is how long a reset code works unless
+// configured (config's auth.resetCodeLifetime).
+const DefaultResetCodeLifetime = time.Hour
+
+func (r ResetCodes) now() time.Time {
+	if r.Now != nil {
+		return r.Now()
+	}
+	return time.Now()
+}
+
+func (r ResetCodes) lifetime() time.Duration {
+	if r.Lifetime > 0 {
+		return r.Lifetime
+	}
+	return DefaultResetCodeLifetime
 }
 
 // ResetMailTimeout bounds the background work of one forgot-password
@@ -184,7 +236,10 @@ func (s *Security) setPassword(c *fiber.Ctx, id int64, password string) error {
 const ResetMailTimeout = mail.SMTPTimeout
 
 // forgotPassword always answers {"ok": true}, for known, unknown and
-// blocked addresses alike; only a known, unblocked user gets a mail. The
+// blocked addresses alike; only a known, unblocked user gets a mail, sent
+// to the address stored on the account, never to the one typed. The
+// typed address is matched as sign-in matches an e-mail identifier (normal
+// form, exact comparison); a username matches nothing here. The
 // answer goes out at once and everything that depends on the address —
 // finding the user, storing the code, sending the mail — happens after it,
 // in the background with a deadline of its own, so that neither the body
@@ -197,24 +252,27 @@ func (s *Security) forgotPassword(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	email, mailer := in["email"], s.Mailer
+	email, mailer, codes := in["email"], s.Mailer, s.Reset
 	s.mailing.Add(1)
 	go func() {
 		defer s.mailing.Done()
 		ctx, cancel := context.WithTimeout(context.Background(), ResetMailTimeout)
 		defer cancel()
-		if err := s.sendReset(ctx, mailer, email); err != nil {
+		if err := s.sendReset(ctx, mailer, codes, email); err != nil {
 			s.Log.Error("password reset", "err", err)
 		}
 	}()
 	return c.JSON(fiber.Map{"ok": true})
 }
 
-// sendReset stores a fresh reset code for the user of the address and
-// mails it to them; an unknown or blocked address is no error, and gets
-// nothing.
-func (s *Security) sendReset(ctx context.Context, mailer mail.Mailer, email string) error {
-	p, err := s.Content.Store.PrincipalByIdentifier(ctx, s.Content.DB.Bun, s.Content.Schema, email)
+// sendReset stores a fresh reset code for the user of the address, valid
+// for the codes' lifetime, and mails it to the address stored on the
+// account; an unknown or blocked address is no error, and gets nothing.
+func (s *Security) sendReset(ctx context.Context, mailer mail.Mailer, codes ResetCodes, email string) error {
+	if !auth.IsEmailIdentifier(email) {
+		return nil
+	}
+	p, err := s.Content.Store.PrincipalByEmail(ctx, s.Content.DB.Bun, s.Content.Schema, auth.NormalizeEmail(email))
 	if errs.KindOf(err) == errs.KindNotFound || (err == nil && p.Blocked) {
 		return nil
 	}
@@ -222,10 +280,11 @@ func (s *Security) sendReset(ctx context.Context, mailer mail.Mailer, email stri
 		return fmt.Errorf("finding the user: %w", err)
 	}
 	code := randomCode()
-	if err := s.Content.Store.SetUserSecret(ctx, s.Content.DB.Bun, s.Content.Schema, p.ID, "resetPasswordToken", hashCode(code)); err != nil {
+	expires := codes.now().Add(codes.lifetime())
+	if err := s.Content.Store.SetResetCode(ctx, s.Content.DB.Bun, s.Content.Schema, p.ID, hashCode(code), expires); err != nil {
 		return fmt.Errorf("storing the reset code: %w", err)
 	}
-	msg := mail.Message{To: email, Subject: "Reset your password",
+	msg := mail.Message{To: p.Email, Subject: "Reset your password",
 		Text: fmt.Sprintf("Someone asked to reset the password of this account.\nTo choose a new one, open:\n%s?code=%s\n", s.ResetURL, code)}
 	if err := mailer.Send(ctx, msg); err != nil {
 		return fmt.Errorf("sending the reset mail: %w", err)
@@ -238,7 +297,8 @@ func (s *Security) sendReset(ctx context.Context, mailer mail.Mailer, email stri
 // shutdown may, so as not to close the database under one.
 func (s *Security) WaitMail() { s.mailing.Wait() }
 
-// resetPassword sets a new password with the mailed code, once.
+// resetPassword sets a new password with the mailed code, once, before
+// the code expires, and never for a blocked user.
 func (s *Security) resetPassword(c *fiber.Ctx) error {
 	if err := s.AllowPublic("auth.resetPassword"); err != nil {
 		return err
@@ -251,19 +311,20 @@ func (s *Security) resetPassword(c *fiber.Ctx) error {
 		return errs.New(errs.KindValidation, "Passwords do not match")
 	}
 	p, err := s.Content.Store.UserByResetToken(c.UserContext(), s.Content.DB.Bun, s.Content.Schema, hashCode(in["code"]))
-	if errs.KindOf(err) == errs.KindNotFound {
+	switch {
+	case errs.KindOf(err) == errs.KindNotFound:
 		return errs.New(errs.KindValidation, "Incorrect code provided")
-	}
-	if err != nil {
+	case err != nil:
 		return err
+	// A code without an expiry was stored before codes expired: it is as
+	// dead as an expired one.
+	case p.ResetExpiresAt.IsZero() || !s.Reset.now().Before(p.ResetExpiresAt):
+		return errs.New(errs.KindValidation, "Incorrect code provided")
+	case p.Blocked:
+		return errBlocked()
 	}
-	if err := s.setPassword(c, p.ID, in["password"]); err != nil {
-		return err
-	}
-	if err := s.Content.Store.SetUserSecret(c.UserContext(), s.Content.DB.Bun, s.Content.Schema, p.ID, "resetPasswordToken", nil); err != nil {
-		return err
-	}
-	return s.sendSession(c, fiber.StatusOK, p.ID)
+	// The password write drops the code (accountHooks in core/app).
+	return s.setPasswordAndSignIn(c, p.ID, in["password"])
 }
 
 // randomCode is a reset code: 32 random bytes, hex.

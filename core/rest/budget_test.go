@@ -1,7 +1,6 @@
 package rest_test
 
 import (
-	"strconv"
 	"strings"
 	"testing"
 
@@ -106,5 +105,3 @@ func TestWriteAnswerIsPartOfTheWrite(t *testing.T) {
 		})
 	}
 }
-
-func itoa(n int64) string { return strconv.FormatInt(n, 10) }

@@ -29,9 +29,12 @@ func CallerOf(c *fiber.Ctx) *Caller {
 }
 
 // Authenticate resolves the bearer token into a Caller. A request without
-// one is the public. A bad token, or one whose user is gone or blocked, is
-// remembered and answered with 401 by Enforce — after the rate limiter has
-// counted the attempt against the client's address.
+// one is the public. A bad token, or one whose user is gone or blocked, or
+// whose token version is not the user's current one (the password changed
+// or the user was blocked since it was issued), is remembered and answered
+// with 401 by Enforce — after the rate limiter has counted the attempt
+// against the client's address. The version is compared with the user row
+// read here anyway: revocation costs no query of its own.
 //
 // The sign-in routes do not read the token at all (Strapi's auth: false):
 // their caller is always the public, so a stale token does not stop a
@@ -43,14 +46,15 @@ func (s *Security) Authenticate(c *fiber.Ctx) error {
 		c.Locals(callerKey, &Caller{Role: auth.Public})
 		return c.Next()
 	}
-	id, err := s.Tokens.Verify(token)
+	claims, err := s.Tokens.Verify(token)
 	if err != nil {
 		c.Locals(authErrKey, err)
 		return c.Next()
 	}
+	id := claims.UserID
 	p, err := s.Content.Store.PrincipalByID(c.UserContext(), s.Content.DB.Bun, s.Content.Schema, id)
 	switch {
-	case errs.KindOf(err) == errs.KindNotFound || (err == nil && p.Blocked):
+	case errs.KindOf(err) == errs.KindNotFound || (err == nil && (p.Blocked || p.TokenVersion != claims.Version)):
 		c.Locals(authErrKey, errs.New(errs.KindUnauthorized, "Invalid credentials"))
 		return c.Next()
 	case err != nil:

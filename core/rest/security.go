@@ -26,6 +26,8 @@ type Security struct {
 	Registration bool
 	// ResetURL is the front-end page a reset link points at.
 	ResetURL string
+	// Reset is the lifetime and clock of reset codes.
+	Reset ResetCodes
 	// Query is the query-language limits every request starts from.
 	Query query.Options
 	Log   *slog.Logger

@@ -85,8 +85,10 @@ func (s *Security) getUser(c *fiber.Ctx) error {
 	return sendBare(c, fiber.StatusOK, e)
 }
 
-// userBody reads an admin's user body: the user's fields, never its tokens.
-func userBody(c *fiber.Ctx) (map[string]any, error) {
+// userBody reads an admin's user body: the user's fields and a new
+// password, never the fields the core keeps for itself (its tokens, the
+// reset code's expiry, the token version).
+func (s *Security) userBody(c *fiber.Ctx) (map[string]any, error) {
 	var body map[string]any
 	if err := DecodeBody(c, &body); err != nil {
 		return nil, err
@@ -94,7 +96,7 @@ func userBody(c *fiber.Ctx) (map[string]any, error) {
 	if body == nil {
 		return nil, errs.New(errs.KindValidation, "the body must be a user object")
 	}
-	for _, k := range []string{"resetPasswordToken", "confirmationToken"} {
+	for _, k := range coreUserFields {
 		if _, ok := body[k]; ok {
 			return nil, errs.InvalidKey(k, k, "body", "")
 		}
@@ -102,11 +104,15 @@ func userBody(c *fiber.Ctx) (map[string]any, error) {
 	return body, nil
 }
 
+// coreUserFields are the built-in user's private fields that only the
+// sign-in routes write.
+var coreUserFields = []string{"resetPasswordToken", "resetPasswordExpiresAt", "confirmationToken", "tokenVersion"}
+
 func (s *Security) createUser(c *fiber.Ctx) error {
 	if err := s.Allow(c, "users.create"); err != nil {
 		return err
 	}
-	body, err := userBody(c)
+	body, err := s.userBody(c)
 	if err != nil {
 		return err
 	}
@@ -128,7 +134,7 @@ func (s *Security) updateUser(c *fiber.Ctx) error {
 	if err := s.Allow(c, "users.update"); err != nil {
 		return err
 	}
-	body, err := userBody(c)
+	body, err := s.userBody(c)
 	if err != nil {
 		return err
 	}

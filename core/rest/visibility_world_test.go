@@ -69,7 +69,7 @@ func newVisWorld(t testing.TB, d store.Dialect) *visWorld {
 	for _, u := range dataset.DemoUsers {
 		id := w.scalarInt(`SELECT id FROM users WHERE email = ?`, u.Email)
 		w.users[u.Role] = id
-		tok, err := h.App.Security.Tokens.Issue(id)
+		tok, err := h.App.Security.Tokens.Issue(id, 0) // a new user's token version
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -438,7 +438,7 @@ func TestUserExtension(t *testing.T) {
 	for _, a := range user.Attributes {
 		names = append(names, a.Name)
 	}
-	want := "username email provider password resetPasswordToken confirmationToken confirmed blocked role phone coach"
+	want := "username email provider password resetPasswordToken resetPasswordExpiresAt confirmationToken confirmed blocked tokenVersion role phone coach"
 	if strings.Join(names, " ") != want {
 		t.Errorf("user fields = %v, want %s", names, want)
 	}

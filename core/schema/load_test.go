@@ -71,8 +71,9 @@ func TestShippedTypes(t *testing.T) {
 				"module:module_id program:program_id events:-"},
 		{"user", "users", "users", false, true,
 			"username:username email:email provider:provider password:password " +
-				"resetPasswordToken:reset_password_token confirmationToken:confirmation_token " +
-				"confirmed:confirmed blocked:blocked role:role_id"},
+				"resetPasswordToken:reset_password_token resetPasswordExpiresAt:reset_password_expires_at " +
+				"confirmationToken:confirmation_token confirmed:confirmed blocked:blocked " +
+				"tokenVersion:token_version role:role_id"},
 	}
 	var names []string
 	for _, ct := range s.Types {
@@ -238,7 +239,7 @@ func TestShippedRules(t *testing.T) {
 			t.Errorf("event.meetingUrl regex on %q: %v, want %v", in, !want, want)
 		}
 	}
-	for _, f := range []string{"user.password", "user.resetPasswordToken", "user.confirmationToken"} {
+	for _, f := range []string{"user.password", "user.resetPasswordToken", "user.resetPasswordExpiresAt", "user.confirmationToken", "user.tokenVersion"} {
 		if !attrOf(t, s, f).IsPrivate() {
 			t.Errorf("%s is not private", f)
 		}

@@ -103,7 +103,7 @@ func (h *Harness) CreateUser(username, email, role string) string {
 	if err != nil {
 		h.T.Fatalf("creating user %s: %v", username, err)
 	}
-	token, err := sec.Tokens.Issue(e.ID)
+	token, err := sec.Tokens.Issue(e.ID, 0) // a new user is at token version 0
 	if err != nil {
 		h.T.Fatal(err)
 	}
