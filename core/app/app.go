@@ -13,6 +13,7 @@ import (
 	"github.com/gofiber/fiber/v2/middleware/recover"
 	"github.com/gofiber/fiber/v2/middleware/requestid"
 
+	"github.com/kiln-cms/kiln/core/clientip"
 	"github.com/kiln-cms/kiln/core/config"
 	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/openapi"
@@ -102,11 +103,13 @@ func (a *App) newServer(limiter *ratelimit.Limiter) *fiber.App {
 		ErrorHandler:          rest.ErrorHandler(a.Log),
 		BodyLimit:             a.Config.API.MaxBodyBytes,
 		DisableStartupMessage: true,
-		// The client address comes from X-Forwarded-For only when a trusted
-		// proxy sets it; otherwise a caller could pick its own rate-limit key.
-		ProxyHeader: proxyHeader(a.Config.Server.TrustProxy),
+		// The client address is core/clientip's (ProxyHeader stays unset, so
+		// c.IP() is the peer); fiber's check only governs X-Forwarded-Proto
+		// and -Host, which are believed from the same trusted proxies.
+		EnableTrustedProxyCheck: true,
+		TrustedProxies:          a.Config.Server.TrustProxy.Strings(),
 	})
-	f.Use(requestid.New(), recover.New())
+	f.Use(clientip.Middleware(clientip.Trusted(a.Config.Server.TrustProxy)), requestid.New(), recover.New())
 	f.Get("/_health", func(c *fiber.Ctx) error { return c.JSON(fiber.Map{"status": "ok"}) })
 	f.Get("/_ready", a.ready)
 	// The API documentation, built once from the route table and mounted
@@ -130,13 +133,6 @@ func (a *App) newServer(limiter *ratelimit.Limiter) *fiber.App {
 	api.Mount(f)
 	f.Use(func(c *fiber.Ctx) error { return fiber.ErrNotFound })
 	return f
-}
-
-func proxyHeader(trust bool) string {
-	if trust {
-		return fiber.HeaderXForwardedFor
-	}
-	return ""
 }
 
 // ready answers 200 while the database answers, 503 otherwise.
