@@ -110,8 +110,12 @@ func (a *App) newServer(limiter *ratelimit.Limiter) *fiber.App {
 		TrustedProxies:          a.Config.Server.TrustProxy.Strings(),
 	})
 	f.Use(clientip.Middleware(clientip.Trusted(a.Config.Server.TrustProxy)), requestid.New(), recover.New())
-	f.Get("/_health", func(c *fiber.Ctx) error { return c.JSON(fiber.Map{"status": "ok"}) })
-	f.Get("/_ready", a.ready)
+	// Every route is registered through r, which makes rest.RejectNUL its
+	// first handler: a NUL byte in a query, path parameter or body is a
+	// 400 naming where, before any handler reads them.
+	r := rest.GuardNUL(f)
+	r.Get("/_health", func(c *fiber.Ctx) error { return c.JSON(fiber.Map{"status": "ok"}) })
+	r.Get("/_ready", a.ready)
 	// The API documentation, built once from the route table and mounted
 	// before the /api middleware: public, constant, not rate limited.
 	rows := a.RouteTable()
@@ -123,14 +127,14 @@ func (a *App) newServer(limiter *ratelimit.Limiter) *fiber.App {
 	if err != nil {
 		a.Log.Error("the API documentation has gaps; see docs/api-docs.md", "err", err)
 	}
-	docs.Mount(f)
+	docs.Mount(r)
 	f.Use("/api", rest.Versioned, a.Security.Authenticate, ratelimit.Middleware(limiter, a.rateKey), rest.Enforce)
-	a.Security.MountAuth(f)
-	a.Security.MountUsers(f)
-	a.Plugins.Mount(f, a.Security)
+	a.Security.MountAuth(r)
+	a.Security.MountUsers(r)
+	a.Plugins.Mount(r, a.Security)
 	api := &rest.API{Content: a.Content, Query: a.QueryOptions(), Log: a.Log,
 		Guard: a.Security.Guard, Options: a.Security.QueryOptions}
-	api.Mount(f)
+	api.Mount(r)
 	f.Use(func(c *fiber.Ctx) error { return fiber.ErrNotFound })
 	return f
 }
