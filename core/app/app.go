@@ -109,7 +109,7 @@ func (a *App) newServer(limiter *ratelimit.Limiter) *fiber.App {
 		EnableTrustedProxyCheck: true,
 		TrustedProxies:          a.Config.Server.TrustProxy.Strings(),
 	})
-	f.Use(clientip.Middleware(clientip.Trusted(a.Config.Server.TrustProxy)), requestid.New(), recover.New())
+	f.Use(rest.NoSniff, clientip.Middleware(clientip.Trusted(a.Config.Server.TrustProxy)), requestid.New(), recover.New())
 	// Every route is registered through r, which makes rest.RejectNUL its
 	// first handler: a NUL byte in a query, path parameter or body is a
 	// 400 naming where, before any handler reads them.

@@ -63,6 +63,7 @@ func ErrorHandler(log *slog.Logger) fiber.ErrorHandler {
 			}
 		}
 		setVersionHeader(c)
+		setNoSniff(c)
 		return writeError(c, status, name, msg, details)
 	}
 }
