@@ -13,6 +13,7 @@ import (
 	"github.com/gofiber/fiber/v2/middleware/recover"
 	"github.com/gofiber/fiber/v2/middleware/requestid"
 
+	"github.com/kiln-cms/kiln/core/clientip"
 	"github.com/kiln-cms/kiln/core/config"
 	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/openapi"
@@ -103,13 +104,19 @@ func (a *App) newServer(limiter *ratelimit.Limiter) *fiber.App {
 		ErrorHandler:          rest.ErrorHandler(a.Log),
 		BodyLimit:             a.Config.API.MaxBodyBytes,
 		DisableStartupMessage: true,
-		// The client address comes from X-Forwarded-For only when a trusted
-		// proxy sets it; otherwise a caller could pick its own rate-limit key.
-		ProxyHeader: proxyHeader(a.Config.Server.TrustProxy),
+		// The client address is core/clientip's (ProxyHeader stays unset, so
+		// c.IP() is the peer); fiber's check only governs X-Forwarded-Proto
+		// and -Host, which are believed from the same trusted proxies.
+		EnableTrustedProxyCheck: true,
+		TrustedProxies:          a.Config.Server.TrustProxy.Strings(),
 	})
-	f.Use(requestid.New(), recover.New())
-	f.Get("/_health", func(c *fiber.Ctx) error { return c.JSON(fiber.Map{"status": "ok"}) })
-	f.Get("/_ready", a.ready)
+	f.Use(rest.NoSniff, clientip.Middleware(clientip.Trusted(a.Config.Server.TrustProxy)), requestid.New(), recover.New())
+	// Every route is registered through r, which makes rest.RejectNUL its
+	// first handler: a NUL byte in a query, path parameter or body is a
+	// 400 naming where, before any handler reads them.
+	r := rest.GuardNUL(f)
+	r.Get("/_health", func(c *fiber.Ctx) error { return c.JSON(fiber.Map{"status": "ok"}) })
+	r.Get("/_ready", a.ready)
 	// The API documentation, built once from the route table and mounted
 	// before the /api middleware: public, constant, not rate limited.
 	rows := a.RouteTable()
@@ -121,24 +128,17 @@ func (a *App) newServer(limiter *ratelimit.Limiter) *fiber.App {
 	if err != nil {
 		a.Log.Error("the API documentation has gaps; see docs/api-docs.md", "err", err)
 	}
-	docs.Mount(f)
+	docs.Mount(r)
 	f.Use("/api", rest.Versioned, a.Security.Authenticate, ratelimit.Middleware(limiter, a.rateKey), rest.Enforce,
 		rest.LimitAnswer(a.Config.API.MaxAnswerBytes))
-	a.Security.MountAuth(f)
-	a.Security.MountUsers(f)
-	a.Plugins.Mount(f, a.Security)
+	a.Security.MountAuth(r)
+	a.Security.MountUsers(r)
+	a.Plugins.Mount(r, a.Security)
 	api := &rest.API{Content: a.Content, Query: a.QueryOptions(), Log: a.Log,
 		Guard: a.Security.Guard, Options: a.Security.QueryOptions, AllowStatus: a.Security.AllowStatus}
-	api.Mount(f)
+	api.Mount(r)
 	f.Use(func(c *fiber.Ctx) error { return fiber.ErrNotFound })
 	return f
-}
-
-func proxyHeader(trust bool) string {
-	if trust {
-		return fiber.HeaderXForwardedFor
-	}
-	return ""
 }
 
 // ready answers 200 while the database answers, 503 otherwise.

@@ -53,10 +53,13 @@ type Server struct {
 	// default (SQLite) database, so a newcomer can call the API at once.
 	// Default: true. Env: KILN_DEMO; flag: kiln serve --no-demo.
 	Demo bool `yaml:"demo"`
-	// TrustProxy makes the client address come from X-Forwarded-For; only
-	// set it behind a proxy that overwrites that header. Default: false.
-	// Env: KILN_TRUST_PROXY.
-	TrustProxy bool `yaml:"trustProxy"`
+	// TrustProxy lists the proxies in front of Kiln (addresses or CIDR
+	// ranges, like [10.0.0.0/8, 127.0.0.1]). X-Forwarded-For is believed
+	// only on a connection from one of them, and then the client is the
+	// rightmost address in it that is not one of them (core/clientip);
+	// X-Forwarded-Proto and -Host likewise. Default: none, every header
+	// ignored. Env: KILN_TRUST_PROXY, comma-separated.
+	TrustProxy Proxies `yaml:"trustProxy"`
 }
 
 // Database is config/database.yaml.

@@ -179,7 +179,7 @@ func (e *envReader) apply(c *Config) {
 	e.duration(&c.Server.ShutdownTimeout, "KILN_SHUTDOWN_TIMEOUT")
 	e.str(&c.Server.LogLevel, "KILN_LOG_LEVEL")
 	e.str(&c.Server.LogFormat, "KILN_LOG_FORMAT")
-	e.boolean(&c.Server.TrustProxy, "KILN_TRUST_PROXY")
+	e.proxies(&c.Server.TrustProxy, "KILN_TRUST_PROXY")
 	e.boolean(&c.Server.Demo, "KILN_DEMO")
 	e.str(&c.Database.URL, "KILN_DATABASE_URL", "DATABASE_URL")
 	e.str(&c.Auth.JWTSecret, "KILN_JWT_SECRET", "JWT_SECRET")

@@ -46,9 +46,10 @@ func (a Auth) CheckSecret() error {
 
 // EnsureSecret fills Auth.JWTSecret when none is configured: from the data
 // folder if an earlier start generated one, otherwise by generating 32
-// random bytes and keeping them there, hex-encoded (mode 0600). It reports
-// whether it generated a new one, so the caller can say so in the log. A
-// configured secret shorter than MinSecretBytes is an error.
+// random bytes and keeping them there, hex-encoded (mode 0600, in a folder
+// created 0700 if missing). It reports whether it generated a new one, so
+// the caller can say so in the log. A configured secret shorter than
+// MinSecretBytes is an error.
 func (c *Config) EnsureSecret() (generated bool, err error) {
 	if c.Auth.JWTSecret != "" {
 		return false, c.Auth.CheckSecret()
@@ -67,7 +68,9 @@ func (c *Config) EnsureSecret() (generated bool, err error) {
 		return false, fmt.Errorf("generating a JWT secret: %w", err)
 	}
 	secret := hex.EncodeToString(raw)
-	if err := os.MkdirAll(c.Paths.Data, 0o755); err != nil {
+	// Readable by this account only when it is created here; an existing
+	// folder keeps its mode (the secret file is 0600 whatever the folder).
+	if err := os.MkdirAll(c.Paths.Data, 0o700); err != nil {
 		return false, fmt.Errorf("creating the data folder: %w", err)
 	}
 	if err := os.WriteFile(path, []byte(secret+"\n"), 0o600); err != nil {

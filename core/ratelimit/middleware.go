@@ -4,6 +4,8 @@ import (
 	"net/netip"
 
 	"github.com/gofiber/fiber/v2"
+
+	"github.com/kiln-cms/kiln/core/clientip"
 )
 
 // Middleware limits the requests for which keyOf returns ok, counting them
@@ -20,15 +22,12 @@ import (
 // client can slip out of its limit:
 //
 //   - A signed-in user is "user:<id>", with the id from the verified token.
-//   - Anybody else is "addr:<ip>": use AddressKey, which takes the address
-//     of the connection (fiber's c.IP()). That is the client only when no
-//     proxy is in front; behind one, set fiber.Config.ProxyHeader together
-//     with EnableTrustedProxyCheck and TrustedProxies, so that only the
-//     proxy's header is believed. Without ProxyHeader, an X-Forwarded-For
-//     sent by the client is ignored, so a spoofed one cannot start a fresh
-//     counter. Prefer a header the proxy overwrites (X-Real-IP): fiber takes
-//     the first address of X-Forwarded-For, which a proxy that appends to
-//     the list leaves under the client's control.
+//   - Anybody else is "addr:<ip>": use AddressKey, which takes the client
+//     address from core/clientip: the connection's peer, or behind a
+//     trusted proxy the rightmost X-Forwarded-For address that is not a
+//     trusted proxy. Never fiber's c.IP() with a ProxyHeader, which takes
+//     the header's first address, written by the client: a spoofed one
+//     would start a fresh counter.
 //   - Never the path, its case, a trailing slash, a query or a body field
 //     (such as the e-mail of a login attempt): each variant would get its
 //     own counter. A stricter limit for one route (login: 10 a minute) is
@@ -58,20 +57,14 @@ func Middleware(l *Limiter, keyOf func(c *fiber.Ctx) (key string, limit int, ok 
 func UserKey(id string) string { return "user:" + id }
 
 // AddressKey is the key of an anonymous caller: "addr:<ip>", the IP from
-// c.IP() (the connection's, or a trusted proxy's header; see Middleware).
+// clientip.Of (see Middleware).
 //
-// The address is parsed and written back in its canonical form, so that
-// spellings of one address ("::ffff:1.2.3.4", "1.2.3.4") share a counter,
-// and a proxy header that is not an address falls back to the connection's
-// address rather than becoming a key of the client's choosing. An IPv6
-// address counts as its /64, since one subscriber usually gets a whole
-// /64 and could otherwise use a new address per request.
+// The address is written in its canonical form, so that spellings of one
+// address ("::ffff:1.2.3.4", "1.2.3.4") share a counter. An IPv6 address
+// counts as its /64, since one subscriber usually gets a whole /64 and
+// could otherwise use a new address per request.
 func AddressKey(c *fiber.Ctx) string {
-	a, err := netip.ParseAddr(c.IP())
-	if err != nil {
-		a, _ = netip.AddrFromSlice(c.Context().RemoteIP())
-	}
-	return "addr:" + canonicalAddr(a)
+	return "addr:" + canonicalAddr(clientip.Of(c))
 }
 
 func canonicalAddr(a netip.Addr) string {

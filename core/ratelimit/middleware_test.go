@@ -14,6 +14,7 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
+	"github.com/kiln-cms/kiln/core/clientip"
 	"github.com/kiln-cms/kiln/core/errs"
 )
 
@@ -30,10 +31,15 @@ func testErrorHandler(c *fiber.Ctx, err error) error {
 	}})
 }
 
-// newTestApp is an app limited by address, /_health left out, as Kiln's.
-func newTestApp(l *Limiter, cfg fiber.Config) *fiber.App {
-	cfg.ErrorHandler = testErrorHandler
-	app := fiber.New(cfg)
+// newTestApp is an app limited by address, /_health left out, as Kiln's,
+// behind the given trusted proxies (addresses or ranges).
+func newTestApp(l *Limiter, proxies ...string) *fiber.App {
+	app := fiber.New(fiber.Config{ErrorHandler: testErrorHandler})
+	var trusted clientip.Trusted
+	for _, p := range proxies {
+		trusted = append(trusted, netip.MustParsePrefix(p))
+	}
+	app.Use(clientip.Middleware(trusted))
 	app.Use(Middleware(l, func(c *fiber.Ctx) (string, int, bool) {
 		if c.Path() == "/_health" {
 			return "", 0, false
@@ -56,7 +62,7 @@ func do(t *testing.T, app *fiber.App, req *http.Request) *http.Response {
 
 func TestMiddleware(t *testing.T) {
 	l, clk := newTestLimiter(time.Hour)
-	app := newTestApp(l, fiber.Config{})
+	app := newTestApp(l)
 	reset := strconv.FormatInt(clk.Now().Add(time.Hour).Unix(), 10)
 
 	for i := 1; i <= 3; i++ {
@@ -116,7 +122,7 @@ func TestMiddleware(t *testing.T) {
 // trusted proxy, path spellings and body fields all land on one counter.
 func TestMiddlewareBypassAttempts(t *testing.T) {
 	l, _ := newTestLimiter(time.Hour)
-	app := newTestApp(l, fiber.Config{})
+	app := newTestApp(l)
 
 	reqs := []*http.Request{
 		httptest.NewRequest("POST", "/api/auth/local", strings.NewReader(`{"identifier":"a@x"}`)),
@@ -148,15 +154,21 @@ func TestMiddlewareBypassAttempts(t *testing.T) {
 func TestMiddlewareTrustedProxy(t *testing.T) {
 	l, _ := newTestLimiter(time.Hour)
 	// app.Test's connection comes from 0.0.0.0: that is the proxy here.
-	app := newTestApp(l, fiber.Config{
-		ProxyHeader: fiber.HeaderXForwardedFor, EnableTrustedProxyCheck: true,
-		TrustedProxies: []string{"0.0.0.0"},
-	})
+	app := newTestApp(l, "0.0.0.0/32")
 	for i := range 5 {
 		req := httptest.NewRequest("GET", "/api/articles", nil)
 		req.Header.Set("X-Forwarded-For", "203.0.113."+strconv.Itoa(i+1))
 		if resp := do(t, app, req); resp.StatusCode != 200 || resp.Header.Get("X-RateLimit-Remaining") != "2" {
 			t.Fatalf("client %d behind the proxy: status %d, headers %v", i, resp.StatusCode, resp.Header)
+		}
+	}
+	// The client's own entries left of what the proxy appended change
+	// nothing: 198.51.100.9 is counted whatever it claims.
+	for i, want := range []int{200, 200, 200, 429} {
+		req := httptest.NewRequest("GET", "/api/articles", nil)
+		req.Header.Set("X-Forwarded-For", "203.0.113."+strconv.Itoa(100+i)+", 198.51.100.9")
+		if resp := do(t, app, req); resp.StatusCode != want {
+			t.Fatalf("spoofed left entry %d: status %d, want %d", i, resp.StatusCode, want)
 		}
 	}
 	// A header that is not an address falls back to the connection's.
@@ -174,10 +186,7 @@ func TestMiddlewareTrustedProxy(t *testing.T) {
 
 	// A proxy that is not trusted is not believed.
 	l2, _ := newTestLimiter(time.Hour)
-	app = newTestApp(l2, fiber.Config{
-		ProxyHeader: fiber.HeaderXForwardedFor, EnableTrustedProxyCheck: true,
-		TrustedProxies: []string{"10.0.0.1"},
-	})
+	app = newTestApp(l2, "10.0.0.1/32")
 	for i, want := range []int{200, 200, 200, 429} {
 		req := httptest.NewRequest("GET", "/api/articles", nil)
 		req.Header.Set("X-Forwarded-For", "203.0.113."+strconv.Itoa(i+1))
@@ -190,7 +199,7 @@ func TestMiddlewareTrustedProxy(t *testing.T) {
 func TestMiddlewareFailClosed(t *testing.T) {
 	l := New(failingStore{io.ErrUnexpectedEOF}, time.Hour)
 	l.FailClosed = true
-	app := newTestApp(l, fiber.Config{})
+	app := newTestApp(l)
 	if resp := do(t, app, httptest.NewRequest("GET", "/api/articles", nil)); resp.StatusCode != 500 {
 		t.Fatalf("fail-closed: status %d", resp.StatusCode)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
+	"github.com/kiln-cms/kiln/core/clientip"
 	"github.com/kiln-cms/kiln/core/errs"
 )
 
@@ -50,7 +51,8 @@ func ErrorHandler(log *slog.Logger) fiber.ErrorHandler {
 		status, name, msg, details := describe(err)
 		if status == fiber.StatusInternalServerError {
 			id := requestID(c)
-			log.Error("request failed", "request_id", id, "method", c.Method(), "path", c.Path(), "err", err)
+			log.Error("request failed", "request_id", id, "method", c.Method(), "path", c.Path(),
+				"client", clientip.Of(c).String(), "err", err)
 			details = map[string]any{"requestId": id}
 		}
 		if status == fiber.StatusTooManyRequests {
@@ -61,6 +63,7 @@ func ErrorHandler(log *slog.Logger) fiber.ErrorHandler {
 			}
 		}
 		setVersionHeader(c)
+		setNoSniff(c)
 		return writeError(c, status, name, msg, details)
 	}
 }

@@ -24,6 +24,7 @@ func FuzzRequest(f *testing.F) {
 		{"%5Bfilters%5D=1", `{"data":{"outline":{"a":[1,2,{"b":null}]}}}`},
 		{"filters[capacity][$between][0]=1", `{"data":{"capacity":1e309}}`},
 		{"pagination[limit]=-1&pagination[start]=0", `{"data":{"title":"x","status":"published","endDate":"2026-13-01"}}`},
+		{"filters[title][$eq]=a%00b&filters[customer][name][$in][0]=\x00", `{"data":{"title":"x","outline":{"k\u0000":"v"}}}`},
 	}
 	for _, s := range seeds {
 		f.Add(s.query, s.body)

@@ -7,7 +7,9 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -54,8 +56,9 @@ type DB struct {
 }
 
 // Open connects to the database a URL names: postgres:// or postgresql://
-// for PostgreSQL; sqlite:PATH, sqlite://PATH or file:PATH for SQLite (the
-// file's folder is created). It checks the connection before returning.
+// for PostgreSQL; sqlite:PATH, sqlite://PATH or file:PATH for SQLite (a
+// missing file and folder are created, 0600 and 0700: see createPrivate).
+// It checks the connection before returning.
 func Open(ctx context.Context, url string) (*DB, error) {
 	if url == "" {
 		url = DefaultURL
@@ -89,15 +92,16 @@ func Open(ctx context.Context, url string) (*DB, error) {
 // transaction that reads then writes cannot deadlock against another.
 func openSQLite(url string) (*sql.DB, error) {
 	path := strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(url, "sqlite:"), "file:"), "//")
+	params := ""
 	if i := strings.IndexByte(path, '?'); i >= 0 {
-		path = path[:i]
+		path, params = path[:i], path[i+1:]
 	}
 	if path == "" {
 		return nil, fmt.Errorf("sqlite URL names no file")
 	}
-	if dir := filepath.Dir(path); dir != "." {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return nil, fmt.Errorf("creating the database folder: %w", err)
+	if !inMemory(path, params) {
+		if err := createPrivate(path); err != nil {
+			return nil, err
 		}
 	}
 	dsn := "file:" + path + "?_pragma=foreign_keys(1)&_pragma=journal_mode(WAL)" +
@@ -110,6 +114,43 @@ func openSQLite(url string) (*sql.DB, error) {
 	sqldb.SetMaxOpenConns(4)
 	sqldb.SetMaxIdleConns(4)
 	return sqldb, nil
+}
+
+// createPrivate makes the database's folder (0700) and file (0600) when
+// they do not exist yet, so that only the account Kiln runs as can read
+// the data: SQLite would create the file with the umask's mode (usually
+// 0644, readable by every user of the machine), and it gives the -wal and
+// -shm files the main file's mode. An existing folder or file is left as
+// it is: its mode is the operator's choice (a shared volume, a backup
+// agent's group), and Kiln neither changes it nor warns about it.
+func createPrivate(path string) error {
+	if dir := filepath.Dir(path); dir != "." {
+		if err := os.MkdirAll(dir, 0o700); err != nil {
+			return fmt.Errorf("creating the database folder: %w", err)
+		}
+	}
+	f, err := os.OpenFile(path, os.O_RDONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if errors.Is(err, fs.ErrExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("creating the database file: %w", err)
+	}
+	return f.Close()
+}
+
+// inMemory reports whether a SQLite URL names an in-memory database,
+// which has no file to create.
+func inMemory(path, params string) bool {
+	if strings.HasPrefix(path, ":memory:") {
+		return true
+	}
+	for p := range strings.SplitSeq(params, "&") {
+		if p == "mode=memory" {
+			return true
+		}
+	}
+	return false
 }
 
 // lockWriter waits for SQLite's one writer slot, as long as SQLite's own

@@ -17,6 +17,7 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/valyala/fasthttp/fasthttputil"
 	"golang.org/x/crypto/bcrypt"
 
 	"github.com/kiln-cms/kiln/core/app"
@@ -35,6 +36,8 @@ type Harness struct {
 	App *app.App
 	// AdminToken is a token of the admin user every harness starts with.
 	AdminToken string
+	// mem is the in-memory listener of DoFrom, started on first use.
+	mem *fasthttputil.InmemoryListener
 }
 
 // Anonymous is the Authorization value that sends no token at all.
@@ -137,8 +140,56 @@ func (r *Response) JSON(t testing.TB) map[string]any {
 }
 
 // Do sends a request; body is sent as JSON unless it is a string or []byte.
-// headers are name, value pairs.
+// headers are name, value pairs; a name given twice is sent twice.
 func (h *Harness) Do(method, path string, body any, headers ...string) *Response {
+	h.T.Helper()
+	resp, err := h.App.Fiber.Test(h.newRequest(method, path, body, headers), -1)
+	if err != nil {
+		h.T.Fatalf("%s %s: %v", method, path, err)
+	}
+	return readResponse(resp)
+}
+
+// DoFrom is Do over a connection the server sees as coming from peer (an
+// IP address), which app.Test cannot give (its connection always comes
+// from 0.0.0.0): the app also serves an in-memory listener, dialled with
+// peer as the client's address, one connection per request.
+func (h *Harness) DoFrom(peer, method, path string, body any, headers ...string) *Response {
+	h.T.Helper()
+	ip := net.ParseIP(peer)
+	if ip == nil {
+		h.T.Fatalf("DoFrom: %q is not an IP address", peer)
+	}
+	if h.mem == nil {
+		h.mem = fasthttputil.NewInmemoryListener()
+		go h.App.Fiber.Listener(h.mem)
+		h.T.Cleanup(func() { h.App.Fiber.Shutdown() })
+	}
+	ln := h.mem
+	client := &http.Client{Transport: &http.Transport{
+		DisableKeepAlives: true,
+		DialContext: func(context.Context, string, string) (net.Conn, error) {
+			return ln.DialWithLocalAddr(&net.TCPAddr{IP: ip, Port: 40000})
+		},
+	}}
+	req := h.newRequest(method, path, body, headers)
+	req.RequestURI, req.URL.Scheme, req.URL.Host = "", "http", req.Host
+	resp, err := client.Do(req)
+	if err != nil {
+		h.T.Fatalf("%s %s from %s: %v", method, path, peer, err)
+	}
+	return readResponse(resp)
+}
+
+func readResponse(resp *http.Response) *Response {
+	defer resp.Body.Close()
+	raw, _ := io.ReadAll(resp.Body)
+	return &Response{Status: resp.StatusCode, Header: resp.Header, Body: raw}
+}
+
+// newRequest builds Do's request: body as JSON unless a string or []byte,
+// the admin's token unless headers name another Authorization.
+func (h *Harness) newRequest(method, path string, body any, headers []string) *http.Request {
 	h.T.Helper()
 	var rd io.Reader
 	switch b := body.(type) {
@@ -159,19 +210,20 @@ func (h *Harness) Do(method, path string, body any, headers ...string) *Response
 		req.Header.Set("Content-Type", "application/json")
 	}
 	req.Header.Set("Authorization", "Bearer "+h.AdminToken)
+	given := map[string]bool{}
 	for i := 0; i+1 < len(headers); i += 2 {
-		req.Header.Set(headers[i], headers[i+1])
+		// A name given twice is sent as two header lines.
+		if name := http.CanonicalHeaderKey(headers[i]); given[name] {
+			req.Header.Add(name, headers[i+1])
+		} else {
+			given[name] = true
+			req.Header.Set(name, headers[i+1])
+		}
 	}
 	if req.Header.Get("Authorization") == Anonymous {
 		req.Header.Del("Authorization")
 	}
-	resp, err := h.App.Fiber.Test(req, -1)
-	if err != nil {
-		h.T.Fatalf("%s %s: %v", method, path, err)
-	}
-	defer resp.Body.Close()
-	raw, _ := io.ReadAll(resp.Body)
-	return &Response{Status: resp.StatusCode, Header: resp.Header, Body: raw}
+	return req
 }
 
 // Serve starts the app on a loopback port, for what app.Test cannot show
