@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"time"
 
 	"github.com/gofiber/fiber/v2"
 	"github.com/gofiber/fiber/v2/middleware/recover"
@@ -129,7 +130,7 @@ func (a *App) newServer(limiter *ratelimit.Limiter) *fiber.App {
 		a.Log.Error("the API documentation has gaps; see docs/api-docs.md", "err", err)
 	}
 	docs.Mount(r)
-	f.Use("/api", rest.Versioned, a.Security.Authenticate, ratelimit.Middleware(limiter, a.rateKey), rest.Enforce,
+	f.Use("/api", rest.Deadline(a.Config.Server.RequestTimeout), rest.Versioned, a.Security.Authenticate, ratelimit.Middleware(limiter, a.rateKey), rest.Enforce,
 		rest.LimitAnswer(a.Config.API.MaxAnswerBytes))
 	a.Security.MountAuth(r)
 	a.Security.MountUsers(r)
@@ -142,13 +143,24 @@ func (a *App) newServer(limiter *ratelimit.Limiter) *fiber.App {
 }
 
 // ready answers 200 while the database answers, 503 otherwise.
+//
+// Ready means the database answers within readyTimeout and, for SQLite,
+// its file can be written and its disk is not full (store.DB.Ready). What
+// is wrong is logged, not answered: the probe is public.
 func (a *App) ready(c *fiber.Ctx) error {
-	if err := a.DB.Ping(c.UserContext()); err != nil {
+	ctx, cancel := context.WithTimeout(c.UserContext(), readyTimeout)
+	defer cancel()
+	if err := a.DB.Ready(ctx); err != nil {
 		a.Log.Warn("not ready", "err", err)
-		return c.Status(fiber.StatusServiceUnavailable).JSON(fiber.Map{"status": "unavailable"})
+		c.Set(fiber.HeaderRetryAfter, "2")
+		return c.Status(fiber.StatusServiceUnavailable).JSON(fiber.Map{"status": "unavailable", "database": "unavailable"})
 	}
-	return c.JSON(fiber.Map{"status": "ok"})
+	return c.JSON(fiber.Map{"status": "ok", "database": "ok"})
 }
+
+// readyTimeout bounds the readiness probe: a database slower than this to
+// answer a ping is as good as away.
+const readyTimeout = 2 * time.Second
 
 // Close releases the database and the rate-limit store.
 func (a *App) Close() error {

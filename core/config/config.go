@@ -45,6 +45,12 @@ type Server struct {
 	// ShutdownTimeout bounds how long in-flight requests may take to finish
 	// on SIGINT/SIGTERM. Default: 15s. Env: KILN_SHUTDOWN_TIMEOUT.
 	ShutdownTimeout time.Duration `yaml:"shutdownTimeout"`
+	// RequestTimeout is the deadline of one API request: past it the
+	// database stops its statement (PostgreSQL within a second, SQLite at
+	// once) and the answer is a 503. It also bounds the wait for a
+	// connection when the pool is exhausted. Default: 10s.
+	// Env: KILN_REQUEST_TIMEOUT.
+	RequestTimeout time.Duration `yaml:"requestTimeout"`
 	// LogLevel is debug, info, warn or error. Default: info. Env: KILN_LOG_LEVEL.
 	LogLevel string `yaml:"logLevel"`
 	// LogFormat is text or json. Default: text. Env: KILN_LOG_FORMAT.
@@ -142,7 +148,7 @@ type Paths struct {
 // Default returns the settings used when nothing is configured.
 func Default() Config {
 	return Config{
-		Server: Server{Host: "0.0.0.0", Port: 1337, ShutdownTimeout: 15 * time.Second, LogLevel: "info", LogFormat: "text", Demo: true},
+		Server: Server{Host: "0.0.0.0", Port: 1337, ShutdownTimeout: 15 * time.Second, RequestTimeout: 10 * time.Second, LogLevel: "info", LogFormat: "text", Demo: true},
 		Auth:   Auth{TokenLifetime: 30 * 24 * time.Hour, ResetCodeLifetime: time.Hour},
 		API: API{DefaultPageSize: 25, MaxPageSize: 100, MaxBodyBytes: 1 << 20, MaxQueryDepth: 6, MaxInList: 100,
 			MaxAnswerRows: 20000, MaxAnswerBytes: 16 << 20},

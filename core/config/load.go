@@ -73,6 +73,9 @@ func (c *Config) check(secretFrom string) error {
 	if c.API.DefaultPageSize < 1 || c.API.MaxPageSize < c.API.DefaultPageSize {
 		probs = append(probs, "api: defaultPageSize must be at least 1 and at most maxPageSize")
 	}
+	if c.Server.RequestTimeout <= 0 {
+		probs = append(probs, "server: requestTimeout must be positive")
+	}
 	if c.API.MaxAnswerRows < 1 || c.API.MaxAnswerBytes < 1024 {
 		probs = append(probs, "api: maxAnswerRows must be at least 1 and maxAnswerBytes at least 1024")
 	}
@@ -177,6 +180,7 @@ func (e *envReader) apply(c *Config) {
 	e.str(&c.Server.Host, "KILN_HOST", "HOST")
 	e.integer(&c.Server.Port, "KILN_PORT", "PORT")
 	e.duration(&c.Server.ShutdownTimeout, "KILN_SHUTDOWN_TIMEOUT")
+	e.duration(&c.Server.RequestTimeout, "KILN_REQUEST_TIMEOUT")
 	e.str(&c.Server.LogLevel, "KILN_LOG_LEVEL")
 	e.str(&c.Server.LogFormat, "KILN_LOG_FORMAT")
 	e.proxies(&c.Server.TrustProxy, "KILN_TRUST_PROXY")

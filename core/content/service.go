@@ -50,17 +50,19 @@ type Page struct {
 }
 
 // Find lists the entries q selects: the page, and the count unless the
-// request turned it off.
+// request turned it off. Reads are retried once on a fresh connection
+// when the database dropped the first (store.RetryRead).
 func (s *Service) Find(ctx context.Context, q *query.Query, ro store.ReadOptions) (*Page, error) {
-	entries, err := s.Store.Find(ctx, s.DB.Bun, q, ro)
+	p := &Page{Total: -1}
+	err := store.RetryRead(ctx, func() (err error) {
+		if p.Entries, err = s.Store.Find(ctx, s.DB.Bun, q, ro); err != nil || !q.Pagination.WithCount {
+			return err
+		}
+		p.Total, err = s.Store.Count(ctx, s.DB.Bun, q, ro)
+		return err
+	})
 	if err != nil {
 		return nil, err
-	}
-	p := &Page{Entries: entries, Total: -1}
-	if q.Pagination.WithCount {
-		if p.Total, err = s.Store.Count(ctx, s.DB.Bun, q, ro); err != nil {
-			return nil, err
-		}
 	}
 	return p, nil
 }
@@ -69,11 +71,16 @@ func (s *Service) Find(ctx context.Context, q *query.Query, ro store.ReadOptions
 // q's fields and populate. A missing entry, or one the read options hide,
 // is errs.NotFound.
 func (s *Service) FindOne(ctx context.Context, q *query.Query, ref string, ro store.ReadOptions) (*store.Entry, error) {
-	id, err := s.lookup(ctx, s.DB.Bun, q.Type, ref)
-	if err != nil {
-		return nil, err
-	}
-	return s.Store.FindOne(ctx, s.DB.Bun, q, id, ro)
+	var e *store.Entry
+	err := store.RetryRead(ctx, func() error {
+		id, err := s.lookup(ctx, s.DB.Bun, q.Type, ref)
+		if err != nil {
+			return err
+		}
+		e, err = s.Store.FindOne(ctx, s.DB.Bun, q, id, ro)
+		return err
+	})
+	return e, err
 }
 
 // lookup turns a documentId or numeric id into the row id.

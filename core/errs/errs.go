@@ -23,6 +23,9 @@ const (
 	KindPayloadTooLarge
 	KindRateLimit
 	KindApplication
+	// KindUnavailable is a failure of the service rather than of the
+	// request: the database is away or too busy. It may be retried.
+	KindUnavailable
 )
 
 // Error is an error with a kind, a message meant for the client and optional
@@ -55,6 +58,12 @@ func Newf(kind Kind, format string, args ...any) *Error {
 // WithDetails sets the details and returns the error, for chaining.
 func (e *Error) WithDetails(d map[string]any) *Error {
 	e.Details = d
+	return e
+}
+
+// Wrap keeps cause in the error, for logs and errors.Is, and returns it.
+func (e *Error) Wrap(cause error) *Error {
+	e.Err = cause
 	return e
 }
 

@@ -6,6 +6,7 @@ import (
 
 	"github.com/kiln-cms/kiln/core/auth"
 	"github.com/kiln-cms/kiln/core/errs"
+	"github.com/kiln-cms/kiln/core/store"
 )
 
 // Caller is who a request comes from: a user with a role, or the public.
@@ -52,7 +53,11 @@ func (s *Security) Authenticate(c *fiber.Ctx) error {
 		return c.Next()
 	}
 	id := claims.UserID
-	p, err := s.Content.Store.PrincipalByID(c.UserContext(), s.Content.DB.Bun, s.Content.Schema, id)
+	var p *store.Principal
+	err = store.RetryRead(c.UserContext(), func() (err error) {
+		p, err = s.Content.Store.PrincipalByID(c.UserContext(), s.Content.DB.Bun, s.Content.Schema, id)
+		return err
+	})
 	switch {
 	case errs.KindOf(err) == errs.KindNotFound || (err == nil && (p.Blocked || p.TokenVersion != claims.Version)):
 		c.Locals(authErrKey, errs.New(errs.KindUnauthorized, "Invalid credentials"))

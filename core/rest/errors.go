@@ -28,6 +28,7 @@ var kindStatus = map[errs.Kind]struct {
 	errs.KindConflict:        {409, "ConflictError"},
 	errs.KindPayloadTooLarge: {413, "PayloadTooLargeError"},
 	errs.KindRateLimit:       {429, "RateLimitError"},
+	errs.KindUnavailable:     {503, "ServiceUnavailableError"},
 }
 
 // fiberErrors maps fiber's own errors (no route, body too large, ...) to
@@ -46,9 +47,19 @@ var fiberErrors = map[int]struct {
 // core defines keep their message and details; fiber's errors get their
 // status; anything else is a 500 whose only detail is the request id, and
 // whose cause is logged under that id — never sent.
+//
+// A database that is away, a request past its deadline or a client gone is
+// a 503 ServiceUnavailableError with Retry-After, logged once per interval
+// with a count rather than once per request.
 func ErrorHandler(log *slog.Logger) fiber.ErrorHandler {
+	outages := newOutageLog(log)
 	return func(c *fiber.Ctx, err error) error {
+		reason, err := unavailable(c.UserContext(), err)
+		outages.note(reason, err)
 		status, name, msg, details := describe(err)
+		if status == fiber.StatusServiceUnavailable {
+			c.Set(fiber.HeaderRetryAfter, itoa(RetryAfterSeconds))
+		}
 		if status == fiber.StatusInternalServerError {
 			id := requestID(c)
 			log.Error("request failed", "request_id", id, "method", c.Method(), "path", c.Path(),

@@ -83,7 +83,13 @@ func New(t testing.TB, d store.Dialect, plugins ...plugin.Plugin) *Harness {
 // NewWith builds an App from cfg.
 func NewWith(t testing.TB, cfg config.Config, plugins ...plugin.Plugin) *Harness {
 	t.Helper()
-	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	return NewLogged(t, cfg, slog.New(slog.NewTextHandler(io.Discard, nil)), plugins...)
+}
+
+// NewLogged builds an App from cfg that logs to log, for tests of what
+// the server logs.
+func NewLogged(t testing.TB, cfg config.Config, log *slog.Logger, plugins ...plugin.Plugin) *Harness {
+	t.Helper()
 	a, err := app.New(context.Background(), cfg, log, plugins...)
 	if err != nil {
 		t.Fatalf("building the app: %v", err)
