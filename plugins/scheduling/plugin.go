@@ -136,8 +136,6 @@ type model struct {
 	coachEvents                                                *schema.Attribute
 
 	enrStatus, enrLearner, enrProgram *schema.Attribute
-
-	userBlocked *schema.Attribute
 }
 
 func modelOf(s *schema.Schema) model {
@@ -155,7 +153,5 @@ func modelOf(s *schema.Schema) model {
 		coachName: co.Attr("name"), coachEmail: co.Attr("email"), coachUser: co.Attr("user"), coachEvents: co.Attr("events"),
 
 		enrStatus: en.Attr("status"), enrLearner: en.Attr("learner"), enrProgram: en.Attr("program"),
-
-		userBlocked: us.Attr("blocked"),
 	}
 }
