@@ -2,19 +2,9 @@ package main
 
 import (
 	"github.com/kiln-cms/kiln/core/plugin"
-	"github.com/kiln-cms/kiln/plugins/analytics"
-	"github.com/kiln-cms/kiln/plugins/coaching"
-	"github.com/kiln-cms/kiln/plugins/content"
-	"github.com/kiln-cms/kiln/plugins/scheduling"
+	"github.com/kiln-cms/kiln/plugins/all"
 )
 
-// plugins are the plugins this build of Kiln runs, wired here explicitly:
-// to add one, import its package and list it.
-func plugins() []plugin.Plugin {
-	return []plugin.Plugin{
-		content.New(),
-		analytics.New(),
-		scheduling.New(),
-		coaching.New(),
-	}
-}
+// plugins are the plugins this build of Kiln runs, on the wall clock; the
+// list itself is plugins/all's.
+func plugins() []plugin.Plugin { return all.Plugins(nil) }

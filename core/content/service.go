@@ -127,7 +127,7 @@ func (s *Service) CreateTx(ctx context.Context, tx store.Conn, ct *schema.Conten
 	if err != nil {
 		return nil, err
 	}
-	ev := &hook.Event{Type: ct, Action: hook.Create, Conn: tx, Data: &data}
+	ev := &hook.Event{Type: ct, Action: hook.Create, Conn: tx, Data: &data, Writer: ro}
 	if err := s.runHook(ctx, ev, hook.Before); err != nil {
 		return nil, err
 	}
@@ -155,7 +155,7 @@ func (s *Service) Update(ctx context.Context, q *query.Query, ref string, body m
 		if err != nil {
 			return err
 		}
-		ev := &hook.Event{Type: q.Type, Action: hook.Update, Conn: tx, ID: id, Data: &data}
+		ev := &hook.Event{Type: q.Type, Action: hook.Update, Conn: tx, ID: id, Data: &data, Writer: ro}
 		if err := s.runHook(ctx, ev, hook.Before); err != nil {
 			return err
 		}
@@ -186,7 +186,7 @@ func (s *Service) Delete(ctx context.Context, q *query.Query, ref string, ro sto
 		if gone, err = s.Store.FindOne(ctx, tx, q, id, ro); err != nil {
 			return err
 		}
-		ev := &hook.Event{Type: q.Type, Action: hook.Delete, Conn: tx, ID: id}
+		ev := &hook.Event{Type: q.Type, Action: hook.Delete, Conn: tx, ID: id, Writer: ro}
 		if err := s.runHook(ctx, ev, hook.Before); err != nil {
 			return err
 		}

@@ -51,6 +51,11 @@ type Event struct {
 	// Entry is the entry with all its scalar fields: after create and
 	// update as written, before and after delete as it was.
 	Entry *store.Entry
+	// Writer is what the writer may see (the zero value: everything, the
+	// server's own writes). A hook's rule may read every row — a rule
+	// holds for all — but what its refusal tells must be what the writer
+	// may see: a row they may not see does not exist for them.
+	Writer store.ReadOptions
 }
 
 // Func is a hook. Returning an error aborts the write and rolls back the

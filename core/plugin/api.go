@@ -1,8 +1,10 @@
 package plugin
 
 import (
+	"context"
 	"fmt"
 	"log/slog"
+	"strconv"
 	"strings"
 
 	"github.com/gofiber/fiber/v2"
@@ -110,9 +112,96 @@ func (a *API) Allowed(c *fiber.Ctx, action string) bool {
 	return a.security.Allow(c, action) == nil
 }
 
-// ReadOptions are the caller's ownership scopes, for reads a handler makes
-// on their behalf.
+// ReadOptions are what the caller may see (their role's scopes and hidden
+// drafts, with their user id), for every read and write a handler makes
+// on their behalf: a row they may not see must not exist for them, in an
+// answer, a count, a figure or a write.
 func (a *API) ReadOptions(c *fiber.Ctx) store.ReadOptions { return a.security.ReadOptions(c) }
+
+// ReadOptionsFor are the read options of a given user with a given role,
+// for work done on a user's behalf outside their own request (a calendar
+// feed polled with a secret URL). They are the same compiled, shared data
+// a request of that user gets: nothing is read or built.
+func (a *API) ReadOptionsFor(userID int64, role string) store.ReadOptions {
+	acc := a.security.Policy.Access(role)
+	return store.ReadOptions{Scopes: acc.Scopes, NoDrafts: acc.NoDrafts, User: userID}
+}
+
+// User is a user as work on their behalf needs them: their role and
+// whether they are blocked.
+type User struct {
+	ID      int64
+	Role    string
+	Blocked bool
+}
+
+// UserByID reads a user and their role's type, in one query through the
+// store; a user that does not exist is errs.NotFound.
+func (a *API) UserByID(ctx context.Context, id int64) (*User, error) {
+	p, err := a.Content.Store.PrincipalByID(ctx, a.Content.DB.Bun, a.Schema, id)
+	if err != nil {
+		return nil, err
+	}
+	return &User{ID: p.ID, Role: p.RoleType, Blocked: p.Blocked}, nil
+}
+
+// RoleAllowed reports whether a role may take an action: Allowed for a
+// user who is not the caller (see User).
+func (a *API) RoleAllowed(role, action string) bool { return a.security.Policy.Allowed(role, action) }
+
+// Visible returns, in their order, the ids among ids of entries of ct that
+// ro lets the caller see (their scope on ct, and drafts only if they may
+// read them). It is how a hand-written statement (store.NewStmt), which
+// knows nothing of scopes, is brought back to what the caller may see:
+// read the rows, then keep those whose ids Visible keeps. No query when ro
+// does not limit ct; otherwise one per chunkSize ids.
+func (a *API) Visible(ctx context.Context, conn store.Conn, ct *schema.ContentType, ids []int64, ro store.ReadOptions) ([]int64, error) {
+	if !ro.Limited(ct) || len(ids) == 0 {
+		return ids, nil
+	}
+	out := make([]int64, 0, len(ids))
+	for start := 0; start < len(ids); start += chunkSize {
+		chunk := ids[start:min(start+chunkSize, len(ids))]
+		refs := make([]string, len(chunk))
+		for i, id := range chunk {
+			refs[i] = strconv.FormatInt(id, 10)
+		}
+		seen, err := a.Content.Store.ResolveVisible(ctx, conn, ct, refs, ro)
+		if err != nil {
+			return nil, err
+		}
+		for i, r := range refs {
+			if _, ok := seen[r]; ok {
+				out = append(out, chunk[i])
+			}
+		}
+	}
+	return out, nil
+}
+
+// VisibleIDs lists, in id order, the ids of every entry of ct that ro lets
+// the caller see and that f selects (nil: all), or ok false when ro does
+// not limit ct (every entry is visible, and nothing was read). A
+// hand-written aggregate restricts a table to these ids ("AND t.id IN
+// (...)"), so that it counts what the caller may see and nothing else.
+func (a *API) VisibleIDs(ctx context.Context, conn store.Conn, ct *schema.ContentType, f *query.Filter, ro store.ReadOptions) (ids []int64, ok bool, err error) {
+	if !ro.Limited(ct) {
+		return nil, false, nil
+	}
+	q := &query.Query{Type: ct, Filters: f, Fields: []*schema.Attribute{}, Status: query.Draft}
+	list, err := a.Content.Store.Find(ctx, conn, q, ro)
+	if err != nil {
+		return nil, true, err
+	}
+	ids = make([]int64, len(list))
+	for i, e := range list {
+		ids[i] = e.ID
+	}
+	return ids, true, nil
+}
+
+// chunkSize bounds the references one visibility query lists.
+const chunkSize = 500
 
 // Query parses the request's query string for a list or entry of ct, with
 // the caller's read rights and the route's extra keys.

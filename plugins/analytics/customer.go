@@ -34,23 +34,30 @@ type Customer struct {
 }
 
 // customer answers GET /analytics/customers/:id in eight queries: the
-// reference resolved, the customer with its learner counts, and the six
-// program-figure queries over all its programs at once.
+// reference resolved (a customer the caller may not see is a 404), the
+// customer with its learner counts, and the six program-figure queries
+// over all its programs at once — all over what the caller may see (see
+// view).
 func (a *analytics) customer(c *fiber.Ctx) error {
 	win, err := parseWindow(c)
 	if err != nil {
 		return err
 	}
-	ctx := c.UserContext()
-	id, err := a.resolve(ctx, "customer", c.Params("id"))
+	ctx, ro := c.UserContext(), a.api.ReadOptions(c)
+	id, err := a.resolve(ctx, "customer", c.Params("id"), ro)
+	if err != nil {
+		return err
+	}
+	v, err := a.viewOf(ctx, ro, append([]string{"learner"}, programTypes...)...)
 	if err != nil {
 		return err
 	}
 	cu := Customer{ID: id}
 
-	b := a.sql()
+	b := a.sql(v)
 	learnerOf := func(l string) {
 		b.w("SELECT COUNT(*) FROM ", b.tblAs("learner", l), " WHERE ", b.c(l, "learner", "customer"), " = ", sys("cu", schema.ColID))
+		b.and(sys(l, schema.ColID), "learner")
 	}
 	b.w("SELECT ", sys("cu", schema.ColDocumentID), ", ", b.c("cu", "customer", "name"), ", (")
 	learnerOf("l")
@@ -66,7 +73,7 @@ func (a *analytics) customer(c *fiber.Ctx) error {
 		return err
 	}
 
-	cu.Programs, err = a.programFigures(ctx, programSet{customer: id}, win, a.now().UTC())
+	cu.Programs, err = a.programFigures(ctx, v, programSet{customer: id}, win, a.now().UTC())
 	if err != nil {
 		return err
 	}

@@ -68,19 +68,24 @@ type ProgramCoach struct {
 	HoursDelivered float64 `json:"hoursDelivered"`
 }
 
-// program answers GET /analytics/programs/:id: the reference resolved, then
-// the program figures' six queries.
+// program answers GET /analytics/programs/:id: the reference resolved
+// (a program the caller may not see is a 404), then the program figures'
+// six queries over what the caller may see (see view).
 func (a *analytics) program(c *fiber.Ctx) error {
 	win, err := parseWindow(c)
 	if err != nil {
 		return err
 	}
-	ctx := c.UserContext()
-	id, err := a.resolve(ctx, "program", c.Params("id"))
+	ctx, ro := c.UserContext(), a.api.ReadOptions(c)
+	id, err := a.resolve(ctx, "program", c.Params("id"), ro)
 	if err != nil {
 		return err
 	}
-	ps, err := a.programFigures(ctx, programSet{program: id}, win, a.now().UTC())
+	v, err := a.viewOf(ctx, ro, programTypes...)
+	if err != nil {
+		return err
+	}
+	ps, err := a.programFigures(ctx, v, programSet{program: id}, win, a.now().UTC())
 	if err != nil {
 		return err
 	}
@@ -90,9 +95,14 @@ func (a *analytics) program(c *fiber.Ctx) error {
 	return rest.WriteData(c, fiber.StatusOK, ps[0])
 }
 
-// resolve turns an id or documentId into a row id; an unknown one is 404.
-func (a *analytics) resolve(ctx context.Context, typ, ref string) (int64, error) {
-	ids, err := a.api.Content.Store.Resolve(ctx, a.api.Content.DB.Bun, a.api.Schema.Type(typ), []string{ref})
+// programTypes are the types the program figures read.
+var programTypes = []string{"program", "enrollment", "module", "session", "event", "attendance", "coach"}
+
+// resolve turns an id or documentId into the row id of an entry the
+// caller may see, in one query; one they may not see is the 404 of one
+// that does not exist.
+func (a *analytics) resolve(ctx context.Context, typ, ref string, ro store.ReadOptions) (int64, error) {
+	ids, err := a.api.Content.Store.ResolveVisible(ctx, a.api.Content.DB.Bun, a.api.Schema.Type(typ), []string{ref}, ro)
 	if err != nil {
 		return 0, err
 	}
@@ -120,13 +130,14 @@ func (ps programSet) where(b *sqlb, programID string) {
 
 // programFigures computes the figures of every program of the set, in six
 // queries: the programs, their enrollments, modules, events, attendance
-// and coaches, each one aggregate grouped by program.
-func (a *analytics) programFigures(ctx context.Context, set programSet, win window, now time.Time) ([]*Program, error) {
+// and coaches, each one aggregate grouped by program, each table
+// restricted to what v shows.
+func (a *analytics) programFigures(ctx context.Context, v view, set programSet, win window, now time.Time) ([]*Program, error) {
 	var out []*Program
 	byID := map[int64]*Program{}
 
 	// 1. The programs.
-	b := a.sql()
+	b := a.sql(v)
 	b.w("SELECT ", sys("p", schema.ColID), ", ", sys("p", schema.ColDocumentID), ", ", b.c("p", "program", "title"), ", ",
 		b.c("p", "program", "status"), " FROM ", b.tblAs("program", "p"), " WHERE ")
 	if set.customer == 0 {
@@ -134,6 +145,7 @@ func (a *analytics) programFigures(ctx context.Context, set programSet, win wind
 	} else {
 		b.w(b.c("p", "program", "customer"), " = ").id(set.customer)
 	}
+	b.and(sys("p", schema.ColID), "program")
 	b.w(" ORDER BY ", sys("p", schema.ColID))
 	err := b.query(ctx, func(scan func(...any) error) error {
 		p := &Program{Modules: []Module{}, Coaches: []ProgramCoach{}, ProgressHistogram: make([]Bucket, 10)}
@@ -156,7 +168,7 @@ func (a *analytics) programFigures(ctx context.Context, set programSet, win wind
 	}
 
 	// 2. Enrollments: statuses, progress and its histogram.
-	b = a.sql()
+	b = a.sql(v)
 	progress := "COALESCE(" + b.c("en", "enrollment", "progress") + ", 0)"
 	b.w("SELECT ", b.c("en", "enrollment", "program"), ", ")
 	b.enrollmentCounts("en")
@@ -175,6 +187,7 @@ func (a *analytics) programFigures(ctx context.Context, set programSet, win wind
 	}
 	b.w(" FROM ", b.tblAs("enrollment", "en"), " WHERE ")
 	set.where(b, b.c("en", "enrollment", "program"))
+	b.and(sys("en", schema.ColID), "enrollment")
 	b.w(" GROUP BY ", b.c("en", "enrollment", "program"))
 	err = b.query(ctx, func(scan func(...any) error) error {
 		var pid int64
@@ -201,12 +214,15 @@ func (a *analytics) programFigures(ctx context.Context, set programSet, win wind
 	}
 
 	// 3. Modules with their session counts, in the modules' order.
-	b = a.sql()
+	b = a.sql(v)
 	mOrder := b.c("m", "module", "order")
 	b.w("SELECT ", b.c("m", "module", "program"), ", ", sys("m", schema.ColID), ", ", sys("m", schema.ColDocumentID), ", ",
 		b.c("m", "module", "title"), ", ", mOrder, ", COUNT(", sys("s", schema.ColID), ") FROM ", b.tblAs("module", "m"),
-		" LEFT JOIN ", b.tblAs("session", "s"), " ON ", b.c("s", "session", "module"), " = ", sys("m", schema.ColID), " WHERE ")
+		" LEFT JOIN ", b.tblAs("session", "s"), " ON ", b.c("s", "session", "module"), " = ", sys("m", schema.ColID))
+	b.and(sys("s", schema.ColID), "session")
+	b.w(" WHERE ")
 	set.where(b, b.c("m", "module", "program"))
+	b.and(sys("m", schema.ColID), "module")
 	b.w(" GROUP BY ", b.c("m", "module", "program"), ", ", sys("m", schema.ColID), ", ", sys("m", schema.ColDocumentID), ", ",
 		b.c("m", "module", "title"), ", ", mOrder)
 	// Modules without an order last on both databases (their NULL sorts
@@ -232,7 +248,7 @@ func (a *analytics) programFigures(ctx context.Context, set programSet, win wind
 	}
 
 	// 4. Events in the window: held, scheduled (upcoming), cancelled, hours.
-	b = a.sql()
+	b = a.sql(v)
 	b.w("SELECT ", b.c("e", "event", "program"), ", ")
 	b.countIf(func() { b.held("e", now) }).w(", ")
 	b.countIf(func() { b.upcoming("e", now) }).w(", ")
@@ -240,6 +256,7 @@ func (a *analytics) programFigures(ctx context.Context, set programSet, win wind
 	b.sumIf(func() { b.held("e", now) }, func() { b.hours("e") })
 	b.w(" FROM ", b.tblAs("event", "e"), " WHERE ")
 	set.where(b, b.c("e", "event", "program"))
+	b.and(sys("e", schema.ColID), "event")
 	b.inWindow("e", win)
 	b.w(" GROUP BY ", b.c("e", "event", "program"))
 	err = b.query(ctx, func(scan func(...any) error) error {
@@ -259,7 +276,7 @@ func (a *analytics) programFigures(ctx context.Context, set programSet, win wind
 	}
 
 	// 5. Attendance marks on the window's events.
-	b = a.sql()
+	b = a.sql(v)
 	b.w("SELECT ", b.c("e", "event", "program"), ", ")
 	b.attendanceCounts("att")
 	b.w(" FROM ", b.tblAs("attendance", "att"), " JOIN ", b.tblAs("event", "e"),
@@ -267,6 +284,7 @@ func (a *analytics) programFigures(ctx context.Context, set programSet, win wind
 	set.where(b, b.c("e", "event", "program"))
 	b.w(" AND ")
 	b.markedOn("att", "e")
+	b.and(sys("att", schema.ColID), "attendance").and(sys("e", schema.ColID), "event")
 	b.inWindow("e", win)
 	b.w(" GROUP BY ", b.c("e", "event", "program"))
 	err = b.query(ctx, func(scan func(...any) error) error {
@@ -284,7 +302,7 @@ func (a *analytics) programFigures(ctx context.Context, set programSet, win wind
 	}
 
 	// 6. The program's coaches, each with the program's events they held.
-	if err := a.programCoaches(ctx, set, win, now, byID); err != nil {
+	if err := a.programCoaches(ctx, v, set, win, now, byID); err != nil {
 		return nil, err
 	}
 
@@ -298,10 +316,10 @@ func (a *analytics) programFigures(ctx context.Context, set programSet, win wind
 
 // programCoaches reads the coaches of program.coaches (the join table) with
 // the held events of the program in the window that each led.
-func (a *analytics) programCoaches(ctx context.Context, set programSet, win window, now time.Time, byID map[int64]*Program) error {
+func (a *analytics) programCoaches(ctx context.Context, v view, set programSet, win window, now time.Time, byID map[int64]*Program) error {
 	rel := a.api.Schema.Type("program").Attr("coaches")
 	jp, jc := "jt."+store.Ident(rel.JoinSelf), "jt."+store.Ident(rel.JoinTarget)
-	b := a.sql()
+	b := a.sql(v)
 	b.w("SELECT ", jp, ", ", sys("k", schema.ColID), ", ", sys("k", schema.ColDocumentID), ", ", b.c("k", "coach", "name"),
 		", COUNT(", sys("e", schema.ColID), "), COALESCE(SUM(")
 	b.hours("e")
@@ -309,9 +327,11 @@ func (a *analytics) programCoaches(ctx context.Context, set programSet, win wind
 		" LEFT JOIN ", b.tblAs("event", "e"), " ON ", b.c("e", "event", "coach"), " = ", sys("k", schema.ColID),
 		" AND ", b.c("e", "event", "program"), " = ", jp, " AND ")
 	b.held("e", now)
+	b.and(sys("e", schema.ColID), "event")
 	b.inWindow("e", win)
 	b.w(" WHERE ")
 	set.where(b, jp)
+	b.and(sys("k", schema.ColID), "coach")
 	b.w(" GROUP BY ", jp, ", ", sys("k", schema.ColID), ", ", sys("k", schema.ColDocumentID), ", ", b.c("k", "coach", "name"),
 		" ORDER BY ", jp, ", ", sys("k", schema.ColID))
 	return b.query(ctx, func(scan func(...any) error) error {

@@ -16,9 +16,68 @@ import (
 type sqlb struct {
 	*store.Stmt
 	a *analytics
+	v view
 }
 
-func (a *analytics) sql() *sqlb { return &sqlb{Stmt: store.NewStmt(a.api.Content.DB.Dialect), a: a} }
+// sql starts a statement that counts only what the view shows.
+func (a *analytics) sql(v view) *sqlb {
+	return &sqlb{Stmt: store.NewStmt(a.api.Content.DB.Dialect), a: a, v: v}
+}
+
+// view is what one caller may see of the types a figure reads. A figure
+// is a hand-written aggregate, and a hand-written statement knows nothing
+// of scopes; so, for each type the caller's read options limit, the ids
+// of the entries they may see are read first (through the store, which
+// applies the scopes), and every table of that type in the statement is
+// restricted to them. A row the caller may not see therefore counts for
+// nothing — as if it had been deleted, with the links to it (a learner of
+// a hidden coach has no coach for them). A type the caller sees whole
+// (every type, for the admin) costs nothing: no read, no restriction, the
+// statement as it always was.
+type view struct {
+	ids map[string][]int64 // by type name; absent when not limited
+}
+
+// viewOf reads what the caller (ro) may see of the types, one read per
+// type that ro limits.
+func (a *analytics) viewOf(ctx context.Context, ro store.ReadOptions, types ...string) (view, error) {
+	v := view{ids: map[string][]int64{}}
+	for _, typ := range types {
+		ids, limited, err := a.api.VisibleIDs(ctx, a.api.Content.DB.Bun, a.api.Schema.Type(typ), nil, ro)
+		if err != nil {
+			return v, err
+		}
+		if limited {
+			v.ids[typ] = ids
+		}
+	}
+	return v, nil
+}
+
+// and writes " AND <expr> IN (the visible ids of typ)" when the view
+// limits typ ("AND 1 = 0" when it shows none), nothing otherwise. expr is
+// a row's id or a foreign key naming a row of typ.
+func (b *sqlb) and(expr, typ string) *sqlb {
+	ids, limited := b.v.ids[typ]
+	switch {
+	case !limited:
+	case len(ids) == 0:
+		b.w(" AND 1 = 0")
+	default:
+		b.w(" AND ", expr, " IN ").IDs(ids)
+	}
+	return b
+}
+
+// where is and for a statement with no WHERE clause yet: " WHERE <expr>
+// IN (...)", or nothing.
+func (b *sqlb) where(expr, typ string) *sqlb {
+	if _, limited := b.v.ids[typ]; !limited {
+		return b
+	}
+	b.w(" WHERE 1 = 1")
+	return b.and(expr, typ)
+}
 
 // w writes SQL text.
 func (b *sqlb) w(parts ...string) *sqlb {

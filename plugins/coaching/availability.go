@@ -48,12 +48,12 @@ func (k *coaching) availability(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	ctx, conn := c.UserContext(), k.api.Content.DB.Bun
-	coach, err := k.visibleCoach(ctx, conn, c.Params("id"), k.api.ReadOptions(c))
+	ctx, conn, ro := c.UserContext(), k.api.Content.DB.Bun, k.api.ReadOptions(c)
+	coach, err := k.visibleCoach(ctx, conn, c.Params("id"), ro)
 	if err != nil {
 		return err
 	}
-	data, err := k.coachesData(ctx, conn, []int64{coach}, w.from, w.to)
+	data, err := k.coachesData(ctx, conn, []int64{coach}, w.from, w.to, ro)
 	if err != nil || len(data) == 0 {
 		return err
 	}
@@ -97,7 +97,7 @@ func (k *coaching) available(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	data, err := k.coachesData(ctx, k.api.Content.DB.Bun, ids, w.from, w.to)
+	data, err := k.coachesData(ctx, k.api.Content.DB.Bun, ids, w.from, w.to, ro)
 	if err != nil {
 		return err
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"sync"
 	"time"
 
@@ -18,6 +19,15 @@ import (
 // (through the query language, so a client's filters and the caller's
 // scopes apply), then one each for their capacity, their weekly rules and
 // their scheduled events, in chunks of chunkSize ids.
+//
+// Those three are hand-written, and a hand-written statement knows
+// nothing of scopes; so each is brought back to what the caller may see
+// (its read options, ro), as every read of a plugin must be: a learner,
+// rule or event they may not see does not exist for them, so it takes no
+// place, gives no time and holds no slot. When ro does not limit the type
+// nothing changes and nothing more is read; otherwise the learners are
+// counted among the visible ones (one more statement), and the rules and
+// events read are kept only when visible (one more per 500 rows).
 
 // chunkSize bounds the ids one statement lists, far below both databases'
 // limits on bound values.
@@ -54,13 +64,14 @@ func (k *coaching) candidateIDs(ctx context.Context, f *query.Filter, ro store.R
 }
 
 // coachesData loads, for the ids, each coach's matching fields, assigned
-// learners, weekly rules and the scheduled events that overlap [from, to).
-func (k *coaching) coachesData(ctx context.Context, conn store.Conn, ids []int64, from, to time.Time) ([]*coachData, error) {
+// learners, weekly rules and the scheduled events that overlap [from, to),
+// as far as ro lets the caller see them.
+func (k *coaching) coachesData(ctx context.Context, conn store.Conn, ids []int64, from, to time.Time, ro store.ReadOptions) ([]*coachData, error) {
 	byID := make(map[int64]*coachData, len(ids))
 	var list []*coachData
 	for start := 0; start < len(ids); start += chunkSize {
 		chunk := ids[start:min(start+chunkSize, len(ids))]
-		part, err := k.coachFields(ctx, conn, chunk)
+		part, err := k.coachFields(ctx, conn, chunk, ro)
 		if err != nil {
 			return nil, err
 		}
@@ -68,23 +79,37 @@ func (k *coaching) coachesData(ctx context.Context, conn store.Conn, ids []int64
 			byID[c.ID] = c
 		}
 		list = append(list, part...)
-		if err := k.loadRules(ctx, conn, chunk, byID); err != nil {
+		if err := k.loadRules(ctx, conn, chunk, byID, ro); err != nil {
 			return nil, err
 		}
 	}
-	return list, k.loadBusy(ctx, conn, ids, from, to, byID)
+	return list, k.loadBusy(ctx, conn, ids, from, to, byID, ro)
 }
 
 // coachFields reads the coaches' expertise, languages, zone and capacity,
-// with how many learners each has now.
-func (k *coaching) coachFields(ctx context.Context, conn store.Conn, ids []int64) ([]*coachData, error) {
+// with how many of their learners the caller may see.
+func (k *coaching) coachFields(ctx context.Context, conn store.Conn, ids []int64, ro store.ReadOptions) ([]*coachData, error) {
 	m := k.m
+	var visible []int64
+	limited := ro.Limited(m.learner)
+	if limited {
+		f, err := idFilter(m.learner, m.learnerCoach, ids)
+		if err != nil {
+			return nil, err
+		}
+		if visible, _, err = k.api.VisibleIDs(ctx, conn, m.learner, f, ro); err != nil {
+			return nil, err
+		}
+	}
 	lc := store.Col(m.learnerCoach)
 	b := k.stmt().W("SELECT c.", idCol, ", c.", store.Col(m.coachExpertise), ", c.", store.Col(m.coachLanguages),
 		", c.", store.Col(m.coachTimezone), ", c.", store.Col(m.coachMax), ", COALESCE(n.assigned, 0)",
 		" FROM ", store.Table(m.coach), " c LEFT JOIN (SELECT ", lc, " AS coach, COUNT(*) AS assigned FROM ", store.Table(m.learner),
-		" WHERE ", lc, " IN ").IDs(ids).W(" GROUP BY ", lc, ") n ON n.coach = c.", idCol,
-		" WHERE c.", idCol, " IN ").IDs(ids).W(" ORDER BY c.", idCol)
+		" WHERE ", lc, " IN ").IDs(ids)
+	if limited {
+		only(b, idCol, visible)
+	}
+	b.W(" GROUP BY ", lc, ") n ON n.coach = c.", idCol, " WHERE c.", idCol, " IN ").IDs(ids).W(" ORDER BY c.", idCol)
 	rows, err := b.Query(ctx, conn)
 	if err != nil {
 		return nil, fmt.Errorf("reading coaches: %w", err)
@@ -117,21 +142,28 @@ func (k *coaching) capacityOf(v any) int64 {
 	return 0
 }
 
-// loadRules reads the weekly rules of the coaches; a rule with a missing
-// or malformed time is skipped, as it gives no time.
-func (k *coaching) loadRules(ctx context.Context, conn store.Conn, ids []int64, into map[int64]*coachData) error {
+// loadRules reads the weekly rules of the coaches that the caller may
+// see; a rule with a missing or malformed time is skipped, as it gives no
+// time.
+func (k *coaching) loadRules(ctx context.Context, conn store.Conn, ids []int64, into map[int64]*coachData, ro store.ReadOptions) error {
 	m := k.m
-	rows, err := k.stmt().W("SELECT ", store.Col(m.avCoach), ", ", store.Col(m.avWeekday), ", ", store.Col(m.avStart), ", ", store.Col(m.avEnd),
+	rows, err := k.stmt().W("SELECT ", idCol, ", ", store.Col(m.avCoach), ", ", store.Col(m.avWeekday), ", ", store.Col(m.avStart), ", ", store.Col(m.avEnd),
 		" FROM ", store.Table(m.availability), " WHERE ", store.Col(m.avCoach), " IN ").IDs(ids).
 		W(" ORDER BY ", store.Col(m.avCoach), ", ", idCol).Query(ctx, conn)
 	if err != nil {
 		return fmt.Errorf("reading availabilities: %w", err)
 	}
-	defer rows.Close()
+	type rule struct {
+		id, coach int64
+		Rule
+	}
+	var list []rule
+	var ruleIDs []int64
 	for rows.Next() {
-		var coach int64
+		var r rule
 		var weekday, start, end any
-		if err := rows.Scan(&coach, &weekday, &start, &end); err != nil {
+		if err := rows.Scan(&r.id, &r.coach, &weekday, &start, &end); err != nil {
+			rows.Close()
 			return err
 		}
 		day, _ := decoded(schema.Integer, weekday).(int64)
@@ -139,11 +171,27 @@ func (k *coaching) loadRules(ctx context.Context, conn store.Conn, ids []int64, 
 		e, _ := decoded(schema.Time, end).(string)
 		from, err1 := parseClock(s)
 		until, err2 := parseClock(e)
-		if c := into[coach]; c != nil && err1 == nil && err2 == nil && day >= 0 && day <= 6 {
-			c.Rules = append(c.Rules, Rule{Weekday: time.Weekday(day), Start: from, End: until})
+		if into[r.coach] != nil && err1 == nil && err2 == nil && day >= 0 && day <= 6 {
+			r.Rule = Rule{Weekday: time.Weekday(day), Start: from, End: until}
+			list = append(list, r)
+			ruleIDs = append(ruleIDs, r.id)
 		}
 	}
-	return rows.Err()
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	seen, err := k.api.Visible(ctx, conn, m.availability, ruleIDs, ro)
+	if err != nil {
+		return err
+	}
+	ok := idSet(seen)
+	for _, r := range list {
+		if ok[r.id] {
+			into[r.coach].Rules = append(into[r.coach].Rules, r.Rule)
+		}
+	}
+	return nil
 }
 
 // loadBusy reads the coaches' scheduled events that overlap [from, to),
@@ -154,9 +202,9 @@ func (k *coaching) loadRules(ctx context.Context, conn store.Conn, ids []int64, 
 // (SQLite chose it for 190 coaches and read all 50,000 events of the large
 // data set); reading the range by startAt and keeping the coaches wanted
 // here is half the work.
-func (k *coaching) loadBusy(ctx context.Context, conn store.Conn, ids []int64, from, to time.Time, into map[int64]*coachData) error {
+func (k *coaching) loadBusy(ctx context.Context, conn store.Conn, ids []int64, from, to time.Time, into map[int64]*coachData, ro store.ReadOptions) error {
 	m := k.m
-	b := k.stmt().W("SELECT ", store.Col(m.evCoach), ", ", store.Col(m.evStart), ", ", store.Col(m.evEnd),
+	b := k.stmt().W("SELECT ", idCol, ", ", store.Col(m.evCoach), ", ", store.Col(m.evStart), ", ", store.Col(m.evEnd),
 		" FROM ", store.Table(m.event), " WHERE ", store.Col(m.evStatus), " = ").Str(statusScheduled).
 		W(" AND ", store.Col(m.evStart), " < ").At(to).
 		W(" AND ", store.Col(m.evEnd), " > ").At(from)
@@ -169,20 +217,72 @@ func (k *coaching) loadBusy(ctx context.Context, conn store.Conn, ids []int64, f
 	if err != nil {
 		return fmt.Errorf("reading events: %w", err)
 	}
-	defer rows.Close()
+	type busy struct {
+		id, coach int64
+		Interval
+	}
+	var list []busy
+	var eventIDs []int64
 	for rows.Next() {
-		var coach int64
+		var e busy
 		var start, end any
-		if err := rows.Scan(&coach, &start, &end); err != nil {
+		if err := rows.Scan(&e.id, &e.coach, &start, &end); err != nil {
+			rows.Close()
 			return err
 		}
 		s, ok1 := decoded(schema.DateTime, start).(time.Time)
-		e, ok2 := decoded(schema.DateTime, end).(time.Time)
-		if c := into[coach]; c != nil && ok1 && ok2 {
-			c.Busy = append(c.Busy, Interval{s, e})
+		en, ok2 := decoded(schema.DateTime, end).(time.Time)
+		if into[e.coach] != nil && ok1 && ok2 {
+			e.Interval = Interval{s, en}
+			list = append(list, e)
+			eventIDs = append(eventIDs, e.id)
 		}
 	}
-	return rows.Err()
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	seen, err := k.api.Visible(ctx, conn, m.event, eventIDs, ro)
+	if err != nil {
+		return err
+	}
+	ok := idSet(seen)
+	for _, e := range list {
+		if ok[e.id] {
+			into[e.coach].Busy = append(into[e.coach].Busy, e.Interval)
+		}
+	}
+	return nil
+}
+
+// idFilter is "rel is one of ids" on ct, for a read of the rows of ct
+// that belong to those entries.
+func idFilter(ct *schema.ContentType, rel *schema.Attribute, ids []int64) (*query.Filter, error) {
+	in := make([]any, len(ids))
+	for i, id := range ids {
+		in[i] = strconv.FormatInt(id, 10)
+	}
+	return query.ParseFilter(ct, map[string]any{rel.Name: map[string]any{"id": map[string]any{"$in": in}}},
+		query.Options{MaxInList: len(ids)})
+}
+
+// only writes " AND <column> IN (ids)" — "AND 1 = 0" for no ids — so that
+// a hand-written statement reads only the rows with those ids.
+func only(b *store.Stmt, column string, ids []int64) {
+	if len(ids) == 0 {
+		b.W(" AND 1 = 0")
+		return
+	}
+	b.W(" AND ", column, " IN ").IDs(ids)
+}
+
+// idSet is a list of ids as a set.
+func idSet(ids []int64) map[int64]bool {
+	out := make(map[int64]bool, len(ids))
+	for _, id := range ids {
+		out[id] = true
+	}
+	return out
 }
 
 // statusScheduled is the event status that holds a coach's time.

@@ -40,11 +40,12 @@ func (k *coaching) myLearners(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	coach, err := k.callersCoach(c.UserContext(), k.api.Caller(c).UserID)
+	ro := k.api.ReadOptions(c)
+	coach, err := k.callersCoach(c.UserContext(), k.api.Caller(c).UserID, ro)
 	if err != nil {
 		return err
 	}
-	return k.listLearners(c, q, coach, k.api.ReadOptions(c))
+	return k.listLearners(c, q, coach, ro)
 }
 
 // listLearners runs q with "coach is this one" ANDed in, under the
@@ -64,14 +65,14 @@ func (k *coaching) listLearners(c *fiber.Ctx, q *query.Query, coach int64, ro st
 }
 
 // callersCoach is the id of the coach whose user is the caller; a caller
-// with no coach record gets a 404 that says so.
-func (k *coaching) callersCoach(ctx context.Context, userID int64) (int64, error) {
+// with no coach record they may see gets a 404 that says so.
+func (k *coaching) callersCoach(ctx context.Context, userID int64, ro store.ReadOptions) (int64, error) {
 	f, err := query.ParseFilter(k.m.coach, map[string]any{k.m.coachUser.Name: map[string]any{
 		"id": map[string]any{"$eq": strconv.FormatInt(userID, 10)}}}, query.DefaultOptions())
 	if err != nil {
 		return 0, err
 	}
-	ids, err := k.candidateIDs(ctx, f, store.ReadOptions{})
+	ids, err := k.candidateIDs(ctx, f, ro)
 	if err != nil {
 		return 0, err
 	}
@@ -81,22 +82,17 @@ func (k *coaching) callersCoach(ctx context.Context, userID int64) (int64, error
 	return ids[0], nil
 }
 
-// visibleCoach resolves the coach a path names; one that does not exist or
-// that the caller may not see is a 404.
+// visibleCoach resolves the coach a path names, in one query under the
+// caller's read options; one that does not exist or that the caller may
+// not see is the same 404.
 func (k *coaching) visibleCoach(ctx context.Context, conn store.Conn, ref string, ro store.ReadOptions) (int64, error) {
-	ids, err := k.api.Content.Store.Resolve(ctx, conn, k.m.coach, []string{ref})
+	ids, err := k.api.Content.Store.ResolveVisible(ctx, conn, k.m.coach, []string{ref}, ro)
 	if err != nil {
 		return 0, err
 	}
 	id, ok := ids[ref]
 	if !ok {
 		return 0, errs.NotFound()
-	}
-	if ro.Scope(k.m.coach) != nil {
-		probe := &query.Query{Type: k.m.coach, Fields: []*schema.Attribute{schema.SysID}}
-		if _, err := k.api.Content.Store.FindOne(ctx, conn, probe, id, ro); err != nil {
-			return 0, err
-		}
 	}
 	return id, nil
 }
@@ -138,8 +134,10 @@ func (k *coaching) assign(c *fiber.Ctx) error {
 		if err != nil {
 			return err
 		}
-		res, err = k.place(ctx, tx, coach, ids)
-		return err
+		if res, err = k.place(ctx, tx, coach, ids); err != nil {
+			return err
+		}
+		return k.stillVisible(ctx, tx, res.Assigned, ro)
 	})
 	if err != nil {
 		return err
@@ -228,11 +226,11 @@ func capacityErr(field string, coach int64, r capacity, requested int64) error {
 	})
 }
 
-// learnerIDs resolves the body's learners, each once, in the order given.
-// Every one that does not exist, or that the caller may not see, is named
-// in one 400.
+// learnerIDs resolves the body's learners, each once, in the order given,
+// under the caller's read options: every one that does not exist, or that
+// the caller may not see, is named in one 400, with the same message.
 func (k *coaching) learnerIDs(ctx context.Context, tx store.Conn, refs []string, ro store.ReadOptions) ([]int64, error) {
-	found, err := k.api.Content.Store.Resolve(ctx, tx, k.m.learner, refs)
+	found, err := k.api.Content.Store.ResolveVisible(ctx, tx, k.m.learner, refs, ro)
 	if err != nil {
 		return nil, err
 	}
@@ -252,16 +250,23 @@ func (k *coaching) learnerIDs(ctx context.Context, tx store.Conn, refs []string,
 	if len(missing) > 0 {
 		return nil, errs.Fields(missing)
 	}
-	if ro.Scope(k.m.learner) != nil {
-		visible, err := k.entries(ctx, &query.Query{Type: k.m.learner, Fields: []*schema.Attribute{schema.SysID}}, ids, ro)
-		if err != nil {
-			return nil, err
-		}
-		if len(visible) != len(ids) {
-			return nil, bodyErr("learners", "some learners do not exist")
-		}
-	}
 	return ids, nil
+}
+
+// stillVisible refuses, inside the write's transaction, a change that
+// moves learners out of what the caller may see (a scope on learners by
+// coach, and the learner given to another coach), as the core refuses
+// any write whose result the writer's scope would not show them: 403,
+// and the transaction rolls back.
+func (k *coaching) stillVisible(ctx context.Context, tx store.Conn, ids []int64, ro store.ReadOptions) error {
+	seen, err := k.api.Visible(ctx, tx, k.m.learner, ids, ro)
+	if err != nil {
+		return err
+	}
+	if len(seen) != len(ids) {
+		return errs.New(errs.KindForbidden, "Forbidden")
+	}
+	return nil
 }
 
 // unassign answers DELETE /api/coaches/:id/learners/:learnerId: the
@@ -279,7 +284,9 @@ func (k *coaching) unassign(c *fiber.Ctx) error {
 		if err != nil {
 			return err
 		}
-		ids, err := k.api.Content.Store.Resolve(ctx, tx, k.m.learner, []string{c.Params("learnerId")})
+		// A learner the caller may not see is one that does not exist:
+		// both are "not assigned to this coach".
+		ids, err := k.api.Content.Store.ResolveVisible(ctx, tx, k.m.learner, []string{c.Params("learnerId")}, ro)
 		if err != nil {
 			return err
 		}
@@ -290,7 +297,10 @@ func (k *coaching) unassign(c *fiber.Ctx) error {
 		if err == nil && n == 0 {
 			return errs.New(errs.KindNotFound, "the learner is not assigned to this coach")
 		}
-		return err
+		if err != nil {
+			return err
+		}
+		return k.stillVisible(ctx, tx, []int64{learner}, ro)
 	})
 	if err != nil {
 		return err

@@ -2,7 +2,9 @@ package coaching_test
 
 import (
 	"context"
+	"fmt"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
@@ -253,5 +255,53 @@ func TestCapacityUnderAScopedSet(t *testing.T) {
 			t.Fatalf("one visible learner and hidden Oz: %d %s", r.Status, r.Body)
 		}
 		sameIDs(t, "Li joins, Oz stays", coachOf(t, h, 1, 4), 4, 4)
+	}, newPlugin())
+}
+
+// leadRole is a coach-like role that may also assign and unassign: it
+// sees its own coach record and that coach's learners only.
+const leadRole = `
+  lead:
+    name: Lead
+    description: Test role.
+    actions: [coach.find, coach.findOne, learner.find, learner.findOne, coaching.assign, coaching.unassign, coaching.learners]
+    scopes:
+      coach: {user: {id: {$eq: $user}}}
+      learner: {coach: {user: {id: {$eq: $user}}}}
+`
+
+// TestAssignmentsKeepToTheCallersView: a learner the caller may not see
+// is refused like one that does not exist, with the same message; and a
+// change that would take a learner out of what the caller may see is a
+// 403 that writes nothing, as the core refuses such a write.
+func TestAssignmentsKeepToTheCallersView(t *testing.T) {
+	apptest.EachWithRoles(t, leadRole, func(t *testing.T, h *apptest.Harness) {
+		fixture(t, h)
+		lead := h.CreateUser("lead", "lead@users.test", "lead")
+		pr, err := h.App.Content.Store.PrincipalByIdentifier(context.Background(), h.App.DB.Bun, h.App.Schema, "lead@users.test")
+		if err != nil {
+			t.Fatal(err)
+		}
+		leadUser := pr.ID
+		// Flo (coach 6) is the lead's, with Oz.
+		if r := h.Do("PUT", "/api/coaches/6", map[string]any{"data": map[string]any{"user": leadUser, "learners": []int{4}}}); r.Status != 200 {
+			t.Fatalf("%d %s", r.Status, r.Body)
+		}
+		as := apptest.As(lead)
+		// Mo (Ada's) and a learner that does not exist: the same 400.
+		hidden := wantError(t, h, "hidden learner", h.Do("POST", "/api/coaches/6/learners", map[string]any{"learners": []any{"2"}}, as...), 400, "ValidationError", "")
+		missing := wantError(t, h, "missing learner", h.Do("POST", "/api/coaches/6/learners", map[string]any{"learners": []any{"99"}}, as...), 400, "ValidationError", "")
+		if fmt.Sprint(hidden) != strings.ReplaceAll(fmt.Sprint(missing), "99", "2") {
+			t.Errorf("hidden %v, missing %v", hidden, missing)
+		}
+		// Mo again, and a missing one, to unassign from Flo: the same 404.
+		a := h.Do("DELETE", "/api/coaches/6/learners/2", nil, as...)
+		b := h.Do("DELETE", "/api/coaches/6/learners/99", nil, as...)
+		if a.Status != 404 || string(a.Body) != string(b.Body) {
+			t.Errorf("unassigning a hidden learner: %d %s; a missing one: %d %s", a.Status, a.Body, b.Status, b.Body)
+		}
+		// Unassigning Oz would take him out of the lead's sight.
+		wantError(t, h, "unassigning Oz", h.Do("DELETE", "/api/coaches/6/learners/4", nil, as...), 403, "ForbiddenError", "")
+		sameIDs(t, "Oz stays Flo's, Mo Ada's", coachOf(t, h, 4, 2), 6, 1)
 	}, newPlugin())
 }

@@ -70,7 +70,7 @@ func (k *coaching) match(c *fiber.Ctx) error {
 		return err
 	}
 	now := k.now().UTC()
-	data, err := k.coachesData(ctx, k.api.Content.DB.Bun, ids, now, now.Add(horizon))
+	data, err := k.coachesData(ctx, k.api.Content.DB.Bun, ids, now, now.Add(horizon), ro)
 	if err != nil {
 		return err
 	}
@@ -184,18 +184,15 @@ func (k *coaching) learnerProfile(ctx context.Context, ref string, ro store.Read
 }
 
 // resolve turns a body's reference (an id or a documentId) into a row id
-// the caller may see; anything else is a 400 naming the field.
+// the caller may see, in one query under their read options; anything
+// else — nothing, or an entry they may not see — is the same 400 naming
+// the field.
 func (k *coaching) resolve(ctx context.Context, ct *schema.ContentType, ref, field string, ro store.ReadOptions) (int64, error) {
-	ids, err := k.api.Content.Store.Resolve(ctx, k.api.Content.DB.Bun, ct, []string{ref})
+	ids, err := k.api.Content.Store.ResolveVisible(ctx, k.api.Content.DB.Bun, ct, []string{ref}, ro)
 	if err != nil {
 		return 0, err
 	}
 	id, ok := ids[ref]
-	if ok && ro.Scope(ct) != nil {
-		probe := &query.Query{Type: ct, Fields: []*schema.Attribute{schema.SysID}}
-		_, err := k.api.Content.Store.FindOne(ctx, k.api.Content.DB.Bun, probe, id, ro)
-		ok = err == nil
-	}
 	if !ok {
 		return 0, bodyErr(field, ct.DisplayName+" "+strconv.Quote(ref)+" does not exist")
 	}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -11,6 +13,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
+	"github.com/kiln-cms/kiln/core/store"
 	"github.com/kiln-cms/kiln/plugins/content"
 )
 
@@ -185,4 +188,45 @@ func TestProgramDates(t *testing.T) {
 			t.Errorf("an open end: %d %s", r.Status, r.Body)
 		}
 	}, content.New())
+}
+
+// TestCategoryTreeKeepsToTheCallersView: with a scope on categories for
+// the public, the tree neither shows nor counts a category the public may
+// not see: it is the tree the admin gets once that category is deleted (a
+// child of it becomes a root).
+func TestCategoryTreeKeepsToTheCallersView(t *testing.T) {
+	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
+		t.Run(d.String(), func(t *testing.T) {
+			cfg := apptest.Config(t, d)
+			shipped, err := os.ReadFile(filepath.Join(cfg.Paths.Config, "permissions.yaml"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			const feed = "      - scheduling.feed\n"
+			if strings.Count(string(shipped), feed) != 1 {
+				t.Fatal("the public role's last action moved: update this test")
+			}
+			scoped := strings.Replace(string(shipped), feed, feed+"    scopes:\n      category: {name: {$ne: Hidden}}\n", 1)
+			cfg.Paths.Config = t.TempDir()
+			if err := os.WriteFile(filepath.Join(cfg.Paths.Config, "permissions.yaml"), []byte(scoped), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			h := apptest.NewWith(t, cfg, content.New())
+			post(t, h, "/api/categories", map[string]any{"name": "Leadership"})            // 1
+			post(t, h, "/api/categories", map[string]any{"name": "Hidden", "parent": 1})   // 2
+			post(t, h, "/api/categories", map[string]any{"name": "Teams", "parent": 2})    // 3
+			post(t, h, "/api/categories", map[string]any{"name": "Feedback", "parent": 3}) // 4
+			public := h.Do("GET", "/api/categories/tree", nil, "Authorization", apptest.Anonymous)
+			if public.Status != 200 || strings.Contains(string(public.Body), "Hidden") {
+				t.Fatalf("the public's tree: %d %s", public.Status, public.Body)
+			}
+			if r := h.Do("DELETE", "/api/categories/2", nil); r.Status != 204 {
+				t.Fatalf("deleting: %d %s", r.Status, r.Body)
+			}
+			admin := h.Do("GET", "/api/categories/tree", nil)
+			if string(public.Body) != string(admin.Body) {
+				t.Errorf("the public's tree\n%s\nis not the tree without the hidden category\n%s", public.Body, admin.Body)
+			}
+		})
+	}
 }

@@ -61,8 +61,10 @@ func (in *instantiate) handle(c *fiber.Ctx) error {
 		return fieldErr("customer", "customer must be defined.")
 	}
 	s := in.api.Schema
-	ctx := c.UserContext()
-	bp, err := in.api.Content.FindOne(ctx, &query.Query{Type: s.Type("blueprint"), Status: query.Draft}, c.Params("id"), in.api.ReadOptions(c))
+	ctx, ro := c.UserContext(), in.api.ReadOptions(c)
+	// Status draft: the latest version, for a caller who may read drafts;
+	// for one who may not, only a published blueprint exists.
+	bp, err := in.api.Content.FindOne(ctx, &query.Query{Type: s.Type("blueprint"), Status: query.Draft}, c.Params("id"), ro)
 	if err != nil {
 		return err
 	}
@@ -73,22 +75,25 @@ func (in *instantiate) handle(c *fiber.Ctx) error {
 	var programID int64
 	err = in.api.Content.InTx(ctx, func(ctx context.Context, tx store.Conn) error {
 		var err error
-		programID, err = in.build(ctx, tx, bp, ol, body)
+		programID, err = in.build(ctx, tx, bp, ol, body, ro)
 		return err
 	})
 	if err != nil {
 		return err
 	}
 	q, _ := query.Parse(s.Type("program"), "populate[customer]=true&populate[modules][sort]=order&populate[modules][populate][sessions][sort]=order", query.DefaultOptions())
-	e, err := in.api.Content.Store.FindOne(ctx, in.api.Content.DB.Bun, q, programID, store.ReadOptions{})
+	e, err := in.api.Content.Store.FindOne(ctx, in.api.Content.DB.Bun, q, programID, ro)
 	if err != nil {
 		return err
 	}
 	return rest.WriteEntry(c, fiber.StatusCreated, e)
 }
 
-// build writes the program and its outline inside tx.
-func (in *instantiate) build(ctx context.Context, tx store.Conn, bp *store.Entry, ol *outline, body map[string]any) (int64, error) {
+// build writes the program and its outline inside tx, each entry as the
+// caller (ro) writes: a customer they may not see is refused like one that
+// does not exist, and an entry their scope would not show them is refused
+// as any write of theirs is.
+func (in *instantiate) build(ctx context.Context, tx store.Conn, bp *store.Entry, ol *outline, body map[string]any, ro store.ReadOptions) (int64, error) {
 	s, svc := in.api.Schema, in.api.Content
 	bpType := s.Type("blueprint")
 	title := body["title"]
@@ -107,13 +112,13 @@ func (in *instantiate) build(ctx context.Context, tx store.Conn, bp *store.Entry
 	} else if body["startDate"] != nil {
 		return 0, fieldErr("startDate", "startDate must be a date (YYYY-MM-DD)")
 	}
-	p, err := svc.CreateTx(ctx, tx, s.Type("program"), prog, true, store.ReadOptions{})
+	p, err := svc.CreateTx(ctx, tx, s.Type("program"), prog, true, ro)
 	if err != nil {
 		return 0, err
 	}
 	for i, m := range ol.Modules {
 		mod, err := svc.CreateTx(ctx, tx, s.Type("module"), map[string]any{
-			"title": m.Title, "description": nilIfEmpty(m.Description), "order": i, "program": p.ID}, true, store.ReadOptions{})
+			"title": m.Title, "description": nilIfEmpty(m.Description), "order": i, "program": p.ID}, true, ro)
 		if err != nil {
 			return 0, outlineErr(err, fmt.Sprintf("modules[%d]", i))
 		}
@@ -123,7 +128,7 @@ func (in *instantiate) build(ctx context.Context, tx store.Conn, bp *store.Entry
 			if se.DurationMinutes != nil {
 				data["durationMinutes"] = json.Number(fmt.Sprint(*se.DurationMinutes))
 			}
-			if _, err := svc.CreateTx(ctx, tx, s.Type("session"), data, true, store.ReadOptions{}); err != nil {
+			if _, err := svc.CreateTx(ctx, tx, s.Type("session"), data, true, ro); err != nil {
 				return 0, outlineErr(err, fmt.Sprintf("modules[%d].sessions[%d]", i, j))
 			}
 		}

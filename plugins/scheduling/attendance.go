@@ -10,6 +10,7 @@ import (
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/rest"
+	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/core/store"
 )
 
@@ -34,12 +35,14 @@ func (s *sched) attendanceRights(c *fiber.Ctx) error {
 }
 
 // setAttendance answers PUT /api/events/:id/attendance/:learnerId
-// {"status": ...}. The event must be one the caller can see (a coach's
-// own, a learner's own), or the answer is 404 as for a missing event; the
-// status must be one the caller's role may set; a learner answers only for
-// themselves and not for a cancelled event. The learner must already have
-// an attendance row on the event (a sync creates them). Answers stamp
-// respondedAt.
+// {"status": ...}. The event and the learner must be ones the caller can
+// see (a coach's own event and learners, a learner's own), or the answer
+// is the 404 of a missing one, with nothing written; the status must be
+// one the caller's role may set; a learner answers only for themselves
+// and not for a cancelled event. The learner must already have an
+// attendance row on the event that the caller can see (a sync creates
+// them). Answers stamp respondedAt. Every read and the write go through
+// the caller's read options.
 func (s *sched) setAttendance(c *fiber.Ctx) error {
 	status, err := attendanceBody(c)
 	if err != nil {
@@ -52,7 +55,7 @@ func (s *sched) setAttendance(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	learner, err := s.visible(ctx, conn, s.m.learner, c.Params("learnerId"), store.ReadOptions{}, nil)
+	learner, err := s.visible(ctx, conn, s.m.learner, c.Params("learnerId"), ro, nil)
 	if err != nil {
 		return err
 	}
@@ -76,8 +79,15 @@ func (s *sched) setAttendance(c *fiber.Ctx) error {
 	default:
 		return errs.New(errs.KindForbidden, "your role may set an attendance only to "+allowedText(s, c))
 	}
-	rows, err := s.stmt().w("SELECT ", idCol, " FROM ", tbl(s.m.attendance), " WHERE ", col(s.m.attEvent), " = ").id(ev.ID).
-		w(" AND ", col(s.m.attLearner), " = ").id(learner.ID).w(" ORDER BY ", idCol, " LIMIT 1").int64s(ctx, conn)
+	f, err := query.ParseFilter(s.m.attendance, map[string]any{
+		s.m.attEvent.Name:   map[string]any{"id": map[string]any{"$eq": strconv.FormatInt(ev.ID, 10)}},
+		s.m.attLearner.Name: map[string]any{"id": map[string]any{"$eq": strconv.FormatInt(learner.ID, 10)}},
+	}, query.DefaultOptions())
+	if err != nil {
+		return err
+	}
+	rows, err := s.api.Content.Store.Find(ctx, conn, &query.Query{Type: s.m.attendance, Filters: f, Fields: []*schema.Attribute{},
+		Pagination: query.Pagination{Mode: query.OffsetStyle, Limit: 1}}, ro)
 	if err != nil {
 		return err
 	}
@@ -90,7 +100,7 @@ func (s *sched) setAttendance(c *fiber.Ctx) error {
 	}
 	// The content service, so that the write is checked and runs every
 	// other plugin's attendance hooks; the rights were settled above.
-	e, err := s.api.Content.Update(ctx, &query.Query{Type: s.m.attendance}, strconv.FormatInt(rows[0], 10), body, store.ReadOptions{})
+	e, err := s.api.Content.Update(ctx, &query.Query{Type: s.m.attendance}, strconv.FormatInt(rows[0].ID, 10), body, ro)
 	if err != nil {
 		return err
 	}

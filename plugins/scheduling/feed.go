@@ -1,16 +1,12 @@
 package scheduling
 
 import (
-	"context"
 	"strings"
 	"time"
 
 	"github.com/gofiber/fiber/v2"
 
 	"github.com/kiln-cms/kiln/core/errs"
-	"github.com/kiln-cms/kiln/core/query"
-	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 const (
@@ -25,9 +21,14 @@ const (
 
 // feed answers GET /api/calendar/<token>.ics: the events the token's user
 // runs as coach or attends as learner, from feedPast ago on (the latest
-// feedMax of them). A malformed, wrong or rotated token, or a blocked or
-// deleted user, is the same 404 as a path that does not exist: the answer
-// says nothing about whether a token was ever valid.
+// feedMax of them), read through that user's own access — their role's
+// scopes with their user id, exactly what their GET /api/events/:id/ics
+// reads through — so the feed and the per-event file agree on every event
+// and every attendee. A malformed, wrong or rotated token, a blocked or
+// deleted user, or one whose role no longer holds the action that hands
+// out feeds (scheduling.calendarToken), is the same 404 as a path that
+// does not exist: the answer says nothing about whether a token was ever
+// valid.
 func (s *sched) feed(c *fiber.Ctx) error {
 	token, ok := strings.CutSuffix(c.Params("file"), ".ics")
 	if !ok || !wellFormed(token) {
@@ -38,68 +39,38 @@ func (s *sched) feed(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	coachID, learnerID, err := s.people(ctx, uid)
+	user, err := s.api.UserByID(ctx, uid)
 	if err != nil {
 		return err
 	}
-	var who []any
-	if coachID != 0 {
-		who = append(who, map[string]any{s.m.evCoach.Name: map[string]any{"id": map[string]any{"$eq": coachID}}})
+	if user.Blocked || !s.api.RoleAllowed(user.Role, tokenAction) {
+		return errs.NotFound()
 	}
-	if learnerID != 0 {
-		who = append(who, map[string]any{s.m.evLearners.Name: map[string]any{"id": map[string]any{"$eq": learnerID}}})
+	mine, err := s.mineFilter(uid, ptr(s.now().Add(-feedPast)), nil)
+	if err != nil {
+		return err
+	}
+	events, revs, err := s.icsEvents(ctx, mine, s.api.ReadOptionsFor(uid, user.Role), feedMax, true)
+	if err != nil {
+		return err
 	}
 	cal := s.calendar()
 	cal.SetXWRCalName("Kiln")
 	cal.SetXWRCalDesc("Your Kiln coaching events")
 	cal.SetRefreshInterval("PT1H")
 	cal.SetXPublishedTTL("PT1H")
-	if len(who) > 0 {
-		f, err := query.ParseFilter(s.m.event, map[string]any{"$and": []any{
-			map[string]any{"$or": who},
-			map[string]any{s.m.evEnd.Name: map[string]any{"$gt": timeText(s.now().Add(-feedPast))}},
-		}}, query.DefaultOptions())
-		if err != nil {
-			return err
-		}
-		events, revs, err := s.icsEvents(ctx, f, store.ReadOptions{}, feedMax, true)
-		if err != nil {
-			return err
-		}
-		// The feed has no caller's scopes to read through, so the rule is
-		// spelled out: the coach of an event sees all its learners, a
-		// learner only themselves.
-		keep := func(e *store.Entry, learner int64) bool {
-			if co, ok := get(e, s.m.evCoach).(*store.Entry); ok && co != nil && co.ID == coachID {
-				return true
-			}
-			return learner == learnerID
-		}
-		for _, e := range events {
-			s.addEvent(cal, e, revs[e.ID], keep)
-		}
+	for _, e := range events {
+		s.addEvent(cal, e, revs[e.ID])
 	}
 	c.Set(fiber.HeaderCacheControl, "private, max-age=300")
 	return sendCalendar(c, cal)
 }
 
-// people finds the coach and learner records linked to a user (0 when
-// none); the links are one-to-one.
-func (s *sched) people(ctx context.Context, uid int64) (coachID, learnerID int64, err error) {
-	one := func(ct *schema.ContentType, user *schema.Attribute) (int64, error) {
-		ids, err := s.stmt().w("SELECT ", idCol, " FROM ", tbl(ct), " WHERE ", col(user), " = ").id(uid).
-			w(" ORDER BY ", idCol, " LIMIT 1").int64s(ctx, s.api.Content.DB.Bun)
-		if err != nil || len(ids) == 0 {
-			return 0, err
-		}
-		return ids[0], nil
-	}
-	if coachID, err = one(s.m.coach, s.m.coachUser); err != nil {
-		return 0, 0, err
-	}
-	learnerID, err = one(s.m.learner, s.m.learnerUser)
-	return coachID, learnerID, err
-}
+// tokenAction is the action that hands out feed URLs: a user whose role
+// no longer holds it has no feed.
+const tokenAction = "scheduling.calendarToken"
+
+func ptr[T any](v T) *T { return &v }
 
 // wellFormed accepts exactly what rotateToken hands out: 64 lowercase hex
 // digits. Anything else is refused before the database is asked.

@@ -40,7 +40,7 @@ func (s *sched) eventICS(c *fiber.Ctx) error {
 	}
 	cal := s.calendar()
 	for _, e := range list {
-		s.addEvent(cal, e, revs[e.ID], nil)
+		s.addEvent(cal, e, revs[e.ID])
 	}
 	c.Set(fiber.HeaderContentDisposition, `attachment; filename="`+ev.DocumentID+`.ics"`)
 	return sendCalendar(c, cal)
@@ -76,17 +76,14 @@ func (s *sched) calendar() *ics.Calendar {
 	return cal
 }
 
-// attendeeOK decides which of an event's learners become ATTENDEEs; nil
-// keeps every learner the read returned.
-type attendeeOK func(event *store.Entry, learnerID int64) bool
-
 // addEvent writes one event as a VEVENT. UID is the documentId, stable for
 // the event's life; SEQUENCE is the event's revision (revision.go), one
 // more on every change; times are UTC; a cancelled event stays in the
 // calendar with STATUS:CANCELLED (and TRANSP:TRANSPARENT) so that clients
-// remove it rather than keep a stale copy. The library escapes TEXT values and folds
-// lines at 75 octets.
-func (s *sched) addEvent(cal *ics.Calendar, e *store.Entry, revision int64, keep attendeeOK) {
+// remove it rather than keep a stale copy. ATTENDEEs are the learners and
+// attendance rows the read populated, so those its read options show. The
+// library escapes TEXT values and folds lines at 75 octets.
+func (s *sched) addEvent(cal *ics.Calendar, e *store.Entry, revision int64) {
 	m := s.m
 	v := cal.AddEvent(e.DocumentID + "@kiln")
 	created, updated, _ := e.Timestamps()
@@ -130,9 +127,6 @@ func (s *sched) addEvent(cal *ics.Calendar, e *store.Entry, revision int64, keep
 		}
 	}
 	for _, a := range s.attendees(e) {
-		if keep != nil && !keep(e, a.id) {
-			continue
-		}
 		if addr := mailto(a.email); addr != "" {
 			v.AddAttendee(addr, ics.CalendarUserTypeIndividual, ics.ParticipationRoleReqParticipant, a.partstat, ics.WithCN(cn(a.name)))
 		}

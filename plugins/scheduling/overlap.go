@@ -71,7 +71,31 @@ func (s *sched) checkEvent(ctx context.Context, ev *hook.Event) error {
 	if err != nil || len(clashes) == 0 {
 		return err
 	}
-	return clashError("startAt", clashes)
+	return s.refusal(ctx, ev, "startAt", clashes)
+}
+
+// refusal is the double-booking refusal as the writer may see it. The
+// rule counts every scheduled event of the coach, whoever may see it (a
+// coach is never double-booked); the refusal names and counts only the
+// clashing events the writer may see, since one they may not see does not
+// exist for them. (That the slot is taken is the refusal itself.)
+func (s *sched) refusal(ctx context.Context, ev *hook.Event, field string, clashes []clash) error {
+	ids := make([]int64, len(clashes))
+	for i, c := range clashes {
+		ids[i] = c.ID
+	}
+	seen, err := s.api.Visible(ctx, ev.Conn, s.m.event, ids, ev.Writer)
+	if err != nil {
+		return err
+	}
+	ok := set(seen)
+	shown := []clash{}
+	for _, c := range clashes {
+		if ok[c.ID] {
+			shown = append(shown, c)
+		}
+	}
+	return clashError(field, shown)
 }
 
 // clashError is the double-booking refusal, its message on field.
@@ -141,7 +165,7 @@ func (s *sched) checkCoachEvents(ctx context.Context, ev *hook.Event) error {
 				}
 				return int(a.ID - b.ID)
 			})
-			return clashError(s.m.coachEvents.Name, clashes[:min(len(clashes), maxClashes)])
+			return s.refusal(ctx, ev, s.m.coachEvents.Name, clashes[:min(len(clashes), maxClashes)])
 		}
 	}
 	return nil

@@ -37,7 +37,7 @@ func (*Plugin) Requires() []plugin.Requirement {
 		plugin.Need("event", "title", "description", "startAt", "endAt", "location", "meetingUrl",
 			"status", "syncedAt", "coach", "program", "learners", "attendances"),
 		plugin.Need("attendance", "status", "respondedAt", "event", "learner"),
-		plugin.Need("learner", "name", "email", "user"),
+		plugin.Need("learner", "name", "email", "user", "enrollments"),
 		plugin.Need("coach", "name", "email", "user", "events"),
 		plugin.Need("enrollment", "status", "learner", "program"),
 		plugin.Need("program"),
@@ -131,13 +131,11 @@ type model struct {
 
 	attStatus, attResponded, attEvent, attLearner *schema.Attribute
 
-	learnerName, learnerEmail, learnerUser *schema.Attribute
-	coachName, coachEmail, coachUser       *schema.Attribute
-	coachEvents                            *schema.Attribute
+	learnerName, learnerEmail, learnerUser, learnerEnrollments *schema.Attribute
+	coachName, coachEmail, coachUser                           *schema.Attribute
+	coachEvents                                                *schema.Attribute
 
 	enrStatus, enrLearner, enrProgram *schema.Attribute
-
-	userBlocked *schema.Attribute
 }
 
 func modelOf(s *schema.Schema) model {
@@ -151,11 +149,9 @@ func modelOf(s *schema.Schema) model {
 
 		attStatus: at.Attr("status"), attResponded: at.Attr("respondedAt"), attEvent: at.Attr("event"), attLearner: at.Attr("learner"),
 
-		learnerName: le.Attr("name"), learnerEmail: le.Attr("email"), learnerUser: le.Attr("user"),
+		learnerName: le.Attr("name"), learnerEmail: le.Attr("email"), learnerUser: le.Attr("user"), learnerEnrollments: le.Attr("enrollments"),
 		coachName: co.Attr("name"), coachEmail: co.Attr("email"), coachUser: co.Attr("user"), coachEvents: co.Attr("events"),
 
 		enrStatus: en.Attr("status"), enrLearner: en.Attr("learner"), enrProgram: en.Attr("program"),
-
-		userBlocked: us.Attr("blocked"),
 	}
 }

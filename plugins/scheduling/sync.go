@@ -62,15 +62,22 @@ func (s *sched) syncEvent(c *fiber.Ctx) error {
 			if err != nil {
 				return err
 			}
-			if fks[ev.ID] == 0 {
+			// A program the caller may not see is no program of theirs.
+			var program []int64
+			if fks[ev.ID] != 0 {
+				if program, err = s.api.Visible(ctx, tx, s.m.program, []int64{fks[ev.ID]}, ro); err != nil {
+					return err
+				}
+			}
+			if len(program) == 0 {
 				return errs.Fields([]errs.FieldError{{Path: []string{"learners"}, Name: "ValidationError",
 					Message: "the event belongs to no program: give its learners"}})
 			}
-			if want, err = s.activeLearners(ctx, tx, fks[ev.ID]); err != nil {
+			if want, err = s.activeLearners(ctx, tx, fks[ev.ID], ro); err != nil {
 				return err
 			}
 		}
-		res, err = s.syncOne(ctx, tx, ev, want)
+		res, err = s.syncOne(ctx, tx, ev, want, ro)
 		return err
 	})
 	if err != nil {
@@ -94,7 +101,7 @@ func (s *sched) syncProgram(c *fiber.Ctx) error {
 		if err != nil {
 			return err
 		}
-		want, err := s.activeLearners(ctx, tx, program.ID)
+		want, err := s.activeLearners(ctx, tx, program.ID, ro)
 		if err != nil {
 			return err
 		}
@@ -114,7 +121,7 @@ func (s *sched) syncProgram(c *fiber.Ctx) error {
 			return err
 		}
 		for _, ev := range events {
-			r, err := s.syncOne(ctx, tx, ev, want)
+			r, err := s.syncOne(ctx, tx, ev, want, ro)
 			if err != nil {
 				return err
 			}
@@ -132,11 +139,16 @@ func (s *sched) syncProgram(c *fiber.Ctx) error {
 }
 
 // syncOne makes one event's learners and attendance rows match want,
-// inside tx. It writes nothing when they already match and the event was
-// synced before, so a second run changes nothing at all — not even
-// updatedAt, nor the iCalendar SEQUENCE (the event's revision). syncedAt
-// records the last sync that found the event out of line (or its first).
-func (s *sched) syncOne(ctx context.Context, tx store.Conn, ev *store.Entry, want []int64) (syncResult, error) {
+// inside tx, as far as the caller (ro) may see: want holds only learners
+// they may see, and a learner they may not see is left exactly as it is —
+// neither added nor removed, their link and attendance row untouched — the
+// rule the core applies to a relation "set" by a scoped writer
+// (store.RelationChange.Writer). It writes nothing when the visible part
+// already matches and the event was synced before, so a second run
+// changes nothing at all — not even updatedAt, nor the iCalendar SEQUENCE
+// (the event's revision). syncedAt records the last sync that found the
+// event out of line (or its first).
+func (s *sched) syncOne(ctx context.Context, tx store.Conn, ev *store.Entry, want []int64, ro store.ReadOptions) (syncResult, error) {
 	var res syncResult
 	m := s.m
 	// One sync of an event at a time: two at once would both see a learner
@@ -145,11 +157,14 @@ func (s *sched) syncOne(ctx context.Context, tx store.Conn, ev *store.Entry, wan
 		return res, err
 	}
 	linked, err := s.stmt().w("SELECT ", store.Ident(m.evLearners.JoinTarget), " FROM ", store.Ident(m.evLearners.JoinTable),
-		" WHERE ", store.Ident(m.evLearners.JoinSelf), " = ").id(ev.ID).int64s(ctx, tx)
+		" WHERE ", store.Ident(m.evLearners.JoinSelf), " = ").id(ev.ID).w(" ORDER BY ", store.Ident(m.evLearners.JoinTarget)).int64s(ctx, tx)
 	if err != nil {
 		return res, err
 	}
-	rows, err := s.attendanceRows(ctx, tx, ev.ID)
+	if linked, err = s.api.Visible(ctx, tx, m.learner, linked, ro); err != nil {
+		return res, err
+	}
+	rows, err := s.attendanceRows(ctx, tx, ev.ID, ro)
 	if err != nil {
 		return res, err
 	}
@@ -160,11 +175,20 @@ func (s *sched) syncOne(ctx context.Context, tx store.Conn, ev *store.Entry, wan
 	kept := map[int64]bool{}
 	var drop []int64
 	for _, r := range rows { // oldest first: a duplicate's first row keeps the answer
-		if r.learner == 0 || !wanted[r.learner] || kept[r.learner] {
+		switch {
+		case r.hidden:
+			// A row the caller may not see, or a learner they may not
+			// see: not theirs to remove. It still stands for its learner,
+			// so none is added beside it.
+			if r.learner != 0 {
+				kept[r.learner] = true
+			}
+		case r.learner == 0 || !wanted[r.learner] || kept[r.learner]:
 			drop = append(drop, r.id)
-			continue
+		default:
+			kept[r.learner] = true
+			res.Unchanged++
 		}
-		kept[r.learner] = true
 	}
 	if len(drop) > 0 {
 		if err := s.stmt().w("DELETE FROM ", tbl(m.attendance), " WHERE ", idCol, " IN ").ids(drop).exec(ctx, tx); err != nil {
@@ -175,18 +199,23 @@ func (s *sched) syncOne(ctx context.Context, tx store.Conn, ev *store.Entry, wan
 		if kept[l] {
 			continue
 		}
+		// Through the content service with the caller's read options: the
+		// row is checked, other plugins' hooks run, and a row the caller's
+		// scope would not show them is refused as any write of theirs is.
 		_, err := s.api.Content.CreateTx(ctx, tx, m.attendance, map[string]any{
-			m.attEvent.Name: ev.ID, m.attLearner.Name: l, m.attStatus.Name: attInvited}, true, store.ReadOptions{})
+			m.attEvent.Name: ev.ID, m.attLearner.Name: l, m.attStatus.Name: attInvited}, true, ro)
 		if err != nil {
 			return res, err
 		}
 		res.Created++
 	}
-	res.Removed, res.Unchanged = len(drop), len(kept)
+	res.Removed = len(drop)
 
 	data := store.Data{Values: map[*schema.Attribute]any{}, Relations: map[*schema.Attribute]store.RelationChange{}}
 	if !sameSet(linked, want) {
-		data.Relations[m.evLearners] = store.RelationChange{Set: want, SetGiven: true}
+		// Writer: the set replaces the learners the caller may see and
+		// keeps the others linked.
+		data.Relations[m.evLearners] = store.RelationChange{Set: want, SetGiven: true, Writer: ro}
 	}
 	synced, _ := ev.Get(m.evSyncedAt)
 	if len(data.Relations) == 0 && res.Created == 0 && res.Removed == 0 && synced != nil {
@@ -203,11 +232,16 @@ func (s *sched) syncOne(ctx context.Context, tx store.Conn, ev *store.Entry, wan
 	return res, s.bumpRevision(ctx, tx, ev.ID)
 }
 
-// attRow is one attendance row of an event.
-type attRow struct{ id, learner int64 }
+// attRow is one attendance row of an event; hidden when the caller may
+// not see the row or its learner.
+type attRow struct {
+	id, learner int64
+	hidden      bool
+}
 
-// attendanceRows lists an event's attendance rows, oldest first.
-func (s *sched) attendanceRows(ctx context.Context, conn store.Conn, eventID int64) ([]attRow, error) {
+// attendanceRows lists an event's attendance rows, oldest first, each
+// marked hidden when ro hides the row or its learner.
+func (s *sched) attendanceRows(ctx context.Context, conn store.Conn, eventID int64, ro store.ReadOptions) ([]attRow, error) {
 	m := s.m
 	b := s.stmt().w("SELECT ", idCol, ", ", col(m.attLearner), " FROM ", tbl(m.attendance),
 		" WHERE ", col(m.attEvent), " = ").id(eventID).w(" ORDER BY ", idCol)
@@ -215,42 +249,86 @@ func (s *sched) attendanceRows(ctx context.Context, conn store.Conn, eventID int
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
 	var out []attRow
+	var ids, learners []int64
 	for rows.Next() {
 		var r attRow
 		var learner *int64
 		if err := rows.Scan(&r.id, &learner); err != nil {
+			rows.Close()
 			return nil, err
 		}
 		if learner != nil {
 			r.learner = *learner
+			learners = append(learners, r.learner)
 		}
 		out = append(out, r)
+		ids = append(ids, r.id)
 	}
-	return out, rows.Err()
-}
-
-// activeLearners lists, by id, the learners with an active enrollment in
-// the program.
-func (s *sched) activeLearners(ctx context.Context, conn store.Conn, programID int64) ([]int64, error) {
-	m := s.m
-	return s.stmt().w("SELECT DISTINCT ", col(m.enrLearner), " FROM ", tbl(m.enrollment),
-		" WHERE ", col(m.enrProgram), " = ").id(programID).
-		w(" AND ", col(m.enrStatus), " = ").str("active").
-		w(" AND ", col(m.enrLearner), " IS NOT NULL ORDER BY ", col(m.enrLearner)).int64s(ctx, conn)
-}
-
-// learnersByRef resolves a body's learner references (ids or documentIds)
-// to ids, in the order given. A reference the caller may not see is
-// refused exactly like one to nothing, so the answer tells a coach nothing
-// about other coaches' learners.
-func (s *sched) learnersByRef(ctx context.Context, conn store.Conn, refs []string, ro store.ReadOptions) ([]int64, error) {
-	ids, err := s.api.Content.Store.Resolve(ctx, conn, s.m.learner, refs)
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	seenRows, err := s.api.Visible(ctx, conn, m.attendance, ids, ro)
 	if err != nil {
 		return nil, err
 	}
-	var list []int64
+	seenLearners, err := s.api.Visible(ctx, conn, m.learner, learners, ro)
+	if err != nil {
+		return nil, err
+	}
+	rowOK, learnerOK := set(seenRows), set(seenLearners)
+	for i, r := range out {
+		out[i].hidden = !rowOK[r.id] || (r.learner != 0 && !learnerOK[r.learner])
+	}
+	return out, nil
+}
+
+// set is a list of ids as a set.
+func set(ids []int64) map[int64]bool {
+	out := make(map[int64]bool, len(ids))
+	for _, id := range ids {
+		out[id] = true
+	}
+	return out
+}
+
+// activeLearners lists, by id, the learners with an active enrollment in
+// the program, as the caller (ro) sees them: a learner they may not see,
+// or whose enrollment they may not see, is not among them. One read
+// through the store, which applies ro at each hop (learner, enrollment,
+// program).
+func (s *sched) activeLearners(ctx context.Context, conn store.Conn, programID int64, ro store.ReadOptions) ([]int64, error) {
+	f, err := query.ParseFilter(s.m.learner, map[string]any{s.m.learnerEnrollments.Name: map[string]any{
+		s.m.enrProgram.Name: map[string]any{"id": map[string]any{"$eq": strconv.FormatInt(programID, 10)}},
+		s.m.enrStatus.Name:  map[string]any{"$eq": "active"},
+	}}, query.DefaultOptions())
+	if err != nil {
+		return nil, err
+	}
+	q := &query.Query{Type: s.m.learner, Filters: f, Fields: []*schema.Attribute{}}
+	list, err := s.api.Content.Store.Find(ctx, conn, q, ro)
+	if err != nil {
+		return nil, err
+	}
+	ids := make([]int64, len(list))
+	for i, e := range list {
+		ids[i] = e.ID
+	}
+	return ids, nil
+}
+
+// learnersByRef resolves a body's learner references (ids or documentIds)
+// to ids, in the order given, under the caller's read options: a
+// reference to a learner they may not see is refused exactly like one to
+// nothing, so the answer tells a coach nothing about other coaches'
+// learners. One query.
+func (s *sched) learnersByRef(ctx context.Context, conn store.Conn, refs []string, ro store.ReadOptions) ([]int64, error) {
+	ids, err := s.api.Content.Store.ResolveVisible(ctx, conn, s.m.learner, refs, ro)
+	if err != nil {
+		return nil, err
+	}
+	list := []int64{}
 	for _, r := range refs {
 		id, ok := ids[r]
 		if !ok {
@@ -258,28 +336,6 @@ func (s *sched) learnersByRef(ctx context.Context, conn store.Conn, refs []strin
 		}
 		if !slices.Contains(list, id) {
 			list = append(list, id)
-		}
-	}
-	if len(list) == 0 {
-		return list, nil
-	}
-	in := make([]any, len(list))
-	for i, id := range list {
-		in[i] = id
-	}
-	q := &query.Query{Type: s.m.learner, Fields: []*schema.Attribute{},
-		Filters: &query.Filter{Kind: query.Cond, Field: schema.SysID, Operator: query.OpIn, Value: in}}
-	seen, err := s.api.Content.Store.Find(ctx, conn, q, ro)
-	if err != nil {
-		return nil, err
-	}
-	visible := map[int64]bool{}
-	for _, e := range seen {
-		visible[e.ID] = true
-	}
-	for _, r := range refs {
-		if !visible[ids[r]] {
-			return nil, noLearner(r)
 		}
 	}
 	return list, nil

@@ -163,11 +163,13 @@ func TestSyncProgram(t *testing.T) {
 		off := event(t, h, map[string]any{"title": "Off", "startAt": at("13:00"), "endAt": at("14:00"), "coach": 1, "program": 1, "status": "cancelled"})
 		elsewhere := event(t, h, map[string]any{"title": "Sales", "startAt": at("13:00"), "endAt": at("14:00"), "coach": 2, "program": 2})
 
-		// A coach syncs only their own events of the program.
+		// A coach syncs only their own events of the program, and only
+		// the learners they may see: Ne is Bob's, so Ada's sync leaves her
+		// linked to e1 as she was.
 		if got := syncCounts(t, h, "/api/programs/1/events/sync", nil, as(p.ada)...); got != [4]int{2, 0, 0, 1} {
 			t.Errorf("coach: %v", got)
 		}
-		if got := linked(t, h, e1); !reflect.DeepEqual(got, []int64{1, 2}) {
+		if got := linked(t, h, e1); !reflect.DeepEqual(got, []int64{1, 2, 3}) {
 			t.Errorf("e1 learners %v", got)
 		}
 		if len(attendance(t, h, e2)) != 0 {

@@ -107,14 +107,11 @@ func (s *sched) rotateToken(c *fiber.Ctx) error {
 	})
 }
 
-// tokenUser finds the user whose feed token hashes to h; a deleted or
-// blocked user has no feed. Not found is errs.NotFound.
+// tokenUser finds the user whose feed token hashes to h (whether they may
+// still have a feed is the caller's business). Not found is errs.NotFound.
 func (s *sched) tokenUser(ctx context.Context, h string) (int64, error) {
-	m := s.m
-	ids, err := s.stmt().w("SELECT u.", idCol, " FROM ", store.Ident(tokenTable), " t JOIN ", tbl(m.user), " u ON u.", idCol,
-		" = t.", store.Ident("user_id"), " WHERE t.", store.Ident("token_hash"), " = ").str(h).
-		w(" AND (u.", col(m.userBlocked), " IS NULL OR u.", col(m.userBlocked), " = ").boolean(false).w(")").
-		int64s(ctx, s.api.Content.DB.Bun)
+	ids, err := s.stmt().w("SELECT ", store.Ident("user_id"), " FROM ", store.Ident(tokenTable),
+		" WHERE ", store.Ident("token_hash"), " = ").str(h).int64s(ctx, s.api.Content.DB.Bun)
 	if err != nil {
 		return 0, err
 	}
