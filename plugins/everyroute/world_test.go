@@ -138,7 +138,7 @@ func build(t *testing.T, d store.Dialect) *world {
 // demo is the demo user with the e-mail, signed in.
 func (w *world) demo(name, email string) *role {
 	w.t.Helper()
-	p, err := w.h.App.Content.Store.PrincipalByIdentifier(context.Background(), w.h.App.DB.Bun, w.h.App.Schema, email)
+	p, err := w.h.App.Content.Store.PrincipalByEmail(context.Background(), w.h.App.DB.Bun, w.h.App.Schema, email)
 	if err != nil || p.RoleType != name {
 		w.t.Fatalf("demo user %s: %v %+v", email, err, p)
 	}
@@ -149,7 +149,7 @@ func (w *world) demo(name, email string) *role {
 func (w *world) user(name, email, roleType string) int64 {
 	w.t.Helper()
 	w.h.CreateUser(name, email, roleType)
-	p, err := w.h.App.Content.Store.PrincipalByIdentifier(context.Background(), w.h.App.DB.Bun, w.h.App.Schema, email)
+	p, err := w.h.App.Content.Store.PrincipalByEmail(context.Background(), w.h.App.DB.Bun, w.h.App.Schema, email)
 	if err != nil {
 		w.t.Fatal(err)
 	}
@@ -158,7 +158,7 @@ func (w *world) user(name, email, roleType string) int64 {
 
 func (w *world) token(user int64) string {
 	w.t.Helper()
-	tok, err := w.h.App.Security.Tokens.Issue(user)
+	tok, err := w.h.App.Security.Tokens.Issue(user, 0) // users made by the test: version 0
 	if err != nil {
 		w.t.Fatal(err)
 	}

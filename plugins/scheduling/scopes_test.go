@@ -108,11 +108,11 @@ func TestFeedAgreesWithICS(t *testing.T) {
 				t.Fatal(err)
 			}
 			token := func(email string) (int64, string) {
-				pr, err := h.App.Content.Store.PrincipalByIdentifier(ctx, h.App.DB.Bun, h.App.Schema, email)
+				pr, err := h.App.Content.Store.PrincipalByEmail(ctx, h.App.DB.Bun, h.App.Schema, email)
 				if err != nil {
 					t.Fatal(err)
 				}
-				tok, err := h.App.Security.Tokens.Issue(pr.ID)
+				tok, err := h.App.Security.Tokens.Issue(pr.ID, pr.TokenVersion)
 				if err != nil {
 					t.Fatal(err)
 				}
