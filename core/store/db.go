@@ -234,5 +234,5 @@ func (db *DB) RunInTx(ctx context.Context, fn func(ctx context.Context, tx Conn)
 		}
 		defer func() { <-db.writer }()
 	}
-	return db.Bun.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error { return fn(ctx, tx) })
+	return conflict(db.Bun.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error { return fn(ctx, tx) }))
 }

@@ -66,3 +66,15 @@ func RetryRead(ctx context.Context, read func() error) error {
 	}
 	return err
 }
+
+// conflict turns PostgreSQL's exclusion violation (a constraint a plugin
+// added to keep rows apart, checked at commit) into a 409 the client can
+// read, instead of an internal error; other errors pass unchanged.
+func conflict(err error) error {
+	var pe pgdriver.Error
+	if errors.As(err, &pe) && pe.Field('C') == "23P01" {
+		return errs.New(errs.KindConflict, "The change conflicts with another entry").
+			WithDetails(map[string]any{"constraint": pe.Field('n')}).Wrap(err)
+	}
+	return err
+}

@@ -131,6 +131,13 @@ func (s *sched) checkCoachEvents(ctx context.Context, ev *hook.Event) error {
 	if len(incoming) == 0 {
 		return nil
 	}
+	// The incoming events' rows first, in id order, as every write of an
+	// event takes its own row before its coach's lock: a concurrent write
+	// moving one of them then waits for this one to finish (or this one
+	// for it, and reads its new times), and lock orders never cross.
+	if err := store.LockRows(ctx, ev.Conn, s.api.Content.DB.Dialect, s.m.event, incoming); err != nil {
+		return err
+	}
 	if ev.ID != 0 {
 		if err := s.lock(ctx, ev.Conn, lockCoach, ev.ID); err != nil {
 			return err

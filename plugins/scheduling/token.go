@@ -58,7 +58,7 @@ func (s *sched) ensureTables() error {
 				return err
 			}
 		}
-		return nil
+		return s.ensureNoOverlap(ctx, tx)
 	})
 }
 
