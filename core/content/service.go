@@ -147,7 +147,7 @@ func (s *Service) CreateTx(ctx context.Context, tx store.Conn, ct *schema.Conten
 func (s *Service) Update(ctx context.Context, q *query.Query, ref string, body map[string]any, ro store.ReadOptions) (*store.Entry, error) {
 	var out *store.Entry
 	err := s.DB.RunInTx(ctx, func(ctx context.Context, tx store.Conn) error {
-		id, err := s.writableID(ctx, tx, q.Type, ref, ro, hook.Update)
+		id, err := s.visibleID(ctx, tx, q.Type, ref, ro)
 		if err != nil {
 			return err
 		}
@@ -179,7 +179,7 @@ func (s *Service) Update(ctx context.Context, q *query.Query, ref string, body m
 func (s *Service) Delete(ctx context.Context, q *query.Query, ref string, ro store.ReadOptions) (*store.Entry, error) {
 	var gone *store.Entry
 	err := s.DB.RunInTx(ctx, func(ctx context.Context, tx store.Conn) error {
-		id, err := s.writableID(ctx, tx, q.Type, ref, ro, hook.Delete)
+		id, err := s.visibleID(ctx, tx, q.Type, ref, ro)
 		if err != nil {
 			return err
 		}
@@ -232,26 +232,6 @@ func (s *Service) checkOwned(ctx context.Context, conn store.Conn, ct *schema.Co
 		return errs.New(errs.KindForbidden, "Forbidden")
 	}
 	return err
-}
-
-// writableID is visibleID for a write of the action, which first takes
-// the entry's row lock when hooks will run before the write: a hook reads
-// the entry and then decides (the coach of an event, its times), and two
-// writes of one entry must not both decide on what it was before the
-// other. PostgreSQL needs the lock (READ COMMITTED); SQLite's one writer
-// already serialises write transactions.
-func (s *Service) writableID(ctx context.Context, conn store.Conn, ct *schema.ContentType, ref string, ro store.ReadOptions, action hook.Action) (int64, error) {
-	if !s.Hooks.Has(ct.Name, action, hook.Before) {
-		return s.visibleID(ctx, conn, ct, ref, ro)
-	}
-	id, err := s.lookup(ctx, conn, ct, ref)
-	if err != nil {
-		return 0, err
-	}
-	if err := store.LockRow(ctx, conn, s.DB.Dialect, ct, id); err != nil {
-		return 0, err
-	}
-	return s.visibleID(ctx, conn, ct, ref, ro)
 }
 
 // visibleID resolves ref and checks that the read options let the caller

@@ -225,8 +225,15 @@ func (db *DB) Ping(ctx context.Context) error { return db.Bun.PingContext(ctx) }
 // bun's, named here so that packages above the store never import bun.
 type Conn = bun.IDB
 
+// txAttempts is how often RunInTx tries a transaction that PostgreSQL
+// aborted as a deadlock victim or a serialization failure.
+const txAttempts = 3
+
 // RunInTx runs fn in one transaction, committed when fn returns nil and
-// rolled back when it returns an error or panics.
+// rolled back when it returns an error or panics. A transaction PostgreSQL
+// aborts to break a deadlock, or as a serialization failure, is run again
+// from the start (fn must not do anything outside the transaction that a
+// second run would repeat), up to txAttempts times; past that it is a 503.
 func (db *DB) RunInTx(ctx context.Context, fn func(ctx context.Context, tx Conn) error) error {
 	if db.Dialect == SQLite {
 		if err := db.lockWriter(ctx); err != nil {
@@ -234,5 +241,11 @@ func (db *DB) RunInTx(ctx context.Context, fn func(ctx context.Context, tx Conn)
 		}
 		defer func() { <-db.writer }()
 	}
-	return conflict(db.Bun.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error { return fn(ctx, tx) }))
+	for attempt := 1; ; attempt++ {
+		err := db.Bun.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error { return fn(ctx, tx) })
+		if attempt < txAttempts && retryable(err) && ctx.Err() == nil {
+			continue
+		}
+		return conflict(err)
+	}
 }

@@ -35,8 +35,9 @@ func Unavailable(err error) bool {
 		case strings.HasPrefix(code, "08"), // connection exception
 			strings.HasPrefix(code, "53"),                     // insufficient resources: too many connections, disk full, out of memory
 			code == "57P01", code == "57P02", code == "57P03", // admin shutdown, crash shutdown, cannot connect now
-			code == "57014", // statement timeout or cancel: the request's deadline passed
-			code == "25006": // read-only transaction: a standby
+			code == "57014",                  // statement timeout or cancel: the request's deadline passed
+			code == "25006",                  // read-only transaction: a standby
+			code == "40P01", code == "40001": // deadlock victim, serialization failure, retried in vain
 			return true
 		}
 		return false
@@ -77,4 +78,15 @@ func conflict(err error) error {
 			WithDetails(map[string]any{"constraint": pe.Field('n')}).Wrap(err)
 	}
 	return err
+}
+
+// retryable reports whether PostgreSQL aborted a transaction only to break
+// a deadlock or a serialization conflict: run again, it may well pass.
+func retryable(err error) bool {
+	var pe pgdriver.Error
+	if !errors.As(err, &pe) {
+		return false
+	}
+	code := pe.Field('C')
+	return code == "40P01" || code == "40001"
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/hook"
+	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/core/store"
 )
@@ -45,6 +46,9 @@ func (s *sched) registerHooks() {
 // that only touch (one ends when the other starts) do not overlap;
 // cancelled and completed events hold no slot.
 func (s *sched) checkEvent(ctx context.Context, ev *hook.Event) error {
+	if err := s.lockEvent(ctx, ev); err != nil {
+		return err
+	}
 	start, _ := ev.Value(s.m.evStart).(time.Time)
 	end, _ := ev.Value(s.m.evEnd).(time.Time)
 	if start.IsZero() || end.IsZero() {
@@ -72,6 +76,27 @@ func (s *sched) checkEvent(ctx context.Context, ev *hook.Event) error {
 		return err
 	}
 	return s.refusal(ctx, ev, "startAt", clashes)
+}
+
+// lockEvent takes an updated event's row lock before anything of it is
+// read, then reads it again: the entry the hook was handed was read before
+// the lock, and a concurrent write (a coach handed this event, its times
+// moved) may have committed since. Every write that can book an event
+// locks the event's row before its coach's lock (checkCoachEvents too), so
+// lock orders never cross.
+func (s *sched) lockEvent(ctx context.Context, ev *hook.Event) error {
+	if ev.ID == 0 || s.api.Content.DB.Dialect != store.Postgres {
+		return nil
+	}
+	if err := store.LockRow(ctx, ev.Conn, store.Postgres, s.m.event, ev.ID); err != nil {
+		return err
+	}
+	fresh, err := s.api.Content.Store.FindOne(ctx, ev.Conn, &query.Query{Type: s.m.event, Status: query.Draft}, ev.ID, store.ReadOptions{})
+	if err != nil {
+		return err
+	}
+	ev.Entry = fresh
+	return nil
 }
 
 // refusal is the double-booking refusal as the writer may see it. The
