@@ -36,7 +36,10 @@ func (s *sched) ensureNoOverlap(ctx context.Context, tx store.Conn) error {
 	ddl := "ALTER TABLE " + tbl(m.event) + " ADD CONSTRAINT " + store.Ident(noOverlap) + " EXCLUDE USING gist (" +
 		col(m.evCoach) + " WITH =, tstzrange(" + col(m.evStart) + ", " + col(m.evEnd) + ", '[)') WITH &&) WHERE (" +
 		col(m.evStatus) + " = '" + statusScheduled + "') DEFERRABLE INITIALLY DEFERRED"
-	for _, stmt := range []string{"CREATE EXTENSION IF NOT EXISTS btree_gist", ddl} {
+	// The extension goes to public, not to the first schema of the search
+	// path: it is one per database, and a constraint depends on it, so it
+	// must not live (and be dropped) with one schema's tables.
+	for _, stmt := range []string{"CREATE EXTENSION IF NOT EXISTS btree_gist SCHEMA public", ddl} {
 		if _, err := tx.ExecContext(ctx, stmt); err != nil {
 			s.api.Log.Warn("scheduling: the database cannot keep coaches' events apart by itself; the plugin's locks keep the rule",
 				"constraint", noOverlap, "err", err)
