@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -12,7 +13,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gofiber/fiber/v2"
+
 	"github.com/kiln-cms/kiln/core/app/apptest"
+	"github.com/kiln-cms/kiln/core/plugin"
 	"github.com/kiln-cms/kiln/core/store"
 )
 
@@ -39,13 +43,16 @@ func envelope(t *testing.T, body []byte) (status int, name, message string) {
 // sending a head byte a second is answered 408 and closed at the same
 // deadline (bytes do not extend it); a body that stops coming is a 408
 // readTimeout after its head; a kept-alive connection is closed after
-// idleTimeout with nothing written.
+// idleTimeout with nothing written; an answer its client does not read is
+// cut off writeTimeout after its handler returned.
 func TestTimeouts(t *testing.T) {
 	cfg := apptest.Config(t, store.SQLite)
 	cfg.Server.ReadHeaderTimeout = 2 * time.Second
 	cfg.Server.ReadTimeout = time.Second
 	cfg.Server.IdleTimeout = time.Second
-	s := serveApp(t, cfg)
+	cfg.Server.WriteTimeout = time.Second
+	cfg.API.MaxAnswerBytes = 64 << 20
+	s := serveApp(t, cfg, bigAnswer{})
 	// within checks that c is closed between lo and hi from start, and
 	// returns what was written to it.
 	within := func(t *testing.T, c net.Conn, start time.Time, lo, hi time.Duration) []byte {
@@ -101,6 +108,22 @@ func TestTimeouts(t *testing.T) {
 			t.Errorf("slow body: %d %s", resp.StatusCode, body)
 		}
 	})
+	t.Run("write", func(t *testing.T) {
+		t.Parallel()
+		c := dialT(t, s.addr)
+		fmt.Fprintf(c, "GET /api/big/answer HTTP/1.1\r\nHost: kiln\r\nAuthorization: Bearer %s\r\n\r\n", s.h.AdminToken)
+		time.Sleep(2500 * time.Millisecond) // not reading, past the write timeout
+		c.SetReadDeadline(time.Now().Add(5 * time.Second))
+		resp, err := http.ReadResponse(bufio.NewReader(c), nil)
+		if err != nil {
+			t.Fatalf("no answer head: %v", err)
+		}
+		n, err := io.Copy(io.Discard, resp.Body)
+		if resp.StatusCode != 200 || n >= bigAnswerBytes || !errors.Is(err, io.ErrUnexpectedEOF) {
+			t.Fatalf("%d: read %d of %d bytes, %v; want the answer cut short", resp.StatusCode, n, bigAnswerBytes, err)
+		}
+		t.Logf("the answer was cut after %d of %d bytes: %v", n, bigAnswerBytes, err)
+	})
 	t.Run("idle", func(t *testing.T) {
 		t.Parallel()
 		c := dialT(t, s.addr)
@@ -110,6 +133,24 @@ func TestTimeouts(t *testing.T) {
 		if got := within(t, c, time.Now(), 900*time.Millisecond, 3*time.Second); len(got) != 0 {
 			t.Errorf("wrote %q to an idle connection", got)
 		}
+	})
+}
+
+// bigAnswer is a plugin route, GET /api/big/answer, that answers 32 MiB:
+// more than the socket buffers hold while the client does not read.
+type bigAnswer struct{}
+
+const bigAnswerBytes = 32 << 20
+
+func (bigAnswer) Name() string                   { return "big" }
+func (bigAnswer) Requires() []plugin.Requirement { return nil }
+func (bigAnswer) Register(api *plugin.API) error {
+	return api.Route(plugin.Route{
+		Method: "GET", Path: "/big/answer", Action: "big.answer", Tag: "Content", Summary: "a big answer",
+		Response: map[string]any{"type": "string"},
+		Handler: func(c *fiber.Ctx) error {
+			return c.Send(bytes.Repeat([]byte("x"), bigAnswerBytes))
+		},
 	})
 }
 
