@@ -157,6 +157,7 @@ func temporary(err error) bool {
 func (l *Listener) admit(c net.Conn) *Conn {
 	addr := peer(c)
 	counted := l.o.MaxPerAddress > 0 && addr.IsValid() && (l.o.Exempt == nil || !l.o.Exempt(addr))
+	addr = perAddressKey(addr)
 	l.mu.Lock()
 	switch {
 	case l.draining.Load():
@@ -197,17 +198,22 @@ func (l *Listener) forget(c *Conn) {
 	l.mu.Unlock()
 }
 
-// peer is the connection's remote address in the form the per-address cap
-// counts: IPv4 as is, IPv6 as its /64. Invalid when it is not an IP peer.
+// peer is the connection's remote address, IPv4-mapped ones as IPv4;
+// invalid when it is not an IP peer.
 func peer(c net.Conn) netip.Addr {
 	ap, err := netip.ParseAddrPort(c.RemoteAddr().String())
 	if err != nil {
 		return netip.Addr{}
 	}
-	a := ap.Addr().Unmap().WithZone("")
+	return ap.Addr().Unmap().WithZone("")
+}
+
+// perAddressKey is what the per-address cap counts a peer under: IPv4 as
+// is, IPv6 as its /64, since one subscriber usually gets a whole /64.
+func perAddressKey(a netip.Addr) netip.Addr {
 	if a.Is6() {
 		p, _ := a.Prefix(64)
-		a = p.Addr()
+		return p.Addr()
 	}
 	return a
 }

@@ -85,6 +85,18 @@ func get(t *testing.T, l *Listener) (int, http.Header, string) {
 	return resp.StatusCode, resp.Header, string(body)
 }
 
+// TestPerAddressKey: IPv6 clients are counted per /64, IPv4 ones per
+// address; the exemption is checked on the whole address first.
+func TestPerAddressKey(t *testing.T) {
+	for in, want := range map[string]string{
+		"192.0.2.7": "192.0.2.7", "2001:db8:1:2:aaaa::1": "2001:db8:1:2::", "2001:db8:1:2:bbbb::9": "2001:db8:1:2::",
+	} {
+		if got := perAddressKey(netip.MustParseAddr(in)); got.String() != want {
+			t.Errorf("%s: %s, want %s", in, got, want)
+		}
+	}
+}
+
 // TestCapRefusesTheExcessWithTheAnswer: with Max open, the next client
 // gets the Full answer (read by net/http's client as a 503 with
 // Retry-After), the server never sees its connection, and once one
