@@ -23,7 +23,12 @@ const answer = "HTTP/1.1 503 Service Unavailable\r\nContent-Length: 9\r\nRetry-A
 // connection to the returned channel, until the test ends.
 func serve(t *testing.T, o Options) (*Listener, <-chan net.Conn) {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	return serveOn(t, "127.0.0.1:0", o)
+}
+
+func serveOn(t *testing.T, addr string, o Options) (*Listener, <-chan net.Conn) {
+	t.Helper()
+	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -122,7 +127,7 @@ func TestCapRefusesTheExcessWithTheAnswer(t *testing.T) {
 
 // TestPerAddressCap: the second connection from 127.0.0.1 is refused with
 // the AddressFull answer; an exempt address (a trusted proxy) is not
-// counted.
+// counted, over IPv4 and IPv6.
 func TestPerAddressCap(t *testing.T) {
 	l, accepted := serve(t, Options{MaxPerAddress: 1, AddressFull: []byte(strings.Replace(answer, "503 Service Unavailable", "429 Too Many Requests", 1))})
 	dial(t, l)
@@ -135,12 +140,15 @@ func TestPerAddressCap(t *testing.T) {
 	dial(t, l)
 	next(t, accepted)
 
-	l, accepted = serve(t, Options{MaxPerAddress: 1, AddressFull: []byte(answer),
-		Exempt: func(a netip.Addr) bool { return a == netip.MustParseAddr("127.0.0.1") }})
-	dial(t, l)
-	dial(t, l)
-	next(t, accepted)
-	next(t, accepted)
+	// Exempt is asked about the whole address (::1), not its /64 (::).
+	for _, peer := range []string{"127.0.0.1", "::1"} {
+		l, accepted = serveOn(t, net.JoinHostPort(peer, "0"), Options{MaxPerAddress: 1, AddressFull: []byte(answer),
+			Exempt: func(a netip.Addr) bool { return a == netip.MustParseAddr(peer) }})
+		dial(t, l)
+		dial(t, l)
+		next(t, accepted)
+		next(t, accepted)
+	}
 }
 
 // failing is a listener whose Accept fails with EMFILE, as accept4 does
