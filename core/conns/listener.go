@@ -155,9 +155,7 @@ func temporary(err error) bool {
 // admit tracks c, or refuses it when a cap is reached or the listener is
 // draining.
 func (l *Listener) admit(c net.Conn) *Conn {
-	addr := peer(c)
-	counted := l.o.MaxPerAddress > 0 && addr.IsValid() && (l.o.Exempt == nil || !l.o.Exempt(addr))
-	addr = perAddressKey(addr)
+	addr, counted := l.countedAs(peer(c))
 	l.mu.Lock()
 	switch {
 	case l.draining.Load():
@@ -206,6 +204,16 @@ func peer(c net.Conn) netip.Addr {
 		return netip.Addr{}
 	}
 	return ap.Addr().Unmap().WithZone("")
+}
+
+// countedAs says whether a connection from a counts against
+// MaxPerAddress, and under which key: not when there is no cap, a is not
+// an IP address, or a is exempt (asked of the whole address).
+func (l *Listener) countedAs(a netip.Addr) (netip.Addr, bool) {
+	if l.o.MaxPerAddress <= 0 || !a.IsValid() || (l.o.Exempt != nil && l.o.Exempt(a)) {
+		return netip.Addr{}, false
+	}
+	return perAddressKey(a), true
 }
 
 // perAddressKey is what the per-address cap counts a peer under: IPv4 as
