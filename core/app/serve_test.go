@@ -128,11 +128,18 @@ func closedWithin(c net.Conn, d time.Duration) ([]byte, bool) {
 // written; new connections are refused; the running request gets its whole
 // answer (with Connection: close) and its handler could still use the
 // database; Serve returns only after that handler returned, and well
-// within the shutdown timeout.
+// within the shutdown timeout. On both databases, since the handler uses
+// its database during the shutdown.
 func TestShutdownClosesIdleConnectionsAndFinishesRequests(t *testing.T) {
+	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
+		t.Run(d.String(), func(t *testing.T) { shutdownClosesIdleConnectionsAndFinishesRequests(t, d) })
+	}
+}
+
+func shutdownClosesIdleConnectionsAndFinishesRequests(t *testing.T, d store.Dialect) {
 	var a *app.App
 	b := newBlocker(&a)
-	cfg := apptest.Config(t, store.SQLite)
+	cfg := apptest.Config(t, d)
 	cfg.Server.ShutdownTimeout = 10 * time.Second
 	s := serveApp(t, cfg, b)
 	a = s.h.App
