@@ -6,6 +6,7 @@ import (
 	"flag"
 	"io"
 	"log/slog"
+	"net"
 	"os/signal"
 	"syscall"
 
@@ -38,26 +39,37 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		log.Error("start-up failed", "err", err)
 		return 1
 	}
-	defer a.Close()
+	// The database is closed on every way out but one: a shutdown that
+	// timed out with handlers still running, which may still use it.
+	closeDB := true
+	defer func() {
+		if closeDB {
+			a.Close()
+		}
+	}()
 	if err := firstRun(ctx, a, log); err != nil {
 		log.Error("loading the demo data", "err", err)
 		return 1
 	}
-	errc := make(chan error, 1)
-	go func() { errc <- a.Fiber.Listen(cfg.Addr()) }()
-	log.Info("kiln is listening", "addr", cfg.Addr(), "database", a.DB.Dialect.String(), "types", len(a.Schema.Types))
-	select {
-	case err := <-errc:
+	ln, err := net.Listen("tcp", cfg.Addr())
+	if err != nil {
+		log.Error("cannot listen", "addr", cfg.Addr(), "err", err)
+		return 1
+	}
+	log.Info("kiln is listening", "addr", ln.Addr().String(), "database", a.DB.Dialect.String(), "types", len(a.Schema.Types))
+	err = a.Serve(ctx, ln)
+	switch {
+	case errors.Is(err, app.ErrShutdownTimeout):
+		closeDB = false
+		log.Error("shutdown timed out; exiting without closing the database under the running handlers", "err", err)
+		return 1
+	case err != nil:
 		log.Error("server stopped", "err", err)
 		return 1
-	case <-ctx.Done():
 	}
-	log.Info("shutting down: finishing in-flight requests", "timeout", cfg.Server.ShutdownTimeout)
-	if err := a.Fiber.ShutdownWithTimeout(cfg.Server.ShutdownTimeout); err != nil && !errors.Is(err, context.Canceled) {
-		log.Error("shutdown", "err", err)
-		return 1
-	}
-	log.Info("stopped")
+	a.Close()
+	closeDB = false
+	log.Info("stopped: database closed")
 	return 0
 }
 

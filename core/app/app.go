@@ -16,6 +16,7 @@ import (
 
 	"github.com/kiln-cms/kiln/core/clientip"
 	"github.com/kiln-cms/kiln/core/config"
+	"github.com/kiln-cms/kiln/core/conns"
 	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/openapi"
 	"github.com/kiln-cms/kiln/core/plugin"
@@ -105,12 +106,21 @@ func (a *App) newServer(limiter *ratelimit.Limiter) *fiber.App {
 		ErrorHandler:          rest.ErrorHandler(a.Log),
 		BodyLimit:             a.Config.API.MaxBodyBytes,
 		DisableStartupMessage: true,
+		// The connection limits (docs/operations.md). fasthttp's
+		// ReadTimeout runs until the request head is in: it is the
+		// read-header timeout; conns.Install gives the body ReadTimeout.
+		// The head must fit the read buffer, or it is a 431.
+		ReadTimeout:    a.Config.Server.ReadHeaderTimeout,
+		WriteTimeout:   a.Config.Server.WriteTimeout,
+		IdleTimeout:    a.Config.Server.IdleTimeout,
+		ReadBufferSize: a.Config.Server.MaxHeaderBytes,
 		// The client address is core/clientip's (ProxyHeader stays unset, so
 		// c.IP() is the peer); fiber's check only governs X-Forwarded-Proto
 		// and -Host, which are believed from the same trusted proxies.
 		EnableTrustedProxyCheck: true,
 		TrustedProxies:          a.Config.Server.TrustProxy.Strings(),
 	})
+	conns.Install(f.Server(), a.Config.Server.ReadTimeout)
 	f.Use(rest.NoSniff, clientip.Middleware(clientip.Trusted(a.Config.Server.TrustProxy)), requestid.New(), recover.New())
 	// Every route is registered through r, which makes rest.RejectNUL its
 	// first handler: a NUL byte in a query, path parameter or body is a

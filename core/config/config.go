@@ -66,6 +66,40 @@ type Server struct {
 	// X-Forwarded-Proto and -Host likewise. Default: none, every header
 	// ignored. Env: KILN_TRUST_PROXY, comma-separated.
 	TrustProxy Proxies `yaml:"trustProxy"`
+	// ReadHeaderTimeout bounds how long a request head may take to arrive,
+	// from the connection's accept (its first request) or from the
+	// request's first byte (a kept-alive connection); past it the
+	// connection is closed (408 if part of a head came). Default: 10s.
+	// Env: KILN_READ_HEADER_TIMEOUT.
+	ReadHeaderTimeout time.Duration `yaml:"readHeaderTimeout"`
+	// ReadTimeout bounds how long the body may take to arrive once the
+	// head is in (408 past it). Default: 30s. Env: KILN_READ_TIMEOUT.
+	ReadTimeout time.Duration `yaml:"readTimeout"`
+	// WriteTimeout bounds how long writing an answer may take once the
+	// handler is done; past it the connection is closed. Default: 60s.
+	// Env: KILN_WRITE_TIMEOUT.
+	WriteTimeout time.Duration `yaml:"writeTimeout"`
+	// IdleTimeout is how long a kept-alive connection may wait for its
+	// next request before it is closed. Keep it above the idle timeout of
+	// a load balancer in front (60s on most). Default: 75s.
+	// Env: KILN_IDLE_TIMEOUT.
+	IdleTimeout time.Duration `yaml:"idleTimeout"`
+	// MaxConnections caps the connections open at once; one past it is
+	// answered 503 with Retry-After and closed. 0 means no cap.
+	// Default: 10000. Env: KILN_MAX_CONNECTIONS.
+	MaxConnections int `yaml:"maxConnections"`
+	// MaxConnectionsPerAddress caps the connections open at once from one
+	// client address (an IPv6 client counts as its /64); one past it is
+	// answered 429 with Retry-After and closed. trustProxy entries are not
+	// capped. 0 means no cap. Default: 0, since without trustProxy every
+	// client behind a proxy has the proxy's address.
+	// Env: KILN_MAX_CONNECTIONS_PER_ADDRESS.
+	MaxConnectionsPerAddress int `yaml:"maxConnectionsPerAddress"`
+	// MaxHeaderBytes is the largest request head (request line and
+	// headers); a larger one is a 431. At least 4096. Default: 16384, as
+	// Node's, so every Strapi client's request fits.
+	// Env: KILN_MAX_HEADER_BYTES.
+	MaxHeaderBytes int `yaml:"maxHeaderBytes"`
 }
 
 // Database is config/database.yaml.
@@ -148,8 +182,11 @@ type Paths struct {
 // Default returns the settings used when nothing is configured.
 func Default() Config {
 	return Config{
-		Server: Server{Host: "0.0.0.0", Port: 1337, ShutdownTimeout: 15 * time.Second, RequestTimeout: 10 * time.Second, LogLevel: "info", LogFormat: "text", Demo: true},
-		Auth:   Auth{TokenLifetime: 30 * 24 * time.Hour, ResetCodeLifetime: time.Hour},
+		Server: Server{Host: "0.0.0.0", Port: 1337, ShutdownTimeout: 15 * time.Second, RequestTimeout: 10 * time.Second,
+			LogLevel: "info", LogFormat: "text", Demo: true,
+			ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second, WriteTimeout: 60 * time.Second,
+			IdleTimeout: 75 * time.Second, MaxConnections: 10000, MaxHeaderBytes: 16 << 10},
+		Auth: Auth{TokenLifetime: 30 * 24 * time.Hour, ResetCodeLifetime: time.Hour},
 		API: API{DefaultPageSize: 25, MaxPageSize: 100, MaxBodyBytes: 1 << 20, MaxQueryDepth: 6, MaxInList: 100,
 			MaxAnswerRows: 20000, MaxAnswerBytes: 16 << 20},
 		RateLimit: RateLimit{PerUser: 1000, PerAddress: 100, Window: time.Hour, RedisCooldown: 30 * time.Second},

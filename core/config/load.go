@@ -70,6 +70,16 @@ func (c *Config) check(secretFrom string) error {
 	if c.Server.Port < 0 || c.Server.Port > 65535 {
 		probs = append(probs, fmt.Sprintf("server port %d is out of range", c.Server.Port))
 	}
+	if c.Server.ShutdownTimeout <= 0 || c.Server.ReadHeaderTimeout <= 0 || c.Server.ReadTimeout <= 0 ||
+		c.Server.WriteTimeout <= 0 || c.Server.IdleTimeout <= 0 {
+		probs = append(probs, "server: shutdownTimeout, readHeaderTimeout, readTimeout, writeTimeout and idleTimeout must be positive")
+	}
+	if c.Server.MaxConnections < 0 || c.Server.MaxConnectionsPerAddress < 0 {
+		probs = append(probs, "server: maxConnections and maxConnectionsPerAddress must be 0 (no cap) or more")
+	}
+	if c.Server.MaxHeaderBytes < 4096 {
+		probs = append(probs, "server: maxHeaderBytes must be at least 4096")
+	}
 	if c.API.DefaultPageSize < 1 || c.API.MaxPageSize < c.API.DefaultPageSize {
 		probs = append(probs, "api: defaultPageSize must be at least 1 and at most maxPageSize")
 	}
@@ -185,6 +195,13 @@ func (e *envReader) apply(c *Config) {
 	e.str(&c.Server.LogFormat, "KILN_LOG_FORMAT")
 	e.proxies(&c.Server.TrustProxy, "KILN_TRUST_PROXY")
 	e.boolean(&c.Server.Demo, "KILN_DEMO")
+	e.duration(&c.Server.ReadHeaderTimeout, "KILN_READ_HEADER_TIMEOUT")
+	e.duration(&c.Server.ReadTimeout, "KILN_READ_TIMEOUT")
+	e.duration(&c.Server.WriteTimeout, "KILN_WRITE_TIMEOUT")
+	e.duration(&c.Server.IdleTimeout, "KILN_IDLE_TIMEOUT")
+	e.integer(&c.Server.MaxConnections, "KILN_MAX_CONNECTIONS")
+	e.integer(&c.Server.MaxConnectionsPerAddress, "KILN_MAX_CONNECTIONS_PER_ADDRESS")
+	e.integer(&c.Server.MaxHeaderBytes, "KILN_MAX_HEADER_BYTES")
 	e.str(&c.Database.URL, "KILN_DATABASE_URL", "DATABASE_URL")
 	e.str(&c.Auth.JWTSecret, "KILN_JWT_SECRET", "JWT_SECRET")
 	e.duration(&c.Auth.TokenLifetime, "KILN_TOKEN_LIFETIME")

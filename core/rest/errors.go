@@ -40,6 +40,7 @@ var fiberErrors = map[int]struct {
 	fiber.StatusMethodNotAllowed:            {"MethodNotAllowedError", "Method Not Allowed"},
 	fiber.StatusRequestEntityTooLarge:       {"PayloadTooLargeError", "Entity too large"},
 	fiber.StatusBadRequest:                  {"BadRequestError", "Bad Request"},
+	fiber.StatusRequestTimeout:              {"RequestTimeoutError", "Request Timeout"},
 	fiber.StatusRequestHeaderFieldsTooLarge: {"BadRequestError", "Request header fields too large"},
 }
 

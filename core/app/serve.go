@@ -1,0 +1,73 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"time"
+
+	"github.com/kiln-cms/kiln/core/clientip"
+	"github.com/kiln-cms/kiln/core/conns"
+	"github.com/kiln-cms/kiln/core/rest"
+)
+
+// ErrShutdownTimeout is Serve's error when requests were still running at
+// the end of the shutdown timeout. Their handlers may still be using the
+// database: do not Close the App, exit.
+var ErrShutdownTimeout = errors.New("requests still running at the end of the shutdown timeout")
+
+// RetryAfter is the Retry-After, in seconds, of a connection refused at a
+// cap: connections are freed within seconds (the read-header timeout, the
+// end of a request).
+const RetryAfter = 1
+
+// Serve answers requests on ln, within the connection limits of the
+// config (docs/operations.md), until ctx is done; then it shuts down:
+//
+//  1. it stops accepting, and closes at once every connection that is not
+//     inside a request (idle, never used, or still sending its request);
+//  2. the requests running go on and their answers are written (with
+//     Connection: close), each connection closing as its answer is out;
+//  3. it returns nil once the last handler has returned, so the caller may
+//     Close the App (the database) — or, when ShutdownTimeout passes
+//     first, closes every connection and returns ErrShutdownTimeout.
+//
+// It returns early with the server's error if serving fails.
+func (a *App) Serve(ctx context.Context, ln net.Listener) error {
+	s := a.Config.Server
+	l := conns.Wrap(ln, conns.Options{
+		Max: s.MaxConnections, MaxPerAddress: s.MaxConnectionsPerAddress, Exempt: clientip.Trusted(s.TrustProxy).Contains,
+		Full: rest.RawErrorAnswer(503, "ServiceUnavailableError",
+			"The server has too many open connections; try again later", RetryAfter),
+		AddressFull: rest.RawErrorAnswer(429, "RateLimitError",
+			"Too many open connections from your address; try again later", RetryAfter),
+		Log: a.Log,
+	})
+	served := make(chan error, 1)
+	go func() { served <- a.Fiber.Listener(l) }()
+	select {
+	case err := <-served:
+		l.CloseAll()
+		return fmt.Errorf("serving: %w", err)
+	case <-ctx.Done():
+	}
+	start := time.Now()
+	closed, running := l.Drain()
+	a.Log.Info("shutting down: closed the connections not inside a request, waiting for the requests running",
+		"closed", closed, "running", running, "timeout", s.ShutdownTimeout)
+	sctx, cancel := context.WithTimeout(context.Background(), s.ShutdownTimeout)
+	defer cancel()
+	// fasthttp's shutdown waits until every connection it serves is done:
+	// every handler has returned and its answer is written.
+	err := a.Fiber.ShutdownWithContext(sctx)
+	<-served
+	if err != nil {
+		n := l.Running()
+		l.CloseAll()
+		return fmt.Errorf("%w: %d after %s", ErrShutdownTimeout, n, s.ShutdownTimeout)
+	}
+	l.CloseAll() // connections still closing gracefully after an error answer
+	a.Log.Info("every request finished", "took", time.Since(start).Round(time.Millisecond))
+	return nil
+}
