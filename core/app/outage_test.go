@@ -226,3 +226,38 @@ func TestRequestDeadline(t *testing.T) {
 		})
 	}
 }
+
+// TestExhaustedPool: with every pooled connection taken, a request waits
+// for one no longer than its deadline and then answers 503; once the
+// connections are back, requests are served again.
+func TestExhaustedPool(t *testing.T) {
+	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
+		t.Run(d.String(), func(t *testing.T) {
+			cfg := apptest.Config(t, d)
+			cfg.Server.RequestTimeout = 300 * time.Millisecond
+			h := apptest.NewWith(t, cfg)
+			ctx := context.Background()
+			max := h.App.DB.Bun.Stats().MaxOpenConnections
+			var held []interface{ Close() error }
+			for i := 0; i < max; i++ {
+				c, err := h.App.DB.Bun.Conn(ctx)
+				if err != nil {
+					t.Fatal(err)
+				}
+				held = append(held, c)
+			}
+			start := time.Now()
+			r := h.Do("GET", "/api/customers", nil)
+			took := time.Since(start)
+			if _, name, _, _ := h.ErrorOf(r); r.Status != 503 || name != "ServiceUnavailableError" || took > 2*time.Second {
+				t.Errorf("with the pool's %d connections taken: %d %s after %v", max, r.Status, name, took)
+			}
+			for _, c := range held {
+				c.Close()
+			}
+			if r := h.Do("GET", "/api/customers", nil); r.Status != 200 {
+				t.Errorf("with the connections back: %d %s", r.Status, r.Body)
+			}
+		})
+	}
+}
