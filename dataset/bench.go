@@ -25,6 +25,5 @@ func LoadAnalyzed(ctx context.Context, svc *content.Service, set *Set, roleIDs m
 	if err := Load(ctx, svc, set, roleIDs, nil); err != nil {
 		return err
 	}
-	_, err := svc.DB.Bun.ExecContext(ctx, "ANALYZE")
-	return err
+	return svc.Analyze(ctx)
 }

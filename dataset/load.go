@@ -7,7 +7,8 @@ import (
 	"strconv"
 
 	"github.com/kiln-cms/kiln/core/content"
-	"github.com/kiln-cms/kiln/core/store"
+	"github.com/kiln-cms/kiln/core/query"
+	"github.com/kiln-cms/kiln/core/schema"
 )
 
 // DemoUser is a user the seed creates, with its known password.
@@ -34,14 +35,14 @@ type Progress func(table string, done, total int)
 func Load(ctx context.Context, svc *content.Service, set *Set, roleIDs map[string]int64, progress Progress) error {
 	for _, t := range set.Tables {
 		ct := svc.Schema.Type(t.Type)
-		if empty, err := svc.Store.Empty(ctx, svc.DB.Bun, ct); err != nil || !empty {
+		if empty, err := svc.Empty(ctx, ct); err != nil || !empty {
 			if err == nil {
 				err = fmt.Errorf("the database already has %s: seed an empty database", ct.Plural)
 			}
 			return err
 		}
 	}
-	return svc.InTx(ctx, func(ctx context.Context, tx store.Conn) error {
+	return svc.InTx(ctx, func(ctx context.Context, tx *content.Tx) error {
 		linked, err := demoUsers(ctx, svc, tx, roleIDs)
 		if err != nil {
 			return err
@@ -55,7 +56,7 @@ func Load(ctx context.Context, svc *content.Service, set *Set, roleIDs map[strin
 		for _, t := range set.Tables {
 			ct := svc.Schema.Type(t.Type)
 			for _, l := range t.Links {
-				if err := svc.Store.BulkLink(ctx, tx, ct.Attr(l.Field), l.Pairs); err != nil {
+				if err := tx.BulkLink(ctx, ct.Attr(l.Field), l.Pairs); err != nil {
 					return err
 				}
 			}
@@ -80,9 +81,9 @@ func withUser(t *Table, userID int64) *Table {
 	return &c
 }
 
-func loadTable(ctx context.Context, svc *content.Service, tx store.Conn, t *Table, progress Progress) error {
+func loadTable(ctx context.Context, svc *content.Service, tx *content.Tx, t *Table, progress Progress) error {
 	ct := svc.Schema.Type(t.Type)
-	rows := store.BulkRows{Type: ct, DocumentIDs: t.DocumentIDs, CreatedAt: t.CreatedAt, Published: t.Published, Values: t.Rows}
+	rows := content.BulkRows{Type: ct, DocumentIDs: t.DocumentIDs, CreatedAt: t.CreatedAt, Published: t.Published, Values: t.Rows}
 	for _, f := range t.Fields {
 		a := ct.Attr(f)
 		if a == nil || (a.IsRelation() && a.Column == "") {
@@ -102,7 +103,7 @@ func loadTable(ctx context.Context, svc *content.Service, tx store.Conn, t *Tabl
 		if rows.Published != nil {
 			part.Published = rows.Published[start:end]
 		}
-		if err := svc.Store.BulkInsert(ctx, tx, part); err != nil {
+		if err := tx.BulkInsert(ctx, part); err != nil {
 			return err
 		}
 		if progress != nil {
@@ -115,14 +116,14 @@ func loadTable(ctx context.Context, svc *content.Service, tx store.Conn, t *Tabl
 // demoUsers creates the users through the content service, so their
 // passwords are hashed as any user's are, and returns the ids of those to
 // link by the type they link to.
-func demoUsers(ctx context.Context, svc *content.Service, tx store.Conn, roleIDs map[string]int64) (map[string]int64, error) {
+func demoUsers(ctx context.Context, svc *content.Service, tx *content.Tx, roleIDs map[string]int64) (map[string]int64, error) {
 	user := svc.Schema.Type("user")
 	linked := map[string]int64{}
 	for _, u := range DemoUsers {
-		e, err := svc.CreateTx(ctx, tx, user, map[string]any{
+		e, err := tx.Create(ctx, &query.Query{Type: user, Fields: []*schema.Attribute{}}, map[string]any{
 			"username": u.Username, "email": u.Email, "password": u.Password, "provider": "local", "confirmed": true,
 			"role": json.Number(strconv.FormatInt(roleIDs[u.Role], 10)),
-		}, true, store.ReadOptions{})
+		}, content.ReadOptions{})
 		if err != nil {
 			return nil, fmt.Errorf("demo user %s: %w", u.Username, err)
 		}

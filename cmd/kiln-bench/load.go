@@ -70,7 +70,36 @@ const goTimeout = 2 * time.Second
 // connection, timeout).
 func runGo(o options, url, token string, body func(n int64) []byte) (result, error) {
 	conns := max(o.connections, 1)
-	client := &http.Client{
+	client := loadClient(conns)
+	defer client.CloseIdleConnections()
+	w := worker{client: client, url: url, token: token, body: body, method: http.MethodGet, next: &atomic.Int64{}}
+	if body != nil {
+		w.method = http.MethodPost
+	}
+	// Checked once, so that a bad URL is an error, not a run of failures.
+	if _, err := http.NewRequest(w.method, url, nil); err != nil {
+		return result{}, err
+	}
+	tallies := make([]tally, conns)
+	var wg sync.WaitGroup
+	start := time.Now()
+	w.deadline = start.Add(o.duration)
+	for i := range tallies {
+		tallies[i].hist = hdrhistogram.New(1, int64(time.Minute/time.Microsecond), 3)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			w.run(&tallies[i])
+		}()
+	}
+	wg.Wait()
+	return summarise(tallies, time.Since(start)), nil
+}
+
+// loadClient is an HTTP client for conns keep-alive connections to one
+// host, as wrk opens them.
+func loadClient(conns int) *http.Client {
+	return &http.Client{
 		Transport: &http.Transport{
 			Proxy:               nil, // loopback: never through a proxy
 			MaxConnsPerHost:     conns,
@@ -81,65 +110,60 @@ func runGo(o options, url, token string, body func(n int64) []byte) (result, err
 		// An answer is measured as it is, never followed.
 		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
 	}
-	defer client.CloseIdleConnections()
-	method := http.MethodGet
-	if body != nil {
-		method = http.MethodPost
-	}
-	// Checked once, so that a bad URL is an error, not a run of failures.
-	if _, err := http.NewRequest(method, url, nil); err != nil {
-		return result{}, err
-	}
+}
 
-	type tally struct {
-		hist                    *hdrhistogram.Histogram
-		answers, non2xx, socket int
-	}
-	var next atomic.Int64
-	tallies := make([]tally, conns)
-	var wg sync.WaitGroup
-	start := time.Now()
-	deadline := start.Add(o.duration)
-	for w := range tallies {
-		t := &tallies[w]
-		t.hist = hdrhistogram.New(1, int64(time.Minute/time.Microsecond), 3)
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for time.Now().Before(deadline) {
-				var rd io.Reader
-				if body != nil {
-					rd = bytes.NewReader(body(next.Add(1) - 1))
-				}
-				req, _ := http.NewRequest(method, url, rd)
-				if token != "" {
-					req.Header.Set("Authorization", "Bearer "+token)
-				}
-				if body != nil {
-					req.Header.Set("Content-Type", "application/json")
-				}
-				sent := time.Now()
-				res, err := client.Do(req)
-				if err == nil {
-					_, err = io.Copy(io.Discard, res.Body)
-					res.Body.Close()
-				}
-				took := time.Since(sent)
-				if err != nil {
-					t.socket++
-					continue
-				}
-				t.answers++
-				if res.StatusCode < 200 || res.StatusCode > 299 {
-					t.non2xx++
-				}
-				t.hist.RecordValue(max(int64(took/time.Microsecond), 1))
-			}
-		}()
-	}
-	wg.Wait()
-	elapsed := time.Since(start)
+// tally is what one connection's worker counted.
+type tally struct {
+	hist                    *hdrhistogram.Histogram
+	answers, non2xx, socket int
+}
 
+// worker is one connection's closed loop; every worker of a run shares
+// next, the count of POST bodies handed out.
+type worker struct {
+	client     *http.Client
+	url, token string
+	method     string
+	body       func(n int64) []byte
+	next       *atomic.Int64
+	deadline   time.Time
+}
+
+// run sends requests one after the other until the deadline.
+func (w worker) run(t *tally) {
+	for time.Now().Before(w.deadline) {
+		var rd io.Reader
+		if w.body != nil {
+			rd = bytes.NewReader(w.body(w.next.Add(1) - 1))
+		}
+		req, _ := http.NewRequest(w.method, w.url, rd)
+		if w.token != "" {
+			req.Header.Set("Authorization", "Bearer "+w.token)
+		}
+		if w.body != nil {
+			req.Header.Set("Content-Type", "application/json")
+		}
+		sent := time.Now()
+		res, err := w.client.Do(req)
+		if err == nil {
+			_, err = io.Copy(io.Discard, res.Body)
+			res.Body.Close()
+		}
+		took := time.Since(sent)
+		if err != nil {
+			t.socket++
+			continue
+		}
+		t.answers++
+		if res.StatusCode < 200 || res.StatusCode > 299 {
+			t.non2xx++
+		}
+		t.hist.RecordValue(max(int64(took/time.Microsecond), 1))
+	}
+}
+
+// summarise merges the workers' tallies into a run's result.
+func summarise(tallies []tally, elapsed time.Duration) result {
 	all := hdrhistogram.New(1, int64(time.Minute/time.Microsecond), 3)
 	var r result
 	for _, t := range tallies {
@@ -154,5 +178,5 @@ func runGo(o options, url, token string, body func(n int64) []byte) (result, err
 		us := func(v int64) time.Duration { return time.Duration(v) * time.Microsecond }
 		r.p50, r.p99, r.max = us(all.ValueAtQuantile(50)), us(all.ValueAtQuantile(99)), us(all.Max())
 	}
-	return r, nil
+	return r
 }

@@ -63,7 +63,7 @@ func runAdmin(args []string, stdout, stderr io.Writer) int {
 // ends every token the user had.
 func upsertAdmin(ctx context.Context, a *app.App, email, password, username string) (bool, error) {
 	user := a.Schema.Type("user")
-	found, err := a.Content.Store.PrincipalByEmail(ctx, a.DB.Bun, a.Schema, email)
+	found, err := a.Content.PrincipalByEmail(ctx, email)
 	if err != nil && errs.KindOf(err) != errs.KindNotFound {
 		return false, err
 	}

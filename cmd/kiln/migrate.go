@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/kiln-cms/kiln/core/plugin"
 	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/core/store"
 )
@@ -33,7 +34,13 @@ func runMigrate(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer db.Close()
-	plan, err := store.Migrate(ctx, db, s, store.MigrateOptions{DryRun: *dry, AllowDestructive: *destructive})
+	// The plugins' own tables are planned with the content types'.
+	extra, err := plugin.Extra(plugins(), db.Dialect)
+	if err != nil {
+		fmt.Fprintln(stderr, "kiln:", err)
+		return 1
+	}
+	plan, err := store.Migrate(ctx, db, s, store.MigrateOptions{DryRun: *dry, AllowDestructive: *destructive, Extra: extra})
 	pending := errors.Is(err, store.ErrDestructivePending)
 	if err != nil && !pending {
 		fmt.Fprintln(stderr, "kiln: migrating:", err)
@@ -47,6 +54,9 @@ func runMigrate(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stdout, plan.String())
 	default:
 		fmt.Fprint(stdout, plan.String())
+	}
+	for _, w := range plan.Warnings {
+		fmt.Fprintln(stderr, "kiln: an optional change was not applied:", w)
 	}
 	if pending && !*dry {
 		fmt.Fprintf(stderr, "kiln: %d destructive change(s) were NOT applied; review them above and run `kiln migrate --allow-destructive`\n",

@@ -79,7 +79,7 @@ func firstRun(ctx context.Context, a *app.App, log *slog.Logger) error {
 	if !a.Config.Server.Demo || a.Config.Database.URL != "" {
 		return nil
 	}
-	empty, err := a.Content.Store.Empty(ctx, a.DB.Bun, a.Schema.Type("program"))
+	empty, err := a.Content.Empty(ctx, a.Schema.Type("program"))
 	if err != nil || !empty {
 		return err
 	}

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"sync"
 	"time"
 
 	"github.com/gofiber/fiber/v2"
@@ -18,11 +19,11 @@ import (
 	"github.com/kiln-cms/kiln/core/config"
 	"github.com/kiln-cms/kiln/core/conns"
 	"github.com/kiln-cms/kiln/core/content"
-	"github.com/kiln-cms/kiln/core/openapi"
 	"github.com/kiln-cms/kiln/core/plugin"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/ratelimit"
 	"github.com/kiln-cms/kiln/core/rest"
+	"github.com/kiln-cms/kiln/core/route"
 	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/core/store"
 )
@@ -39,7 +40,15 @@ type App struct {
 	Security *rest.Security
 	// Plugins holds what the plugins registered.
 	Plugins *plugin.Registry
+	// Routes is the route table: every route the server answers, in the
+	// order they are mounted (routes.go).
+	Routes  route.Table
 	closers []func() error
+	// stop ends the context the plugins started with.
+	stop context.CancelFunc
+	// closed makes Close run once, however often it is called.
+	closed    sync.Once
+	closedErr error
 }
 
 // New loads the content types, opens and migrates the database (additive
@@ -59,7 +68,12 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, plugins ...pl
 	if err != nil {
 		return nil, err
 	}
-	plan, err := store.Migrate(ctx, db, s, store.MigrateOptions{})
+	extra, err := plugin.Extra(plugins, db.Dialect)
+	if err != nil {
+		db.Close()
+		return nil, err
+	}
+	plan, err := store.Migrate(ctx, db, s, store.MigrateOptions{Extra: extra})
 	switch {
 	case errors.Is(err, store.ErrDestructivePending):
 		log.Warn("the schema removes or changes data the database still holds; run `kiln migrate --allow-destructive` to apply",
@@ -71,13 +85,23 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, plugins ...pl
 	if n := len(plan.Additive()); n > 0 {
 		log.Info("database migrated", "steps", n)
 	}
-	a := &App{Config: cfg, Schema: s, DB: db, Content: content.New(s, db), Log: log}
-	a.Content.Store.MaxAnswerRows = cfg.API.MaxAnswerRows
+	for _, w := range plan.Warnings {
+		log.Warn("an optional schema change was not applied", "why", w)
+	}
+	a := &App{Config: cfg, Schema: s, DB: db, Content: content.New(s, db, content.Options{MaxAnswerRows: cfg.API.MaxAnswerRows}), Log: log}
 	if a.Security, err = a.newSecurity(ctx); err != nil {
 		db.Close()
 		return nil, err
 	}
 	if a.Plugins, err = plugin.Load(plugins, a.Content, a.Security, log); err != nil {
+		db.Close()
+		return nil, err
+	}
+	// The plugins' background work lives as long as the app.
+	var started context.Context
+	started, a.stop = context.WithCancel(context.WithoutCancel(ctx))
+	if err := a.Plugins.Start(started); err != nil {
+		a.stop()
 		db.Close()
 		return nil, err
 	}
@@ -126,28 +150,14 @@ func (a *App) newServer(limiter *ratelimit.Limiter) *fiber.App {
 	// first handler: a NUL byte in a query, path parameter or body is a
 	// 400 naming where, before any handler reads them.
 	r := rest.GuardNUL(f)
-	r.Get("/_health", func(c *fiber.Ctx) error { return c.JSON(fiber.Map{"status": "ok"}) })
-	r.Get("/_ready", a.ready)
-	// The API documentation, built once from the route table and mounted
-	// before the /api middleware: public, constant, not rate limited.
-	rows := a.RouteTable()
-	table := make([]openapi.Row, len(rows))
-	for i, r := range rows {
-		table[i] = openapi.Row(r)
-	}
-	docs, err := openapi.Build(openapi.Input{Schema: a.Schema, Routes: table, Plugins: a.Plugins.Routes()})
-	if err != nil {
-		a.Log.Error("the API documentation has gaps; see docs/api-docs.md", "err", err)
-	}
-	docs.Mount(r)
+	a.Routes = a.routeTable()
+	// The open rows (operations, documentation) before the /api
+	// middleware: public, constant, not rate limited. Then the rest, in
+	// the table's order: core, plugins, generated.
+	a.Routes.Where(route.Route.Open).Mount(r)
 	f.Use("/api", rest.Deadline(a.Config.Server.RequestTimeout), rest.Versioned, a.Security.Authenticate, ratelimit.Middleware(limiter, a.rateKey), rest.Enforce,
 		rest.LimitAnswer(a.Config.API.MaxAnswerBytes))
-	a.Security.MountAuth(r)
-	a.Security.MountUsers(r)
-	a.Plugins.Mount(r, a.Security)
-	api := &rest.API{Content: a.Content, Query: a.QueryOptions(), Log: a.Log,
-		Guard: a.Security.Guard, Options: a.Security.QueryOptions, AllowStatus: a.Security.AllowStatus}
-	api.Mount(r)
+	a.Routes.Where(func(r route.Route) bool { return !r.Open() }).Mount(r)
 	f.Use(func(c *fiber.Ctx) error { return fiber.ErrNotFound })
 	return f
 }
@@ -168,15 +178,31 @@ func (a *App) ready(c *fiber.Ctx) error {
 	return c.JSON(fiber.Map{"status": "ok", "database": "ok"})
 }
 
+// pluginCloseTimeout bounds what the plugins' Close may take: the database
+// closes after it, in any case.
+const pluginCloseTimeout = 10 * time.Second
+
 // readyTimeout bounds the readiness probe: a database slower than this to
 // answer a ping is as good as away.
 const readyTimeout = 2 * time.Second
 
-// Close releases the database and the rate-limit store.
+// Close ends the plugins (Closer), then releases the rate-limit store and
+// the database; a second call does nothing.
 func (a *App) Close() error {
+	a.closed.Do(func() { a.closedErr = a.close() })
+	return a.closedErr
+}
+
+func (a *App) close() error {
 	// A password-reset mail still being sent needs the database for its
 	// code; it has its own deadline, so this wait is bounded.
 	a.Security.WaitMail()
+	a.stop()
+	ctx, cancel := context.WithTimeout(context.Background(), pluginCloseTimeout)
+	defer cancel()
+	if err := a.Plugins.Close(ctx); err != nil {
+		a.Log.Error("closing the plugins", "err", err)
+	}
 	for _, c := range a.closers {
 		c()
 	}

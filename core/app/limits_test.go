@@ -142,8 +142,7 @@ type bigAnswer struct{}
 
 const bigAnswerBytes = 32 << 20
 
-func (bigAnswer) Name() string                   { return "big" }
-func (bigAnswer) Requires() []plugin.Requirement { return nil }
+func (bigAnswer) Name() string { return "big" }
 func (bigAnswer) Register(api *plugin.API) error {
 	return api.Route(plugin.Route{
 		Method: "GET", Path: "/big/answer", Action: "big.answer", Tag: "Content", Summary: "a big answer",

@@ -9,8 +9,8 @@ import (
 	"github.com/kiln-cms/kiln/core/rest"
 	"github.com/kiln-cms/kiln/core/store"
 	"github.com/kiln-cms/kiln/plugins/analytics"
+	"github.com/kiln-cms/kiln/plugins/catalog"
 	"github.com/kiln-cms/kiln/plugins/coaching"
-	"github.com/kiln-cms/kiln/plugins/content"
 	"github.com/kiln-cms/kiln/plugins/scheduling"
 )
 
@@ -89,7 +89,7 @@ func TestNULIsRefusedNamingWhere(t *testing.T) {
 		if r := h.Do("GET", "/api/programs/x%2500", nil); r.Status != 404 {
 			t.Fatalf("an id holding %%00: %d %s", r.Status, r.Body)
 		}
-	}, content.New(), analytics.New(), scheduling.New(), coaching.New())
+	}, catalog.New(), analytics.New(), scheduling.New(), coaching.New())
 }
 
 func path(name string) map[string]any  { return map[string]any{"source": "path", "param": name} }
@@ -99,7 +99,7 @@ func body(where string) map[string]any { return map[string]any{"source": "body",
 // Every route the app serves runs rest.RejectNUL first, so that a route
 // added later cannot skip the check.
 func TestEveryRouteRejectsNULFirst(t *testing.T) {
-	h := apptest.New(t, store.SQLite, content.New(), analytics.New(), scheduling.New(), coaching.New())
+	h := apptest.New(t, store.SQLite, catalog.New(), analytics.New(), scheduling.New(), coaching.New())
 	check := reflect.ValueOf(rest.RejectNUL).Pointer()
 	n := 0
 	for _, r := range h.App.Fiber.GetRoutes(true) {

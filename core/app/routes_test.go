@@ -1,6 +1,7 @@
 package app_test
 
 import (
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -8,8 +9,8 @@ import (
 	"github.com/kiln-cms/kiln/core/app/apptest"
 	"github.com/kiln-cms/kiln/core/store"
 	"github.com/kiln-cms/kiln/plugins/analytics"
+	"github.com/kiln-cms/kiln/plugins/catalog"
 	"github.com/kiln-cms/kiln/plugins/coaching"
-	"github.com/kiln-cms/kiln/plugins/content"
 	"github.com/kiln-cms/kiln/plugins/scheduling"
 )
 
@@ -19,7 +20,7 @@ import (
 // generated and plugin routes) is listed, and every listed route is
 // mounted. The documentation's routes are listed as public ("everyone").
 func TestServedRoutesAreTheRouter(t *testing.T) {
-	h := apptest.New(t, store.SQLite, content.New(), analytics.New(), scheduling.New(), coaching.New())
+	h := apptest.New(t, store.SQLite, catalog.New(), analytics.New(), scheduling.New(), coaching.New())
 	served := map[string]bool{}
 	for _, r := range h.App.Fiber.GetRoutes(true) { // true: without middleware
 		versioned := strings.HasPrefix(r.Path, "/api/v1/") || strings.HasPrefix(r.Path, "/api/v2/")
@@ -64,4 +65,70 @@ func minus(a, b map[string]bool) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// TestRouterIsTheTable: what fiber serves is the route table and nothing
+// else, in the table's order. Per method, fiber matches a request against
+// its routes in turn; those must be the table's rows in order, each under
+// each of its prefixes (a GET row also as HEAD), each with the row's own
+// handlers behind the NUL guard.
+func TestRouterIsTheTable(t *testing.T) {
+	h := apptest.New(t, store.SQLite, catalog.New(), analytics.New(), scheduling.New(), coaching.New())
+	type mounted struct {
+		path     string
+		handlers int
+	}
+	want := map[string][]mounted{}
+	sources := map[string]bool{}
+	for _, row := range h.App.Routes {
+		sources[row.Source] = true
+		method := strings.ToUpper(row.Method)
+		for _, p := range row.Paths() {
+			m := mounted{p, len(row.Handlers) + 1} // + rest.RejectNUL
+			want[method] = append(want[method], m)
+			if method == "GET" {
+				want["HEAD"] = append(want["HEAD"], m)
+			}
+		}
+	}
+	got := map[string][]mounted{}
+	for _, r := range h.App.Fiber.GetRoutes(true) { // true: without middleware
+		got[r.Method] = append(got[r.Method], mounted{r.Path, len(r.Handlers)})
+	}
+	for _, m := range []string{"GET", "HEAD", "POST", "PUT", "DELETE", "PATCH"} {
+		if !slices.Equal(got[m], want[m]) {
+			t.Errorf("%s: fiber serves\n  %v\nthe table says\n  %v", m, got[m], want[m])
+		}
+		delete(got, m)
+	}
+	if len(got) > 0 {
+		t.Errorf("fiber serves methods the table has no row of: %v", got)
+	}
+	for _, s := range []string{"core", "docs", "generated", "plugin:content", "plugin:scheduling"} {
+		if !sources[s] {
+			t.Errorf("no row of source %s", s)
+		}
+	}
+	if n := len(want["GET"]); n < 100 {
+		t.Errorf("only %d GET routes", n)
+	}
+}
+
+// TestHeadIsGet: a GET row answers HEAD as it answers GET, a plugin's as
+// the core's: HEAD /api/categories/tree is the plugin's route (200, no
+// body), not the generated findOne of a category "tree" (404).
+func TestHeadIsGet(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, h *apptest.Harness) {
+		for _, p := range []string{"/api/categories/tree", "/api/v1/categories/tree", "/api/categories", "/_health"} {
+			get, head := h.Do("GET", p, nil), h.Do("HEAD", p, nil)
+			if get.Status != 200 || head.Status != 200 || len(head.Body) != 0 ||
+				head.Header.Get("Content-Type") != get.Header.Get("Content-Type") {
+				t.Errorf("%s: GET %d %q, HEAD %d %q with %d bytes", p, get.Status, get.Header.Get("Content-Type"),
+					head.Status, head.Header.Get("Content-Type"), len(head.Body))
+			}
+		}
+		if r := h.Do("HEAD", "/api/categories/nothing-here", nil); r.Status != 404 {
+			t.Errorf("HEAD of a missing category: %d, want 404", r.Status)
+		}
+	}, catalog.New())
 }

@@ -9,13 +9,13 @@ import (
 	"github.com/gofiber/fiber/v2"
 
 	"github.com/kiln-cms/kiln/core/auth"
+	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/hook"
 	"github.com/kiln-cms/kiln/core/mail"
 	"github.com/kiln-cms/kiln/core/ratelimit"
 	"github.com/kiln-cms/kiln/core/rest"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // newSecurity loads config/permissions.yaml, makes sure every role it
@@ -27,11 +27,11 @@ func (a *App) newSecurity(ctx context.Context) (*rest.Security, error) {
 	if err != nil {
 		return nil, err
 	}
-	var roles []struct{ Type, Name, Description string }
+	var roles []content.Role
 	for _, r := range policy.Roles() {
-		roles = append(roles, struct{ Type, Name, Description string }{r.Type, r.Name, r.Description})
+		roles = append(roles, content.Role{Type: r.Type, Name: r.Name, Description: r.Description})
 	}
-	ids, err := a.Content.Store.EnsureRoles(ctx, a.DB.Bun, a.Schema, roles)
+	ids, err := a.Content.EnsureRoles(ctx, roles)
 	if err != nil {
 		return nil, fmt.Errorf("creating the roles: %w", err)
 	}
@@ -55,7 +55,7 @@ func (a *App) newSecurity(ctx context.Context) (*rest.Security, error) {
 	}
 	a.Content.HashPassword = auth.HashPassword
 	a.Content.NormalizeEmail = auth.NormalizeEmail
-	accountHooks(a.Content.Hooks, a.Content.Store, a.Schema)
+	accountHooks(a.Content, a.Schema)
 	return sec, nil
 }
 
@@ -65,7 +65,7 @@ func (a *App) newSecurity(ctx context.Context) (*rest.Security, error) {
 // what is stored, exactly. An address that would become another user's is
 // left alone and logged for an admin to resolve.
 func (a *App) normalizeEmails(ctx context.Context) error {
-	fixed, clashes, err := a.Content.Store.NormalizeUserEmails(ctx, a.Schema, auth.NormalizeEmail)
+	fixed, clashes, err := a.Content.NormalizeUserEmails(ctx, auth.NormalizeEmail)
 	if err != nil {
 		return fmt.Errorf("normalising user e-mails: %w", err)
 	}
@@ -89,7 +89,8 @@ func (a *App) normalizeEmails(ctx context.Context) error {
 //     password write also drops a pending reset code.
 //
 // Both run inside the write's transaction.
-func accountHooks(h *hook.Registry, st *store.Store, sc *schema.Schema) {
+func accountHooks(svc *content.Service, sc *schema.Schema) {
+	h := svc.Hooks
 	user := sc.Type("user")
 	username, email := user.Attr("username"), user.Attr("email")
 	password, blocked := user.Attr("password"), user.Attr("blocked")
@@ -122,7 +123,7 @@ func accountHooks(h *hook.Registry, st *store.Store, sc *schema.Schema) {
 		if !newPassword && !block {
 			return nil
 		}
-		return st.RevokeTokens(ctx, ev.Conn, sc, ev.ID, newPassword)
+		return svc.TxOf(ev).RevokeTokens(ctx, ev.ID, newPassword)
 	})
 }
 

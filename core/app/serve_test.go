@@ -73,8 +73,7 @@ func newBlocker(a **app.App) *blocker {
 	return &blocker{entered: make(chan struct{}, 4), release: make(chan struct{}), app: a}
 }
 
-func (b *blocker) Name() string                   { return "slow" }
-func (b *blocker) Requires() []plugin.Requirement { return nil }
+func (b *blocker) Name() string { return "slow" }
 func (b *blocker) Register(api *plugin.API) error {
 	return api.Route(plugin.Route{
 		Method: "GET", Path: "/slow/wait", Action: "slow.wait", Tag: "Content", Summary: "waits for the test",

@@ -10,8 +10,8 @@ import (
 	"github.com/kiln-cms/kiln/core/auth"
 	"github.com/kiln-cms/kiln/core/store"
 	"github.com/kiln-cms/kiln/plugins/analytics"
+	"github.com/kiln-cms/kiln/plugins/catalog"
 	"github.com/kiln-cms/kiln/plugins/coaching"
-	"github.com/kiln-cms/kiln/plugins/content"
 	"github.com/kiln-cms/kiln/plugins/hello"
 	"github.com/kiln-cms/kiln/plugins/scheduling"
 )
@@ -35,7 +35,7 @@ var signInRoutes = map[string]bool{
 // caller is the public role: past the check if it has the action, 401 if
 // not.
 func TestEveryRouteByRole(t *testing.T) {
-	h := apptest.New(t, store.SQLite, content.New(), analytics.New(), scheduling.New(), coaching.New(), hello.Plugin{})
+	h := apptest.New(t, store.SQLite, catalog.New(), analytics.New(), scheduling.New(), coaching.New(), &hello.Plugin{})
 	// With registration closed, its route answers "disabled" to everyone;
 	// open, it is checked like any other.
 	h.App.Security.Registration = true

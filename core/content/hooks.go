@@ -16,7 +16,7 @@ import (
 // disconnect of the current target clears it, else the current one stays.
 func (s *Service) ToOne(ctx context.Context, ev *hook.Event, a *schema.Attribute) (current, after int64, err error) {
 	if ev.ID != 0 {
-		fks, err := s.Store.ForeignKeys(ctx, ev.Conn, a, []*store.Entry{{ID: ev.ID}})
+		fks, err := s.TxOf(ev).Targets(ctx, a, ev.ID)
 		if err != nil {
 			return 0, 0, err
 		}

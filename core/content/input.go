@@ -1,15 +1,10 @@
 package content
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
+	"errors"
 	"fmt"
-	"math"
 	"sort"
-	"strconv"
-	"strings"
-	"time"
 
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/schema"
@@ -154,146 +149,33 @@ func inSchemaOrder(ct *schema.ContentType, list []errs.FieldError) []errs.FieldE
 	return list
 }
 
-// applyDefaults gives every absent field with a default its default.
+// applyDefaults gives every absent field with a default its default, the
+// canonical value the schema checked at load.
 func applyDefaults(ct *schema.ContentType, values map[*schema.Attribute]any) {
 	for _, a := range ct.Attributes {
 		if _, given := values[a]; given || a.Default == nil || !a.IsScalar() {
 			continue
 		}
-		v, msg := coerceInput(a, jsonish(a.Default))
-		if msg == "" {
-			values[a] = v
-		}
+		values[a] = a.Default
 	}
-}
-
-// jsonish turns a schema default into the form a JSON body would carry.
-func jsonish(v any) any {
-	switch x := v.(type) {
-	case int64:
-		return json.Number(strconv.FormatInt(x, 10))
-	case float64:
-		return json.Number(strconv.FormatFloat(x, 'f', -1, 64))
-	}
-	return v
 }
 
 // coerceInput turns a decoded JSON value (numbers as json.Number) into the
-// canonical Go value of a's type, or says why it cannot.
+// canonical Go value of a's kind, or says why it cannot. A string goes
+// through the kind's Parse, as a filter value does.
 func coerceInput(a *schema.Attribute, v any) (any, string) {
 	if v == nil {
 		return nil, ""
 	}
-	switch a.Type {
-	case schema.Integer, schema.BigInteger:
-		return coerceInt(a, v)
-	case schema.Decimal, schema.Float:
-		var n json.Number
-		switch x := v.(type) {
-		case json.Number:
-			n = x
-		case float64:
-			n = json.Number(strconv.FormatFloat(x, 'g', -1, 64))
-		case int:
-			n = json.Number(strconv.Itoa(x))
-		case int64:
-			n = json.Number(strconv.FormatInt(x, 10))
-		default:
-			return nil, a.Name + " must be a number"
-		}
-		f, err := n.Float64()
-		if err != nil || math.IsInf(f, 0) {
-			return nil, a.Name + " must be a number"
-		}
-		return f, ""
-	case schema.Boolean:
-		b, ok := v.(bool)
-		if !ok {
-			return nil, a.Name + " must be a boolean"
-		}
-		return b, ""
-	case schema.JSON:
-		raw, err := json.Marshal(v)
-		if err != nil {
-			return nil, a.Name + " must be JSON"
-		}
-		if bytes.Contains(raw, []byte(`\u0000`)) {
-			return nil, a.Name + " must not contain the NUL character"
-		}
-		return json.RawMessage(raw), ""
-	}
-	str, ok := v.(string)
-	if !ok {
-		return nil, a.Name + " must be a string"
-	}
-	// PostgreSQL cannot store NUL in text; refuse it on both databases.
-	if strings.IndexByte(str, 0) >= 0 {
-		return nil, a.Name + " must not contain the NUL character"
-	}
-	switch a.Type {
-	case schema.Date:
-		return parseDate(a, str)
-	case schema.Time:
-		return parseTime(a, str)
-	case schema.DateTime:
-		return parseDateTime(a, str)
-	}
-	return str, ""
-}
-
-func coerceInt(a *schema.Attribute, v any) (any, string) {
-	var text string
-	switch x := v.(type) {
-	case int:
-		text = strconv.Itoa(x)
-	case int64:
-		text = strconv.FormatInt(x, 10)
-	case json.Number:
-		text = x.String()
-	case string:
-		if a.Type != schema.BigInteger {
-			return nil, a.Name + " must be an integer"
-		}
-		text = x
-	default:
-		return nil, a.Name + " must be an integer"
-	}
-	n, err := strconv.ParseInt(text, 10, 64)
+	c, err := a.Kind.FromJSON(v)
 	if err != nil {
-		return nil, a.Name + " must be an integer"
-	}
-	if a.Type == schema.Integer && (n > math.MaxInt32 || n < math.MinInt32) {
-		return nil, a.Name + " must be a 32-bit integer"
-	}
-	return n, ""
-}
-
-func parseDate(a *schema.Attribute, s string) (any, string) {
-	if t, err := time.Parse(schema.DateLayout, s); err == nil {
-		return t.Format(schema.DateLayout), ""
-	}
-	if t, err := time.Parse(time.RFC3339Nano, s); err == nil {
-		return t.Format(schema.DateLayout), ""
-	}
-	return nil, a.Name + " must be a date (YYYY-MM-DD)"
-}
-
-func parseTime(a *schema.Attribute, s string) (any, string) {
-	for _, layout := range []string{"15:04:05.999999999", "15:04:05", "15:04"} {
-		if t, err := time.Parse(layout, s); err == nil {
-			return t.Format(schema.TimeLayout), ""
+		var ve *schema.ValueError
+		if errors.As(err, &ve) {
+			return nil, ve.Message(a.Name)
 		}
+		return nil, a.Name + " is invalid"
 	}
-	return nil, a.Name + " must be a time (HH:MM:SS)"
-}
-
-func parseDateTime(a *schema.Attribute, s string) (any, string) {
-	for _, layout := range []string{time.RFC3339Nano, "2006-01-02T15:04:05", schema.DateLayout} {
-		if t, err := time.Parse(layout, s); err == nil {
-			return t.UTC().Truncate(time.Millisecond), ""
-		}
-	}
-	return nil, a.Name + " must be a datetime (ISO 8601)"
+	return c, ""
 }
 
 // sortedKeys gives a body's keys in a fixed order, so that which error is

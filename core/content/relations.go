@@ -93,7 +93,7 @@ func (s *Service) resolveAll(ctx context.Context, conn store.Conn, a *schema.Att
 	if len(all) == 0 {
 		return nil, nil
 	}
-	ids, err := s.Store.ResolveVisible(ctx, conn, a.TargetType, all, ro)
+	ids, err := s.store.ResolveVisible(ctx, conn, a.TargetType, all, ro)
 	if err != nil {
 		return nil, err
 	}

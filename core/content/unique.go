@@ -22,7 +22,7 @@ func (s *Service) checkUnique(ctx context.Context, conn store.Conn, ct *schema.C
 		if !a.Unique || !given || v == nil || failed[a] {
 			continue
 		}
-		taken, err := s.Store.Taken(ctx, conn, ct, a, v, id)
+		taken, err := s.store.Taken(ctx, conn, ct, a, v, id)
 		if err != nil {
 			return nil, err
 		}
@@ -61,7 +61,7 @@ var accentFolder = strings.NewReplacer(
 // makes it unique by adding -1, -2, ... as Strapi does.
 func (s *Service) fillUIDs(ctx context.Context, conn store.Conn, ct *schema.ContentType, values map[*schema.Attribute]any, id int64) error {
 	for _, a := range ct.Attributes {
-		if a.Type != schema.UID || a.TargetField == "" || id != 0 {
+		if a.TargetField == "" || id != 0 { // only a uid has a targetField
 			continue
 		}
 		if v, given := values[a]; given && v != nil {
@@ -72,7 +72,7 @@ func (s *Service) fillUIDs(ctx context.Context, conn store.Conn, ct *schema.Cont
 		if base == "" {
 			continue
 		}
-		taken, err := s.Store.WithPrefix(ctx, conn, ct, a, base)
+		taken, err := s.store.WithPrefix(ctx, conn, ct, a, base)
 		if err != nil {
 			return err
 		}

@@ -11,8 +11,11 @@ import (
 	"io/fs"
 	"path"
 	"sort"
+	"strings"
 
 	"github.com/gofiber/fiber/v2"
+
+	"github.com/kiln-cms/kiln/core/route"
 )
 
 //go:embed assets
@@ -72,12 +75,19 @@ func Names() []string {
 	return out
 }
 
-// Mount serves the page and its assets; before runs first on each (the
-// API-Version header, say).
-func Mount(r fiber.Router, before ...fiber.Handler) {
-	r.Get(PagePath, chain(before, page.Serve)...)
-	r.Get(PagePath+"/:asset", chain(before, serveAsset)...)
+// Routes are the page's and its assets' rows of the route table: public,
+// below /api; before runs first on each (the API-Version header, say).
+func Routes(before ...fiber.Handler) route.Table {
+	row := func(path, op string, h fiber.Handler) route.Route {
+		return route.Route{Method: fiber.MethodGet, Path: strings.TrimPrefix(path, "/api"), Prefixes: route.API,
+			Source: route.SourceDocs, Docs: route.Docs{Op: op}, Handlers: chain(before, h)}
+	}
+	return route.Table{row(PagePath, "page", page.Serve), row(PagePath+"/:asset", "asset", serveAsset)}
 }
+
+// Mount serves the page and its assets on a server of their own (the
+// app mounts Routes with the rest of its table).
+func Mount(r fiber.Router, before ...fiber.Handler) { Routes(before...).Mount(r) }
 
 func serveAsset(c *fiber.Ctx) error {
 	a, ok := assets[c.Params("asset")]

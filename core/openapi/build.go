@@ -5,30 +5,24 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
 	"github.com/kiln-cms/kiln/core/auth"
-	"github.com/kiln-cms/kiln/core/plugin"
+	"github.com/kiln-cms/kiln/core/route"
 	"github.com/kiln-cms/kiln/core/schema"
 )
-
-// Row is one line of the route table. It has core/app's RouteRow's fields,
-// so that a RouteRow converts to it: the documents are built from the same
-// table `kiln routes` prints.
-type Row struct {
-	Method, Path, Action string
-	Roles                []string
-	Source               string // "core", "generated" or "plugin:<name>"
-}
 
 // Input is what the documents are generated from.
 type Input struct {
 	Schema *schema.Schema
-	// Routes is the route table; rows outside /api are not documented.
-	Routes []Row
-	// Plugins are the plugin routes, for what each declared.
-	Plugins []plugin.Registered
+	// Routes is the route table (core/route); rows outside /api are not
+	// documented.
+	Routes route.Table
+	// Roles are the roles that may take an action (config/permissions.yaml),
+	// as `kiln routes` lists them; nil is none.
+	Roles func(action string) []string
 }
 
 // builder builds one document.
@@ -53,19 +47,26 @@ type builder struct {
 // gap filled with an open schema, so that a gap never takes the API down;
 // the tests fail on any.
 func Build(in Input) (*Docs, error) {
+	d := &Docs{}
+	return d, d.Build(in)
+}
+
+// Build generates d's documents (see the function Build). The app makes
+// its Docs first, for their rows of the route table (Routes), and builds
+// them from the table once the table is whole.
+func (d *Docs) Build(in Input) error {
 	problems := map[string]error{}
-	for _, e := range checkRoutes(in.Plugins) {
+	for _, e := range checkRows(in.Routes) {
 		problems[e.Error()] = e
 	}
-	d := &Docs{docs: map[string]*document{}}
+	docs := map[string]*document{}
 	for _, v := range variants {
 		b := newBuilder(v, in.Schema, problems)
 		b.routes(in)
-		b.meta()
 		b.resolveForeign()
-		d.docs[v.Name] = &document{raw: marshal(b.document()), tags: b.tags}
+		docs[v.Name] = &document{raw: marshal(b.document()), tags: b.tags}
 	}
-	d.versions = marshal(versionsBody())
+	d.fill(docs, marshal(versionsBody()))
 	var list []string
 	for k := range problems {
 		list = append(list, k)
@@ -75,7 +76,7 @@ func Build(in Input) (*Docs, error) {
 	for i, k := range list {
 		errs[i] = problems[k]
 	}
-	return d, errors.Join(errs...)
+	return errors.Join(errs...)
 }
 
 func newBuilder(v variant, s *schema.Schema, problems map[string]error) *builder {
@@ -88,48 +89,48 @@ func newBuilder(v variant, s *schema.Schema, problems map[string]error) *builder
 
 func (b *builder) problem(err error) { b.problems[err.Error()] = err }
 
-// routes documents every /api row of the route table: generated and plugin
-// routes under the document's prefix, the core's (served at /api only, in
-// every version) as they are.
+// routes documents every /api row of the route table: those served
+// under the document's prefix (generated and plugin routes) at that
+// prefix, the others (the core's, served at /api in every version) as
+// they are; the documentation's own last (meta).
 func (b *builder) routes(in Input) {
-	registered := map[string]plugin.Registered{}
-	for _, r := range in.Plugins {
-		registered[strings.ToUpper(r.Method)+" /api"+r.Path] = r
-	}
+	var rows, docs route.Table
 	for _, row := range in.Routes {
-		if !strings.HasPrefix(row.Path, "/api/") {
-			continue
+		switch {
+		case !strings.HasPrefix(row.Listed(), "/api/"):
+		case row.Source == route.SourceDocs:
+			docs = append(docs, row)
+		default:
+			rows = append(rows, row)
 		}
-		b.where = row.Method + " " + row.Path
-		path, params, err := Template(row.Path)
+	}
+	sort.SliceStable(rows, func(i, j int) bool { return rows[i].Listed() < rows[j].Listed() })
+	for _, row := range rows {
+		full := row.Listed()
+		b.where = row.Method + " " + full
+		path, params, err := Template(full)
 		if err != nil {
 			b.problem(fmt.Errorf("%s: %v", b.where, err))
 			continue
 		}
-		versioned := path
-		if b.v.Prefix != "/api" {
-			versioned = b.v.Prefix + strings.TrimPrefix(path, "/api")
+		if listed := row.Prefixes[len(row.Prefixes)-1]; listed != b.v.Prefix && slices.Contains(row.Prefixes, b.v.Prefix) {
+			path = b.v.Prefix + strings.TrimPrefix(path, listed)
 		}
 		var op obj
 		var tag string
+		plugin, isPlugin := route.PluginOf(row.Source)
 		switch {
-		case row.Source == "generated":
-			name, verb, _ := strings.Cut(row.Action, ".")
-			ct := b.schema.Type(name)
+		case row.Source == route.SourceGenerated:
+			ct := row.Docs.Type
 			if ct == nil {
 				b.problem(fmt.Errorf("%s: generated route of no content type (%s)", b.where, row.Action))
 				continue
 			}
-			op, tag, path = b.generated(ct, verb), b.typeTags[ct], versioned
-		case row.Source == "core":
+			op, tag = b.generated(ct, row.Docs.Op), b.typeTags[ct]
+		case row.Source == route.SourceCore:
 			op, tag = b.core(row.Action, len(params) > 0), tagCore
-		case strings.HasPrefix(row.Source, "plugin:"):
-			r, ok := registered[strings.ToUpper(row.Method)+" "+row.Path]
-			if !ok {
-				b.problem(fmt.Errorf("%s: no plugin registered it", b.where))
-				continue
-			}
-			op, tag, path = b.plugin(r, params), r.Tag, versioned
+		case isPlugin:
+			op, tag = b.plugin(row, plugin, params), row.Docs.Tag
 		}
 		if op == nil {
 			b.problem(fmt.Errorf("%s (%s, %s): the OpenAPI generator does not describe it", b.where, row.Source, row.Action))
@@ -138,21 +139,26 @@ func (b *builder) routes(in Input) {
 		if _, declared := op["parameters"]; !declared && len(params) > 0 {
 			op["parameters"] = pathParams(params)
 		}
+		var roles []string
+		if in.Roles != nil {
+			roles = in.Roles(row.Action)
+		}
 		op["security"] = bearer
-		if public(row) {
+		if public(roles) {
 			op["security"] = optional
 		}
 		op["x-kiln-action"] = row.Action
-		op["x-kiln-roles"] = strs(row.Roles)
+		op["x-kiln-roles"] = strs(roles)
 		op["x-kiln-source"] = row.Source
-		op["description"] = rolesLine(row, op["description"])
+		op["description"] = rolesLine(row.Action, roles, op["description"])
 		b.add(row.Method, path, row.Action, tag, op)
 	}
+	b.meta(docs)
 }
 
-// public reports whether the public role may call the route.
-func public(row Row) bool {
-	for _, r := range row.Roles {
+// public reports whether the public role is among roles.
+func public(roles []string) bool {
+	for _, r := range roles {
 		if r == auth.Public {
 			return true
 		}
@@ -161,12 +167,12 @@ func public(row Row) bool {
 }
 
 // rolesLine adds who may call the route to its description.
-func rolesLine(row Row, desc any) string {
-	line := "Roles: " + strings.Join(row.Roles, ", ") + " (action `" + row.Action + "`)."
-	if len(row.Roles) == 0 {
-		line = "No role may call it (action `" + row.Action + "`)."
+func rolesLine(action string, roles []string, desc any) string {
+	line := "Roles: " + strings.Join(roles, ", ") + " (action `" + action + "`)."
+	if len(roles) == 0 {
+		line = "No role may call it (action `" + action + "`)."
 	}
-	if public(row) {
+	if public(roles) {
 		line += " Public: a token is optional and, when sent, decides the caller's role and scope."
 	}
 	if s, ok := desc.(string); ok && s != "" {

@@ -10,6 +10,7 @@ import (
 	"github.com/kiln-cms/kiln/core/app/apptest"
 	"github.com/kiln-cms/kiln/core/openapi"
 	"github.com/kiln-cms/kiln/core/plugin"
+	rt "github.com/kiln-cms/kiln/core/route"
 	"github.com/kiln-cms/kiln/core/schema"
 )
 
@@ -86,11 +87,7 @@ var knownBuildGaps = map[string]string{}
 
 // input is what the app builds its documents from.
 func input(h *apptest.Harness) openapi.Input {
-	var rows []openapi.Row
-	for _, r := range h.App.RouteTable() {
-		rows = append(rows, openapi.Row(r))
-	}
-	return openapi.Input{Schema: h.App.Schema, Routes: rows, Plugins: h.App.Plugins.Routes()}
+	return openapi.Input{Schema: h.App.Schema, Routes: h.App.Routes, Roles: h.App.RolesFor}
 }
 
 // TestBuildFillsGaps: a plugin route that declares nothing, or refers to
@@ -113,12 +110,13 @@ func TestBuildFillsGaps(t *testing.T) {
 		route("GET", "/demo/tree", nil, tree),
 		route("POST", "/demo/programs/:id/copy", openapi.EmptyBody, map[string]any{"$ref": "#/components/schemas/program"}),
 	}
-	var rows []openapi.Row
+	var rows rt.Table
 	for _, p := range plugins {
-		rows = append(rows, openapi.Row{Method: p.Method, Path: "/api" + p.Path, Action: p.Action, Roles: []string{"admin"}, Source: "plugin:demo"})
+		rows = append(rows, p.Row())
 	}
-	rows = append(rows, openapi.Row{Method: "GET", Path: "/api/nothing", Action: "nothing.find", Source: "core"})
-	docs, err := openapi.Build(openapi.Input{Schema: s, Routes: rows, Plugins: plugins})
+	rows = append(rows, rt.Route{Method: "GET", Path: "/nothing", Prefixes: rt.API, Action: "nothing.find", Source: rt.SourceCore})
+	admin := func(string) []string { return []string{"admin"} }
+	docs, err := openapi.Build(openapi.Input{Schema: s, Routes: rows, Roles: admin})
 	for _, want := range []string{
 		`GET /demo/undeclared declares no Response schema`,
 		`GET /api/demo/dangling: $ref "#/components/schemas/Nowhere" names no component`,

@@ -5,18 +5,33 @@ import (
 
 	"github.com/kiln-cms/kiln/core/docsui"
 	"github.com/kiln-cms/kiln/core/rest"
+	"github.com/kiln-cms/kiln/core/route"
 )
 
 // Docs are the built documents, ready to serve.
 type Docs struct {
-	docs     map[string]*document
-	versions []byte
+	docs map[string]*document
+	// static are the answers of the documents (by name) and of
+	// /api/versions (versionsKey), made once by Build.
+	static map[string]*docsui.Static
 }
+
+// versionsKey is /api/versions' answer among Docs.static.
+const versionsKey = "versions"
 
 // document is one built document and its operations per tag.
 type document struct {
 	raw  []byte
 	tags map[string]int
+}
+
+// fill puts what Build made in d.
+func (d *Docs) fill(docs map[string]*document, versions []byte) {
+	d.docs = docs
+	d.static = map[string]*docsui.Static{versionsKey: docsui.NewStatic(fiber.MIMEApplicationJSONCharsetUTF8, versions)}
+	for name, doc := range docs {
+		d.static[name] = docsui.NewStatic(fiber.MIMEApplicationJSONCharsetUTF8, doc.raw)
+	}
 }
 
 // Names are the documents' names: "v1", "v2" and "latest".
@@ -57,16 +72,33 @@ func (d *Docs) Operations(name string) map[string]int {
 	return out
 }
 
-// Mount serves the documents, /api/versions and the reference page. Mount
-// them before the /api middleware: they are public, constant, and served
-// from memory, so they skip authentication and the rate limit (see
-// docs/api-docs.md); rest.Versioned still sets API-Version.
-func (d *Docs) Mount(r fiber.Router) {
-	for _, v := range variants {
-		s := docsui.NewStatic(fiber.MIMEApplicationJSONCharsetUTF8, d.docs[v.Name].raw)
-		r.Get(v.URL, rest.Versioned, s.Serve)
+// Routes are the documentation's rows of the route table: the documents,
+// /api/versions, the reference page and its assets. They are open rows
+// (no action): the app mounts them before the /api middleware, since they
+// are public, constant and served from memory, so they skip
+// authentication and the rate limit (see docs/api-docs.md);
+// rest.Versioned still sets API-Version. They serve what Build puts in d:
+// the documents describe these rows too, so the rows come first.
+func (d *Docs) Routes() route.Table {
+	row := func(path, op, key string) route.Route {
+		return route.Route{Method: fiber.MethodGet, Path: path[len("/api"):], Prefixes: route.API,
+			Source: route.SourceDocs, Docs: route.Docs{Op: op}, Handlers: []fiber.Handler{rest.Versioned, d.serve(key)}}
 	}
-	versions := docsui.NewStatic(fiber.MIMEApplicationJSONCharsetUTF8, d.versions)
-	r.Get("/api/versions", rest.Versioned, versions.Serve)
-	docsui.Mount(r, rest.Versioned)
+	var out route.Table
+	for _, v := range variants {
+		out = append(out, row(v.URL, "openapi", v.Name))
+	}
+	out = append(out, row("/api/versions", "versions", versionsKey))
+	return append(out, docsui.Routes(rest.Versioned)...)
+}
+
+// serve answers one of d's static answers; before Build there is none.
+func (d *Docs) serve(key string) fiber.Handler {
+	return func(c *fiber.Ctx) error {
+		s, ok := d.static[key]
+		if !ok {
+			return fiber.ErrNotFound
+		}
+		return s.Serve(c)
+	}
 }

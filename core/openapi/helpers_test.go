@@ -9,8 +9,8 @@ import (
 	"github.com/kiln-cms/kiln/core/plugin"
 	"github.com/kiln-cms/kiln/core/store"
 	"github.com/kiln-cms/kiln/plugins/analytics"
+	"github.com/kiln-cms/kiln/plugins/catalog"
 	"github.com/kiln-cms/kiln/plugins/coaching"
-	"github.com/kiln-cms/kiln/plugins/content"
 	"github.com/kiln-cms/kiln/plugins/hello"
 	"github.com/kiln-cms/kiln/plugins/scheduling"
 )
@@ -20,7 +20,7 @@ import (
 // plugin declares is described, served, and valid. A new plugin belongs
 // in this list.
 func shipped() []plugin.Plugin {
-	return []plugin.Plugin{content.New(), analytics.New(), scheduling.New(), coaching.New(), hello.Plugin{}}
+	return []plugin.Plugin{catalog.New(), analytics.New(), scheduling.New(), coaching.New(), &hello.Plugin{}}
 }
 
 func newHarness(t testing.TB) *apptest.Harness {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/kiln-cms/kiln/core/plugin"
+	"github.com/kiln-cms/kiln/core/route"
 )
 
 // A plugin route declares its request and response as JSON Schema
@@ -32,22 +33,33 @@ func hasBody(method string) bool {
 // PATCH) without a Request schema, a body on a method that takes none, a
 // schema that is not JSON, a path with no OpenAPI form. A route that takes
 // no body but is a POST declares an empty object (EmptyBody).
-func Check(routes []plugin.Registered) error { return errors.Join(checkRoutes(routes)...) }
+func Check(routes []plugin.Registered) error {
+	rows := make(route.Table, len(routes))
+	for i, r := range routes {
+		rows[i] = r.Row()
+	}
+	return errors.Join(checkRows(rows)...)
+}
 
-func checkRoutes(routes []plugin.Registered) []error {
+// checkRows checks the plugin rows of a route table, as Check says.
+func checkRows(rows route.Table) []error {
 	var problems []error
-	for _, r := range routes {
-		where := fmt.Sprintf("plugin %q: %s %s", r.Plugin, r.Method, r.Path)
-		if r.Response == nil {
+	for _, r := range rows {
+		name, ok := route.PluginOf(r.Source)
+		if !ok {
+			continue
+		}
+		where := fmt.Sprintf("plugin %q: %s %s", name, r.Method, r.Path)
+		if r.Docs.Response == nil {
 			problems = append(problems, fmt.Errorf("%s declares no Response schema", where))
 		}
 		switch {
-		case hasBody(r.Method) && r.Request == nil:
+		case hasBody(r.Method) && r.Docs.Request == nil:
 			problems = append(problems, fmt.Errorf("%s declares no Request schema (EmptyBody for a route that reads none)", where))
-		case !hasBody(r.Method) && r.Request != nil:
+		case !hasBody(r.Method) && r.Docs.Request != nil:
 			problems = append(problems, fmt.Errorf("%s declares a Request schema, but %s requests have no body", where, r.Method))
 		}
-		for _, s := range []map[string]any{r.Request, r.Response} {
+		for _, s := range []map[string]any{r.Docs.Request, r.Docs.Response} {
 			if _, err := clone(s); err != nil {
 				problems = append(problems, fmt.Errorf("%s: a schema is not JSON: %v", where, err))
 			}
@@ -63,9 +75,11 @@ func checkRoutes(routes []plugin.Registered) []error {
 // body: an empty JSON object, or none.
 var EmptyBody = map[string]any{"type": "object", "maxProperties": 0, "description": "no fields: send {} or no body"}
 
-// plugin is the operation of a plugin route in this document.
-func (b *builder) plugin(r plugin.Registered, params []string) obj {
-	op := obj{"summary": r.Summary, "x-kiln-plugin": r.Plugin}
+// plugin is the operation of a plugin's row in this document, from what
+// the route declared.
+func (b *builder) plugin(row route.Route, name string, params []string) obj {
+	r := row.Docs
+	op := obj{"summary": r.Summary, "x-kiln-plugin": name}
 	ps := pathParams(params)
 	for _, k := range r.QueryKeys {
 		ps = append(ps, queryKeyParam(k))
@@ -86,7 +100,7 @@ func (b *builder) plugin(r plugin.Registered, params []string) obj {
 		resp = b.pluginSchema(r.Response)
 	}
 	status, desc := "200", "Success"
-	if !strings.EqualFold(r.Method, http.MethodGet) {
+	if !strings.EqualFold(row.Method, http.MethodGet) {
 		// plugin.Route does not say which 2xx a write answers (201 for a
 		// created entry, 200 otherwise), so the document does not guess.
 		status, desc = "2XX", "Success: 201 when the route creates an entry, 200 otherwise"

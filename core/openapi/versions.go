@@ -11,7 +11,8 @@ type variant struct {
 	URL    string       // where the document is served
 }
 
-// variants are the documents, in the order of rest.Prefixes.
+// variants are the documents, in the order of route.Versioned (which
+// rest.Prefixes is).
 var variants = []variant{
 	{Name: "v1", Prefix: "/api/v1", Shape: rest.V1, URL: "/api/v1/openapi.json"},
 	{Name: "v2", Prefix: "/api/v2", Shape: rest.V2, URL: "/api/v2/openapi.json"},

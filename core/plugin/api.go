@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
-	"strconv"
 	"strings"
 
 	"github.com/gofiber/fiber/v2"
@@ -50,13 +49,54 @@ type Policy func(c *fiber.Ctx) error
 
 // API is what a plugin's Register receives.
 type API struct {
-	plugin   string
-	Schema   *schema.Schema
+	plugin string
+	Schema *schema.Schema
+	// Content is the one door into the data: reads and writes of entries
+	// under the caller's read options, transactions (InTx), the hook's own
+	// transaction (TxOf), and statements for aggregates and the plugin's
+	// own tables (Statement).
 	Content  *content.Service
-	Hooks    *hook.Registry
 	Log      *slog.Logger
+	hooks    *hook.Registry
 	security *rest.Security
 	registry *Registry
+	// problems are the mistakes found while registering (a hook on a type
+	// that does not exist): they stop start-up once Register returns.
+	problems []string
+}
+
+// Before adds a hook that runs before every write of the action on ct,
+// inside the write's transaction (content.Service.TxOf gives it to the
+// hook); it may change the input or refuse the write. ct comes from the
+// plugin's model, so a misspelt type cannot be registered: a nil ct stops
+// start-up.
+func (a *API) Before(action hook.Action, ct *schema.ContentType, fn hook.Func) {
+	a.addHook(hook.Before, action, ct, fn)
+}
+
+// After adds a hook that runs after every write of the action on ct,
+// inside the write's transaction.
+func (a *API) After(action hook.Action, ct *schema.ContentType, fn hook.Func) {
+	a.addHook(hook.After, action, ct, fn)
+}
+
+// BeforeEvery and AfterEvery add a hook on every content type (hook.Any):
+// for rules that are about writes in general, not one type.
+func (a *API) BeforeEvery(action hook.Action, fn hook.Func) {
+	a.hooks.On(hook.Any, action, hook.Before, fn)
+}
+
+// AfterEvery: see BeforeEvery.
+func (a *API) AfterEvery(action hook.Action, fn hook.Func) {
+	a.hooks.On(hook.Any, action, hook.After, fn)
+}
+
+func (a *API) addHook(phase hook.Phase, action hook.Action, ct *schema.ContentType, fn hook.Func) {
+	if ct == nil || a.Schema.Type(ct.Name) != ct || fn == nil {
+		a.problems = append(a.problems, fmt.Sprintf("plugin %q: a hook on a content type that does not exist, or with no function", a.plugin))
+		return
+	}
+	a.hooks.On(ct.Name, action, phase, fn)
 }
 
 // Route adds a route. A route must name an action of this plugin and say
@@ -135,10 +175,10 @@ type User struct {
 	Blocked bool
 }
 
-// UserByID reads a user and their role's type, in one query through the
-// store; a user that does not exist is errs.NotFound.
+// UserByID reads a user and their role's type, in one query; a user that
+// does not exist is errs.NotFound.
 func (a *API) UserByID(ctx context.Context, id int64) (*User, error) {
-	p, err := a.Content.Store.PrincipalByID(ctx, a.Content.DB.Bun, a.Schema, id)
+	p, err := a.Content.PrincipalByID(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -148,60 +188,6 @@ func (a *API) UserByID(ctx context.Context, id int64) (*User, error) {
 // RoleAllowed reports whether a role may take an action: Allowed for a
 // user who is not the caller (see User).
 func (a *API) RoleAllowed(role, action string) bool { return a.security.Policy.Allowed(role, action) }
-
-// Visible returns, in their order, the ids among ids of entries of ct that
-// ro lets the caller see (their scope on ct, and drafts only if they may
-// read them). It is how a hand-written statement (store.NewStmt), which
-// knows nothing of scopes, is brought back to what the caller may see:
-// read the rows, then keep those whose ids Visible keeps. No query when ro
-// does not limit ct; otherwise one per chunkSize ids.
-func (a *API) Visible(ctx context.Context, conn store.Conn, ct *schema.ContentType, ids []int64, ro store.ReadOptions) ([]int64, error) {
-	if !ro.Limited(ct) || len(ids) == 0 {
-		return ids, nil
-	}
-	out := make([]int64, 0, len(ids))
-	for start := 0; start < len(ids); start += chunkSize {
-		chunk := ids[start:min(start+chunkSize, len(ids))]
-		refs := make([]string, len(chunk))
-		for i, id := range chunk {
-			refs[i] = strconv.FormatInt(id, 10)
-		}
-		seen, err := a.Content.Store.ResolveVisible(ctx, conn, ct, refs, ro)
-		if err != nil {
-			return nil, err
-		}
-		for i, r := range refs {
-			if _, ok := seen[r]; ok {
-				out = append(out, chunk[i])
-			}
-		}
-	}
-	return out, nil
-}
-
-// VisibleIDs lists, in id order, the ids of every entry of ct that ro lets
-// the caller see and that f selects (nil: all), or ok false when ro does
-// not limit ct (every entry is visible, and nothing was read). A
-// hand-written aggregate restricts a table to these ids ("AND t.id IN
-// (...)"), so that it counts what the caller may see and nothing else.
-func (a *API) VisibleIDs(ctx context.Context, conn store.Conn, ct *schema.ContentType, f *query.Filter, ro store.ReadOptions) (ids []int64, ok bool, err error) {
-	if !ro.Limited(ct) {
-		return nil, false, nil
-	}
-	q := &query.Query{Type: ct, Filters: f, Fields: []*schema.Attribute{}, Status: query.Draft}
-	list, err := a.Content.Store.Find(ctx, conn, q, ro)
-	if err != nil {
-		return nil, true, err
-	}
-	ids = make([]int64, len(list))
-	for i, e := range list {
-		ids[i] = e.ID
-	}
-	return ids, true, nil
-}
-
-// chunkSize bounds the references one visibility query lists.
-const chunkSize = 500
 
 // Query parses the request's query string for a list or entry of ct, with
 // the caller's read rights and the route's extra keys.

@@ -15,6 +15,7 @@ import (
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/hook"
 	"github.com/kiln-cms/kiln/core/plugin"
+	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/rest"
 	"github.com/kiln-cms/kiln/core/store"
 )
@@ -26,7 +27,6 @@ type probe struct {
 }
 
 func (p probe) Name() string                   { return p.name }
-func (p probe) Requires() []plugin.Requirement { return nil }
 func (p probe) Register(api *plugin.API) error { return p.register(api) }
 
 // journal records what ran, in order.
@@ -205,8 +205,8 @@ func TestEveryHookRunsInTheWritesTransaction(t *testing.T) {
 				// A write through the transaction, then a refusal when the
 				// entry's name asks for one: both must vanish together.
 				if strings.HasPrefix(title, "refuse "+name) {
-					if _, err := api.Content.CreateTx(ctx, ev.Conn, api.Schema.Type("category"),
-						map[string]any{"name": "written by " + name}, true, store.ReadOptions{}); err != nil {
+					if _, err := api.Content.TxOf(ev).Create(ctx, &query.Query{Type: api.Schema.Type("category")},
+						map[string]any{"name": "written by " + name}, store.ReadOptions{}); err != nil {
 						return err
 					}
 					return errs.New(errs.KindConflict, name+" says no")
@@ -214,13 +214,13 @@ func TestEveryHookRunsInTheWritesTransaction(t *testing.T) {
 				return nil
 			}
 		}
-		h := api.Hooks
-		h.BeforeCreate("customer", record("beforeCreate"))
-		h.AfterCreate("customer", record("afterCreate"))
-		h.BeforeUpdate("customer", record("beforeUpdate"))
-		h.AfterUpdate("customer", record("afterUpdate"))
-		h.BeforeDelete("customer", record("beforeDelete"))
-		h.AfterDelete("customer", record("afterDelete"))
+		cu := api.Schema.Type("customer")
+		api.Before(hook.Create, cu, record("beforeCreate"))
+		api.After(hook.Create, cu, record("afterCreate"))
+		api.Before(hook.Update, cu, record("beforeUpdate"))
+		api.After(hook.Update, cu, record("afterUpdate"))
+		api.Before(hook.Delete, cu, record("beforeDelete"))
+		api.After(hook.Delete, cu, record("afterDelete"))
 		return nil
 	}}
 	apptest.Each(t, func(t *testing.T, h *apptest.Harness) {

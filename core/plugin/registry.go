@@ -1,13 +1,16 @@
 package plugin
 
 import (
+	"context"
 	"fmt"
 	"log/slog"
+	"strings"
 
 	"github.com/gofiber/fiber/v2"
 
 	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/rest"
+	"github.com/kiln-cms/kiln/core/route"
 )
 
 // Registered is a route with the plugin that added it.
@@ -20,35 +23,75 @@ type Registered struct {
 type Registry struct {
 	routes   []Registered
 	services map[string]any
+	plugins  []Plugin
+	// sec checks each route's permission (Table).
+	sec *rest.Security
 }
 
-// Load checks each plugin's requirements and registers it, in order. The
-// first problem stops start-up with a message naming the plugin: a route
-// that would shadow a generated route is one (see checkShadows).
+// Load binds each plugin's model to the schema and registers it, in
+// order. The first problem stops start-up with a message naming the
+// plugin: a missing type or field of its model, a hook on a type that
+// does not exist, a route that would shadow a generated route (see
+// checkShadows). The plugins' declared tables become writable by their
+// statements.
 func Load(plugins []Plugin, svc *content.Service, sec *rest.Security, log *slog.Logger) (*Registry, error) {
-	r := &Registry{services: map[string]any{}}
+	r := &Registry{services: map[string]any{}, plugins: plugins, sec: sec}
+	generated := rest.GeneratedRoutes(svc.Schema, nil)
 	seen := map[string]bool{}
 	for _, p := range plugins {
 		if seen[p.Name()] {
 			return nil, fmt.Errorf("plugin %q is registered twice", p.Name())
 		}
 		seen[p.Name()] = true
-		if err := CheckRequirements(p, svc.Schema); err != nil {
-			return nil, err
+		if m, ok := p.(Modeler); ok {
+			if err := Bind(p.Name(), m.Model(), svc.Schema); err != nil {
+				return nil, err
+			}
 		}
-		api := &API{plugin: p.Name(), Schema: svc.Schema, Content: svc, Hooks: svc.Hooks,
+		api := &API{plugin: p.Name(), Schema: svc.Schema, Content: svc, hooks: svc.Hooks,
 			Log: log.With("plugin", p.Name()), security: sec, registry: r}
 		before := len(r.routes)
 		if err := p.Register(api); err != nil {
 			return nil, fmt.Errorf("registering plugin %q: %w", p.Name(), err)
 		}
+		if len(api.problems) > 0 {
+			return nil, fmt.Errorf("%s", strings.Join(api.problems, "\n"))
+		}
 		// Checked here rather than in Route, so that a plugin that drops
 		// Route's error is stopped all the same.
-		if err := checkShadows(r.routes[before:], svc.Schema); err != nil {
+		if err := checkShadows(rows(r.routes[before:]), generated); err != nil {
 			return nil, err
 		}
 	}
+	svc.Declare(TableNames(plugins)...)
 	return r, nil
+}
+
+// Start runs the Start of every plugin that has one (Starter), in order;
+// ctx ends when the app closes. A failure stops start-up.
+func (r *Registry) Start(ctx context.Context) error {
+	for _, p := range r.plugins {
+		if s, ok := p.(Starter); ok {
+			if err := s.Start(ctx); err != nil {
+				return fmt.Errorf("starting plugin %q: %w", p.Name(), err)
+			}
+		}
+	}
+	return nil
+}
+
+// Close runs the Close of every plugin that has one (Closer), in reverse
+// order, and returns the first error.
+func (r *Registry) Close(ctx context.Context) error {
+	var first error
+	for i := len(r.plugins) - 1; i >= 0; i-- {
+		if c, ok := r.plugins[i].(Closer); ok {
+			if err := c.Close(ctx); err != nil && first == nil {
+				first = fmt.Errorf("closing plugin %q: %w", r.plugins[i].Name(), err)
+			}
+		}
+	}
+	return first
 }
 
 // Routes are the registered routes, in registration order.
@@ -59,20 +102,39 @@ func (r *Registry) Routes() []Registered { return r.routes }
 // calls what a plugin exposes, through the app's registry.
 func (r *Registry) Service(name string) any { return r.services[name] }
 
-// Mount serves every plugin route under each version prefix, behind its
-// permission check and policies. Call it before the generated routes, so
-// that /api/categories/tree is not taken for /api/categories/:id.
-func (r *Registry) Mount(f fiber.Router, sec *rest.Security) {
-	for _, rt := range r.routes {
-		handlers := []fiber.Handler{permission(sec, rt.Action)}
-		for _, p := range rt.Policies {
-			handlers = append(handlers, policy(p))
-		}
-		handlers = append(handlers, rt.Handler)
-		for _, prefix := range rest.Prefixes {
-			f.Add(rt.Method, prefix+rt.Path, handlers...)
-		}
+// Row is r's row of the route table: served under every version prefix,
+// with what it declares for the documents, its policies and its handler.
+// Table puts the permission check before them.
+func (r Registered) Row() route.Route {
+	handlers := make([]fiber.Handler, 0, len(r.Policies)+1)
+	for _, p := range r.Policies {
+		handlers = append(handlers, policy(p))
 	}
+	handlers = append(handlers, r.Handler)
+	return route.Route{Method: r.Method, Path: r.Path, Prefixes: route.Versioned, Action: r.Action,
+		Source: route.Plugin(r.Plugin), Handlers: handlers,
+		Docs: route.Docs{Summary: r.Summary, Tag: r.Tag, Request: r.Request, Response: r.Response, QueryKeys: r.QueryKeys}}
+}
+
+// Table is the plugins' rows of the route table, in registration order,
+// each behind its permission check and policies. The app mounts them
+// before the generated routes, so that /api/categories/tree is not taken
+// for /api/categories/:id.
+func (r *Registry) Table() route.Table {
+	out := rows(r.routes)
+	for i := range out {
+		out[i].Handlers = append([]fiber.Handler{permission(r.sec, out[i].Action)}, out[i].Handlers...)
+	}
+	return out
+}
+
+// rows are the rows of routes, without the permission check.
+func rows(routes []Registered) route.Table {
+	out := make(route.Table, len(routes))
+	for i, rt := range routes {
+		out[i] = rt.Row()
+	}
+	return out
 }
 
 func permission(sec *rest.Security, action string) fiber.Handler {

@@ -2,10 +2,10 @@ package plugin
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
-	"github.com/kiln-cms/kiln/core/rest"
-	"github.com/kiln-cms/kiln/core/schema"
+	"github.com/kiln-cms/kiln/core/route"
 )
 
 // Plugin routes are mounted before the generated ones (so that
@@ -40,70 +40,66 @@ import (
 // routes do not use) are allowed. Core routes (/api/auth/..., /api/users)
 // are mounted before the plugins' and are not part of this check.
 
-// generatedRoute is one route rest.API.Mount serves for a collection type,
-// below its prefix.
-type generatedRoute struct {
-	method, path, action string
-}
+// The generated routes come from the route table's own generator
+// (rest.GeneratedRoutes), so this check compares against what is mounted
+// and cannot miss a kind of generated route.
 
-// generatedRoutes mirrors rest.API.Mount: find and create on /<plural>,
-// findOne, update and delete on /<plural>/:id, for each collection type
-// that is not built in.
-func generatedRoutes(s *schema.Schema) []generatedRoute {
-	var out []generatedRoute
-	for _, ct := range s.Types {
-		if ct.Builtin || ct.Kind != schema.CollectionType {
-			continue
-		}
-		base := "/" + ct.Plural
-		for _, g := range []generatedRoute{
-			{"GET", base, "find"}, {"POST", base, "create"}, {"GET", base + "/:id", "findOne"},
-			{"PUT", base + "/:id", "update"}, {"DELETE", base + "/:id", "delete"},
-		} {
-			g.action = rest.ActionOf(ct, g.action)
-			out = append(out, g)
-		}
-	}
-	return out
-}
-
-// checkShadows returns an error naming the first route of routes that
-// would shadow a generated route of s.
-func checkShadows(routes []Registered, s *schema.Schema) error {
-	// The same prefix on both sides first, plain /api first: the message
-	// then names the paths as the plugin author wrote them.
-	type pair struct{ plugin, generated string }
-	var pairs []pair
-	for _, p := range []string{"/api", "/api/v1", "/api/v2"} {
-		pairs = append(pairs, pair{p, p})
-	}
-	for _, rp := range rest.Prefixes {
-		for _, gp := range rest.Prefixes {
-			if rp != gp {
-				pairs = append(pairs, pair{rp, gp})
+// checkShadows returns an error naming the first plugin row that would
+// shadow a generated row.
+func checkShadows(plugins, generated route.Table) error {
+	var genPrefixes []string
+	for _, g := range generated {
+		for _, p := range g.Prefixes {
+			if !slices.Contains(genPrefixes, p) {
+				genPrefixes = append(genPrefixes, p)
 			}
 		}
 	}
-	gen := generatedRoutes(s)
-	for _, r := range routes {
-		for _, pp := range pairs {
-			for _, g := range gen {
-				if !strings.EqualFold(r.Method, g.method) || !covers(segments(pp.plugin+r.Path), segments(pp.generated+g.path)) {
+	for _, r := range plugins {
+		for _, pp := range prefixPairs(r.Prefixes, genPrefixes) {
+			for _, g := range generated {
+				if !slices.Contains(g.Prefixes, pp.generated) || !strings.EqualFold(r.Method, g.Method) ||
+					!covers(segments(pp.plugin+r.Path), segments(pp.generated+g.Path)) {
 					continue
 				}
 				served := ""
 				if pp.plugin != pp.generated {
 					served = " (served as " + pp.plugin + r.Path + ")"
 				}
+				name, _ := route.PluginOf(r.Source)
 				return fmt.Errorf("plugin %q: route %s %s%s would shadow the generated route %s %s (%s): "+
 					"plugin routes are matched first, so the generated route would never answer; "+
 					"give the route a literal segment where the generated one has :id, "+
 					"or another number of segments (see docs/plugins.md)",
-					r.Plugin, r.Method, r.Path, served, g.method, pp.generated+g.path, g.action)
+					name, r.Method, r.Path, served, g.Method, pp.generated+g.Path, g.Action)
 			}
 		}
 	}
 	return nil
+}
+
+// prefixPair is a plugin route's prefix and a generated route's.
+type prefixPair struct{ plugin, generated string }
+
+// prefixPairs are the pairs of prefixes to compare, the same prefix on
+// both sides first, the listed one (plain /api) first: the message then
+// names the paths as the plugin author wrote them. Then every other pair.
+func prefixPairs(plugin, generated []string) []prefixPair {
+	var out []prefixPair
+	listedFirst := append([]string{plugin[len(plugin)-1]}, plugin[:len(plugin)-1]...)
+	for _, p := range listedFirst {
+		if slices.Contains(generated, p) {
+			out = append(out, prefixPair{p, p})
+		}
+	}
+	for _, p := range plugin {
+		for _, g := range generated {
+			if p != g {
+				out = append(out, prefixPair{p, g})
+			}
+		}
+	}
+	return out
 }
 
 // segments splits a path on "/", without the leading and trailing slash.

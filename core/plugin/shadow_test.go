@@ -13,8 +13,8 @@ import (
 	"github.com/kiln-cms/kiln/core/plugin"
 	"github.com/kiln-cms/kiln/core/store"
 	"github.com/kiln-cms/kiln/plugins/analytics"
+	"github.com/kiln-cms/kiln/plugins/catalog"
 	"github.com/kiln-cms/kiln/plugins/coaching"
-	"github.com/kiln-cms/kiln/plugins/content"
 	"github.com/kiln-cms/kiln/plugins/hello"
 	"github.com/kiln-cms/kiln/plugins/scheduling"
 )
@@ -134,7 +134,7 @@ func TestShadowRuleAgreesWithFiber(t *testing.T) {
 // literal ones next to generated routes (GET /categories/tree, GET
 // /coaches/available, GET /events/me), start and are served.
 func TestShippedPluginsStart(t *testing.T) {
-	h := apptest.New(t, store.SQLite, content.New(), analytics.New(), scheduling.New(), coaching.New(), hello.Plugin{})
+	h := apptest.New(t, store.SQLite, catalog.New(), analytics.New(), scheduling.New(), coaching.New(), &hello.Plugin{})
 	if n := len(h.App.Plugins.Routes()); n < 20 {
 		t.Fatalf("only %d plugin routes", n)
 	}

@@ -84,10 +84,11 @@ type Filter struct {
 	// Cond: a comparison on a scalar or system field of the node's type.
 	Field    *schema.Attribute
 	Operator Operator
-	// Value is coerced to the field's Go type (see Coerce): for $in and
-	// $notIn a []any, for $between a []any of two, for $null and $notNull a
-	// bool, for $eq/$ne possibly nil (IS NULL / IS NOT NULL). The string
-	// operators ($contains, $startsWith, ...) always hold a string.
+	// Value is the canonical value of the field's kind (schema.Kind.Parse):
+	// for $in and $notIn a []any of them, for $between a []any of two, for
+	// $null and $notNull a bool, for $eq/$ne possibly nil (IS NULL / IS NOT
+	// NULL). The string operators ($contains, $startsWith, ...) always hold
+	// a string.
 	Value any
 
 	// Rel: a condition on related entries.

@@ -7,11 +7,12 @@ import (
 // cond checks one comparison on field a. An array given to an operator that
 // takes one value is an OR of the operator over each item, as in Strapi.
 func (c *checker) cond(a *schema.Attribute, op Operator, v *node, l at) (*Filter, error) {
-	if a.Type == schema.JSON && op != OpNull && op != OpNotNull {
+	caps := a.Kind.Caps()
+	if caps.Opaque && op != OpNull && op != OpNotNull {
 		return nil, valueError(l, string(op),
 			"Invalid operator %s%s: json fields can only be filtered with $null and $notNull", op, l.suffix())
 	}
-	if stringOps[op] && !textual(a.Type) {
+	if stringOps[op] && !caps.Text {
 		return nil, valueError(l, string(op), "Invalid operator %s%s: it applies to text fields only", op, l.suffix())
 	}
 	if items, ok := asList(v); ok && op != OpIn && op != OpNotIn && op != OpBetween {

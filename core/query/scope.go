@@ -42,7 +42,7 @@ func (c *checker) param(a *schema.Attribute, s string, l at) (bool, error) {
 	if !c.params || s != UserParam {
 		return false, nil
 	}
-	if a.Type != schema.Integer && a.Type != schema.BigInteger {
+	if !a.Kind.Caps().Integral {
 		return false, valueError(l, a.Name, "Invalid value %s for %s: the caller's id compares with an id or an integer field only", UserParam, l.path)
 	}
 	return true, nil

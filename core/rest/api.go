@@ -11,7 +11,8 @@ import (
 	"github.com/kiln-cms/kiln/core/store"
 )
 
-// API serves the generated routes of every content type.
+// API serves the generated routes of every content type; its rows of the
+// route table are Routes (routes.go).
 type API struct {
 	Content *content.Service
 	// Query bounds what a query string may ask (page sizes, depth, lists).
@@ -27,29 +28,6 @@ type API struct {
 	// AllowStatus, when set, decides whether the request may read the
 	// status it asked for (drafts need a grant of their own).
 	AllowStatus func(c *fiber.Ctx, ct *schema.ContentType, st query.Status) error
-}
-
-// Prefixes are where every generated route is served: plain /api is the
-// latest version, /api/v1 and /api/v2 pin one.
-var Prefixes = []string{"/api/v1", "/api/v2", "/api"}
-
-// Mount registers find, findOne, create, update and delete for every
-// collection type under each version prefix. Built-in types (users, roles)
-// have routes of their own.
-func (a *API) Mount(r fiber.Router) {
-	for _, p := range Prefixes {
-		for _, ct := range a.Content.Schema.Types {
-			if ct.Builtin || ct.Kind != schema.CollectionType {
-				continue
-			}
-			base := p + "/" + ct.Plural
-			r.Get(base, a.find(ct))
-			r.Post(base, a.create(ct))
-			r.Get(base+"/:id", a.findOne(ct))
-			r.Put(base+"/:id", a.update(ct))
-			r.Delete(base+"/:id", a.delete(ct))
-		}
-	}
 }
 
 // guard runs the Guard, if any.

@@ -21,15 +21,6 @@ import (
 	"github.com/kiln-cms/kiln/core/store"
 )
 
-// MountAuth registers sign-in, registration and the password routes.
-func (s *Security) MountAuth(r fiber.Router) {
-	r.Post(pathLogin, s.login)
-	r.Post(pathRegister, s.register)
-	r.Post("/api/auth/change-password", s.changePassword)
-	r.Post(pathForgotPassword, s.forgotPassword)
-	r.Post(pathResetPassword, s.resetPassword)
-}
-
 // stringFields reads a JSON object of string fields, reporting every
 // missing one as Strapi's yup does.
 func stringFields(c *fiber.Ctx, names ...string) (map[string]string, error) {
@@ -93,9 +84,9 @@ var errBlocked = func() error {
 // nothing here folds Unicode case.
 func (s *Security) principalByIdentifier(ctx context.Context, identifier string) (*store.Principal, error) {
 	if auth.IsEmailIdentifier(identifier) {
-		return s.Content.Store.PrincipalByEmail(ctx, s.Content.DB.Bun, s.Content.Schema, auth.NormalizeEmail(identifier))
+		return s.Content.PrincipalByEmail(ctx, auth.NormalizeEmail(identifier))
 	}
-	return s.Content.Store.PrincipalByUsername(ctx, s.Content.DB.Bun, s.Content.Schema, identifier)
+	return s.Content.PrincipalByUsername(ctx, identifier)
 }
 
 // sendSession answers {jwt, user} for a user, with a token at the user's
@@ -105,7 +96,7 @@ func (s *Security) sendSession(c *fiber.Ctx, status int, userID, tokenVersion in
 	if err != nil {
 		return err
 	}
-	e, err := s.Content.Store.FindOne(c.UserContext(), s.Content.DB.Bun, &query.Query{Type: s.userType()}, userID, store.ReadOptions{})
+	e, err := s.Content.Get(c.UserContext(), &query.Query{Type: s.userType()}, userID, store.ReadOptions{})
 	if err != nil {
 		return err
 	}
@@ -172,7 +163,7 @@ func (s *Security) changePassword(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	p, err := s.Content.Store.PrincipalByID(c.UserContext(), s.Content.DB.Bun, s.Content.Schema, cl.UserID)
+	p, err := s.Content.PrincipalByID(c.UserContext(), cl.UserID)
 	if err != nil {
 		return err
 	}
@@ -196,7 +187,7 @@ func (s *Security) setPasswordAndSignIn(c *fiber.Ctx, id int64, password string)
 	if _, err := s.Content.Update(c.UserContext(), q, strconv.FormatInt(id, 10), map[string]any{"password": password}, store.ReadOptions{}); err != nil {
 		return err
 	}
-	p, err := s.Content.Store.PrincipalByID(c.UserContext(), s.Content.DB.Bun, s.Content.Schema, id)
+	p, err := s.Content.PrincipalByID(c.UserContext(), id)
 	if err != nil {
 		return err
 	}
@@ -272,7 +263,7 @@ func (s *Security) sendReset(ctx context.Context, mailer mail.Mailer, codes Rese
 	if !auth.IsEmailIdentifier(email) {
 		return nil
 	}
-	p, err := s.Content.Store.PrincipalByEmail(ctx, s.Content.DB.Bun, s.Content.Schema, auth.NormalizeEmail(email))
+	p, err := s.Content.PrincipalByEmail(ctx, auth.NormalizeEmail(email))
 	if errs.KindOf(err) == errs.KindNotFound || (err == nil && p.Blocked) {
 		return nil
 	}
@@ -281,7 +272,7 @@ func (s *Security) sendReset(ctx context.Context, mailer mail.Mailer, codes Rese
 	}
 	code := randomCode()
 	expires := codes.now().Add(codes.lifetime())
-	if err := s.Content.Store.SetResetCode(ctx, s.Content.DB.Bun, s.Content.Schema, p.ID, hashCode(code), expires); err != nil {
+	if err := s.Content.SetResetCode(ctx, p.ID, hashCode(code), expires); err != nil {
 		return fmt.Errorf("storing the reset code: %w", err)
 	}
 	msg := mail.Message{To: p.Email, Subject: "Reset your password",
@@ -310,7 +301,7 @@ func (s *Security) resetPassword(c *fiber.Ctx) error {
 	if in["password"] != in["passwordConfirmation"] {
 		return errs.New(errs.KindValidation, "Passwords do not match")
 	}
-	p, err := s.Content.Store.UserByResetToken(c.UserContext(), s.Content.DB.Bun, s.Content.Schema, hashCode(in["code"]))
+	p, err := s.Content.PrincipalByResetCode(c.UserContext(), hashCode(in["code"]))
 	switch {
 	case errs.KindOf(err) == errs.KindNotFound:
 		return errs.New(errs.KindValidation, "Incorrect code provided")

@@ -1,12 +1,13 @@
 package rest
 
 import (
+	"strings"
+
 	"github.com/gofiber/fiber/v2"
 	"github.com/gofiber/fiber/v2/utils"
 
 	"github.com/kiln-cms/kiln/core/auth"
 	"github.com/kiln-cms/kiln/core/errs"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // Caller is who a request comes from: a user with a role, or the public.
@@ -53,11 +54,7 @@ func (s *Security) Authenticate(c *fiber.Ctx) error {
 		return c.Next()
 	}
 	id := claims.UserID
-	var p *store.Principal
-	err = store.RetryRead(c.UserContext(), func() (err error) {
-		p, err = s.Content.Store.PrincipalByID(c.UserContext(), s.Content.DB.Bun, s.Content.Schema, id)
-		return err
-	})
+	p, err := s.Content.PrincipalByID(c.UserContext(), id)
 	switch {
 	case errs.KindOf(err) == errs.KindNotFound || (err == nil && (p.Blocked || p.TokenVersion != claims.Version)):
 		c.Locals(authErrKey, errs.New(errs.KindUnauthorized, "Invalid credentials"))
@@ -81,12 +78,13 @@ func Enforce(c *fiber.Ctx) error {
 	return c.Next()
 }
 
-// The sign-in routes: no token is read on them.
+// The sign-in routes, below /api (Security.Routes): no token is read on
+// them.
 const (
-	pathLogin          = "/api/auth/local"
-	pathRegister       = "/api/auth/local/register"
-	pathForgotPassword = "/api/auth/forgot-password"
-	pathResetPassword  = "/api/auth/reset-password"
+	pathLogin          = "/auth/local"
+	pathRegister       = "/auth/local/register"
+	pathForgotPassword = "/auth/forgot-password"
+	pathResetPassword  = "/auth/reset-password"
 )
 
 // isSignInPath reports whether fiber routes p to a sign-in route: as its
@@ -96,7 +94,11 @@ func isSignInPath(p string) bool {
 	for len(p) > 1 && p[len(p)-1] == '/' {
 		p = p[:len(p)-1]
 	}
-	switch utils.ToLower(p) {
+	below, ok := strings.CutPrefix(utils.ToLower(p), "/api")
+	if !ok {
+		return false
+	}
+	switch below {
 	case pathLogin, pathRegister, pathForgotPassword, pathResetPassword:
 		return true
 	}

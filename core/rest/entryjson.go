@@ -1,9 +1,7 @@
 package rest
 
 import (
-	"encoding/json"
 	"strconv"
-	"time"
 
 	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/core/store"
@@ -51,14 +49,14 @@ func appendFields(b []byte, e *store.Entry, v Version, first bool) []byte {
 		}
 		sep()
 		b = appendKey(b, a.Name)
-		b = appendValue(b, a.Type, e.Values[i])
+		b = a.Kind.AppendJSON(b, e.Values[i])
 	}
 	n := len(ct.Attributes)
 	for i, a := range []*schema.Attribute{schema.SysCreatedAt, schema.SysUpdatedAt, schema.SysPublishedAt} {
 		if e.Has[n+i] {
 			sep()
 			b = appendKey(b, a.Name)
-			b = appendValue(b, schema.DateTime, e.Values[n+i])
+			b = a.Kind.AppendJSON(b, e.Values[n+i])
 		}
 	}
 	for i, a := range ct.Attributes {
@@ -121,39 +119,4 @@ func appendEntries(b []byte, list []*store.Entry, v Version) []byte {
 		b = appendEntry(b, e, v)
 	}
 	return append(b, ']')
-}
-
-// appendValue writes a canonical value of a field type as JSON: decimals
-// as numbers, bigintegers as strings (as Strapi does, since they may not
-// fit a JavaScript number), datetimes in UTC with milliseconds.
-func appendValue(b []byte, t schema.FieldType, val any) []byte {
-	switch x := val.(type) {
-	case nil:
-		return append(b, "null"...)
-	case string:
-		return appendString(b, x)
-	case int64:
-		if t == schema.BigInteger {
-			b = append(b, '"')
-			b = strconv.AppendInt(b, x, 10)
-			return append(b, '"')
-		}
-		return strconv.AppendInt(b, x, 10)
-	case float64:
-		return appendFloat(b, x)
-	case bool:
-		return strconv.AppendBool(b, x)
-	case time.Time:
-		b = append(b, '"')
-		b = x.UTC().AppendFormat(b, schema.DateTimeLayout)
-		return append(b, '"')
-	case json.RawMessage:
-		if len(x) == 0 {
-			return append(b, "null"...)
-		}
-		return append(b, x...)
-	}
-	// A value of another Go type is a bug below; write it safely as a string.
-	raw, _ := json.Marshal(val)
-	return append(b, raw...)
 }

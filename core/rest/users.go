@@ -1,6 +1,8 @@
 package rest
 
 import (
+	"strconv"
+
 	"github.com/gofiber/fiber/v2"
 
 	"github.com/kiln-cms/kiln/core/errs"
@@ -12,17 +14,6 @@ import (
 // The users-permissions routes answer as Strapi's plugin does: bare user
 // objects and arrays, not the {data, meta} envelope, and role only when
 // populated.
-
-// MountUsers registers the user and role routes.
-func (s *Security) MountUsers(r fiber.Router) {
-	r.Get("/api/users/me", s.me)
-	r.Get("/api/users", s.listUsers)
-	r.Post("/api/users", s.createUser)
-	r.Get("/api/users/:id", s.getUser)
-	r.Put("/api/users/:id", s.updateUser)
-	r.Delete("/api/users/:id", s.deleteUser)
-	r.Get("/api/users-permissions/roles", s.roles)
-}
 
 func (s *Security) userType() *schema.ContentType { return s.Content.Schema.Type("user") }
 
@@ -48,7 +39,7 @@ func (s *Security) me(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	e, err := s.Content.Store.FindOne(c.UserContext(), s.Content.DB.Bun, q, cl.UserID, store.ReadOptions{})
+	e, err := s.Content.Get(c.UserContext(), q, cl.UserID, store.ReadOptions{})
 	if err != nil {
 		return err
 	}
@@ -63,11 +54,12 @@ func (s *Security) listUsers(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	list, err := s.Content.Store.Find(c.UserContext(), s.Content.DB.Bun, q, s.ReadOptions(c))
+	q.Pagination.WithCount = false // Strapi answers the bare list
+	page, err := s.Content.Find(c.UserContext(), q, s.ReadOptions(c))
 	if err != nil {
 		return err
 	}
-	return send(c, fiber.StatusOK, appendEntries(make([]byte, 0, 256*len(list)+2), list, V2))
+	return send(c, fiber.StatusOK, appendEntries(make([]byte, 0, 256*len(page.Entries)+2), page.Entries, V2))
 }
 
 func (s *Security) getUser(c *fiber.Ctx) error {
@@ -173,26 +165,27 @@ func (s *Security) roles(c *fiber.Ctx) error {
 	rt := s.Content.Schema.Type("role")
 	users := rt.Attr("users")
 	q := &query.Query{Type: rt, Populate: []*query.Populate{{Relation: users, Count: true, Query: &query.Query{Type: users.TargetType}}}}
-	list, err := s.Content.Store.Find(c.UserContext(), s.Content.DB.Bun, q, store.ReadOptions{})
+	page, err := s.Content.Find(c.UserContext(), q, store.ReadOptions{})
 	if err != nil {
 		return err
 	}
 	b := append(make([]byte, 0, 1024), `{"roles":[`...)
-	for i, e := range list {
+	for i, e := range page.Entries {
 		if i > 0 {
 			b = append(b, ',')
 		}
 		b = append(b, `{"id":`...)
-		b = appendValue(b, schema.Integer, e.ID)
+		b = strconv.AppendInt(b, e.ID, 10)
 		for _, f := range []string{"name", "type", "description"} {
-			v, _ := e.Get(rt.Attr(f))
+			a := rt.Attr(f)
+			v, _ := e.Get(a)
 			b = append(b, ',')
 			b = appendKey(b, f)
-			b = appendValue(b, schema.String, v)
+			b = a.Kind.AppendJSON(b, v)
 		}
 		n, _ := e.Get(users)
 		b = append(b, `,"nb_users":`...)
-		b = appendValue(b, schema.Integer, n.(store.Count).N)
+		b = strconv.AppendInt(b, n.(store.Count).N, 10)
 		b = append(b, '}')
 	}
 	b = append(b, "]}"...)

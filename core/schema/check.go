@@ -30,27 +30,6 @@ var reservedPlurals = map[string]bool{
 
 var relationKinds = map[RelationKind]bool{OneToOne: true, OneToMany: true, ManyToOne: true, ManyToMany: true}
 
-var fieldTypes = map[FieldType]bool{
-	String: true, Text: true, RichText: true, Email: true, UID: true,
-	Integer: true, BigInteger: true, Decimal: true, Float: true, Boolean: true,
-	Date: true, Time: true, DateTime: true, Enumeration: true, JSON: true,
-	Password: true, Relation: true,
-}
-
-// IsNumber reports whether values of t are numbers.
-func (t FieldType) IsNumber() bool {
-	return t == Integer || t == BigInteger || t == Decimal || t == Float
-}
-
-// IsText reports whether values of t are strings with a length.
-func (t FieldType) IsText() bool {
-	switch t {
-	case String, Text, RichText, Email, UID, Password, Enumeration:
-		return true
-	}
-	return false
-}
-
 // build turns the parsed definitions into a checked, resolved Schema,
 // recording every problem it meets rather than stopping at the first.
 func build(raws []*rawType, probs *Problems) *Schema {
@@ -87,8 +66,10 @@ func build(raws []*rawType, probs *Problems) *Schema {
 	for _, ct := range s.Types {
 		assignMappedJoins(ct)
 		for _, a := range ct.Attributes {
-			if msg := targetFieldProblem(ct, a); msg != "" {
-				*probs = append(*probs, a.problem(msg))
+			if tc, ok := a.Kind.(typeChecker); ok {
+				if msg := tc.typeProblem(ct, a); msg != "" {
+					*probs = append(*probs, a.problem(msg))
+				}
 			}
 		}
 	}
@@ -135,7 +116,7 @@ func checkType(rt *rawType, s *Schema, tables map[string]*ContentType, probs *Pr
 		add(fmt.Sprintf("info.pluralName %q is already used", rt.plural))
 		ok = false
 	}
-	kind := Kind(rt.kind)
+	kind := TypeKind(rt.kind)
 	if kind != CollectionType && kind != SingleType {
 		add(fmt.Sprintf("kind must be collectionType or singleType, not %q", rt.kind))
 	}
@@ -202,64 +183,45 @@ func addAttr(ct *ContentType, ra *rawAttr, file string, probs *Problems) {
 		add("type is required")
 		return
 	}
-	if !fieldTypes[a.Type] {
+	a.Kind = KindOf(a.Type)
+	if a.Kind == nil {
 		add(fmt.Sprintf("unknown type %q", a.Type))
 		return
+	}
+	if a.Regex != "" {
+		a.regex, _ = regexp.Compile(a.Regex) // a failure is ruleProblems' to report
 	}
 	for _, msg := range ruleProblems(&a) {
 		add(msg)
 	}
 	if ra.hasDefault {
-		v, msg := checkDefault(&a, a.Default)
+		v, msg := a.Kind.Default(&a, a.Default)
 		if msg != "" {
 			add("default " + msg)
 		}
 		a.Default = v
 	}
-	if a.Type == UID || a.Type == Password {
-		a.Private = a.Private || a.Type == Password
-	}
-	if a.Type == UID {
-		a.Unique = true
-	}
+	caps := a.Kind.Caps()
+	a.Private = a.Private || caps.Private
+	a.Unique = a.Unique || caps.Unique
 	a.Owner, a.file = ct, file
 	p := &a
 	ct.Attributes = append(ct.Attributes, p)
 	ct.byName[a.Name] = p
 }
 
-// ruleProblems checks that each rule is one the field's type can have.
+// ruleProblems checks that each rule is one the field's kind takes, and
+// consistent; the kind adds its own problems.
 func ruleProblems(a *Attribute) []string {
 	var out []string
+	caps := a.Kind.Caps()
 	bad := func(rule, types string) { out = append(out, rule+" applies only to "+types) }
-	if a.Type != Relation && (a.RelationKind != "" || a.Target != "" || a.InversedBy != "" || a.MappedBy != "") {
+	if !caps.Relation && (a.RelationKind != "" || a.Target != "" || a.InversedBy != "" || a.MappedBy != "") {
 		bad("relation, target, inversedBy and mappedBy", "relation fields")
 	}
-	if a.Type == Relation {
-		switch a.RelationKind {
-		case OneToOne, OneToMany, ManyToOne, ManyToMany:
-		case "":
-			out = append(out, "relation is required (oneToOne, oneToMany, manyToOne or manyToMany)")
-		default:
-			out = append(out, fmt.Sprintf("unknown relation %q (oneToOne, oneToMany, manyToOne or manyToMany)", a.RelationKind))
-		}
-		if a.Target == "" {
-			out = append(out, "target is required")
-		}
-		if a.InversedBy != "" && a.MappedBy != "" {
-			out = append(out, "a relation has inversedBy or mappedBy, not both")
-		}
-		// A default on a relation is checkDefault's to report.
-		if a.Unique {
-			out = append(out, "a relation cannot be unique")
-		}
-	}
-	if (a.Enum != nil) != (a.Type == Enumeration) {
-		if a.Type == Enumeration {
-			out = append(out, "enum is required: the list of allowed values")
-		} else {
-			bad("enum", "enumeration fields")
-		}
+	out = append(out, a.Kind.Problems(a)...)
+	if a.Enum != nil && !caps.Enum {
+		bad("enum", "enumeration fields")
 	}
 	seen := map[string]bool{}
 	for _, e := range a.Enum {
@@ -268,35 +230,27 @@ func ruleProblems(a *Attribute) []string {
 		}
 		seen[e] = true
 	}
-	if (a.Min != nil || a.Max != nil) && !a.Type.IsNumber() {
+	if (a.Min != nil || a.Max != nil) && !caps.Number {
 		bad("min and max", "integer, biginteger, decimal and float fields")
 	}
 	if a.Min != nil && a.Max != nil && *a.Min > *a.Max {
 		out = append(out, "min is greater than max")
 	}
-	if (a.MinLength != nil || a.MaxLength != nil || a.Regex != "") && !a.Type.IsText() {
+	if (a.MinLength != nil || a.MaxLength != nil || a.Regex != "") && !caps.Text {
 		bad("minLength, maxLength and regex", "text fields")
 	}
 	if a.MinLength != nil && a.MaxLength != nil && *a.MinLength > *a.MaxLength {
 		out = append(out, "minLength is greater than maxLength")
-	}
-	if a.MaxLength != nil && *a.MaxLength > 255 {
-		switch a.Type {
-		case String:
-			out = append(out, "maxLength of a string is at most 255 (use text for longer values)")
-		case Email, UID:
-			out = append(out, "maxLength of an email or uid is at most 255, the size of its column")
-		}
 	}
 	if a.Regex != "" {
 		if _, err := regexp.Compile(a.Regex); err != nil {
 			out = append(out, "regex does not compile: "+err.Error())
 		}
 	}
-	if a.Index && (a.Type == Relation || a.Type == JSON) {
+	if a.Index && caps.NoIndex {
 		out = append(out, "index applies only to scalar, non-json fields (relations are indexed already)")
 	}
-	if a.TargetField != "" && a.Type != UID {
+	if a.TargetField != "" && !caps.TargetField {
 		bad("targetField", "uid fields")
 	}
 	return out
@@ -429,15 +383,8 @@ func checkColumns(s *Schema, tables map[string]*ContentType, probs *Problems) {
 	}
 }
 
-// targetFieldProblem is checked once every field of the type is known. A
-// targetField on another type than uid is ruleProblems' to report.
-func targetFieldProblem(ct *ContentType, a *Attribute) string {
-	if a.TargetField == "" || a.Type != UID {
-		return ""
-	}
-	t := ct.byName[a.TargetField]
-	if t == nil || !(t.Type == String || t.Type == Text) {
-		return fmt.Sprintf("targetField %q must name a string field of %q", a.TargetField, ct.Name)
-	}
-	return ""
+// typeChecker is a kind with a check of a field that needs every field of
+// its type (a uid's targetField), run once they are all known.
+type typeChecker interface {
+	typeProblem(ct *ContentType, a *Attribute) string
 }

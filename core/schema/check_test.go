@@ -1,10 +1,12 @@
 package schema_test
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/kiln-cms/kiln/core/schema"
 )
@@ -256,7 +258,7 @@ func TestValidAttributes(t *testing.T) {
 	a := s.Type("a")
 	defaults := map[string]any{
 		"n": int64(-5), "big": int64(9007199254740993), "ratio": 0.5, "day": "2024-02-29", "at": "09:30:00",
-		"when": "2024-03-01T08:00:00.000Z", "tags": []any{"a", "b"}, "code": "ABC", "title": nil,
+		"when": time.Date(2024, 3, 1, 8, 0, 0, 0, time.UTC), "tags": json.RawMessage(`["a","b"]`), "code": "ABC", "title": nil,
 	}
 	for name, want := range defaults {
 		if got := a.Attr(name).Default; fmt.Sprintf("%#v", got) != fmt.Sprintf("%#v", want) {
@@ -293,12 +295,17 @@ func TestProblemsOfDefaults(t *testing.T) {
 		{`s: {type: string, minLength: 3, default: ab}`, `field "s": default "ab" is shorter than minLength 3`},
 		{`s: {type: string, regex: "^[a-z]+$", default: ABC}`, `field "s": default "ABC" does not match regex ^[a-z]+$`},
 		{`s: {type: string, default: 12}`, `field "s": default 12 is not a string`},
-		{`d: {type: date, default: 2024-02-30}`, `field "d": default "2024-02-30" is not a date (2006-01-02)`},
-		{`t: {type: time, default: "25:00:00"}`, `field "t": default "25:00:00" is not a time (15:04:05)`},
-		{`t: {type: datetime, default: "2024-01-01 10:00"}`, `field "t": default "2024-01-01 10:00" is not a datetime (2006-01-02T15:04:05.999999999Z07:00)`},
+		{`d: {type: date, default: 2024-02-30}`, `field "d": default "2024-02-30" is not a date (YYYY-MM-DD)`},
+		{`t: {type: time, default: "25:00:00"}`, `field "t": default "25:00:00" is not a time (HH:MM, HH:MM:SS or HH:MM:SS.mmm)`},
+		{`t: {type: datetime, default: "2024-01-01 10:00"}`, `field "t": default "2024-01-01 10:00" is not a date-time (RFC 3339) or a date`},
 		{`d: {type: date, default: 20240101}`, `field "d": default 20240101 is not a date`},
 		{`e: {type: email, default: not-an-email}`, `field "e": default "not-an-email" is not an e-mail address`},
 		{`e: {type: email, default: "Ops <ops@acme.test>"}`, `field "e": default "Ops <ops@acme.test>" is not an e-mail address`},
+		// The format a body value is checked against: a default it refuses
+		// would make every create without the field fail.
+		{`e: {type: email, default: ops@localhost}`, `field "e": default "ops@localhost" is not an e-mail address`},
+		// A default JSON cannot write was dropped at every create.
+		{`j: {type: json, default: {1: one}}`, `field "j": default map[1:one] is not JSON`},
 		{`p: {type: password, default: secret}`, `field "p": default is not allowed on a password field`},
 		{`r: {type: relation, relation: manyToOne, target: a, default: 1}`, `field "r": default is not allowed on a relation field`},
 	}

@@ -1,21 +1,26 @@
 // Package schema is Kiln's typed model of the content types an admin writes in
-// YAML: loading, checking, and the naming rules (tables, columns, join tables)
-// every other package relies on. It depends on nothing of Kiln's.
+// YAML: loading, checking, the naming rules (tables, columns, join tables)
+// every other package relies on, and the field kinds (kinds.go): what each
+// field type means, written once. It depends on nothing of Kiln's but the
+// JSON writers of core/jsonw.
 package schema
 
-// Kind is a content type's kind, as in Strapi.
-type Kind string
+import "regexp"
+
+// TypeKind is a content type's kind, as in Strapi.
+type TypeKind string
 
 // The content-type kinds.
 const (
-	CollectionType Kind = "collectionType"
-	SingleType     Kind = "singleType"
+	CollectionType TypeKind = "collectionType"
+	SingleType     TypeKind = "singleType"
 )
 
-// FieldType is an attribute's type, as named in the YAML.
+// FieldType is an attribute's type, as named in the YAML: the name of its
+// Kind.
 type FieldType string
 
-// The attribute types of domain.md.
+// The attribute types of domain.md, one Kind each (see kinds.go).
 const (
 	String      FieldType = "string"
 	Text        FieldType = "text"
@@ -62,7 +67,7 @@ type ContentType struct {
 	Plural          string // "programs": the route segment
 	DisplayName     string
 	Description     string
-	Kind            Kind
+	Kind            TypeKind
 	DraftAndPublish bool
 	// Builtin marks the core's own types (user, role).
 	Builtin bool
@@ -77,15 +82,20 @@ type ContentType struct {
 
 // Attribute is one field of a content type.
 type Attribute struct {
-	Name     string
-	Type     FieldType
+	Name string
+	Type FieldType
+	// Kind is what Type means: its column, parsing, rules, JSON, codec,
+	// OpenAPI schema and conversions. Load sets it; it is never nil on an
+	// attribute of a loaded schema or a system field.
+	Kind     Kind
 	Required bool
 	Unique   bool
 	Private  bool
 	// Index asks for a database index on the field's column (a Kiln
 	// extension of Strapi's format), for fields filtered or sorted on often.
-	Index     bool
-	Default   any // typed by Type: string, int64, float64, bool, []any/map[string]any for json
+	Index bool
+	// Default is the canonical value of Kind (see Kind), checked at load.
+	Default   any
 	Min, Max  *float64
 	MinLength *int
 	MaxLength *int
@@ -121,6 +131,8 @@ type Attribute struct {
 	// file is where the attribute was written: its type's file, or the
 	// admin's user.yaml for a field added to the built-in user.
 	file string
+	// regex is Regex compiled at load.
+	regex *regexp.Regexp
 }
 
 // System column names, the same on every table.
@@ -144,11 +156,11 @@ func (t *ContentType) Attr(name string) *Attribute { return t.byName[name] }
 
 // The system fields, shared by every type. Their Owner is nil.
 var (
-	SysID          = &Attribute{Name: "id", Type: Integer, Column: ColID, System: true}
-	SysDocumentID  = &Attribute{Name: "documentId", Type: String, Column: ColDocumentID, System: true}
-	SysCreatedAt   = &Attribute{Name: "createdAt", Type: DateTime, Column: ColCreatedAt, System: true}
-	SysUpdatedAt   = &Attribute{Name: "updatedAt", Type: DateTime, Column: ColUpdatedAt, System: true}
-	SysPublishedAt = &Attribute{Name: "publishedAt", Type: DateTime, Column: ColPublishedAt, System: true}
+	SysID          = &Attribute{Name: "id", Type: Integer, Kind: integerKind{}, Column: ColID, System: true}
+	SysDocumentID  = &Attribute{Name: "documentId", Type: String, Kind: stringKind{}, Column: ColDocumentID, System: true}
+	SysCreatedAt   = &Attribute{Name: "createdAt", Type: DateTime, Kind: dateTimeKind{}, Column: ColCreatedAt, System: true}
+	SysUpdatedAt   = &Attribute{Name: "updatedAt", Type: DateTime, Kind: dateTimeKind{}, Column: ColUpdatedAt, System: true}
+	SysPublishedAt = &Attribute{Name: "publishedAt", Type: DateTime, Kind: dateTimeKind{}, Column: ColPublishedAt, System: true}
 	// SystemFields in the order an entry shows them: id and documentId first,
 	// the timestamps after the type's own fields.
 	SystemFields = []*Attribute{SysID, SysDocumentID, SysCreatedAt, SysUpdatedAt, SysPublishedAt}
@@ -192,9 +204,10 @@ func (a *Attribute) ToMany() bool {
 func (a *Attribute) OwnsColumn() bool { return a.IsRelation() && a.Column != "" }
 
 // IsPrivate reports whether the attribute must never leave the server or be
-// queried on: password fields and fields marked private.
-func (a *Attribute) IsPrivate() bool { return a.Private || a.Type == Password }
+// queried on: fields marked private, and fields of a kind that always is
+// (password), which Load marks private.
+func (a *Attribute) IsPrivate() bool { return a.Private }
 
 // IsScalar reports whether the attribute is stored in a column of its own type
 // (every type but relation).
-func (a *Attribute) IsScalar() bool { return a.Type != Relation }
+func (a *Attribute) IsScalar() bool { return !a.IsRelation() }

@@ -45,22 +45,22 @@ func (s *Store) BulkInsert(ctx context.Context, db Conn, r BulkRows) error {
 				b.w(", ")
 			}
 			b.w("(")
-			b.arg(schema.BigInteger, r.IDs[i])
+			b.arg(idKind, r.IDs[i])
 			b.w(", ")
-			b.arg(schema.String, r.DocumentIDs[i])
+			b.arg(strKind, r.DocumentIDs[i])
 			for k := 0; k < 2; k++ {
 				b.w(", ")
-				b.arg(schema.DateTime, r.CreatedAt[i])
+				b.arg(timeKind, r.CreatedAt[i])
 			}
 			b.w(", ")
 			if r.Published == nil || r.Published[i] {
-				b.arg(schema.DateTime, r.CreatedAt[i])
+				b.arg(timeKind, r.CreatedAt[i])
 			} else {
 				b.w("NULL")
 			}
 			for j, f := range r.Fields {
 				b.w(", ")
-				b.arg(fkType(f), r.Values[i][j])
+				b.arg(f.Kind, r.Values[i][j])
 			}
 			b.w(")")
 		}
@@ -82,9 +82,9 @@ func (s *Store) BulkLink(ctx context.Context, db Conn, a *schema.Attribute, pair
 				b.w(", ")
 			}
 			b.w("(")
-			b.arg(schema.BigInteger, pairs[i][0])
+			b.arg(idKind, pairs[i][0])
 			b.w(", ")
-			b.arg(schema.BigInteger, pairs[i][1])
+			b.arg(idKind, pairs[i][1])
 			b.w(")")
 		}
 		if _, err := db.ExecContext(ctx, b.sb.String(), b.args...); err != nil {

@@ -14,6 +14,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/uptrace/bun"
@@ -23,23 +24,18 @@ import (
 	_ "modernc.org/sqlite" // the pure-Go SQLite driver, registered as "sqlite"
 
 	"github.com/kiln-cms/kiln/core/errs"
+	"github.com/kiln-cms/kiln/core/schema"
 )
 
-// Dialect is the database family.
-type Dialect int
+// Dialect is the database family: core/schema's, since a field kind's
+// column, binding and conversions depend on it.
+type Dialect = schema.Dialect
 
 // The supported databases.
 const (
-	SQLite Dialect = iota
-	Postgres
+	SQLite   = schema.SQLite
+	Postgres = schema.Postgres
 )
-
-func (d Dialect) String() string {
-	if d == Postgres {
-		return "postgres"
-	}
-	return "sqlite"
-}
 
 // DefaultURL is the embedded default: a SQLite file in the data folder.
 const DefaultURL = "sqlite:data/kiln.db"
@@ -59,7 +55,19 @@ type DB struct {
 	// file is the SQLite database file ("" in memory or on PostgreSQL),
 	// whose disk Ready watches.
 	file string
+	// queries counts the statements sent, for tests that pin how many a
+	// request makes (Queries).
+	queries *queryCount
 }
+
+// queryCount is a bun query hook that counts statements.
+type queryCount struct{ n atomic.Int64 }
+
+func (q *queryCount) BeforeQuery(ctx context.Context, _ *bun.QueryEvent) context.Context { return ctx }
+func (q *queryCount) AfterQuery(context.Context, *bun.QueryEvent)                        { q.n.Add(1) }
+
+// Queries is how many statements the database was sent since it opened.
+func (db *DB) Queries() int64 { return db.queries.n.Load() }
 
 // Options tune an open database; the zero value keeps the defaults.
 type Options struct {
@@ -107,6 +115,8 @@ func OpenWith(ctx context.Context, url string, o Options) (*DB, error) {
 	default:
 		return nil, fmt.Errorf("database URL must start with postgres://, postgresql://, sqlite: or file:")
 	}
+	db.queries = &queryCount{}
+	db.Bun = db.Bun.WithQueryHook(db.queries)
 	if err := db.Bun.PingContext(ctx); err != nil {
 		db.Bun.Close()
 		return nil, fmt.Errorf("connecting to the %s database: %w", db.Dialect, err)

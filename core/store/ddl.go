@@ -64,7 +64,7 @@ func idColumn(d Dialect) ColumnDef {
 }
 
 func entryTable(d Dialect, ct *schema.ContentType) TableDef {
-	dt := ColumnType(d, schema.DateTime)
+	dt := timeKind.Column(d)
 	t := TableDef{Name: ct.Table}
 	t.Columns = append(t.Columns, idColumn(d),
 		ColumnDef{Name: schema.ColDocumentID, Type: "VARCHAR(24)", NotNull: true})
@@ -73,7 +73,7 @@ func entryTable(d Dialect, ct *schema.ContentType) TableDef {
 	for _, a := range ct.Attributes {
 		switch {
 		case a.IsScalar():
-			t.Columns = append(t.Columns, ColumnDef{Name: a.Column, Type: ColumnType(d, a.Type)})
+			t.Columns = append(t.Columns, ColumnDef{Name: a.Column, Type: a.Kind.Column(d)})
 			switch {
 			case a.Unique:
 				t.Indexes = append(t.Indexes, IndexDef{Name: indexName(ct.Table, a.Column, true),
@@ -82,7 +82,7 @@ func entryTable(d Dialect, ct *schema.ContentType) TableDef {
 				t.Indexes = append(t.Indexes, IndexDef{Name: indexName(ct.Table, a.Column, false), Columns: []string{a.Column}})
 			}
 		case a.Column != "":
-			t.Columns = append(t.Columns, ColumnDef{Name: a.Column, Type: "BIGINT",
+			t.Columns = append(t.Columns, ColumnDef{Name: a.Column, Type: a.Kind.Column(d),
 				Ref: a.TargetType.Table, OnDelete: "SET NULL"})
 			t.Indexes = append(t.Indexes, IndexDef{Name: indexName(ct.Table, a.Column, a.RelationKind == schema.OneToOne),
 				Columns: []string{a.Column}, Unique: a.RelationKind == schema.OneToOne})

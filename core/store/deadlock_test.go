@@ -49,7 +49,9 @@ func TestDeadlockVictimIsRetried(t *testing.T) {
 	}
 	var n1, n2 int
 	db.Bun.QueryRowContext(ctx, "SELECT (SELECT n FROM pair WHERE id = 1), (SELECT n FROM pair WHERE id = 2)").Scan(&n1, &n2)
-	if n1 != 2 || n2 != 2 || runs.Load() != 3 {
-		t.Errorf("rows %d and %d, want 2 and 2; %d runs, want 3 (one retry)", n1, n2, runs.Load())
+	// At least one retry; more when the victim's second run meets the
+	// other again before it commits (it can deadlock anew).
+	if n1 != 2 || n2 != 2 || runs.Load() < 3 {
+		t.Errorf("rows %d and %d, want 2 and 2; %d runs, want at least 3 (a retry)", n1, n2, runs.Load())
 	}
 }

@@ -121,7 +121,7 @@ func (s *Store) foreignKeyRelation(ctx context.Context, db Conn, ct *schema.Cont
 		}
 		b := &sqlb{d: s.DB.Dialect}
 		b.w("SELECT COUNT(*) FROM ", Ident(a.TargetType.Table), " WHERE ")
-		b.in(Ident(schema.ColID), schema.BigInteger, ids(add), false)
+		b.in(Ident(schema.ColID), idKind, ids(add), false)
 		var n int
 		if db.QueryRowContext(ctx, b.sb.String(), b.args...).Scan(&n) == nil && n < len(add) {
 			return a

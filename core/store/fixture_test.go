@@ -114,7 +114,7 @@ func newFixture(t *testing.T, db *store.DB) *fixture {
 	s := loadSchema(t)
 	createAll(t, db, s)
 	f := &fixture{t: t, s: s, db: db, st: &store.Store{DB: db}, docs: map[string][]string{}, counter: &queryCounter{}}
-	db.Bun.AddQueryHook(f.counter)
+	db.Bun = db.Bun.WithQueryHook(f.counter)
 
 	// Customers: mixed case, LIKE and GLOB metacharacters, NULLs.
 	f.add("customer", vals{"name": "Acme Corp", "industry": "Manufacturing", "contactEmail": "ops@acme.test", "active": true}, nil)

@@ -17,6 +17,8 @@ type dbState struct {
 	// indexSQL is the statement that made a SQLite index (empty for the
 	// automatic ones), so a rebuild can recreate indexes Kiln did not make.
 	indexSQL map[string]string
+	// constraints maps a PostgreSQL constraint to its table.
+	constraints map[string]string
 }
 
 func (h *dbState) hasTable(name string) bool { _, ok := h.columns[name]; return ok }
@@ -29,7 +31,8 @@ func (h *dbState) hasIndex(table, name string) bool { return h.indexes[name] == 
 // database or PostgreSQL's current_schema(), on conn so that a migration
 // sees its own transaction.
 func introspect(ctx context.Context, conn Conn, d Dialect) (*dbState, error) {
-	h := &dbState{columns: map[string]map[string]string{}, indexes: map[string]string{}, indexSQL: map[string]string{}}
+	h := &dbState{columns: map[string]map[string]string{}, indexes: map[string]string{}, indexSQL: map[string]string{},
+		constraints: map[string]string{}}
 	var tablesSQL, colsSQL, idxSQL string
 	if d == Postgres {
 		tablesSQL = `SELECT table_name FROM information_schema.tables
@@ -63,6 +66,13 @@ func introspect(ctx context.Context, conn Conn, d Dialect) (*dbState, error) {
 	}, 3)
 	if err != nil {
 		return nil, fmt.Errorf("reading the database's indexes: %w", err)
+	}
+	if d == Postgres {
+		err = scanRows(ctx, conn, `SELECT c.conname, t.relname FROM pg_constraint c JOIN pg_class t ON t.oid = c.conrelid
+			WHERE t.relnamespace = current_schema()::regnamespace`, func(f []string) { h.constraints[f[0]] = f[1] }, 2)
+		if err != nil {
+			return nil, fmt.Errorf("reading the database's constraints: %w", err)
+		}
 	}
 	return h, nil
 }

@@ -40,13 +40,13 @@ func (s *Store) ResolveVisible(ctx context.Context, db Conn, ct *schema.ContentT
 	// from using the primary key, and a create then scanned the table.
 	switch {
 	case len(nums) > 0 && len(docs) > 0:
-		b.in(col(root, schema.ColID), schema.Integer, nums, false)
+		b.in(col(root, schema.ColID), idKind, nums, false)
 		b.w(" OR ")
-		b.in(col(root, schema.ColDocumentID), schema.String, docs, false)
+		b.in(col(root, schema.ColDocumentID), strKind, docs, false)
 	case len(nums) > 0:
-		b.in(col(root, schema.ColID), schema.Integer, nums, false)
+		b.in(col(root, schema.ColID), idKind, nums, false)
 	default:
-		b.in(col(root, schema.ColDocumentID), schema.String, docs, false)
+		b.in(col(root, schema.ColDocumentID), strKind, docs, false)
 	}
 	b.w(")")
 	if b.narrows(ct) {
@@ -95,7 +95,7 @@ func (s *Store) ForeignKeys(ctx context.Context, db Conn, a *schema.Attribute, e
 	}
 	b := &sqlb{d: s.DB.Dialect}
 	b.w("SELECT ", Ident(schema.ColID), ", ", Ident(a.Column), " FROM ", Ident(a.Owner.Table), " WHERE ", Ident(a.Column), " IS NOT NULL AND ")
-	b.in(Ident(schema.ColID), schema.Integer, ids, false)
+	b.in(Ident(schema.ColID), idKind, ids, false)
 	rows, err := db.QueryContext(ctx, b.sb.String(), b.args...)
 	if err != nil {
 		return nil, fmt.Errorf("reading %s.%s: %w", a.Owner.Name, a.Name, err)

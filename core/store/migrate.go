@@ -25,6 +25,27 @@ type MigrateOptions struct {
 	// DryRun plans and applies nothing (what `kiln migrate --dry-run`
 	// prints). Its error is nil even when the plan holds destructive steps.
 	DryRun bool
+	// Extra are what the plugins declare beside the content types: their
+	// own tables, planned like any other, and constraints.
+	Extra Extra
+}
+
+// Extra is what plugins add to the schema's tables.
+type Extra struct {
+	Tables      []TableDef
+	Constraints []ConstraintDef
+}
+
+// ConstraintDef is a constraint a plugin keeps a rule with, on PostgreSQL:
+// added when no constraint of its name is on its table, after the
+// statements in Before. It is optional: when it cannot be added (a missing
+// privilege, rows that already break it), the plan's Warnings say why and
+// the migration goes on.
+type ConstraintDef struct {
+	Table, Name string
+	Before      []string
+	// SQL follows "ALTER TABLE <table> ADD CONSTRAINT <name> ".
+	SQL string
 }
 
 // migrateLock is the PostgreSQL advisory lock that serialises migrations:
@@ -40,12 +61,12 @@ const migrateLock = 0x6b696c6e // "kiln"
 // With DryRun it only plans. A second run finds nothing to do.
 func Migrate(ctx context.Context, db *DB, s *schema.Schema, opts MigrateOptions) (*Plan, error) {
 	if opts.DryRun {
-		return PlanMigration(ctx, db, s)
+		return planMigration(ctx, db.Bun, db.Dialect, s, opts.Extra)
 	}
 	var plan *Plan
 	err := db.migrateTx(ctx, func(ctx context.Context, tx Conn) error {
 		var err error
-		if plan, err = planMigration(ctx, tx, db.Dialect, s); err != nil {
+		if plan, err = planMigration(ctx, tx, db.Dialect, s, opts.Extra); err != nil {
 			return err
 		}
 		return apply(ctx, tx, db.Dialect, plan, opts.AllowDestructive)
@@ -64,6 +85,12 @@ func apply(ctx context.Context, tx Conn, d Dialect, p *Plan, destructive bool) e
 	ran := false
 	for _, st := range p.Steps {
 		if st.Destructive && !destructive {
+			continue
+		}
+		if st.optional {
+			if err := applyOptional(ctx, tx, p, st); err != nil {
+				return err
+			}
 			continue
 		}
 		for _, c := range st.checks {
@@ -145,4 +172,21 @@ func (db *DB) migrateTx(ctx context.Context, fn func(ctx context.Context, tx Con
 		}
 	}()
 	return conn.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error { return fn(ctx, tx) })
+}
+
+// applyOptional runs an optional step in a savepoint: its failure is
+// undone, kept in the plan's warnings, and the migration goes on.
+func applyOptional(ctx context.Context, tx Conn, p *Plan, st Step) error {
+	if _, err := tx.ExecContext(ctx, "SAVEPOINT kiln_optional"); err != nil {
+		return err
+	}
+	for _, stmt := range append(append([]string(nil), st.before...), st.SQL) {
+		if _, err := tx.ExecContext(ctx, stmt); err != nil {
+			p.Warnings = append(p.Warnings, fmt.Sprintf("%s: %v", st.Description, err))
+			_, err = tx.ExecContext(ctx, "ROLLBACK TO SAVEPOINT kiln_optional")
+			return err
+		}
+	}
+	_, err := tx.ExecContext(ctx, "RELEASE SAVEPOINT kiln_optional")
+	return err
 }

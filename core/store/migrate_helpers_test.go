@@ -176,7 +176,7 @@ type writeSpy struct {
 
 func spyOn(db *store.DB) *writeSpy {
 	s := &writeSpy{}
-	db.Bun.AddQueryHook(s)
+	db.Bun = db.Bun.WithQueryHook(s)
 	return s
 }
 

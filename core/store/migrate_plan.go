@@ -23,6 +23,10 @@ type Step struct {
 	// checks run before the step, on SQLite: each counts the rows whose
 	// values cannot convert, and the migration stops when there are any.
 	checks []check
+	// optional steps (a plugin's constraint) run after their before
+	// statements in a savepoint; a failure is a warning, not an error.
+	optional bool
+	before   []string
 }
 
 // check is a count of unconvertible values (what: "notes.pages to integer").
@@ -32,6 +36,8 @@ type check struct{ sql, what string }
 // destructive ones, in the order they run.
 type Plan struct {
 	Steps []Step
+	// Warnings are the optional steps that could not be applied, and why.
+	Warnings []string
 
 	// pending says, in a line each, what the destructive steps change.
 	pending []string
@@ -80,19 +86,23 @@ func (p *Plan) String() string {
 		if s.Destructive {
 			mark = "DESTRUCTIVE: "
 		}
-		fmt.Fprintf(&b, "-- %s%s\n%s;\n", mark, s.Description, s.SQL)
+		fmt.Fprintf(&b, "-- %s%s\n", mark, s.Description)
+		for _, before := range s.before {
+			fmt.Fprintf(&b, "%s;\n", before)
+		}
+		fmt.Fprintf(&b, "%s;\n", s.SQL)
 	}
 	return b.String()
 }
 
-// PlanMigration compares what the schema wants with what the database has
-// (introspected) and what Kiln applied before (the snapshot), and returns the
-// steps without running any.
-func PlanMigration(ctx context.Context, db *DB, s *schema.Schema) (*Plan, error) {
-	return planMigration(ctx, db.Bun, db.Dialect, s)
+// PlanMigration compares what the schema (and the plugins' extra) wants
+// with what the database has (introspected) and what Kiln applied before
+// (the snapshot), and returns the steps without running any.
+func PlanMigration(ctx context.Context, db *DB, s *schema.Schema, extra Extra) (*Plan, error) {
+	return planMigration(ctx, db.Bun, db.Dialect, s, extra)
 }
 
-func planMigration(ctx context.Context, conn Conn, d Dialect, s *schema.Schema) (*Plan, error) {
+func planMigration(ctx context.Context, conn Conn, d Dialect, s *schema.Schema, extra Extra) (*Plan, error) {
 	have, err := introspect(ctx, conn, d)
 	if err != nil {
 		return nil, err
@@ -103,7 +113,8 @@ func planMigration(ctx context.Context, conn Conn, d Dialect, s *schema.Schema) 
 	}
 	pl := &planner{d: d, have: have, old: old, fields: desiredFields(s),
 		plan: &Plan{loaded: raw, full: map[string]*tableState{}, held: map[string]*tableState{}}}
-	pl.run(DesiredTables(d, s))
+	pl.run(append(DesiredTables(d, s), extra.Tables...))
+	pl.constraints(extra.Constraints)
 	return pl.plan, nil
 }
 
@@ -356,3 +367,23 @@ func fieldOr(f schema.FieldType, sqlType string) string {
 }
 
 func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }
+
+// constraints appends a step for each plugin constraint missing from its
+// table, on PostgreSQL: optional, after everything else.
+func (pl *planner) constraints(list []ConstraintDef) {
+	if pl.d != Postgres {
+		return
+	}
+	for _, c := range list {
+		// Already there, or its table is neither there nor made now (a
+		// plugin's constraint on a content type this project lacks).
+		if pl.have.constraints[c.Name] == c.Table || (!pl.have.hasTable(c.Table) && pl.plan.full[c.Table] == nil) {
+			continue
+		}
+		pl.plan.Steps = append(pl.plan.Steps, Step{
+			Description: fmt.Sprintf("add constraint %s on %s (optional: kept by its plugin when it cannot be added)", c.Name, c.Table),
+			SQL:         "ALTER TABLE " + Ident(c.Table) + " ADD CONSTRAINT " + Ident(c.Name) + " " + c.SQL,
+			optional:    true, before: c.Before,
+		})
+	}
+}

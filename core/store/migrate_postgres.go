@@ -19,7 +19,7 @@ func (pl *planner) alterPostgres(t TableDef, ch *tableChanges) {
 		d := describeConvert(t.Name, c)
 		p.pending = append(p.pending, d)
 		pl.destructive = append(pl.destructive, Step{Description: d, Destructive: true,
-			SQL: fmt.Sprintf("ALTER TABLE %s ALTER COLUMN %s TYPE %s USING %s", Ident(t.Name), Ident(c.new.Name), c.new.Type, c.conv.expr)})
+			SQL: fmt.Sprintf("ALTER TABLE %s ALTER COLUMN %s TYPE %s USING %s", Ident(t.Name), Ident(c.new.Name), c.new.Type, c.conv.Expr)})
 	}
 	for _, c := range ch.relinks {
 		d := describeRelink(t.Name, c)

@@ -214,7 +214,7 @@ func TestMigrateConcurrently(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer db.Close()
-			if plan, err := store.PlanMigration(context.Background(), db, s); err != nil || !plan.Empty() {
+			if plan, err := store.PlanMigration(context.Background(), db, s, store.Extra{}); err != nil || !plan.Empty() {
 				t.Fatalf("after concurrent migrations (err %v):\n%s", err, plan)
 			}
 		})

@@ -35,7 +35,7 @@ func (pl *planner) alterSQLite(t TableDef, old *tableState, ch *tableChanges) {
 		p.pending = append(p.pending, d)
 		col := Ident(c.new.Name)
 		pl.destructive = append(pl.destructive, Step{Description: d, Destructive: true, checks: checksOf(t.Name, c),
-			SQL: fmt.Sprintf("UPDATE %s SET %s = %s WHERE %s IS NOT NULL", Ident(t.Name), col, c.conv.expr, col)})
+			SQL: fmt.Sprintf("UPDATE %s SET %s = %s WHERE %s IS NOT NULL", Ident(t.Name), col, c.conv.Expr, col)})
 	}
 }
 
@@ -63,7 +63,7 @@ func (pl *planner) rebuild(t TableDef, old *tableState, ch *tableChanges) {
 	exprs := map[string]string{}
 	for _, c := range ch.converts {
 		why = append(why, describeConvert(t.Name, c))
-		exprs[c.new.Name] = c.conv.expr
+		exprs[c.new.Name] = c.conv.Expr
 		checks = append(checks, checksOf(t.Name, c)...)
 	}
 	for _, c := range ch.relinks {
@@ -112,11 +112,11 @@ func (pl *planner) rebuild(t TableDef, old *tableState, ch *tableChanges) {
 }
 
 func checksOf(table string, c typeChange) []check {
-	if c.conv.check == "" {
+	if c.conv.Check == "" {
 		return nil
 	}
 	return []check{{what: table + "." + c.new.Name + " to " + fieldOr(c.newFld, c.new.Type),
-		sql: fmt.Sprintf("SELECT COUNT(*) FROM %s WHERE %s", Ident(table), c.conv.check)}}
+		sql: fmt.Sprintf("SELECT COUNT(*) FROM %s WHERE %s", Ident(table), c.conv.Check)}}
 }
 
 func (t *TableDef) index(name string) bool {

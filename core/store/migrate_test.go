@@ -191,7 +191,7 @@ func destructiveRefused(t *testing.T, db *store.DB, files map[string]string, wan
 			t.Errorf("the error does not name %q: %v", d, err)
 		}
 	}
-	again, err := store.PlanMigration(ctx, db, s)
+	again, err := store.PlanMigration(ctx, db, s, store.Extra{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -64,7 +64,7 @@ func (s *Store) populateToOne(ctx context.Context, db Conn, entries []*Entry, a 
 	byID := make(map[int64]*Entry, len(ids))
 	if len(ids) > 0 {
 		cols := selection(nq)
-		b := s.selectSQL(nq, ro, cols, func(b *sqlb) { b.in(col(root, schema.ColID), schema.BigInteger, ids, false) })
+		b := s.selectSQL(nq, ro, cols, func(b *sqlb) { b.in(col(root, schema.ColID), idKind, ids, false) })
 		targets, err := s.scan(ctx, db, nq, cols, b, false, bud)
 		if err != nil {
 			return err
@@ -94,7 +94,7 @@ func (s *Store) populateByOwner(ctx context.Context, db Conn, entries []*Entry, 
 	ids := ownerIDs(entries)
 	cols := selection(nq)
 	extra, from, link := ownerLink(a, nq)
-	b := s.selectFrom(nq, ro, cols, extra, from, func(b *sqlb) { b.in(link, schema.BigInteger, ids, false) })
+	b := s.selectFrom(nq, ro, cols, extra, from, func(b *sqlb) { b.in(link, idKind, ids, false) })
 	targets, err := s.scan(ctx, db, nq, cols, b, true, bud)
 	if err != nil {
 		return err
@@ -176,7 +176,7 @@ func (s *Store) countRelation(ctx context.Context, db Conn, entries []*Entry, a 
 	if len(ids) > 0 {
 		b := s.sql(ro, nq.Status)
 		b.w("SELECT ", owner, ", COUNT(*)", from)
-		b.whereClause(nq, root, func(b *sqlb) { b.in(owner, schema.BigInteger, ids, false) })
+		b.whereClause(nq, root, func(b *sqlb) { b.in(owner, idKind, ids, false) })
 		b.w(" GROUP BY ", owner)
 		if err := s.scanCounts(ctx, db, b, counts); err != nil {
 			return err

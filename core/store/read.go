@@ -40,7 +40,7 @@ func (s *Store) FindOne(ctx context.Context, db Conn, q *query.Query, id int64, 
 	cols := selection(&one)
 	b := s.selectSQL(&one, ro, cols, func(b *sqlb) {
 		b.w(col(root, schema.ColID), " = ")
-		b.arg(schema.BigInteger, id)
+		b.arg(idKind, id)
 	})
 	bud := s.newBudget()
 	list, err := s.scan(ctx, db, &one, cols, b, false, bud)
@@ -203,19 +203,23 @@ func (b *sqlb) orderBy(q *query.Query, alias string) (joins, order string) {
 			from = t
 		}
 		last := k.Path[len(k.Path)-1]
-		order += b.sortExpr(col(from, last.Column), last.Type, k.Desc) + ", "
+		order += b.sortExpr(col(from, last.Column), last.Kind.Caps().Text, k.Desc) + ", "
 	}
 	return joins, order + col(alias, schema.ColID)
 }
 
-func (b *sqlb) sortExpr(c string, t schema.FieldType, desc bool) string {
+// sortExpr is the ORDER BY term of column c; text says it holds text,
+// which PostgreSQL orders byte by byte, as SQLite does. (A bool, not the
+// kind: the interface call would keep the function from being inlined,
+// and its concatenation from joining the caller's.)
+func (b *sqlb) sortExpr(c string, text, desc bool) string {
 	if b.d == SQLite {
 		if desc {
 			return c + " DESC"
 		}
 		return c
 	}
-	if t.IsText() {
+	if text {
 		c += ` COLLATE "C"`
 	}
 	if desc {
@@ -271,11 +275,11 @@ func (s *Store) scan(ctx context.Context, db Conn, q *query.Query, cols []column
 			return nil, fmt.Errorf("reading %s: %w", q.Type.Plural, err)
 		}
 		if owner {
-			v, err := decodeInt(raw[len(cols)])
+			v, err := decodeID(raw[len(cols)])
 			if err != nil {
 				return nil, fmt.Errorf("reading %s: owner: %w", q.Type.Plural, err)
 			}
-			e.owner = v.(int64)
+			e.owner = v
 		}
 		out = append(out, e)
 	}
@@ -285,12 +289,12 @@ func (s *Store) scan(ctx context.Context, db Conn, q *query.Query, cols []column
 // entryOf decodes one scanned row.
 func entryOf(ct *schema.ContentType, cols []column, raw []any, draft bool) (*Entry, error) {
 	e := NewEntry(ct)
-	id, err := decodeInt(raw[0])
+	id, err := decodeID(raw[0])
 	if err != nil {
 		return nil, err
 	}
-	e.ID = id.(int64)
-	doc, err := Decode(schema.String, raw[1])
+	e.ID = id
+	doc, err := decode(strKind, raw[1])
 	if err != nil {
 		return nil, err
 	}
@@ -299,14 +303,14 @@ func entryOf(ct *schema.ContentType, cols []column, raw []any, draft bool) (*Ent
 		v := raw[i+2]
 		if c.ref {
 			if v != nil {
-				fk, err := decodeInt(v)
+				fk, err := decodeID(v)
 				if err != nil {
 					return nil, fmt.Errorf("column %s: %w", c.sql, err)
 				}
 				if e.refs == nil {
 					e.refs = map[*schema.Attribute]int64{}
 				}
-				e.refs[c.attr] = fk.(int64)
+				e.refs[c.attr] = fk
 			}
 			continue
 		}
@@ -314,7 +318,7 @@ func entryOf(ct *schema.ContentType, cols []column, raw []any, draft bool) (*Ent
 			e.Set(c.attr, nil)
 			continue
 		}
-		val, err := Decode(c.attr.Type, v)
+		val, err := decode(c.attr.Kind, v)
 		if err != nil {
 			return nil, fmt.Errorf("column %s: %w", c.sql, err)
 		}

@@ -50,9 +50,9 @@ func (s *Store) disconnectOwned(ctx context.Context, db Conn, ct *schema.Content
 	}
 	b := &sqlb{d: s.DB.Dialect}
 	b.w("UPDATE ", Ident(ct.Table), " SET ", Ident(a.Column), " = NULL WHERE ", Ident(schema.ColID), " = ")
-	b.arg(schema.BigInteger, id)
+	b.arg(idKind, id)
 	b.w(" AND ")
-	b.in(Ident(a.Column), schema.BigInteger, ids(ch.Disconnect), false)
+	b.in(Ident(a.Column), idKind, ids(ch.Disconnect), false)
 	return s.exec(ctx, db, b)
 }
 
@@ -109,7 +109,7 @@ func (s *Store) guardToOne(ctx context.Context, db Conn, ct *schema.ContentType,
 			}
 			fk := Ident(a.Column)
 			b.w("SELECT COUNT(*) FROM ", Ident(ct.Table), " WHERE ", Ident(schema.ColID), " = ")
-			b.arg(schema.BigInteger, id)
+			b.arg(idKind, id)
 			b.w(" AND ", fk, " IS NOT NULL")
 			b.scoped(fk, a.TargetType, true)
 		case a.RelationKind == schema.OneToOne && a.Inverse != nil && a.Inverse.Column != "":
@@ -117,7 +117,7 @@ func (s *Store) guardToOne(ctx context.Context, db Conn, ct *schema.ContentType,
 				continue
 			}
 			b.w("SELECT COUNT(*) FROM ", Ident(a.TargetType.Table), " WHERE ", Ident(a.Inverse.Column), " = ")
-			b.arg(schema.BigInteger, id)
+			b.arg(idKind, id)
 			b.scoped(Ident(schema.ColID), a.TargetType, true)
 		default:
 			continue
@@ -151,10 +151,10 @@ func (s *Store) writeInverseFK(ctx context.Context, db Conn, a *schema.Attribute
 	if !created && (ch.SetGiven || (oneToOne && len(add) > 0)) {
 		b := s.sql(ch.Writer, query.Draft)
 		b.w("UPDATE ", table, " SET ", fk, " = NULL WHERE ", fk, " = ")
-		b.arg(schema.BigInteger, id)
+		b.arg(idKind, id)
 		if len(add) > 0 {
 			b.w(" AND ")
-			b.in(Ident(schema.ColID), schema.BigInteger, ids(add), true)
+			b.in(Ident(schema.ColID), idKind, ids(add), true)
 		}
 		b.scoped(Ident(schema.ColID), a.TargetType, false)
 		if err := s.exec(ctx, db, b); err != nil {
@@ -164,9 +164,9 @@ func (s *Store) writeInverseFK(ctx context.Context, db Conn, a *schema.Attribute
 	if len(add) > 0 {
 		b := &sqlb{d: s.DB.Dialect}
 		b.w("UPDATE ", table, " SET ", fk, " = ")
-		b.arg(schema.BigInteger, id)
+		b.arg(idKind, id)
 		b.w(" WHERE ")
-		b.in(Ident(schema.ColID), schema.BigInteger, ids(add), false)
+		b.in(Ident(schema.ColID), idKind, ids(add), false)
 		if err := s.exec(ctx, db, b); err != nil {
 			return err
 		}
@@ -174,9 +174,9 @@ func (s *Store) writeInverseFK(ctx context.Context, db Conn, a *schema.Attribute
 	if len(ch.Disconnect) > 0 {
 		b := &sqlb{d: s.DB.Dialect}
 		b.w("UPDATE ", table, " SET ", fk, " = NULL WHERE ", fk, " = ")
-		b.arg(schema.BigInteger, id)
+		b.arg(idKind, id)
 		b.w(" AND ")
-		b.in(Ident(schema.ColID), schema.BigInteger, ids(ch.Disconnect), false)
+		b.in(Ident(schema.ColID), idKind, ids(ch.Disconnect), false)
 		return s.exec(ctx, db, b)
 	}
 	return nil
@@ -194,10 +194,10 @@ func (s *Store) writeJoin(ctx context.Context, db Conn, a *schema.Attribute, id 
 	if ch.SetGiven && !created {
 		b := s.sql(ch.Writer, query.Draft)
 		b.w("DELETE FROM ", table, " WHERE ", self, " = ")
-		b.arg(schema.BigInteger, id)
+		b.arg(idKind, id)
 		if len(add) > 0 {
 			b.w(" AND ")
-			b.in(target, schema.BigInteger, ids(add), true)
+			b.in(target, idKind, ids(add), true)
 		}
 		b.scoped(target, a.TargetType, false)
 		if err := s.exec(ctx, db, b); err != nil {
@@ -212,9 +212,9 @@ func (s *Store) writeJoin(ctx context.Context, db Conn, a *schema.Attribute, id 
 				b.w(", ")
 			}
 			b.w("(")
-			b.arg(schema.BigInteger, id)
+			b.arg(idKind, id)
 			b.w(", ")
-			b.arg(schema.BigInteger, t)
+			b.arg(idKind, t)
 			b.w(")")
 		}
 		b.w(" ON CONFLICT DO NOTHING")
@@ -225,9 +225,9 @@ func (s *Store) writeJoin(ctx context.Context, db Conn, a *schema.Attribute, id 
 	if len(ch.Disconnect) > 0 {
 		b := &sqlb{d: s.DB.Dialect}
 		b.w("DELETE FROM ", table, " WHERE ", self, " = ")
-		b.arg(schema.BigInteger, id)
+		b.arg(idKind, id)
 		b.w(" AND ")
-		b.in(target, schema.BigInteger, ids(ch.Disconnect), false)
+		b.in(target, idKind, ids(ch.Disconnect), false)
 		return s.exec(ctx, db, b)
 	}
 	return nil

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
 )
 
@@ -142,4 +143,35 @@ func LockRows(ctx context.Context, conn Conn, d Dialect, ct *schema.ContentType,
 	_, err := NewStmt(d).W("SELECT ", Ident(schema.ColID), " FROM ", Table(ct), " WHERE ", Ident(schema.ColID), " IN ").IDs(ids).
 		W(" ORDER BY ", Ident(schema.ColID), " FOR UPDATE").Int64s(ctx, conn)
 	return err
+}
+
+// LockKey takes a transaction-scoped lock on (namespace, key), released
+// when conn's transaction ends: PostgreSQL's pg_advisory_xact_lock, for a
+// rule over something that is not one row. SQLite needs nothing (one write
+// transaction at a time). The key is folded into 32 bits: two keys sharing
+// a lock only wait for each other, they never skip a check.
+func LockKey(ctx context.Context, conn Conn, d Dialect, namespace int32, key int64) error {
+	if d != Postgres {
+		return nil
+	}
+	_, err := conn.ExecContext(ctx, "SELECT pg_advisory_xact_lock(?, ?)", namespace, int32(key))
+	return err
+}
+
+// From writes ct's table under alias as the reader ro sees it: the table
+// itself when ro does not limit ct, else a subquery of the rows they may
+// see (their scope, and no draft they may not read). A hand-written
+// aggregate that reads every content table through From counts what its
+// caller may see and nothing else; both databases flatten the subquery.
+func (b *Stmt) From(ct *schema.ContentType, alias string, ro ReadOptions) *Stmt {
+	if !ro.Limited(ct) {
+		return b.W(Table(ct), " ", alias)
+	}
+	q := &sqlb{d: b.d, ro: ro, status: query.Draft, args: b.args}
+	q.w("(SELECT * FROM ", Table(ct), " vis WHERE ")
+	q.visible(ct, "vis")
+	q.w(") ", alias)
+	b.sb.WriteString(q.sb.String())
+	b.args = q.args
+	return b
 }

@@ -10,7 +10,7 @@ import (
 // Taken reports whether an entry other than exceptID holds v in a's column.
 func (s *Store) Taken(ctx context.Context, db Conn, ct *schema.ContentType, a *schema.Attribute, v any, exceptID int64) (bool, error) {
 	q := db.NewSelect().TableExpr(Ident(ct.Table)).
-		Where(Ident(a.Column)+" = ?", Encode(s.DB.Dialect, a.Type, v)).
+		Where(Ident(a.Column)+" = ?", a.Kind.Encode(s.DB.Dialect, v)).
 		Where(Ident(schema.ColID)+" <> ?", exceptID)
 	return q.Exists(ctx)
 }

@@ -51,12 +51,12 @@ func scanPrincipal(row *sql.Row) (*Principal, error) {
 		}
 		return nil, err
 	}
-	b, _ := decodeBool(orFalse(blocked))
-	c, _ := decodeBool(orFalse(confirmed))
-	p.Blocked, p.Confirmed = b.(bool), c.(bool)
+	b, _ := boolKind.Decode(orFalse(blocked))
+	c, _ := boolKind.Decode(orFalse(confirmed))
+	p.Blocked, p.Confirmed = b == true, c == true
 	p.Email, p.RoleType, p.PasswordHash, p.TokenVersion = email.String, role.String, hash.String, version.Int64
 	if expires != nil {
-		t, err := Decode(schema.DateTime, expires)
+		t, err := timeKind.Decode(expires)
 		if err != nil {
 			return nil, fmt.Errorf("store: the reset code's expiry: %w", err)
 		}
@@ -104,7 +104,7 @@ func (s *Store) SetUserSecret(ctx context.Context, db Conn, sc *schema.Schema, i
 		return errors.New("store: SetUserSecret takes a private field of user")
 	}
 	_, err := db.ExecContext(ctx, "UPDATE "+Ident(u.Table)+" SET "+Ident(a.Column)+" = ?, "+Ident(schema.ColUpdatedAt)+" = ? WHERE "+Ident(schema.ColID)+" = ?",
-		Encode(s.DB.Dialect, a.Type, value), Encode(s.DB.Dialect, schema.DateTime, now()), id)
+		a.Kind.Encode(s.DB.Dialect, value), timeKind.Encode(s.DB.Dialect, now()), id)
 	return err
 }
 
@@ -114,7 +114,7 @@ func (s *Store) SetResetCode(ctx context.Context, db Conn, sc *schema.Schema, id
 	u := sc.Type("user")
 	_, err := db.ExecContext(ctx, "UPDATE "+Ident(u.Table)+" SET "+Ident(u.Attr("resetPasswordToken").Column)+" = ?, "+
 		Ident(u.Attr("resetPasswordExpiresAt").Column)+" = ? WHERE "+Ident(schema.ColID)+" = ?",
-		codeHash, Encode(s.DB.Dialect, schema.DateTime, expires.UTC().Truncate(time.Millisecond)), id)
+		codeHash, timeKind.Encode(s.DB.Dialect, expires.UTC().Truncate(time.Millisecond)), id)
 	return err
 }
 

@@ -37,14 +37,14 @@ func (b *sqlb) w(parts ...string) {
 	}
 }
 
-// arg writes a placeholder for v, encoded for a column of type t. The
+// arg writes a placeholder for v, encoded for a column of kind k. The
 // caller parameter of a scope becomes the caller's id.
-func (b *sqlb) arg(t schema.FieldType, v any) {
+func (b *sqlb) arg(k schema.Kind, v any) {
 	if _, ok := v.(query.CallerID); ok {
 		v = b.ro.User
 	}
 	b.sb.WriteByte('?')
-	b.args = append(b.args, Encode(b.d, t, v))
+	b.args = append(b.args, k.Encode(b.d, v))
 }
 
 // capture returns what fn writes instead of writing it; the arguments fn
@@ -224,7 +224,7 @@ var comparisons = map[query.Operator]string{
 // cond writes one comparison on a scalar column c, with Strapi's SQL for
 // each operator (see strapi-rest.md §1.2).
 func (b *sqlb) cond(f *query.Filter, c string) {
-	t := f.Field.Type
+	t := f.Field.Kind
 	switch f.Operator {
 	case query.OpEq, query.OpNe:
 		if f.Value == nil {
@@ -242,7 +242,7 @@ func (b *sqlb) cond(f *query.Filter, c string) {
 			op = ") <> LOWER("
 		}
 		b.w("LOWER(", b.asText(c, t), op)
-		b.arg(schema.Text, f.Value)
+		b.arg(textKind, f.Value)
 		b.w(")")
 	case query.OpIn, query.OpNotIn:
 		list, _ := f.Value.([]any)
@@ -267,8 +267,8 @@ func (b *sqlb) cond(f *query.Filter, c string) {
 // ordered is the column as range comparisons see it. PostgreSQL compares
 // text in the database's collation (en_US puts "acme" before "B"), SQLite
 // by bytes: COLLATE "C" gives PostgreSQL SQLite's order, the one sort uses.
-func (b *sqlb) ordered(c string, t schema.FieldType) string {
-	if b.d == Postgres && t.IsText() {
+func (b *sqlb) ordered(c string, k schema.Kind) string {
+	if b.d == Postgres && k.Caps().Text {
 		return c + ` COLLATE "C"`
 	}
 	return c
@@ -277,8 +277,8 @@ func (b *sqlb) ordered(c string, t schema.FieldType) string {
 // asText is the column as the text operators see it. The parser allows
 // them on text fields only; PostgreSQL, which has no implicit cast to text,
 // still gets one for a hand-built filter on another type.
-func (b *sqlb) asText(c string, t schema.FieldType) string {
-	if b.d == Postgres && !t.IsText() {
+func (b *sqlb) asText(c string, k schema.Kind) string {
+	if b.d == Postgres && !k.Caps().Text {
 		return "CAST(" + c + " AS TEXT)"
 	}
 	return c
@@ -286,7 +286,7 @@ func (b *sqlb) asText(c string, t schema.FieldType) string {
 
 // in writes c [NOT] IN (...). An empty list matches nothing for IN and
 // everything for NOT IN, as Strapi's knex does.
-func (b *sqlb) in(c string, t schema.FieldType, list []any, not bool) {
+func (b *sqlb) in(c string, k schema.Kind, list []any, not bool) {
 	if len(list) == 0 {
 		b.w(boolSQL(not))
 		return
@@ -300,7 +300,7 @@ func (b *sqlb) in(c string, t schema.FieldType, list []any, not bool) {
 		if i > 0 {
 			b.w(", ")
 		}
-		b.arg(t, v)
+		b.arg(k, v)
 	}
 	b.w(")")
 }
@@ -346,20 +346,20 @@ func (b *sqlb) like(f *query.Filter, c string) {
 	if shape.negate {
 		b.w("NOT ")
 	}
-	c = b.asText(c, f.Field.Type)
+	c = b.asText(c, f.Field.Kind)
 	if !shape.insensitive && b.d == SQLite {
 		b.w(c, " GLOB ")
-		b.arg(schema.Text, pattern(globEscaper.Replace(s), "*", shape))
+		b.arg(textKind, pattern(globEscaper.Replace(s), "*", shape))
 		return
 	}
 	if shape.insensitive {
 		b.w("LOWER(", c, ") LIKE LOWER(")
-		b.arg(schema.Text, pattern(likeEscaper.Replace(s), "%", shape))
+		b.arg(textKind, pattern(likeEscaper.Replace(s), "%", shape))
 		b.w(`) ESCAPE '\'`)
 		return
 	}
 	b.w(c, " LIKE ")
-	b.arg(schema.Text, pattern(likeEscaper.Replace(s), "%", shape))
+	b.arg(textKind, pattern(likeEscaper.Replace(s), "%", shape))
 	b.w(` ESCAPE '\'`)
 }
 

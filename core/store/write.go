@@ -48,14 +48,14 @@ func (s *Store) Insert(ctx context.Context, db Conn, ct *schema.ContentType, dat
 	b.w("INSERT INTO ", Ident(ct.Table), " (", Ident(schema.ColDocumentID), ", ", Ident(schema.ColCreatedAt), ", ",
 		Ident(schema.ColUpdatedAt), ", ", Ident(schema.ColPublishedAt))
 	type value struct {
-		t schema.FieldType
+		k schema.Kind
 		v any
 	}
-	vals := []value{{schema.String, e.DocumentID}, {schema.DateTime, t}, {schema.DateTime, t}, {schema.DateTime, pub}}
+	vals := []value{{strKind, e.DocumentID}, {timeKind, t}, {timeKind, t}, {timeKind, pub}}
 	for _, a := range ct.Attributes {
 		if v, set := columnValue(a, data); set {
 			b.w(", ", Ident(a.Column))
-			vals = append(vals, value{fkType(a), v})
+			vals = append(vals, value{a.Kind, v})
 		}
 	}
 	b.w(") VALUES (")
@@ -63,7 +63,7 @@ func (s *Store) Insert(ctx context.Context, db Conn, ct *schema.ContentType, dat
 		if i > 0 {
 			b.w(", ")
 		}
-		b.arg(v.t, v.v)
+		b.arg(v.k, v.v)
 	}
 	b.w(") RETURNING ", Ident(schema.ColID))
 	if err := db.QueryRowContext(ctx, b.sb.String(), b.args...).Scan(&e.ID); err != nil {
@@ -83,15 +83,15 @@ func (s *Store) Update(ctx context.Context, db Conn, ct *schema.ContentType, id 
 	}
 	b := &sqlb{d: s.DB.Dialect}
 	b.w("UPDATE ", Ident(ct.Table), " SET ", Ident(schema.ColUpdatedAt), " = ")
-	b.arg(schema.DateTime, now())
+	b.arg(timeKind, now())
 	for _, a := range ct.Attributes {
 		if v, set := columnValue(a, data); set {
 			b.w(", ", Ident(a.Column), " = ")
-			b.arg(fkType(a), v)
+			b.arg(a.Kind, v)
 		}
 	}
 	b.w(" WHERE ", Ident(schema.ColID), " = ")
-	b.arg(schema.BigInteger, id)
+	b.arg(idKind, id)
 	res, err := db.ExecContext(ctx, b.sb.String(), b.args...)
 	if err != nil {
 		return s.writeError(ctx, db, ct, data, err)
@@ -109,20 +109,11 @@ func (s *Store) Update(ctx context.Context, db Conn, ct *schema.ContentType, id 
 func (s *Store) Delete(ctx context.Context, db Conn, ct *schema.ContentType, id int64) error {
 	b := &sqlb{d: s.DB.Dialect}
 	b.w("DELETE FROM ", Ident(ct.Table), " WHERE ", Ident(schema.ColID), " = ")
-	b.arg(schema.BigInteger, id)
+	b.arg(idKind, id)
 	if _, err := db.ExecContext(ctx, b.sb.String(), b.args...); err != nil {
 		return s.writeError(ctx, db, ct, Data{}, err)
 	}
 	return nil
-}
-
-// fkType is the type a column's value binds as: foreign keys are
-// integers.
-func fkType(a *schema.Attribute) schema.FieldType {
-	if a.IsRelation() {
-		return schema.BigInteger
-	}
-	return a.Type
 }
 
 // columnValue is the value a write stores in a's own column, if it stores
@@ -164,10 +155,10 @@ func (s *Store) releaseOneToOne(ctx context.Context, db Conn, ct *schema.Content
 		}
 		b := &sqlb{d: s.DB.Dialect}
 		b.w("UPDATE ", Ident(ct.Table), " SET ", Ident(a.Column), " = NULL WHERE ", Ident(a.Column), " = ")
-		b.arg(schema.BigInteger, v)
+		b.arg(idKind, v)
 		if id != 0 {
 			b.w(" AND ", Ident(schema.ColID), " <> ")
-			b.arg(schema.BigInteger, id)
+			b.arg(idKind, id)
 		}
 		if _, err := db.ExecContext(ctx, b.sb.String(), b.args...); err != nil {
 			return err

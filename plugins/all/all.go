@@ -9,8 +9,8 @@ import (
 
 	"github.com/kiln-cms/kiln/core/plugin"
 	"github.com/kiln-cms/kiln/plugins/analytics"
+	"github.com/kiln-cms/kiln/plugins/catalog"
 	"github.com/kiln-cms/kiln/plugins/coaching"
-	"github.com/kiln-cms/kiln/plugins/content"
 	"github.com/kiln-cms/kiln/plugins/scheduling"
 )
 
@@ -19,5 +19,5 @@ import (
 func Plugins(now func() time.Time) []plugin.Plugin {
 	an, sc, co := analytics.New(), scheduling.New(), coaching.New()
 	an.Now, sc.Now, co.Now = now, now, now
-	return []plugin.Plugin{content.New(), an, sc, co}
+	return []plugin.Plugin{catalog.New(), an, sc, co}
 }

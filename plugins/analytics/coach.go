@@ -1,11 +1,14 @@
 package analytics
 
 import (
+	"context"
 	"database/sql"
 	"errors"
+	"time"
 
 	"github.com/gofiber/fiber/v2"
 
+	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/rest"
 	"github.com/kiln-cms/kiln/core/schema"
@@ -30,39 +33,25 @@ type Coach struct {
 	HoursDelivered float64 `json:"hoursDelivered"`
 }
 
-// coach answers GET /analytics/coaches/:id: the reference resolved, the
-// coach with their learner count, their events, and the attendance on
-// those events — four queries, and one more per type the caller's scopes
-// limit (see view). A coach the caller may not see is the 404 of one that
-// does not exist; so is any coach but their own for a role that may not
-// read coach records at all. Every figure counts only what the caller may
-// see: a coach sees their own learners, events and attendance.
+// coach answers GET /analytics/coaches/:id in four queries, whoever asks:
+// the reference resolved, the coach with their learner count, their
+// events, and the attendance on those events. A coach the caller may not
+// see is the 404 of one that does not exist; so is any coach but their
+// own for a role that may not read coach records at all. Every figure
+// counts only what the caller may see (see stmt): a coach sees their own
+// learners, events and attendance.
 func (a *analytics) coach(c *fiber.Ctx) error {
 	win, err := parseWindow(c)
 	if err != nil {
 		return err
 	}
 	ctx, now, ro := c.UserContext(), a.now().UTC(), a.api.ReadOptions(c)
-	id, err := a.resolve(ctx, "coach", c.Params("id"), ro)
-	if err != nil {
-		return err
-	}
-	v, err := a.viewOf(ctx, ro, "learner", "event", "attendance")
+	id, err := a.resolve(ctx, a.m.Coach, c.Params("id"), ro)
 	if err != nil {
 		return err
 	}
 	k := Coach{ID: id}
-
-	// 1. The coach, their user and their learners.
-	var user sql.NullInt64
-	var capacity sql.NullInt64
-	b := a.sql(v)
-	b.w("SELECT ", sys("k", schema.ColDocumentID), ", ", b.c("k", "coach", "name"), ", ", b.c("k", "coach", "user"), ", ",
-		b.c("k", "coach", "maxLearners"), ", (SELECT COUNT(*) FROM ", b.tblAs("learner", "l"), " WHERE ",
-		b.c("l", "learner", "coach"), " = ", sys("k", schema.ColID))
-	b.and(sys("l", schema.ColID), "learner")
-	b.w(") FROM ", b.tblAs("coach", "k"), " WHERE ", sys("k", schema.ColID), " = ").id(id)
-	err = b.row(ctx, &k.DocumentID, &k.Name, &user, &capacity, &k.Learners.Assigned)
+	user, err := a.coachLearners(ctx, ro, &k)
 	if errors.Is(err, sql.ErrNoRows) {
 		return errs.NotFound() // deleted since it was resolved
 	} else if err != nil {
@@ -71,39 +60,63 @@ func (a *analytics) coach(c *fiber.Ctx) error {
 	if !a.api.Allowed(c, "coach.findOne") && (!user.Valid || user.Int64 != a.api.Caller(c).UserID) {
 		return errs.NotFound()
 	}
+	if err := a.coachEvents(ctx, ro, &k, win, now); err != nil {
+		return err
+	}
+	if err := a.coachAttendance(ctx, ro, &k, win); err != nil {
+		return err
+	}
+	return rest.WriteData(c, fiber.StatusOK, &k)
+}
+
+// coachLearners reads the coach k.ID, their user (for the permission
+// check, returned) and their learners against their capacity.
+func (a *analytics) coachLearners(ctx context.Context, ro content.ReadOptions, k *Coach) (user sql.NullInt64, err error) {
+	m, b := a.m, a.stmt(ro)
+	b.W("SELECT ")
+	b.cols("k", schema.SysDocumentID, m.CoachName, m.CoachUser, m.CoachMaxLearners).W(", (SELECT COUNT(*) FROM ").
+		From(m.Learner, "l").W(" WHERE ").Col("l", m.LearnerCoach).W(" = ").ID("k").
+		W(") FROM ").From(m.Coach, "k").W(" WHERE ").ID("k").W(" = ").Int(k.ID)
+	var capacity sql.NullInt64
+	if err := b.QueryRow(ctx, &k.DocumentID, &k.Name, &user, &capacity, &k.Learners.Assigned); err != nil {
+		return user, err
+	}
 	k.Learners.Capacity = capacity.Int64
 	k.Learners.Utilization = rate(k.Learners.Assigned, k.Learners.Capacity)
+	return user, nil
+}
 
-	// 2. Their events in the window.
-	var hours float64
-	b = a.sql(v)
-	b.w("SELECT ")
-	b.countIf(func() { b.held("e", now) }).w(", ")
-	b.countIf(func() { b.upcoming("e", now) }).w(", ")
-	b.countIf(func() { b.cancelled("e") }).w(", ")
-	b.sumIf(func() { b.held("e", now) }, func() { b.hours("e") })
-	b.w(" FROM ", b.tblAs("event", "e"), " WHERE ", b.c("e", "event", "coach"), " = ").id(id)
-	b.and(sys("e", schema.ColID), "event")
+// coachEvents counts the coach's events in the window and the hours they
+// delivered.
+func (a *analytics) coachEvents(ctx context.Context, ro content.ReadOptions, k *Coach, win window, now time.Time) error {
+	m, b := a.m, a.stmt(ro)
+	b.W("SELECT ")
+	b.eventCounts("e", now)
+	b.W(" FROM ").From(m.Event, "e").W(" WHERE ").Col("e", m.EventCoach).W(" = ").Int(k.ID)
 	b.inWindow("e", win)
-	if err := b.row(ctx, &k.Events.Delivered, &k.Events.Upcoming, &k.Events.Cancelled, &hours); err != nil {
+	var hours float64
+	if err := b.QueryRow(ctx, &k.Events.Delivered, &k.Events.Upcoming, &k.Events.Cancelled, &hours); err != nil {
 		return err
 	}
 	k.HoursDelivered = round(hours, 2)
+	return nil
+}
 
-	// 3. Attendance marks on those events.
-	var attended, absent int64
-	b = a.sql(v)
-	b.w("SELECT ")
+// coachAttendance is the attendance rate on the coach's events in the
+// window.
+func (a *analytics) coachAttendance(ctx context.Context, ro content.ReadOptions, k *Coach, win window) error {
+	m, b := a.m, a.stmt(ro)
+	b.W("SELECT ")
 	b.attendanceCounts("att")
-	b.w(" FROM ", b.tblAs("attendance", "att"), " JOIN ", b.tblAs("event", "e"),
-		" ON ", sys("e", schema.ColID), " = ", b.c("att", "attendance", "event"),
-		" WHERE ", b.c("e", "event", "coach"), " = ").id(id).w(" AND ")
+	b.W(" FROM ")
+	b.marks("att", "e")
+	b.W(" WHERE ").Col("e", m.EventCoach).W(" = ").Int(k.ID).W(" AND ")
 	b.markedOn("att", "e")
-	b.and(sys("att", schema.ColID), "attendance").and(sys("e", schema.ColID), "event")
 	b.inWindow("e", win)
-	if err := b.row(ctx, &attended, &absent); err != nil {
+	var attended, absent int64
+	if err := b.QueryRow(ctx, &attended, &absent); err != nil {
 		return err
 	}
 	k.AttendanceRate = rate(attended, attended+absent)
-	return rest.WriteData(c, fiber.StatusOK, &k)
+	return nil
 }

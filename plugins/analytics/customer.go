@@ -1,11 +1,13 @@
 package analytics
 
 import (
+	"context"
 	"database/sql"
 	"errors"
 
 	"github.com/gofiber/fiber/v2"
 
+	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/rest"
 	"github.com/kiln-cms/kiln/core/schema"
@@ -33,53 +35,60 @@ type Customer struct {
 	HoursDelivered float64 `json:"hoursDelivered"`
 }
 
-// customer answers GET /analytics/customers/:id in eight queries: the
-// reference resolved (a customer the caller may not see is a 404), the
-// customer with its learner counts, and the six program-figure queries
-// over all its programs at once — all over what the caller may see (see
-// view).
+// customer answers GET /analytics/customers/:id in eight queries, whoever
+// asks: the reference resolved (a customer the caller may not see is a
+// 404), the customer with its learner counts, and the six program-figure
+// queries over all its programs at once — all over what the caller may
+// see (see stmt).
 func (a *analytics) customer(c *fiber.Ctx) error {
 	win, err := parseWindow(c)
 	if err != nil {
 		return err
 	}
 	ctx, ro := c.UserContext(), a.api.ReadOptions(c)
-	id, err := a.resolve(ctx, "customer", c.Params("id"), ro)
-	if err != nil {
-		return err
-	}
-	v, err := a.viewOf(ctx, ro, append([]string{"learner"}, programTypes...)...)
+	id, err := a.resolve(ctx, a.m.Customer, c.Params("id"), ro)
 	if err != nil {
 		return err
 	}
 	cu := Customer{ID: id}
-
-	b := a.sql(v)
-	learnerOf := func(l string) {
-		b.w("SELECT COUNT(*) FROM ", b.tblAs("learner", l), " WHERE ", b.c(l, "learner", "customer"), " = ", sys("cu", schema.ColID))
-		b.and(sys(l, schema.ColID), "learner")
-	}
-	b.w("SELECT ", sys("cu", schema.ColDocumentID), ", ", b.c("cu", "customer", "name"), ", (")
-	learnerOf("l")
-	b.w("), (")
-	learnerOf("la")
-	b.w(" AND ")
-	b.activeLearner("la")
-	b.w(") FROM ", b.tblAs("customer", "cu"), " WHERE ", sys("cu", schema.ColID), " = ").id(id)
-	err = b.row(ctx, &cu.DocumentID, &cu.Name, &cu.Learners.Total, &cu.Learners.Active)
+	err = a.customerLearners(ctx, ro, &cu)
 	if errors.Is(err, sql.ErrNoRows) {
 		return errs.NotFound() // deleted since it was resolved
 	} else if err != nil {
 		return err
 	}
-
-	cu.Programs, err = a.programFigures(ctx, v, programSet{customer: id}, win, a.now().UTC())
+	cu.Programs, err = a.programFigures(ctx, ro, programSet{customer: id}, win, a.now().UTC())
 	if err != nil {
 		return err
 	}
 	if cu.Programs == nil {
 		cu.Programs = []*Program{}
 	}
+	cu.rollUp()
+	return rest.WriteData(c, fiber.StatusOK, &cu)
+}
+
+// customerLearners reads the customer cu.ID with the number of its
+// learners and of the active ones among them.
+func (a *analytics) customerLearners(ctx context.Context, ro content.ReadOptions, cu *Customer) error {
+	m, b := a.m, a.stmt(ro)
+	learnerOf := func(l string) {
+		b.W("SELECT COUNT(*) FROM ").From(m.Learner, l).W(" WHERE ").Col(l, m.LearnerCustomer).W(" = ").ID("cu")
+	}
+	b.W("SELECT ")
+	b.cols("cu", schema.SysDocumentID, m.CustomerName).W(", (")
+	learnerOf("l")
+	b.W("), (")
+	learnerOf("la")
+	b.W(" AND ")
+	b.activeLearner("la")
+	b.W(") FROM ").From(m.Customer, "cu").W(" WHERE ").ID("cu").W(" = ").Int(cu.ID)
+	return b.QueryRow(ctx, &cu.DocumentID, &cu.Name, &cu.Learners.Total, &cu.Learners.Active)
+}
+
+// rollUp makes the customer's figures from its programs' counts and
+// unrounded sums.
+func (cu *Customer) rollUp() {
 	var progress, hours float64
 	var attended, absent int64
 	e := &cu.Enrollments
@@ -102,5 +111,4 @@ func (a *analytics) customer(c *fiber.Ctx) error {
 	cu.MeanProgress = mean(progress, e.Total)
 	cu.AttendanceRate = rate(attended, attended+absent)
 	cu.HoursDelivered = round(hours, 2)
-	return rest.WriteData(c, fiber.StatusOK, &cu)
 }

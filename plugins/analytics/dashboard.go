@@ -1,12 +1,13 @@
 package analytics
 
 import (
+	"context"
 	"time"
 
 	"github.com/gofiber/fiber/v2"
 
+	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/rest"
-	"github.com/kiln-cms/kiln/core/schema"
 )
 
 // Dashboard is the platform at a glance. Field names are the figures'
@@ -61,9 +62,8 @@ type Enrollments struct {
 	} `json:"byStatus"`
 }
 
-// dashboard answers GET /analytics/dashboard in four queries (and one
-// more per type the caller's scopes limit, see view; every figure counts
-// only what the caller may see): the
+// dashboard answers GET /analytics/dashboard in four queries, whoever
+// asks (every figure counts only what the caller may see, see stmt): the
 // population (programs, customers, learners, coaches), enrollments (with
 // the active learners, counted from them), the events of the next 7 days
 // and the attendance of the last 30. The population's parts are one-row
@@ -78,125 +78,110 @@ func (a *analytics) dashboard(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	ctx, now := c.UserContext(), a.now().UTC()
-	v, err := a.viewOf(ctx, a.api.ReadOptions(c), "program", "customer", "learner", "coach", "enrollment", "event", "attendance")
-	if err != nil {
+	ctx, now, ro := c.UserContext(), a.now().UTC(), a.api.ReadOptions(c)
+	var d Dashboard
+	if err := a.population(ctx, ro, &d); err != nil {
 		return err
 	}
-	var d Dashboard
+	if err := a.enrollmentTotals(ctx, ro, &d); err != nil {
+		return err
+	}
+	if err := a.next7Days(ctx, ro, &d, now, win); err != nil {
+		return err
+	}
+	if err := a.attendance30Days(ctx, ro, &d, now, win); err != nil {
+		return err
+	}
+	return rest.WriteData(c, fiber.StatusOK, &d)
+}
 
-	// 1. Population.
-	var capacity, assigned int64
-	b := a.sql(v)
-	b.w("SELECT p.total, p.draft, p.published, p.archived, cu.total, cu.active, ln.total, ",
+// population counts programs by status, customers, learners and coaches,
+// and the coaches' utilization, in one statement.
+func (a *analytics) population(ctx context.Context, ro content.ReadOptions, d *Dashboard) error {
+	m, b := a.m, a.stmt(ro)
+	b.W("SELECT p.total, p.draft, p.published, p.archived, cu.total, cu.active, ln.total, ",
 		"co.total, co.active, co.capacity, asg.assigned FROM ")
-	b.w("(SELECT COUNT(*) AS total, ")
+	b.W("(SELECT COUNT(*) AS total, ")
 	for i, s := range []string{"draft", "published", "archived"} {
 		if i > 0 {
-			b.w(", ")
+			b.W(", ")
 		}
-		b.countIf(func() { b.w(b.c("pr", "program", "status"), " = ").str(s) }).w(" AS ", s)
+		b.countIf(func() { b.Col("pr", m.ProgramStatus).W(" = ").Str(s) }).W(" AS ", s)
 	}
-	b.w(" FROM ", b.tblAs("program", "pr"))
-	b.where(sys("pr", schema.ColID), "program")
-	b.w(") p CROSS JOIN ")
-	b.w("(SELECT COUNT(*) AS total, ")
-	b.countIf(func() { b.w(b.c("c", "customer", "active"), " = ").boolean(true) })
-	b.w(" AS active FROM ", b.tblAs("customer", "c"))
-	b.where(sys("c", schema.ColID), "customer")
-	b.w(") cu CROSS JOIN ")
-	b.w("(SELECT COUNT(*) AS total FROM ", b.tblAs("learner", "l"))
-	b.where(sys("l", schema.ColID), "learner")
-	b.w(") ln CROSS JOIN ")
-	b.w("(SELECT COUNT(*) AS total, ")
-	b.countIf(func() { b.w(b.c("k", "coach", "active"), " = ").boolean(true) })
-	b.w(" AS active, ")
-	b.sumIf(func() { b.w(b.c("k", "coach", "active"), " = ").boolean(true) },
-		func() { b.w("COALESCE(", b.c("k", "coach", "maxLearners"), ", 0)") })
-	b.w(" AS capacity FROM ", b.tblAs("coach", "k"))
-	b.where(sys("k", schema.ColID), "coach")
-	b.w(") co CROSS JOIN ")
-	b.w("(SELECT COUNT(*) AS assigned FROM ", b.tblAs("learner", "la"), " JOIN ", b.tblAs("coach", "ka"),
-		" ON ", sys("ka", schema.ColID), " = ", b.c("la", "learner", "coach"),
-		" WHERE ", b.c("ka", "coach", "active"), " = ").boolean(true)
-	b.and(sys("la", schema.ColID), "learner").and(sys("ka", schema.ColID), "coach")
-	b.w(") asg")
+	b.W(" FROM ").From(m.Program, "pr").W(") p CROSS JOIN ")
+	b.W("(SELECT COUNT(*) AS total, ")
+	b.countIf(func() { b.Col("c", m.CustomerActive).W(" = ").Bool(true) })
+	b.W(" AS active FROM ").From(m.Customer, "c").W(") cu CROSS JOIN ")
+	b.W("(SELECT COUNT(*) AS total FROM ").From(m.Learner, "l").W(") ln CROSS JOIN ")
+	b.W("(SELECT COUNT(*) AS total, ")
+	activeCoach := func() { b.Col("k", m.CoachActive).W(" = ").Bool(true) }
+	b.countIf(activeCoach).W(" AS active, ")
+	b.sumIf(activeCoach, func() { b.W("COALESCE(").Col("k", m.CoachMaxLearners).W(", 0)") })
+	b.W(" AS capacity FROM ").From(m.Coach, "k").W(") co CROSS JOIN ")
+	b.W("(SELECT COUNT(*) AS assigned FROM ").From(m.Learner, "la").W(" JOIN ").From(m.Coach, "ka").
+		W(" ON ").ID("ka").W(" = ").Col("la", m.LearnerCoach).W(" WHERE ").Col("ka", m.CoachActive).W(" = ").Bool(true).W(") asg")
+	var capacity, assigned int64
 	bs := &d.Programs.ByStatus
-	if err := b.row(ctx, &d.Programs.Total, &bs.Draft, &bs.Published, &bs.Archived,
+	if err := b.QueryRow(ctx, &d.Programs.Total, &bs.Draft, &bs.Published, &bs.Archived,
 		&d.Customers.Total, &d.Customers.Active, &d.Learners.Total,
 		&d.Coaches.Total, &d.Coaches.Active, &capacity, &assigned); err != nil {
 		return err
 	}
 	d.Coaches.Utilization = rate(assigned, capacity)
+	return nil
+}
 
-	// 2. Enrollments, and the learners with an active one: the distinct
-	// learners of the active enrollments (the same set as "learners with an
-	// active enrollment", without a probe per learner).
-	var progress float64
-	b = a.sql(v)
-	b.w("SELECT ")
+// enrollmentTotals counts enrollments, their progress, and the learners
+// with an active one: the distinct learners of the active enrollments
+// (the same set as "learners with an active enrollment", without a probe
+// per learner).
+func (a *analytics) enrollmentTotals(ctx context.Context, ro content.ReadOptions, d *Dashboard) error {
+	m, b := a.m, a.stmt(ro)
+	b.W("SELECT ")
 	b.enrollmentCounts("en")
-	b.w(", COUNT(DISTINCT CASE WHEN ", b.c("en", "enrollment", "status"), " = ").str("active")
+	b.W(", COUNT(DISTINCT CASE WHEN ").Col("en", m.EnrollmentStatus).W(" = ").Str("active")
 	// A learner the caller may not see is no learner of theirs, active or not.
-	b.and(b.c("en", "enrollment", "learner"), "learner")
-	b.w(" THEN ", b.c("en", "enrollment", "learner"), " END) FROM ", b.tblAs("enrollment", "en"))
-	b.where(sys("en", schema.ColID), "enrollment")
+	b.linkVisible("en", m.EnrollmentLearner)
+	b.W(" THEN ").Col("en", m.EnrollmentLearner).W(" END) FROM ").From(m.Enrollment, "en")
+	var progress float64
 	en := &d.Enrollments
-	if err := b.row(ctx, &en.Total, &en.ByStatus.Invited, &en.ByStatus.Active, &en.ByStatus.Completed,
+	if err := b.QueryRow(ctx, &en.Total, &en.ByStatus.Invited, &en.ByStatus.Active, &en.ByStatus.Completed,
 		&en.ByStatus.Dropped, &progress, &d.Learners.Active); err != nil {
 		return err
 	}
 	en.CompletionRate = rate(en.ByStatus.Completed, en.Total)
 	en.MeanProgress = mean(progress, en.Total)
+	return nil
+}
 
-	// 3. Scheduled events starting in the next 7 days.
-	b = a.sql(v)
-	b.w("SELECT COUNT(*) FROM ", b.tblAs("event", "e"), " WHERE ", b.c("e", "event", "status"), " = ").str("scheduled")
-	b.and(sys("e", schema.ColID), "event")
+// next7Days counts the scheduled events starting in the next 7 days (and
+// in the window).
+func (a *analytics) next7Days(ctx context.Context, ro content.ReadOptions, d *Dashboard, now time.Time, win window) error {
+	m, b := a.m, a.stmt(ro)
+	b.W("SELECT COUNT(*) FROM ").From(m.Event, "e").W(" WHERE ").Col("e", m.EventStatus).W(" = ").Str("scheduled")
 	b.inWindow("e", window{from: &now, to: ptr(now.Add(7 * 24 * time.Hour))})
 	b.inWindow("e", win)
-	if err := b.row(ctx, &d.Events.Next7Days); err != nil {
-		return err
-	}
+	return b.QueryRow(ctx, &d.Events.Next7Days)
+}
 
-	// 4. Attendance on events that started in the last 30 days.
-	var attended, absent int64
-	b = a.sql(v)
-	b.w("SELECT ")
+// attendance30Days is the attendance rate on the events that started in
+// the last 30 days (and in the window).
+func (a *analytics) attendance30Days(ctx context.Context, ro content.ReadOptions, d *Dashboard, now time.Time, win window) error {
+	b := a.stmt(ro)
+	b.W("SELECT ")
 	b.attendanceCounts("att")
-	b.w(" FROM ", b.tblAs("attendance", "att"), " JOIN ", b.tblAs("event", "e"),
-		" ON ", sys("e", schema.ColID), " = ", b.c("att", "attendance", "event"), " WHERE ")
+	b.W(" FROM ")
+	b.marks("att", "e")
+	b.W(" WHERE ")
 	b.markedOn("att", "e")
-	b.and(sys("att", schema.ColID), "attendance").and(sys("e", schema.ColID), "event")
 	b.inWindow("e", window{from: ptr(now.Add(-30 * 24 * time.Hour)), to: &now})
 	b.inWindow("e", win)
-	if err := b.row(ctx, &attended, &absent); err != nil {
+	var attended, absent int64
+	if err := b.QueryRow(ctx, &attended, &absent); err != nil {
 		return err
 	}
 	d.Attendance.Rate30Days = rate(attended, attended+absent)
-
-	return rest.WriteData(c, fiber.StatusOK, &d)
+	return nil
 }
 
 func ptr[T any](v T) *T { return &v }
-
-// activeLearner writes the condition that learner l has at least one
-// active enrollment (that the caller may see): the one definition of an
-// active learner.
-func (b *sqlb) activeLearner(l string) {
-	b.w("EXISTS (SELECT 1 FROM ", b.tblAs("enrollment", "ae"), " WHERE ", b.c("ae", "enrollment", "learner"),
-		" = ", sys(l, schema.ColID), " AND ", b.c("ae", "enrollment", "status"), " = ").str("active")
-	b.and(sys("ae", schema.ColID), "enrollment")
-	b.w(")")
-}
-
-// enrollmentCounts writes COUNT(*), the four status counts and the sum of
-// progress (a missing progress counts as 0) over enrollments aliased en.
-func (b *sqlb) enrollmentCounts(en string) {
-	b.w("COUNT(*)")
-	for _, s := range []string{"invited", "active", "completed", "dropped"} {
-		b.w(", ")
-		b.countIf(func() { b.w(b.c(en, "enrollment", "status"), " = ").str(s) })
-	}
-	b.w(", COALESCE(SUM(COALESCE(", b.c(en, "enrollment", "progress"), ", 0)), 0)")
-}

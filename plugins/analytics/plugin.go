@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/kiln-cms/kiln/core/plugin"
+	"github.com/kiln-cms/kiln/core/schema"
 )
 
 // Plugin is the analytics plugin.
@@ -18,36 +19,78 @@ type Plugin struct {
 	// days, held versus upcoming) read. Tests fix it so that a fixture's
 	// figures can be worked out by hand; nil means time.Now.
 	Now func() time.Time
+
+	m model
+}
+
+// model is every type and field the figures read, named once: a content
+// type edited out from under the plugin stops start-up with a clear
+// message instead of failing requests with SQL errors, and the statements
+// use these handles, never names.
+type model struct {
+	Customer       *schema.ContentType `kiln:"customer"`
+	CustomerName   *schema.Attribute   `kiln:"customer.name"`
+	CustomerActive *schema.Attribute   `kiln:"customer.active"`
+
+	Program         *schema.ContentType `kiln:"program"`
+	ProgramTitle    *schema.Attribute   `kiln:"program.title"`
+	ProgramStatus   *schema.Attribute   `kiln:"program.status"`
+	ProgramCustomer *schema.Attribute   `kiln:"program.customer"`
+	ProgramCoaches  *schema.Attribute   `kiln:"program.coaches"`
+
+	Module        *schema.ContentType `kiln:"module"`
+	ModuleTitle   *schema.Attribute   `kiln:"module.title"`
+	ModuleOrder   *schema.Attribute   `kiln:"module.order"`
+	ModuleProgram *schema.Attribute   `kiln:"module.program"`
+
+	Session       *schema.ContentType `kiln:"session"`
+	SessionModule *schema.Attribute   `kiln:"session.module"`
+
+	Coach            *schema.ContentType `kiln:"coach"`
+	CoachName        *schema.Attribute   `kiln:"coach.name"`
+	CoachMaxLearners *schema.Attribute   `kiln:"coach.maxLearners"`
+	CoachActive      *schema.Attribute   `kiln:"coach.active"`
+	CoachUser        *schema.Attribute   `kiln:"coach.user"`
+
+	Learner         *schema.ContentType `kiln:"learner"`
+	LearnerCustomer *schema.Attribute   `kiln:"learner.customer"`
+	LearnerCoach    *schema.Attribute   `kiln:"learner.coach"`
+
+	Enrollment         *schema.ContentType `kiln:"enrollment"`
+	EnrollmentStatus   *schema.Attribute   `kiln:"enrollment.status"`
+	EnrollmentProgress *schema.Attribute   `kiln:"enrollment.progress"`
+	EnrollmentLearner  *schema.Attribute   `kiln:"enrollment.learner"`
+	EnrollmentProgram  *schema.Attribute   `kiln:"enrollment.program"`
+
+	Event        *schema.ContentType `kiln:"event"`
+	EventStart   *schema.Attribute   `kiln:"event.startAt"`
+	EventEnd     *schema.Attribute   `kiln:"event.endAt"`
+	EventStatus  *schema.Attribute   `kiln:"event.status"`
+	EventCoach   *schema.Attribute   `kiln:"event.coach"`
+	EventProgram *schema.Attribute   `kiln:"event.program"`
+
+	Attendance       *schema.ContentType `kiln:"attendance"`
+	AttendanceStatus *schema.Attribute   `kiln:"attendance.status"`
+	AttendanceEvent  *schema.Attribute   `kiln:"attendance.event"`
 }
 
 // New returns the analytics plugin on the wall clock.
 func New() *Plugin { return &Plugin{} }
 
-var _ plugin.Plugin = (*Plugin)(nil)
+var (
+	_ plugin.Plugin  = (*Plugin)(nil)
+	_ plugin.Modeler = (*Plugin)(nil)
+)
 
 // Name is the prefix of the plugin's permission actions.
 func (*Plugin) Name() string { return "analytics" }
 
-// Requires lists every type and field the SQL reads, so that a content
-// type edited out from under the plugin stops start-up with a clear
-// message instead of failing requests with SQL errors.
-func (*Plugin) Requires() []plugin.Requirement {
-	return []plugin.Requirement{
-		plugin.Need("customer", "name", "active"),
-		plugin.Need("program", "title", "status", "customer", "coaches"),
-		plugin.Need("module", "title", "order", "program"),
-		plugin.Need("session", "module"),
-		plugin.Need("coach", "name", "maxLearners", "active", "user"),
-		plugin.Need("learner", "customer", "coach"),
-		plugin.Need("enrollment", "status", "progress", "learner", "program"),
-		plugin.Need("event", "startAt", "endAt", "status", "coach", "program"),
-		plugin.Need("attendance", "status", "event"),
-	}
-}
+// Model hands the core the model to check and fill before Register.
+func (p *Plugin) Model() any { return &p.m }
 
 // Register adds the four routes. Each reads the optional from/to window.
 func (p *Plugin) Register(api *plugin.API) error {
-	a := &analytics{api: api, now: p.Now}
+	a := &analytics{api: api, m: &p.m, now: p.Now}
 	if a.now == nil {
 		a.now = time.Now
 	}
@@ -75,8 +118,10 @@ func (p *Plugin) Register(api *plugin.API) error {
 	return nil
 }
 
-// analytics is the plugin at work: the API it was given and its clock.
+// analytics is the plugin at work: the API it was given, the bound model
+// and its clock.
 type analytics struct {
 	api *plugin.API
+	m   *model
 	now func() time.Time
 }

@@ -7,10 +7,10 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
+	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/rest"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // Program is one program's figures: the program endpoint's answer, and
@@ -70,22 +70,18 @@ type ProgramCoach struct {
 
 // program answers GET /analytics/programs/:id: the reference resolved
 // (a program the caller may not see is a 404), then the program figures'
-// six queries over what the caller may see (see view).
+// six queries over what the caller may see.
 func (a *analytics) program(c *fiber.Ctx) error {
 	win, err := parseWindow(c)
 	if err != nil {
 		return err
 	}
 	ctx, ro := c.UserContext(), a.api.ReadOptions(c)
-	id, err := a.resolve(ctx, "program", c.Params("id"), ro)
+	id, err := a.resolve(ctx, a.m.Program, c.Params("id"), ro)
 	if err != nil {
 		return err
 	}
-	v, err := a.viewOf(ctx, ro, programTypes...)
-	if err != nil {
-		return err
-	}
-	ps, err := a.programFigures(ctx, v, programSet{program: id}, win, a.now().UTC())
+	ps, err := a.programFigures(ctx, ro, programSet{program: id}, win, a.now().UTC())
 	if err != nil {
 		return err
 	}
@@ -95,14 +91,11 @@ func (a *analytics) program(c *fiber.Ctx) error {
 	return rest.WriteData(c, fiber.StatusOK, ps[0])
 }
 
-// programTypes are the types the program figures read.
-var programTypes = []string{"program", "enrollment", "module", "session", "event", "attendance", "coach"}
-
 // resolve turns an id or documentId into the row id of an entry the
 // caller may see, in one query; one they may not see is the 404 of one
 // that does not exist.
-func (a *analytics) resolve(ctx context.Context, typ, ref string, ro store.ReadOptions) (int64, error) {
-	ids, err := a.api.Content.Store.ResolveVisible(ctx, a.api.Content.DB.Bun, a.api.Schema.Type(typ), []string{ref}, ro)
+func (a *analytics) resolve(ctx context.Context, ct *schema.ContentType, ref string, ro content.ReadOptions) (int64, error) {
+	ids, err := a.api.Content.Resolve(ctx, ct, []string{ref}, ro)
 	if err != nil {
 		return 0, err
 	}
@@ -118,36 +111,88 @@ func (a *analytics) resolve(ctx context.Context, typ, ref string, ro store.ReadO
 // program, so a customer with forty programs costs what one program does.
 type programSet struct{ program, customer int64 }
 
-// where writes the condition that a program-id expression is in the set.
-func (ps programSet) where(b *sqlb, programID string) {
+// where writes the condition that the program id programID writes is in
+// the set.
+func (ps programSet) where(b *stmt, programID func()) {
+	programID()
 	if ps.customer == 0 {
-		b.w(programID, " = ").id(ps.program)
+		b.W(" = ").Int(ps.program)
 		return
 	}
-	b.w(programID, " IN (SELECT ", sys("ps", schema.ColID), " FROM ", b.tblAs("program", "ps"),
-		" WHERE ", b.c("ps", "program", "customer"), " = ").id(ps.customer).w(")")
+	b.W(" IN (SELECT ").ID("ps").W(" FROM ").From(b.m.Program, "ps").
+		W(" WHERE ").Col("ps", b.m.ProgramCustomer).W(" = ").Int(ps.customer).W(")")
+}
+
+// programRun is one computation of the figures of a set of programs: what
+// every step reads, and the programs the steps fill in.
+type programRun struct {
+	a   *analytics
+	m   *model
+	ro  content.ReadOptions
+	set programSet
+	win window
+	now time.Time
+
+	out  []*Program
+	byID map[int64]*Program
 }
 
 // programFigures computes the figures of every program of the set, in six
 // queries: the programs, their enrollments, modules, events, attendance
-// and coaches, each one aggregate grouped by program, each table
-// restricted to what v shows.
-func (a *analytics) programFigures(ctx context.Context, v view, set programSet, win window, now time.Time) ([]*Program, error) {
-	var out []*Program
-	byID := map[int64]*Program{}
-
-	// 1. The programs.
-	b := a.sql(v)
-	b.w("SELECT ", sys("p", schema.ColID), ", ", sys("p", schema.ColDocumentID), ", ", b.c("p", "program", "title"), ", ",
-		b.c("p", "program", "status"), " FROM ", b.tblAs("program", "p"), " WHERE ")
-	if set.customer == 0 {
-		b.w(sys("p", schema.ColID), " = ").id(set.program)
-	} else {
-		b.w(b.c("p", "program", "customer"), " = ").id(set.customer)
+// and coaches, each one aggregate grouped by program, each table read as
+// the caller ro sees it.
+func (a *analytics) programFigures(ctx context.Context, ro content.ReadOptions, set programSet, win window, now time.Time) ([]*Program, error) {
+	r := &programRun{a: a, m: a.m, ro: ro, set: set, win: win, now: now, byID: map[int64]*Program{}}
+	if err := r.programs(ctx); err != nil || len(r.out) == 0 {
+		return r.out, err
 	}
-	b.and(sys("p", schema.ColID), "program")
-	b.w(" ORDER BY ", sys("p", schema.ColID))
-	err := b.query(ctx, func(scan func(...any) error) error {
+	for _, step := range []func(context.Context) error{r.enrollments, r.modules, r.events, r.attendance, r.coaches} {
+		if err := step(ctx); err != nil {
+			return nil, err
+		}
+	}
+	for _, p := range r.out {
+		p.CompletionRate = rate(p.Enrollments.ByStatus.Completed, p.Enrollments.Total)
+		p.MeanProgress = mean(p.progress, p.Enrollments.Total)
+		p.AttendanceRate = rate(p.attended, p.attended+p.absent)
+	}
+	return r.out, nil
+}
+
+// stmt starts one of the run's statements.
+func (r *programRun) stmt() *stmt { return r.a.stmt(r.ro) }
+
+// rows runs b, whose rows are a program id and then dest, and calls fill
+// with that program after each row is scanned into dest. dest is the same
+// for every row: fill copies what it keeps. Rows of a program outside the
+// run are skipped.
+func (r *programRun) rows(ctx context.Context, b *stmt, dest []any, fill func(p *Program)) error {
+	var pid int64
+	dest = append([]any{&pid}, dest...)
+	return b.each(ctx, func(scan func(...any) error) error {
+		if err := scan(dest...); err != nil {
+			return err
+		}
+		if p := r.byID[pid]; p != nil {
+			fill(p)
+		}
+		return nil
+	})
+}
+
+// programs reads the programs of the set, by id, each with an empty
+// histogram and empty lists (never null) for the next steps to fill.
+func (r *programRun) programs(ctx context.Context) error {
+	m, b := r.m, r.stmt()
+	b.W("SELECT ")
+	b.cols("p", schema.SysID, schema.SysDocumentID, m.ProgramTitle, m.ProgramStatus).W(" FROM ").From(m.Program, "p").W(" WHERE ")
+	if r.set.customer == 0 {
+		b.ID("p").W(" = ").Int(r.set.program)
+	} else {
+		b.Col("p", m.ProgramCustomer).W(" = ").Int(r.set.customer)
+	}
+	b.W(" ORDER BY ").ID("p")
+	return b.each(ctx, func(scan func(...any) error) error {
 		p := &Program{Modules: []Module{}, Coaches: []ProgramCoach{}, ProgressHistogram: make([]Bucket, 10)}
 		var status sql.NullString
 		if err := scan(&p.ID, &p.DocumentID, &p.Title, &status); err != nil {
@@ -159,191 +204,154 @@ func (a *analytics) programFigures(ctx context.Context, v view, set programSet, 
 		for i := range p.ProgressHistogram {
 			p.ProgressHistogram[i] = Bucket{From: 10 * i, To: 10 * (i + 1)}
 		}
-		out = append(out, p)
-		byID[p.ID] = p
+		r.out = append(r.out, p)
+		r.byID[p.ID] = p
 		return nil
 	})
-	if err != nil || len(out) == 0 {
-		return out, err
-	}
-
-	// 2. Enrollments: statuses, progress and its histogram.
-	b = a.sql(v)
-	progress := "COALESCE(" + b.c("en", "enrollment", "progress") + ", 0)"
-	b.w("SELECT ", b.c("en", "enrollment", "program"), ", ")
-	b.enrollmentCounts("en")
-	for i := 0; i < 10; i++ {
-		b.w(", ")
-		b.countIf(func() {
-			switch i {
-			case 0:
-				b.w(progress, " < ").num(10)
-			case 9:
-				b.w(progress, " >= ").num(90)
-			default:
-				b.w(progress, " >= ").num(int64(10*i)).w(" AND ", progress, " < ").num(int64(10*i + 10))
-			}
-		})
-	}
-	b.w(" FROM ", b.tblAs("enrollment", "en"), " WHERE ")
-	set.where(b, b.c("en", "enrollment", "program"))
-	b.and(sys("en", schema.ColID), "enrollment")
-	b.w(" GROUP BY ", b.c("en", "enrollment", "program"))
-	err = b.query(ctx, func(scan func(...any) error) error {
-		var pid int64
-		var e Enrollments
-		var sum float64
-		var h [10]int64
-		dest := []any{&pid, &e.Total, &e.ByStatus.Invited, &e.ByStatus.Active, &e.ByStatus.Completed, &e.ByStatus.Dropped, &sum}
-		for i := range h {
-			dest = append(dest, &h[i])
-		}
-		if err := scan(dest...); err != nil {
-			return err
-		}
-		if p := byID[pid]; p != nil {
-			p.Enrollments, p.progress = e, sum
-			for i := range h {
-				p.ProgressHistogram[i].Count = h[i]
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-
-	// 3. Modules with their session counts, in the modules' order.
-	b = a.sql(v)
-	mOrder := b.c("m", "module", "order")
-	b.w("SELECT ", b.c("m", "module", "program"), ", ", sys("m", schema.ColID), ", ", sys("m", schema.ColDocumentID), ", ",
-		b.c("m", "module", "title"), ", ", mOrder, ", COUNT(", sys("s", schema.ColID), ") FROM ", b.tblAs("module", "m"),
-		" LEFT JOIN ", b.tblAs("session", "s"), " ON ", b.c("s", "session", "module"), " = ", sys("m", schema.ColID))
-	b.and(sys("s", schema.ColID), "session")
-	b.w(" WHERE ")
-	set.where(b, b.c("m", "module", "program"))
-	b.and(sys("m", schema.ColID), "module")
-	b.w(" GROUP BY ", b.c("m", "module", "program"), ", ", sys("m", schema.ColID), ", ", sys("m", schema.ColDocumentID), ", ",
-		b.c("m", "module", "title"), ", ", mOrder)
-	// Modules without an order last on both databases (their NULL sorts
-	// first on SQLite and last on PostgreSQL).
-	b.w(" ORDER BY ", b.c("m", "module", "program"), ", CASE WHEN ", mOrder, " IS NULL THEN 1 ELSE 0 END, ", mOrder, ", ", sys("m", schema.ColID))
-	err = b.query(ctx, func(scan func(...any) error) error {
-		var pid int64
-		var m Module
-		var order sql.NullInt64
-		if err := scan(&pid, &m.ID, &m.DocumentID, &m.Title, &order, &m.Sessions); err != nil {
-			return err
-		}
-		if order.Valid {
-			m.Order = &order.Int64
-		}
-		if p := byID[pid]; p != nil {
-			p.Modules = append(p.Modules, m)
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-
-	// 4. Events in the window: held, scheduled (upcoming), cancelled, hours.
-	b = a.sql(v)
-	b.w("SELECT ", b.c("e", "event", "program"), ", ")
-	b.countIf(func() { b.held("e", now) }).w(", ")
-	b.countIf(func() { b.upcoming("e", now) }).w(", ")
-	b.countIf(func() { b.cancelled("e") }).w(", ")
-	b.sumIf(func() { b.held("e", now) }, func() { b.hours("e") })
-	b.w(" FROM ", b.tblAs("event", "e"), " WHERE ")
-	set.where(b, b.c("e", "event", "program"))
-	b.and(sys("e", schema.ColID), "event")
-	b.inWindow("e", win)
-	b.w(" GROUP BY ", b.c("e", "event", "program"))
-	err = b.query(ctx, func(scan func(...any) error) error {
-		var pid, held, upcoming, cancelled int64
-		var hours float64
-		if err := scan(&pid, &held, &upcoming, &cancelled, &hours); err != nil {
-			return err
-		}
-		if p := byID[pid]; p != nil {
-			p.Events.Held, p.Events.Scheduled, p.Events.Cancelled = held, upcoming, cancelled
-			p.hours, p.HoursDelivered = hours, round(hours, 2)
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-
-	// 5. Attendance marks on the window's events.
-	b = a.sql(v)
-	b.w("SELECT ", b.c("e", "event", "program"), ", ")
-	b.attendanceCounts("att")
-	b.w(" FROM ", b.tblAs("attendance", "att"), " JOIN ", b.tblAs("event", "e"),
-		" ON ", sys("e", schema.ColID), " = ", b.c("att", "attendance", "event"), " WHERE ")
-	set.where(b, b.c("e", "event", "program"))
-	b.w(" AND ")
-	b.markedOn("att", "e")
-	b.and(sys("att", schema.ColID), "attendance").and(sys("e", schema.ColID), "event")
-	b.inWindow("e", win)
-	b.w(" GROUP BY ", b.c("e", "event", "program"))
-	err = b.query(ctx, func(scan func(...any) error) error {
-		var pid, attended, absent int64
-		if err := scan(&pid, &attended, &absent); err != nil {
-			return err
-		}
-		if p := byID[pid]; p != nil {
-			p.attended, p.absent = attended, absent
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-
-	// 6. The program's coaches, each with the program's events they held.
-	if err := a.programCoaches(ctx, v, set, win, now, byID); err != nil {
-		return nil, err
-	}
-
-	for _, p := range out {
-		p.CompletionRate = rate(p.Enrollments.ByStatus.Completed, p.Enrollments.Total)
-		p.MeanProgress = mean(p.progress, p.Enrollments.Total)
-		p.AttendanceRate = rate(p.attended, p.attended+p.absent)
-	}
-	return out, nil
 }
 
-// programCoaches reads the coaches of program.coaches (the join table) with
-// the held events of the program in the window that each led.
-func (a *analytics) programCoaches(ctx context.Context, v view, set programSet, win window, now time.Time, byID map[int64]*Program) error {
-	rel := a.api.Schema.Type("program").Attr("coaches")
-	jp, jc := "jt."+store.Ident(rel.JoinSelf), "jt."+store.Ident(rel.JoinTarget)
-	b := a.sql(v)
-	b.w("SELECT ", jp, ", ", sys("k", schema.ColID), ", ", sys("k", schema.ColDocumentID), ", ", b.c("k", "coach", "name"),
-		", COUNT(", sys("e", schema.ColID), "), COALESCE(SUM(")
+// enrollments reads the programs' enrollments: statuses, the sum of
+// progress and its histogram.
+func (r *programRun) enrollments(ctx context.Context) error {
+	m, b := r.m, r.stmt()
+	b.W("SELECT ").Col("en", m.EnrollmentProgram).W(", ")
+	b.enrollmentCounts("en")
+	for i := 0; i < 10; i++ {
+		b.W(", ")
+		b.countIf(func() { b.bucket("en", i) })
+	}
+	b.W(" FROM ").From(m.Enrollment, "en").W(" WHERE ")
+	r.set.where(b, func() { b.Col("en", m.EnrollmentProgram) })
+	b.W(" GROUP BY ").Col("en", m.EnrollmentProgram)
+	var e Enrollments
+	var sum float64
+	var h [10]int64
+	dest := []any{&e.Total, &e.ByStatus.Invited, &e.ByStatus.Active, &e.ByStatus.Completed, &e.ByStatus.Dropped, &sum}
+	for i := range h {
+		dest = append(dest, &h[i])
+	}
+	return r.rows(ctx, b, dest, func(p *Program) {
+		p.Enrollments, p.progress = e, sum
+		for i := range h {
+			p.ProgressHistogram[i].Count = h[i]
+		}
+	})
+}
+
+// bucket writes the condition that an enrollment's progress (a missing
+// one counts as 0) is in the i-th tenth: [10i, 10i+10), the last one
+// holding 100 too.
+func (b *stmt) bucket(en string, i int) {
+	progress := func() { b.W("COALESCE(").Col(en, b.m.EnrollmentProgress).W(", 0)") }
+	progress()
+	switch i {
+	case 0:
+		b.W(" < ").Int(10)
+	case 9:
+		b.W(" >= ").Int(90)
+	default:
+		b.W(" >= ").Int(int64(10 * i)).W(" AND ")
+		progress()
+		b.W(" < ").Int(int64(10*i + 10))
+	}
+}
+
+// modules reads the programs' modules with their session counts, in the
+// modules' order.
+func (r *programRun) modules(ctx context.Context) error {
+	m, b := r.m, r.stmt()
+	keys := []*schema.Attribute{m.ModuleProgram, schema.SysID, schema.SysDocumentID, m.ModuleTitle, m.ModuleOrder}
+	b.W("SELECT ")
+	b.cols("m", keys...).W(", COUNT(").ID("s").W(") FROM ").From(m.Module, "m").
+		W(" LEFT JOIN ").From(m.Session, "s").W(" ON ").Col("s", m.SessionModule).W(" = ").ID("m").W(" WHERE ")
+	r.set.where(b, func() { b.Col("m", m.ModuleProgram) })
+	b.W(" GROUP BY ")
+	b.cols("m", keys...)
+	// Modules without an order last on both databases (their NULL sorts
+	// first on SQLite and last on PostgreSQL).
+	b.W(" ORDER BY ").Col("m", m.ModuleProgram).W(", CASE WHEN ").Col("m", m.ModuleOrder).W(" IS NULL THEN 1 ELSE 0 END, ").
+		Col("m", m.ModuleOrder).W(", ").ID("m")
+	var mod Module
+	var order sql.NullInt64
+	return r.rows(ctx, b, []any{&mod.ID, &mod.DocumentID, &mod.Title, &order, &mod.Sessions}, func(p *Program) {
+		mod.Order = nil
+		if order.Valid {
+			mod.Order = ptr(order.Int64)
+		}
+		p.Modules = append(p.Modules, mod)
+	})
+}
+
+// events reads the programs' events in the window: held, scheduled
+// (upcoming), cancelled, and the hours held.
+func (r *programRun) events(ctx context.Context) error {
+	m, b := r.m, r.stmt()
+	b.W("SELECT ").Col("e", m.EventProgram).W(", ")
+	b.eventCounts("e", r.now)
+	b.W(" FROM ").From(m.Event, "e").W(" WHERE ")
+	r.set.where(b, func() { b.Col("e", m.EventProgram) })
+	b.inWindow("e", r.win)
+	b.W(" GROUP BY ").Col("e", m.EventProgram)
+	var held, upcoming, cancelled int64
+	var hours float64
+	return r.rows(ctx, b, []any{&held, &upcoming, &cancelled, &hours}, func(p *Program) {
+		p.Events.Held, p.Events.Scheduled, p.Events.Cancelled = held, upcoming, cancelled
+		p.hours, p.HoursDelivered = hours, round(hours, 2)
+	})
+}
+
+// attendance reads the attendance marks on the programs' events in the
+// window.
+func (r *programRun) attendance(ctx context.Context) error {
+	m, b := r.m, r.stmt()
+	b.W("SELECT ").Col("e", m.EventProgram).W(", ")
+	b.attendanceCounts("att")
+	b.W(" FROM ")
+	b.marks("att", "e")
+	b.W(" WHERE ")
+	r.set.where(b, func() { b.Col("e", m.EventProgram) })
+	b.W(" AND ")
+	b.markedOn("att", "e")
+	b.inWindow("e", r.win)
+	b.W(" GROUP BY ").Col("e", m.EventProgram)
+	var attended, absent int64
+	return r.rows(ctx, b, []any{&attended, &absent}, func(p *Program) {
+		p.attended, p.absent = attended, absent
+	})
+}
+
+// coaches reads the coaches of program.coaches (its join table) with the
+// held events of the program in the window that each led. The join table
+// is no content type: its rows are links, seen when both ends are — the
+// coach through From, the program by the set.
+func (r *programRun) coaches(ctx context.Context) error {
+	m, b := r.m, r.stmt()
+	rel := m.ProgramCoaches
+	jp := func() { b.W("jt.").Ident(rel.JoinSelf) }
+	b.W("SELECT ")
+	jp()
+	b.W(", ")
+	b.cols("k", schema.SysID, schema.SysDocumentID, m.CoachName).W(", COUNT(").ID("e").W("), COALESCE(SUM(")
 	b.hours("e")
-	b.w("), 0) FROM ", store.Ident(rel.JoinTable), " jt JOIN ", b.tblAs("coach", "k"), " ON ", sys("k", schema.ColID), " = ", jc,
-		" LEFT JOIN ", b.tblAs("event", "e"), " ON ", b.c("e", "event", "coach"), " = ", sys("k", schema.ColID),
-		" AND ", b.c("e", "event", "program"), " = ", jp, " AND ")
-	b.held("e", now)
-	b.and(sys("e", schema.ColID), "event")
-	b.inWindow("e", win)
-	b.w(" WHERE ")
-	set.where(b, jp)
-	b.and(sys("k", schema.ColID), "coach")
-	b.w(" GROUP BY ", jp, ", ", sys("k", schema.ColID), ", ", sys("k", schema.ColDocumentID), ", ", b.c("k", "coach", "name"),
-		" ORDER BY ", jp, ", ", sys("k", schema.ColID))
-	return b.query(ctx, func(scan func(...any) error) error {
-		var pid int64
-		var k ProgramCoach
-		if err := scan(&pid, &k.ID, &k.DocumentID, &k.Name, &k.EventsHeld, &k.HoursDelivered); err != nil {
-			return err
-		}
-		k.HoursDelivered = round(k.HoursDelivered, 2)
-		if p := byID[pid]; p != nil {
-			p.Coaches = append(p.Coaches, k)
-		}
-		return nil
+	b.W("), 0) FROM ").Ident(rel.JoinTable).W(" jt JOIN ").From(m.Coach, "k").W(" ON ").ID("k").W(" = jt.").Ident(rel.JoinTarget).
+		W(" LEFT JOIN ").From(m.Event, "e").W(" ON ").Col("e", m.EventCoach).W(" = ").ID("k").
+		W(" AND ").Col("e", m.EventProgram).W(" = ")
+	jp()
+	b.W(" AND ")
+	b.held("e", r.now)
+	b.inWindow("e", r.win)
+	b.W(" WHERE ")
+	r.set.where(b, jp)
+	b.W(" GROUP BY ")
+	jp()
+	b.W(", ")
+	b.cols("k", schema.SysID, schema.SysDocumentID, m.CoachName).W(" ORDER BY ")
+	jp()
+	b.W(", ").ID("k")
+	var k ProgramCoach
+	return r.rows(ctx, b, []any{&k.ID, &k.DocumentID, &k.Name, &k.EventsHeld, &k.HoursDelivered}, func(p *Program) {
+		c := k
+		c.HoursDelivered = round(k.HoursDelivered, 2)
+		p.Coaches = append(p.Coaches, c)
 	})
 }

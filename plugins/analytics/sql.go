@@ -5,125 +5,76 @@ import (
 	"math"
 	"time"
 
+	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
-// sqlb is the store's statement builder (text with a "?" per value, each
-// value encoded for its dialect, identifiers only from the schema) with
-// the analytics vocabulary: columns by type and field name, conditional
-// counts, event classes.
-type sqlb struct {
-	*store.Stmt
-	a *analytics
-	v view
+// stmt is one figure's statement: a content.Statement (text with a "?"
+// per value, each value encoded for its dialect, identifiers only from the
+// model) with the analytics vocabulary — conditional counts, event
+// classes, the window, attendance marks.
+//
+// Every content table a figure reads is written with From, which narrows
+// it to the rows the statement's reader may see: a row they may not see
+// counts for nothing, as if it had been deleted. For a reader who sees a
+// type whole (every type, for the admin) From writes the bare table, so
+// their statement is the plain aggregate; for one whose scopes limit it,
+// the scope travels inside the statement — no read of visible ids first,
+// no list of them in the text.
+type stmt struct {
+	*content.Statement
+	m  *model
+	ro content.ReadOptions
 }
 
-// sql starts a statement that counts only what the view shows.
-func (a *analytics) sql(v view) *sqlb {
-	return &sqlb{Stmt: store.NewStmt(a.api.Content.DB.Dialect), a: a, v: v}
+// stmt starts a statement on the pool for the reader ro.
+func (a *analytics) stmt(ro content.ReadOptions) *stmt {
+	return &stmt{Statement: a.api.Content.Statement(ro), m: a.m, ro: ro}
 }
 
-// view is what one caller may see of the types a figure reads. A figure
-// is a hand-written aggregate, and a hand-written statement knows nothing
-// of scopes; so, for each type the caller's read options limit, the ids
-// of the entries they may see are read first (through the store, which
-// applies the scopes), and every table of that type in the statement is
-// restricted to them. A row the caller may not see therefore counts for
-// nothing — as if it had been deleted, with the links to it (a learner of
-// a hidden coach has no coach for them). A type the caller sees whole
-// (every type, for the admin) costs nothing: no read, no restriction, the
-// statement as it always was.
-type view struct {
-	ids map[string][]int64 // by type name; absent when not limited
-}
-
-// viewOf reads what the caller (ro) may see of the types, one read per
-// type that ro limits.
-func (a *analytics) viewOf(ctx context.Context, ro store.ReadOptions, types ...string) (view, error) {
-	v := view{ids: map[string][]int64{}}
-	for _, typ := range types {
-		ids, limited, err := a.api.VisibleIDs(ctx, a.api.Content.DB.Bun, a.api.Schema.Type(typ), nil, ro)
-		if err != nil {
-			return v, err
+// cols writes alias.column of each attribute, comma-separated (system
+// fields such as schema.SysID too).
+func (b *stmt) cols(alias string, attrs ...*schema.Attribute) *stmt {
+	for i, at := range attrs {
+		if i > 0 {
+			b.W(", ")
 		}
-		if limited {
-			v.ids[typ] = ids
-		}
-	}
-	return v, nil
-}
-
-// and writes " AND <expr> IN (the visible ids of typ)" when the view
-// limits typ ("AND 1 = 0" when it shows none), nothing otherwise. expr is
-// a row's id or a foreign key naming a row of typ.
-func (b *sqlb) and(expr, typ string) *sqlb {
-	ids, limited := b.v.ids[typ]
-	switch {
-	case !limited:
-	case len(ids) == 0:
-		b.w(" AND 1 = 0")
-	default:
-		b.w(" AND ", expr, " IN ").IDs(ids)
+		b.Col(alias, at)
 	}
 	return b
 }
 
-// where is and for a statement with no WHERE clause yet: " WHERE <expr>
-// IN (...)", or nothing.
-func (b *sqlb) where(expr, typ string) *sqlb {
-	if _, limited := b.v.ids[typ]; !limited {
+// linkVisible writes " AND alias.fk IN (the ids of fk's target the reader
+// may see)" when the reader's scopes limit that type, nothing otherwise:
+// a link to a row the caller may not see is no link for them, as if the
+// row had been deleted and the link cleared with it. fk is an owning
+// to-one relation.
+func (b *stmt) linkVisible(alias string, fk *schema.Attribute) *stmt {
+	if !b.ro.Limited(fk.TargetType) {
 		return b
 	}
-	b.w(" WHERE 1 = 1")
-	return b.and(expr, typ)
-}
-
-// w writes SQL text.
-func (b *sqlb) w(parts ...string) *sqlb {
-	b.W(parts...)
+	b.W(" AND ").Col(alias, fk).W(" IN (SELECT ").ID("vl").W(" FROM ").From(fk.TargetType, "vl").W(")")
 	return b
 }
-
-// arg writes a placeholder for v, encoded for a column of type t.
-func (b *sqlb) arg(t schema.FieldType, v any) *sqlb {
-	b.Arg(t, v)
-	return b
-}
-
-func (b *sqlb) str(v string) *sqlb             { return b.arg(schema.String, v) }
-func (b *sqlb) num(v int64) *sqlb              { return b.arg(schema.BigInteger, v) }
-func (b *sqlb) at(v time.Time) *sqlb           { return b.arg(schema.DateTime, v) }
-func (b *sqlb) boolean(v bool) *sqlb           { return b.arg(schema.Boolean, v) }
-func (b *sqlb) id(v int64) *sqlb               { return b.arg(schema.BigInteger, v) }
-func (b *sqlb) tbl(typ string) string          { return store.Ident(b.a.api.Schema.Type(typ).Table) }
-func (b *sqlb) tblAs(typ, alias string) string { return b.tbl(typ) + " " + alias }
-
-// c is alias.column of an attribute: the scalar's column, or an owning
-// to-one relation's foreign key.
-func (b *sqlb) c(alias, typ, attr string) string {
-	return alias + "." + store.Ident(b.a.api.Schema.Type(typ).Attr(attr).Column)
-}
-
-// sys is alias.column of a system column (id, document_id).
-func sys(alias, column string) string { return alias + "." + store.Ident(column) }
 
 // countIf writes a conditional count: the number of rows for which the
 // condition cond writes holds, 0 (not NULL) over no rows.
-func (b *sqlb) countIf(cond func()) *sqlb {
-	b.w("COALESCE(SUM(CASE WHEN ")
+func (b *stmt) countIf(cond func()) *stmt {
+	b.W("COALESCE(SUM(CASE WHEN ")
 	cond()
-	return b.w(" THEN 1 ELSE 0 END), 0)")
+	b.W(" THEN 1 ELSE 0 END), 0)")
+	return b
 }
 
 // sumIf writes the sum of what val writes over the rows where cond holds,
 // 0 over no rows.
-func (b *sqlb) sumIf(cond, val func()) *sqlb {
-	b.w("COALESCE(SUM(CASE WHEN ")
+func (b *stmt) sumIf(cond, val func()) *stmt {
+	b.W("COALESCE(SUM(CASE WHEN ")
 	cond()
-	b.w(" THEN ")
+	b.W(" THEN ")
 	val()
-	return b.w(" ELSE 0 END), 0)")
+	b.W(" ELSE 0 END), 0)")
+	return b
 }
 
 // Event classes, on the events table aliased e. Every event is exactly one
@@ -134,63 +85,99 @@ func (b *sqlb) sumIf(cond, val func()) *sqlb {
 //   - upcoming: scheduled and not over yet;
 //   - cancelled.
 
-func (b *sqlb) held(e string, now time.Time) {
-	b.w("(", b.c(e, "event", "status"), " = ").str("completed").
-		w(" OR (", b.c(e, "event", "status"), " = ").str("scheduled").
-		w(" AND ", b.c(e, "event", "endAt"), " <= ").at(now).w("))")
+func (b *stmt) held(e string, now time.Time) {
+	b.W("(").Col(e, b.m.EventStatus).W(" = ").Str("completed").
+		W(" OR (").Col(e, b.m.EventStatus).W(" = ").Str("scheduled").
+		W(" AND ").Col(e, b.m.EventEnd).W(" <= ").At(now).W("))")
 }
 
-func (b *sqlb) upcoming(e string, now time.Time) {
-	b.w("(", b.c(e, "event", "status"), " = ").str("scheduled").
-		w(" AND ", b.c(e, "event", "endAt"), " > ").at(now).w(")")
+func (b *stmt) upcoming(e string, now time.Time) {
+	b.W("(").Col(e, b.m.EventStatus).W(" = ").Str("scheduled").
+		W(" AND ").Col(e, b.m.EventEnd).W(" > ").At(now).W(")")
 }
 
-func (b *sqlb) cancelled(e string) {
-	b.w(b.c(e, "event", "status"), " = ").str("cancelled")
+func (b *stmt) cancelled(e string) {
+	b.Col(e, b.m.EventStatus).W(" = ").Str("cancelled")
+}
+
+// eventCounts writes the four event figures of a program or a coach, over
+// the events aliased e: held, upcoming, cancelled, and the hours of the
+// held ones.
+func (b *stmt) eventCounts(e string, now time.Time) {
+	b.countIf(func() { b.held(e, now) }).W(", ")
+	b.countIf(func() { b.upcoming(e, now) }).W(", ")
+	b.countIf(func() { b.cancelled(e) }).W(", ")
+	b.sumIf(func() { b.held(e, now) }, func() { b.hours(e) })
 }
 
 // hours writes an event's length in hours. SQLite keeps datetimes as ISO
 // text, which julianday reads (fractional days); PostgreSQL subtracts
 // timestamptz values into an interval. Both give the same hours to far
-// better than the two decimals they are rounded to.
-func (b *sqlb) hours(e string) {
-	start, end := b.c(e, "event", "startAt"), b.c(e, "event", "endAt")
-	if b.Dialect() == store.Postgres {
-		b.w("EXTRACT(EPOCH FROM (", end, " - ", start, ")) / 3600.0")
+// better than the two decimals they are rounded to. (The dialect is
+// compared by name: a plugin does not import the store for its constant.)
+func (b *stmt) hours(e string) {
+	start, end := b.m.EventStart, b.m.EventEnd
+	if b.Dialect().String() == "postgres" {
+		b.W("EXTRACT(EPOCH FROM (").Col(e, end).W(" - ").Col(e, start).W(")) / 3600.0")
 		return
 	}
-	b.w("(julianday(", end, ") - julianday(", start, ")) * 24.0")
+	b.W("(julianday(").Col(e, end).W(") - julianday(").Col(e, start).W(")) * 24.0")
 }
 
 // inWindow writes " AND startAt >= from AND startAt < to" for the bounds
 // the window has: an event belongs to a window by when it starts.
-func (b *sqlb) inWindow(e string, win window) {
-	start := b.c(e, "event", "startAt")
+func (b *stmt) inWindow(e string, win window) {
 	if win.from != nil {
-		b.w(" AND ", start, " >= ").at(*win.from)
+		b.W(" AND ").Col(e, b.m.EventStart).W(" >= ").At(*win.from)
 	}
 	if win.to != nil {
-		b.w(" AND ", start, " < ").at(*win.to)
+		b.W(" AND ").Col(e, b.m.EventStart).W(" < ").At(*win.to)
 	}
 }
 
+// marks writes the attendances aliased at joined to their events aliased
+// e, both as the reader sees them: what every attendance figure reads.
+func (b *stmt) marks(at, e string) {
+	b.From(b.m.Attendance, at).W(" JOIN ").From(b.m.Event, e).
+		W(" ON ").ID(e).W(" = ").Col(at, b.m.AttendanceEvent)
+}
+
 // attendanceCounts writes the two marks the attendance rate is made of,
-// on the attendances table aliased at: attended, then absent.
-func (b *sqlb) attendanceCounts(at string) {
-	b.countIf(func() { b.w(b.c(at, "attendance", "status"), " = ").str("attended") }).w(", ")
-	b.countIf(func() { b.w(b.c(at, "attendance", "status"), " = ").str("absent") })
+// on the attendances aliased at: attended, then absent.
+func (b *stmt) attendanceCounts(at string) {
+	b.countIf(func() { b.Col(at, b.m.AttendanceStatus).W(" = ").Str("attended") }).W(", ")
+	b.countIf(func() { b.Col(at, b.m.AttendanceStatus).W(" = ").Str("absent") })
 }
 
 // markedOn writes the condition every attendance figure shares: a mark of
 // attended or absent, on an event that was not cancelled.
-func (b *sqlb) markedOn(at, e string) {
-	b.w(b.c(at, "attendance", "status"), " IN (").str("attended").w(", ").str("absent").
-		w(") AND ", b.c(e, "event", "status"), " <> ").str("cancelled")
+func (b *stmt) markedOn(at, e string) {
+	b.Col(at, b.m.AttendanceStatus).W(" IN (").Str("attended").W(", ").Str("absent").
+		W(") AND ").Col(e, b.m.EventStatus).W(" <> ").Str("cancelled")
 }
 
-// query runs the statement and calls scan for each row.
-func (b *sqlb) query(ctx context.Context, scan func(scan func(dest ...any) error) error) error {
-	rows, err := b.Query(ctx, b.a.api.Content.DB.Bun)
+// enrollmentCounts writes COUNT(*), the four status counts and the sum of
+// progress (a missing progress counts as 0) over enrollments aliased en.
+func (b *stmt) enrollmentCounts(en string) {
+	b.W("COUNT(*)")
+	for _, s := range []string{"invited", "active", "completed", "dropped"} {
+		b.W(", ")
+		b.countIf(func() { b.Col(en, b.m.EnrollmentStatus).W(" = ").Str(s) })
+	}
+	b.W(", COALESCE(SUM(COALESCE(").Col(en, b.m.EnrollmentProgress).W(", 0)), 0)")
+}
+
+// activeLearner writes the condition that learner l has at least one
+// active enrollment (that the caller may see): the one definition of an
+// active learner.
+func (b *stmt) activeLearner(l string) {
+	b.W("EXISTS (SELECT 1 FROM ").From(b.m.Enrollment, "ae").W(" WHERE ").Col("ae", b.m.EnrollmentLearner).
+		W(" = ").ID(l).W(" AND ").Col("ae", b.m.EnrollmentStatus).W(" = ").Str("active").W(")")
+}
+
+// each runs the statement and calls scan for each row.
+func (b *stmt) each(ctx context.Context, scan func(scan func(dest ...any) error) error) error {
+	rows, err := b.Query(ctx)
 	if err != nil {
 		return err
 	}
@@ -201,12 +188,6 @@ func (b *sqlb) query(ctx context.Context, scan func(scan func(dest ...any) error
 		}
 	}
 	return rows.Err()
-}
-
-// row runs a statement that answers exactly one row (an aggregate without
-// GROUP BY) and scans it.
-func (b *sqlb) row(ctx context.Context, dest ...any) error {
-	return b.QueryRow(ctx, b.a.api.Content.DB.Bun).Scan(dest...)
 }
 
 // Rounding, stated once: rates (fractions 0..1) to 4 decimals, hours and

@@ -7,7 +7,9 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
+	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/errs"
+	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/rest"
 )
 
@@ -48,12 +50,12 @@ func (k *coaching) availability(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	ctx, conn, ro := c.UserContext(), k.api.Content.DB.Bun, k.api.ReadOptions(c)
-	coach, err := k.visibleCoach(ctx, conn, c.Params("id"), ro)
+	ctx, ro := c.UserContext(), k.api.ReadOptions(c)
+	coach, err := k.visibleCoach(ctx, k.api.Content, c.Params("id"), ro)
 	if err != nil {
 		return err
 	}
-	data, err := k.coachesData(ctx, conn, []int64{coach}, w.from, w.to, ro)
+	data, err := k.coachesData(ctx, []int64{coach}, w.from, w.to, ro)
 	if err != nil || len(data) == 0 {
 		return err
 	}
@@ -80,7 +82,7 @@ func (k *coaching) available(c *fiber.Ctx) error {
 	if err := refuseKeys(c, "coaches are ordered by their first free slot", "sort"); err != nil {
 		return err
 	}
-	q, err := k.api.Query(c, k.m.coach, "from", "to", "duration", "expertise", "language")
+	q, err := k.api.Query(c, k.m.Coach, "from", "to", "duration", "expertise", "language")
 	if err != nil {
 		return err
 	}
@@ -97,18 +99,27 @@ func (k *coaching) available(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	data, err := k.coachesData(ctx, k.api.Content.DB.Bun, ids, w.from, w.to, ro)
+	data, err := k.coachesData(ctx, ids, w.from, w.to, ro)
 	if err != nil {
 		return err
 	}
-	type free struct {
-		coach int64
-		loc   *time.Location
-		slots []Interval
-	}
-	var found []free
+	return k.writeAvailable(c, q, k.freeCoaches(data, q.Extra, w), ro)
+}
+
+// freeCoach is a coach with free slots in the window: their first ones.
+type freeCoach struct {
+	coach int64
+	loc   *time.Location
+	slots []Interval
+}
+
+// freeCoaches keeps the coaches with the expertise and language asked for
+// and at least one free slot in w, earliest first slot first (ties by
+// coach id). A coach whose time zone is unknown is logged and left out.
+func (k *coaching) freeCoaches(data []*coachData, extra map[string]string, w window) []freeCoach {
+	var found []freeCoach
 	for _, d := range data {
-		if !has(d.Expertise, q.Extra["expertise"]) || !has(d.Languages, q.Extra["language"]) {
+		if !has(d.Expertise, extra["expertise"]) || !has(d.Languages, extra["language"]) {
 			continue
 		}
 		if d.ZoneErr != nil {
@@ -117,15 +128,21 @@ func (k *coaching) available(c *fiber.Ctx) error {
 		}
 		loc := d.rulesZone()
 		if s := FreeSlots(d.Rules, loc, d.Busy, w.from, w.to, w.duration); len(s) > 0 {
-			found = append(found, free{d.ID, loc, s[:min(len(s), firstSlots)]})
+			found = append(found, freeCoach{d.ID, loc, s[:min(len(s), firstSlots)]})
 		}
 	}
-	slices.SortStableFunc(found, func(a, b free) int {
+	slices.SortStableFunc(found, func(a, b freeCoach) int {
 		if c := a.slots[0].Start.Compare(b.slots[0].Start); c != 0 {
 			return c
 		}
 		return int(a.coach - b.coach)
 	})
+	return found
+}
+
+// writeAvailable writes the page of found that q's pagination asks for,
+// each coach read through q (fields, populate) in one go.
+func (k *coaching) writeAvailable(c *fiber.Ctx, q *query.Query, found []freeCoach, ro content.ReadOptions) error {
 	total := int64(len(found))
 	page := found[min(q.Pagination.Offset(), len(found)):]
 	if n := q.Pagination.Size(); n > 0 && len(page) > n {
@@ -135,7 +152,7 @@ func (k *coaching) available(c *fiber.Ctx) error {
 	for i, f := range page {
 		pageIDs[i] = f.coach
 	}
-	entries, err := k.entries(ctx, q, pageIDs, ro)
+	entries, err := k.entries(c.UserContext(), q, pageIDs, ro)
 	if err != nil {
 		return err
 	}

@@ -4,30 +4,26 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"strconv"
 	"sync"
 	"time"
 
+	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // The plugin's reads. Whatever the number of coaches, matching and the
 // availability list make a fixed number of statements: the candidates
 // (through the query language, so a client's filters and the caller's
-// scopes apply), then one each for their capacity, their weekly rules and
-// their scheduled events, in chunks of chunkSize ids.
+// scopes apply), then one each for their fields and capacity, their weekly
+// rules and their scheduled events, in chunks of chunkSize ids.
 //
-// Those three are hand-written, and a hand-written statement knows
-// nothing of scopes; so each is brought back to what the caller may see
-// (its read options, ro), as every read of a plugin must be: a learner,
-// rule or event they may not see does not exist for them, so it takes no
-// place, gives no time and holds no slot. When ro does not limit the type
-// nothing changes and nothing more is read; otherwise the learners are
-// counted among the visible ones (one more statement), and the rules and
-// events read are kept only when visible (one more per 500 rows).
+// Those three are hand-written statements that read every content table
+// through From, which narrows it to the rows the caller may see (their
+// read options, ro): a learner, rule or event they may not see does not
+// exist for them, so it takes no place, gives no time and holds no slot.
+// When ro does not limit a type, From is the table itself.
 
 // chunkSize bounds the ids one statement lists, far below both databases'
 // limits on bound values.
@@ -50,14 +46,14 @@ type coachData struct {
 
 // candidateIDs are the ids of the coaches f selects (nil for all), under
 // the read options, in id order.
-func (k *coaching) candidateIDs(ctx context.Context, f *query.Filter, ro store.ReadOptions) ([]int64, error) {
-	q := &query.Query{Type: k.m.coach, Filters: f, Fields: []*schema.Attribute{schema.SysID}}
-	entries, err := k.api.Content.Store.Find(ctx, k.api.Content.DB.Bun, q, ro)
+func (k *coaching) candidateIDs(ctx context.Context, f *query.Filter, ro content.ReadOptions) ([]int64, error) {
+	q := &query.Query{Type: k.m.Coach, Filters: f, Fields: []*schema.Attribute{schema.SysID}}
+	page, err := k.api.Content.Find(ctx, q, ro)
 	if err != nil {
 		return nil, err
 	}
-	ids := make([]int64, len(entries))
-	for i, e := range entries {
+	ids := make([]int64, len(page.Entries))
+	for i, e := range page.Entries {
 		ids[i] = e.ID
 	}
 	return ids, nil
@@ -66,12 +62,15 @@ func (k *coaching) candidateIDs(ctx context.Context, f *query.Filter, ro store.R
 // coachesData loads, for the ids, each coach's matching fields, assigned
 // learners, weekly rules and the scheduled events that overlap [from, to),
 // as far as ro lets the caller see them.
-func (k *coaching) coachesData(ctx context.Context, conn store.Conn, ids []int64, from, to time.Time, ro store.ReadOptions) ([]*coachData, error) {
+func (k *coaching) coachesData(ctx context.Context, ids []int64, from, to time.Time, ro content.ReadOptions) ([]*coachData, error) {
+	if len(ids) == 0 {
+		return nil, nil
+	}
 	byID := make(map[int64]*coachData, len(ids))
 	var list []*coachData
 	for start := 0; start < len(ids); start += chunkSize {
 		chunk := ids[start:min(start+chunkSize, len(ids))]
-		part, err := k.coachFields(ctx, conn, chunk, ro)
+		part, err := k.coachFields(ctx, chunk, ro)
 		if err != nil {
 			return nil, err
 		}
@@ -79,38 +78,22 @@ func (k *coaching) coachesData(ctx context.Context, conn store.Conn, ids []int64
 			byID[c.ID] = c
 		}
 		list = append(list, part...)
-		if err := k.loadRules(ctx, conn, chunk, byID, ro); err != nil {
+		if err := k.loadRules(ctx, chunk, byID, ro); err != nil {
 			return nil, err
 		}
 	}
-	return list, k.loadBusy(ctx, conn, ids, from, to, byID, ro)
+	return list, k.loadBusy(ctx, ids, from, to, byID, ro)
 }
 
 // coachFields reads the coaches' expertise, languages, zone and capacity,
-// with how many of their learners the caller may see.
-func (k *coaching) coachFields(ctx context.Context, conn store.Conn, ids []int64, ro store.ReadOptions) ([]*coachData, error) {
+// with how many of their learners the caller may see, in one statement.
+func (k *coaching) coachFields(ctx context.Context, ids []int64, ro content.ReadOptions) ([]*coachData, error) {
 	m := k.m
-	var visible []int64
-	limited := ro.Limited(m.learner)
-	if limited {
-		f, err := idFilter(m.learner, m.learnerCoach, ids)
-		if err != nil {
-			return nil, err
-		}
-		if visible, _, err = k.api.VisibleIDs(ctx, conn, m.learner, f, ro); err != nil {
-			return nil, err
-		}
-	}
-	lc := store.Col(m.learnerCoach)
-	b := k.stmt().W("SELECT c.", idCol, ", c.", store.Col(m.coachExpertise), ", c.", store.Col(m.coachLanguages),
-		", c.", store.Col(m.coachTimezone), ", c.", store.Col(m.coachMax), ", COALESCE(n.assigned, 0)",
-		" FROM ", store.Table(m.coach), " c LEFT JOIN (SELECT ", lc, " AS coach, COUNT(*) AS assigned FROM ", store.Table(m.learner),
-		" WHERE ", lc, " IN ").IDs(ids)
-	if limited {
-		only(b, idCol, visible)
-	}
-	b.W(" GROUP BY ", lc, ") n ON n.coach = c.", idCol, " WHERE c.", idCol, " IN ").IDs(ids).W(" ORDER BY c.", idCol)
-	rows, err := b.Query(ctx, conn)
+	rows, err := k.api.Content.Statement(ro).W("SELECT ").ID("c").W(", ").Col("c", m.CoachExpertise).W(", ").Col("c", m.CoachLanguages).
+		W(", ").Col("c", m.CoachTimezone).W(", ").Col("c", m.CoachMax).W(", COALESCE(n.assigned, 0) FROM ").From(m.Coach, "c").
+		W(" LEFT JOIN (SELECT ").Col("l", m.LearnerCoach).W(" AS coach, COUNT(*) AS assigned FROM ").From(m.Learner, "l").
+		W(" WHERE ").Col("l", m.LearnerCoach).W(" IN ").Ints(ids).W(" GROUP BY ").Col("l", m.LearnerCoach).
+		W(") n ON n.coach = ").ID("c").W(" WHERE ").ID("c").W(" IN ").Ints(ids).W(" ORDER BY ").ID("c").Query(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("reading coaches: %w", err)
 	}
@@ -136,7 +119,7 @@ func (k *coaching) capacityOf(v any) int64 {
 	if n, ok := decoded(schema.Integer, v).(int64); ok {
 		return n
 	}
-	if d, ok := k.m.coachMax.Default.(int64); ok {
+	if d, ok := k.m.CoachMax.Default.(int64); ok {
 		return d
 	}
 	return 0
@@ -145,25 +128,19 @@ func (k *coaching) capacityOf(v any) int64 {
 // loadRules reads the weekly rules of the coaches that the caller may
 // see; a rule with a missing or malformed time is skipped, as it gives no
 // time.
-func (k *coaching) loadRules(ctx context.Context, conn store.Conn, ids []int64, into map[int64]*coachData, ro store.ReadOptions) error {
+func (k *coaching) loadRules(ctx context.Context, ids []int64, into map[int64]*coachData, ro content.ReadOptions) error {
 	m := k.m
-	rows, err := k.stmt().W("SELECT ", idCol, ", ", store.Col(m.avCoach), ", ", store.Col(m.avWeekday), ", ", store.Col(m.avStart), ", ", store.Col(m.avEnd),
-		" FROM ", store.Table(m.availability), " WHERE ", store.Col(m.avCoach), " IN ").IDs(ids).
-		W(" ORDER BY ", store.Col(m.avCoach), ", ", idCol).Query(ctx, conn)
+	rows, err := k.api.Content.Statement(ro).W("SELECT ").Col("a", m.AvCoach).W(", ").Col("a", m.AvWeekday).W(", ").
+		Col("a", m.AvStart).W(", ").Col("a", m.AvEnd).W(" FROM ").From(m.Availability, "a").
+		W(" WHERE ").Col("a", m.AvCoach).W(" IN ").Ints(ids).W(" ORDER BY ").Col("a", m.AvCoach).W(", ").ID("a").Query(ctx)
 	if err != nil {
 		return fmt.Errorf("reading availabilities: %w", err)
 	}
-	type rule struct {
-		id, coach int64
-		Rule
-	}
-	var list []rule
-	var ruleIDs []int64
+	defer rows.Close()
 	for rows.Next() {
-		var r rule
+		var coach int64
 		var weekday, start, end any
-		if err := rows.Scan(&r.id, &r.coach, &weekday, &start, &end); err != nil {
-			rows.Close()
+		if err := rows.Scan(&coach, &weekday, &start, &end); err != nil {
 			return err
 		}
 		day, _ := decoded(schema.Integer, weekday).(int64)
@@ -171,131 +148,59 @@ func (k *coaching) loadRules(ctx context.Context, conn store.Conn, ids []int64, 
 		e, _ := decoded(schema.Time, end).(string)
 		from, err1 := parseClock(s)
 		until, err2 := parseClock(e)
-		if into[r.coach] != nil && err1 == nil && err2 == nil && day >= 0 && day <= 6 {
-			r.Rule = Rule{Weekday: time.Weekday(day), Start: from, End: until}
-			list = append(list, r)
-			ruleIDs = append(ruleIDs, r.id)
+		if c := into[coach]; c != nil && err1 == nil && err2 == nil && day >= 0 && day <= 6 {
+			c.Rules = append(c.Rules, Rule{Weekday: time.Weekday(day), Start: from, End: until})
 		}
 	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return err
-	}
-	seen, err := k.api.Visible(ctx, conn, m.availability, ruleIDs, ro)
-	if err != nil {
-		return err
-	}
-	ok := idSet(seen)
-	for _, r := range list {
-		if ok[r.id] {
-			into[r.coach].Rules = append(into[r.coach].Rules, r.Rule)
-		}
-	}
-	return nil
+	return rows.Err()
 }
 
-// loadBusy reads the coaches' scheduled events that overlap [from, to),
-// in one statement.
+// loadBusy reads the coaches' scheduled events that overlap [from, to)
+// and that the caller may see, in one statement.
 //
 // For a few coaches the coach index is the way in. For many, listing them
 // makes the database walk every event of every coach through that index
 // (SQLite chose it for 190 coaches and read all 50,000 events of the large
 // data set); reading the range by startAt and keeping the coaches wanted
 // here is half the work.
-func (k *coaching) loadBusy(ctx context.Context, conn store.Conn, ids []int64, from, to time.Time, into map[int64]*coachData, ro store.ReadOptions) error {
+func (k *coaching) loadBusy(ctx context.Context, ids []int64, from, to time.Time, into map[int64]*coachData, ro content.ReadOptions) error {
 	m := k.m
-	b := k.stmt().W("SELECT ", idCol, ", ", store.Col(m.evCoach), ", ", store.Col(m.evStart), ", ", store.Col(m.evEnd),
-		" FROM ", store.Table(m.event), " WHERE ", store.Col(m.evStatus), " = ").Str(statusScheduled).
-		W(" AND ", store.Col(m.evStart), " < ").At(to).
-		W(" AND ", store.Col(m.evEnd), " > ").At(from)
+	st := k.api.Content.Statement(ro).W("SELECT ").Col("e", m.EvCoach).W(", ").Col("e", m.EvStart).W(", ").Col("e", m.EvEnd).
+		W(" FROM ").From(m.Event, "e").W(" WHERE ").Col("e", m.EvStatus).W(" = ").Str(statusScheduled).
+		W(" AND ").Col("e", m.EvStart).W(" < ").At(to).
+		W(" AND ").Col("e", m.EvEnd).W(" > ").At(from)
 	if len(ids) <= fewCoaches {
-		b.W(" AND ", store.Col(m.evCoach), " IN ").IDs(ids)
+		st.W(" AND ").Col("e", m.EvCoach).W(" IN ").Ints(ids)
 	} else {
-		b.W(" AND ", store.Col(m.evCoach), " IS NOT NULL")
+		st.W(" AND ").Col("e", m.EvCoach).W(" IS NOT NULL")
 	}
-	rows, err := b.Query(ctx, conn)
+	rows, err := st.Query(ctx)
 	if err != nil {
 		return fmt.Errorf("reading events: %w", err)
 	}
-	type busy struct {
-		id, coach int64
-		Interval
-	}
-	var list []busy
-	var eventIDs []int64
+	defer rows.Close()
 	for rows.Next() {
-		var e busy
+		var coach int64
 		var start, end any
-		if err := rows.Scan(&e.id, &e.coach, &start, &end); err != nil {
-			rows.Close()
+		if err := rows.Scan(&coach, &start, &end); err != nil {
 			return err
 		}
 		s, ok1 := decoded(schema.DateTime, start).(time.Time)
-		en, ok2 := decoded(schema.DateTime, end).(time.Time)
-		if into[e.coach] != nil && ok1 && ok2 {
-			e.Interval = Interval{s, en}
-			list = append(list, e)
-			eventIDs = append(eventIDs, e.id)
+		e, ok2 := decoded(schema.DateTime, end).(time.Time)
+		if c := into[coach]; c != nil && ok1 && ok2 {
+			c.Busy = append(c.Busy, Interval{s, e})
 		}
 	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return err
-	}
-	seen, err := k.api.Visible(ctx, conn, m.event, eventIDs, ro)
-	if err != nil {
-		return err
-	}
-	ok := idSet(seen)
-	for _, e := range list {
-		if ok[e.id] {
-			into[e.coach].Busy = append(into[e.coach].Busy, e.Interval)
-		}
-	}
-	return nil
-}
-
-// idFilter is "rel is one of ids" on ct, for a read of the rows of ct
-// that belong to those entries.
-func idFilter(ct *schema.ContentType, rel *schema.Attribute, ids []int64) (*query.Filter, error) {
-	in := make([]any, len(ids))
-	for i, id := range ids {
-		in[i] = strconv.FormatInt(id, 10)
-	}
-	return query.ParseFilter(ct, map[string]any{rel.Name: map[string]any{"id": map[string]any{"$in": in}}},
-		query.Options{MaxInList: len(ids)})
-}
-
-// only writes " AND <column> IN (ids)" — "AND 1 = 0" for no ids — so that
-// a hand-written statement reads only the rows with those ids.
-func only(b *store.Stmt, column string, ids []int64) {
-	if len(ids) == 0 {
-		b.W(" AND 1 = 0")
-		return
-	}
-	b.W(" AND ", column, " IN ").IDs(ids)
-}
-
-// idSet is a list of ids as a set.
-func idSet(ids []int64) map[int64]bool {
-	out := make(map[int64]bool, len(ids))
-	for _, id := range ids {
-		out[id] = true
-	}
-	return out
+	return rows.Err()
 }
 
 // statusScheduled is the event status that holds a coach's time.
 const statusScheduled = "scheduled"
 
-var idCol = store.Ident(schema.ColID)
-
-func (k *coaching) stmt() *store.Stmt { return store.NewStmt(k.api.Content.DB.Dialect) }
-
 // decoded is a scanned value in its canonical Go form, nil when it cannot
 // be read as the type.
 func decoded(t schema.FieldType, v any) any {
-	d, err := store.Decode(t, v)
+	d, err := content.Decode(t, v)
 	if err != nil {
 		return nil
 	}

@@ -3,30 +3,28 @@ package coaching
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"slices"
 	"strconv"
-	"time"
 
 	"github.com/gofiber/fiber/v2"
 
+	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/rest"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // learners answers GET /api/coaches/:id/learners: the coach's learners as
 // a list endpoint. A coach the caller may not see (another coach, for a
 // coach) is a 404.
 func (k *coaching) learners(c *fiber.Ctx) error {
-	q, err := k.api.Query(c, k.m.learner)
+	q, err := k.api.Query(c, k.m.Learner)
 	if err != nil {
 		return err
 	}
 	ro := k.api.ReadOptions(c)
-	coach, err := k.visibleCoach(c.UserContext(), k.api.Content.DB.Bun, c.Params("id"), ro)
+	coach, err := k.visibleCoach(c.UserContext(), k.api.Content, c.Params("id"), ro)
 	if err != nil {
 		return err
 	}
@@ -36,7 +34,7 @@ func (k *coaching) learners(c *fiber.Ctx) error {
 // myLearners answers GET /api/coaches/me/learners: the learners of the
 // coach linked to the caller's user.
 func (k *coaching) myLearners(c *fiber.Ctx) error {
-	q, err := k.api.Query(c, k.m.learner)
+	q, err := k.api.Query(c, k.m.Learner)
 	if err != nil {
 		return err
 	}
@@ -50,8 +48,8 @@ func (k *coaching) myLearners(c *fiber.Ctx) error {
 
 // listLearners runs q with "coach is this one" ANDed in, under the
 // caller's scopes, and writes the page.
-func (k *coaching) listLearners(c *fiber.Ctx, q *query.Query, coach int64, ro store.ReadOptions) error {
-	mine, err := query.ParseFilter(k.m.learner, map[string]any{k.m.learnerCoach.Name: map[string]any{
+func (k *coaching) listLearners(c *fiber.Ctx, q *query.Query, coach int64, ro content.ReadOptions) error {
+	mine, err := query.ParseFilter(k.m.Learner, map[string]any{k.m.LearnerCoach.Name: map[string]any{
 		"id": map[string]any{"$eq": strconv.FormatInt(coach, 10)}}}, query.DefaultOptions())
 	if err != nil {
 		return err
@@ -66,8 +64,8 @@ func (k *coaching) listLearners(c *fiber.Ctx, q *query.Query, coach int64, ro st
 
 // callersCoach is the id of the coach whose user is the caller; a caller
 // with no coach record they may see gets a 404 that says so.
-func (k *coaching) callersCoach(ctx context.Context, userID int64, ro store.ReadOptions) (int64, error) {
-	f, err := query.ParseFilter(k.m.coach, map[string]any{k.m.coachUser.Name: map[string]any{
+func (k *coaching) callersCoach(ctx context.Context, userID int64, ro content.ReadOptions) (int64, error) {
+	f, err := query.ParseFilter(k.m.Coach, map[string]any{k.m.CoachUser.Name: map[string]any{
 		"id": map[string]any{"$eq": strconv.FormatInt(userID, 10)}}}, query.DefaultOptions())
 	if err != nil {
 		return 0, err
@@ -82,11 +80,17 @@ func (k *coaching) callersCoach(ctx context.Context, userID int64, ro store.Read
 	return ids[0], nil
 }
 
+// resolver turns references into the ids of visible entries: the content
+// service on the pool, or a transaction.
+type resolver interface {
+	Resolve(ctx context.Context, ct *schema.ContentType, refs []string, ro content.ReadOptions) (map[string]int64, error)
+}
+
 // visibleCoach resolves the coach a path names, in one query under the
 // caller's read options; one that does not exist or that the caller may
 // not see is the same 404.
-func (k *coaching) visibleCoach(ctx context.Context, conn store.Conn, ref string, ro store.ReadOptions) (int64, error) {
-	ids, err := k.api.Content.Store.ResolveVisible(ctx, conn, k.m.coach, []string{ref}, ro)
+func (k *coaching) visibleCoach(ctx context.Context, r resolver, ref string, ro content.ReadOptions) (int64, error) {
+	ids, err := r.Resolve(ctx, k.m.Coach, []string{ref}, ro)
 	if err != nil {
 		return 0, err
 	}
@@ -110,11 +114,12 @@ type assigned struct {
 }
 
 // assign answers POST /api/coaches/:id/learners {learners: [...]}: every
-// learner becomes the coach's, or none does. It refuses an inactive coach
-// and any request that would take the coach past maxLearners. The coach's
-// row is locked for the transaction, and the learner rules take the same
-// lock, so concurrent assignments are checked one after the other and
-// can never overfill a coach together.
+// learner becomes the coach's, or none does. It refuses an inactive coach,
+// and the capacity rule (checkCoachLearners) refuses any request that
+// would take the coach past maxLearners. The coach's row is locked for the
+// transaction, and the learner rules take the same lock, so concurrent
+// assignments are checked one after the other and can never overfill a
+// coach together.
 func (k *coaching) assign(c *fiber.Ctx) error {
 	refs, err := assignBodyOf(c)
 	if err != nil {
@@ -122,22 +127,20 @@ func (k *coaching) assign(c *fiber.Ctx) error {
 	}
 	ro := k.api.ReadOptions(c)
 	var res assigned
-	err = k.api.Content.InTx(c.UserContext(), func(ctx context.Context, tx store.Conn) error {
+	err = k.api.Content.InTx(c.UserContext(), func(ctx context.Context, tx *content.Tx) error {
 		coach, err := k.visibleCoach(ctx, tx, c.Params("id"), ro)
 		if err != nil {
 			return err
 		}
-		if err := store.LockRow(ctx, tx, k.api.Content.DB.Dialect, k.m.coach, coach); err != nil {
+		if err := tx.Lock(ctx, k.m.Coach, coach); err != nil {
 			return err
 		}
 		ids, err := k.learnerIDs(ctx, tx, refs, ro)
 		if err != nil {
 			return err
 		}
-		if res, err = k.place(ctx, tx, coach, ids); err != nil {
-			return err
-		}
-		return k.stillVisible(ctx, tx, res.Assigned, ro)
+		res, err = k.place(ctx, tx, coach, ids, ro)
+		return err
 	})
 	if err != nil {
 		return err
@@ -146,9 +149,11 @@ func (k *coaching) assign(c *fiber.Ctx) error {
 }
 
 // place gives the learners (distinct ids) to the coach inside the
-// caller's transaction, after the capacity check.
-func (k *coaching) place(ctx context.Context, tx store.Conn, coach int64, ids []int64) (assigned, error) {
-	m := k.m
+// caller's transaction, under the coach's lock: one write of the coach
+// that connects the learners not yet theirs, through the content service,
+// so that the capacity rule checks the whole batch once and every other
+// hook on coaches runs.
+func (k *coaching) place(ctx context.Context, tx *content.Tx, coach int64, ids []int64, ro content.ReadOptions) (assigned, error) {
 	room, err := k.room(ctx, tx, coach)
 	if err != nil {
 		return assigned{}, err
@@ -156,81 +161,40 @@ func (k *coaching) place(ctx context.Context, tx store.Conn, coach int64, ids []
 	if !room.active {
 		return assigned{}, bodyErr("learners", "the coach is not active")
 	}
-	already, err := k.stmt().W("SELECT ", idCol, " FROM ", store.Table(m.learner), " WHERE ", store.Col(m.learnerCoach), " = ").ID(coach).
-		W(" AND ", idCol, " IN ").IDs(ids).W(" ORDER BY ", idCol).Int64s(ctx, tx)
+	coaches, err := tx.Targets(ctx, k.m.LearnerCoach, ids...)
 	if err != nil {
 		return assigned{}, err
 	}
-	var fresh []int64
+	res := assigned{Coach: coach, Assigned: []int64{}, AlreadyAssigned: []int64{}, MaxLearners: room.max}
 	for _, id := range ids {
-		if !slices.Contains(already, id) {
-			fresh = append(fresh, id)
+		if coaches[id] == coach {
+			res.AlreadyAssigned = append(res.AlreadyAssigned, id)
+		} else {
+			res.Assigned = append(res.Assigned, id)
 		}
 	}
-	res := assigned{Coach: coach, Assigned: fresh, AlreadyAssigned: already, Learners: room.assigned + int64(len(fresh)), MaxLearners: room.max}
-	if res.Assigned == nil {
-		res.Assigned = []int64{}
-	}
-	if res.AlreadyAssigned == nil {
-		res.AlreadyAssigned = []int64{}
-	}
-	if res.Learners > room.max {
-		return assigned{}, capacityErr("learners", coach, room, int64(len(fresh)))
-	}
-	if len(fresh) == 0 {
+	slices.Sort(res.AlreadyAssigned)
+	res.Learners = room.assigned + int64(len(res.Assigned))
+	if len(res.Assigned) == 0 {
 		return res, nil
 	}
-	_, err = k.stmt().W("UPDATE ", store.Table(m.learner), " SET ", store.Col(m.learnerCoach), " = ").ID(coach).
-		W(", ", store.Ident(schema.ColUpdatedAt), " = ").At(storeNow()).
-		W(" WHERE ", idCol, " IN ").IDs(fresh).Exec(ctx, tx)
-	return res, err
-}
-
-// capacity is a coach's room, read under the coach's lock.
-type capacity struct {
-	max, assigned int64
-	active        bool
-}
-
-// room reads the coach's maxLearners, active flag and learner count.
-func (k *coaching) room(ctx context.Context, tx store.Conn, coach int64) (capacity, error) {
-	m := k.m
-	var maxLearners, active any
-	var r capacity
-	err := k.stmt().W("SELECT c.", store.Col(m.coachMax), ", c.", store.Col(m.coachActive),
-		", (SELECT COUNT(*) FROM ", store.Table(m.learner), " l WHERE l.", store.Col(m.learnerCoach), " = c.", idCol, ")",
-		" FROM ", store.Table(m.coach), " c WHERE c.", idCol, " = ").ID(coach).
-		QueryRow(ctx, tx).Scan(&maxLearners, &active, &r.assigned)
+	connect := make([]any, len(res.Assigned))
+	for i, id := range res.Assigned {
+		connect[i] = id
+	}
+	_, err = tx.Update(ctx, &query.Query{Type: k.m.Coach, Fields: []*schema.Attribute{schema.SysID}}, strconv.FormatInt(coach, 10),
+		map[string]any{k.m.CoachLearners.Name: map[string]any{"connect": connect}}, ro)
 	if err != nil {
-		return r, fmt.Errorf("reading coach %d: %w", coach, err)
+		return assigned{}, err
 	}
-	r.max = k.capacityOf(maxLearners)
-	r.active, _ = decoded(schema.Boolean, active).(bool)
-	if active == nil {
-		r.active = true // a null flag is the field's default
-	}
-	return r, nil
-}
-
-// capacityErr is the refusal past maxLearners, with the numbers.
-func capacityErr(field string, coach int64, r capacity, requested int64) error {
-	free := max(r.max-r.assigned, 0)
-	msg := fmt.Sprintf("the coach has room for %d more learner(s), %d asked", free, requested)
-	return errs.New(errs.KindValidation, msg).WithDetails(map[string]any{
-		"errors":      []errs.FieldError{{Path: []string{field}, Message: msg, Name: "ValidationError"}},
-		"coach":       coach,
-		"maxLearners": r.max,
-		"assigned":    r.assigned,
-		"requested":   requested,
-		"free":        free,
-	})
+	return res, k.stillVisible(ctx, tx, res.Assigned, ro)
 }
 
 // learnerIDs resolves the body's learners, each once, in the order given,
 // under the caller's read options: every one that does not exist, or that
 // the caller may not see, is named in one 400, with the same message.
-func (k *coaching) learnerIDs(ctx context.Context, tx store.Conn, refs []string, ro store.ReadOptions) ([]int64, error) {
-	found, err := k.api.Content.Store.ResolveVisible(ctx, tx, k.m.learner, refs, ro)
+func (k *coaching) learnerIDs(ctx context.Context, tx *content.Tx, refs []string, ro content.ReadOptions) ([]int64, error) {
+	found, err := tx.Resolve(ctx, k.m.Learner, refs, ro)
 	if err != nil {
 		return nil, err
 	}
@@ -257,9 +221,10 @@ func (k *coaching) learnerIDs(ctx context.Context, tx store.Conn, refs []string,
 // moves learners out of what the caller may see (a scope on learners by
 // coach, and the learner given to another coach), as the core refuses
 // any write whose result the writer's scope would not show them: 403,
-// and the transaction rolls back.
-func (k *coaching) stillVisible(ctx context.Context, tx store.Conn, ids []int64, ro store.ReadOptions) error {
-	seen, err := k.api.Visible(ctx, tx, k.m.learner, ids, ro)
+// and the transaction rolls back. The write was the coach's, so the
+// core's own check saw the coach, not the learners.
+func (k *coaching) stillVisible(ctx context.Context, tx *content.Tx, ids []int64, ro content.ReadOptions) error {
+	seen, err := tx.Visible(ctx, k.m.Learner, ids, ro)
 	if err != nil {
 		return err
 	}
@@ -270,46 +235,62 @@ func (k *coaching) stillVisible(ctx context.Context, tx store.Conn, ids []int64,
 }
 
 // unassign answers DELETE /api/coaches/:id/learners/:learnerId: the
-// learner no longer has a coach. A learner that is not this coach's is a
-// 404. The answer is the learner as it is now (fields and populate apply).
+// learner no longer has a coach. A learner that is not this coach's, or
+// that the caller may not see, is a 404. The learner's row is locked
+// before its coach is compared, so a concurrent move cannot slip between
+// the comparison and the write. The write is the learner's, through the
+// content service: its hooks run, and the core refuses (403) a result the
+// caller's scope would not show them. The answer is the learner as it is
+// now (fields and populate apply).
 func (k *coaching) unassign(c *fiber.Ctx) error {
-	q, err := k.api.Query(c, k.m.learner)
+	q, err := k.api.Query(c, k.m.Learner)
 	if err != nil {
 		return err
 	}
 	ro := k.api.ReadOptions(c)
-	var learner int64
-	err = k.api.Content.InTx(c.UserContext(), func(ctx context.Context, tx store.Conn) error {
+	var e *content.Entry
+	err = k.api.Content.InTx(c.UserContext(), func(ctx context.Context, tx *content.Tx) error {
 		coach, err := k.visibleCoach(ctx, tx, c.Params("id"), ro)
 		if err != nil {
 			return err
 		}
-		// A learner the caller may not see is one that does not exist:
-		// both are "not assigned to this coach".
-		ids, err := k.api.Content.Store.ResolveVisible(ctx, tx, k.m.learner, []string{c.Params("learnerId")}, ro)
+		learner, err := k.learnerOf(ctx, tx, coach, c.Params("learnerId"), ro)
 		if err != nil {
 			return err
 		}
-		learner = ids[c.Params("learnerId")]
-		n, err := k.stmt().W("UPDATE ", store.Table(k.m.learner), " SET ", store.Col(k.m.learnerCoach), " = NULL, ",
-			store.Ident(schema.ColUpdatedAt), " = ").At(storeNow()).
-			W(" WHERE ", idCol, " = ").ID(learner).W(" AND ", store.Col(k.m.learnerCoach), " = ").ID(coach).Exec(ctx, tx)
-		if err == nil && n == 0 {
-			return errs.New(errs.KindNotFound, "the learner is not assigned to this coach")
-		}
-		if err != nil {
-			return err
-		}
-		return k.stillVisible(ctx, tx, []int64{learner}, ro)
+		e, err = tx.Update(ctx, q, strconv.FormatInt(learner, 10), map[string]any{k.m.LearnerCoach.Name: nil}, ro)
+		return err
 	})
 	if err != nil {
 		return err
 	}
-	e, err := k.api.Content.Store.FindOne(c.UserContext(), k.api.Content.DB.Bun, q, learner, ro)
-	if err != nil {
-		return err
-	}
 	return rest.WriteEntry(c, fiber.StatusOK, e)
+}
+
+// learnerOf resolves the learner ref names and locks their row, if they
+// are the coach's and the caller may see them; anything else is the same
+// 404.
+func (k *coaching) learnerOf(ctx context.Context, tx *content.Tx, coach int64, ref string, ro content.ReadOptions) (int64, error) {
+	ids, err := tx.Resolve(ctx, k.m.Learner, []string{ref}, ro)
+	if err != nil {
+		return 0, err
+	}
+	notHers := errs.New(errs.KindNotFound, "the learner is not assigned to this coach")
+	learner, ok := ids[ref]
+	if !ok {
+		return 0, notHers
+	}
+	if err := tx.Lock(ctx, k.m.Learner, learner); err != nil {
+		return 0, err
+	}
+	coaches, err := tx.Targets(ctx, k.m.LearnerCoach, learner)
+	if err != nil {
+		return 0, err
+	}
+	if coaches[learner] != coach {
+		return 0, notHers
+	}
+	return learner, nil
 }
 
 // assignBodyOf reads {"learners": [...]}: one to maxMatches references.
@@ -345,7 +326,3 @@ func jsonValue(v any) any {
 	}
 	return nil
 }
-
-// storeNow is updatedAt for the plugin's own writes, at the millisecond
-// precision the store keeps.
-func storeNow() time.Time { return time.Now().UTC().Truncate(time.Millisecond) }

@@ -278,7 +278,7 @@ func TestAssignmentsKeepToTheCallersView(t *testing.T) {
 	apptest.EachWithRoles(t, leadRole, func(t *testing.T, h *apptest.Harness) {
 		fixture(t, h)
 		lead := h.CreateUser("lead", "lead@users.test", "lead")
-		pr, err := h.App.Content.Store.PrincipalByEmail(context.Background(), h.App.DB.Bun, h.App.Schema, "lead@users.test")
+		pr, err := h.App.Content.PrincipalByEmail(context.Background(), "lead@users.test")
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -9,11 +9,11 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
+	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/rest"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 const (
@@ -48,7 +48,7 @@ func (k *coaching) match(c *fiber.Ctx) error {
 	if err := refuseKeys(c, "matches are ordered by score and counted by the body's limit", "sort", "pagination"); err != nil {
 		return err
 	}
-	q, err := k.api.Query(c, k.m.coach)
+	q, err := k.api.Query(c, k.m.Coach)
 	if err != nil {
 		return err
 	}
@@ -70,7 +70,7 @@ func (k *coaching) match(c *fiber.Ctx) error {
 		return err
 	}
 	now := k.now().UTC()
-	data, err := k.coachesData(ctx, k.api.Content.DB.Bun, ids, now, now.Add(horizon), ro)
+	data, err := k.coachesData(ctx, ids, now, now.Add(horizon), ro)
 	if err != nil {
 		return err
 	}
@@ -101,7 +101,7 @@ func (d *coachData) rulesZone() *time.Location {
 
 // writeRanked reads the ranked coaches through q (fields, populate) in one
 // go and writes the answer in rank order.
-func (k *coaching) writeRanked(c *fiber.Ctx, q *query.Query, matches []Match, ro store.ReadOptions) error {
+func (k *coaching) writeRanked(c *fiber.Ctx, q *query.Query, matches []Match, ro content.ReadOptions) error {
 	out := make([]ranked, 0, len(matches))
 	if len(matches) > 0 {
 		ids := make([]int64, len(matches))
@@ -123,7 +123,7 @@ func (k *coaching) writeRanked(c *fiber.Ctx, q *query.Query, matches []Match, ro
 
 // entries reads the entries of q's type with the ids, with q's fields and
 // populate, by id.
-func (k *coaching) entries(ctx context.Context, q *query.Query, ids []int64, ro store.ReadOptions) (map[int64]*store.Entry, error) {
+func (k *coaching) entries(ctx context.Context, q *query.Query, ids []int64, ro content.ReadOptions) (map[int64]*content.Entry, error) {
 	in := make([]any, len(ids))
 	for i, id := range ids {
 		in[i] = strconv.FormatInt(id, 10)
@@ -134,12 +134,12 @@ func (k *coaching) entries(ctx context.Context, q *query.Query, ids []int64, ro 
 	}
 	page := *q
 	page.Filters, page.Sort, page.Pagination = f, nil, query.Pagination{}
-	list, err := k.api.Content.Store.Find(ctx, k.api.Content.DB.Bun, &page, ro)
+	list, err := k.api.Content.Find(ctx, &page, ro)
 	if err != nil {
 		return nil, err
 	}
-	out := make(map[int64]*store.Entry, len(list))
-	for _, e := range list {
+	out := make(map[int64]*content.Entry, len(list.Entries))
+	for _, e := range list.Entries {
 		out[e.ID] = e
 	}
 	return out, nil
@@ -147,16 +147,16 @@ func (k *coaching) entries(ctx context.Context, q *query.Query, ids []int64, ro 
 
 // candidateFilter is the client's filter on coaches, ANDed with "active"
 // and, when a program is named, "coaches that program".
-func (k *coaching) candidateFilter(ctx context.Context, client *query.Filter, program string, ro store.ReadOptions) (*query.Filter, error) {
-	conds := []any{map[string]any{k.m.coachActive.Name: map[string]any{"$eq": "true"}}}
+func (k *coaching) candidateFilter(ctx context.Context, client *query.Filter, program string, ro content.ReadOptions) (*query.Filter, error) {
+	conds := []any{map[string]any{k.m.CoachActive.Name: map[string]any{"$eq": "true"}}}
 	if program != "" {
-		id, err := k.resolve(ctx, k.m.program, program, "program", ro)
+		id, err := k.resolve(ctx, k.m.Program, program, "program", ro)
 		if err != nil {
 			return nil, err
 		}
-		conds = append(conds, map[string]any{k.m.programCoaches.Inverse.Name: map[string]any{"id": map[string]any{"$eq": strconv.FormatInt(id, 10)}}})
+		conds = append(conds, map[string]any{k.m.CoachPrograms.Name: map[string]any{"id": map[string]any{"$eq": strconv.FormatInt(id, 10)}}})
 	}
-	fixed, err := query.ParseFilter(k.m.coach, map[string]any{"$and": conds}, query.DefaultOptions())
+	fixed, err := query.ParseFilter(k.m.Coach, map[string]any{"$and": conds}, query.DefaultOptions())
 	if err != nil {
 		return nil, err
 	}
@@ -166,18 +166,19 @@ func (k *coaching) candidateFilter(ctx context.Context, client *query.Filter, pr
 // learnerProfile reads the learner's goals, languages and zone. A learner
 // the body names that does not exist, or that the caller cannot see, is a
 // 400 on the body's field.
-func (k *coaching) learnerProfile(ctx context.Context, ref string, ro store.ReadOptions) (Profile, error) {
-	id, err := k.resolve(ctx, k.m.learner, ref, "learner", ro)
+func (k *coaching) learnerProfile(ctx context.Context, ref string, ro content.ReadOptions) (Profile, error) {
+	m := k.m
+	id, err := k.resolve(ctx, m.Learner, ref, "learner", ro)
 	if err != nil {
 		return Profile{}, err
 	}
-	q := &query.Query{Type: k.m.learner, Fields: []*schema.Attribute{k.m.learnerGoals, k.m.learnerLanguages, k.m.learnerTimezone}}
-	e, err := k.api.Content.Store.FindOne(ctx, k.api.Content.DB.Bun, q, id, ro)
+	q := &query.Query{Type: m.Learner, Fields: []*schema.Attribute{m.LearnerGoals, m.LearnerLanguages, m.LearnerTimezone}}
+	e, err := k.api.Content.Get(ctx, q, id, ro)
 	if err != nil {
 		return Profile{}, err
 	}
-	p := Profile{Goals: entryList(e, k.m.learnerGoals), Languages: entryList(e, k.m.learnerLanguages)}
-	if zone, _ := entryValue(e, k.m.learnerTimezone).(string); zone != "" {
+	p := Profile{Goals: entryList(e, m.LearnerGoals), Languages: entryList(e, m.LearnerLanguages)}
+	if zone, _ := entryValue(e, m.LearnerTimezone).(string); zone != "" {
 		p.Location, _ = zoneOf(zone) // an unknown zone only costs the timezone part
 	}
 	return p, nil
@@ -187,8 +188,8 @@ func (k *coaching) learnerProfile(ctx context.Context, ref string, ro store.Read
 // the caller may see, in one query under their read options; anything
 // else — nothing, or an entry they may not see — is the same 400 naming
 // the field.
-func (k *coaching) resolve(ctx context.Context, ct *schema.ContentType, ref, field string, ro store.ReadOptions) (int64, error) {
-	ids, err := k.api.Content.Store.ResolveVisible(ctx, k.api.Content.DB.Bun, ct, []string{ref}, ro)
+func (k *coaching) resolve(ctx context.Context, ct *schema.ContentType, ref, field string, ro content.ReadOptions) (int64, error) {
+	ids, err := k.api.Content.Resolve(ctx, ct, []string{ref}, ro)
 	if err != nil {
 		return 0, err
 	}
@@ -260,13 +261,13 @@ func bodyErr(field, msg string) error {
 }
 
 // entryValue is a loaded field of an entry (nil when absent).
-func entryValue(e *store.Entry, a *schema.Attribute) any {
+func entryValue(e *content.Entry, a *schema.Attribute) any {
 	v, _ := e.Get(a)
 	return v
 }
 
 // entryList reads a loaded json field holding a list of strings.
-func entryList(e *store.Entry, a *schema.Attribute) []string {
+func entryList(e *content.Entry, a *schema.Attribute) []string {
 	raw, _ := entryValue(e, a).(json.RawMessage)
 	return jsonStrings(raw)
 }

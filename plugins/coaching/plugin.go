@@ -20,32 +20,29 @@ type Plugin struct {
 	// Now is the clock matching and the default availability range read;
 	// nil means time.Now. Tests fix it.
 	Now func() time.Time
+	m   model
 }
 
 // New returns the coaching plugin on the wall clock.
 func New() *Plugin { return &Plugin{} }
 
-var _ plugin.Plugin = (*Plugin)(nil)
+var (
+	_ plugin.Plugin  = (*Plugin)(nil)
+	_ plugin.Modeler = (*Plugin)(nil)
+)
 
 // Name is the prefix of the plugin's permission actions.
 func (*Plugin) Name() string { return "coaching" }
 
-// Requires lists every type and field the plugin reads or writes.
-func (*Plugin) Requires() []plugin.Requirement {
-	return []plugin.Requirement{
-		plugin.Need("coach", "expertise", "languages", "timezone", "maxLearners", "active", "user", "learners", "programs"),
-		plugin.Need("learner", "goals", "languages", "timezone", "coach"),
-		plugin.Need("availability", "weekday", "startTime", "endTime", "coach"),
-		plugin.Need("event", "startAt", "endAt", "status", "coach"),
-		plugin.Need("program", "coaches"),
-	}
-}
+// Model hands the core every type and field the plugin reads or writes,
+// to check at start-up and fill before Register.
+func (p *Plugin) Model() any { return &p.m }
 
 // Register adds the rules on coach, learner and availability writes and
 // the seven routes. /coaches/me/... and /coaches/available come before
 // /coaches/:id/... so that "me" and "available" are never taken for ids.
 func (p *Plugin) Register(api *plugin.API) error {
-	k := &coaching{api: api, m: modelOf(api.Schema), now: p.Now}
+	k := &coaching{api: api, m: p.m, now: p.Now}
 	if k.now == nil {
 		k.now = time.Now
 	}
@@ -92,29 +89,36 @@ type coaching struct {
 	now func() time.Time
 }
 
-// model holds the content types and attributes the plugin uses, looked up
-// once (Requires guarantees they exist).
+// model is everything the plugin uses of the schema, named once; the
+// core checks it at start-up and fills it before Register.
 type model struct {
-	coach, learner, availability, event, program *schema.ContentType
+	Coach        *schema.ContentType `kiln:"coach"`
+	Learner      *schema.ContentType `kiln:"learner"`
+	Availability *schema.ContentType `kiln:"availability"`
+	Event        *schema.ContentType `kiln:"event"`
+	Program      *schema.ContentType `kiln:"program"`
 
-	coachExpertise, coachLanguages, coachTimezone, coachMax, coachActive, coachUser, coachLearners *schema.Attribute
-	learnerGoals, learnerLanguages, learnerTimezone, learnerCoach                                  *schema.Attribute
-	avWeekday, avStart, avEnd, avCoach                                                             *schema.Attribute
-	evStart, evEnd, evStatus, evCoach                                                              *schema.Attribute
-	programCoaches                                                                                 *schema.Attribute
-}
+	CoachExpertise *schema.Attribute `kiln:"coach.expertise"`
+	CoachLanguages *schema.Attribute `kiln:"coach.languages"`
+	CoachTimezone  *schema.Attribute `kiln:"coach.timezone"`
+	CoachMax       *schema.Attribute `kiln:"coach.maxLearners"`
+	CoachActive    *schema.Attribute `kiln:"coach.active"`
+	CoachUser      *schema.Attribute `kiln:"coach.user"`
+	CoachLearners  *schema.Attribute `kiln:"coach.learners"`
+	CoachPrograms  *schema.Attribute `kiln:"coach.programs"`
 
-func modelOf(s *schema.Schema) model {
-	co, le, av, ev := s.Type("coach"), s.Type("learner"), s.Type("availability"), s.Type("event")
-	return model{
-		coach: co, learner: le, availability: av, event: ev, program: s.Type("program"),
+	LearnerGoals     *schema.Attribute `kiln:"learner.goals"`
+	LearnerLanguages *schema.Attribute `kiln:"learner.languages"`
+	LearnerTimezone  *schema.Attribute `kiln:"learner.timezone"`
+	LearnerCoach     *schema.Attribute `kiln:"learner.coach"`
 
-		coachExpertise: co.Attr("expertise"), coachLanguages: co.Attr("languages"), coachTimezone: co.Attr("timezone"),
-		coachMax: co.Attr("maxLearners"), coachActive: co.Attr("active"), coachUser: co.Attr("user"), coachLearners: co.Attr("learners"),
-		learnerGoals: le.Attr("goals"), learnerLanguages: le.Attr("languages"), learnerTimezone: le.Attr("timezone"),
-		learnerCoach: le.Attr("coach"),
-		avWeekday:    av.Attr("weekday"), avStart: av.Attr("startTime"), avEnd: av.Attr("endTime"), avCoach: av.Attr("coach"),
-		evStart: ev.Attr("startAt"), evEnd: ev.Attr("endAt"), evStatus: ev.Attr("status"), evCoach: ev.Attr("coach"),
-		programCoaches: s.Type("program").Attr("coaches"),
-	}
+	AvWeekday *schema.Attribute `kiln:"availability.weekday"`
+	AvStart   *schema.Attribute `kiln:"availability.startTime"`
+	AvEnd     *schema.Attribute `kiln:"availability.endTime"`
+	AvCoach   *schema.Attribute `kiln:"availability.coach"`
+
+	EvStart  *schema.Attribute `kiln:"event.startAt"`
+	EvEnd    *schema.Attribute `kiln:"event.endAt"`
+	EvStatus *schema.Attribute `kiln:"event.status"`
+	EvCoach  *schema.Attribute `kiln:"event.coach"`
 }

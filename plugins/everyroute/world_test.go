@@ -138,7 +138,7 @@ func build(t *testing.T, d store.Dialect) *world {
 // demo is the demo user with the e-mail, signed in.
 func (w *world) demo(name, email string) *role {
 	w.t.Helper()
-	p, err := w.h.App.Content.Store.PrincipalByEmail(context.Background(), w.h.App.DB.Bun, w.h.App.Schema, email)
+	p, err := w.h.App.Content.PrincipalByEmail(context.Background(), email)
 	if err != nil || p.RoleType != name {
 		w.t.Fatalf("demo user %s: %v %+v", email, err, p)
 	}
@@ -149,7 +149,7 @@ func (w *world) demo(name, email string) *role {
 func (w *world) user(name, email, roleType string) int64 {
 	w.t.Helper()
 	w.h.CreateUser(name, email, roleType)
-	p, err := w.h.App.Content.Store.PrincipalByEmail(context.Background(), w.h.App.DB.Bun, w.h.App.Schema, email)
+	p, err := w.h.App.Content.PrincipalByEmail(context.Background(), email)
 	if err != nil {
 		w.t.Fatal(err)
 	}
@@ -202,14 +202,14 @@ func (w *world) readOptions(r *role) store.ReadOptions {
 // others, and every entry's documentId.
 func (w *world) see() {
 	w.t.Helper()
-	ctx, st := context.Background(), w.h.App.Content.Store
-	db := w.h.App.DB.Bun
+	ctx := context.Background()
 	everything := map[*schema.ContentType][]*store.Entry{}
 	for _, ct := range w.h.App.Schema.Types {
-		list, err := st.Find(ctx, db, &query.Query{Type: ct, Status: query.Draft}, store.ReadOptions{})
+		page, err := w.h.App.Content.Find(ctx, &query.Query{Type: ct, Status: query.Draft}, store.ReadOptions{})
 		if err != nil {
 			w.t.Fatal(err)
 		}
+		list := page.Entries
 		everything[ct] = list
 		w.docs[ct] = map[int64]string{}
 		for _, e := range list {
@@ -243,11 +243,12 @@ func (w *world) see() {
 // visibleIDs are the ids of ct that ro lets a caller see.
 func (w *world) visibleIDs(ct *schema.ContentType, ro store.ReadOptions) []int64 {
 	w.t.Helper()
-	list, err := w.h.App.Content.Store.Find(context.Background(), w.h.App.DB.Bun,
+	page, err := w.h.App.Content.Find(context.Background(),
 		&query.Query{Type: ct, Fields: []*schema.Attribute{}, Status: query.Draft}, ro)
 	if err != nil {
 		w.t.Fatal(err)
 	}
+	list := page.Entries
 	ids := make([]int64, len(list))
 	for i, e := range list {
 		ids[i] = e.ID
@@ -356,7 +357,7 @@ func (w *world) related(a *schema.ContentType, id int64, b *schema.ContentType) 
 	if len(q.Populate) == 0 {
 		return nil
 	}
-	e, err := w.h.App.Content.Store.FindOne(context.Background(), w.h.App.DB.Bun, q, id, store.ReadOptions{})
+	e, err := w.h.App.Content.Get(context.Background(), q, id, store.ReadOptions{})
 	if err != nil {
 		w.t.Fatal(err)
 	}

@@ -1,17 +1,18 @@
 package scheduling
 
 import (
+	"context"
 	"slices"
 	"strconv"
 	"time"
 
 	"github.com/gofiber/fiber/v2"
 
+	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/rest"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // Who may set which attendance status. A role that may update attendance
@@ -42,69 +43,88 @@ func (s *sched) attendanceRights(c *fiber.Ctx) error {
 // and not for a cancelled event. The learner must already have an
 // attendance row on the event that the caller can see (a sync creates
 // them). Answers stamp respondedAt. Every read and the write go through
-// the caller's read options.
+// the caller's read options, in one transaction.
 func (s *sched) setAttendance(c *fiber.Ctx) error {
 	status, err := attendanceBody(c)
 	if err != nil {
 		return err
 	}
-	ctx := c.UserContext()
-	conn := s.api.Content.DB.Bun
 	ro := s.api.ReadOptions(c)
-	ev, err := s.visibleEvent(ctx, conn, c.Params("id"), ro)
+	var out *content.Entry
+	err = s.api.Content.InTx(c.UserContext(), func(ctx context.Context, tx *content.Tx) error {
+		ev, err := tx.FindOne(ctx, &query.Query{Type: s.m.Event, Fields: []*schema.Attribute{s.m.EvStatus}, Status: query.Draft},
+			c.Params("id"), ro)
+		if err != nil {
+			return err
+		}
+		learner, err := tx.FindOne(ctx, &query.Query{Type: s.m.Learner, Fields: []*schema.Attribute{}, Status: query.Draft},
+			c.Params("learnerId"), ro)
+		if err != nil {
+			return err
+		}
+		answering, err := s.mayMark(ctx, c, tx, status, ev, learner)
+		if err != nil {
+			return err
+		}
+		out, err = s.writeAttendance(ctx, tx, ev.ID, learner.ID, status, answering, ro)
+		return err
+	})
 	if err != nil {
 		return err
 	}
-	learner, err := s.visible(ctx, conn, s.m.learner, c.Params("learnerId"), ro, nil)
-	if err != nil {
-		return err
-	}
-	answering := false
+	return rest.WriteEntry(c, fiber.StatusOK, out)
+}
+
+// mayMark checks that the caller's role may set status on the learner's
+// attendance, and reports whether it is the learner's own answer.
+func (s *sched) mayMark(ctx context.Context, c *fiber.Ctx, tx *content.Tx, status string, ev, learner *content.Entry) (answering bool, err error) {
 	switch {
 	case s.api.Allowed(c, "attendance.update"):
 	case s.api.Allowed(c, "scheduling.markAttendance") && slices.Contains(marks, status):
 	case s.api.Allowed(c, "scheduling.answerAttendance") && slices.Contains(answers, status):
-		answering = true
-		owner, err := s.api.Content.Store.ForeignKeys(ctx, conn, s.m.learnerUser, []*store.Entry{learner})
+		owner, err := tx.Targets(ctx, s.m.LearnerUser, learner.ID)
 		if err != nil {
-			return err
+			return false, err
 		}
 		if owner[learner.ID] != s.api.Caller(c).UserID {
-			return errs.New(errs.KindForbidden, "a learner answers only their own attendance")
+			return false, errs.New(errs.KindForbidden, "a learner answers only their own attendance")
 		}
-		if st, _ := ev.Get(s.m.evStatus); st == statusCancelled {
-			return errs.Fields([]errs.FieldError{{Path: []string{"status"}, Name: "ValidationError",
+		if st, _ := ev.Get(s.m.EvStatus); st == statusCancelled {
+			return false, errs.Fields([]errs.FieldError{{Path: []string{"status"}, Name: "ValidationError",
 				Message: "the event is cancelled"}})
 		}
+		return true, nil
 	default:
-		return errs.New(errs.KindForbidden, "your role may set an attendance only to "+allowedText(s, c))
+		return false, errs.New(errs.KindForbidden, "your role may set an attendance only to "+allowedText(s, c))
 	}
-	f, err := query.ParseFilter(s.m.attendance, map[string]any{
-		s.m.attEvent.Name:   map[string]any{"id": map[string]any{"$eq": strconv.FormatInt(ev.ID, 10)}},
-		s.m.attLearner.Name: map[string]any{"id": map[string]any{"$eq": strconv.FormatInt(learner.ID, 10)}},
+	return false, nil
+}
+
+// writeAttendance sets the status of the learner's attendance row on the
+// event, one the caller may see, stamping respondedAt on an answer.
+func (s *sched) writeAttendance(ctx context.Context, tx *content.Tx, eventID, learnerID int64, status string, answering bool, ro content.ReadOptions) (*content.Entry, error) {
+	f, err := query.ParseFilter(s.m.Attendance, map[string]any{
+		s.m.AttEvent.Name:   map[string]any{"id": map[string]any{"$eq": strconv.FormatInt(eventID, 10)}},
+		s.m.AttLearner.Name: map[string]any{"id": map[string]any{"$eq": strconv.FormatInt(learnerID, 10)}},
 	}, query.DefaultOptions())
 	if err != nil {
-		return err
+		return nil, err
 	}
-	rows, err := s.api.Content.Store.Find(ctx, conn, &query.Query{Type: s.m.attendance, Filters: f, Fields: []*schema.Attribute{},
+	rows, err := tx.Find(ctx, &query.Query{Type: s.m.Attendance, Filters: f, Fields: []*schema.Attribute{},
 		Pagination: query.Pagination{Mode: query.OffsetStyle, Limit: 1}}, ro)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	if len(rows) == 0 {
-		return errs.New(errs.KindNotFound, "the learner is not invited to this event (sync the event first)")
+	if len(rows.Entries) == 0 {
+		return nil, errs.New(errs.KindNotFound, "the learner is not invited to this event (sync the event first)")
 	}
-	body := map[string]any{s.m.attStatus.Name: status}
+	body := map[string]any{s.m.AttStatus.Name: status}
 	if answering {
-		body[s.m.attResponded.Name] = s.now().UTC().Format(time.RFC3339Nano)
+		body[s.m.AttResponded.Name] = s.now().UTC().Format(time.RFC3339Nano)
 	}
 	// The content service, so that the write is checked and runs every
 	// other plugin's attendance hooks; the rights were settled above.
-	e, err := s.api.Content.Update(ctx, &query.Query{Type: s.m.attendance}, strconv.FormatInt(rows[0].ID, 10), body, ro)
-	if err != nil {
-		return err
-	}
-	return rest.WriteEntry(c, fiber.StatusOK, e)
+	return tx.Update(ctx, &query.Query{Type: s.m.Attendance}, strconv.FormatInt(rows.Entries[0].ID, 10), body, ro)
 }
 
 // allowedText names the statuses the caller may set, for the refusal.

@@ -3,6 +3,8 @@ package scheduling
 import (
 	"math"
 	"testing"
+
+	"github.com/kiln-cms/kiln/core/schema"
 )
 
 func TestSequence(t *testing.T) {
@@ -84,5 +86,21 @@ func TestSameSet(t *testing.T) {
 	}
 	if !sameSet([]int64{1, 1, 2}, []int64{2, 1}) {
 		t.Error("sameSet ignores repeats")
+	}
+}
+
+// The constraint names the events table's columns itself (Tables runs
+// before the model is bound); a model whose columns differ stops start-up.
+func TestCheckConstraint(t *testing.T) {
+	col := func(c string) *schema.Attribute { return &schema.Attribute{Column: c} }
+	m := model{Event: &schema.ContentType{Table: "events"}, EvCoach: col("coach_id"), EvStart: col("start_at"),
+		EvEnd: col("end_at"), EvStatus: col("status")}
+	if err := m.checkConstraint(); err != nil {
+		t.Errorf("the shipped columns: %v", err)
+	}
+	m.EvStart = col("begins_at")
+	want := `scheduling: the events_coach_no_overlap constraint no longer matches the events table: column "begins_at" where the constraint names "start_at"`
+	if err := m.checkConstraint(); err == nil || err.Error() != want {
+		t.Errorf("got %v\nwant %s", err, want)
 	}
 }

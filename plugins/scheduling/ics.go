@@ -11,17 +11,25 @@ import (
 	ics "github.com/arran4/golang-ical"
 	"github.com/gofiber/fiber/v2"
 
+	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // icsPopulate is what an event needs for iCalendar: the coach as
 // ORGANIZER, the learners and their attendance answers as ATTENDEEs.
-const icsPopulate = "populate[coach][fields][0]=name&populate[coach][fields][1]=email" +
-	"&populate[learners][fields][0]=name&populate[learners][fields][1]=email" +
-	"&populate[attendances][fields][0]=status" +
-	"&populate[attendances][populate][learner][fields][0]=name&populate[attendances][populate][learner][fields][1]=email"
+func (s *sched) icsPopulate() []*query.Populate {
+	m := s.m
+	person := func(rel, name, email *schema.Attribute) *query.Populate {
+		return &query.Populate{Relation: rel, Query: &query.Query{Type: rel.TargetType, Fields: []*schema.Attribute{name, email}}}
+	}
+	return []*query.Populate{
+		person(m.EvCoach, m.CoachName, m.CoachEmail),
+		person(m.EvLearners, m.LearnerName, m.LearnerEmail),
+		{Relation: m.EvAttendances, Query: &query.Query{Type: m.EvAttendances.TargetType, Fields: []*schema.Attribute{m.AttStatus},
+			Populate: []*query.Populate{person(m.AttLearner, m.LearnerName, m.LearnerEmail)}}},
+	}
+}
 
 // eventICS answers GET /api/events/:id/ics: one event as a calendar file.
 // The caller must be able to see the event (404 otherwise), and sees as
@@ -30,7 +38,7 @@ const icsPopulate = "populate[coach][fields][0]=name&populate[coach][fields][1]=
 func (s *sched) eventICS(c *fiber.Ctx) error {
 	ctx := c.UserContext()
 	ro := s.api.ReadOptions(c)
-	ev, err := s.visible(ctx, s.api.Content.DB.Bun, s.m.event, c.Params("id"), ro, []*schema.Attribute{})
+	ev, err := s.api.Content.FindOne(ctx, &query.Query{Type: s.m.Event, Fields: []*schema.Attribute{}, Status: query.Draft}, c.Params("id"), ro)
 	if err != nil {
 		return err
 	}
@@ -49,22 +57,16 @@ func (s *sched) eventICS(c *fiber.Ctx) error {
 // icsEvents loads at most limit events that f selects, with what
 // iCalendar shows, through ro: the earliest, or with latest the latest;
 // and their revisions by id, in one more statement for all of them.
-func (s *sched) icsEvents(ctx context.Context, f *query.Filter, ro store.ReadOptions, limit int, latest bool) ([]*store.Entry, map[int64]int64, error) {
-	q, err := query.Parse(s.m.event, icsPopulate, query.DefaultOptions())
+func (s *sched) icsEvents(ctx context.Context, f *query.Filter, ro content.ReadOptions, limit int, latest bool) ([]*content.Entry, map[int64]int64, error) {
+	q := &query.Query{Type: s.m.Event, Filters: f, Status: query.Draft, Populate: s.icsPopulate(),
+		Sort:       []query.SortKey{{Path: []*schema.Attribute{s.m.EvStart}, Desc: latest}},
+		Pagination: query.Pagination{Mode: query.OffsetStyle, Limit: limit}}
+	page, err := s.api.Content.Find(ctx, q, ro)
 	if err != nil {
 		return nil, nil, err
 	}
-	q.Filters = f
-	q.Status = query.Draft
-	q.Sort = []query.SortKey{{Path: []*schema.Attribute{s.m.evStart}, Desc: latest}}
-	q.Pagination = query.Pagination{Mode: query.OffsetStyle, Limit: limit}
-	db := s.api.Content.DB.Bun
-	list, err := s.api.Content.Store.Find(ctx, db, q, ro)
-	if err != nil {
-		return nil, nil, err
-	}
-	revs, err := s.revisions(ctx, db, list)
-	return list, revs, err
+	revs, err := s.revisions(ctx, page.Entries)
+	return page.Entries, revs, err
 }
 
 // calendar is an empty VCALENDAR as Kiln publishes it.
@@ -83,7 +85,7 @@ func (s *sched) calendar() *ics.Calendar {
 // remove it rather than keep a stale copy. ATTENDEEs are the learners and
 // attendance rows the read populated, so those its read options show. The
 // library escapes TEXT values and folds lines at 75 octets.
-func (s *sched) addEvent(cal *ics.Calendar, e *store.Entry, revision int64) {
+func (s *sched) addEvent(cal *ics.Calendar, e *content.Entry, revision int64) {
 	m := s.m
 	v := cal.AddEvent(e.DocumentID + "@kiln")
 	created, updated, _ := e.Timestamps()
@@ -95,18 +97,18 @@ func (s *sched) addEvent(cal *ics.Calendar, e *store.Entry, revision int64) {
 		v.SetModifiedAt(u)
 	}
 	v.SetSequence(sequence(revision))
-	if t, ok := get(e, m.evStart).(time.Time); ok {
+	if t, ok := get(e, m.EvStart).(time.Time); ok {
 		v.SetStartAt(t)
 	}
-	if t, ok := get(e, m.evEnd).(time.Time); ok {
+	if t, ok := get(e, m.EvEnd).(time.Time); ok {
 		v.SetEndAt(t)
 	}
-	v.SetSummary(text(str(get(e, m.evTitle))))
-	if d := text(str(get(e, m.evDescription))); d != "" {
+	v.SetSummary(text(str(get(e, m.EvTitle))))
+	if d := text(str(get(e, m.EvDescription))); d != "" {
 		v.SetDescription(d)
 	}
-	link := safeURL(str(get(e, m.evMeetingURL)))
-	if loc := text(str(get(e, m.evLocation))); loc != "" {
+	link := safeURL(str(get(e, m.EvMeetingURL)))
+	if loc := text(str(get(e, m.EvLocation))); loc != "" {
 		v.SetLocation(loc)
 	} else if link != "" {
 		v.SetLocation(link) // where clients show it, a link is the place
@@ -114,16 +116,16 @@ func (s *sched) addEvent(cal *ics.Calendar, e *store.Entry, revision int64) {
 	if link != "" {
 		v.SetURL(link)
 	}
-	if get(e, m.evStatus) == statusCancelled {
+	if get(e, m.EvStatus) == statusCancelled {
 		v.SetStatus(ics.ObjectStatusCancelled)
 		v.SetTimeTransparency(ics.TransparencyTransparent)
 	} else {
 		v.SetStatus(ics.ObjectStatusConfirmed)
 		v.SetTimeTransparency(ics.TransparencyOpaque)
 	}
-	if coach, ok := get(e, m.evCoach).(*store.Entry); ok && coach != nil {
-		if addr := mailto(str(get(coach, m.coachEmail))); addr != "" {
-			v.SetOrganizer(addr, ics.WithCN(cn(str(get(coach, m.coachName)))))
+	if coach, ok := get(e, m.EvCoach).(*content.Entry); ok && coach != nil {
+		if addr := mailto(str(get(coach, m.CoachEmail))); addr != "" {
+			v.SetOrganizer(addr, ics.WithCN(cn(str(get(coach, m.CoachName)))))
 		}
 	}
 	for _, a := range s.attendees(e) {
@@ -144,29 +146,29 @@ type attendee struct {
 // a learner without a row has not answered (NEEDS-ACTION). attended and
 // absent are marks made after the event; a calendar can only say whether
 // the learner took part (ACCEPTED) or not (DECLINED).
-func (s *sched) attendees(e *store.Entry) []attendee {
+func (s *sched) attendees(e *content.Entry) []attendee {
 	m := s.m
 	by := map[int64]*attendee{}
-	learners, _ := get(e, m.evLearners).([]*store.Entry)
+	learners, _ := get(e, m.EvLearners).([]*content.Entry)
 	for _, l := range learners {
-		by[l.ID] = &attendee{id: l.ID, name: str(get(l, m.learnerName)), email: str(get(l, m.learnerEmail)),
+		by[l.ID] = &attendee{id: l.ID, name: str(get(l, m.LearnerName)), email: str(get(l, m.LearnerEmail)),
 			partstat: ics.ParticipationStatusNeedsAction}
 	}
-	rows, _ := get(e, m.evAttendances).([]*store.Entry)
+	rows, _ := get(e, m.EvAttendances).([]*content.Entry)
 	sort.Slice(rows, func(i, j int) bool { return rows[i].ID < rows[j].ID })
 	for _, r := range rows {
-		l, _ := get(r, m.attLearner).(*store.Entry)
+		l, _ := get(r, m.AttLearner).(*content.Entry)
 		if l == nil {
 			continue
 		}
 		a := by[l.ID]
 		if a == nil {
-			a = &attendee{id: l.ID, name: str(get(l, m.learnerName)), email: str(get(l, m.learnerEmail))}
+			a = &attendee{id: l.ID, name: str(get(l, m.LearnerName)), email: str(get(l, m.LearnerEmail))}
 			by[l.ID] = a
 		} else if a.partstat != ics.ParticipationStatusNeedsAction {
 			continue // a duplicate row: the oldest one speaks
 		}
-		switch get(r, m.attStatus) {
+		switch get(r, m.AttStatus) {
 		case attAccepted, attAttended:
 			a.partstat = ics.ParticipationStatusAccepted
 		case attDeclined, attAbsent:
@@ -191,7 +193,7 @@ func sendCalendar(c *fiber.Ctx, cal *ics.Calendar) error {
 }
 
 // get is an entry's value for a, nil when absent.
-func get(e *store.Entry, a *schema.Attribute) any {
+func get(e *content.Entry, a *schema.Attribute) any {
 	v, _ := e.Get(a)
 	return v
 }

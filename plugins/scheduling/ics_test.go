@@ -143,36 +143,44 @@ func TestEventICS(t *testing.T) {
 			t.Errorf("attendees %v, want %v", got, wantPeople)
 		}
 
-		// A learner sees themselves only; Bob and the public see nothing.
-		if got := attendees(parse(t, h.Do("GET", path, nil, as(p.li)...)).Events()[0]); len(got) != 1 || !strings.HasPrefix(got[0], "li@") {
-			t.Errorf("Li's view: %v", got)
-		}
-		for who, st := range map[string]int{p.bob: 404, p.plain: 403, "": 401} {
-			if r := h.Do("GET", path, nil, as(who)...); r.Status != st {
-				t.Errorf("%.8s: %d, want %d", who, r.Status, st)
-			}
-		}
-		if r := h.Do("GET", "/api/events/nope/ics", nil); r.Status != 404 {
-			t.Errorf("missing event: %d", r.Status)
-		}
-
-		// SEQUENCE is the event's revision: the sync above changed its
-		// attendees (1), the cancellation is the next (2).
-		if n := sequenceOf(t, cal); n != 1 {
-			t.Errorf("SEQUENCE %d after a sync, want 1", n)
-		}
-		h.Do("PUT", fmt.Sprintf("/api/events/%d", e), map[string]any{"data": map[string]any{"status": "cancelled"}})
-		cal = parse(t, h.Do("GET", path, nil))
-		if n := sequenceOf(t, cal); n != 2 {
-			t.Errorf("SEQUENCE %d after a change, want 2", n)
-		}
-		v = cal.Events()[0]
-		if prop(v, ics.ComponentPropertyStatus) != "CANCELLED" || prop(v, ics.ComponentPropertyTransp) != "TRANSPARENT" ||
-			prop(v, ics.ComponentPropertyUniqueId) != "kickoff0000000000000000a@kiln" {
-			t.Errorf("cancelled: STATUS %q TRANSP %q UID %q", prop(v, ics.ComponentPropertyStatus),
-				prop(v, ics.ComponentPropertyTransp), prop(v, ics.ComponentPropertyUniqueId))
-		}
+		eventICSViewsAndSequence(t, h, p, e, path, cal)
 	})
+}
+
+// eventICSViewsAndSequence: a learner sees only themselves, others see
+// nothing; SEQUENCE grows with the event's revisions and a cancelled
+// event stays, marked so.
+func eventICSViewsAndSequence(t *testing.T, h *apptest.Harness, p people, e int64, path string, cal *ics.Calendar) {
+	t.Helper()
+	// A learner sees themselves only; Bob and the public see nothing.
+	if got := attendees(parse(t, h.Do("GET", path, nil, as(p.li)...)).Events()[0]); len(got) != 1 || !strings.HasPrefix(got[0], "li@") {
+		t.Errorf("Li's view: %v", got)
+	}
+	for who, st := range map[string]int{p.bob: 404, p.plain: 403, "": 401} {
+		if r := h.Do("GET", path, nil, as(who)...); r.Status != st {
+			t.Errorf("%.8s: %d, want %d", who, r.Status, st)
+		}
+	}
+	if r := h.Do("GET", "/api/events/nope/ics", nil); r.Status != 404 {
+		t.Errorf("missing event: %d", r.Status)
+	}
+
+	// SEQUENCE is the event's revision: the sync above changed its
+	// attendees (1), the cancellation is the next (2).
+	if n := sequenceOf(t, cal); n != 1 {
+		t.Errorf("SEQUENCE %d after a sync, want 1", n)
+	}
+	h.Do("PUT", fmt.Sprintf("/api/events/%d", e), map[string]any{"data": map[string]any{"status": "cancelled"}})
+	cal = parse(t, h.Do("GET", path, nil))
+	if n := sequenceOf(t, cal); n != 2 {
+		t.Errorf("SEQUENCE %d after a change, want 2", n)
+	}
+	v := cal.Events()[0]
+	if prop(v, ics.ComponentPropertyStatus) != "CANCELLED" || prop(v, ics.ComponentPropertyTransp) != "TRANSPARENT" ||
+		prop(v, ics.ComponentPropertyUniqueId) != "kickoff0000000000000000a@kiln" {
+		t.Errorf("cancelled: STATUS %q TRANSP %q UID %q", prop(v, ics.ComponentPropertyStatus),
+			prop(v, ics.ComponentPropertyTransp), prop(v, ics.ComponentPropertyUniqueId))
+	}
 }
 
 // TestSequenceRevisions: SEQUENCE counts an event's revisions — 0 when

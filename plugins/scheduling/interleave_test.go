@@ -13,18 +13,24 @@ import (
 	"github.com/kiln-cms/kiln/core/app/apptest"
 	"github.com/kiln-cms/kiln/core/hook"
 	"github.com/kiln-cms/kiln/core/plugin"
+	"github.com/kiln-cms/kiln/core/schema"
 )
 
 // slowBookings holds every event and coach update for a moment after the
 // scheduling plugin's checks, so that two writes that could interleave do.
-type slowBookings struct{}
+type slowBookings struct {
+	m struct {
+		Event *schema.ContentType `kiln:"event"`
+		Coach *schema.ContentType `kiln:"coach"`
+	}
+}
 
-func (slowBookings) Name() string                   { return "slowbookings" }
-func (slowBookings) Requires() []plugin.Requirement { return nil }
-func (slowBookings) Register(api *plugin.API) error {
+func (*slowBookings) Name() string { return "slowbookings" }
+func (b *slowBookings) Model() any { return &b.m }
+func (b *slowBookings) Register(api *plugin.API) error {
 	wait := func(context.Context, *hook.Event) error { time.Sleep(30 * time.Millisecond); return nil }
-	api.Hooks.BeforeUpdate("event", wait)
-	api.Hooks.BeforeUpdate("coach", wait)
+	api.Before(hook.Update, b.m.Event, wait)
+	api.Before(hook.Update, b.m.Coach, wait)
 	return nil
 }
 
@@ -82,7 +88,7 @@ func TestInterleavedBookingsNeverDoubleBook(t *testing.T) {
 				t.Errorf("trial %d (pair %d, statuses %v): coach 1 is double-booked", i, i%len(pairs), st)
 			}
 		}
-	}, slowBookings{})
+	}, &slowBookings{})
 }
 
 // put sends a PUT as the admin and returns the status (-1 when the request

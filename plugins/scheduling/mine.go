@@ -19,7 +19,7 @@ import (
 // /api/events — filters, populate, fields, sort (default startAt),
 // pagination — and the caller's ownership scopes still apply on top.
 func (s *sched) myEvents(c *fiber.Ctx) error {
-	q, err := s.api.Query(c, s.m.event, "from", "to")
+	q, err := s.api.Query(c, s.m.Event, "from", "to")
 	if err != nil {
 		return err
 	}
@@ -41,7 +41,7 @@ func (s *sched) myEvents(c *fiber.Ctx) error {
 	}
 	q.Filters = query.AndFilters(q.Filters, mine)
 	if len(q.Sort) == 0 {
-		q.Sort = []query.SortKey{{Path: []*schema.Attribute{s.m.evStart}}}
+		q.Sort = []query.SortKey{{Path: []*schema.Attribute{s.m.EvStart}}}
 	}
 	page, err := s.api.Content.Find(c.UserContext(), q, s.api.ReadOptions(c))
 	if err != nil {
@@ -55,16 +55,16 @@ func (s *sched) myEvents(c *fiber.Ctx) error {
 func (s *sched) mineFilter(userID int64, from, to *time.Time) (*query.Filter, error) {
 	user := map[string]any{"user": map[string]any{"id": map[string]any{"$eq": strconv.FormatInt(userID, 10)}}}
 	conds := []any{map[string]any{"$or": []any{
-		map[string]any{s.m.evCoach.Name: user},
-		map[string]any{s.m.evLearners.Name: user},
+		map[string]any{s.m.EvCoach.Name: user},
+		map[string]any{s.m.EvLearners.Name: user},
 	}}}
 	if from != nil {
-		conds = append(conds, map[string]any{s.m.evEnd.Name: map[string]any{"$gt": timeText(*from)}})
+		conds = append(conds, map[string]any{s.m.EvEnd.Name: map[string]any{"$gt": timeText(*from)}})
 	}
 	if to != nil {
-		conds = append(conds, map[string]any{s.m.evStart.Name: map[string]any{"$lt": timeText(*to)}})
+		conds = append(conds, map[string]any{s.m.EvStart.Name: map[string]any{"$lt": timeText(*to)}})
 	}
-	return query.ParseFilter(s.m.event, map[string]any{"$and": conds}, query.DefaultOptions())
+	return query.ParseFilter(s.m.Event, map[string]any{"$and": conds}, query.DefaultOptions())
 }
 
 // windowBound reads from or to: an ISO 8601 datetime (UTC when it has no

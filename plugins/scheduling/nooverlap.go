@@ -1,10 +1,21 @@
 package scheduling
 
 import (
-	"context"
+	"fmt"
+	"strings"
 
-	"github.com/kiln-cms/kiln/core/store"
+	"github.com/kiln-cms/kiln/core/plugin"
 )
+
+// Tables declares the plugin's own tables — feed tokens (token.go) and
+// event revisions (revision.go) — and the no-overlap constraint on the
+// events table: the migrations make them (`kiln migrate --dry-run` lists
+// them), not Register.
+func (*Plugin) Tables() []plugin.Table {
+	tokens, revisions := tokenTableDef(), revisionTableDef()
+	revisions.Constraints = []plugin.Constraint{noOverlapConstraint()}
+	return []plugin.Table{tokens, revisions}
+}
 
 // noOverlap names the PostgreSQL constraint that makes the database itself
 // keep a coach's scheduled events apart: an exclusion constraint over the
@@ -14,39 +25,54 @@ import (
 // word should any path ever write past them. It is checked at commit, not
 // per statement: one write may hand a coach an event and take another away
 // in two statements (a swap), and only the outcome must hold.
+//
+// When it cannot be added — the extension needs a privilege the database
+// user lacks, or the events already hold an overlap from an older version —
+// the migrations log why and go on, and the locks alone keep the rule.
 const noOverlap = "events_coach_no_overlap"
 
-// ensureNoOverlap adds the constraint on PostgreSQL when it is missing.
-// It is no error when it cannot be added — the extension needs a privilege
-// the database user lacks, or the events already hold an overlap from an
-// older version — the reason is logged, and the locks alone keep the rule.
-func (s *sched) ensureNoOverlap(ctx context.Context, tx store.Conn) error {
-	if s.api.Content.DB.Dialect != store.Postgres {
-		return nil
+// The events table and the columns the constraint names. Tables runs
+// before the model is bound (the migrations come first), so they are
+// spelt here; Register checks them against the bound model
+// (checkConstraint), so a renamed field stops start-up rather than leave
+// the constraint on columns that no longer mean what it says.
+const (
+	eventsTable  = "events"
+	coachColumn  = "coach_id"
+	startColumn  = "start_at"
+	endColumn    = "end_at"
+	statusColumn = "status"
+)
+
+// noOverlapConstraint declares the constraint. The extension goes to
+// public, not to the first schema of the search path: it is one per
+// database, and a constraint depends on it, so it must not live (and be
+// dropped) with one schema's tables.
+func noOverlapConstraint() plugin.Constraint {
+	return plugin.Constraint{
+		Table:  eventsTable,
+		Name:   noOverlap,
+		Before: []string{"CREATE EXTENSION IF NOT EXISTS btree_gist SCHEMA public"},
+		SQL: `EXCLUDE USING gist ("` + coachColumn + `" WITH =, tstzrange("` + startColumn + `", "` + endColumn +
+			`", '[)') WITH &&) WHERE ("` + statusColumn + `" = '` + statusScheduled + `') DEFERRABLE INITIALLY DEFERRED`,
 	}
-	m := s.m
-	n, err := s.stmt().w("SELECT COUNT(*) FROM pg_constraint WHERE conname = ").str(noOverlap).
-		w(" AND conrelid = to_regclass(").str(m.event.Table).w(")").int64s(ctx, tx)
-	if err != nil || (len(n) == 1 && n[0] > 0) {
-		return err
+}
+
+// checkConstraint reports a model whose table or columns are not those the
+// constraint names.
+func (m *model) checkConstraint() error {
+	var wrong []string
+	if m.Event.Table != eventsTable {
+		wrong = append(wrong, fmt.Sprintf("type event has table %q, not %q", m.Event.Table, eventsTable))
 	}
-	if _, err := tx.ExecContext(ctx, "SAVEPOINT no_overlap"); err != nil {
-		return err
-	}
-	ddl := "ALTER TABLE " + tbl(m.event) + " ADD CONSTRAINT " + store.Ident(noOverlap) + " EXCLUDE USING gist (" +
-		col(m.evCoach) + " WITH =, tstzrange(" + col(m.evStart) + ", " + col(m.evEnd) + ", '[)') WITH &&) WHERE (" +
-		col(m.evStatus) + " = '" + statusScheduled + "') DEFERRABLE INITIALLY DEFERRED"
-	// The extension goes to public, not to the first schema of the search
-	// path: it is one per database, and a constraint depends on it, so it
-	// must not live (and be dropped) with one schema's tables.
-	for _, stmt := range []string{"CREATE EXTENSION IF NOT EXISTS btree_gist SCHEMA public", ddl} {
-		if _, err := tx.ExecContext(ctx, stmt); err != nil {
-			s.api.Log.Warn("scheduling: the database cannot keep coaches' events apart by itself; the plugin's locks keep the rule",
-				"constraint", noOverlap, "err", err)
-			_, err = tx.ExecContext(ctx, "ROLLBACK TO SAVEPOINT no_overlap")
-			return err
+	for _, c := range [][2]string{{m.EvCoach.Column, coachColumn}, {m.EvStart.Column, startColumn},
+		{m.EvEnd.Column, endColumn}, {m.EvStatus.Column, statusColumn}} {
+		if c[0] != c[1] {
+			wrong = append(wrong, fmt.Sprintf("column %q where the constraint names %q", c[0], c[1]))
 		}
 	}
-	_, err = tx.ExecContext(ctx, "RELEASE SAVEPOINT no_overlap")
-	return err
+	if len(wrong) > 0 {
+		return fmt.Errorf("scheduling: the %s constraint no longer matches the events table: %s", noOverlap, strings.Join(wrong, "; "))
+	}
+	return nil
 }

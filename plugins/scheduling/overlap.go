@@ -8,11 +8,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/hook"
-	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // maxClashes caps how many clashing events a refusal lists: enough to act
@@ -26,31 +25,39 @@ const maxClashes = 10
 // revision (its iCalendar SEQUENCE), and the revision goes with a deleted
 // event; a deleted user's feed token goes with them.
 func (s *sched) registerHooks() {
-	s.api.Hooks.BeforeCreate("event", s.checkEvent)
-	s.api.Hooks.BeforeUpdate("event", s.checkEvent)
-	s.api.Hooks.AfterUpdate("event", s.revised)
-	s.api.Hooks.BeforeDelete("event", s.forgetRevision)
+	m := s.m
+	s.api.Before(hook.Create, m.Event, s.checkEvent)
+	s.api.Before(hook.Update, m.Event, s.checkEvent)
+	s.api.After(hook.Update, m.Event, s.revised)
+	s.api.Before(hook.Delete, m.Event, s.forgetRevision)
 	// An event also changes coach when a write of the coach names its
 	// events (the inverse side of event.coach): the same rule applies.
-	s.api.Hooks.BeforeCreate("coach", s.checkCoachEvents)
-	s.api.Hooks.BeforeUpdate("coach", s.checkCoachEvents)
+	s.api.Before(hook.Create, m.Coach, s.checkCoachEvents)
+	s.api.Before(hook.Update, m.Coach, s.checkCoachEvents)
 	// Before, not after, the delete: same transaction, and the core's
 	// after-delete hook re-reads the deleted user unless a before-delete
 	// hook loaded it first, and fails with a 404.
-	s.api.Hooks.BeforeDelete("user", s.forgetToken)
+	s.api.Before(hook.Delete, m.User, s.forgetToken)
 }
 
 // checkEvent enforces, on the event as it will be after the write (the
 // input merged over the stored entry for an update): endAt after startAt,
 // and no other scheduled event of the same coach overlapping it. Events
 // that only touch (one ends when the other starts) do not overlap;
-// cancelled and completed events hold no slot.
+// cancelled and completed events hold no slot. An update that names none
+// of the four fields the rule reads (a title, the learners, a sync's
+// syncedAt) leaves the event's slot as it was, so it is not checked and
+// takes no lock.
 func (s *sched) checkEvent(ctx context.Context, ev *hook.Event) error {
-	if err := s.lockEvent(ctx, ev); err != nil {
+	if !s.movesSlot(ev) {
+		return nil
+	}
+	tx := s.api.Content.TxOf(ev)
+	if err := s.lockEvent(ctx, tx, ev); err != nil {
 		return err
 	}
-	start, _ := ev.Value(s.m.evStart).(time.Time)
-	end, _ := ev.Value(s.m.evEnd).(time.Time)
+	start, _ := ev.Value(s.m.EvStart).(time.Time)
+	end, _ := ev.Value(s.m.EvEnd).(time.Time)
 	if start.IsZero() || end.IsZero() {
 		return nil // required fields: the content service already refused a missing one
 	}
@@ -58,24 +65,41 @@ func (s *sched) checkEvent(ctx context.Context, ev *hook.Event) error {
 		return errs.Fields([]errs.FieldError{{Path: []string{"endAt"}, Name: "ValidationError",
 			Message: "endAt must be after startAt"}})
 	}
-	if status, _ := ev.Value(s.m.evStatus).(string); status != statusScheduled {
+	if status, _ := ev.Value(s.m.EvStatus).(string); status != statusScheduled {
 		return nil
 	}
-	_, coach, err := s.api.Content.ToOne(ctx, ev, s.m.evCoach)
+	_, coach, err := s.api.Content.ToOne(ctx, ev, s.m.EvCoach)
 	if err != nil || coach == 0 {
 		return err
 	}
 	// Every write that could book this coach takes the same lock first, so
 	// the search below and the write that follows it are not interleaved
 	// with another booking of the coach.
-	if err := s.lock(ctx, ev.Conn, lockCoach, coach); err != nil {
+	if err := tx.LockKey(ctx, lockCoach, coach); err != nil {
 		return err
 	}
-	clashes, err := s.clashes(ctx, ev.Conn, coach, start, end, []int64{ev.ID})
+	clashes, err := s.clashes(ctx, tx, coach, start, end, []int64{ev.ID})
 	if err != nil || len(clashes) == 0 {
 		return err
 	}
 	return s.refusal(ctx, ev, "startAt", clashes)
+}
+
+// movesSlot reports whether a write may change where the event sits in its
+// coach's calendar: every create, and an update naming its start, end,
+// status or coach.
+func (s *sched) movesSlot(ev *hook.Event) bool {
+	if ev.Action != hook.Update || ev.Data == nil {
+		return true
+	}
+	m := s.m
+	for _, a := range []*schema.Attribute{m.EvStart, m.EvEnd, m.EvStatus} {
+		if _, ok := ev.Data.Values[a]; ok {
+			return true
+		}
+	}
+	_, ok := ev.Data.Relations[m.EvCoach]
+	return ok
 }
 
 // lockEvent takes an updated event's row lock before anything of it is
@@ -84,19 +108,14 @@ func (s *sched) checkEvent(ctx context.Context, ev *hook.Event) error {
 // moved) may have committed since. Every write that can book an event
 // locks the event's row before its coach's lock (checkCoachEvents too), so
 // lock orders never cross.
-func (s *sched) lockEvent(ctx context.Context, ev *hook.Event) error {
-	if ev.ID == 0 || s.api.Content.DB.Dialect != store.Postgres {
+func (s *sched) lockEvent(ctx context.Context, tx *content.Tx, ev *hook.Event) error {
+	if ev.ID == 0 || !s.locksWait() {
 		return nil
 	}
-	if err := store.LockRow(ctx, ev.Conn, store.Postgres, s.m.event, ev.ID); err != nil {
+	if err := tx.Lock(ctx, s.m.Event, ev.ID); err != nil {
 		return err
 	}
-	fresh, err := s.api.Content.Store.FindOne(ctx, ev.Conn, &query.Query{Type: s.m.event, Status: query.Draft}, ev.ID, store.ReadOptions{})
-	if err != nil {
-		return err
-	}
-	ev.Entry = fresh
-	return nil
+	return tx.Reload(ctx, ev)
 }
 
 // refusal is the double-booking refusal as the writer may see it. The
@@ -109,7 +128,7 @@ func (s *sched) refusal(ctx context.Context, ev *hook.Event, field string, clash
 	for i, c := range clashes {
 		ids[i] = c.ID
 	}
-	seen, err := s.api.Visible(ctx, ev.Conn, s.m.event, ids, ev.Writer)
+	seen, err := s.api.Content.TxOf(ev).Visible(ctx, s.m.Event, ids, ev.Writer)
 	if err != nil {
 		return err
 	}
@@ -143,7 +162,7 @@ func clashError(field string, clashes []clash) error {
 // {"connect": [7]}} would double-book coach 1 past the event hook, which
 // only sees writes of events.
 func (s *sched) checkCoachEvents(ctx context.Context, ev *hook.Event) error {
-	ch, ok := ev.Data.Relations[s.m.coachEvents]
+	ch, ok := ev.Data.Relations[s.m.CoachEvents]
 	if !ok {
 		return nil
 	}
@@ -156,19 +175,20 @@ func (s *sched) checkCoachEvents(ctx context.Context, ev *hook.Event) error {
 	if len(incoming) == 0 {
 		return nil
 	}
+	tx := s.api.Content.TxOf(ev)
 	// The incoming events' rows first, in id order, as every write of an
 	// event takes its own row before its coach's lock: a concurrent write
 	// moving one of them then waits for this one to finish (or this one
 	// for it, and reads its new times), and lock orders never cross.
-	if err := store.LockRows(ctx, ev.Conn, s.api.Content.DB.Dialect, s.m.event, incoming); err != nil {
+	if err := tx.Lock(ctx, s.m.Event, incoming...); err != nil {
 		return err
 	}
 	if ev.ID != 0 {
-		if err := s.lock(ctx, ev.Conn, lockCoach, ev.ID); err != nil {
+		if err := tx.LockKey(ctx, lockCoach, ev.ID); err != nil {
 			return err
 		}
 	}
-	list, err := s.scheduledEvents(ctx, ev.Conn, incoming)
+	list, err := s.scheduledEvents(ctx, tx, incoming)
 	if err != nil {
 		return err
 	}
@@ -177,14 +197,9 @@ func (s *sched) checkCoachEvents(ctx context.Context, ev *hook.Event) error {
 	// disconnect in the same write.
 	exclude := append(slices.Clone(incoming), ch.Disconnect...)
 	for i, e := range list {
-		var clashes []clash
-		for j, o := range list {
-			if j != i && o.start.Before(e.end) && o.end.After(e.start) {
-				clashes = append(clashes, o.clash)
-			}
-		}
+		clashes := overlapping(list, i)
 		if ev.ID != 0 && !ch.SetGiven {
-			more, err := s.clashes(ctx, ev.Conn, ev.ID, e.start, e.end, exclude)
+			more, err := s.clashes(ctx, tx, ev.ID, e.start, e.end, exclude)
 			if err != nil {
 				return err
 			}
@@ -197,49 +212,28 @@ func (s *sched) checkCoachEvents(ctx context.Context, ev *hook.Event) error {
 				}
 				return int(a.ID - b.ID)
 			})
-			return s.refusal(ctx, ev, s.m.coachEvents.Name, clashes[:min(len(clashes), maxClashes)])
+			return s.refusal(ctx, ev, s.m.CoachEvents.Name, clashes[:min(len(clashes), maxClashes)])
 		}
 	}
 	return nil
+}
+
+// overlapping lists the events of list, other than list[i], that overlap
+// it.
+func overlapping(list []timedClash, i int) []clash {
+	var out []clash
+	for j, o := range list {
+		if j != i && o.start.Before(list[i].end) && o.end.After(list[i].start) {
+			out = append(out, o.clash)
+		}
+	}
+	return out
 }
 
 // timedClash is a clash with its times as instants, for comparing.
 type timedClash struct {
 	clash
 	start, end time.Time
-}
-
-// scheduledEvents loads the scheduled events among ids, earliest first.
-func (s *sched) scheduledEvents(ctx context.Context, conn store.Conn, ids []int64) ([]timedClash, error) {
-	m := s.m
-	b := s.stmt().w("SELECT ", idCol, ", ", store.Ident(schema.ColDocumentID), ", ", col(m.evTitle), ", ", col(m.evStart), ", ", col(m.evEnd),
-		" FROM ", tbl(m.event), " WHERE ", idCol, " IN ").ids(ids).
-		w(" AND ", col(m.evStatus), " = ").str(statusScheduled).
-		w(" ORDER BY ", col(m.evStart), ", ", idCol)
-	rows, err := b.Query(ctx, conn)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []timedClash
-	for rows.Next() {
-		var c timedClash
-		var title sql.NullString
-		var st, en any
-		if err := rows.Scan(&c.ID, &c.DocumentID, &title, &st, &en); err != nil {
-			return nil, err
-		}
-		c.Title = title.String
-		var ok1, ok2 bool
-		c.start, ok1 = decodeTime(st)
-		c.end, ok2 = decodeTime(en)
-		if !ok1 || !ok2 {
-			continue // a required time missing: nothing to compare
-		}
-		c.StartAt, c.EndAt = timeText(c.start), timeText(c.end)
-		out = append(out, c)
-	}
-	return out, rows.Err()
 }
 
 // clash is one event a booking collides with, as a refusal lists it.
@@ -251,42 +245,78 @@ type clash struct {
 	EndAt      string `json:"endAt"`
 }
 
-// clashes lists the coach's scheduled events that overlap [start, end),
-// other than those in exclude (the event being written; 0 stands for
-// none), earliest first. Two half-open intervals overlap when each starts before the other
-// ends; the startAt index narrows the search.
-func (s *sched) clashes(ctx context.Context, conn store.Conn, coach int64, start, end time.Time, exclude []int64) ([]clash, error) {
+// eventRows starts a statement listing events as clashes: id, documentId,
+// title and times, from every event (a coach is never double-booked,
+// whoever may see the other event: the refusal tells the writer only of
+// those they may see).
+func (s *sched) eventRows(tx *content.Tx) *content.Statement {
 	m := s.m
-	b := s.stmt().w("SELECT ", idCol, ", ", store.Ident(schema.ColDocumentID), ", ", col(m.evTitle), ", ", col(m.evStart), ", ", col(m.evEnd),
-		" FROM ", tbl(m.event), " WHERE ", col(m.evCoach), " = ").id(coach).
-		w(" AND ", col(m.evStatus), " = ").str(statusScheduled).
-		w(" AND ", col(m.evStart), " < ").at(end).
-		w(" AND ", col(m.evEnd), " > ").at(start)
-	if exclude = slices.DeleteFunc(slices.Clone(exclude), func(id int64) bool { return id == 0 }); len(exclude) > 0 {
-		b.w(" AND ", idCol, " NOT IN ").ids(exclude)
-	}
-	b.w(" ORDER BY ", col(m.evStart), ", ", idCol, fmt.Sprintf(" LIMIT %d", maxClashes))
-	rows, err := b.Query(ctx, conn)
+	return tx.Statement(content.ReadOptions{}).W("SELECT ").ID("e").W(", ").Col("e", schema.SysDocumentID).W(", ").
+		Col("e", m.EvTitle).W(", ").Col("e", m.EvStart).W(", ").Col("e", m.EvEnd).W(" FROM ").From(m.Event, "e")
+}
+
+// scanClashes runs a statement of eventRows and reads its rows; a row
+// without both times is left out when complete is set (nothing to compare).
+func scanClashes(ctx context.Context, st *content.Statement, complete bool) ([]timedClash, error) {
+	rows, err := st.Query(ctx)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var out []clash
+	var out []timedClash
 	for rows.Next() {
-		var c clash
+		var c timedClash
 		var title sql.NullString
-		var st, en any
-		if err := rows.Scan(&c.ID, &c.DocumentID, &title, &st, &en); err != nil {
+		var from, to any
+		if err := rows.Scan(&c.ID, &c.DocumentID, &title, &from, &to); err != nil {
 			return nil, err
 		}
 		c.Title = title.String
-		if t, ok := decodeTime(st); ok {
-			c.StartAt = timeText(t)
+		var ok1, ok2 bool
+		if c.start, ok1 = instant(from); ok1 {
+			c.StartAt = timeText(c.start)
 		}
-		if t, ok := decodeTime(en); ok {
-			c.EndAt = timeText(t)
+		if c.end, ok2 = instant(to); ok2 {
+			c.EndAt = timeText(c.end)
+		}
+		if complete && !(ok1 && ok2) {
+			continue
 		}
 		out = append(out, c)
 	}
 	return out, rows.Err()
+}
+
+// scheduledEvents loads the scheduled events among ids, earliest first.
+func (s *sched) scheduledEvents(ctx context.Context, tx *content.Tx, ids []int64) ([]timedClash, error) {
+	m := s.m
+	st := s.eventRows(tx).W(" WHERE ").ID("e").W(" IN ").Ints(ids).
+		W(" AND ").Col("e", m.EvStatus).W(" = ").Str(statusScheduled).
+		W(" ORDER BY ").Col("e", m.EvStart).W(", ").ID("e")
+	return scanClashes(ctx, st, true)
+}
+
+// clashes lists the coach's scheduled events that overlap [start, end),
+// other than those in exclude (the event being written; 0 stands for
+// none), earliest first. Two half-open intervals overlap when each starts
+// before the other ends; the startAt index narrows the search.
+func (s *sched) clashes(ctx context.Context, tx *content.Tx, coach int64, start, end time.Time, exclude []int64) ([]clash, error) {
+	m := s.m
+	st := s.eventRows(tx).W(" WHERE ").Col("e", m.EvCoach).W(" = ").Int(coach).
+		W(" AND ").Col("e", m.EvStatus).W(" = ").Str(statusScheduled).
+		W(" AND ").Col("e", m.EvStart).W(" < ").At(end).
+		W(" AND ").Col("e", m.EvEnd).W(" > ").At(start)
+	if exclude = slices.DeleteFunc(slices.Clone(exclude), func(id int64) bool { return id == 0 }); len(exclude) > 0 {
+		st.W(" AND ").ID("e").W(" NOT IN ").Ints(exclude)
+	}
+	st.W(" ORDER BY ").Col("e", m.EvStart).W(", ").ID("e").W(fmt.Sprintf(" LIMIT %d", maxClashes))
+	list, err := scanClashes(ctx, st, false)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]clash, len(list))
+	for i, c := range list {
+		out[i] = c.clash
+	}
+	return out, nil
 }

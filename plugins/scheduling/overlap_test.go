@@ -14,6 +14,7 @@ import (
 	"github.com/kiln-cms/kiln/core/app/apptest"
 	"github.com/kiln-cms/kiln/core/hook"
 	"github.com/kiln-cms/kiln/core/plugin"
+	"github.com/kiln-cms/kiln/core/schema"
 )
 
 // clashIDs checks a refusal is the double-booking 400 and returns the ids
@@ -103,38 +104,47 @@ func TestOverlapRules(t *testing.T) {
 		if r = h.Do("PUT", fmt.Sprintf("/api/events/%d", b), map[string]any{"data": map[string]any{"endAt": at("12:30")}}); r.Status != 200 {
 			t.Errorf("extending B: %d %s", r.Status, r.Body)
 		}
-		// Handing D to coach 1 (every relation form), or scheduling E again, clashes.
-		for _, coach := range []any{1, map[string]any{"connect": []any{1}}, map[string]any{"set": []any{1}}} {
-			r = h.Do("PUT", fmt.Sprintf("/api/events/%d", d), map[string]any{"data": map[string]any{"coach": coach}})
-			if got := clashIDs(t, r); !reflect.DeepEqual(got, []int64{a, b}) {
-				t.Errorf("coach %v: clashes %v", coach, got)
-			}
-		}
-		// ... but disconnecting D's coach, or moving it away, is fine.
-		if r = h.Do("PUT", fmt.Sprintf("/api/events/%d", d), map[string]any{"data": map[string]any{"coach": map[string]any{"disconnect": []any{2}}}}); r.Status != 200 {
-			t.Errorf("disconnecting D's coach: %d %s", r.Status, r.Body)
-		}
-		r = h.Do("PUT", fmt.Sprintf("/api/events/%d", e), map[string]any{"data": map[string]any{"status": "scheduled"}})
-		if got := clashIDs(t, r); !reflect.DeepEqual(got, []int64{a, b}) {
-			t.Errorf("rescheduling E: clashes %v", got)
-		}
-
-		// Cancelling A frees its slot.
-		r = h.Do("POST", "/api/events", map[string]any{"data": map[string]any{
-			"title": "F", "startAt": at("10:00"), "endAt": at("10:45"), "coach": 1}})
-		clashIDs(t, r)
-		if r = h.Do("PUT", fmt.Sprintf("/api/events/%d", a), map[string]any{"data": map[string]any{"status": "cancelled"}}); r.Status != 200 {
-			t.Fatalf("cancelling A: %d %s", r.Status, r.Body)
-		}
-		event(t, h, map[string]any{"title": "F", "startAt": at("10:00"), "endAt": at("10:45"), "coach": 1})
-
-		// A coach's own write goes through the same rule.
-		r = h.Do("POST", "/api/events", map[string]any{"data": map[string]any{
-			"title": "G", "startAt": at("11:30"), "endAt": at("12:15"), "coach": 1}}, as(p.ada)...)
-		if got := clashIDs(t, r); !reflect.DeepEqual(got, []int64{b}) {
-			t.Errorf("coach's own create: clashes %v", got)
-		}
+		overlapOnCoachAndStatus(t, h, p, a, b, d, e)
 	})
+}
+
+// overlapOnCoachAndStatus: handing an event to a booked coach, or
+// scheduling a cancelled event again, clashes; leaving a coach or
+// cancelling frees the slot; a coach's own write obeys the rule.
+func overlapOnCoachAndStatus(t *testing.T, h *apptest.Harness, p people, a, b, d, e int64) {
+	t.Helper()
+	var r *apptest.Response
+	// Handing D to coach 1 (every relation form), or scheduling E again, clashes.
+	for _, coach := range []any{1, map[string]any{"connect": []any{1}}, map[string]any{"set": []any{1}}} {
+		r = h.Do("PUT", fmt.Sprintf("/api/events/%d", d), map[string]any{"data": map[string]any{"coach": coach}})
+		if got := clashIDs(t, r); !reflect.DeepEqual(got, []int64{a, b}) {
+			t.Errorf("coach %v: clashes %v", coach, got)
+		}
+	}
+	// ... but disconnecting D's coach, or moving it away, is fine.
+	if r = h.Do("PUT", fmt.Sprintf("/api/events/%d", d), map[string]any{"data": map[string]any{"coach": map[string]any{"disconnect": []any{2}}}}); r.Status != 200 {
+		t.Errorf("disconnecting D's coach: %d %s", r.Status, r.Body)
+	}
+	r = h.Do("PUT", fmt.Sprintf("/api/events/%d", e), map[string]any{"data": map[string]any{"status": "scheduled"}})
+	if got := clashIDs(t, r); !reflect.DeepEqual(got, []int64{a, b}) {
+		t.Errorf("rescheduling E: clashes %v", got)
+	}
+
+	// Cancelling A frees its slot.
+	r = h.Do("POST", "/api/events", map[string]any{"data": map[string]any{
+		"title": "F", "startAt": at("10:00"), "endAt": at("10:45"), "coach": 1}})
+	clashIDs(t, r)
+	if r = h.Do("PUT", fmt.Sprintf("/api/events/%d", a), map[string]any{"data": map[string]any{"status": "cancelled"}}); r.Status != 200 {
+		t.Fatalf("cancelling A: %d %s", r.Status, r.Body)
+	}
+	event(t, h, map[string]any{"title": "F", "startAt": at("10:00"), "endAt": at("10:45"), "coach": 1})
+
+	// A coach's own write goes through the same rule.
+	r = h.Do("POST", "/api/events", map[string]any{"data": map[string]any{
+		"title": "G", "startAt": at("11:30"), "endAt": at("12:15"), "coach": 1}}, as(p.ada)...)
+	if got := clashIDs(t, r); !reflect.DeepEqual(got, []int64{b}) {
+		t.Errorf("coach's own create: clashes %v", got)
+	}
 }
 
 // slowWrites is a test plugin whose event hook, running after the
@@ -142,12 +152,16 @@ func TestOverlapRules(t *testing.T) {
 // a while: it widens the window between "no clash found" and "written"
 // from microseconds to 50 ms, so that a missing lock shows every time
 // instead of once in a while.
-type slowWrites struct{}
+type slowWrites struct {
+	m struct {
+		Event *schema.ContentType `kiln:"event"`
+	}
+}
 
-func (slowWrites) Name() string                   { return "slowwrites" }
-func (slowWrites) Requires() []plugin.Requirement { return nil }
-func (slowWrites) Register(api *plugin.API) error {
-	api.Hooks.BeforeCreate("event", func(context.Context, *hook.Event) error {
+func (*slowWrites) Name() string { return "slowwrites" }
+func (w *slowWrites) Model() any { return &w.m }
+func (w *slowWrites) Register(api *plugin.API) error {
+	api.Before(hook.Create, w.m.Event, func(context.Context, *hook.Event) error {
 		time.Sleep(50 * time.Millisecond)
 		return nil
 	})
@@ -204,7 +218,7 @@ func TestConcurrentCreatesCannotDoubleBook(t *testing.T) {
 		if n := count(t, h, "SELECT COUNT(*) FROM events WHERE coach_id = 1"); n != 1 {
 			t.Errorf("%d events stored for the coach, want 1", n)
 		}
-	}, slowWrites{})
+	}, &slowWrites{})
 }
 
 // TestOverlapThroughCoachEvents: handing events to a coach from the

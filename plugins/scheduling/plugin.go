@@ -19,41 +19,37 @@ type Plugin struct {
 	// read. Tests fix it so that outputs can be compared byte for byte;
 	// nil means time.Now.
 	Now func() time.Time
+
+	m model
 }
 
 // New returns the scheduling plugin on the wall clock.
 func New() *Plugin { return &Plugin{} }
 
-var _ plugin.Plugin = (*Plugin)(nil)
+var (
+	_ plugin.Plugin  = (*Plugin)(nil)
+	_ plugin.Modeler = (*Plugin)(nil)
+	_ plugin.Tabler  = (*Plugin)(nil)
+)
 
 // Name is the prefix of the plugin's permission actions.
 func (*Plugin) Name() string { return "scheduling" }
 
-// Requires lists every type and field the plugin reads or writes, so that a
-// content type edited out from under it stops start-up with a clear message
-// instead of failing requests with SQL errors.
-func (*Plugin) Requires() []plugin.Requirement {
-	return []plugin.Requirement{
-		plugin.Need("event", "title", "description", "startAt", "endAt", "location", "meetingUrl",
-			"status", "syncedAt", "coach", "program", "learners", "attendances"),
-		plugin.Need("attendance", "status", "respondedAt", "event", "learner"),
-		plugin.Need("learner", "name", "email", "user", "enrollments"),
-		plugin.Need("coach", "name", "email", "user", "events"),
-		plugin.Need("enrollment", "status", "learner", "program"),
-		plugin.Need("program"),
-		plugin.Need("user", "blocked"),
-	}
-}
+// Model hands the core every type and field the plugin reads or writes, so
+// that a content type edited out from under it stops start-up with a clear
+// message instead of failing requests with SQL errors.
+func (p *Plugin) Model() any { return &p.m }
 
-// Register creates the plugin's tables (feed tokens, event revisions) if
-// needed, and adds the event hooks and the seven routes.
+// Register adds the event hooks and the seven routes. The plugin's tables
+// (feed tokens, event revisions) and the no-overlap constraint are the
+// migrations' business (Tables).
 func (p *Plugin) Register(api *plugin.API) error {
-	s := &sched{api: api, m: modelOf(api.Schema), now: p.Now}
+	if err := p.m.checkConstraint(); err != nil {
+		return err
+	}
+	s := &sched{api: api, m: p.m, now: p.Now}
 	if s.now == nil {
 		s.now = time.Now
-	}
-	if err := s.ensureTables(); err != nil {
-		return err
 	}
 	s.registerHooks()
 	routes := []plugin.Route{
@@ -121,37 +117,51 @@ const (
 	attAbsent   = "absent"
 )
 
-// model holds the content types and attributes the plugin uses, looked up
-// once (Requires guarantees they exist).
+// model holds the content types and attributes the plugin uses, named
+// once; the core checks and fills it before Register.
 type model struct {
-	event, attendance, learner, coach, enrollment, program, user *schema.ContentType
+	Event      *schema.ContentType `kiln:"event"`
+	Attendance *schema.ContentType `kiln:"attendance"`
+	Learner    *schema.ContentType `kiln:"learner"`
+	Coach      *schema.ContentType `kiln:"coach"`
+	Enrollment *schema.ContentType `kiln:"enrollment"`
+	Program    *schema.ContentType `kiln:"program"`
+	User       *schema.ContentType `kiln:"user"`
 
-	evTitle, evDescription, evStart, evEnd, evLocation, evMeetingURL, evStatus, evSyncedAt *schema.Attribute
-	evCoach, evProgram, evLearners, evAttendances                                          *schema.Attribute
+	EvTitle       *schema.Attribute `kiln:"event.title"`
+	EvDescription *schema.Attribute `kiln:"event.description"`
+	EvStart       *schema.Attribute `kiln:"event.startAt"`
+	EvEnd         *schema.Attribute `kiln:"event.endAt"`
+	EvLocation    *schema.Attribute `kiln:"event.location"`
+	EvMeetingURL  *schema.Attribute `kiln:"event.meetingUrl"`
+	EvStatus      *schema.Attribute `kiln:"event.status"`
+	EvSyncedAt    *schema.Attribute `kiln:"event.syncedAt"`
+	EvCoach       *schema.Attribute `kiln:"event.coach"`
+	EvProgram     *schema.Attribute `kiln:"event.program"`
+	EvLearners    *schema.Attribute `kiln:"event.learners"`
+	EvAttendances *schema.Attribute `kiln:"event.attendances"`
 
-	attStatus, attResponded, attEvent, attLearner *schema.Attribute
+	AttStatus    *schema.Attribute `kiln:"attendance.status"`
+	AttResponded *schema.Attribute `kiln:"attendance.respondedAt"`
+	AttEvent     *schema.Attribute `kiln:"attendance.event"`
+	AttLearner   *schema.Attribute `kiln:"attendance.learner"`
 
-	learnerName, learnerEmail, learnerUser, learnerEnrollments *schema.Attribute
-	coachName, coachEmail, coachUser                           *schema.Attribute
-	coachEvents                                                *schema.Attribute
+	LearnerName        *schema.Attribute `kiln:"learner.name"`
+	LearnerEmail       *schema.Attribute `kiln:"learner.email"`
+	LearnerUser        *schema.Attribute `kiln:"learner.user"`
+	LearnerEnrollments *schema.Attribute `kiln:"learner.enrollments"`
+	LearnerEvents      *schema.Attribute `kiln:"learner.events"`
 
-	enrStatus, enrLearner, enrProgram *schema.Attribute
-}
+	CoachName   *schema.Attribute `kiln:"coach.name"`
+	CoachEmail  *schema.Attribute `kiln:"coach.email"`
+	CoachUser   *schema.Attribute `kiln:"coach.user"`
+	CoachEvents *schema.Attribute `kiln:"coach.events"`
 
-func modelOf(s *schema.Schema) model {
-	ev, at, le, co, en, us := s.Type("event"), s.Type("attendance"), s.Type("learner"), s.Type("coach"), s.Type("enrollment"), s.Type("user")
-	return model{
-		event: ev, attendance: at, learner: le, coach: co, enrollment: en, program: s.Type("program"), user: us,
+	EnrStatus  *schema.Attribute `kiln:"enrollment.status"`
+	EnrLearner *schema.Attribute `kiln:"enrollment.learner"`
+	EnrProgram *schema.Attribute `kiln:"enrollment.program"`
 
-		evTitle: ev.Attr("title"), evDescription: ev.Attr("description"), evStart: ev.Attr("startAt"), evEnd: ev.Attr("endAt"),
-		evLocation: ev.Attr("location"), evMeetingURL: ev.Attr("meetingUrl"), evStatus: ev.Attr("status"), evSyncedAt: ev.Attr("syncedAt"),
-		evCoach: ev.Attr("coach"), evProgram: ev.Attr("program"), evLearners: ev.Attr("learners"), evAttendances: ev.Attr("attendances"),
-
-		attStatus: at.Attr("status"), attResponded: at.Attr("respondedAt"), attEvent: at.Attr("event"), attLearner: at.Attr("learner"),
-
-		learnerName: le.Attr("name"), learnerEmail: le.Attr("email"), learnerUser: le.Attr("user"), learnerEnrollments: le.Attr("enrollments"),
-		coachName: co.Attr("name"), coachEmail: co.Attr("email"), coachUser: co.Attr("user"), coachEvents: co.Attr("events"),
-
-		enrStatus: en.Attr("status"), enrLearner: en.Attr("learner"), enrProgram: en.Attr("program"),
-	}
+	// UserBlocked is read through API.UserByID (a blocked user has no
+	// feed); named here so that start-up checks it is there.
+	UserBlocked *schema.Attribute `kiln:"user.blocked"`
 }

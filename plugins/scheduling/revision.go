@@ -4,9 +4,10 @@ import (
 	"context"
 	"math"
 
+	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/hook"
+	"github.com/kiln-cms/kiln/core/plugin"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // An event's iCalendar SEQUENCE is its revision: 0 when created, one more
@@ -15,7 +16,8 @@ import (
 // clock: two changes within the same second are two revisions, and RFC
 // 5545 has a client that sees an unchanged SEQUENCE keep its copy.
 //
-// A table, not a column of events: the content type is the core's (its
+// A table of the plugin's own (declared in Tables, made by the
+// migrations), not a column of events: the content type is the core's (its
 // migrations own the events table, and a column it does not know is
 // neither read by the store nor safe from a table rebuild). No foreign
 // key either, for the same reason (a constraint on a table the core
@@ -25,36 +27,37 @@ import (
 // never name another.
 const revisionTable = "scheduling_event_revisions"
 
-// revisionDDL creates the revision table.
-func revisionDDL(d store.Dialect) string {
-	return "CREATE TABLE IF NOT EXISTS " + store.Ident(revisionTable) + " (" +
-		store.Ident("event_id") + " " + store.ColumnType(d, schema.BigInteger) + " NOT NULL PRIMARY KEY, " +
-		store.Ident("revision") + " " + store.ColumnType(d, schema.BigInteger) + " NOT NULL)"
+// revisionTableDef declares the revision table: one row per event that
+// was ever updated.
+func revisionTableDef() plugin.Table {
+	return plugin.Table{Name: revisionTable, Key: []string{"event_id"}, Columns: []plugin.Column{
+		{Name: "event_id", Type: schema.BigInteger},
+		{Name: "revision", Type: schema.BigInteger, Required: true},
+	}}
 }
 
-// revised is the event's AfterUpdate hook: the update is a revision.
+// revised is the event's AfterUpdate hook: the update is a revision. It
+// adds one to the event's revision inside the update's transaction: one
+// upsert on both databases, the first making the row with 1. Concurrent
+// updates of one event serialise on the row.
 func (s *sched) revised(ctx context.Context, ev *hook.Event) error {
-	return s.bumpRevision(ctx, ev.Conn, ev.ID)
-}
-
-// bumpRevision adds one to the event's revision inside conn's
-// transaction: one upsert on both databases, the first making the row
-// with 1. Concurrent updates of one event serialise on the row.
-func (s *sched) bumpRevision(ctx context.Context, conn store.Conn, eventID int64) error {
-	t, id, rev := store.Ident(revisionTable), store.Ident("event_id"), store.Ident("revision")
-	return s.stmt().w("INSERT INTO ", t, " (", id, ", ", rev, ") VALUES (").id(eventID).w(", 1) ON CONFLICT (", id,
-		") DO UPDATE SET ", rev, " = ", t, ".", rev, " + 1").exec(ctx, conn)
+	_, err := s.api.Content.TxOf(ev).Statement(content.ReadOptions{}).
+		W("INSERT INTO ").Own(revisionTable).W(" (event_id, revision) VALUES (").Int(ev.ID).
+		W(", 1) ON CONFLICT (event_id) DO UPDATE SET revision = ").Own(revisionTable).W(".revision + 1").Exec(ctx)
+	return err
 }
 
 // forgetRevision is the event's BeforeDelete hook: the revision goes with
 // the event, in the same transaction.
 func (s *sched) forgetRevision(ctx context.Context, ev *hook.Event) error {
-	return s.stmt().w("DELETE FROM ", store.Ident(revisionTable), " WHERE ", store.Ident("event_id"), " = ").id(ev.ID).exec(ctx, ev.Conn)
+	_, err := s.api.Content.TxOf(ev).Statement(content.ReadOptions{}).
+		W("DELETE FROM ").Own(revisionTable).W(" WHERE event_id = ").Int(ev.ID).Exec(ctx)
+	return err
 }
 
 // revisions reads the revisions of the events, in one statement however
 // many there are; an event without a row is at 0 (absent from the map).
-func (s *sched) revisions(ctx context.Context, conn store.Conn, events []*store.Entry) (map[int64]int64, error) {
+func (s *sched) revisions(ctx context.Context, events []*content.Entry) (map[int64]int64, error) {
 	out := make(map[int64]int64, len(events))
 	if len(events) == 0 {
 		return out, nil
@@ -63,9 +66,8 @@ func (s *sched) revisions(ctx context.Context, conn store.Conn, events []*store.
 	for i, e := range events {
 		ids[i] = e.ID
 	}
-	b := s.stmt().w("SELECT ", store.Ident("event_id"), ", ", store.Ident("revision"), " FROM ", store.Ident(revisionTable),
-		" WHERE ", store.Ident("event_id"), " IN ").ids(ids)
-	rows, err := b.Query(ctx, conn)
+	rows, err := s.api.Content.Statement(content.ReadOptions{}).W("SELECT event_id, revision FROM ").Own(revisionTable).
+		W(" WHERE event_id IN ").Ints(ids).Query(ctx)
 	if err != nil {
 		return nil, err
 	}

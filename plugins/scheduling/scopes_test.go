@@ -108,7 +108,7 @@ func TestFeedAgreesWithICS(t *testing.T) {
 				t.Fatal(err)
 			}
 			token := func(email string) (int64, string) {
-				pr, err := h.App.Content.Store.PrincipalByEmail(ctx, h.App.DB.Bun, h.App.Schema, email)
+				pr, err := h.App.Content.PrincipalByEmail(ctx, email)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -162,25 +162,30 @@ func TestFeedAgreesWithICS(t *testing.T) {
 				t.Fatalf("only %d events compared: the data set gives the demo users too few", compared)
 			}
 
-			// Losing the right loses the feed: the coach's user moved to
-			// the authenticated role (which has no calendarToken), the
-			// learner blocked.
-			nothing := h.Do("GET", "/api/nothing-here", nil, as("")...)
-			coach, coachTok := token("coach@kiln.local")
-			learner, learnerTok := token("learner@kiln.local")
-			coachFeed, learnerFeed := rotate(t, h, coachTok), rotate(t, h, learnerTok)
-			if r := h.Do("PUT", fmt.Sprint("/api/users/", coach), map[string]any{"role": h.App.Security.RoleIDs["authenticated"]}); r.Status != 200 {
-				t.Fatalf("moving the coach's user: %d %s", r.Status, r.Body)
-			}
-			if r := h.Do("PUT", fmt.Sprint("/api/users/", learner), map[string]any{"blocked": true}); r.Status != 200 {
-				t.Fatalf("blocking the learner: %d %s", r.Status, r.Body)
-			}
-			for _, path := range []string{coachFeed, learnerFeed} {
-				if r := h.Do("GET", path, nil, as("")...); r.Status != 404 || string(r.Body) != string(nothing.Body) {
-					t.Errorf("%s after losing the right: %d %s", path, r.Status, r.Body)
-				}
-			}
+			feedGoesWithTheRight(t, h, token)
 		})
+	}
+}
+
+// feedGoesWithTheRight: losing the right loses the feed — the coach's
+// user moved to the authenticated role (which has no calendarToken), the
+// learner blocked.
+func feedGoesWithTheRight(t *testing.T, h *apptest.Harness, token func(email string) (int64, string)) {
+	t.Helper()
+	nothing := h.Do("GET", "/api/nothing-here", nil, as("")...)
+	coach, coachTok := token("coach@kiln.local")
+	learner, learnerTok := token("learner@kiln.local")
+	coachFeed, learnerFeed := rotate(t, h, coachTok), rotate(t, h, learnerTok)
+	if r := h.Do("PUT", fmt.Sprint("/api/users/", coach), map[string]any{"role": h.App.Security.RoleIDs["authenticated"]}); r.Status != 200 {
+		t.Fatalf("moving the coach's user: %d %s", r.Status, r.Body)
+	}
+	if r := h.Do("PUT", fmt.Sprint("/api/users/", learner), map[string]any{"blocked": true}); r.Status != 200 {
+		t.Fatalf("blocking the learner: %d %s", r.Status, r.Body)
+	}
+	for _, path := range []string{coachFeed, learnerFeed} {
+		if r := h.Do("GET", path, nil, as("")...); r.Status != 404 || string(r.Body) != string(nothing.Body) {
+			t.Errorf("%s after losing the right: %d %s", path, r.Status, r.Body)
+		}
 	}
 }
 

@@ -6,15 +6,14 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"time"
 
 	"github.com/gofiber/fiber/v2"
 
+	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/rest"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // syncResult is what a sync did, counted in attendance rows: created for
@@ -43,39 +42,24 @@ func (s *sched) syncEvent(c *fiber.Ctx) error {
 	}
 	ro := s.api.ReadOptions(c)
 	var res syncResult
-	err = s.api.Content.InTx(c.UserContext(), func(ctx context.Context, tx store.Conn) error {
-		ev, err := s.visibleEvent(ctx, tx, c.Params("id"), ro)
+	err = s.api.Content.InTx(c.UserContext(), func(ctx context.Context, tx *content.Tx) error {
+		ev, err := tx.FindOne(ctx, &query.Query{Type: s.m.Event, Fields: []*schema.Attribute{s.m.EvStatus, s.m.EvSyncedAt},
+			Status: query.Draft}, c.Params("id"), ro)
 		if err != nil {
 			return err
 		}
-		if st, _ := ev.Get(s.m.evStatus); st != statusScheduled {
+		if st, _ := ev.Get(s.m.EvStatus); st != statusScheduled {
 			return errs.Fields([]errs.FieldError{{Path: []string{"status"}, Name: "ValidationError",
 				Message: fmt.Sprintf("only scheduled events are synced; this one is %v", st)}})
 		}
 		var want []int64
 		if given {
-			if want, err = s.learnersByRef(ctx, tx, refs, ro); err != nil {
-				return err
-			}
+			want, err = s.learnersByRef(ctx, tx, refs, ro)
 		} else {
-			fks, err := s.api.Content.Store.ForeignKeys(ctx, tx, s.m.evProgram, []*store.Entry{ev})
-			if err != nil {
-				return err
-			}
-			// A program the caller may not see is no program of theirs.
-			var program []int64
-			if fks[ev.ID] != 0 {
-				if program, err = s.api.Visible(ctx, tx, s.m.program, []int64{fks[ev.ID]}, ro); err != nil {
-					return err
-				}
-			}
-			if len(program) == 0 {
-				return errs.Fields([]errs.FieldError{{Path: []string{"learners"}, Name: "ValidationError",
-					Message: "the event belongs to no program: give its learners"}})
-			}
-			if want, err = s.activeLearners(ctx, tx, fks[ev.ID], ro); err != nil {
-				return err
-			}
+			want, err = s.programLearners(ctx, tx, ev.ID, ro)
+		}
+		if err != nil {
+			return err
 		}
 		res, err = s.syncOne(ctx, tx, ev, want, ro)
 		return err
@@ -84,6 +68,27 @@ func (s *sched) syncEvent(c *fiber.Ctx) error {
 		return err
 	}
 	return rest.WriteData(c, fiber.StatusOK, res)
+}
+
+// programLearners are the learners of the event's program with an active
+// enrollment, as the caller (ro) sees them. A program the caller may not
+// see is no program of theirs: the event then needs its learners given.
+func (s *sched) programLearners(ctx context.Context, tx *content.Tx, eventID int64, ro content.ReadOptions) ([]int64, error) {
+	fks, err := tx.Targets(ctx, s.m.EvProgram, eventID)
+	if err != nil {
+		return nil, err
+	}
+	var program []int64
+	if fks[eventID] != 0 {
+		if program, err = tx.Visible(ctx, s.m.Program, []int64{fks[eventID]}, ro); err != nil {
+			return nil, err
+		}
+	}
+	if len(program) == 0 {
+		return nil, errs.Fields([]errs.FieldError{{Path: []string{"learners"}, Name: "ValidationError",
+			Message: "the event belongs to no program: give its learners"}})
+	}
+	return s.activeLearners(ctx, tx, program[0], ro)
 }
 
 // syncProgram answers POST /api/programs/:id/events/sync: every scheduled
@@ -96,8 +101,8 @@ func (s *sched) syncProgram(c *fiber.Ctx) error {
 	}
 	ro := s.api.ReadOptions(c)
 	var res programSyncResult
-	err := s.api.Content.InTx(c.UserContext(), func(ctx context.Context, tx store.Conn) error {
-		program, err := s.visible(ctx, tx, s.m.program, c.Params("id"), ro, nil)
+	err := s.api.Content.InTx(c.UserContext(), func(ctx context.Context, tx *content.Tx) error {
+		program, err := tx.FindOne(ctx, &query.Query{Type: s.m.Program, Fields: []*schema.Attribute{}, Status: query.Draft}, c.Params("id"), ro)
 		if err != nil {
 			return err
 		}
@@ -105,18 +110,7 @@ func (s *sched) syncProgram(c *fiber.Ctx) error {
 		if err != nil {
 			return err
 		}
-		f, err := query.ParseFilter(s.m.event, map[string]any{
-			s.m.evProgram.Name: map[string]any{"id": map[string]any{"$eq": strconv.FormatInt(program.ID, 10)}},
-			s.m.evStatus.Name:  map[string]any{"$eq": statusScheduled},
-		}, query.DefaultOptions())
-		if err != nil {
-			return err
-		}
-		// In id order, so two program syncs take their event locks in the
-		// same order and cannot deadlock.
-		q := &query.Query{Type: s.m.event, Filters: f, Fields: []*schema.Attribute{s.m.evStatus, s.m.evSyncedAt},
-			Sort: []query.SortKey{{Path: []*schema.Attribute{schema.SysID}}}}
-		events, err := s.api.Content.Store.Find(ctx, tx, q, ro)
+		events, err := s.scheduledOf(ctx, tx, program.ID, ro)
 		if err != nil {
 			return err
 		}
@@ -138,43 +132,112 @@ func (s *sched) syncProgram(c *fiber.Ctx) error {
 	return rest.WriteData(c, fiber.StatusOK, res)
 }
 
+// scheduledOf lists the program's scheduled events the caller may see,
+// with syncedAt, in id order, so two program syncs take their event locks in the same order
+// and cannot deadlock.
+func (s *sched) scheduledOf(ctx context.Context, tx *content.Tx, programID int64, ro content.ReadOptions) ([]*content.Entry, error) {
+	f, err := query.ParseFilter(s.m.Event, map[string]any{
+		s.m.EvProgram.Name: map[string]any{"id": map[string]any{"$eq": strconv.FormatInt(programID, 10)}},
+		s.m.EvStatus.Name:  map[string]any{"$eq": statusScheduled},
+	}, query.DefaultOptions())
+	if err != nil {
+		return nil, err
+	}
+	q := &query.Query{Type: s.m.Event, Filters: f, Fields: []*schema.Attribute{s.m.EvSyncedAt},
+		Sort: []query.SortKey{{Path: []*schema.Attribute{schema.SysID}}}}
+	page, err := tx.Find(ctx, q, ro)
+	if err != nil {
+		return nil, err
+	}
+	return page.Entries, nil
+}
+
 // syncOne makes one event's learners and attendance rows match want,
 // inside tx, as far as the caller (ro) may see: want holds only learners
 // they may see, and a learner they may not see is left exactly as it is —
 // neither added nor removed, their link and attendance row untouched — the
-// rule the core applies to a relation "set" by a scoped writer
-// (store.RelationChange.Writer). It writes nothing when the visible part
-// already matches and the event was synced before, so a second run
-// changes nothing at all — not even updatedAt, nor the iCalendar SEQUENCE
-// (the event's revision). syncedAt records the last sync that found the
-// event out of line (or its first).
-func (s *sched) syncOne(ctx context.Context, tx store.Conn, ev *store.Entry, want []int64, ro store.ReadOptions) (syncResult, error) {
+// rule the content service applies to a relation "set" by a scoped writer.
+// Every write goes through the service, so every check and hook runs
+// (other plugins' attendance hooks, the event's revision). It writes
+// nothing when the visible part already matches and the event was synced
+// before, so a second run changes nothing at all — not even updatedAt, nor
+// the iCalendar SEQUENCE (the event's revision). syncedAt records the last
+// sync that found the event out of line (or its first). ev carries
+// syncedAt.
+func (s *sched) syncOne(ctx context.Context, tx *content.Tx, ev *content.Entry, want []int64, ro content.ReadOptions) (syncResult, error) {
 	var res syncResult
 	m := s.m
 	// One sync of an event at a time: two at once would both see a learner
-	// without a row and both add one.
-	if err := s.lock(ctx, tx, lockEvent, ev.ID); err != nil {
+	// without a row and both add one. What the sync compares is read after
+	// the lock.
+	if err := tx.LockKey(ctx, lockEvent, ev.ID); err != nil {
 		return res, err
 	}
-	linked, err := s.stmt().w("SELECT ", store.Ident(m.evLearners.JoinTarget), " FROM ", store.Ident(m.evLearners.JoinTable),
-		" WHERE ", store.Ident(m.evLearners.JoinSelf), " = ").id(ev.ID).w(" ORDER BY ", store.Ident(m.evLearners.JoinTarget)).int64s(ctx, tx)
+	linked, err := s.linkedLearners(ctx, tx, ev.ID, ro)
 	if err != nil {
-		return res, err
-	}
-	if linked, err = s.api.Visible(ctx, tx, m.learner, linked, ro); err != nil {
 		return res, err
 	}
 	rows, err := s.attendanceRows(ctx, tx, ev.ID, ro)
 	if err != nil {
 		return res, err
 	}
-	wanted := make(map[int64]bool, len(want))
-	for _, l := range want {
-		wanted[l] = true
+	kept, drop, unchanged := keepOrDrop(rows, want)
+	for _, id := range drop {
+		if _, err := tx.Delete(ctx, &query.Query{Type: m.Attendance, Fields: []*schema.Attribute{}}, strconv.FormatInt(id, 10), ro); err != nil {
+			return res, err
+		}
 	}
-	kept := map[int64]bool{}
-	var drop []int64
-	for _, r := range rows { // oldest first: a duplicate's first row keeps the answer
+	res.Removed, res.Unchanged = len(drop), unchanged
+	for _, l := range want {
+		if kept[l] {
+			continue
+		}
+		// With the caller's read options: a row the caller's scope would
+		// not show them is refused as any write of theirs is.
+		_, err := tx.Create(ctx, &query.Query{Type: m.Attendance, Fields: []*schema.Attribute{}}, map[string]any{
+			m.AttEvent.Name: ev.ID, m.AttLearner.Name: l, m.AttStatus.Name: attInvited}, ro)
+		if err != nil {
+			return res, err
+		}
+		res.Created++
+	}
+	return res, s.markSynced(ctx, tx, ev, linked, want, res, ro)
+}
+
+// linkedLearners lists the event's learners the caller may see, by id:
+// one read, with the caller's scope on the learners.
+func (s *sched) linkedLearners(ctx context.Context, tx *content.Tx, eventID int64, ro content.ReadOptions) ([]int64, error) {
+	f, err := query.ParseFilter(s.m.Learner, map[string]any{
+		s.m.LearnerEvents.Name: map[string]any{"id": map[string]any{"$eq": strconv.FormatInt(eventID, 10)}},
+	}, query.DefaultOptions())
+	if err != nil {
+		return nil, err
+	}
+	return s.learnerIDs(ctx, tx, f, ro)
+}
+
+// learnerIDs lists the ids of the learners f selects that ro lets the
+// reader see.
+func (s *sched) learnerIDs(ctx context.Context, tx *content.Tx, f *query.Filter, ro content.ReadOptions) ([]int64, error) {
+	page, err := tx.Find(ctx, &query.Query{Type: s.m.Learner, Filters: f, Fields: []*schema.Attribute{}}, ro)
+	if err != nil {
+		return nil, err
+	}
+	ids := make([]int64, len(page.Entries))
+	for i, e := range page.Entries {
+		ids[i] = e.ID
+	}
+	return ids, nil
+}
+
+// keepOrDrop decides, row by row (oldest first: a duplicate's first row
+// keeps the answer), which attendance rows stay: kept are the learners
+// that have a row, drop the rows to remove, unchanged the visible rows
+// that stay.
+func keepOrDrop(rows []attRow, want []int64) (kept map[int64]bool, drop []int64, unchanged int) {
+	wanted := set(want)
+	kept = map[int64]bool{}
+	for _, r := range rows {
 		switch {
 		case r.hidden:
 			// A row the caller may not see, or a learner they may not
@@ -187,49 +250,34 @@ func (s *sched) syncOne(ctx context.Context, tx store.Conn, ev *store.Entry, wan
 			drop = append(drop, r.id)
 		default:
 			kept[r.learner] = true
-			res.Unchanged++
+			unchanged++
 		}
 	}
-	if len(drop) > 0 {
-		if err := s.stmt().w("DELETE FROM ", tbl(m.attendance), " WHERE ", idCol, " IN ").ids(drop).exec(ctx, tx); err != nil {
-			return res, err
-		}
-	}
-	for _, l := range want {
-		if kept[l] {
-			continue
-		}
-		// Through the content service with the caller's read options: the
-		// row is checked, other plugins' hooks run, and a row the caller's
-		// scope would not show them is refused as any write of theirs is.
-		_, err := s.api.Content.CreateTx(ctx, tx, m.attendance, map[string]any{
-			m.attEvent.Name: ev.ID, m.attLearner.Name: l, m.attStatus.Name: attInvited}, true, ro)
-		if err != nil {
-			return res, err
-		}
-		res.Created++
-	}
-	res.Removed = len(drop)
+	return kept, drop, unchanged
+}
 
-	data := store.Data{Values: map[*schema.Attribute]any{}, Relations: map[*schema.Attribute]store.RelationChange{}}
+// markSynced writes the event's learners, when the ones the caller may see
+// (linked) are not want, and syncedAt, when anything was written or the
+// event was never synced — through the service, as an update of the event
+// (its hooks count the revision); the set replaces the learners the caller
+// may see and keeps the others linked. Nothing else changed: nothing
+// written.
+func (s *sched) markSynced(ctx context.Context, tx *content.Tx, ev *content.Entry, linked, want []int64, res syncResult, ro content.ReadOptions) error {
+	m := s.m
+	body := map[string]any{}
 	if !sameSet(linked, want) {
-		// Writer: the set replaces the learners the caller may see and
-		// keeps the others linked.
-		data.Relations[m.evLearners] = store.RelationChange{Set: want, SetGiven: true, Writer: ro}
+		list := make([]any, len(want))
+		for i, id := range want {
+			list[i] = id
+		}
+		body[m.EvLearners.Name] = map[string]any{"set": list}
 	}
-	synced, _ := ev.Get(m.evSyncedAt)
-	if len(data.Relations) == 0 && res.Created == 0 && res.Removed == 0 && synced != nil {
-		return res, nil
+	if len(body) == 0 && res.Created == 0 && res.Removed == 0 && get(ev, m.EvSyncedAt) != nil {
+		return nil
 	}
-	data.Values[m.evSyncedAt] = s.now().UTC().Truncate(time.Millisecond)
-	// The store directly, not the content service: it has no update inside
-	// a caller's transaction, and the event rules have nothing to check
-	// here (times, status and coach are untouched). So the revision the
-	// update hook would count is counted here: the event was written.
-	if err := s.api.Content.Store.Update(ctx, tx, m.event, ev.ID, data); err != nil {
-		return res, err
-	}
-	return res, s.bumpRevision(ctx, tx, ev.ID)
+	body[m.EvSyncedAt.Name] = timeText(s.now())
+	_, err := tx.Update(ctx, &query.Query{Type: m.Event, Fields: []*schema.Attribute{}}, strconv.FormatInt(ev.ID, 10), body, ro)
+	return err
 }
 
 // attRow is one attendance row of an event; hidden when the caller may
@@ -239,13 +287,13 @@ type attRow struct {
 	hidden      bool
 }
 
-// attendanceRows lists an event's attendance rows, oldest first, each
-// marked hidden when ro hides the row or its learner.
-func (s *sched) attendanceRows(ctx context.Context, conn store.Conn, eventID int64, ro store.ReadOptions) ([]attRow, error) {
+// attendanceRows lists an event's attendance rows, every one of them,
+// oldest first, each marked hidden when ro hides the row or its learner.
+func (s *sched) attendanceRows(ctx context.Context, tx *content.Tx, eventID int64, ro content.ReadOptions) ([]attRow, error) {
 	m := s.m
-	b := s.stmt().w("SELECT ", idCol, ", ", col(m.attLearner), " FROM ", tbl(m.attendance),
-		" WHERE ", col(m.attEvent), " = ").id(eventID).w(" ORDER BY ", idCol)
-	rows, err := b.Query(ctx, conn)
+	rows, err := tx.Statement(content.ReadOptions{}).W("SELECT ").ID("a").W(", ").Col("a", m.AttLearner).
+		W(" FROM ").From(m.Attendance, "a").W(" WHERE ").Col("a", m.AttEvent).W(" = ").Int(eventID).
+		W(" ORDER BY ").ID("a").Query(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -269,11 +317,11 @@ func (s *sched) attendanceRows(ctx context.Context, conn store.Conn, eventID int
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	seenRows, err := s.api.Visible(ctx, conn, m.attendance, ids, ro)
+	seenRows, err := tx.Visible(ctx, m.Attendance, ids, ro)
 	if err != nil {
 		return nil, err
 	}
-	seenLearners, err := s.api.Visible(ctx, conn, m.learner, learners, ro)
+	seenLearners, err := tx.Visible(ctx, m.Learner, learners, ro)
 	if err != nil {
 		return nil, err
 	}
@@ -296,26 +344,17 @@ func set(ids []int64) map[int64]bool {
 // activeLearners lists, by id, the learners with an active enrollment in
 // the program, as the caller (ro) sees them: a learner they may not see,
 // or whose enrollment they may not see, is not among them. One read
-// through the store, which applies ro at each hop (learner, enrollment,
+// through the service, which applies ro at each hop (learner, enrollment,
 // program).
-func (s *sched) activeLearners(ctx context.Context, conn store.Conn, programID int64, ro store.ReadOptions) ([]int64, error) {
-	f, err := query.ParseFilter(s.m.learner, map[string]any{s.m.learnerEnrollments.Name: map[string]any{
-		s.m.enrProgram.Name: map[string]any{"id": map[string]any{"$eq": strconv.FormatInt(programID, 10)}},
-		s.m.enrStatus.Name:  map[string]any{"$eq": "active"},
+func (s *sched) activeLearners(ctx context.Context, tx *content.Tx, programID int64, ro content.ReadOptions) ([]int64, error) {
+	f, err := query.ParseFilter(s.m.Learner, map[string]any{s.m.LearnerEnrollments.Name: map[string]any{
+		s.m.EnrProgram.Name: map[string]any{"id": map[string]any{"$eq": strconv.FormatInt(programID, 10)}},
+		s.m.EnrStatus.Name:  map[string]any{"$eq": "active"},
 	}}, query.DefaultOptions())
 	if err != nil {
 		return nil, err
 	}
-	q := &query.Query{Type: s.m.learner, Filters: f, Fields: []*schema.Attribute{}}
-	list, err := s.api.Content.Store.Find(ctx, conn, q, ro)
-	if err != nil {
-		return nil, err
-	}
-	ids := make([]int64, len(list))
-	for i, e := range list {
-		ids[i] = e.ID
-	}
-	return ids, nil
+	return s.learnerIDs(ctx, tx, f, ro)
 }
 
 // learnersByRef resolves a body's learner references (ids or documentIds)
@@ -323,8 +362,8 @@ func (s *sched) activeLearners(ctx context.Context, conn store.Conn, programID i
 // reference to a learner they may not see is refused exactly like one to
 // nothing, so the answer tells a coach nothing about other coaches'
 // learners. One query.
-func (s *sched) learnersByRef(ctx context.Context, conn store.Conn, refs []string, ro store.ReadOptions) ([]int64, error) {
-	ids, err := s.api.Content.Store.ResolveVisible(ctx, conn, s.m.learner, refs, ro)
+func (s *sched) learnersByRef(ctx context.Context, tx *content.Tx, refs []string, ro content.ReadOptions) ([]int64, error) {
+	ids, err := tx.Resolve(ctx, s.m.Learner, refs, ro)
 	if err != nil {
 		return nil, err
 	}
@@ -399,29 +438,4 @@ func sameSet(a, b []int64) bool {
 	slices.Sort(x)
 	slices.Sort(y)
 	return slices.Equal(slices.Compact(x), slices.Compact(y))
-}
-
-// visibleEvent loads the event ref names (id or documentId) with its
-// status and syncedAt, if the caller's scopes let them see it; otherwise
-// 404, as if it did not exist.
-func (s *sched) visibleEvent(ctx context.Context, conn store.Conn, ref string, ro store.ReadOptions) (*store.Entry, error) {
-	return s.visible(ctx, conn, s.m.event, ref, ro, []*schema.Attribute{s.m.evStatus, s.m.evSyncedAt})
-}
-
-// visible loads one entry of ct by reference, with the given fields
-// besides id and documentId, through the caller's scopes: an entry they
-// may not see is a 404, as if it did not exist.
-func (s *sched) visible(ctx context.Context, conn store.Conn, ct *schema.ContentType, ref string, ro store.ReadOptions, fields []*schema.Attribute) (*store.Entry, error) {
-	ids, err := s.api.Content.Store.Resolve(ctx, conn, ct, []string{ref})
-	if err != nil {
-		return nil, err
-	}
-	id, ok := ids[ref]
-	if !ok {
-		return nil, errs.NotFound()
-	}
-	if fields == nil {
-		fields = []*schema.Attribute{} // nil would mean every field
-	}
-	return s.api.Content.Store.FindOne(ctx, conn, &query.Query{Type: ct, Fields: fields, Status: query.Draft}, id, ro)
 }

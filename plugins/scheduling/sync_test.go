@@ -11,6 +11,7 @@ import (
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/hook"
 	"github.com/kiln-cms/kiln/core/plugin"
+	"github.com/kiln-cms/kiln/core/schema"
 )
 
 // syncCounts calls a sync route and returns created, removed, unchanged
@@ -111,49 +112,55 @@ func TestSyncEvent(t *testing.T) {
 			t.Errorf("the oldest row is kept: %v", got)
 		}
 
-		// Refusals.
-		other := event(t, h, map[string]any{"title": "Bob's", "startAt": at("09:00"), "endAt": at("10:00"), "coach": 2, "program": 1})
-		loose := event(t, h, map[string]any{"title": "No program", "startAt": at("12:00"), "endAt": at("13:00"), "coach": 1})
-		gone := event(t, h, map[string]any{"title": "Off", "startAt": at("14:00"), "endAt": at("15:00"), "coach": 1, "program": 1, "status": "cancelled"})
-		for _, tc := range []struct {
-			path   string
-			body   any
-			who    string
-			status int
-		}{
-			{fmt.Sprintf("/api/events/%d/sync", other), nil, p.ada, 404},                   // not her event
-			{"/api/events/999/sync", nil, "", 404},                                         // no such event (admin)
-			{fmt.Sprintf("/api/events/%d/sync", loose), nil, "", 400},                      // no program, no list
-			{fmt.Sprintf("/api/events/%d/sync", gone), nil, "", 400},                       // not scheduled
-			{path, map[string]any{"learners": []any{99}}, "", 400},                         // no such learner
-			{path, map[string]any{"learners": []any{3}}, p.ada, 400},                       // Ne is Bob's learner
-			{path, map[string]any{"learners": 1}, "", 400},                                 // not a list
-			{path, map[string]any{"learners": []any{true}}, "", 400},                       // not a reference
-			{path, map[string]any{"people": []any{1}}, "", 400},                            // unknown key
-			{path, "not json", "", 400},                                                    //
-			{path, nil, p.li, 403},                                                         // learners do not sync
-			{path, nil, p.plain, 403},                                                      //
-			{path, nil, "anonymous", 401},                                                  //
-			{"/api/programs/1/events/sync", map[string]any{"learners": []any{1}}, "", 400}, // a program sync takes no list
-			{"/api/programs/999/events/sync", nil, "", 404},                                //
-		} {
-			hdr := []string(nil)
-			switch tc.who {
-			case "":
-			case "anonymous":
-				hdr = as("")
-			default:
-				hdr = as(tc.who)
-			}
-			r := h.Do("POST", tc.path, tc.body, hdr...)
-			if r.Status != tc.status {
-				t.Errorf("POST %s %v: %d, want %d: %s", tc.path, tc.body, r.Status, tc.status, r.Body)
-			}
-		}
-		if got := attendance(t, h, e); !reflect.DeepEqual(got, map[int64]string{1: "invited"}) {
-			t.Errorf("refusals changed attendance: %v", got)
-		}
+		syncRefusals(t, h, p, e, path)
 	})
+}
+
+// syncRefusals: requests a sync refuses, by status, leave the event's
+// attendance as it was.
+func syncRefusals(t *testing.T, h *apptest.Harness, p people, e int64, path string) {
+	t.Helper()
+	other := event(t, h, map[string]any{"title": "Bob's", "startAt": at("09:00"), "endAt": at("10:00"), "coach": 2, "program": 1})
+	loose := event(t, h, map[string]any{"title": "No program", "startAt": at("12:00"), "endAt": at("13:00"), "coach": 1})
+	gone := event(t, h, map[string]any{"title": "Off", "startAt": at("14:00"), "endAt": at("15:00"), "coach": 1, "program": 1, "status": "cancelled"})
+	for _, tc := range []struct {
+		path   string
+		body   any
+		who    string
+		status int
+	}{
+		{fmt.Sprintf("/api/events/%d/sync", other), nil, p.ada, 404},                   // not her event
+		{"/api/events/999/sync", nil, "", 404},                                         // no such event (admin)
+		{fmt.Sprintf("/api/events/%d/sync", loose), nil, "", 400},                      // no program, no list
+		{fmt.Sprintf("/api/events/%d/sync", gone), nil, "", 400},                       // not scheduled
+		{path, map[string]any{"learners": []any{99}}, "", 400},                         // no such learner
+		{path, map[string]any{"learners": []any{3}}, p.ada, 400},                       // Ne is Bob's learner
+		{path, map[string]any{"learners": 1}, "", 400},                                 // not a list
+		{path, map[string]any{"learners": []any{true}}, "", 400},                       // not a reference
+		{path, map[string]any{"people": []any{1}}, "", 400},                            // unknown key
+		{path, "not json", "", 400},                                                    //
+		{path, nil, p.li, 403},                                                         // learners do not sync
+		{path, nil, p.plain, 403},                                                      //
+		{path, nil, "anonymous", 401},                                                  //
+		{"/api/programs/1/events/sync", map[string]any{"learners": []any{1}}, "", 400}, // a program sync takes no list
+		{"/api/programs/999/events/sync", nil, "", 404},                                //
+	} {
+		hdr := []string(nil)
+		switch tc.who {
+		case "":
+		case "anonymous":
+			hdr = as("")
+		default:
+			hdr = as(tc.who)
+		}
+		r := h.Do("POST", tc.path, tc.body, hdr...)
+		if r.Status != tc.status {
+			t.Errorf("POST %s %v: %d, want %d: %s", tc.path, tc.body, r.Status, tc.status, r.Body)
+		}
+	}
+	if got := attendance(t, h, e); !reflect.DeepEqual(got, map[int64]string{1: "invited"}) {
+		t.Errorf("refusals changed attendance: %v", got)
+	}
 }
 
 func TestSyncProgram(t *testing.T) {
@@ -203,13 +210,19 @@ func TestSyncProgram(t *testing.T) {
 // saboteur is a test plugin whose attendance hook fails for one event,
 // the way any rule of another plugin might: the program sync must then
 // leave every event as it was.
-type saboteur struct{ event int64 }
+type saboteur struct {
+	event int64
+	m     struct {
+		Attendance *schema.ContentType `kiln:"attendance"`
+		Event      *schema.Attribute   `kiln:"attendance.event"`
+	}
+}
 
-func (*saboteur) Name() string                   { return "saboteur" }
-func (*saboteur) Requires() []plugin.Requirement { return nil }
+func (*saboteur) Name() string { return "saboteur" }
+func (s *saboteur) Model() any { return &s.m }
 func (s *saboteur) Register(api *plugin.API) error {
-	api.Hooks.BeforeCreate("attendance", func(_ context.Context, ev *hook.Event) error {
-		ch := ev.Data.Relations[ev.Type.Attr("event")]
+	api.Before(hook.Create, s.m.Attendance, func(_ context.Context, ev *hook.Event) error {
+		ch := ev.Data.Relations[s.m.Event]
 		for _, id := range append(ch.Set, ch.Connect...) {
 			if id == s.event {
 				return errs.New(errs.KindConflict, "attendance refused for this event")

@@ -1,4 +1,4 @@
-package content
+package catalog
 
 import (
 	"context"
@@ -9,12 +9,12 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
+	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/plugin"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/rest"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 var instantiateRequestSchema = map[string]any{
@@ -42,7 +42,10 @@ type outline struct {
 	} `json:"modules"`
 }
 
-type instantiate struct{ api *plugin.API }
+type instantiate struct {
+	api *plugin.API
+	m   *model
+}
 
 // handle creates the program, its modules and their sessions in one
 // transaction: any failure (a broken outline, an unknown customer, a
@@ -60,51 +63,60 @@ func (in *instantiate) handle(c *fiber.Ctx) error {
 	if body["customer"] == nil {
 		return fieldErr("customer", "customer must be defined.")
 	}
-	s := in.api.Schema
+	m := in.m
 	ctx, ro := c.UserContext(), in.api.ReadOptions(c)
 	// Status draft: the latest version, for a caller who may read drafts;
 	// for one who may not, only a published blueprint exists.
-	bp, err := in.api.Content.FindOne(ctx, &query.Query{Type: s.Type("blueprint"), Status: query.Draft}, c.Params("id"), ro)
+	bp, err := in.api.Content.FindOne(ctx, &query.Query{Type: m.Blueprint, Status: query.Draft}, c.Params("id"), ro)
 	if err != nil {
 		return err
 	}
-	ol, err := parseOutline(bp, s.Type("blueprint").Attr("outline"))
+	ol, err := parseOutline(bp, m.BpOutline)
 	if err != nil {
 		return err
 	}
-	var programID int64
-	err = in.api.Content.InTx(ctx, func(ctx context.Context, tx store.Conn) error {
-		var err error
-		programID, err = in.build(ctx, tx, bp, ol, body, ro)
+	var e *content.Entry
+	err = in.api.Content.InTx(ctx, func(ctx context.Context, tx *content.Tx) error {
+		id, err := in.build(ctx, tx, bp, ol, body, ro)
+		if err != nil {
+			return err
+		}
+		e, err = tx.Get(ctx, in.answer(), id, ro)
 		return err
 	})
-	if err != nil {
-		return err
-	}
-	q, _ := query.Parse(s.Type("program"), "populate[customer]=true&populate[modules][sort]=order&populate[modules][populate][sessions][sort]=order", query.DefaultOptions())
-	e, err := in.api.Content.Store.FindOne(ctx, in.api.Content.DB.Bun, q, programID, ro)
 	if err != nil {
 		return err
 	}
 	return rest.WriteEntry(c, fiber.StatusCreated, e)
 }
 
+// answer is how the new program is read back: with its customer, and its
+// modules and their sessions in outline order.
+func (in *instantiate) answer() *query.Query {
+	m := in.m
+	byOrder := func(a *schema.Attribute) []query.SortKey { return []query.SortKey{{Path: []*schema.Attribute{a}}} }
+	sessions := &query.Populate{Relation: m.ModSessions, Query: &query.Query{Type: m.Session, Sort: byOrder(m.SesOrder)}}
+	return &query.Query{Type: m.Program, Populate: []*query.Populate{
+		{Relation: m.PrCustomer, Query: &query.Query{Type: m.Customer}},
+		{Relation: m.PrModules, Query: &query.Query{Type: m.Module, Sort: byOrder(m.ModOrder), Populate: []*query.Populate{sessions}}},
+	}}
+}
+
 // build writes the program and its outline inside tx, each entry as the
 // caller (ro) writes: a customer they may not see is refused like one that
 // does not exist, and an entry their scope would not show them is refused
 // as any write of theirs is.
-func (in *instantiate) build(ctx context.Context, tx store.Conn, bp *store.Entry, ol *outline, body map[string]any, ro store.ReadOptions) (int64, error) {
-	s, svc := in.api.Schema, in.api.Content
-	bpType := s.Type("blueprint")
+func (in *instantiate) build(ctx context.Context, tx *content.Tx, bp *content.Entry, ol *outline, body map[string]any, ro content.ReadOptions) (int64, error) {
+	m := in.m
 	title := body["title"]
 	if title == nil {
-		title, _ = bp.Get(bpType.Attr("title"))
+		title, _ = bp.Get(m.BpTitle)
 	}
-	desc, _ := bp.Get(bpType.Attr("description"))
+	desc, _ := bp.Get(m.BpDesc)
 	prog := map[string]any{"title": title, "description": desc, "status": "draft", "blueprint": bp.ID, "customer": body["customer"]}
 	if sd, ok := body["startDate"].(string); ok {
 		prog["startDate"] = sd
-		if weeks, ok := bp.Values[bpType.Index(bpType.Attr("durationWeeks"))].(int64); ok {
+		if weeks, ok := bp.Values[m.Blueprint.Index(m.BpWeeks)].(int64); ok {
 			if start, err := time.Parse(schema.DateLayout, sd); err == nil {
 				prog["endDate"] = start.AddDate(0, 0, int(weeks)*7).Format(schema.DateLayout)
 			}
@@ -112,23 +124,23 @@ func (in *instantiate) build(ctx context.Context, tx store.Conn, bp *store.Entry
 	} else if body["startDate"] != nil {
 		return 0, fieldErr("startDate", "startDate must be a date (YYYY-MM-DD)")
 	}
-	p, err := svc.CreateTx(ctx, tx, s.Type("program"), prog, true, ro)
+	p, err := tx.Create(ctx, &query.Query{Type: m.Program, Fields: []*schema.Attribute{}}, prog, ro)
 	if err != nil {
 		return 0, err
 	}
-	for i, m := range ol.Modules {
-		mod, err := svc.CreateTx(ctx, tx, s.Type("module"), map[string]any{
-			"title": m.Title, "description": nilIfEmpty(m.Description), "order": i, "program": p.ID}, true, ro)
+	for i, om := range ol.Modules {
+		mod, err := tx.Create(ctx, &query.Query{Type: m.Module, Fields: []*schema.Attribute{}}, map[string]any{
+			"title": om.Title, "description": nilIfEmpty(om.Description), "order": i, "program": p.ID}, ro)
 		if err != nil {
 			return 0, outlineErr(err, fmt.Sprintf("modules[%d]", i))
 		}
-		for j, se := range m.Sessions {
+		for j, se := range om.Sessions {
 			data := map[string]any{"title": se.Title, "kind": nilIfEmpty(se.Kind), "order": j, "module": mod.ID, "program": p.ID,
 				"content": nilIfEmpty(se.Content)}
 			if se.DurationMinutes != nil {
 				data["durationMinutes"] = json.Number(fmt.Sprint(*se.DurationMinutes))
 			}
-			if _, err := svc.CreateTx(ctx, tx, s.Type("session"), data, true, ro); err != nil {
+			if _, err := tx.Create(ctx, &query.Query{Type: m.Session, Fields: []*schema.Attribute{}}, data, ro); err != nil {
 				return 0, outlineErr(err, fmt.Sprintf("modules[%d].sessions[%d]", i, j))
 			}
 		}
@@ -138,7 +150,7 @@ func (in *instantiate) build(ctx context.Context, tx store.Conn, bp *store.Entry
 
 // parseOutline reads and checks the blueprint's outline: a modules list,
 // each with a title, each session with a title.
-func parseOutline(bp *store.Entry, a *schema.Attribute) (*outline, error) {
+func parseOutline(bp *content.Entry, a *schema.Attribute) (*outline, error) {
 	raw, _ := bp.Get(a)
 	msg, _ := raw.(json.RawMessage)
 	if len(msg) == 0 || string(msg) == "null" {

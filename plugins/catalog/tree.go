@@ -1,13 +1,13 @@
-package content
+package catalog
 
 import (
 	"github.com/gofiber/fiber/v2"
 
+	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/plugin"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/rest"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // node is one category in the tree.
@@ -43,36 +43,43 @@ var treeSchema = map[string]any{
 	}},
 }
 
-type tree struct{ api *plugin.API }
+type tree struct {
+	api *plugin.API
+	m   *model
+}
 
-// handle loads every category, and their parent links, in two queries
-// whatever the size of the tree, then nests them in Go. Siblings are in
-// name order.
+// handle loads every category the caller may see, with its parent's id,
+// in two queries whatever the size of the tree, then nests them in Go.
+// Siblings are in name order.
 func (t *tree) handle(c *fiber.Ctx) error {
-	ct := t.api.Schema.Type("category")
-	name := ct.Attr("name")
-	q := &query.Query{Type: ct, Sort: []query.SortKey{{Path: []*schema.Attribute{name}}}}
-	list, err := t.api.Content.Store.Find(c.UserContext(), t.api.Content.DB.Bun, q, t.api.ReadOptions(c))
+	m := t.m
+	q := &query.Query{Type: m.Category, Sort: []query.SortKey{{Path: []*schema.Attribute{m.CatName}}},
+		Populate: []*query.Populate{{Relation: m.CatParent, Query: &query.Query{Type: m.Category, Fields: []*schema.Attribute{}}}}}
+	page, err := t.api.Content.Find(c.UserContext(), q, t.api.ReadOptions(c))
 	if err != nil {
 		return err
 	}
-	parents, err := t.api.Content.Store.ForeignKeys(c.UserContext(), t.api.Content.DB.Bun, ct.Attr("parent"), list)
-	if err != nil {
-		return err
+	parents := make(map[int64]int64, len(page.Entries))
+	for _, e := range page.Entries {
+		if p, _ := e.Get(m.CatParent); p != nil {
+			if pe, ok := p.(*content.Entry); ok && pe != nil {
+				parents[e.ID] = pe.ID
+			}
+		}
 	}
-	return rest.WriteData(c, fiber.StatusOK, nest(ct, list, parents))
+	return rest.WriteData(c, fiber.StatusOK, nest(m, page.Entries, parents))
 }
 
 // nest builds the forest. A category whose parent is missing, hidden or
 // part of a cycle becomes a root, so no category is ever lost.
-func nest(ct *schema.ContentType, list []*store.Entry, parents map[int64]int64) []*node {
+func nest(m *model, list []*content.Entry, parents map[int64]int64) []*node {
 	byID := make(map[int64]*node, len(list))
 	order := make([]*node, 0, len(list))
 	for _, e := range list {
 		n := &node{ID: e.ID, DocumentID: e.DocumentID, Children: []*node{}}
-		n.Name, _ = e.Get(ct.Attr("name"))
-		n.Slug, _ = e.Get(ct.Attr("slug"))
-		n.Description, _ = e.Get(ct.Attr("description"))
+		n.Name, _ = e.Get(m.CatName)
+		n.Slug, _ = e.Get(m.CatSlug)
+		n.Description, _ = e.Get(m.CatDesc)
 		byID[e.ID] = n
 		order = append(order, n)
 	}

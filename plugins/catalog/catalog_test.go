@@ -1,7 +1,6 @@
-package content_test
+package catalog_test
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -10,11 +9,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/uptrace/bun"
-
 	"github.com/kiln-cms/kiln/core/app/apptest"
 	"github.com/kiln-cms/kiln/core/store"
-	"github.com/kiln-cms/kiln/plugins/content"
+	"github.com/kiln-cms/kiln/plugins/catalog"
 )
 
 func post(t *testing.T, h *apptest.Harness, path string, data map[string]any) {
@@ -24,11 +21,6 @@ func post(t *testing.T, h *apptest.Harness, path string, data map[string]any) {
 	}
 }
 
-type counter struct{ n int }
-
-func (c *counter) BeforeQuery(ctx context.Context, _ *bun.QueryEvent) context.Context { return ctx }
-func (c *counter) AfterQuery(context.Context, *bun.QueryEvent)                        { c.n++ }
-
 // TestCategoryTree: the nested shape, siblings by name, in two queries.
 func TestCategoryTree(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, h *apptest.Harness) {
@@ -37,10 +29,9 @@ func TestCategoryTree(t *testing.T) {
 		post(t, h, "/api/categories", map[string]any{"name": "Teams", "parent": 1})    // 3
 		post(t, h, "/api/categories", map[string]any{"name": "Self", "parent": 1})     // 4
 		post(t, h, "/api/categories", map[string]any{"name": "Feedback", "parent": 3}) // 5
-		c := &counter{}
-		h.App.DB.Bun.AddQueryHook(c)
+		c := h.CountQueries()
 		r := h.Do("GET", "/api/categories/tree", nil, "Authorization", apptest.Anonymous)
-		queries := c.n
+		queries := c.N()
 		if r.Status != 200 {
 			t.Fatalf("%d %s", r.Status, r.Body)
 		}
@@ -78,7 +69,7 @@ func TestCategoryTree(t *testing.T) {
 		if queries != 2 {
 			t.Errorf("%d queries, want 2", queries)
 		}
-	}, content.New())
+	}, catalog.New())
 }
 
 const outline = `{"modules":[{"title":"Know yourself","sessions":[
@@ -166,7 +157,7 @@ func TestInstantiate(t *testing.T) {
 				t.Errorf("%s after the failures: %s, want %s", path, b[strings.Index(b, `"meta"`):], total)
 			}
 		}
-	}, content.New())
+	}, catalog.New())
 }
 
 func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
@@ -187,7 +178,7 @@ func TestProgramDates(t *testing.T) {
 		if r := h.Do("PUT", path, map[string]any{"data": map[string]any{"startDate": "2030-01-01", "endDate": nil}}); r.Status != 200 {
 			t.Errorf("an open end: %d %s", r.Status, r.Body)
 		}
-	}, content.New())
+	}, catalog.New())
 }
 
 // TestCategoryTreeKeepsToTheCallersView: with a scope on categories for
@@ -211,7 +202,7 @@ func TestCategoryTreeKeepsToTheCallersView(t *testing.T) {
 			if err := os.WriteFile(filepath.Join(cfg.Paths.Config, "permissions.yaml"), []byte(scoped), 0o600); err != nil {
 				t.Fatal(err)
 			}
-			h := apptest.NewWith(t, cfg, content.New())
+			h := apptest.NewWith(t, cfg, catalog.New())
 			post(t, h, "/api/categories", map[string]any{"name": "Leadership"})            // 1
 			post(t, h, "/api/categories", map[string]any{"name": "Hidden", "parent": 1})   // 2
 			post(t, h, "/api/categories", map[string]any{"name": "Teams", "parent": 2})    // 3

@@ -1,4 +1,4 @@
-package content
+package catalog
 
 import (
 	"context"
@@ -13,9 +13,8 @@ import (
 // program, whoever makes it, with the dates as they will be after the
 // write (an update naming only one of them is checked against the other
 // as stored).
-func registerRules(api *plugin.API) {
-	program := api.Schema.Type("program")
-	start, end := program.Attr("startDate"), program.Attr("endDate")
+func registerRules(api *plugin.API, m *model) {
+	start, end := m.PrStart, m.PrEnd
 	check := func(_ context.Context, ev *hook.Event) error {
 		from, _ := ev.Value(start).(string)
 		until, _ := ev.Value(end).(string)
@@ -26,6 +25,6 @@ func registerRules(api *plugin.API) {
 		}
 		return nil
 	}
-	api.Hooks.BeforeCreate(program.Name, check)
-	api.Hooks.BeforeUpdate(program.Name, check)
+	api.Before(hook.Create, m.Program, check)
+	api.Before(hook.Update, m.Program, check)
 }

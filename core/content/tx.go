@@ -1,0 +1,291 @@
+package content
+
+import (
+	"context"
+	"strconv"
+
+	"github.com/kiln-cms/kiln/core/errs"
+	"github.com/kiln-cms/kiln/core/hook"
+	"github.com/kiln-cms/kiln/core/query"
+	"github.com/kiln-cms/kiln/core/schema"
+	"github.com/kiln-cms/kiln/core/store"
+)
+
+// Tx is the content service inside one transaction: the same reads and
+// writes as Service, with the same checks, hooks and read options, that
+// commit or roll back together. Service.InTx hands one out; a hook gets the
+// transaction of the write it runs in with TxOf.
+type Tx struct {
+	s    *Service
+	conn store.Conn
+}
+
+// TxOf is the transaction a hook runs in, for the reads and writes the
+// hook makes: they commit or roll back with the write.
+func (s *Service) TxOf(ev *hook.Event) *Tx { return &Tx{s: s, conn: ev.Conn} }
+
+// Find lists the entries q selects: the page, and its total unless q asks
+// for none.
+func (t *Tx) Find(ctx context.Context, q *query.Query, ro store.ReadOptions) (*Page, error) {
+	entries, err := t.s.store.Find(ctx, t.conn, q, ro)
+	if err != nil {
+		return nil, err
+	}
+	p := &Page{Entries: entries, Total: -1}
+	if q.Pagination.WithCount {
+		if p.Total, err = t.s.store.Count(ctx, t.conn, q, ro); err != nil {
+			return nil, err
+		}
+	}
+	return p, nil
+}
+
+// FindOne returns the entry ref names (a documentId or a numeric id), with
+// q's fields and populate; errs.NotFound when it is missing or hidden.
+func (t *Tx) FindOne(ctx context.Context, q *query.Query, ref string, ro store.ReadOptions) (*store.Entry, error) {
+	id, err := t.lookup(ctx, q.Type, ref)
+	if err != nil {
+		return nil, err
+	}
+	return t.Get(ctx, q, id, ro)
+}
+
+// Get is FindOne by row id.
+func (t *Tx) Get(ctx context.Context, q *query.Query, id int64, ro store.ReadOptions) (*store.Entry, error) {
+	return t.s.store.FindOne(ctx, t.conn, q, id, ro)
+}
+
+// Create validates body and inserts the entry with its relations —
+// published unless q asks for a draft — running the hooks, and reads it
+// back through q.
+func (t *Tx) Create(ctx context.Context, q *query.Query, body map[string]any, ro store.ReadOptions) (*store.Entry, error) {
+	ct := q.Type
+	data, err := t.s.prepare(ctx, t.conn, ct, body, 0, ro)
+	if err != nil {
+		return nil, err
+	}
+	ev := &hook.Event{Type: ct, Action: hook.Create, Conn: t.conn, Data: &data, Writer: ro}
+	if err := t.runHook(ctx, ev, hook.Before); err != nil {
+		return nil, err
+	}
+	e, err := t.s.store.Insert(ctx, t.conn, ct, data, q.Status == query.Published)
+	if err != nil {
+		return nil, err
+	}
+	ev.ID = e.ID
+	if err := t.checkOwned(ctx, ct, e.ID, ro); err != nil {
+		return nil, err
+	}
+	if err := t.runHook(ctx, ev, hook.After); err != nil {
+		return nil, err
+	}
+	if idOnly(q) {
+		return e, nil
+	}
+	return t.Get(ctx, q, e.ID, ro)
+}
+
+// idOnly reports whether q asks for nothing but id and documentId (empty
+// Fields, no populate): a write answers that without reading back.
+func idOnly(q *query.Query) bool {
+	return q.Fields != nil && len(q.Fields) == 0 && len(q.Populate) == 0
+}
+
+// Update changes the fields body names (a partial update) of the entry
+// ref names, running the hooks, and reads it back through q. Relations
+// change through the body as a client's would: {"learners": {"connect":
+// [...]}}.
+func (t *Tx) Update(ctx context.Context, q *query.Query, ref string, body map[string]any, ro store.ReadOptions) (*store.Entry, error) {
+	id, err := t.visibleID(ctx, q.Type, ref, ro)
+	if err != nil {
+		return nil, err
+	}
+	data, err := t.s.prepare(ctx, t.conn, q.Type, body, id, ro)
+	if err != nil {
+		return nil, err
+	}
+	ev := &hook.Event{Type: q.Type, Action: hook.Update, Conn: t.conn, ID: id, Data: &data, Writer: ro}
+	if err := t.runHook(ctx, ev, hook.Before); err != nil {
+		return nil, err
+	}
+	if err := t.s.store.Update(ctx, t.conn, q.Type, id, data); err != nil {
+		return nil, err
+	}
+	if err := t.checkOwned(ctx, q.Type, id, ro); err != nil {
+		return nil, err
+	}
+	if err := t.runHook(ctx, ev, hook.After); err != nil {
+		return nil, err
+	}
+	if idOnly(q) {
+		return t.idEntry(ctx, q.Type, id)
+	}
+	return t.Get(ctx, q, id, ro)
+}
+
+// Delete removes the entry ref names, running the hooks, and returns it as
+// it was, read through q.
+func (t *Tx) Delete(ctx context.Context, q *query.Query, ref string, ro store.ReadOptions) (*store.Entry, error) {
+	id, err := t.visibleID(ctx, q.Type, ref, ro)
+	if err != nil {
+		return nil, err
+	}
+	gone, err := t.Get(ctx, q, id, ro)
+	if err != nil {
+		return nil, err
+	}
+	ev := &hook.Event{Type: q.Type, Action: hook.Delete, Conn: t.conn, ID: id, Writer: ro}
+	if err := t.runHook(ctx, ev, hook.Before); err != nil {
+		return nil, err
+	}
+	if err := t.s.store.Delete(ctx, t.conn, q.Type, id); err != nil {
+		return nil, err
+	}
+	return gone, t.runHook(ctx, ev, hook.After)
+}
+
+// Lock takes the write locks of entries of ct until the transaction ends,
+// in id order, so that transactions that check something of them and
+// then write (a coach's capacity, an event's slot) go one at a time. On
+// PostgreSQL they are row locks; SQLite runs one write transaction at a
+// time anyway.
+func (t *Tx) Lock(ctx context.Context, ct *schema.ContentType, ids ...int64) error {
+	return store.LockRows(ctx, t.conn, t.s.db.Dialect, ct, ids)
+}
+
+// LockKey takes a lock on (namespace, key) until the transaction ends, for
+// a rule over something that is not one row (every booking of one coach).
+// PostgreSQL's advisory locks; nothing is needed on SQLite.
+func (t *Tx) LockKey(ctx context.Context, namespace int32, key int64) error {
+	return store.LockKey(ctx, t.conn, t.s.db.Dialect, namespace, key)
+}
+
+// Targets returns, for each of the entries ids, the id its owning to-one
+// relation a points at (absent when none), in one statement.
+func (t *Tx) Targets(ctx context.Context, a *schema.Attribute, ids ...int64) (map[int64]int64, error) {
+	list := make([]*store.Entry, len(ids))
+	for i, id := range ids {
+		list[i] = &store.Entry{ID: id}
+	}
+	return t.s.store.ForeignKeys(ctx, t.conn, a, list)
+}
+
+// idEntry is the entry with only its id and documentId, as a write that
+// asks for nothing else answers it.
+func (t *Tx) idEntry(ctx context.Context, ct *schema.ContentType, id int64) (*store.Entry, error) {
+	return t.Get(ctx, &query.Query{Type: ct, Fields: []*schema.Attribute{}, Status: query.Draft}, id, store.ReadOptions{})
+}
+
+// lookup turns a documentId or numeric id into the row id.
+func (t *Tx) lookup(ctx context.Context, ct *schema.ContentType, ref string) (int64, error) {
+	ids, err := t.s.store.Resolve(ctx, t.conn, ct, []string{ref})
+	if err != nil {
+		return 0, err
+	}
+	id, ok := ids[ref]
+	if !ok {
+		return 0, errs.NotFound()
+	}
+	return id, nil
+}
+
+// runHook runs the hooks of ev's action in phase, loading the entry's
+// scalar fields first (once: after a create or update it is re-read, since
+// the write changed it). Nothing is loaded when no hook would run.
+func (t *Tx) runHook(ctx context.Context, ev *hook.Event, phase hook.Phase) error {
+	if !t.s.Hooks.Has(ev.Type.Name, ev.Action, phase) {
+		return nil
+	}
+	ev.Phase = phase
+	if ev.ID != 0 && (ev.Entry == nil || (phase == hook.After && ev.Action != hook.Delete)) {
+		if err := t.Reload(ctx, ev); err != nil {
+			return err
+		}
+	}
+	return t.s.Hooks.Run(ctx, ev)
+}
+
+// Reload reads the event's entry again, every scalar field, drafts
+// included: a hook that took a lock reloads to decide on what is stored
+// now rather than on what was read before the lock.
+func (t *Tx) Reload(ctx context.Context, ev *hook.Event) error {
+	e, err := t.Get(ctx, &query.Query{Type: ev.Type, Status: query.Draft}, ev.ID, store.ReadOptions{})
+	if err == nil {
+		ev.Entry = e
+	}
+	return err
+}
+
+// checkOwned refuses a write whose result the caller's scope would not
+// show them — a coach creating an event for another coach, or moving their
+// own event to someone else. The transaction rolls back.
+func (t *Tx) checkOwned(ctx context.Context, ct *schema.ContentType, id int64, ro store.ReadOptions) error {
+	if ro.Scope(ct) == nil {
+		return nil
+	}
+	// The scope alone: saving a draft one may not read is no escape from
+	// one's scope, and no reason to refuse the write either.
+	probe := &query.Query{Type: ct, Fields: []*schema.Attribute{schema.SysID}, Status: query.Draft}
+	_, err := t.Get(ctx, probe, id, store.ReadOptions{Scopes: ro.Scopes, User: ro.User})
+	if errs.KindOf(err) == errs.KindNotFound {
+		return errs.New(errs.KindForbidden, "Forbidden")
+	}
+	return err
+}
+
+// visibleID resolves ref and checks that the read options let the caller
+// see the entry (in their scope; a draft only if they may read drafts), so
+// nobody can change what they cannot read.
+func (t *Tx) visibleID(ctx context.Context, ct *schema.ContentType, ref string, ro store.ReadOptions) (int64, error) {
+	id, err := t.lookup(ctx, ct, ref)
+	if err != nil {
+		return 0, err
+	}
+	if ro.Limited(ct) {
+		probe := &query.Query{Type: ct, Fields: []*schema.Attribute{schema.SysID}, Status: query.Draft}
+		if _, err := t.Get(ctx, probe, id, ro); err != nil {
+			return 0, err
+		}
+	}
+	return id, nil
+}
+
+// visibleChunk bounds the references one visibility query lists.
+const visibleChunk = 500
+
+// Visible returns, in their order, the ids among ids of entries of ct that
+// ro lets the reader see (their scope on ct, drafts only if they may read
+// them): how a rule that read every row (a clash, a capacity) tells the
+// writer only about what they may see. No statement when ro does not
+// limit ct; otherwise one per 500 ids.
+func (t *Tx) Visible(ctx context.Context, ct *schema.ContentType, ids []int64, ro store.ReadOptions) ([]int64, error) {
+	if !ro.Limited(ct) || len(ids) == 0 {
+		return ids, nil
+	}
+	out := make([]int64, 0, len(ids))
+	for start := 0; start < len(ids); start += visibleChunk {
+		chunk := ids[start:min(start+visibleChunk, len(ids))]
+		refs := make([]string, len(chunk))
+		for i, id := range chunk {
+			refs[i] = strconv.FormatInt(id, 10)
+		}
+		seen, err := t.s.store.ResolveVisible(ctx, t.conn, ct, refs, ro)
+		if err != nil {
+			return nil, err
+		}
+		for i, r := range refs {
+			if _, ok := seen[r]; ok {
+				out = append(out, chunk[i])
+			}
+		}
+	}
+	return out, nil
+}
+
+// Resolve turns references — documentIds, or ids in decimal — to the row
+// ids of the entries of ct that ro lets the reader see; a reference to
+// one they may not see is absent, exactly as one to nothing. One
+// statement.
+func (t *Tx) Resolve(ctx context.Context, ct *schema.ContentType, refs []string, ro store.ReadOptions) (map[string]int64, error) {
+	return t.s.store.ResolveVisible(ctx, t.conn, ct, refs, ro)
+}

@@ -1,0 +1,97 @@
+package content
+
+import (
+	"context"
+	"time"
+
+	"github.com/kiln-cms/kiln/core/schema"
+	"github.com/kiln-cms/kiln/core/store"
+)
+
+// Principal is what authentication needs of a user (store.Principal).
+type Principal = store.Principal
+
+// The built-in user's sign-in data. They read and write the private
+// columns generic reads never show (the password hash, reset codes, the
+// token version), for core/rest's sign-in routes and the commands.
+
+// PrincipalByID loads the user a token names; errs.NotFound when gone.
+// Retried once when the database dropped the connection.
+func (s *Service) PrincipalByID(ctx context.Context, id int64) (p *Principal, err error) {
+	err = store.RetryRead(ctx, func() (err error) {
+		p, err = s.store.PrincipalByID(ctx, s.db.Bun, s.Schema, id)
+		return err
+	})
+	return p, err
+}
+
+// PrincipalByEmail finds the user with the e-mail, compared exactly (pass
+// it in normal form).
+func (s *Service) PrincipalByEmail(ctx context.Context, email string) (*Principal, error) {
+	return s.store.PrincipalByEmail(ctx, s.db.Bun, s.Schema, email)
+}
+
+// PrincipalByUsername finds the user with the username, compared exactly.
+func (s *Service) PrincipalByUsername(ctx context.Context, username string) (*Principal, error) {
+	return s.store.PrincipalByUsername(ctx, s.db.Bun, s.Schema, username)
+}
+
+// PrincipalByResetCode finds the user holding a reset code (its hash).
+func (s *Service) PrincipalByResetCode(ctx context.Context, codeHash string) (*Principal, error) {
+	return s.store.UserByResetToken(ctx, s.db.Bun, s.Schema, codeHash)
+}
+
+// SetResetCode stores a user's reset code (its hash) and its expiry,
+// replacing any earlier code.
+func (s *Service) SetResetCode(ctx context.Context, id int64, codeHash string, expires time.Time) error {
+	return s.store.SetResetCode(ctx, s.db.Bun, s.Schema, id, codeHash, expires)
+}
+
+// RevokeTokens raises the user's token version inside the hook's write, so
+// that every token issued before is refused; with dropResetCode it also
+// drops a pending reset code.
+func (t *Tx) RevokeTokens(ctx context.Context, id int64, dropResetCode bool) error {
+	return t.s.store.RevokeTokens(ctx, t.conn, t.s.Schema, id, dropResetCode)
+}
+
+// NormalizeUserEmails puts stored user e-mails in normal form (see
+// store.Store.NormalizeUserEmails).
+func (s *Service) NormalizeUserEmails(ctx context.Context, normalize func(string) string) (fixed, clashes []int64, err error) {
+	return s.store.NormalizeUserEmails(ctx, s.Schema, normalize)
+}
+
+// Role is one role a policy names.
+type Role = struct{ Type, Name, Description string }
+
+// EnsureRoles creates the roles the table lacks and returns every role's
+// id by type.
+func (s *Service) EnsureRoles(ctx context.Context, roles []Role) (map[string]int64, error) {
+	return s.store.EnsureRoles(ctx, s.db.Bun, s.Schema, roles)
+}
+
+// Empty reports whether ct has no entry at all.
+func (s *Service) Empty(ctx context.Context, ct *schema.ContentType) (bool, error) {
+	return s.store.Empty(ctx, s.db.Bun, ct)
+}
+
+// BulkRows are rows of a data set to load (store.BulkRows).
+type BulkRows = store.BulkRows
+
+// BulkInsert writes a data set's rows as they are, in multi-row INSERTs:
+// for loading a deterministic data set into an empty database (kiln seed),
+// with no checks and no hooks. Everything else writes through Create.
+func (t *Tx) BulkInsert(ctx context.Context, rows BulkRows) error {
+	return t.s.store.BulkInsert(ctx, t.conn, rows)
+}
+
+// BulkLink writes a data set's manyToMany pairs of relation a, as
+// BulkInsert writes rows.
+func (t *Tx) BulkLink(ctx context.Context, a *schema.Attribute, pairs [][2]int64) error {
+	return t.s.store.BulkLink(ctx, t.conn, a, pairs)
+}
+
+// Analyze refreshes the database's planner statistics (after a bulk load).
+func (s *Service) Analyze(ctx context.Context) error {
+	_, err := s.db.Bun.ExecContext(ctx, "ANALYZE")
+	return err
+}

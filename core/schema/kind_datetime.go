@@ -1,0 +1,109 @@
+package schema
+
+import (
+	"fmt"
+	"strings"
+	"time"
+)
+
+// dateTimeKind is an instant (TIMESTAMPTZ(3); TEXT in UTC with
+// milliseconds on SQLite, "2006-01-02T15:04:05.000Z", so that text order
+// is time order). Both databases keep milliseconds, and so does Parse.
+//
+// Parse: RFC 3339 ("2026-01-01T10:00:00Z", "...+02:00", with a fraction or
+// not), the same without an offset (taken as UTC) or without seconds
+// ("2026-01-01T10:00"), or a date alone (its midnight UTC). FromJSON: a
+// string through Parse. Canonical: time.Time in UTC, to the millisecond.
+type dateTimeKind struct{}
+
+func (dateTimeKind) Type() FieldType { return DateTime }
+func (dateTimeKind) Caps() Caps      { return Caps{} }
+
+func (dateTimeKind) Column(d Dialect) string {
+	if d == Postgres {
+		return "TIMESTAMPTZ(3)"
+	}
+	return "TEXT"
+}
+
+func (dateTimeKind) Parse(s string) (any, error) {
+	t, ok := parseDateTime(s)
+	if !ok {
+		return nil, errDateTime
+	}
+	return t, nil
+}
+
+func (k dateTimeKind) FromJSON(v any) (any, error) {
+	s, ok := v.(string)
+	if !ok {
+		return nil, errDateTime
+	}
+	return k.Parse(s)
+}
+
+func (dateTimeKind) Check(a *Attribute, v any) string { return "" }
+
+func (dateTimeKind) AppendJSON(b []byte, v any) []byte {
+	if t, ok := v.(time.Time); ok {
+		b = append(b, '"')
+		b = t.UTC().AppendFormat(b, DateTimeLayout)
+		return append(b, '"')
+	}
+	return appendAny(b, v)
+}
+
+func (dateTimeKind) Encode(d Dialect, v any) any { return encodeAny(d, v) }
+
+// dbLayouts are the forms a driver may give a datetime column as text.
+var dbLayouts = []string{time.RFC3339Nano, "2006-01-02 15:04:05.999999999Z07:00", "2006-01-02 15:04:05.999999999"}
+
+func (dateTimeKind) Decode(v any) (any, error) {
+	switch x := scanned(v).(type) {
+	case time.Time:
+		return x.UTC(), nil
+	case string:
+		for _, layout := range dbLayouts {
+			if t, err := time.Parse(layout, strings.TrimSpace(x)); err == nil {
+				return t.UTC(), nil
+			}
+		}
+		return nil, fmt.Errorf("datetime column holds %q", x)
+	}
+	return nil, fmt.Errorf("datetime column holds %T", v)
+}
+
+func (dateTimeKind) OutputSchema(a *Attribute) map[string]any {
+	return map[string]any{"type": "string", "format": "date-time"}
+}
+
+func (dateTimeKind) InputSchema(a *Attribute) map[string]any {
+	return map[string]any{"type": "string", "format": "date-time", "description": "RFC 3339; without an offset it is taken as UTC, and a date alone as its midnight UTC"}
+}
+
+// Default takes an instant as YAML reads one unquoted, or its text.
+func (k dateTimeKind) Default(a *Attribute, v any) (any, string) {
+	if t, ok := v.(time.Time); ok {
+		return t.UTC().Truncate(time.Millisecond), ""
+	}
+	return clockDefault(k, v, "a datetime")
+}
+
+func (dateTimeKind) Problems(a *Attribute) []string { return nil }
+
+func (k dateTimeKind) ConvertFrom(d Dialect, from Kind, c string) Conversion {
+	if d == Postgres {
+		if from.Type() == Date {
+			return Conversion{Expr: "(" + c + "::TIMESTAMP AT TIME ZONE 'UTC')::" + k.Column(d)}
+		}
+		return pgCast(c, k)
+	}
+	expr := "strftime(" + sqliteDateTime + ", " + c + ")"
+	switch {
+	case from.Caps().Text || from.Type() == DateTime:
+		return Conversion{Expr: expr, Check: notNull(c) + expr + " IS NULL"}
+	case from.Type() == Date:
+		return Conversion{Expr: expr}
+	}
+	return never(c)
+}
