@@ -2,48 +2,87 @@ package dataset
 
 import (
 	"context"
+	"crypto/rand"
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
 )
 
-// DemoUser is a user the seed creates, with its known password.
+// DemoUser is a user the seed creates. It has no fixed password: a
+// password anyone can read in the repository would open every demo
+// install. Seed makes them (see Account).
 type DemoUser struct {
-	Role, Username, Email, Password string
+	Role, Username, Email string
 	// Links is the record the user is linked to ("coach 1").
 	Links string
 }
 
 // DemoUsers are one user per role, printed after seeding.
 var DemoUsers = []DemoUser{
-	{Role: "admin", Username: "demo-admin", Email: "admin@kiln.local", Password: "Admin-demo-1"},
-	{Role: "coach", Username: "demo-coach", Email: "coach@kiln.local", Password: "Coach-demo-1", Links: "coach"},
-	{Role: "learner", Username: "demo-learner", Email: "learner@kiln.local", Password: "Learner-demo-1", Links: "learner"},
-	{Role: "authenticated", Username: "demo-user", Email: "user@kiln.local", Password: "User-demo-1"},
+	{Role: "admin", Username: "demo-admin", Email: "admin@kiln.local"},
+	{Role: "coach", Username: "demo-coach", Email: "coach@kiln.local", Links: "coach"},
+	{Role: "learner", Username: "demo-learner", Email: "learner@kiln.local", Links: "learner"},
+	{Role: "authenticated", Username: "demo-user", Email: "user@kiln.local"},
+}
+
+// Account is a demo user as created, with its password: the only place
+// the password is kept in clear, to be printed once.
+type Account struct {
+	DemoUser
+	Password string
 }
 
 // Progress is told after each batch of a table is written.
 type Progress func(table string, done, total int)
 
-// Load writes the set into an empty database in one transaction — multi-row
-// INSERTs, so the large set loads in seconds — then the demo users, the
-// coach's and learner's linked to the first coach and learner.
+// Options are the choices of one Seed.
+type Options struct {
+	// Password is every demo user's password; empty gives each a random one.
+	Password string
+	// Progress, when set, is told as each table is written.
+	Progress Progress
+}
+
+// Load is Seed with random passwords that it forgets: for tests and tools
+// that work as the users through tokens, never signing in.
 func Load(ctx context.Context, svc *content.Service, set *Set, roleIDs map[string]int64, progress Progress) error {
+	_, err := Seed(ctx, svc, set, roleIDs, Options{Progress: progress})
+	return err
+}
+
+// Seed writes the set into an empty database in one transaction —
+// multi-row INSERTs, so the large set loads in seconds — then the demo
+// users, the coach's and learner's linked to the first coach and learner,
+// and returns the users with their passwords. The schema and roles must
+// have what the set needs (Missing).
+func Seed(ctx context.Context, svc *content.Service, set *Set, roleIDs map[string]int64, o Options) ([]Account, error) {
+	if missing := set.Missing(svc.Schema, roleIDs); len(missing) > 0 {
+		return nil, fmt.Errorf("the demo data needs %s", strings.Join(missing, ", "))
+	}
+	accounts := make([]Account, len(DemoUsers))
+	for i, u := range DemoUsers {
+		accounts[i] = Account{DemoUser: u, Password: o.Password}
+		if accounts[i].Password == "" {
+			accounts[i].Password = rand.Text()
+		}
+	}
+	progress := o.Progress
 	for _, t := range set.Tables {
 		ct := svc.Schema.Type(t.Type)
 		if empty, err := svc.Empty(ctx, ct); err != nil || !empty {
 			if err == nil {
 				err = fmt.Errorf("the database already has %s: seed an empty database", ct.Plural)
 			}
-			return err
+			return nil, err
 		}
 	}
-	return svc.InTx(ctx, func(ctx context.Context, tx *content.Tx) error {
-		linked, err := demoUsers(ctx, svc, tx, roleIDs)
+	err := svc.InTx(ctx, func(ctx context.Context, tx *content.Tx) error {
+		linked, err := demoUsers(ctx, svc, tx, accounts, roleIDs)
 		if err != nil {
 			return err
 		}
@@ -63,6 +102,10 @@ func Load(ctx context.Context, svc *content.Service, set *Set, roleIDs map[strin
 		}
 		return nil
 	})
+	if err != nil {
+		return nil, err
+	}
+	return accounts, nil
 }
 
 // withUser gives the first row of a table the demo user linked to it, as
@@ -116,10 +159,10 @@ func loadTable(ctx context.Context, svc *content.Service, tx *content.Tx, t *Tab
 // demoUsers creates the users through the content service, so their
 // passwords are hashed as any user's are, and returns the ids of those to
 // link by the type they link to.
-func demoUsers(ctx context.Context, svc *content.Service, tx *content.Tx, roleIDs map[string]int64) (map[string]int64, error) {
+func demoUsers(ctx context.Context, svc *content.Service, tx *content.Tx, accounts []Account, roleIDs map[string]int64) (map[string]int64, error) {
 	user := svc.Schema.Type("user")
 	linked := map[string]int64{}
-	for _, u := range DemoUsers {
+	for _, u := range accounts {
 		e, err := tx.Create(ctx, &query.Query{Type: user, Fields: []*schema.Attribute{}}, map[string]any{
 			"username": u.Username, "email": u.Email, "password": u.Password, "provider": "local", "confirmed": true,
 			"role": json.Number(strconv.FormatInt(roleIDs[u.Role], 10)),

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
+	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/core/store"
 	"github.com/kiln-cms/kiln/core/store/storetest"
 	"github.com/kiln-cms/kiln/dataset"
@@ -23,7 +24,8 @@ func TestSameSeedSameDataOnBothDatabases(t *testing.T) {
 	}
 	load := func(d store.Dialect) []string {
 		h := apptest.New(t, d)
-		if err := dataset.Load(context.Background(), h.App.Content, dataset.Generate(dataset.Small, 1), h.App.Security.RoleIDs, nil); err != nil {
+		accounts, err := dataset.Seed(context.Background(), h.App.Content, dataset.Generate(dataset.Small, 1), h.App.Security.RoleIDs, dataset.Options{})
+		if err != nil {
 			t.Fatal(err)
 		}
 		var out []string
@@ -34,8 +36,8 @@ func TestSameSeedSameDataOnBothDatabases(t *testing.T) {
 			}
 			out = append(out, string(r.Body))
 		}
-		// The demo users sign in with the printed passwords.
-		for _, u := range dataset.DemoUsers {
+		// The demo users sign in with the passwords Seed made and returned.
+		for _, u := range accounts {
 			r := h.Do("POST", "/api/auth/local", map[string]any{"identifier": u.Email, "password": u.Password}, "Authorization", apptest.Anonymous)
 			if r.Status != 200 {
 				t.Errorf("demo user %s cannot sign in: %d %s", u.Email, r.Status, r.Body)
@@ -79,5 +81,60 @@ func TestLoadRefusesAFilledDatabase(t *testing.T) {
 	err := dataset.Load(context.Background(), h.App.Content, set, h.App.Security.RoleIDs, nil)
 	if err == nil || err.Error() != "the database already has customers: seed an empty database" {
 		t.Fatalf("second load: %v", err)
+	}
+}
+
+// TestDemoPasswordsAreRandomUnlessChosen: every seed gives each demo user
+// a fresh random password (none is written in the repository), long enough
+// to guess by no one; Options.Password chooses one for all, and signs in.
+func TestDemoPasswordsAreRandomUnlessChosen(t *testing.T) {
+	seed := func(o dataset.Options) (*apptest.Harness, []dataset.Account) {
+		h := apptest.New(t, store.SQLite)
+		accounts, err := dataset.Seed(context.Background(), h.App.Content, dataset.Generate(dataset.Small, 1), h.App.Security.RoleIDs, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return h, accounts
+	}
+	_, first := seed(dataset.Options{})
+	_, second := seed(dataset.Options{})
+	seen := map[string]bool{}
+	for i, a := range append(first, second...) {
+		if len(a.Password) < 20 || seen[a.Password] {
+			t.Errorf("account %d (%s): password %q is short or repeated", i, a.Email, a.Password)
+		}
+		seen[a.Password] = true
+	}
+	if len(first) != len(dataset.DemoUsers) || first[0].Email != "admin@kiln.local" || first[0].Role != "admin" {
+		t.Fatalf("accounts %+v", first)
+	}
+	h, chosen := seed(dataset.Options{Password: "bench-pass-1"})
+	for _, a := range chosen {
+		r := h.Do("POST", "/api/auth/local", map[string]any{"identifier": a.Email, "password": "bench-pass-1"}, "Authorization", apptest.Anonymous)
+		if a.Password != "bench-pass-1" || r.Status != 200 {
+			t.Errorf("%s with the chosen password: %q, sign-in %d %s", a.Email, a.Password, r.Status, r.Body)
+		}
+	}
+}
+
+// TestMissingNamesWhatTheDataNeeds: the set fits the shipped types and
+// roles; on a project of its own types it names every type it lacks, and
+// Seed refuses before writing anything.
+func TestMissingNamesWhatTheDataNeeds(t *testing.T) {
+	set := dataset.Generate(dataset.Small, 1)
+	h := apptest.New(t, store.SQLite)
+	if m := set.Missing(h.App.Schema, h.App.Security.RoleIDs); len(m) != 0 {
+		t.Fatalf("the shipped project lacks %v", m)
+	}
+	s, err := schema.Load(map[string][]byte{"note.yaml": []byte("kind: collectionType\ninfo: {singularName: note, pluralName: notes}\nattributes:\n  title: {type: string}\n")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := strings.Join(set.Missing(s, map[string]int64{"public": 1, "authenticated": 2}), ", ")
+	want := `role "admin", role "coach", role "learner", content type "customer", content type "category", content type "blueprint", ` +
+		`content type "program", content type "module", content type "session", content type "coach", content type "availability", ` +
+		`content type "learner", content type "enrollment", content type "event", content type "attendance"`
+	if got != want {
+		t.Errorf("missing:\n%s\nwant\n%s", got, want)
 	}
 }

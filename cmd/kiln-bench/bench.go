@@ -113,7 +113,7 @@ func runDatabase(o options, db string) error {
 		return err
 	}
 	defer k.stop()
-	token, err := signIn(k.base)
+	token, err := signIn(k.base, o.password)
 	if err != nil {
 		return err
 	}

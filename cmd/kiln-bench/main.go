@@ -15,6 +15,7 @@
 package main
 
 import (
+	"crypto/rand"
 	"flag"
 	"fmt"
 	"os"
@@ -33,6 +34,9 @@ type options struct {
 	pgURL       string
 	work        string
 	kiln        string
+	// password is the demo users' password for this run: random, so the
+	// benchmark's databases open to no password written anywhere.
+	password string
 }
 
 func main() {
@@ -47,6 +51,7 @@ func main() {
 		"a PostgreSQL server URL; the benchmark creates and drops its own database kiln_bench there")
 	flag.Parse()
 	o.dbs = strings.Split(dbs, ",")
+	o.password = rand.Text()
 	var err error
 	if o.loader, err = pickLoader(o.loader); err != nil {
 		fail(err.Error())

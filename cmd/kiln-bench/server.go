@@ -40,7 +40,7 @@ func projectEnv(dataDir, dbURL string) []string {
 
 func seed(o options, dataDir, dbURL string) (time.Duration, error) {
 	start := time.Now()
-	cmd := exec.Command(o.kiln, "seed", "--scale", "large")
+	cmd := exec.Command(o.kiln, "seed", "--scale", "large", "--password", o.password)
 	cmd.Env = projectEnv(dataDir, dbURL)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return 0, fmt.Errorf("kiln seed: %v: %s", err, out)
@@ -91,9 +91,10 @@ func (p *kilnProcess) stop() {
 	p.cmd.Wait()
 }
 
-// signIn returns the demo admin's token.
-func signIn(base string) (string, error) {
-	body, _ := json.Marshal(map[string]string{"identifier": "admin@kiln.local", "password": "Admin-demo-1"})
+// signIn returns the demo admin's token, signing in with the password the
+// seed was given.
+func signIn(base, password string) (string, error) {
+	body, _ := json.Marshal(map[string]string{"identifier": "admin@kiln.local", "password": password})
 	r, err := http.Post(base+"/api/auth/local", "application/json", bytes.NewReader(body))
 	if err != nil {
 		return "", err

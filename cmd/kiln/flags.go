@@ -11,6 +11,7 @@ import (
 
 	"github.com/kiln-cms/kiln/core/app"
 	"github.com/kiln-cms/kiln/core/config"
+	"github.com/kiln-cms/kiln/plugins/all"
 )
 
 // projectFlags are the folder flags every command that reads the project
@@ -81,6 +82,11 @@ func setup(name, summary string, args []string, stderr io.Writer, more func(*fla
 		return cfg, code, true
 	}
 	cfg, err := pf.load()
+	if err == nil {
+		// A misspelt plugin name stops every command, not only those that
+		// load the plugins: it would otherwise silently leave one out.
+		err = cfg.CheckPlugins(all.Names())
+	}
 	if err != nil {
 		fmt.Fprintln(stderr, "kiln:", err)
 		return cfg, 1, true
@@ -109,7 +115,12 @@ func quietApp(cfg config.Config, stderr io.Writer) *app.App {
 		fmt.Fprintln(stderr, "kiln:", err)
 		return nil
 	}
-	a, err := app.New(context.Background(), cfg, slog.New(slog.NewTextHandler(io.Discard, nil)), plugins()...)
+	enabled, err := plugins(cfg)
+	if err != nil {
+		fmt.Fprintln(stderr, "kiln:", err)
+		return nil
+	}
+	a, err := app.New(context.Background(), cfg, slog.New(slog.NewTextHandler(io.Discard, nil)), enabled...)
 	if err != nil {
 		fmt.Fprintln(stderr, "kiln:", err)
 		return nil

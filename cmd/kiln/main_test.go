@@ -274,13 +274,22 @@ func TestFirstRunLoadsTheDemoDataOnce(t *testing.T) {
 		}
 		cfg.EnsureSecret()
 		log := slog.New(slog.NewTextHandler(io.Discard, nil))
-		a, err := app.New(context.Background(), cfg, log, plugins()...)
+		enabled, err := plugins(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, err := app.New(context.Background(), cfg, log, enabled...)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for run := 0; run < 2; run++ {
-			if err := firstRun(context.Background(), a, log); err != nil {
+			accounts, err := firstRun(context.Background(), a, log)
+			if err != nil {
 				t.Fatalf("run %d: %v", run, err)
+			}
+			// The accounts come on the run that loads the data, only.
+			if wantAccounts := demo && run == 0; (len(accounts) == 4) != wantAccounts {
+				t.Errorf("demo=%v run %d: accounts %+v", demo, run, accounts)
 			}
 		}
 		page, err := a.Content.Find(context.Background(), &query.Query{Type: a.Schema.Type("program"),

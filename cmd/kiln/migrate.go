@@ -35,7 +35,12 @@ func runMigrate(args []string, stdout, stderr io.Writer) int {
 	}
 	defer db.Close()
 	// The plugins' own tables are planned with the content types'.
-	extra, err := plugin.Extra(plugins(), db.Dialect)
+	enabled, err := plugins(cfg)
+	if err != nil {
+		fmt.Fprintln(stderr, "kiln:", err)
+		return 1
+	}
+	extra, err := plugin.Extra(enabled, db.Dialect)
 	if err != nil {
 		fmt.Fprintln(stderr, "kiln:", err)
 		return 1

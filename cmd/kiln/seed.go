@@ -15,10 +15,13 @@ import (
 func runSeed(args []string, stdout, stderr io.Writer) int {
 	var scaleName *string
 	var seed *uint64
+	var password *string
 	cfg, code, stop := setup("seed", "Load the platform's deterministic demo data into an empty database:\n"+
-		"--scale small (tens of rows) or large (domain.md's benchmark size).", args, stderr, func(fs *flag.FlagSet) {
+		"--scale small (tens of rows) or large (the benchmark size). The demo users get random\n"+
+		"passwords, printed once, unless --password chooses one.", args, stderr, func(fs *flag.FlagSet) {
 		scaleName = fs.String("scale", "small", "small or large")
 		seed = fs.Uint64("seed", 1, "the random seed: the same seed gives the same data")
+		password = fs.String("password", "", "the demo users' password (default: a random one for each, printed once)")
 	})
 	if stop {
 		return code
@@ -36,19 +39,21 @@ func runSeed(args []string, stdout, stderr io.Writer) int {
 	defer a.Close()
 	start := time.Now()
 	set := dataset.Generate(scale, *seed)
-	if err := dataset.Load(ctx, a.Content, set, a.Security.RoleIDs, progressPrinter(stdout)); err != nil {
+	accounts, err := dataset.Seed(ctx, a.Content, set, a.Security.RoleIDs, dataset.Options{Password: *password, Progress: progressPrinter(stdout)})
+	if err != nil {
 		fmt.Fprintln(stderr, "kiln seed:", err)
 		return 1
 	}
 	fmt.Fprintf(stdout, "seeded the %s set (seed %d) into %s in %s\n", scale.Name, *seed, a.DB.Dialect, time.Since(start).Round(time.Millisecond))
-	printDemoUsers(stdout)
+	printDemoUsers(stdout, accounts)
 	return 0
 }
 
-// printDemoUsers lists the demo credentials.
-func printDemoUsers(w io.Writer) {
+// printDemoUsers lists the demo credentials: the only time a random
+// password is shown.
+func printDemoUsers(w io.Writer, accounts []dataset.Account) {
 	fmt.Fprintln(w, "\ndemo users (sign in with POST /api/auth/local {identifier, password}):")
-	for _, u := range dataset.DemoUsers {
+	for _, u := range accounts {
 		link := ""
 		if u.Links != "" {
 			link = " (linked to " + u.Links + " 1)"

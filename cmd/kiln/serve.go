@@ -11,20 +11,30 @@ import (
 	"syscall"
 
 	"github.com/kiln-cms/kiln/core/app"
+	"github.com/kiln-cms/kiln/core/config"
 	"github.com/kiln-cms/kiln/dataset"
 )
 
 func runServe(args []string, stdout, stderr io.Writer) int {
 	var noDemo *bool
 	cfg, code, stop := setup("serve", "Start the HTTP server. Additive schema changes are applied at start-up.\n"+
-		"On an empty default database, the small demo data set is loaded first (see --no-demo).", args, stderr, func(fs *flag.FlagSet) {
+		"On an empty default database whose content types hold the platform's demo data, that data is\n"+
+		"loaded first, with random passwords printed once (see --no-demo).", args, stderr, func(fs *flag.FlagSet) {
 		noDemo = fs.Bool("no-demo", false, "do not load the demo data on an empty default database (or KILN_DEMO=false)")
 	})
 	if stop {
 		return code
 	}
 	cfg.Server.Demo = cfg.Server.Demo && !*noDemo
-	log := newLogger(cfg, stderr)
+	ctx, cancel := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	defer cancel()
+	return serve(ctx, cfg, newLogger(cfg, stderr), nil)
+}
+
+// serve runs the server until ctx ends (SIGINT or SIGTERM in production,
+// the test's cancel in a test), and returns the exit code. ready, when set,
+// is told the listening address once requests are served.
+func serve(ctx context.Context, cfg config.Config, log *slog.Logger, ready func(net.Addr)) int {
 	if generated, err := cfg.EnsureSecret(); err != nil {
 		log.Error("no JWT secret", "err", err)
 		return 1
@@ -32,9 +42,12 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		log.Info("generated a JWT secret and kept it in the data folder; set KILN_JWT_SECRET to choose your own",
 			"file", cfg.Paths.Data+"/jwt-secret")
 	}
-	ctx, cancel := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
-	defer cancel()
-	a, err := app.New(ctx, cfg, log, plugins()...)
+	enabled, err := plugins(cfg)
+	if err != nil {
+		log.Error("start-up failed", "err", err)
+		return 1
+	}
+	a, err := app.New(ctx, cfg, log, enabled...)
 	if err != nil {
 		log.Error("start-up failed", "err", err)
 		return 1
@@ -47,7 +60,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 			a.Close()
 		}
 	}()
-	if err := firstRun(ctx, a, log); err != nil {
+	if _, err := firstRun(ctx, a, log); err != nil {
 		log.Error("loading the demo data", "err", err)
 		return 1
 	}
@@ -56,7 +69,11 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		log.Error("cannot listen", "addr", cfg.Addr(), "err", err)
 		return 1
 	}
-	log.Info("kiln is listening", "addr", ln.Addr().String(), "database", a.DB.Dialect.String(), "types", len(a.Schema.Types))
+	log.Info("kiln is listening", "addr", ln.Addr().String(), "database", a.DB.Dialect.String(), "types", len(a.Schema.Types),
+		"plugins", cfg.Plugins.Enabled())
+	if ready != nil {
+		ready(ln.Addr())
+	}
 	err = a.Serve(ctx, ln)
 	switch {
 	case errors.Is(err, app.ErrShutdownTimeout):
@@ -74,21 +91,33 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 }
 
 // firstRun loads the small demo set when the server starts on the default
-// SQLite database with nothing in it, and logs the demo credentials.
-func firstRun(ctx context.Context, a *app.App, log *slog.Logger) error {
+// SQLite database with nothing in it, and logs the demo users with the
+// random passwords made for them: the only time they are shown. A project
+// whose content types or roles lack what the set needs (any project of its
+// own) gets no demo data and is served as it is. It returns the accounts
+// it made (none if it loaded nothing).
+func firstRun(ctx context.Context, a *app.App, log *slog.Logger) ([]dataset.Account, error) {
 	if !a.Config.Server.Demo || a.Config.Database.URL != "" {
-		return nil
+		return nil, nil
 	}
-	empty, err := a.Content.Empty(ctx, a.Schema.Type("program"))
+	set := dataset.Generate(dataset.Small, 1)
+	if missing := set.Missing(a.Schema, a.Security.RoleIDs); len(missing) > 0 {
+		log.Info("first start: no demo data, since this project's content types and roles are not the platform's",
+			"lacking", len(missing), "first", missing[0])
+		return nil, nil
+	}
+	empty, err := set.Empty(ctx, a.Content)
 	if err != nil || !empty {
-		return err
+		return nil, err
 	}
-	if err := dataset.Load(ctx, a.Content, dataset.Generate(dataset.Small, 1), a.Security.RoleIDs, nil); err != nil {
-		return err
+	accounts, err := dataset.Seed(ctx, a.Content, set, a.Security.RoleIDs, dataset.Options{})
+	if err != nil {
+		return nil, err
 	}
 	log.Info("first start: loaded the small demo data set (kiln serve --no-demo or KILN_DEMO=false to skip)")
-	for _, u := range dataset.DemoUsers {
-		log.Info("demo user", "role", u.Role, "email", u.Email, "password", u.Password)
+	for _, u := range accounts {
+		log.Info("demo user (random password, shown only now)",
+			"role", u.Role, "email", u.Email, "password", u.Password)
 	}
-	return nil
+	return accounts, nil
 }

@@ -4,6 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
+	"strings"
+
+	"github.com/kiln-cms/kiln/core/plugin"
 
 	"github.com/kiln-cms/kiln/core/schema"
 )
@@ -24,6 +28,28 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, "kiln:", err)
+		return 1
+	}
+	// The enabled plugins' models are checked too: the types and fields
+	// they need are part of what start-up would refuse.
+	enabled, err := plugins(cfg)
+	if err != nil {
+		fmt.Fprintln(stderr, "kiln:", err)
+		return 1
+	}
+	var needs []string
+	for _, p := range enabled {
+		if m, ok := p.(plugin.Modeler); ok {
+			if err := plugin.Bind(p.Name(), m.Model(), s); err != nil {
+				needs = append(needs, strings.Split(err.Error(), "\n")...)
+			}
+		}
+	}
+	if len(needs) > 0 {
+		for _, line := range needs {
+			fmt.Fprintf(stderr, "%s: %s\n", filepath.Join(cfg.Paths.Config, "plugins.yaml"), line)
+		}
+		fmt.Fprintf(stderr, "%d problem(s) found\n", len(needs))
 		return 1
 	}
 	n := 0

@@ -16,7 +16,9 @@ type Config struct {
 	API       API       `yaml:"api"`
 	RateLimit RateLimit `yaml:"ratelimit"`
 	Mail      Mail      `yaml:"mail"`
-	Paths     Paths     `yaml:"-"`
+	// Plugins is config/plugins.yaml: which plugins run (see plugins.go).
+	Plugins Plugins `yaml:"plugins"`
+	Paths   Paths   `yaml:"-"`
 }
 
 // Mail is config/mail.yaml. With no SMTP host, mail is written to the log.

@@ -25,7 +25,7 @@ func Load(getenv func(string) string) (Config, error) {
 	env.str(&c.Paths.Data, "KILN_DATA_DIR")
 	sections := map[string]any{
 		"server": &c.Server, "database": &c.Database, "auth": &c.Auth,
-		"api": &c.API, "ratelimit": &c.RateLimit, "mail": &c.Mail,
+		"api": &c.API, "ratelimit": &c.RateLimit, "mail": &c.Mail, "plugins": &c.Plugins,
 	}
 	for name, dst := range sections {
 		if err := readSection(filepath.Join(c.Paths.Config, name+".yaml"), dst); err != nil {
