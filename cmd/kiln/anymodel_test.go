@@ -161,7 +161,9 @@ func TestServeCommandOnAnyModel(t *testing.T) {
 			ctx, cancel := context.WithCancel(context.Background())
 			addr := make(chan net.Addr, 1)
 			done := make(chan int, 1)
-			go func() { done <- serve(ctx, cfg, slog.New(slog.NewTextHandler(&logs, nil)), func(a net.Addr) { addr <- a }) }()
+			go func() {
+				done <- serve(ctx, cfg, slog.New(slog.NewTextHandler(&logs, nil)), func(a net.Addr) { addr <- a })
+			}()
 			var base string
 			select {
 			case a := <-addr:
