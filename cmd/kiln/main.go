@@ -19,6 +19,7 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"serve", "start the HTTP server (the default when no command is given)", runServe},
+		{"init", "init [DIR]: write a minimal project (one content type, permissions, no plugin) to start from", runInit},
 		{"migrate", "bring the database to the schema; --dry-run prints the SQL", runMigrate},
 		{"validate", "check the content types and print every problem", runValidate},
 		{"seed", "load the deterministic demo data (--scale small|large, --seed N) into an empty database", runSeed},
