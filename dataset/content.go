@@ -55,7 +55,7 @@ func (g *gen) blueprints() {
 	}
 }
 
-// outline is a blueprint's modules with their sessions (domain.md's shape).
+// outline is a blueprint's modules with their sessions (the shape content-types/blueprint.yaml describes).
 func (g *gen) outline(title string) json.RawMessage {
 	type session struct {
 		Title           string `json:"title"`

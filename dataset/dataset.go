@@ -1,6 +1,6 @@
 // Package dataset makes the platform's demo and benchmark data: a
 // realistic, deterministic set of customers, programs, coaches, learners,
-// events and the rest (domain.md), at a chosen scale, from a seed. The
+// events and the rest (content-types/), at a chosen scale, from a seed. The
 // same scale and seed give the same rows — ids, documentIds and timestamps
 // included — on any database.
 package dataset
@@ -22,7 +22,7 @@ type Scale struct {
 	CoachedShare float64
 }
 
-// The scales. Large is domain.md's benchmark size: 50 customers, 2,000
+// The scales. Large is the benchmark size (BENCHMARKS.md): 50 customers, 2,000
 // programs, 20,000 modules, 60,000 sessions, 200 coaches, 20,000 learners,
 // 40,000 enrollments and 50,000 events.
 var (

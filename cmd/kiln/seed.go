@@ -16,7 +16,7 @@ func runSeed(args []string, stdout, stderr io.Writer) int {
 	var scaleName *string
 	var seed *uint64
 	cfg, code, stop := setup("seed", "Load the platform's deterministic demo data into an empty database:\n"+
-		"--scale small (tens of rows) or large (domain.md's benchmark size).", args, stderr, func(fs *flag.FlagSet) {
+		"--scale small (tens of rows) or large (the benchmark size: see BENCHMARKS.md).", args, stderr, func(fs *flag.FlagSet) {
 		scaleName = fs.String("scale", "small", "small or large")
 		seed = fs.Uint64("seed", 1, "the random seed: the same seed gives the same data")
 	})

@@ -20,7 +20,7 @@ const (
 // Kind.
 type FieldType string
 
-// The attribute types of domain.md, one Kind each (see kinds.go).
+// The attribute types (docs/field-kinds.md), one Kind each (see kinds.go).
 const (
 	String      FieldType = "string"
 	Text        FieldType = "text"
