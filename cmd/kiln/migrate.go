@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/kiln-cms/kiln/core/plugin"
 	"github.com/kiln-cms/kiln/core/schema"
@@ -59,6 +60,20 @@ func runMigrate(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stdout, plan.String())
 	default:
 		fmt.Fprint(stdout, plan.String())
+	}
+	if pend := plan.Pending(); len(pend) > 0 && (*dry || !*destructive) {
+		fields := plan.UnavailableByChange(s)
+		fmt.Fprintln(stdout, "\n-- pending until `kiln migrate --allow-destructive`; meanwhile the server serves, and the fields named are unavailable:")
+		for i, c := range pend {
+			if i > 0 && pend[i-1].Description == c.Description {
+				continue // tables dropped together
+			}
+			line := "--   " + c.Description
+			if f := fields[c.Description]; len(f) > 0 {
+				line += " [fields: " + strings.Join(f, ", ") + "]"
+			}
+			fmt.Fprintln(stdout, line)
+		}
 	}
 	for _, w := range plan.Warnings {
 		fmt.Fprintln(stderr, "kiln: an optional change was not applied:", w)

@@ -17,7 +17,7 @@ func runSeed(args []string, stdout, stderr io.Writer) int {
 	var seed *uint64
 	var password *string
 	cfg, code, stop := setup("seed", "Load the platform's deterministic demo data into an empty database:\n"+
-		"--scale small (tens of rows) or large (the benchmark size). The demo users get random\n"+
+		"--scale small (tens of rows) or large (the benchmark size: see BENCHMARKS.md). The demo users get random\n"+
 		"passwords, printed once, unless --password chooses one.", args, stderr, func(fs *flag.FlagSet) {
 		scaleName = fs.String("scale", "small", "small or large")
 		seed = fs.Uint64("seed", 1, "the random seed: the same seed gives the same data")

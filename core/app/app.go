@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"strings"
 	"sync"
 	"time"
 
@@ -51,9 +52,12 @@ type App struct {
 	closedErr error
 }
 
-// New loads the content types, opens and migrates the database (additive
-// changes only; pending destructive ones are logged, not applied) and
-// builds the HTTP server.
+// New loads the content types, opens and migrates the database and builds
+// the HTTP server. The migration applies the additive changes only: the
+// destructive ones wait for `kiln migrate --allow-destructive`, and until
+// then each is logged at start-up and the fields they change are
+// unavailable (holdPending), so that the server serves what the database
+// does match.
 func New(ctx context.Context, cfg config.Config, log *slog.Logger, plugins ...plugin.Plugin) (*App, error) {
 	// config.Load refuses a short configured secret; this also covers a
 	// Config built in code, and one whose EnsureSecret was never called.
@@ -76,8 +80,7 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, plugins ...pl
 	plan, err := store.Migrate(ctx, db, s, store.MigrateOptions{Extra: extra})
 	switch {
 	case errors.Is(err, store.ErrDestructivePending):
-		log.Warn("the schema removes or changes data the database still holds; run `kiln migrate --allow-destructive` to apply",
-			"pending", len(plan.Destructive()))
+		holdPending(log, s, plan)
 	case err != nil:
 		db.Close()
 		return nil, fmt.Errorf("migrating the database: %w", err)
@@ -112,6 +115,26 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, plugins ...pl
 	}
 	a.Fiber = a.newServer(limiter)
 	return a, nil
+}
+
+// ApplyPending is the command that applies the changes a migration held
+// back because they drop or convert data.
+const ApplyPending = "kiln migrate --allow-destructive"
+
+// holdPending logs each change the migration held back, with the command
+// that applies it, and marks the fields they leave unavailable
+// (schema.Attribute.Pending): the content service then answers a 400 for
+// a request that names one, and leaves them out of answers, instead of
+// failing in the database or storing a value its column cannot hold.
+func holdPending(log *slog.Logger, s *schema.Schema, plan *store.Plan) {
+	fields := plan.UnavailableByChange(s)
+	for _, c := range plan.Pending() {
+		log.Warn("a schema change waits: it drops or converts data the database holds", "change", c.Description,
+			"unavailable_fields", strings.Join(fields[c.Description], ","), "apply_with", ApplyPending)
+	}
+	for a, why := range plan.Unavailable(s) {
+		a.Pending = why
+	}
 }
 
 // QueryOptions are the query-language limits from the config.

@@ -39,6 +39,9 @@ func (s *Service) prepare(ctx context.Context, conn store.Conn, ct *schema.Conte
 		if a == nil {
 			return data, errs.InvalidKey(key, key, "body", "data")
 		}
+		if a.Unavailable() {
+			return data, errs.PendingField(key, key, "body", "data")
+		}
 		if a.IsRelation() {
 			ch, err := s.relationInput(ctx, conn, a, body[key], ro)
 			if list, ok := fieldErrors(err); ok {
@@ -67,7 +70,7 @@ func (s *Service) prepare(ctx context.Context, conn store.Conn, ct *schema.Conte
 	}
 	for _, a := range ct.Attributes {
 		v, given := data.Values[a]
-		if !a.IsScalar() || failed[a] || (!given && id != 0) {
+		if !a.IsScalar() || failed[a] || (!given && id != 0) || a.Unavailable() {
 			continue
 		}
 		if msg := checkRules(a, v, given); msg != "" {
@@ -153,7 +156,7 @@ func inSchemaOrder(ct *schema.ContentType, list []errs.FieldError) []errs.FieldE
 // canonical value the schema checked at load.
 func applyDefaults(ct *schema.ContentType, values map[*schema.Attribute]any) {
 	for _, a := range ct.Attributes {
-		if _, given := values[a]; given || a.Default == nil || !a.IsScalar() {
+		if _, given := values[a]; given || a.Default == nil || !a.IsScalar() || a.Unavailable() {
 			continue
 		}
 		values[a] = a.Default

@@ -61,7 +61,7 @@ var accentFolder = strings.NewReplacer(
 // makes it unique by adding -1, -2, ... as Strapi does.
 func (s *Service) fillUIDs(ctx context.Context, conn store.Conn, ct *schema.ContentType, values map[*schema.Attribute]any, id int64) error {
 	for _, a := range ct.Attributes {
-		if a.TargetField == "" || id != 0 { // only a uid has a targetField
+		if a.TargetField == "" || id != 0 || a.Unavailable() { // only a uid has a targetField
 			continue
 		}
 		if v, given := values[a]; given && v != nil {

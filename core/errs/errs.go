@@ -103,6 +103,16 @@ func InvalidKey(key, path, source, param string) *Error {
 	})
 }
 
+// PendingField is the 400 for a field the server cannot serve until a
+// pending schema change is migrated (schema.Attribute.Pending), with
+// InvalidKey's details. What the change is goes to the log, not to the
+// client: it names tables.
+func PendingField(key, path, source, param string) *Error {
+	e := InvalidKey(key, path, source, param)
+	e.Message = "Field " + key + " is unavailable until a pending schema change is applied"
+	return e
+}
+
 // trimLast drops the last dotted segment of path: "author.foo" -> "author".
 func trimLast(path string) string {
 	for i := len(path) - 1; i >= 0; i-- {

@@ -41,7 +41,7 @@ func requiredOnCreate(a *schema.Attribute) bool {
 func visible(ct *schema.ContentType) []*schema.Attribute {
 	out := make([]*schema.Attribute, 0, len(ct.Attributes))
 	for _, a := range ct.Attributes {
-		if !a.IsPrivate() && (!a.IsRelation() || a.TargetType != nil) {
+		if !a.IsPrivate() && !a.Unavailable() && (!a.IsRelation() || a.TargetType != nil) {
 			out = append(out, a)
 		}
 	}

@@ -6,7 +6,7 @@ import (
 	"github.com/kiln-cms/kiln/core/schema"
 )
 
-// The query parameters of api.md. filters and pagination are objects in
+// The query parameters (docs/api.md). filters and pagination are objects in
 // qs's bracket notation, which is OpenAPI's deepObject style; fields, sort
 // and populate are comma lists in their simple form (form style, not
 // exploded), and their bracket forms are described in words, since a

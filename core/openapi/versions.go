@@ -36,7 +36,7 @@ type VersionInfo struct {
 	OpenAPI string `json:"openapi"`
 }
 
-// Versions are the API versions, oldest first: api.md's table.
+// Versions are the API versions, oldest first: docs/api.md's table.
 var Versions = []VersionInfo{
 	{Version: "v1", Status: "deprecated", Prefix: "/api/v1", Header: "1",
 		Format:  "Strapi 4: {id, documentId, attributes: {...}}, relations as {data: ...}",

@@ -39,11 +39,11 @@ const (
 	pag = errs.KindPagination
 )
 
-// securityCases are strapi-rest.md §5.2 A.1-A.9 and G.1-G.7 (those that
-// live in the query string): each must be a 400 that does not vary with
-// the payload.
+// securityCases are the known attacks on a Strapi query string (operator
+// and key injection, private fields, oversized and malformed input): each
+// must be a 400 that does not vary with the payload.
 var securityCases = []errCase{
-	// A.1: a relation to the admin user does not exist here; the same 400 for $2 and $3.
+	// a relation to the admin user does not exist here; the same 400 for $2 and $3.
 	{"program", "filters[updatedBy][password][$startsWith]=$2", val, "Invalid key updatedBy", det("updatedBy", "updatedBy", "filters")},
 	{"program", "filters[updatedBy][password][$startsWith]=$3", val, "Invalid key updatedBy", det("updatedBy", "updatedBy", "filters")},
 	// A.2
@@ -52,7 +52,7 @@ var securityCases = []errCase{
 	{"learner", "filters[user][confirmationToken][$eq]=x", val, "Invalid key confirmationToken at user", nil},
 	// A.3
 	{"user", "filters[password][$startsWith]=$2a", val, "Invalid key password", det("password", "password", "filters")},
-	// A.4: every nesting
+	// every nesting
 	{"learner", "filters[$or][0][user][password][$startsWith]=$2", val, "Invalid key password at user", det("password", "user.password", "filters")},
 	{"learner", "filters[$not][user][password][$null]=false", val, "Invalid key password at user", nil},
 	{"learner", "filters[user][$and][0][password][$eq]=x", val, "Invalid key password at user", nil},
@@ -60,7 +60,7 @@ var securityCases = []errCase{
 	{"learner", "filters[user][$or][0][$not][password]=x", val, "Invalid key password at user", nil},
 	{"enrollment", "filters[learner][user][password][$null]=true", val, "Invalid key password at learner.user", det("password", "learner.user.password", "filters")},
 	{"learner", "filters[user][password]", val, "Invalid key password at user", nil},
-	// A.5: keys must equal declared names
+	// keys must equal declared names
 	{"user", "filters[t0.password]=x", val, "Invalid key t0.password", det("t0.password", "t0.password", "filters")},
 	{"user", "filters[t1.password][$startsWith]=$2", val, "Invalid key t1.password", nil},
 	{"learner", "filters[user.password][$startsWith]=$2", val, "Invalid key user.password", nil},
@@ -68,17 +68,17 @@ var securityCases = []errCase{
 	{"user", "filters[reset_password_token]=x", val, "Invalid key reset_password_token", nil},
 	{"user", "filters[Password]=x", val, "Invalid key Password", nil},
 	{"user", "filters[password%20]=x", val, "Invalid key password ", nil},
-	// A.6: sort oracles
+	// sort oracles
 	{"learner", "sort=user.password:asc", val, "Invalid key password at user", det("password", "user.password", "sort")},
 	{"learner", "sort[user][resetPasswordToken]=asc", val, "Invalid key resetPasswordToken at user", det("resetPasswordToken", "user.resetPasswordToken", "sort")},
 	{"user", "sort=password", val, "Invalid key password", det("password", "password", "sort")},
 	{"learner", "sort[0]=user.confirmationToken:desc", val, "Invalid key confirmationToken at user", nil},
-	// A.7: populate-nested oracles
+	// populate-nested oracles
 	{"learner", "populate[user][filters][password][$startsWith]=$2", val, "Invalid key password at user", det("password", "user.password", "populate")},
 	{"learner", "populate[user][sort][0]=password", val, "Invalid key password at user", det("password", "user.password", "populate")},
 	{"learner", "populate[user][fields][0]=password", val, "Invalid key password at user", det("password", "user.password", "populate")},
 	{"coach", "populate[learners][populate][user][filters][$or][0][resetPasswordToken][$null]=false", val, "Invalid key resetPasswordToken at learners.user", nil},
-	// A.8: unknown top-level parameters never pass
+	// unknown top-level parameters never pass
 	{"program", "where[updatedBy][resetPasswordToken][$startsWith]=a", val, "Invalid key where", det("where", nil, "where")},
 	{"program", "lookup[updatedBy][password][$startsWith]=$2", val, "Invalid key lookup", nil},
 	{"program", "$where=1", val, "Invalid key $where", nil},
@@ -88,7 +88,7 @@ var securityCases = []errCase{
 	{"program", "_where[title]=x", val, "Invalid key _where", nil},
 	{"program", "_q=x", val, "Invalid key _q", nil},
 	{"program", "populate[createdBy]=true", val, "Invalid key createdBy", det("createdBy", "createdBy", "populate")},
-	// A.9: boolean oracles on private fields
+	// boolean oracles on private fields
 	{"user", "filters[password][$null]=true", val, "Invalid key password", nil},
 	{"user", "filters[password][$notNull]=true", val, "Invalid key password", nil},
 	{"user", "filters[password][$eq]=", val, "Invalid key password", nil},

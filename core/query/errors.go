@@ -78,6 +78,8 @@ func (c *checker) attr(ct *schema.ContentType, key string, l at) (*schema.Attrib
 		return nil, keyError(l, key)
 	case a.IsRelation() && !c.opts.canRead(a.TargetType):
 		return nil, keyError(l, key)
+	case a.Unavailable():
+		return nil, errs.PendingField(key, l.child(key).path, "query", l.param)
 	}
 	return a, nil
 }

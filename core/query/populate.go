@@ -90,7 +90,7 @@ func (c *checker) addPath(ct *schema.ContentType, list []*Populate, segs []strin
 // "*" names none of them.
 func (c *checker) populateAll(ct *schema.ContentType, list []*Populate) []*Populate {
 	for _, a := range ct.Attributes {
-		if a.IsRelation() && !a.IsPrivate() && c.opts.canRead(a.TargetType) && find(list, a) == nil {
+		if a.IsRelation() && !a.IsPrivate() && !a.Unavailable() && c.opts.canRead(a.TargetType) && find(list, a) == nil {
 			list = append(list, newPopulate(a))
 		}
 	}

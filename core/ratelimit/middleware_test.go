@@ -118,7 +118,7 @@ func TestMiddleware(t *testing.T) {
 	}
 }
 
-// The bypasses of strapi-rest.md §5.2 F: a spoofed X-Forwarded-For with no
+// The known ways around a rate limit: a spoofed X-Forwarded-For with no
 // trusted proxy, path spellings and body fields all land on one counter.
 func TestMiddlewareBypassAttempts(t *testing.T) {
 	l, _ := newTestLimiter(time.Hour)

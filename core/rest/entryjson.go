@@ -10,7 +10,7 @@ import (
 // Version is a response shape.
 type Version int
 
-// The response versions of api.md.
+// The response versions (docs/api.md, "Versions").
 const (
 	V1 Version = 1 // Strapi 4: {id, documentId, attributes: {...}}, relations as {data: ...}
 	V2 Version = 2 // Strapi 5: flat entries, relations inline

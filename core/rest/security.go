@@ -51,7 +51,7 @@ func ActionOf(ct *schema.ContentType, action string) string {
 }
 
 // Allow checks that the caller's role may take the action: 401 for the
-// public (no or a bad token, api.md's rule), 403 for a signed-in user.
+// public (no or a bad token, docs/api.md's rule), 403 for a signed-in user.
 func (s *Security) Allow(c *fiber.Ctx, action string) error {
 	cl := CallerOf(c)
 	if s.Policy.Allowed(cl.Role, action) {

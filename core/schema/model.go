@@ -20,7 +20,7 @@ const (
 // Kind.
 type FieldType string
 
-// The attribute types of domain.md, one Kind each (see kinds.go).
+// The attribute types (docs/field-kinds.md), one Kind each (see kinds.go).
 const (
 	String      FieldType = "string"
 	Text        FieldType = "text"
@@ -109,6 +109,14 @@ type Attribute struct {
 	Target       string // singular name of the target type
 	InversedBy   string
 	MappedBy     string
+
+	// Pending, when set, is a change of this field the database has not
+	// had yet (a changed type or relation target, held back until `kiln
+	// migrate --allow-destructive`; set by the app from the migration plan).
+	// Until then the field is unavailable: answers leave it out, and a
+	// request that names it (fields, filters, sort, populate, a write) is
+	// refused (errs.PendingField). Its column still holds the old values.
+	Pending string
 
 	// System marks the fields every entry has (id, documentId, createdAt,
 	// updatedAt, publishedAt); they are not in ContentType.Attributes.
@@ -207,6 +215,10 @@ func (a *Attribute) OwnsColumn() bool { return a.IsRelation() && a.Column != "" 
 // queried on: fields marked private, and fields of a kind that always is
 // (password), which Load marks private.
 func (a *Attribute) IsPrivate() bool { return a.Private }
+
+// Unavailable reports whether a schema change of the field waits for a
+// migration (see Pending).
+func (a *Attribute) Unavailable() bool { return a.Pending != "" }
 
 // IsScalar reports whether the attribute is stored in a column of its own type
 // (every type but relation).

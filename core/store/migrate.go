@@ -5,7 +5,6 @@ import (
 	"database/sql/driver"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/uptrace/bun"
 
@@ -75,7 +74,7 @@ func Migrate(ctx context.Context, db *DB, s *schema.Schema, opts MigrateOptions)
 		return plan, err // each step's error names the step; callers add "migrating"
 	}
 	if len(plan.pending) > 0 && !opts.AllowDestructive {
-		return plan, fmt.Errorf("%w: %s", ErrDestructivePending, strings.Join(plan.pending, "; "))
+		return plan, fmt.Errorf("%w: %s", ErrDestructivePending, plan.pendingLines())
 	}
 	return plan, nil
 }

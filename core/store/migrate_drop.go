@@ -34,7 +34,9 @@ func (pl *planner) dropTables(want []TableDef) []Step {
 		for i, n := range names {
 			quoted[i] = Ident(n)
 		}
-		pl.plan.pending = append(pl.plan.pending, d)
+		for _, n := range names {
+			pl.plan.hold(n, "", PendingDropTable, d)
+		}
 		steps = append(steps, Step{Description: d, SQL: "DROP TABLE " + strings.Join(quoted, ", "), Destructive: true})
 	}
 	for _, n := range joins {

@@ -39,8 +39,8 @@ type Plan struct {
 	// Warnings are the optional steps that could not be applied, and why.
 	Warnings []string
 
-	// pending says, in a line each, what the destructive steps change.
-	pending []string
+	// pending says what the destructive steps change.
+	pending []Pending
 	// loaded is the snapshot as read; full and held are the snapshot to
 	// write after applying every step, or only the additive ones.
 	loaded     map[string]string
@@ -179,6 +179,20 @@ func createIndexStep(table string, ix IndexDef, destructive bool) Step {
 		SQL: CreateIndexSQL(table, ix), Destructive: destructive}
 }
 
+// uniqueAdded makes the step that adds a unique index to a table that has
+// rows optional: rows may already share a value (a field just made
+// unique), and the database then refuses the index. Failing the whole
+// migration for it would stop the server from starting; instead the plan's
+// Warnings say so, the content service keeps refusing new duplicates, and
+// the next migration tries again once the rows are fixed.
+func uniqueAdded(st Step, ix IndexDef) Step {
+	if ix.Unique {
+		st.optional = true
+		st.Description += " (optional: not made while rows share a value)"
+	}
+	return st
+}
+
 func dropIndexStep(ix IndexDef, why string, destructive bool) Step {
 	return Step{Description: "drop index " + ix.Name + " (" + why + ")",
 		SQL: "DROP INDEX IF EXISTS " + Ident(ix.Name), Destructive: destructive}
@@ -201,7 +215,7 @@ func (pl *planner) joinChanged(t TableDef, old *tableState) bool {
 
 func (pl *planner) recreateJoin(t TableDef) {
 	why := fmt.Sprintf("recreate join table %s (data loss: its links now join other tables)", t.Name)
-	pl.plan.pending = append(pl.plan.pending, why)
+	pl.plan.hold(t.Name, "", PendingRecreateJoin, why)
 	pl.destructive = append(pl.destructive, Step{Description: why, SQL: "DROP TABLE " + Ident(t.Name), Destructive: true})
 	var fks, idx []Step
 	pl.createTable(t, &pl.destructive, &fks, &idx, true)
@@ -239,7 +253,7 @@ func (pl *planner) alterTable(next *tableState, old *tableState) *tableState {
 	for _, ix := range t.Indexes {
 		wanted[ix.Name] = true
 		if !pl.have.hasIndex(t.Name, ix.Name) {
-			pl.addIdx = append(pl.addIdx, createIndexStep(t.Name, ix, false))
+			pl.addIdx = append(pl.addIdx, uniqueAdded(createIndexStep(t.Name, ix, false), ix))
 		}
 	}
 	held := &tableState{TableDef: t, Fields: maps.Clone(next.Fields)}

@@ -26,13 +26,13 @@ func (pl *planner) alterSQLite(t TableDef, old *tableState, ch *tableChanges) {
 			}
 		}
 		d := describeDrop(t.Name, c)
-		p.pending = append(p.pending, d)
+		p.hold(t.Name, c.Name, PendingDropColumn, d)
 		pl.destructive = append(pl.destructive, Step{Description: d, Destructive: true,
 			SQL: fmt.Sprintf("ALTER TABLE %s DROP COLUMN %s", Ident(t.Name), Ident(c.Name))})
 	}
 	for _, c := range ch.converts {
 		d := describeConvert(t.Name, c)
-		p.pending = append(p.pending, d)
+		p.hold(t.Name, c.new.Name, PendingConvert, d)
 		col := Ident(c.new.Name)
 		pl.destructive = append(pl.destructive, Step{Description: d, Destructive: true, checks: checksOf(t.Name, c),
 			SQL: fmt.Sprintf("UPDATE %s SET %s = %s WHERE %s IS NOT NULL", Ident(t.Name), col, c.conv.Expr, col)})
@@ -55,19 +55,23 @@ func (pl *planner) rebuild(t TableDef, old *tableState, ch *tableChanges) {
 			nt.Columns = append(nt.Columns, ColumnDef{Name: name, Type: pl.have.columns[t.Name][name]})
 		}
 	}
+	p := pl.plan
 	var why []string
 	for _, c := range ch.drops {
 		why = append(why, describeDrop(t.Name, c))
+		p.hold(t.Name, c.Name, PendingDropColumn, why[len(why)-1])
 	}
 	var checks []check
 	exprs := map[string]string{}
 	for _, c := range ch.converts {
 		why = append(why, describeConvert(t.Name, c))
+		p.hold(t.Name, c.new.Name, PendingConvert, why[len(why)-1])
 		exprs[c.new.Name] = c.conv.Expr
 		checks = append(checks, checksOf(t.Name, c)...)
 	}
 	for _, c := range ch.relinks {
 		why = append(why, describeRelink(t.Name, c))
+		p.hold(t.Name, c.new.Name, PendingRelink, why[len(why)-1])
 	}
 	var cols, vals []string
 	for _, c := range nt.Columns {
@@ -81,8 +85,6 @@ func (pl *planner) rebuild(t TableDef, old *tableState, ch *tableChanges) {
 			vals = append(vals, Ident(c.Name))
 		}
 	}
-	p := pl.plan
-	p.pending = append(p.pending, why...)
 	step := func(desc, sql string) Step {
 		return Step{Description: "rebuild table " + t.Name + ": " + desc, SQL: sql, Destructive: true}
 	}

@@ -86,7 +86,7 @@ func selection(q *query.Query) []column {
 	cols := make([]column, 0, len(ct.Attributes)+5)
 	cols = append(cols, column{sql: col(root, schema.ColID)}, column{sql: col(root, schema.ColDocumentID)})
 	for _, a := range ct.Attributes {
-		if a.IsScalar() && !a.IsPrivate() && wanted(q, a) {
+		if a.IsScalar() && !a.IsPrivate() && !a.Unavailable() && wanted(q, a) {
 			cols = append(cols, column{attr: a, sql: col(root, a.Column)})
 		}
 	}

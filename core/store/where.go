@@ -222,7 +222,7 @@ var comparisons = map[query.Operator]string{
 }
 
 // cond writes one comparison on a scalar column c, with Strapi's SQL for
-// each operator (see strapi-rest.md §1.2).
+// each operator (docs/api.md, "Filters").
 func (b *sqlb) cond(f *query.Filter, c string) {
 	t := f.Field.Kind
 	switch f.Operator {

@@ -28,7 +28,7 @@ var instantiateRequestSchema = map[string]any{
 	"additionalProperties": false,
 }
 
-// outline is a blueprint's outline, as domain.md shows it.
+// outline is a blueprint's outline, as content-types/blueprint.yaml describes it.
 type outline struct {
 	Modules []struct {
 		Title       string `json:"title"`
