@@ -192,3 +192,31 @@ func TestServeCommandOnAnyModel(t *testing.T) {
 		})
 	}
 }
+
+// TestProjectOfOnlyContentTypes: a folder holding one content type and no
+// config at all starts on both databases, closed: the default policy lets
+// no anonymous or plain signed-in caller read the type, and an admin may.
+func TestProjectOfOnlyContentTypes(t *testing.T) {
+	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
+		t.Run(d.String(), func(t *testing.T) {
+			dir := writeProject(t, map[string]string{"content-types/note.yaml": noteType})
+			cfg := projectConfig(t, dir, d)
+			h := apptest.NewWith(t, cfg)
+			r := h.Do("GET", "/api/notes", nil, "Authorization", apptest.Anonymous)
+			if st, name, _, _ := h.ErrorOf(r); st != 401 && st != 403 || name != "UnauthorizedError" && name != "ForbiddenError" {
+				t.Errorf("anonymous GET /api/notes: %d %s", r.Status, r.Body)
+			}
+			if r := h.Do("GET", "/_health", nil); r.Status != 200 {
+				t.Errorf("/_health: %d %s", r.Status, r.Body)
+			}
+			r = h.Do("POST", "/api/notes", map[string]any{"data": map[string]any{"title": "first"}})
+			if r.Status != 201 {
+				t.Fatalf("admin POST /api/notes: %d %s", r.Status, r.Body)
+			}
+			r = h.Do("GET", "/api/notes", nil)
+			if r.Status != 200 || len(h.IDs(r)) != 1 {
+				t.Errorf("admin GET /api/notes: %d %s", r.Status, r.Body)
+			}
+		})
+	}
+}

@@ -23,9 +23,13 @@ import (
 // (password hashing, e-mail normal form, token revocation) and returns the
 // request-side security.
 func (a *App) newSecurity(ctx context.Context) (*rest.Security, error) {
-	policy, err := auth.LoadPolicy(filepath.Join(a.Config.Paths.Config, "permissions.yaml"))
+	file := filepath.Join(a.Config.Paths.Config, "permissions.yaml")
+	policy, missing, err := auth.LoadPolicy(file)
 	if err != nil {
 		return nil, err
+	}
+	if missing {
+		a.Log.Warn("no permissions file: only the admin role may use the content API (write the file to open it)", "file", file)
 	}
 	var roles []content.Role
 	for _, r := range policy.Roles() {

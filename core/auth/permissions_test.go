@@ -9,7 +9,7 @@ import (
 
 func shipped(t *testing.T) *Policy {
 	t.Helper()
-	p, err := LoadPolicy("../../config/permissions.yaml")
+	p, _, err := LoadPolicy("../../config/permissions.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -324,12 +324,40 @@ func TestLoadPolicyNamesTheFile(t *testing.T) {
 	if err := os.WriteFile(path, []byte("roles:\n  public: {actions: [], colour: red}\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	_, err := LoadPolicy(path)
+	_, _, err := LoadPolicy(path)
 	want := path + `:2: role "public": unknown key "colour"; the keys are name, description, actions, scopes`
 	if err == nil || err.Error() != want {
 		t.Errorf("got  %v\nwant %s", err, want)
 	}
-	if _, err := LoadPolicy(filepath.Join(t.TempDir(), "none.yaml")); err == nil {
-		t.Error("a missing file loads")
+	if err := os.Chmod(path, 0); err == nil && os.Getuid() != 0 {
+		if _, _, err := LoadPolicy(path); err == nil {
+			t.Error("an unreadable file loads")
+		}
+	}
+}
+
+// A project without the file starts closed: the public may only sign in,
+// a signed-in user only read themselves, the admin everything.
+func TestMissingPolicyFileIsTheDefault(t *testing.T) {
+	p, missing, err := LoadPolicy(filepath.Join(t.TempDir(), "none.yaml"))
+	if err != nil || !missing {
+		t.Fatalf("missing=%v err=%v", missing, err)
+	}
+	for _, c := range []struct {
+		role, action string
+		want         bool
+	}{
+		{Public, "auth.login", true},
+		{Public, "note.find", false},
+		{Public, "users.me", false},
+		{Authenticated, "users.me", true},
+		{Authenticated, "note.find", false},
+		{Authenticated, "note.create", false},
+		{"admin", "note.delete", true},
+		{"admin", "users.create", true},
+	} {
+		if got := p.Allowed(c.role, c.action); got != c.want {
+			t.Errorf("%s may %s: %v, want %v", c.role, c.action, got, c.want)
+		}
 	}
 }

@@ -14,14 +14,38 @@ import (
 )
 
 // LoadPolicy reads and checks a policy file. Every error names the file
-// and, where there is one, the line.
-func LoadPolicy(path string) (*Policy, error) {
+// and, where there is one, the line. A project without the file gets
+// DefaultPolicy, and missing reports it, so the caller can say so: a
+// project holding only its content types still starts, closed.
+func LoadPolicy(path string) (p *Policy, missing bool, err error) {
 	src, err := os.ReadFile(path)
-	if err != nil {
-		return nil, fmt.Errorf("reading the permissions: %w", err)
+	if errors.Is(err, os.ErrNotExist) {
+		p, err := ParsePolicy([]byte(DefaultPolicy))
+		return p, true, err
 	}
-	return parsePolicy(path, src)
+	if err != nil {
+		return nil, false, fmt.Errorf("reading the permissions: %w", err)
+	}
+	p, err = parsePolicy(path, src)
+	return p, false, err
 }
+
+// DefaultPolicy is the policy of a project without config/permissions.yaml:
+// deny by default, as always. Callers without a token may do nothing;
+// signed-in users may sign in, manage their password and read themselves;
+// the admin role may do everything. Users reach the admin role through
+// `kiln admin create`.
+const DefaultPolicy = `roles:
+  public:
+    description: Callers without a token.
+    actions: [auth.login, auth.forgotPassword, auth.resetPassword]
+  authenticated:
+    description: Signed-in users with no other role.
+    actions: [auth.changePassword, users.me]
+  admin:
+    description: Everything.
+    actions: ["*"]
+`
 
 // ParsePolicy reads a policy from YAML; its errors name the file
 // "permissions". The format:
