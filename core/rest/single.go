@@ -85,9 +85,11 @@ func (a *API) putSingle(ct *schema.ContentType) fiber.Handler {
 	}
 }
 
-// deleteSingle removes the entry. With none it answers as a deletion
+// deleteSingle removes the entry, whatever its status (Strapi deletes the
+// document: draft and published). With none it answers as a deletion
 // does, as Strapi does: 204 in v2, and in v1 (which answers the deleted
-// entry) 404. An entry outside the caller's scope is 404.
+// entry) 404. An entry outside the caller's scope is 404, and so is a
+// draft for a caller who may not read drafts.
 func (a *API) deleteSingle(ct *schema.ContentType) fiber.Handler {
 	return func(c *fiber.Ctx) error {
 		q, ro, err := a.begin(c, ct, "delete")
@@ -100,7 +102,9 @@ func (a *API) deleteSingle(ct *schema.ContentType) fiber.Handler {
 			if err != nil || doc == "" {
 				return err
 			}
-			gone, err = tx.Delete(ctx, q, doc, ro)
+			all := *q
+			all.Status = query.Draft
+			gone, err = tx.Delete(ctx, &all, doc, ro)
 			return err
 		})
 		if err != nil {
