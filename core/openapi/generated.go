@@ -131,10 +131,11 @@ func (b *builder) single(ct *schema.ContentType, verb string) obj {
 		op["responses"] = merge(obj{"200": jsonResponse("The "+ct.Name+" as saved", one)}, errorsFor(true, true, true))
 	case "delete":
 		op["summary"] = "Delete the " + ct.Name
-		op["description"] = "Removes the entry, in every status. With none, a deletion still answers 204 (v1: 404)."
+		op["description"] = "Removes the entry, in every status. With none, a deletion still answers 204."
 		ok := obj{"204": obj{"description": "Deleted, or there was nothing to delete; no body (Strapi 5)", "headers": limitedHeaders()}}
 		if b.v.Shape == rest.V1 {
-			ok = obj{"200": jsonResponse("The deleted "+ct.Name+" (Strapi 4)", one)}
+			ok = obj{"200": jsonResponse("The deleted "+ct.Name+" (Strapi 4)", one),
+				"204": obj{"description": "There was nothing to delete; no body", "headers": limitedHeaders()}}
 		}
 		op["responses"] = merge(ok, errorsFor(true, false, true))
 	default:

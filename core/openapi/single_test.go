@@ -110,6 +110,7 @@ func TestSingleTypeAnswersMatchTheDocuments(t *testing.T) {
 		{"PUT", "/api/v2/homepage", map[string]any{"data": map[string]any{"title": "x"}}, true, 401},
 		{"DELETE", "/api/v1/homepage", nil, false, 200},
 		{"DELETE", "/api/v2/homepage", nil, false, 204},
+		{"DELETE", "/api/v1/homepage", nil, false, 204},
 		{"PUT", "/api/v2/landing?status=draft", map[string]any{"data": map[string]any{"title": "Soon"}}, false, 200},
 		{"GET", "/api/v2/landing?status=draft", nil, false, 200},
 		{"GET", "/api/v2/landing", nil, false, 404},

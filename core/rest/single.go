@@ -87,8 +87,8 @@ func (a *API) putSingle(ct *schema.ContentType) fiber.Handler {
 
 // deleteSingle removes the entry, whatever its status (Strapi deletes the
 // document: draft and published). With none it answers as a deletion
-// does, as Strapi does: 204 in v2, and in v1 (which answers the deleted
-// entry) 404. An entry outside the caller's scope is 404, and so is a
+// does, as Strapi does: 204, in v1 too (which otherwise answers the
+// deleted entry; Strapi 5 answers 204 in its v4 format as well). An entry outside the caller's scope is 404, and so is a
 // draft for a caller who may not read drafts.
 func (a *API) deleteSingle(ct *schema.ContentType) fiber.Handler {
 	return func(c *fiber.Ctx) error {
@@ -110,11 +110,8 @@ func (a *API) deleteSingle(ct *schema.ContentType) fiber.Handler {
 		if err != nil {
 			return err
 		}
-		if VersionOf(c) == V2 {
+		if VersionOf(c) == V2 || gone == nil {
 			return c.SendStatus(fiber.StatusNoContent)
-		}
-		if gone == nil {
-			return errs.NotFound()
 		}
 		return WriteEntry(c, fiber.StatusOK, gone)
 	}
