@@ -6,13 +6,19 @@ import (
 )
 
 // typeSchemas writes a content type's components beside its entry: the
-// create and update bodies' data, and the list and single envelopes.
+// create and update bodies' data, and the list and single envelopes. A
+// single type has no list and no create (its PUT creates or updates).
 func (b *builder) typeSchemas(ct *schema.ContentType) {
 	if b.typed[ct] {
 		return
 	}
 	b.typed[ct] = true
 	entry := ref(b.entries.need(ct, b.v.Shape))
+	if ct.Kind == schema.SingleType {
+		b.schemas[ct.Name+"Update"] = b.dataSchema(ct, false)
+		b.schemas[ct.Name+"Response"] = withDesc(object(obj{"data": entry, "meta": ref("Meta")}, "data", "meta"), "The "+ct.Name)
+		return
+	}
 	b.schemas[ct.Name+"Create"] = b.dataSchema(ct, true)
 	b.schemas[ct.Name+"Update"] = b.dataSchema(ct, false)
 	b.schemas[ct.Name+"List"] = withDesc(object(obj{"data": arrayOf(entry),
@@ -54,6 +60,9 @@ func (b *builder) dataSchema(ct *schema.ContentType, create bool) obj {
 // version: find, findOne, create, update or delete on ct.
 func (b *builder) generated(ct *schema.ContentType, verb string) obj {
 	b.typeSchemas(ct)
+	if ct.Kind == schema.SingleType {
+		return b.single(ct, verb)
+	}
 	list, single := ref(ct.Name+"List"), ref(ct.Name+"Response")
 	body := func(name string) obj {
 		s := object(obj{"data": ref(name)}, "data")
@@ -96,6 +105,59 @@ func (b *builder) generated(ct *schema.ContentType, verb string) obj {
 		return nil
 	}
 	return op
+}
+
+// single is the operation of one route of a single type: its one entry
+// at /<singularName>, read (find), created or changed (update) and
+// removed (delete); no list, no id.
+func (b *builder) single(ct *schema.ContentType, verb string) obj {
+	one := ref(ct.Name + "Response")
+	op := obj{}
+	switch verb {
+	case "find":
+		op["summary"] = "Get the " + ct.Name
+		op["description"] = "The one entry of this single type; 404 when there is none" + drafts(ct) +
+			". fields and populate apply; filters, when given, must match it (else 404)."
+		op["parameters"] = append([]any{refTo("parameters", "filters")}, entryParams(ct, true)...)
+		op["responses"] = merge(obj{"200": jsonResponse("The "+ct.Name, one)}, errorsFor(true, false, false))
+	case "update":
+		body := object(obj{"data": ref(ct.Name + "Update")}, "data")
+		body["additionalProperties"] = false
+		op["summary"] = "Create or update the " + ct.Name
+		op["description"] = "Creates the entry when there is none (the required fields must then be sent), " +
+			"otherwise changes the fields sent; 200 either way. Relations as on a collection's create." + statusOnWrite(ct)
+		op["parameters"] = entryParams(ct, ct.DraftAndPublish)
+		op["requestBody"] = jsonBody(body, true)
+		op["responses"] = merge(obj{"200": jsonResponse("The "+ct.Name+" as saved", one)}, errorsFor(true, true, true))
+	case "delete":
+		op["summary"] = "Delete the " + ct.Name
+		op["description"] = "Removes the entry, in every status. With none, a deletion still answers 204."
+		ok := obj{"204": obj{"description": "Deleted, or there was nothing to delete; no body (Strapi 5)", "headers": limitedHeaders()}}
+		if b.v.Shape == rest.V1 {
+			ok = obj{"200": jsonResponse("The deleted "+ct.Name+" (Strapi 4)", one),
+				"204": obj{"description": "There was nothing to delete; no body", "headers": limitedHeaders()}}
+		}
+		op["responses"] = merge(ok, errorsFor(true, false, true))
+	default:
+		return nil
+	}
+	return op
+}
+
+// drafts says what a single type's read finds when it has drafts.
+func drafts(ct *schema.ContentType) string {
+	if ct.DraftAndPublish {
+		return " in the status asked for (a draft alone is 404 to a published read)"
+	}
+	return ""
+}
+
+// statusOnWrite says what status does on a write of a draft & publish type.
+func statusOnWrite(ct *schema.ContentType) string {
+	if ct.DraftAndPublish {
+		return " status works as on a collection type's create and update (status=draft writes the draft)."
+	}
+	return ""
 }
 
 func statusWord(ct *schema.ContentType) string {

@@ -3,8 +3,6 @@ package openapi
 import (
 	"fmt"
 	"strings"
-
-	"github.com/kiln-cms/kiln/core/schema"
 )
 
 // foreignSchema is a schema a plugin declared, with the route it is from.
@@ -58,9 +56,10 @@ func (b *builder) resolve(r string) bool {
 	}
 	for _, suffix := range []string{"Create", "Update", "List", "Response"} {
 		base, ok := strings.CutSuffix(name, suffix)
-		if ct := b.schema.Type(base); ok && ct != nil && !ct.Builtin && ct.Kind == schema.CollectionType {
+		if ct := b.schema.Type(base); ok && ct != nil && !ct.Builtin {
 			b.typeSchemas(ct)
-			return true
+			_, written := b.schemas[name] // a single type has no List or Create
+			return written
 		}
 	}
 	return false

@@ -37,18 +37,10 @@ var collectionOps = []generatedOp{
 // gets: the base path and the operations below it. Built-in types (users,
 // roles) have routes of their own (Security.Routes).
 //
-// A new kind is a case here and its list of operations. Single types
-// (kind: singleType) would be
-//
-//	case schema.SingleType:
-//		return "/" + ct.Name, singleOps
-//
-// with singleOps = {GET, "", "find"}, {PUT, "", "update"}, {DELETE, "",
-// "delete"} and their handlers (actions <type>.find, .update, .delete).
-// The table, fiber's routes, `kiln routes`, the permission listing and
-// the shadowing check of plugin routes then follow with no other change;
-// core/openapi's generated (core/openapi/generated.go) needs the single
-// type's wording of those three operations (one entry, no list, no :id).
+// A new kind is a case here and its list of operations; the table,
+// fiber's routes, `kiln routes`, the permission listing and the shadowing
+// check of plugin routes follow with no other change, and core/openapi
+// words the operations by the type's kind.
 func opsOf(ct *schema.ContentType) (string, []generatedOp) {
 	if ct.Builtin {
 		return "", nil
@@ -56,6 +48,8 @@ func opsOf(ct *schema.ContentType) (string, []generatedOp) {
 	switch ct.Kind {
 	case schema.CollectionType:
 		return "/" + ct.Plural, collectionOps
+	case schema.SingleType:
+		return "/" + ct.Name, singleOps
 	}
 	return "", nil
 }

@@ -1,0 +1,168 @@
+// Runs @strapi/client against a running Kiln and asserts the answers:
+// collection() find/findOne/create/update/delete on the note collection,
+// single() find/update/delete on the homepage and landing single types,
+// and the examples of the client's README that apply to these types.
+//
+//   KILN_URL=http://127.0.0.1:1337/api KILN_TOKEN=<jwt> node test.js
+//
+// The server must serve the single-types test project
+// (testdata/single-types) with no entries yet; run.sh sets all that up.
+import assert from 'node:assert/strict';
+import { strapi } from '@strapi/client';
+
+const baseURL = process.env.KILN_URL;
+const auth = process.env.KILN_TOKEN;
+if (!baseURL || !auth) {
+  console.error('KILN_URL and KILN_TOKEN must be set');
+  process.exit(2);
+}
+
+const client = strapi({ baseURL, auth });
+const anonymous = strapi({ baseURL });
+
+const checks = [];
+const check = (name, fn) => checks.push({ name, fn });
+
+// rejectsWith asserts that p fails with an HTTP error of that status.
+async function rejectsWith(p, status) {
+  await assert.rejects(p, (err) => {
+    assert.equal(err.response?.status, status, `${err.name}: ${err.message}`);
+    return true;
+  });
+}
+
+const documentId = /^[a-z0-9]{24}$/;
+
+check('collection(): create, find, findOne, update, delete', async () => {
+  const notes = client.collection('notes');
+  const first = await notes.create({ title: 'First', body: 'one' });
+  assert.match(first.data.documentId, documentId);
+  assert.equal(first.data.title, 'First');
+  assert.deepEqual(first.meta, {});
+  const second = await notes.create({ title: 'Second' });
+  assert.equal(second.data.body, null);
+
+  const all = await notes.find({ sort: 'title:desc', fields: ['title'] });
+  assert.deepEqual(all.data.map((n) => n.title), ['Second', 'First']);
+  assert.deepEqual(Object.keys(all.data[0]).sort(), ['documentId', 'id', 'title']);
+  assert.deepEqual(all.meta.pagination, { page: 1, pageSize: 25, pageCount: 1, total: 2 });
+
+  const filtered = await notes.find({ filters: { title: { $eqi: 'first' } } });
+  assert.deepEqual(filtered.data.map((n) => n.documentId), [first.data.documentId]);
+
+  const one = await notes.findOne(first.data.documentId);
+  assert.equal(one.data.body, 'one');
+
+  const changed = await notes.update(first.data.documentId, { body: 'changed' });
+  assert.equal(changed.data.title, 'First');
+  assert.equal(changed.data.body, 'changed');
+
+  await notes.delete(second.data.documentId);
+  await rejectsWith(notes.findOne(second.data.documentId), 404);
+  const left = await notes.find();
+  assert.equal(left.meta.pagination.total, 1);
+});
+
+check('collection(): a bad body is a 400 the client reports', async () => {
+  await rejectsWith(client.collection('notes').create({ body: 'no title' }), 400);
+});
+
+check('single(): find before any entry is a 404', async () => {
+  await rejectsWith(client.single('homepage').find(), 404);
+});
+
+check('single(): update creates, then changes, the one entry', async () => {
+  const homepage = client.single('homepage');
+  const created = await homepage.update({ title: 'Welcome', body: 'first' });
+  assert.match(created.data.documentId, documentId);
+  assert.equal(created.data.title, 'Welcome');
+  const changed = await homepage.update({ body: 'second' });
+  assert.equal(changed.data.documentId, created.data.documentId);
+  assert.equal(changed.data.title, 'Welcome');
+  assert.equal(changed.data.body, 'second');
+
+  const found = await homepage.find();
+  assert.equal(found.data.documentId, created.data.documentId);
+  assert.equal(found.data.body, 'second');
+  assert.deepEqual(found.meta, {});
+
+  // Read without a token: the public role may find the homepage.
+  const publicRead = await anonymous.single('homepage').find({ fields: ['title'] });
+  assert.deepEqual(Object.keys(publicRead.data).sort(), ['documentId', 'id', 'title']);
+  await rejectsWith(anonymous.single('homepage').update({ title: 'x' }), 401);
+});
+
+check('single(): populate and fields', async () => {
+  const note = await client.collection('notes').create({ title: 'Featured' });
+  const homepage = client.single('homepage');
+  await homepage.update({ featured: note.data.documentId });
+  const found = await homepage.find({ fields: ['title'], populate: { featured: { fields: ['title'] } } });
+  assert.equal(found.data.title, 'Welcome');
+  assert.equal(found.data.featured.documentId, note.data.documentId);
+  assert.equal(found.data.featured.title, 'Featured');
+  assert.equal(found.data.body, undefined);
+});
+
+check('single(): delete removes the entry; deleting nothing is no error', async () => {
+  const homepage = client.single('homepage');
+  await homepage.delete();
+  await rejectsWith(homepage.find(), 404);
+  await homepage.delete();
+});
+
+check('single(): status on a draft & publish single type', async () => {
+  const landing = client.single('landing');
+  const draft = await landing.update({ title: 'Soon' }, { status: 'draft' });
+  assert.equal(draft.data.publishedAt, null);
+  await rejectsWith(landing.find(), 404);
+  const read = await landing.find({ status: 'draft' });
+  assert.equal(read.data.title, 'Soon');
+  await landing.delete();
+  await rejectsWith(landing.find({ status: 'draft' }), 404);
+});
+
+check("README: the single() examples", async () => {
+  const homepage = client.single('homepage');
+  await homepage.update({ title: 'Homepage' });
+  const defaultHomepage = await homepage.find();
+  assert.equal(defaultHomepage.data.title, 'Homepage');
+  const updatedHomepage = await homepage.update({ title: 'Updated Homepage Title' });
+  assert.equal(updatedHomepage.data.title, 'Updated Homepage Title');
+  await homepage.delete();
+});
+
+check('README: fetch()', async () => {
+  const res = await client.fetch('/notes?fields[0]=title', { method: 'GET' });
+  assert.equal(res.status, 200);
+  const body = await res.json();
+  assert.deepEqual(body.data.map((n) => n.title), ['First', 'Featured']);
+});
+
+// The README's `locale` examples (find({ locale: 'es' })): Strapi ignores
+// locale on a type without i18n, Kiln's query parser answers 400 Invalid
+// key locale. Logged, not failed, until the parser takes it.
+const knownGaps = [
+  ['locale on a type without i18n', () => client.single('homepage').find({ locale: 'es' })],
+];
+
+let failed = 0;
+for (const { name, fn } of checks) {
+  try {
+    await fn();
+    console.log(`ok     ${name}`);
+  } catch (err) {
+    failed++;
+    console.log(`FAIL   ${name}\n       ${err.stack?.split('\n').slice(0, 4).join('\n       ')}`);
+  }
+}
+for (const [name, call] of knownGaps) {
+  try {
+    await call();
+    console.log(`fixed  known gap "${name}": remove it from knownGaps and check it`);
+  } catch (err) {
+    if (err.response?.status === 400 || err.response?.status === 404) console.log(`gap    ${name}: ${err.response.status}`);
+    else { failed++; console.log(`FAIL   known gap ${name}: ${err.message}`); }
+  }
+}
+console.log(`${checks.length - failed}/${checks.length} passed`);
+process.exit(failed ? 1 : 0);

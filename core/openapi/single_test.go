@@ -1,0 +1,136 @@
+package openapi_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	validator "github.com/pb33f/libopenapi-validator"
+
+	"github.com/kiln-cms/kiln/core/app/apptest"
+	"github.com/kiln-cms/kiln/core/store"
+)
+
+// singleHarness serves the single-types project (testdata/single-types at
+// the repository's root): a collection note, the single types homepage
+// (no draft & publish) and landing (draft & publish).
+func singleHarness(t *testing.T) *apptest.Harness {
+	t.Helper()
+	cfg := apptest.Config(t, store.SQLite)
+	project := filepath.Join(apptest.Root(t), "testdata", "single-types")
+	cfg.Paths.ContentTypes = filepath.Join(project, "content-types")
+	cfg.Paths.Config = filepath.Join(project, "config")
+	return apptest.NewWith(t, cfg)
+}
+
+// TestSingleTypeGolden pins the single types' part of the v2 and v1
+// documents: one path per type with its three operations, no list, no
+// {id}, no create body (PUT creates or updates). Rewrite the files with
+// go test ./core/openapi -run Golden -update.
+func TestSingleTypeGolden(t *testing.T) {
+	h := singleHarness(t)
+	docs := served(t, h)
+	for _, name := range []string{"v2", "v1"} {
+		doc := decode(t, docs[name])
+		schemas := doc["components"].(map[string]any)["schemas"].(map[string]any)
+		paths := doc["paths"].(map[string]any)
+		prefix := "/api/" + name
+		for _, absent := range []string{"/homepages", "/homepage/{id}", "/landings", "/landing/{id}"} {
+			if _, ok := paths[prefix+absent]; ok {
+				t.Errorf("%s: %s is documented", name, prefix+absent)
+			}
+		}
+		for _, absent := range []string{"homepageList", "homepageCreate", "landingList", "landingCreate"} {
+			if _, ok := schemas[absent]; ok {
+				t.Errorf("%s: schema %s is written", name, absent)
+			}
+		}
+		part := map[string]any{"schemas": map[string]any{}, "paths": map[string]any{
+			prefix + "/homepage": paths[prefix+"/homepage"],
+			prefix + "/landing":  paths[prefix+"/landing"],
+		}}
+		for _, s := range []string{"homepage", "homepageUpdate", "homepageResponse", "landingUpdate", "landingResponse"} {
+			part["schemas"].(map[string]any)[s] = schemas[s]
+		}
+		got, err := json.MarshalIndent(part, "", "  ")
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, '\n')
+		file := filepath.Join("testdata", "single."+name+".json")
+		if *update {
+			if err := os.WriteFile(file, got, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		want, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatalf("%v (run with -update to create it)", err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s differs from the generated one (-update rewrites it):\n%s", file, firstDiff(string(want), string(got)))
+		}
+	}
+}
+
+// TestSingleTypeAnswersMatchTheDocuments: the documents of a project with
+// single types are valid OpenAPI 3.1, and real answers of the single
+// types' routes, in both versions, match them.
+func TestSingleTypeAnswersMatchTheDocuments(t *testing.T) {
+	h := singleHarness(t)
+	validators := map[string]validator.Validator{}
+	for name, raw := range served(t, h) {
+		doc, err := parse(raw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, errs := validator.NewValidator(doc)
+		if len(errs) > 0 {
+			t.Fatal(errs)
+		}
+		if ok, verrs := v.ValidateDocument(); !ok {
+			for _, e := range verrs {
+				t.Errorf("%s: %s: %s", name, e.Message, e.Reason)
+			}
+		}
+		validators[name] = v
+	}
+	h.Create("/api/notes", map[string]any{"title": "A note"})
+	calls := []call{
+		{"GET", "/api/v2/homepage", nil, false, 404},
+		{"PUT", "/api/v2/homepage", map[string]any{"data": map[string]any{"body": "no title"}}, false, 400},
+		{"PUT", "/api/v2/homepage", map[string]any{"data": map[string]any{"title": "Home", "featured": 1}}, false, 200},
+		{"PUT", "/api/v1/homepage?populate=featured", map[string]any{"data": map[string]any{"body": "Welcome"}}, false, 200},
+		{"GET", "/api/v2/homepage?populate=*", nil, true, 200},
+		{"GET", "/api/v1/homepage?populate=featured&fields=title", nil, true, 200},
+		{"GET", "/api/homepage", nil, true, 200},
+		{"PUT", "/api/v2/homepage", map[string]any{"data": map[string]any{"title": "x"}}, true, 401},
+		{"DELETE", "/api/v1/homepage", nil, false, 200},
+		{"DELETE", "/api/v2/homepage", nil, false, 204},
+		{"DELETE", "/api/v1/homepage", nil, false, 204},
+		{"PUT", "/api/v2/landing?status=draft", map[string]any{"data": map[string]any{"title": "Soon"}}, false, 200},
+		{"GET", "/api/v2/landing?status=draft", nil, false, 200},
+		{"GET", "/api/v2/landing", nil, false, 404},
+		{"DELETE", "/api/v2/landing", nil, false, 204},
+	}
+	for _, c := range calls {
+		name := docOf(c.path)
+		req, resp := send(t, h, c)
+		vreq, _ := send(t, h, c)
+		if resp.StatusCode != c.status {
+			t.Errorf("%s %s: %d, want %d", c.method, c.path, resp.StatusCode, c.status)
+			continue
+		}
+		if ok, errs := validators[name].ValidateHttpResponse(req, resp); !ok {
+			t.Errorf("%s %s (%s document): the answer does not match:%s", c.method, c.path, name, describe(errs))
+		}
+		if c.status < 400 {
+			if ok, errs := validators[name].ValidateHttpRequest(vreq); !ok {
+				t.Errorf("%s %s (%s document): the request does not match:%s", c.method, c.path, name, describe(errs))
+			}
+		}
+	}
+}

@@ -1,0 +1,148 @@
+package rest
+
+import (
+	"context"
+	"hash/fnv"
+
+	"github.com/gofiber/fiber/v2"
+
+	"github.com/kiln-cms/kiln/core/content"
+	"github.com/kiln-cms/kiln/core/errs"
+	"github.com/kiln-cms/kiln/core/query"
+	"github.com/kiln-cms/kiln/core/schema"
+	"github.com/kiln-cms/kiln/core/store"
+)
+
+// The handlers of a single type (kind: singleType): one entry at
+// /<singularName>, read with GET, created or changed with PUT, removed
+// with DELETE. They go through the same content service calls as the
+// collection handlers (Find, Create, Update, Delete), with the request's
+// query — fields, populate, status — and the caller's read options.
+
+// singleOps are the routes of a single type, below /<singularName>.
+var singleOps = []generatedOp{
+	{fiber.MethodGet, "", "find", (*API).findSingle},
+	{fiber.MethodPut, "", "update", (*API).putSingle},
+	{fiber.MethodDelete, "", "delete", (*API).deleteSingle},
+}
+
+// lockSingle is the advisory-lock namespace of single-type writes ("Kiln"
+// + 's'), distinct from the plugins' namespaces.
+const lockSingle int32 = 0x4b696c73
+
+// findSingle answers the entry, or 404 when there is none the caller may
+// see in the status asked for (as Strapi: NotFoundError, never data:null).
+// Filters, when given, narrow it as Strapi's findFirst does.
+func (a *API) findSingle(ct *schema.ContentType) fiber.Handler {
+	return func(c *fiber.Ctx) error {
+		q, ro, err := a.begin(c, ct, "find")
+		if err != nil {
+			return err
+		}
+		q.Pagination = firstOnly
+		page, err := a.Content.Find(c.UserContext(), q, ro)
+		if err != nil {
+			return err
+		}
+		if len(page.Entries) == 0 {
+			return errs.NotFound()
+		}
+		return WriteEntry(c, fiber.StatusOK, page.Entries[0])
+	}
+}
+
+// putSingle creates the entry when there is none and otherwise changes the
+// fields sent (Strapi's createOrUpdate); both answer 200. The lookup and
+// the write run in one transaction under a lock on the type, so two first
+// PUTs at once make one entry: the second waits and then updates it.
+func (a *API) putSingle(ct *schema.ContentType) fiber.Handler {
+	return func(c *fiber.Ctx) error {
+		q, ro, err := a.begin(c, ct, "update")
+		if err != nil {
+			return err
+		}
+		data, err := dataBody(c)
+		if err != nil {
+			return err
+		}
+		var out *store.Entry
+		err = a.Content.InTx(c.UserContext(), func(ctx context.Context, tx *content.Tx) error {
+			doc, err := lockAndLookup(ctx, tx, ct)
+			if err != nil {
+				return err
+			}
+			if doc == "" {
+				out, err = tx.Create(ctx, q, data, ro)
+			} else {
+				out, err = tx.Update(ctx, q, doc, data, ro)
+			}
+			return err
+		})
+		if err != nil {
+			return err
+		}
+		return WriteEntry(c, fiber.StatusOK, out)
+	}
+}
+
+// deleteSingle removes the entry, whatever its status (Strapi deletes the
+// document: draft and published). With none it answers as a deletion
+// does, as Strapi does: 204, in v1 too (which otherwise answers the
+// deleted entry; Strapi 5 answers 204 in its v4 format as well). An entry outside the caller's scope is 404, and so is a
+// draft for a caller who may not read drafts.
+func (a *API) deleteSingle(ct *schema.ContentType) fiber.Handler {
+	return func(c *fiber.Ctx) error {
+		q, ro, err := a.begin(c, ct, "delete")
+		if err != nil {
+			return err
+		}
+		var gone *store.Entry
+		err = a.Content.InTx(c.UserContext(), func(ctx context.Context, tx *content.Tx) error {
+			doc, err := lockAndLookup(ctx, tx, ct)
+			if err != nil || doc == "" {
+				return err
+			}
+			all := *q
+			all.Status = query.Draft
+			gone, err = tx.Delete(ctx, &all, doc, ro)
+			return err
+		})
+		if err != nil {
+			return err
+		}
+		if VersionOf(c) == V2 || gone == nil {
+			return c.SendStatus(fiber.StatusNoContent)
+		}
+		return WriteEntry(c, fiber.StatusOK, gone)
+	}
+}
+
+// firstOnly is the pagination of a single type's read: one row, no count.
+var firstOnly = query.Pagination{Mode: query.PageStyle, Page: 1, PageSize: 1}
+
+// lockAndLookup takes the type's write lock for the rest of the
+// transaction, then returns the documentId of its entry in any status,
+// whoever may see it, or "" when there is none. The lock is what keeps a
+// single type to one entry: a PUT that finds none creates one before the
+// lock is released, and the next one to take it sees that entry (each
+// statement of a READ COMMITTED transaction reads what was committed
+// before it). SQLite serialises write transactions anyway.
+func lockAndLookup(ctx context.Context, tx *content.Tx, ct *schema.ContentType) (string, error) {
+	if err := tx.LockKey(ctx, lockSingle, typeKey(ct)); err != nil {
+		return "", err
+	}
+	probe := &query.Query{Type: ct, Fields: []*schema.Attribute{}, Status: query.Draft, Pagination: firstOnly}
+	page, err := tx.Find(ctx, probe, store.ReadOptions{})
+	if err != nil || len(page.Entries) == 0 {
+		return "", err
+	}
+	return page.Entries[0].DocumentID, nil
+}
+
+// typeKey is the lock key of a type: a hash of its name, stable across
+// restarts and processes.
+func typeKey(ct *schema.ContentType) int64 {
+	h := fnv.New32a()
+	h.Write([]byte(ct.Name))
+	return int64(h.Sum32())
+}
