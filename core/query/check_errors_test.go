@@ -133,8 +133,9 @@ var securityCases = []errCase{
 	{"program", "pagination[page]=4611686018427387904", val, `Invalid pagination[page] "4611686018427387904": it is too large`, nil},
 	{"program", "pagination[pageSize]=0", val, `Invalid pagination[pageSize] "0": it must be at least 1`, nil},
 	{"program", "pagination[start]=-1", val, `Invalid pagination[start] "-1": it must be at least 0`, nil},
-	{"program", "pagination[limit]=0", val, `Invalid pagination[limit] "0": it must be a positive integer or -1`, nil},
-	{"program", "pagination[limit]=-2", val, `Invalid pagination[limit] "-2": it must be at least -1`, nil},
+	{"program", "pagination[limit]=0", val, `Invalid pagination[limit] "0": it must be at least 1`, nil},
+	{"program", "pagination[limit]=-1", val, `Invalid pagination[limit] "-1": it must be at least 1`, det("limit", "pagination.limit", "pagination")},
+	{"program", "pagination[limit]=-2", val, `Invalid pagination[limit] "-2": it must be at least 1`, nil},
 	{"program", "pagination[start]=9223372036854775800", val, `Invalid pagination[start] "9223372036854775800": it is too large`, nil},
 	// G.6
 	{"program", "populate=" + strings.Repeat("modules,", 101), val, "Too many populate entries (101), the maximum is 100", det("populate", nil, "populate")},
