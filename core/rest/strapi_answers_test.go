@@ -1,6 +1,8 @@
 package rest_test
 
 import (
+	"encoding/json"
+	"fmt"
 	"reflect"
 	"testing"
 
@@ -78,5 +80,62 @@ func TestNullsSortAsStrapi(t *testing.T) {
 			{"/api/customers?filters[name][$eq]=Acme%20Corp&populate[programs][sort]=capacity:asc", []int64{1, 3, 2}},
 			{"/api/customers?filters[name][$eq]=Acme%20Corp&populate[programs][sort]=capacity:desc", []int64{2, 3, 1}},
 		})
+	})
+}
+
+// TestJSONFiltersAsStrapi: the equality operators compare json documents as
+// jsonb does, the text operators match the document's jsonb text (", "
+// between items, keys by length then bytes), on both databases. The wants
+// are Strapi 5's answers on the same coaches (ids equal).
+func TestJSONFiltersAsStrapi(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, h *apptest.Harness) {
+		for i, e := range []string{
+			`["leadership", "career"]`, `["resilience", "communication"]`, `["career", "feedback"]`,
+			`["communication", "conflict"]`, `["feedback", "strategy"]`, `["conflict", "leadership"]`,
+			`["strategy", "resilience"]`, `["leadership", "career"]`,
+			`{"bb":1.5,"a":[1000,"Xé"],"c":null}`, // as JSON.stringify sends it
+		} {
+			h.Create("/api/coaches", map[string]any{"name": "C", "email": fmt.Sprintf("c%d@coach.test", i),
+				"expertise": json.RawMessage(e)})
+		}
+		h.Create("/api/coaches", map[string]any{"name": "None", "email": "none@coach.test"})
+		const f = "/api/coaches?filters[expertise]"
+		checkOrder(t, h, "", []strapiCase{
+			{f + "[$containsi]=LEADER", []int64{1, 6, 8}},
+			{f + "[$notContainsi]=LEADER", []int64{2, 3, 4, 5, 7, 9}},
+			{f + `[$endsWithi]=R%22%5D`, []int64{1, 8}},
+			{f + `[$startsWithi]=%5B%22LEAD`, []int64{1, 8}},
+			{f + `[$eq]=%5B%22leadership%22%2C%20%22career%22%5D`, []int64{1, 8}},
+			{f + `[$eq]=%5B%22leadership%22%2C%22career%22%5D`, []int64{1, 8}},
+			{f + `[$eqi]=%5B%22LEADERSHIP%22%2C%20%22career%22%5D`, []int64{1, 8}},
+			{f + `[$eqi]=%5B%22LEADERSHIP%22%2C%22career%22%5D`, []int64{}},
+			{f + `[$ne]=%5B%22leadership%22%2C%22career%22%5D`, []int64{2, 3, 4, 5, 6, 7, 9}},
+			{f + `[$nei]=%5B%22LEADERSHIP%22%2C%20%22career%22%5D`, []int64{2, 3, 4, 5, 6, 7, 9}},
+			{f + `[$in][0]=%5B%22leadership%22%2C%22career%22%5D&filters[expertise][$in][1]=%5B%22career%22%2C%22feedback%22%5D`, []int64{1, 3, 8}},
+			{f + `[$notIn][0]=%5B%22leadership%22%2C%22career%22%5D`, []int64{2, 3, 4, 5, 6, 7, 9}},
+			{f + `[$containsi]=%22%2C%20%22`, []int64{1, 2, 3, 4, 5, 6, 7, 8}},
+			{f + `[$containsi]=%22%2C%22`, []int64{}},
+			{f + `[$eq]=%7B%22c%22%3Anull%2C%22bb%22%3A1.50%2C%22a%22%3A%5B1e3%2C%22X%5Cu00e9%22%5D%7D`, []int64{9}},
+			{f + `[$startsWithi]=%7B%22a%22%3A%20%5B1000%2C%20%22x%C3%A9%22%5D%2C%20%22c%22`, []int64{9}},
+			{f + `[$endsWithi]=%22bb%22%3A%201.5%7D`, []int64{9}},
+			{f + `[$eq]=%5B%5D`, []int64{}},
+			{f + `[$eq]=%22x%22`, []int64{}},
+			{f + `[$eq][0]=%5B%22fr%22%5D&filters[expertise][$eq][1]=%5B%22career%22%2C%22feedback%22%5D`, []int64{3}},
+			{f + `[$null]=true`, []int64{10}},
+			// Strapi answers 500 to the case-sensitive text operators on
+			// jsonb; Kiln matches the same text, case-sensitively.
+			{f + "[$contains]=leader", []int64{1, 6, 8}},
+			{f + "[$contains]=LEADER", []int64{}},
+			{f + `[$startsWith]=%5B%22lead`, []int64{1, 8}},
+			{f + `[$endsWith]=%22%5D`, []int64{1, 2, 3, 4, 5, 6, 7, 8}},
+			{f + "[$notContains]=leader", []int64{2, 3, 4, 5, 7, 9}},
+		})
+		// Where Strapi answers 500 (not JSON) or orders jsonb ($gt), a 400.
+		for _, q := range []string{f + "[$eq]=leadership", f + "[$ne]=leadership", f + "[$gt]=1", f + "[$lt]=%5B%22c"} {
+			r := h.Do("GET", q, nil)
+			if st, name, _ := errorOf(t, r); r.Status != 400 || st != 400 || name != "ValidationError" {
+				t.Errorf("%s: %d %s %s", q, r.Status, name, r.Body)
+			}
+		}
 	})
 }

@@ -225,6 +225,10 @@ var comparisons = map[query.Operator]string{
 // each operator (see strapi-rest.md §1.2).
 func (b *sqlb) cond(f *query.Filter, c string) {
 	t := f.Field.Kind
+	if t.Caps().Opaque {
+		b.jsonCond(f, c)
+		return
+	}
 	switch f.Operator {
 	case query.OpEq, query.OpNe:
 		if f.Value == nil {
