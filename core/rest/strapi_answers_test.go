@@ -139,3 +139,57 @@ func TestJSONFiltersAsStrapi(t *testing.T) {
 		}
 	})
 }
+
+// TestLocaleAsStrapi: no Kiln type is localised, and Strapi 5 answers a
+// type without localisation the same for any locale code, on a list, one
+// entry, a write's query and data.locale (a string or null; another type
+// is a 400). Kiln refuses what is not a locale code (Strapi ignores that
+// too) and, as Strapi, locale inside populate or filters.
+func TestLocaleAsStrapi(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, h *apptest.Harness) {
+		h.Create("/api/customers", map[string]any{"name": "Acme Corp"})
+		h.Create("/api/customers", map[string]any{"name": "globex", "locale": "fr"})
+		h.Create("/api/customers", map[string]any{"name": "Initech", "locale": nil})
+		checkOrder(t, h, "", []strapiCase{
+			{"/api/customers?locale=en", []int64{1, 2, 3}},
+			{"/api/customers?locale=fr", []int64{1, 2, 3}},
+			{"/api/customers?locale=all", []int64{1, 2, 3}},
+			{"/api/customers?locale=*", []int64{1, 2, 3}},
+			{"/api/customers?locale=", []int64{1, 2, 3}},
+			{"/api/customers?locale=EN", []int64{1, 2, 3}},
+			{"/api/customers?locale=xx-YY-zz", []int64{1, 2, 3}},
+		})
+		doc := h.Do("GET", "/api/customers/1", nil).JSON(t)["data"].(map[string]any)["documentId"].(string)
+		for _, c := range []struct {
+			method, path string
+			body         any
+			status       int
+		}{
+			{"GET", "/api/customers/" + doc + "?locale=fr", nil, 200},
+			{"GET", "/api/customers/" + doc + "?locale=all", nil, 200},
+			{"PUT", "/api/customers/" + doc + "?locale=fr", map[string]any{"data": map[string]any{"industry": "X"}}, 200},
+			{"PUT", "/api/customers/" + doc, map[string]any{"data": map[string]any{"industry": "Y", "locale": "de"}}, 200},
+			{"POST", "/api/customers?locale=fr", map[string]any{"data": map[string]any{"name": "L2"}}, 201},
+		} {
+			if r := h.Do(c.method, c.path, c.body); r.Status != c.status {
+				t.Errorf("%s %s: %d %s, want %d", c.method, c.path, r.Status, r.Body, c.status)
+			}
+		}
+		// Strapi: 400 ValidationError "locale must be a `string` type, but
+		// the final value was: `5`." with the same path.
+		r := h.Do("POST", "/api/customers", map[string]any{"data": map[string]any{"name": "L6", "locale": 5}})
+		if st, name, msg, det := h.ErrorOf(r); st != 400 || name != "ValidationError" || msg != "locale must be a string" ||
+			fmt.Sprint(det["errors"]) != "[map[message:locale must be a string name:ValidationError path:[locale] value:5]]" {
+			t.Errorf("data.locale=5: %d %s %q %v", st, name, msg, det)
+		}
+		for _, q := range []string{
+			"locale=../../x", "locale[$ne]=en", "locale[0]=en&locale[1]=fr", // Strapi: ignored
+			"populate[customer][locale]=fr", "filters[locale][$eq]=en", "fields[0]=locale", "sort=locale", // Strapi: 400 too
+		} {
+			r := h.Do("GET", "/api/programs?"+q, nil)
+			if st, name, _ := errorOf(t, r); r.Status != 400 || st != 400 || name != "ValidationError" {
+				t.Errorf("?%s: %d %s %s", q, r.Status, name, r.Body)
+			}
+		}
+	})
+}
