@@ -193,3 +193,119 @@ func TestLocaleAsStrapi(t *testing.T) {
 		}
 	})
 }
+
+// TestConnectPositionAsStrapi replays, request by request, what Strapi 5
+// answered on program.coaches (a manyToMany) and on its other side,
+// coach.programs: set and connect keep the order given, connect puts an
+// entry at its position (the end by default, moving one already linked),
+// both sides keep their own order, and a connect from one side goes to the
+// end of the other side's list.
+func TestConnectPositionAsStrapi(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, h *apptest.Harness) {
+		for i := 1; i <= 9; i++ {
+			h.Create("/api/coaches", map[string]any{"name": fmt.Sprint("C", i), "email": fmt.Sprintf("c%d@coach.test", i)})
+		}
+		for i, cs := range [][]int{{1, 4}, {2, 5}, {3, 6}, {4, 7}, {}} {
+			h.Create("/api/programs", map[string]any{"title": fmt.Sprint("P", i+1), "coaches": cs})
+		}
+		ord := h.Create("/api/programs", map[string]any{"title": "Ord", "coaches": []int{3, 1, 2}})
+		put := func(path string, id int64, rel string, v any) *apptest.Response {
+			return h.Do("PUT", path+"/"+docOf(h, path, id), map[string]any{"data": map[string]any{rel: v}})
+		}
+		coachesOf := func(id int64) []int64 {
+			return relatedIDs(h, h.Do("GET", fmt.Sprintf("/api/programs?filters[id]=%d&populate[coaches][fields][0]=name", id), nil), "coaches")
+		}
+		at := func(id int, pos map[string]any) map[string]any { return map[string]any{"id": id, "position": pos} }
+		steps := []struct {
+			name string
+			v    any
+			want []int64
+		}{
+			{"set [3, 1, 2]", nil, []int64{3, 1, 2}},
+			{"connect 5", map[string]any{"connect": []any{5}}, []int64{3, 1, 2, 5}},
+			{"connect 4 at the start", map[string]any{"connect": []any{at(4, map[string]any{"start": true})}}, []int64{4, 3, 1, 2, 5}},
+			{"connect 6 before 1", map[string]any{"connect": []any{at(6, map[string]any{"before": 1})}}, []int64{4, 3, 6, 1, 2, 5}},
+			{"connect 7 after 3", map[string]any{"connect": []any{at(7, map[string]any{"after": 3})}}, []int64{4, 3, 7, 6, 1, 2, 5}},
+			{"connect 4, linked, at the end", map[string]any{"connect": []any{at(4, map[string]any{"end": true})}}, []int64{3, 7, 6, 1, 2, 5, 4}},
+			{"connect 2, linked, moves to the end", map[string]any{"connect": []any{2}}, []int64{3, 7, 6, 1, 5, 4, 2}},
+			{"set [8, 1, 3]", map[string]any{"set": []any{8, 1, 3}}, []int64{8, 1, 3}},
+			{"set [2, 8] as a list", []any{2, 8}, []int64{2, 8}},
+			{"connect 5, then 6 before it", map[string]any{"connect": []any{5, at(6, map[string]any{"before": 5})}}, []int64{2, 8, 6, 5}},
+			{"connect 7 before 2", map[string]any{"connect": []any{at(7, map[string]any{"before": 2})}}, []int64{7, 2, 8, 6, 5}},
+			{"connect 1 after 8, disconnect 2", map[string]any{"connect": []any{at(1, map[string]any{"after": 8})}, "disconnect": []any{2}}, []int64{7, 8, 1, 6, 5}},
+			{"start false is the end", map[string]any{"connect": []any{at(1, map[string]any{"start": false})}}, []int64{7, 8, 6, 5, 1}},
+		}
+		for _, s := range steps {
+			if s.v != nil {
+				if r := put("/api/programs", ord, "coaches", s.v); r.Status != 200 {
+					t.Fatalf("%s: %d %s", s.name, r.Status, r.Body)
+				}
+			}
+			if got := coachesOf(ord); !reflect.DeepEqual(got, s.want) {
+				t.Errorf("%s: coaches %v, want %v (Strapi's)", s.name, got, s.want)
+			}
+		}
+		// Refused, and nothing changes. Strapi: 400 "There was a problem
+		// connecting relation with id 7 at position {"before":9,...}. The
+		// relation with id 9 needs to be connected first." and 400
+		// `Document with id "nope" ... not found`; before and after at once
+		// is a 400 there too. A position that is not an object, or has
+		// another key, Strapi ignores (the end).
+		for _, v := range []map[string]any{
+			{"connect": []any{at(7, map[string]any{"before": 9})}},
+			{"connect": []any{at(7, map[string]any{"before": "nope"})}},
+			{"connect": []any{at(3, map[string]any{"before": 5, "after": 8})}},
+			{"connect": []any{map[string]any{"id": 3, "position": "start"}}},
+			{"connect": []any{at(3, map[string]any{"foo": 1})}},
+		} {
+			r := put("/api/programs", ord, "coaches", v)
+			if st, name, _ := errorOf(t, r); r.Status != 400 || st != 400 || name != "ValidationError" {
+				t.Errorf("%v: %d %s %s", v, r.Status, name, r.Body)
+			}
+		}
+		r := put("/api/programs", ord, "coaches", map[string]any{"connect": []any{at(7, map[string]any{"before": 9})}})
+		if _, _, msg := errorOf(t, r); msg != `There was a problem connecting relation with id 7 at position {"before":9}. The relation with id 9 needs to be connected first.` {
+			t.Errorf("message %q", msg)
+		}
+		if got := coachesOf(ord); !reflect.DeepEqual(got, []int64{7, 8, 6, 5, 1}) {
+			t.Errorf("after the refusals: %v", got)
+		}
+
+		// The other side: coach 10's programs, connected from either side.
+		x := h.Create("/api/coaches", map[string]any{"name": "X", "email": "x@coach.test"})
+		programsOf := func() []int64 {
+			return relatedIDs(h, h.Do("GET", fmt.Sprintf("/api/coaches?filters[id]=%d&populate[programs][fields][0]=title", x), nil), "programs")
+		}
+		for _, p := range []int64{1, 3, 2} {
+			put("/api/programs", p, "coaches", map[string]any{"connect": []any{x}})
+		}
+		checkList(t, "X.programs, connected from the programs", programsOf(), []int64{1, 3, 2})
+		checkList(t, "program 1's coaches: X at the end", coachesOf(1), []int64{1, 4, x})
+		put("/api/coaches", x, "programs", map[string]any{"connect": []any{at(4, map[string]any{"start": true})}})
+		checkList(t, "X connects 4 at the start", programsOf(), []int64{4, 1, 3, 2})
+		checkList(t, "program 4's coaches: X at the end", coachesOf(4), []int64{4, 7, x})
+		put("/api/coaches", x, "programs", map[string]any{"connect": []any{at(2, map[string]any{"before": 1})}})
+		checkList(t, "X moves 2 before 1", programsOf(), []int64{4, 2, 1, 3})
+		checkList(t, "program 2's coaches unchanged", coachesOf(2), []int64{2, 5, x})
+		put("/api/coaches", x, "programs", []any{5, 3})
+		checkList(t, "X sets [5, 3]", programsOf(), []int64{5, 3})
+		checkList(t, "program 1 lost X", coachesOf(1), []int64{1, 4})
+	})
+}
+
+func checkList(t *testing.T, what string, got, want []int64) {
+	t.Helper()
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("%s: %v, want %v (Strapi's)", what, got, want)
+	}
+}
+
+// docOf is the documentId of entry id of the collection at path.
+func docOf(h *apptest.Harness, path string, id int64) string {
+	h.T.Helper()
+	list, _ := h.Do("GET", fmt.Sprintf("%s?filters[id]=%d&fields[0]=id", path, id), nil).JSON(h.T)["data"].([]any)
+	if len(list) != 1 {
+		h.T.Fatalf("%s %d: no entry", path, id)
+	}
+	return list[0].(map[string]any)["documentId"].(string)
+}
