@@ -35,6 +35,12 @@ func (s *Service) prepare(ctx context.Context, conn store.Conn, ct *schema.Conte
 		if key == "publishedAt" {
 			continue // Strapi drops it: publishing is the status parameter's job.
 		}
+		if key == "locale" { // Strapi takes it on every type; none is localised here
+			if _, ok := body[key].(string); !ok && body[key] != nil {
+				problems = append(problems, errs.FieldError{Path: []string{key}, Message: "locale must be a string", Name: "ValidationError", Value: body[key]})
+			}
+			continue
+		}
 		a := ct.Attr(key)
 		if a == nil {
 			return data, errs.InvalidKey(key, key, "body", "data")

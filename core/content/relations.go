@@ -22,6 +22,7 @@ import (
 func (s *Service) relationInput(ctx context.Context, conn store.Conn, a *schema.Attribute, v any, ro store.ReadOptions) (store.RelationChange, error) {
 	var ch store.RelationChange
 	var set, connect, disconnect []string
+	var places []place // connect's positions, in connect's order
 	var err error
 	switch x := v.(type) {
 	case nil:
@@ -45,6 +46,11 @@ func (s *Service) relationInput(ctx context.Context, conn store.Conn, a *schema.
 				}
 				if list, err = refList(a, a.Name+"."+k, items); err != nil {
 					return ch, err
+				}
+				if k == "connect" {
+					if places, err = positions(a, a.Name+"."+k, items); err != nil {
+						return ch, err
+					}
 				}
 			case "options":
 				continue
@@ -70,11 +76,12 @@ func (s *Service) relationInput(ctx context.Context, conn store.Conn, a *schema.
 	if !a.ToMany() && len(set)+len(connect) > 1 {
 		return ch, fieldError(a, a.Name+" takes one entry, not a list")
 	}
-	ids, err := s.resolveAll(ctx, conn, a, ro, set, connect, disconnect)
+	ids, err := s.resolveAll(ctx, conn, a, ro, set, connect, disconnect, placeRefs(places))
 	if err != nil {
 		return ch, err
 	}
 	ch.Set, ch.Connect, ch.Disconnect = pick(ids, set), pick(ids, connect), pick(ids, disconnect)
+	ch.Positions = positionsByID(ids, connect, places)
 	// The store changes only links to targets the writer may see: a set
 	// keeps the hidden related entries, a to-one with a hidden current
 	// target is refused.
@@ -157,8 +164,9 @@ func isRefObject(m map[string]any) bool {
 	return id || doc
 }
 
-// objectRef reads {"documentId": ..} or {"id": ..}; position, locale and
-// status are accepted and ignored (entries have no order or locale here).
+// objectRef reads {"documentId": ..} or {"id": ..}; locale and status are
+// accepted and ignored (entries have no locale here), and so is position
+// outside connect (see positions).
 func objectRef(a *schema.Attribute, path string, m map[string]any) (string, error) {
 	for k := range m {
 		switch k {
@@ -178,4 +186,95 @@ func objectRef(a *schema.Attribute, path string, m map[string]any) (string, erro
 
 func fieldError(a *schema.Attribute, msg string) error {
 	return errs.Fields([]errs.FieldError{{Path: []string{a.Name}, Message: msg, Name: "ValidationError"}})
+}
+
+// place is one connect item's position as written: before or after an
+// entry (its id or documentId), at the start, or nowhere said (the end).
+type place struct {
+	before, after string
+	start         bool
+}
+
+// positions reads the position of each connect item, as Strapi's connect
+// takes it: {"before": ref}, {"after": ref}, {"start": true} or
+// {"end": true} (false for either is the end, as in Strapi). A position
+// naming two places, another key, or not an object is a 400.
+func positions(a *schema.Attribute, path string, items []any) ([]place, error) {
+	out := make([]place, len(items))
+	for i, it := range items {
+		m, _ := it.(map[string]any)
+		raw, ok := m["position"]
+		if !ok {
+			continue
+		}
+		at := path + ".position"
+		pos, ok := raw.(map[string]any)
+		if !ok {
+			return nil, fieldError(a, at+" must be an object: {before}, {after}, {start} or {end}")
+		}
+		n := 0
+		for _, k := range sortedKeys(pos) {
+			v := pos[k]
+			switch k {
+			case "before", "after":
+				ref, err := refList(a, at+"."+k, []any{v})
+				if err != nil {
+					return nil, err
+				}
+				if k == "before" {
+					out[i].before = ref[0]
+				} else {
+					out[i].after = ref[0]
+				}
+			case "start", "end":
+				b, ok := v.(bool)
+				if !ok {
+					return nil, fieldError(a, at+"."+k+" must be true or false")
+				}
+				out[i].start = out[i].start || (k == "start" && b)
+			case "locale", "status":
+				continue
+			default:
+				return nil, errs.InvalidKey(k, at+"."+k, "body", "data")
+			}
+			n++
+		}
+		if n > 1 {
+			return nil, fieldError(a, at+" takes one of before, after, start and end")
+		}
+	}
+	return out, nil
+}
+
+// placeRefs is every entry positions name, to resolve with the others.
+func placeRefs(places []place) []string {
+	var out []string
+	for _, p := range places {
+		for _, r := range []string{p.before, p.after} {
+			if r != "" {
+				out = append(out, r)
+			}
+		}
+	}
+	return out
+}
+
+// positionsByID is the store's positions of the connected entries, by id;
+// nil when none has one. The first of repeated entries decides.
+func positionsByID(ids map[string]int64, connect []string, places []place) map[int64]store.Position {
+	var out map[int64]store.Position
+	for i, ref := range connect {
+		if i >= len(places) || places[i] == (place{}) {
+			continue
+		}
+		if out == nil {
+			out = map[int64]store.Position{}
+		}
+		id := ids[ref]
+		if _, seen := out[id]; !seen {
+			p := places[i]
+			out[id] = store.Position{Before: ids[p.before], After: ids[p.after], Start: p.start}
+		}
+	}
+	return out
 }

@@ -12,15 +12,15 @@ func sharedSchemas() obj {
 			obj{"type": "integer", "description": "the entry's id"},
 			obj{"type": "string", "minLength": 1, "description": "the entry's documentId (or its id as a string)"},
 			obj{"type": "object", "properties": obj{"documentId": obj{"type": "string", "minLength": 1}, "id": obj{"type": "integer"},
-				"position": obj{"description": "accepted and ignored"}, "locale": obj{"description": "accepted and ignored"}, "status": obj{"description": "accepted and ignored"}},
+				"position": obj{"type": "object", "description": "in connect, where a manyToMany puts the entry in its order: {before: ref}, {after: ref} (an id or documentId already linked), {start: true} or {end: true}; the end by default; ignored elsewhere"}, "locale": obj{"description": "accepted and ignored"}, "status": obj{"description": "accepted and ignored"}},
 				"minProperties": 1, "additionalProperties": false},
 		},
 	}
 	refs := obj{"anyOf": []any{ref("RelationRef"), arrayOf(ref("RelationRef"))}}
 	change := object(obj{
-		"connect":    withDesc(refs, "entries to add"),
+		"connect":    withDesc(refs, "entries to add, in this order at the end unless a position says where"),
 		"disconnect": withDesc(refs, "entries to remove"),
-		"set":        withDesc(refs, "the whole new list, replacing the old one"),
+		"set":        withDesc(refs, "the whole new list, in this order, replacing the old one"),
 		"options":    obj{"description": "accepted and ignored"},
 	})
 	change["additionalProperties"] = false

@@ -4,15 +4,21 @@ import (
 	"github.com/kiln-cms/kiln/core/schema"
 )
 
-// cond checks one comparison on field a. An array given to an operator that
+// orderOps compare by order. A json field has none worth a filter: Strapi
+// compares jsonb by its type-then-value order there, or answers 500.
+var orderOps = map[Operator]bool{OpLt: true, OpLte: true, OpGt: true, OpGte: true, OpBetween: true}
+
+// cond checks one comparison on field a. On a json field the equality
+// operators take a JSON document ($eq=["a", "b"]) and the text operators
+// match the document's canonical text (see package jsontext). An array given to an operator that
 // takes one value is an OR of the operator over each item, as in Strapi.
 func (c *checker) cond(a *schema.Attribute, op Operator, v *node, l at) (*Filter, error) {
 	caps := a.Kind.Caps()
-	if caps.Opaque && op != OpNull && op != OpNotNull {
+	if caps.Opaque && orderOps[op] {
 		return nil, valueError(l, string(op),
-			"Invalid operator %s%s: json fields can only be filtered with $null and $notNull", op, l.suffix())
+			"Invalid operator %s%s: json fields have no order to compare by", op, l.suffix())
 	}
-	if stringOps[op] && !caps.Text {
+	if stringOps[op] && !caps.Text && !caps.Opaque {
 		return nil, valueError(l, string(op), "Invalid operator %s%s: it applies to text fields only", op, l.suffix())
 	}
 	if items, ok := asList(v); ok && op != OpIn && op != OpNotIn && op != OpBetween {

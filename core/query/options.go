@@ -12,7 +12,7 @@ type Options struct {
 	// DefaultPageSize is the page size when the request gives none. Default: 25.
 	DefaultPageSize int
 	// MaxPageSize caps pageSize and limit; larger sizes are lowered to it
-	// silently, as Strapi's maxLimit does, and limit=-1 means it. Default: 100.
+	// silently, as Strapi's maxLimit does. Default: 100.
 	MaxPageSize int
 	// MaxDepth caps the nesting of relation hops and logical groups in
 	// filters, of relation paths in sort, and of populate. Default: 6.

@@ -85,21 +85,17 @@ func (c *checker) pageWindow(p Pagination, vals map[string]string) (Pagination, 
 	return p, nil
 }
 
-// offsetWindow reads start (from 0) and limit (from 1, -1 for the maximum,
-// clamped).
+// offsetWindow reads start (from 0) and limit (from 1, clamped). A
+// non-positive limit, -1 included, is a 400 like a non-positive pageSize:
+// Strapi answers it with a one-row window, which no client means.
 func (c *checker) offsetWindow(p Pagination, vals map[string]string) (Pagination, error) {
 	p.Mode, p.Start, p.Limit = OffsetStyle, 0, c.opts.DefaultPageSize
 	var err error
 	if s, ok := vals["limit"]; ok {
-		if p.Limit, err = pageInt("limit", s, -1); err != nil {
+		if p.Limit, err = pageInt("limit", s, 1); err != nil {
 			return p, err
 		}
-		if p.Limit == 0 {
-			return p, pageError("limit", s, "must be a positive integer or -1")
-		}
-		if p.Limit == -1 || p.Limit > c.opts.MaxPageSize {
-			p.Limit = c.opts.MaxPageSize
-		}
+		p.Limit = min(p.Limit, c.opts.MaxPageSize)
 	}
 	if s, ok := vals["start"]; ok {
 		if p.Start, err = pageInt("start", s, 0); err != nil {

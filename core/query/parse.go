@@ -52,6 +52,8 @@ func (c *checker) topLevel(q *Query, key string, v *node) (err error) {
 		return c.standard(q, key, v)
 	case c.opts.isExtra(key):
 		return q.addExtra(key, v)
+	case key == "locale":
+		return checkLocale(v)
 	case key == "publicationState" && c.opts.PublicationState:
 		q.Status, err = publicationState(v)
 		return err

@@ -79,7 +79,7 @@ func TestBadInputIsA4xxThatNamesIt(t *testing.T) {
 	for _, q := range []string{
 		"filters[capacity][$eq]=abc", "filters[startDate][$gt]=notadate", "filters[$or][title]=x",
 		"filters[$eq]=1", "sort=title:up", "sort=title;drop%20table%20programs", "sort=title:asc'",
-		"pagination[page]=0", "pagination[pageSize]=-1", "pagination[page]=abc", "populate=title",
+		"pagination[page]=0", "pagination[pageSize]=-1", "pagination[limit]=-1", "pagination[limit]=0", "pagination[page]=abc", "populate=title",
 		"populate=nope", "fields[0]=customer", "status=maybe", "filters[__proto__][x]=1",
 		"filters[customer][$eq]=1&filters[customer][name]=x", "locale=../../x",
 	} {

@@ -123,14 +123,14 @@ func TestListSortAndPagination(t *testing.T) {
 		want []int
 	}{
 		{"/api/programs", []int{1, 2, 3, 4}},
-		{"/api/programs?sort=capacity", []int{2, 3, 1, 4}},
-		{"/api/programs?sort=capacity:desc", []int{4, 1, 3, 2}},
+		{"/api/programs?sort=capacity", []int{3, 1, 4, 2}},
+		{"/api/programs?sort=capacity:desc", []int{2, 4, 1, 3}},
 		{"/api/programs?sort=status:asc,title:desc", []int{4, 2, 3, 1}},
 		{"/api/programs?sort[0]=status:asc&sort[1]=title:desc", []int{4, 2, 3, 1}},
 		{"/api/programs?sort[status]=desc", []int{1, 3, 2, 4}},
 		{"/api/programs?sort=customer.name:asc", []int{1, 2, 4, 3}},
 		{"/api/programs?sort[customer][name]=desc", []int{3, 4, 1, 2}},
-		{"/api/programs?sort=startDate:DESC", []int{2, 1, 4, 3}},
+		{"/api/programs?sort=startDate:DESC", []int{3, 2, 1, 4}},
 		{"/api/programs?sort=title", []int{1, 4, 3, 2}},
 	}
 	type page struct {
@@ -144,7 +144,7 @@ func TestListSortAndPagination(t *testing.T) {
 		{"/api/programs?pagination[start]=1&pagination[limit]=2", []int{2, 3}, `{"start":1,"limit":2,"total":4}`},
 		{"/api/programs?pagination[pageSize]=2&pagination[withCount]=false", []int{1, 2}, `{"page":1,"pageSize":2}`},
 		{"/api/programs?pagination[pageSize]=1000", []int{1, 2, 3, 4}, `{"page":1,"pageSize":100,"pageCount":1,"total":4}`},
-		{"/api/programs?pagination[limit]=-1", []int{1, 2, 3, 4}, `{"start":0,"limit":100,"total":4}`},
+		{"/api/programs?pagination[limit]=1000", []int{1, 2, 3, 4}, `{"start":0,"limit":100,"total":4}`},
 		{"/api/programs?pagination[page]=9", []int{}, `{"page":9,"pageSize":25,"pageCount":1,"total":4}`},
 	}
 	apptest.Each(t, func(t *testing.T, h *apptest.Harness) {

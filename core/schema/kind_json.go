@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+
+	"github.com/kiln-cms/kiln/core/jsontext"
 )
 
 // jsonKind is any JSON document (JSON on PostgreSQL, not JSONB: it keeps
 // the text as written, so an entry reads back byte for byte the same on
-// both databases; TEXT on SQLite). It is filtered only with $null and
-// $notNull, and null is one of its values.
+// both databases; TEXT on SQLite). Filters compare its canonical text
+// (package jsontext), and null is one of its values.
 //
 // Parse: JSON text. FromJSON: any JSON value, as given (a string is a
 // JSON string, not text to parse), without the NUL character, which
@@ -41,10 +43,15 @@ func (jsonKind) FromJSON(v any) (any, error) {
 	return rawJSON(raw)
 }
 
-// rawJSON refuses the NUL character, which JSON text carries escaped.
+// rawJSON refuses the NUL character, which JSON text carries escaped, and
+// numbers PostgreSQL's jsonb cannot hold: filters compare a document's
+// jsonb text, which must exist on both databases.
 func rawJSON(raw []byte) (any, error) {
 	if bytes.Contains(raw, []byte(`\u0000`)) || bytes.IndexByte(raw, 0) >= 0 {
 		return nil, errNUL
+	}
+	if _, err := jsontext.Canonical(raw); err != nil {
+		return nil, errJSON
 	}
 	return json.RawMessage(raw), nil
 }

@@ -95,8 +95,9 @@ type Caps struct {
 	// Integral: values are whole numbers (ids among them): a scope's
 	// $user compares with them, and a migration reads them as integers.
 	Integral bool
-	// Opaque: values are JSON documents, filtered only with $null and
-	// $notNull; null is one of them, so their schema needs no null added.
+	// Opaque: values are JSON documents, filtered by equality of their
+	// canonical text and the text operators on it, never by order; null
+	// is one of them, so their schema needs no null added.
 	Opaque bool
 	// Enum, TargetField and Relation: the kind takes the YAML keys of
 	// that name (relation takes relation, target, inversedBy, mappedBy).

@@ -97,11 +97,18 @@ func entryTable(d Dialect, ct *schema.ContentType) TableDef {
 	return t
 }
 
+// joinTable is a manyToMany's links, each with its place in both lists:
+// JoinOrder(JoinTarget) orders the targets of one owner (the owning
+// side's list), JoinOrder(JoinSelf) the owners of one target (the mapped
+// side's). The order columns came after the links: rows from before them
+// have NULL there, which sorts first, in id order (see populate).
 func joinTable(d Dialect, a *schema.Attribute) TableDef {
 	t := TableDef{Name: a.JoinTable, Join: true}
 	t.Columns = []ColumnDef{idColumn(d),
 		{Name: a.JoinSelf, Type: "BIGINT", NotNull: true, Ref: a.Owner.Table, OnDelete: "CASCADE"},
 		{Name: a.JoinTarget, Type: "BIGINT", NotNull: true, Ref: a.TargetType.Table, OnDelete: "CASCADE"},
+		{Name: JoinOrder(a.JoinTarget), Type: "BIGINT"},
+		{Name: JoinOrder(a.JoinSelf), Type: "BIGINT"},
 	}
 	t.Indexes = []IndexDef{
 		{Name: indexName(a.JoinTable, "pair", true), Columns: []string{a.JoinSelf, a.JoinTarget}, Unique: true},
@@ -109,6 +116,11 @@ func joinTable(d Dialect, a *schema.Attribute) TableDef {
 	}
 	return t
 }
+
+// JoinOrder is the join-table column that orders the entries its link
+// column c points at, within the list of the other column's entry:
+// coach_id's order is coach_ord, as Strapi names it.
+func JoinOrder(c string) string { return strings.TrimSuffix(c, "_id") + "_ord" }
 
 // indexName is "<table>_<column>_idx" (or "_uq"), cut to PostgreSQL's 63
 // bytes.

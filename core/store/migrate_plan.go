@@ -198,11 +198,15 @@ func dropIndexStep(ix IndexDef, why string, destructive bool) Step {
 		SQL: "DROP INDEX IF EXISTS " + Ident(ix.Name), Destructive: destructive}
 }
 
-// joinChanged reports whether a join table exists with other columns than
-// the schema wants (its relation now targets another type): links between
-// other tables cannot be kept, so it is dropped and made again.
+// joinChanged reports whether a join table exists with other link columns
+// than the schema wants (its relation now targets another type): links
+// between other tables cannot be kept, so it is dropped and made again. A
+// missing order column is only added (alterTable).
 func (pl *planner) joinChanged(t TableDef, old *tableState) bool {
 	for _, c := range t.Columns {
+		if c.Ref == "" && !c.PrimaryKey {
+			continue
+		}
 		if !pl.have.hasColumn(t.Name, c.Name) {
 			return true
 		}

@@ -273,7 +273,7 @@ func TestMigrateRelationTargetChange(t *testing.T) {
 		migrate(t, db, v2, store.MigrateOptions{AllowDestructive: true})
 		sameList(t, "foreign keys", foreignKeysOf(t, db, "notes"), []string{"tag_id -> labels"})
 		sameList(t, "row, its link cleared", strs(t, db, `SELECT title || '/' || COALESCE(CAST(tag_id AS TEXT), 'null') FROM notes`), []string{"kept/null"})
-		sameList(t, "join columns", columnsOf(t, db, "notes_tags_lnk"), []string{"id", "note_id", "label_id"})
+		sameList(t, "join columns", columnsOf(t, db, "notes_tags_lnk"), []string{"id", "note_id", "label_id", "label_ord", "note_ord"})
 		sameList(t, "join foreign keys", foreignKeysOf(t, db, "notes_tags_lnk"), []string{"label_id -> labels", "note_id -> notes"})
 		sameList(t, "tables", tablesOf(t, db), []string{"kiln_schema_state", "labels", "notes", "notes_tags_lnk", "roles", "users"})
 		foreignKeysEnforced(t, db)

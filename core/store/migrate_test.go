@@ -92,7 +92,7 @@ func TestMigrateFreshDatabase(t *testing.T) {
 		sameList(t, "snapshot", snapshotOf(t, db), tables)
 		sameList(t, "tables", tablesOf(t, db), slices.Sorted(slices.Values(append(slices.Clone(tables), "kiln_schema_state"))))
 		// Spot checks written out, in case DesiredTables itself went wrong.
-		sameList(t, "events_learners_lnk", columnsOf(t, db, "events_learners_lnk"), []string{"id", "event_id", "learner_id"})
+		sameList(t, "events_learners_lnk", columnsOf(t, db, "events_learners_lnk"), []string{"id", "event_id", "learner_id", "learner_ord", "event_ord"})
 		sameList(t, "events_learners_lnk foreign keys", foreignKeysOf(t, db, "events_learners_lnk"),
 			[]string{"event_id -> events", "learner_id -> learners"})
 		for _, ix := range []string{"events_start_at_idx", "events_end_at_idx"} {
@@ -162,7 +162,7 @@ func TestMigrateAddManyToMany(t *testing.T) {
 		want = append(want, "create index notes_tags_lnk_pair_uq on notes_tags_lnk (note_id, tag_id)",
 			"create index notes_tags_lnk_tag_id_idx on notes_tags_lnk (tag_id)")
 		sameList(t, "steps", descriptions(plan.Steps), want)
-		sameList(t, "columns", columnsOf(t, db, "notes_tags_lnk"), []string{"id", "note_id", "tag_id"})
+		sameList(t, "columns", columnsOf(t, db, "notes_tags_lnk"), []string{"id", "note_id", "tag_id", "tag_ord", "note_ord"})
 		sameList(t, "foreign keys", foreignKeysOf(t, db, "notes_tags_lnk"), []string{"note_id -> notes", "tag_id -> tags"})
 		sameList(t, "indexes", indexesOf(t, db, "notes_tags_lnk"), []string{"notes_tags_lnk_pair_uq", "notes_tags_lnk_tag_id_idx"})
 		mustBeEmpty(t, db, v2)

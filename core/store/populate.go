@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
@@ -95,6 +96,9 @@ func (s *Store) populateByOwner(ctx context.Context, db Conn, entries []*Entry, 
 	cols := selection(nq)
 	extra, from, link := ownerLink(a, nq)
 	b := s.selectFrom(nq, ro, cols, extra, from, func(b *sqlb) { b.in(link, idKind, ids, false) })
+	if a.JoinTable != "" {
+		joinOrdered(b, a)
+	}
 	targets, err := s.scan(ctx, db, nq, cols, b, true, bud)
 	if err != nil {
 		return err
@@ -136,6 +140,20 @@ func ownerLink(a *schema.Attribute, nq *query.Query) (owner, from, link string) 
 	}
 	owner = col(root, a.Inverse.Column)
 	return owner, " FROM " + Ident(nq.Type.Table) + " " + root, owner
+}
+
+// joinOrdered puts a manyToMany's own order (see writeJoin) before the
+// last key of b's ORDER BY, the target's id: after the populate's sort
+// keys, if any, the list comes in the order it was connected or placed;
+// rows from before the order columns (NULL) first, by id, as they came
+// until then.
+func joinOrdered(b *sqlb, a *schema.Attribute) {
+	sql, last := b.sb.String(), col(root, schema.ColID)
+	if !strings.HasSuffix(sql, last) { // selectFrom always ends with it
+		return
+	}
+	b.sb.Reset()
+	b.w(sql[:len(sql)-len(last)], "j.", Ident(JoinOrder(a.JoinTarget)), " ", nullsFirst, ", ", last)
 }
 
 // ownerIDs is the distinct ids of entries (a level loaded through a

@@ -180,9 +180,10 @@ func (b *sqlb) whereClause(q *query.Query, alias string, link func(*sqlb)) {
 // BY clause: q's keys, then id, so that pages are stable. Joins are on
 // to-one relations only, so they never duplicate a row, and each joins
 // only a target the caller may see: through a hidden one the key is NULL,
-// as if there were no relation. NULLs sort first ascending and last
-// descending on both databases (SQLite's rule, written out for
-// PostgreSQL), and text in byte order (COLLATE "C" on PostgreSQL).
+// as if there were no relation. NULLs sort last ascending and first
+// descending on both databases (PostgreSQL's rule, which Strapi 5 shows,
+// written out for SQLite), and text in byte order (COLLATE "C" on
+// PostgreSQL).
 func (b *sqlb) orderBy(q *query.Query, alias string) (joins, order string) {
 	order = " ORDER BY "
 	for _, k := range q.Sort {
@@ -209,23 +210,19 @@ func (b *sqlb) orderBy(q *query.Query, alias string) (joins, order string) {
 }
 
 // sortExpr is the ORDER BY term of column c; text says it holds text,
-// which PostgreSQL orders byte by byte, as SQLite does. (A bool, not the
-// kind: the interface call would keep the function from being inlined,
-// and its concatenation from joining the caller's.)
+// which PostgreSQL orders byte by byte, as SQLite does. NULLs come last
+// ascending and first descending, as Strapi 5 answers on PostgreSQL (its
+// default) and SQLite is told to (its default is the opposite). (A bool,
+// not the kind: the interface call would keep the function from being
+// inlined, and its concatenation from joining the caller's.)
 func (b *sqlb) sortExpr(c string, text, desc bool) string {
-	if b.d == SQLite {
-		if desc {
-			return c + " DESC"
-		}
-		return c
-	}
-	if text {
+	if text && b.d != SQLite {
 		c += ` COLLATE "C"`
 	}
 	if desc {
-		return c + " DESC NULLS LAST"
+		return c + " DESC NULLS FIRST"
 	}
-	return c + " ASC NULLS FIRST"
+	return c + " ASC NULLS LAST"
 }
 
 // page writes LIMIT and OFFSET. The numbers are ints, written as digits.

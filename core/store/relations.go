@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/query"
@@ -182,12 +183,25 @@ func (s *Store) writeInverseFK(ctx context.Context, db Conn, a *schema.Attribute
 	return nil
 }
 
-// writeJoin adds and removes join rows of a manyToMany, from either side
-// (JoinSelf is always this side's column): set deletes the rows it does
-// not keep, one multi-row INSERT adds the set and connected ones (pairs
-// already there are skipped), one DELETE removes the disconnected ones.
-// Under a limited writer (ch.Writer) set deletes only the rows of visible targets:
-// those of hidden ones stay.
+// Position is where connect puts an entry in a manyToMany's list, as
+// Strapi's connect position: just Before or After an entry already in the
+// list (by id), at the Start, or, the zero Position, at the end.
+type Position struct {
+	Before, After int64
+	Start         bool
+}
+
+// writeJoin adds, orders and removes join rows of a manyToMany, from
+// either side (JoinSelf is always this side's column, and JoinOrder of
+// JoinTarget orders this side's list). Set deletes the rows it does not
+// keep (under a limited writer, ch.Writer, only those of visible targets:
+// the hidden ones stay); disconnect deletes its rows. What set and connect
+// name is written by one multi-row upsert with its place: set in the
+// order given, then each connected entry at its Position, by default the
+// end, an entry already linked moving there, as in Strapi. Without
+// positions the list is not read: the places follow its current last
+// one. With positions it is read once and renumbered in one statement.
+// A new row goes to the end of its target's own list (the other side's).
 func (s *Store) writeJoin(ctx context.Context, db Conn, a *schema.Attribute, id int64, ch RelationChange, created bool) error {
 	table, self, target := Ident(a.JoinTable), Ident(a.JoinSelf), Ident(a.JoinTarget)
 	add := unique(append(append([]int64(nil), ch.Set...), ch.Connect...))
@@ -205,20 +219,11 @@ func (s *Store) writeJoin(ctx context.Context, db Conn, a *schema.Attribute, id 
 		}
 	}
 	if len(add) > 0 {
-		b := &sqlb{d: s.DB.Dialect}
-		b.w("INSERT INTO ", table, " (", self, ", ", target, ") VALUES ")
-		for i, t := range add {
-			if i > 0 {
-				b.w(", ")
-			}
-			b.w("(")
-			b.arg(idKind, id)
-			b.w(", ")
-			b.arg(idKind, t)
-			b.w(")")
+		list, first, err := s.joinPlaces(ctx, db, a, id, ch, add, created)
+		if err != nil {
+			return err
 		}
-		b.w(" ON CONFLICT DO NOTHING")
-		if err := s.exec(ctx, db, b); err != nil {
+		if err := s.upsertJoin(ctx, db, a, id, list, first); err != nil {
 			return err
 		}
 	}
@@ -231,6 +236,134 @@ func (s *Store) writeJoin(ctx context.Context, db Conn, a *schema.Attribute, id 
 		return s.exec(ctx, db, b)
 	}
 	return nil
+}
+
+// joinPlaces is the targets to write, in their new order, and the place
+// of the first. Without positions: add, after the list's current last
+// place (after nothing for a set, which replaces the list). With them:
+// the whole list, from place 1.
+func (s *Store) joinPlaces(ctx context.Context, db Conn, a *schema.Attribute, id int64, ch RelationChange, add []int64, created bool) ([]int64, int64, error) {
+	ord := Ident(JoinOrder(a.JoinTarget))
+	if len(ch.Positions) == 0 {
+		if created || ch.SetGiven { // a set renumbers its list from 1, the connected after it
+			return add, 1, nil
+		}
+		b := &sqlb{d: s.DB.Dialect}
+		b.w("SELECT COALESCE(MAX(", ord, "), 0) FROM ", Ident(a.JoinTable), " WHERE ", Ident(a.JoinSelf), " = ")
+		b.arg(idKind, id)
+		var last int64
+		if err := db.QueryRowContext(ctx, b.sb.String(), b.args...).Scan(&last); err != nil {
+			return nil, 0, err
+		}
+		return add, last + 1, nil
+	}
+	var list []int64
+	if !created {
+		b := &sqlb{d: s.DB.Dialect}
+		b.w("SELECT ", Ident(a.JoinTarget), " FROM ", Ident(a.JoinTable), " WHERE ", Ident(a.JoinSelf), " = ")
+		b.arg(idKind, id)
+		b.w(" ORDER BY ", ord, " ", nullsFirst, ", ", Ident(a.JoinTarget))
+		var err error
+		if list, err = scanIDs(ctx, db, b); err != nil {
+			return nil, 0, err
+		}
+	}
+	if ch.SetGiven { // the set in its order, then what it kept (hidden from the writer)
+		kept := slices.DeleteFunc(list, func(t int64) bool { return slices.Contains(ch.Set, t) })
+		list = append(append([]int64(nil), ch.Set...), kept...)
+	}
+	for _, t := range ch.Connect {
+		var err error
+		if list, err = place(list, t, ch.Positions[t]); err != nil {
+			return nil, 0, fieldsError(errs.FieldError{Path: []string{a.Name}, Name: "ValidationError", Message: err.Error()}, err)
+		}
+	}
+	return list, 1, nil
+}
+
+// nullsFirst sorts a join row from before the order columns (NULL) first
+// ascending on both databases; ties go by id, their order until then.
+const nullsFirst = "NULLS FIRST"
+
+// place moves (or adds) t to p in list.
+func place(list []int64, t int64, p Position) ([]int64, error) {
+	list = slices.DeleteFunc(list, func(x int64) bool { return x == t })
+	i := len(list)
+	switch {
+	case p.Before != 0 || p.After != 0:
+		next, after := p.Before, p.After != 0
+		if after {
+			next = p.After
+		}
+		i = slices.Index(list, next)
+		if i < 0 {
+			return list, fmt.Errorf("There was a problem connecting relation with id %d at position %s. "+
+				"The relation with id %d needs to be connected first.", t, p, next)
+		}
+		if after {
+			i++
+		}
+	case p.Start:
+		i = 0
+	}
+	return slices.Insert(list, i, t), nil
+}
+
+// String is the position as Strapi writes it in its error.
+func (p Position) String() string {
+	switch {
+	case p.Before != 0:
+		return fmt.Sprintf(`{"before":%d}`, p.Before)
+	case p.After != 0:
+		return fmt.Sprintf(`{"after":%d}`, p.After)
+	case p.Start:
+		return `{"start":true}`
+	}
+	return `{"end":true}`
+}
+
+// upsertJoin writes the links of id to list at places first, first+1...:
+// one multi-row INSERT; a link already there only changes its place. A
+// new link also gets the last place in its target's list.
+func (s *Store) upsertJoin(ctx context.Context, db Conn, a *schema.Attribute, id int64, list []int64, first int64) error {
+	table, self, target := Ident(a.JoinTable), Ident(a.JoinSelf), Ident(a.JoinTarget)
+	ord, back := Ident(JoinOrder(a.JoinTarget)), Ident(JoinOrder(a.JoinSelf))
+	b := &sqlb{d: s.DB.Dialect}
+	b.w("INSERT INTO ", table, " (", self, ", ", target, ", ", ord, ", ", back, ") VALUES ")
+	for i, t := range list {
+		if i > 0 {
+			b.w(", ")
+		}
+		b.w("(")
+		b.arg(idKind, id)
+		b.w(", ")
+		b.arg(idKind, t)
+		b.w(", ")
+		b.arg(idKind, first+int64(i))
+		b.w(", (SELECT COALESCE(MAX(", back, "), 0) + 1 FROM ", table, " WHERE ", target, " = ")
+		b.arg(idKind, t)
+		b.w("))")
+	}
+	b.w(" ON CONFLICT (", self, ", ", target, ") DO UPDATE SET ", ord, " = excluded.", ord)
+	return s.exec(ctx, db, b)
+}
+
+// scanIDs runs a query of one id column.
+func scanIDs(ctx context.Context, db Conn, b *sqlb) ([]int64, error) {
+	rows, err := db.QueryContext(ctx, b.sb.String(), b.args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []int64
+	for rows.Next() {
+		var v int64
+		if err := rows.Scan(&v); err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, rows.Err()
 }
 
 // ids turns ids into query arguments.

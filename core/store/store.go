@@ -64,6 +64,9 @@ type RelationChange struct {
 	SetGiven   bool
 	Connect    []int64
 	Disconnect []int64
+	// Positions places connected entries of a manyToMany in its order, by
+	// id; a connected entry without one goes to the end (see Position).
+	Positions map[int64]Position
 	// Writer is what the writer may see. When it limits the relation's
 	// target type, a write changes only links to targets the writer can
 	// see, as a disconnect one by one would: a to-many Set replaces the

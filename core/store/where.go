@@ -225,6 +225,10 @@ var comparisons = map[query.Operator]string{
 // each operator (docs/api.md, "Filters").
 func (b *sqlb) cond(f *query.Filter, c string) {
 	t := f.Field.Kind
+	if t.Caps().Opaque {
+		b.jsonCond(f, c)
+		return
+	}
 	switch f.Operator {
 	case query.OpEq, query.OpNe:
 		if f.Value == nil {

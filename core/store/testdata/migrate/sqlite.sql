@@ -65,7 +65,9 @@ CREATE TABLE "users" (
 CREATE TABLE "notes_tags_lnk" (
   "id" INTEGER PRIMARY KEY AUTOINCREMENT,
   "note_id" BIGINT NOT NULL REFERENCES "notes" ("id") ON DELETE CASCADE,
-  "tag_id" BIGINT NOT NULL REFERENCES "tags" ("id") ON DELETE CASCADE
+  "tag_id" BIGINT NOT NULL REFERENCES "tags" ("id") ON DELETE CASCADE,
+  "tag_ord" BIGINT,
+  "note_ord" BIGINT
 );
 
 -- create index notes_document_id_uq on notes (document_id)
