@@ -33,6 +33,9 @@ func sharedParameters() obj {
 		"status": obj{"name": "status", "in": "query",
 			"description": "published (the default) or draft, for types with draft & publish; populated relations follow it. Reading drafts needs the role's `<type>.readDrafts` action (401 or 403 without it); on v1, `publicationState=live|preview` says the same.",
 			"schema":      obj{"type": "string", "enum": []any{"published", "draft"}, "default": "published"}},
+		"locale": obj{"name": "locale", "in": "query",
+			"description": "Taken and ignored, as Strapi 5 does on types without localisation (Kiln has none): a locale code such as `en`, `fr-CA`, `all` or `*`. Anything that is not a locale code is a 400.",
+			"schema":      obj{"type": "string", "maxLength": 35}},
 		"id": obj{"name": "id", "in": "path", "required": true,
 			"description": "the entry's documentId, or its numeric id",
 			"schema":      obj{"type": "string"}},
@@ -90,7 +93,8 @@ func sortParam(ct *schema.ContentType) obj {
 
 // listParams are a list endpoint's parameters on ct.
 func listParams(ct *schema.ContentType) []any {
-	p := []any{refTo("parameters", "filters"), populateParam(ct), fieldsParam(ct), sortParam(ct), refTo("parameters", "pagination")}
+	p := []any{refTo("parameters", "filters"), populateParam(ct), fieldsParam(ct), sortParam(ct), refTo("parameters", "pagination"),
+		refTo("parameters", "locale")}
 	if ct.DraftAndPublish {
 		p = append(p, refTo("parameters", "status"))
 	}
@@ -99,7 +103,7 @@ func listParams(ct *schema.ContentType) []any {
 
 // entryParams are a single-entry endpoint's parameters on ct.
 func entryParams(ct *schema.ContentType, withStatus bool) []any {
-	p := []any{populateParam(ct), fieldsParam(ct)}
+	p := []any{populateParam(ct), fieldsParam(ct), refTo("parameters", "locale")}
 	if withStatus && ct.DraftAndPublish {
 		p = append(p, refTo("parameters", "status"))
 	}
