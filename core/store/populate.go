@@ -94,7 +94,11 @@ func (s *Store) populateByOwner(ctx context.Context, db Conn, entries []*Entry, 
 	ids := ownerIDs(entries)
 	cols := selection(nq)
 	extra, from, link := ownerLink(a, nq)
-	b := s.selectFrom(nq, ro, cols, extra, from, func(b *sqlb) { b.in(link, idKind, ids, false) })
+	b := s.sql(ro, nq.Status)
+	// Both versions of a draft & publish target hold its own foreign key:
+	// the read takes the one of the status (drafts.go).
+	b.versioned = a.JoinTable == ""
+	s.selectInto(b, nq, cols, extra, from, func(b *sqlb) { b.in(link, idKind, ids, false) })
 	targets, err := s.scan(ctx, db, nq, cols, b, true, bud)
 	if err != nil {
 		return err
@@ -175,6 +179,7 @@ func (s *Store) countRelation(ctx context.Context, db Conn, entries []*Entry, a 
 	counts := map[int64]int64{}
 	if len(ids) > 0 {
 		b := s.sql(ro, nq.Status)
+		b.versioned = a.Column == "" && a.JoinTable == "" // as in populateByOwner
 		b.w("SELECT ", owner, ", COUNT(*)", from)
 		b.whereClause(nq, root, func(b *sqlb) { b.in(owner, idKind, ids, false) })
 		b.w(" GROUP BY ", owner)

@@ -24,6 +24,10 @@ type sqlb struct {
 	// inScope counts the scopes being written: a scope is the server's
 	// own rule, so the hops inside it are not narrowed again.
 	inScope int
+	// versioned marks a read of documents (a list, a count): on a draft &
+	// publish type it reads one row per document, the version of the
+	// status (see drafts.go).
+	versioned bool
 }
 
 // sql starts a statement that reads under ro with the status.
