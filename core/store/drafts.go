@@ -277,3 +277,57 @@ func draftCopies(ctx context.Context, conn Conn, have *dbState, s *schema.Schema
 	}
 	return out, nil
 }
+
+// readsDrafts reports whether a read of q shows the drafts of its type:
+// a draft read of a draft & publish type by a caller who may read them.
+func readsDrafts(q *query.Query, ro ReadOptions) bool {
+	return q.Type.DraftAndPublish && q.Status == query.Draft && !ro.NoDrafts[q.Type]
+}
+
+// draftLinks maps the draft rows among entries (a draft read of a draft &
+// publish type) to their documents' link rows, where the links stored
+// outside the row point (Document.Link): what populating those relations
+// looks up. nil when there is nothing to map; one query otherwise.
+func (s *Store) draftLinks(ctx context.Context, db Conn, entries []*Entry, q *query.Query, ro ReadOptions) (map[int64]int64, error) {
+	if !readsDrafts(q, ro) || len(q.Populate) == 0 {
+		return nil, nil
+	}
+	outside := false
+	for _, p := range q.Populate {
+		outside = outside || p.Relation.Column == ""
+	}
+	if !outside {
+		return nil, nil
+	}
+	ids := make([]any, len(entries))
+	for i, e := range entries {
+		ids[i] = e.ID
+	}
+	t, pub, doc := Ident(q.Type.Table), Ident(schema.ColPublishedAt), Ident(schema.ColDocumentID)
+	b := s.sql(ReadOptions{}, query.Draft)
+	b.w("SELECT d.", Ident(schema.ColID), ", p.", Ident(schema.ColID), " FROM ", t, " d JOIN ", t, " p ON p.", doc, " = d.", doc,
+		" AND p.", pub, " IS NOT NULL WHERE d.", pub, " IS NULL AND ")
+	b.in("d."+Ident(schema.ColID), idKind, ids, false)
+	rows, err := db.QueryContext(ctx, b.sb.String(), b.args...)
+	if err != nil {
+		return nil, fmt.Errorf("reading the links of %s: %w", q.Type.Plural, err)
+	}
+	defer rows.Close()
+	out := map[int64]int64{}
+	for rows.Next() {
+		var d, p int64
+		if err := rows.Scan(&d, &p); err != nil {
+			return nil, err
+		}
+		out[d] = p
+	}
+	return out, rows.Err()
+}
+
+// linkKey is id as links maps it.
+func linkKey(links map[int64]int64, id int64) int64 {
+	if l, ok := links[id]; ok {
+		return l
+	}
+	return id
+}
