@@ -159,10 +159,9 @@ func (s *Store) Publish(ctx context.Context, db Conn, sc *schema.Schema, ct *sch
 	}
 	b = s.sql(ReadOptions{}, query.Draft)
 	if pub != 0 {
-		b.w("UPDATE ", t, " SET (", joinCols(cols, ""), ", ", Ident(schema.ColPublishedAt), ") = (SELECT ",
-			joinCols(cols, "d."), ", ")
+		b.w("UPDATE ", t, " SET ", Ident(schema.ColPublishedAt), " = ")
 		b.arg(timeKind, now())
-		b.w(" FROM ", t, " d WHERE d.", Ident(schema.ColID), " = ")
+		b.w(", (", joinCols(cols, ""), ") = (SELECT ", joinCols(cols, "d."), " FROM ", t, " d WHERE d.", Ident(schema.ColID), " = ")
 		b.arg(idKind, draftID)
 		b.w(") WHERE ", Ident(schema.ColID), " = ")
 		b.arg(idKind, pub)
