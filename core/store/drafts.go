@@ -330,3 +330,27 @@ func linkKey(links map[int64]int64, id int64) int64 {
 	}
 	return id
 }
+
+// readsDrafts reports whether this statement reads the draft versions of
+// ct: a draft read, of a draft & publish type whose drafts the caller may
+// read.
+func (b *sqlb) readsDrafts(ct *schema.ContentType) bool {
+	return ct.DraftAndPublish && b.status == query.Draft && !b.hidesDrafts(ct)
+}
+
+// draftOf writes " JOIN <ct> t ON <t is the draft version of l's
+// document>": from a link row l to the version a draft read tests. The
+// WHERE that follows is the caller's.
+func (b *sqlb) draftOf(ct *schema.ContentType, l, t string) {
+	b.w(" JOIN ", Ident(ct.Table), " ", t, " ON ", col(t, schema.ColDocumentID), " = ", col(l, schema.ColDocumentID), " AND ")
+	b.draftVersion(ct, t)
+}
+
+// linkOf is the id of the link row of the document of ct's row alias:
+// its published row, else itself.
+func (b *sqlb) linkOf(ct *schema.ContentType, alias string) string {
+	p := b.newAlias()
+	return "COALESCE((SELECT " + col(p, schema.ColID) + " FROM " + Ident(ct.Table) + " " + p + " WHERE " +
+		col(p, schema.ColDocumentID) + " = " + col(alias, schema.ColDocumentID) + " AND " + col(p, schema.ColPublishedAt) +
+		" IS NOT NULL), " + col(alias, schema.ColID) + ")"
+}
