@@ -206,6 +206,12 @@ func (s *Store) releaseOneToOne(ctx context.Context, db Conn, ct *schema.Content
 		if id != 0 {
 			b.w(" AND ", Ident(schema.ColID), " <> ")
 			b.arg(idKind, id)
+			if ct.DraftAndPublish { // nor the other version of the same document
+				doc := Ident(schema.ColDocumentID)
+				b.w(" AND ", doc, " NOT IN (SELECT ", doc, " FROM ", Ident(ct.Table), " WHERE ", Ident(schema.ColID), " = ")
+				b.arg(idKind, id)
+				b.w(")")
+			}
 		}
 		if _, err := db.ExecContext(ctx, b.sb.String(), b.args...); err != nil {
 			return err
