@@ -216,19 +216,6 @@ func (t *Tx) idEntry(ctx context.Context, ct *schema.ContentType, id int64) (*st
 	return t.Get(ctx, &query.Query{Type: ct, Fields: []*schema.Attribute{}, Status: query.Draft}, id, store.ReadOptions{})
 }
 
-// lookup turns a documentId or numeric id into the row id.
-func (t *Tx) lookup(ctx context.Context, ct *schema.ContentType, ref string) (int64, error) {
-	ids, err := t.s.store.Resolve(ctx, t.conn, ct, []string{ref})
-	if err != nil {
-		return 0, err
-	}
-	id, ok := ids[ref]
-	if !ok {
-		return 0, errs.NotFound()
-	}
-	return id, nil
-}
-
 // runHook runs the hooks of ev's action in phase, loading the entry's
 // scalar fields first (once: after a create or update it is re-read, since
 // the write changed it). Nothing is loaded when no hook would run.
@@ -280,8 +267,9 @@ func withStatus(q *query.Query, st query.Status) *query.Query {
 	return &c
 }
 
-// visibleDoc is visibleID for a document: the caller must see the version
-// they may read (the published one when drafts are hidden from them).
+// visibleDoc resolves ref to its document and checks that the read options
+// let the caller see it (in their scope; the published version when they
+// may not read drafts), so nobody can change what they cannot read.
 func (t *Tx) visibleDoc(ctx context.Context, ct *schema.ContentType, ref string, ro store.ReadOptions) (store.Document, error) {
 	doc, err := t.s.store.FindDocument(ctx, t.conn, ct, ref)
 	if err != nil {
@@ -301,23 +289,6 @@ func (t *Tx) visibleDoc(ctx context.Context, ct *schema.ContentType, ref string,
 		}
 	}
 	return doc, nil
-}
-
-// visibleID resolves ref and checks that the read options let the caller
-// see the entry (in their scope; a draft only if they may read drafts), so
-// nobody can change what they cannot read.
-func (t *Tx) visibleID(ctx context.Context, ct *schema.ContentType, ref string, ro store.ReadOptions) (int64, error) {
-	id, err := t.lookup(ctx, ct, ref)
-	if err != nil {
-		return 0, err
-	}
-	if ro.Limited(ct) {
-		probe := &query.Query{Type: ct, Fields: []*schema.Attribute{schema.SysID}, Status: query.Draft}
-		if _, err := t.Get(ctx, probe, id, ro); err != nil {
-			return 0, err
-		}
-	}
-	return id, nil
 }
 
 // visibleChunk bounds the references one visibility query lists.
