@@ -193,3 +193,42 @@ func firstDiff(got, want string) string {
 	}
 	return ""
 }
+
+// TestDraftStatementsPerRequest: publishing, a draft read with populate and
+// a delete run as many statements with 40 links to the entry as with 1:
+// nothing is done per row.
+func TestDraftStatementsPerRequest(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, h *apptest.Harness) {
+		counts := map[int][]int64{}
+		for _, links := range []int{1, 40} {
+			r := h.Do("POST", "/api/blueprints?status=draft", map[string]any{"data": map[string]any{"title": fmt.Sprintf("Plan %d", links)}})
+			doc := r.JSON(t)["data"].(map[string]any)["documentId"].(string)
+			for i := 0; i < links; i++ {
+				h.Create("/api/programs", map[string]any{"title": fmt.Sprintf("P%d-%d", links, i), "blueprint": doc})
+			}
+			var got []int64
+			for _, req := range []struct{ method, path string }{
+				{"PUT", "/api/blueprints/" + doc},
+				{"PUT", "/api/blueprints/" + doc + "?status=draft"},
+				{"GET", "/api/blueprints/" + doc + "?status=draft&populate=programs"},
+				{"GET", "/api/programs?status=draft&populate=blueprint&filters[blueprint][documentId][$eq]=" + doc},
+				{"DELETE", "/api/blueprints/" + doc},
+			} {
+				c := h.CountQueries()
+				var body any
+				if req.method == "PUT" {
+					body = map[string]any{"data": map[string]any{"durationWeeks": 2}}
+				}
+				if r := h.Do(req.method, req.path, body); r.Status >= 300 {
+					t.Fatalf("%s %s: %d %s", req.method, req.path, r.Status, r.Body)
+				}
+				got = append(got, c.N())
+			}
+			counts[links] = got
+		}
+		if fmt.Sprint(counts[1]) != fmt.Sprint(counts[40]) {
+			t.Errorf("statements with 1 link %v, with 40 %v", counts[1], counts[40])
+		}
+		t.Logf("statements per request (publish, draft PUT, draft findOne+populate, draft list+populate, delete): %v", counts[1])
+	})
+}
