@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
+	"github.com/kiln-cms/kiln/core/store"
 )
 
 var updateDrafts = flag.Bool("update-drafts", false, "rewrite testdata/drafts/*.golden from what the app answers")
@@ -59,6 +60,8 @@ var draftScenarios = map[string][]draftStep{
 		{"a published read matches the published title → drafts-prog", "GET", "/api/programs?filters[blueprint][title][$eq]=Pub%20One%20v2&fields[0]=title", "", 200},
 		{"populate of the versions holding the key, draft → id 1 Pub One v3", "GET", "/api/categories?status=draft&populate[blueprints][fields][0]=title&fields[0]=name", "", 200},
 		{"populate of the versions holding the key, published → Pub One v2", "GET", "/api/categories?populate[blueprints][fields][0]=title&fields[0]=name", "", 200},
+		{"PUT ?status=draft → id 1", "PUT", "/api/blueprints/<doc:2>?status=draft&fields[0]=title", `{"data":{"title":"A draft title"}}`, 200},
+		{"a draft read sorts on the draft versions → drafts-prog (A draft title), drafts-prog2 (Draft One)", "GET", "/api/programs?status=draft&sort=blueprint.title:asc&fields[0]=title&populate[blueprint][fields][0]=title", "", 200},
 		{"count per version → 1", "GET", "/api/categories?status=draft&populate[blueprints][count]=true&fields[0]=name", "", 200},
 		{"PUT without status on a draft-only document publishes it (Strapi: id 9)", "PUT", "/api/blueprints/<doc:3>", `{"data":{"durationWeeks":2}}`, 200},
 		{"published list: both documents", "GET", "/api/blueprints?fields[0]=title&fields[1]=durationWeeks", "", 200},
@@ -231,4 +234,43 @@ func TestDraftStatementsPerRequest(t *testing.T) {
 		}
 		t.Logf("statements per request (publish, draft PUT, draft findOne+populate, draft list+populate, delete): %v", counts[1])
 	})
+}
+
+// readingListType has a many-to-many to blueprints: join rows to a draft &
+// publish target.
+const readingListType = `kind: collectionType
+info: {singularName: reading-list, pluralName: reading-lists}
+attributes:
+  name: {type: string}
+  guides: {type: relation, relation: manyToMany, target: blueprint}
+`
+
+// TestDraftsThroughJoinRows: a many-to-many to a draft & publish type
+// shows the version of the read, in populate and in filters.
+func TestDraftsThroughJoinRows(t *testing.T) {
+	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
+		t.Run(d.String(), func(t *testing.T) {
+			h := withTypes(t, d, map[string]string{"reading-list.yaml": readingListType})
+			r := h.Do("POST", "/api/blueprints", map[string]any{"data": map[string]any{"title": "Lead"}})
+			doc := r.JSON(t)["data"].(map[string]any)["documentId"].(string)
+			h.Create("/api/reading-lists", map[string]any{"name": "Mine", "guides": []string{doc}})
+			if r := h.Do("PUT", "/api/blueprints/"+doc+"?status=draft", map[string]any{"data": map[string]any{"title": "Lead (draft)"}}); r.Status != 200 {
+				t.Fatalf("PUT: %d %s", r.Status, r.Body)
+			}
+			for _, tc := range []struct{ path, want string }{
+				{"/api/reading-lists?fields[0]=name&populate[guides][fields][0]=title", `"guides":[{"documentId":"` + doc + `","id":2,"title":"Lead"}]`},
+				{"/api/reading-lists?status=draft&fields[0]=name&populate[guides][fields][0]=title", `"guides":[{"documentId":"` + doc + `","id":1,"title":"Lead (draft)"}]`},
+				{"/api/reading-lists?status=draft&fields[0]=name&filters[guides][title][$eq]=Lead%20(draft)", `"total":1`},
+				{"/api/reading-lists?fields[0]=name&filters[guides][title][$eq]=Lead%20(draft)", `"total":0`},
+			} {
+				r := h.Do("GET", tc.path, nil)
+				var v any
+				json.Unmarshal(r.Body, &v)
+				c, _ := json.Marshal(v)
+				if r.Status != 200 || !strings.Contains(string(c), tc.want) {
+					t.Errorf("%s: %d %s, want %s", tc.path, r.Status, c, tc.want)
+				}
+			}
+		})
+	}
 }

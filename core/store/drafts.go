@@ -354,3 +354,23 @@ func (b *sqlb) linkOf(ct *schema.ContentType, alias string) string {
 		col(p, schema.ColDocumentID) + " = " + col(alias, schema.ColDocumentID) + " AND " + col(p, schema.ColPublishedAt) +
 		" IS NOT NULL), " + col(alias, schema.ColID) + ")"
 }
+
+// draftJoin is the ON condition of a sort join from alias from through the
+// to-one rel into t, a draft & publish type whose drafts the read shows:
+// t is the draft version of the target. An owned key names the target's
+// link row, joined first (added to joins); a mapped oneToOne's key, held by
+// both of the target's versions, names from's link row.
+func (b *sqlb) draftJoin(rel *schema.Attribute, from, t string, joins *string) string {
+	target := rel.TargetType
+	version := b.capture(func() { b.draftVersion(target, t) })
+	if rel.Column != "" {
+		l := b.newAlias()
+		*joins += " LEFT JOIN " + Ident(target.Table) + " " + l + " ON " + col(l, schema.ColID) + " = " + col(from, rel.Column)
+		return col(t, schema.ColDocumentID) + " = " + col(l, schema.ColDocumentID) + " AND " + version
+	}
+	ours := col(from, schema.ColID)
+	if b.readsDrafts(rel.Owner) {
+		ours = b.linkOf(rel.Owner, from)
+	}
+	return col(t, rel.Inverse.Column) + " = " + ours + " AND " + version
+}

@@ -119,6 +119,13 @@ func (s *Store) populateByOwner(ctx context.Context, db Conn, entries []*Entry, 
 	// Both versions of a draft & publish target hold its own foreign key:
 	// the read takes the one of the status (drafts.go).
 	b.versioned = a.JoinTable == ""
+	if a.JoinTable != "" && readsDrafts(nq, ro) {
+		// Join rows name the link row: read its document's draft.
+		t := Ident(nq.Type.Table)
+		from = " FROM " + Ident(a.JoinTable) + " j JOIN " + t + " l ON l." + Ident(schema.ColID) + " = j." + Ident(a.JoinTarget) +
+			" JOIN " + t + " " + root + " ON " + col(root, schema.ColDocumentID) + " = l." + Ident(schema.ColDocumentID)
+		b.versioned = true
+	}
 	s.selectInto(b, nq, cols, extra, from, func(b *sqlb) { b.in(link, idKind, ids, false) })
 	targets, err := s.scan(ctx, db, nq, cols, b, true, bud)
 	if err != nil {

@@ -208,6 +208,9 @@ func (b *sqlb) orderBy(q *query.Query, alias string) (joins, order string) {
 			if rel.Column == "" { // mapped oneToOne: the target holds the key
 				on = col(t, rel.Inverse.Column) + " = " + col(from, schema.ColID)
 			}
+			if b.readsDrafts(rel.TargetType) {
+				on = b.draftJoin(rel, from, t, &joins)
+			}
 			if b.narrows(rel.TargetType) {
 				on += " AND " + b.capture(func() { b.visible(rel.TargetType, t) })
 			}
