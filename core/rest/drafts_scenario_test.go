@@ -77,6 +77,10 @@ var draftScenarios = map[string][]draftStep{
 		{"DELETE → 204, both versions go", "DELETE", "/api/blueprints/<doc:2>", "", 204},
 		{"no draft left", "GET", "/api/blueprints?status=draft", "", 200},
 		{"no published version left", "GET", "/api/blueprints", "", 200},
+		{"(Kiln's v1, Strapi 4's shape) POST", "POST", "/api/blueprints", `{"data":{"title":"V1 del","slug":"v1-del"}}`, 201},
+		{"(Strapi 4) DELETE answers the deleted entry: its published version", "DELETE", "/api/v1/blueprints/<doc:3>?fields[0]=title", "", 200},
+		{"(Strapi 4) POST ?status=draft", "POST", "/api/blueprints?status=draft", `{"data":{"title":"V1 draft","slug":"v1-draft"}}`, 201},
+		{"(Strapi 4) DELETE of an entry never published answers its draft", "DELETE", "/api/v1/blueprints/<doc:4>?fields[0]=title", "", 200},
 	},
 	"unique": {
 		{"POST /api/blueprints", "POST", "/api/blueprints", `{"data":{"title":"Pub One","slug":"pub-one"}}`, 201},

@@ -138,3 +138,58 @@ func TestPublicationStateOnV1(t *testing.T) {
 		}
 	})
 }
+
+// writerRole may write blueprints but not read their drafts.
+const writerRole = `
+  writer:
+    actions: [blueprint.find, blueprint.findOne, blueprint.create, blueprint.update, blueprint.delete]
+`
+
+// TestWritingWithoutTheDraftsGrant: a role that may write blueprints but
+// not read their drafts publishes (a write's answer is the version it
+// names, so status=draft is refused like a draft read), cannot reach a
+// document that has no published version, and addresses a published one
+// by either row's id.
+func TestWritingWithoutTheDraftsGrant(t *testing.T) {
+	apptest.EachWithRoles(t, writerRole, func(t *testing.T, h *apptest.Harness) {
+		fixture(t, h) // Lead 101: rows 1 (draft) and 2 (published); Draft plan: the draft 3
+		writer := h.CreateUser("writer", "wr@kiln.test", "writer")
+		body := map[string]any{"data": map[string]any{"durationWeeks": 7}}
+		for _, tc := range []struct {
+			method, path string
+			status       int
+			id           int64
+		}{
+			{"POST", "/api/blueprints?status=draft", 403, 0},
+			{"PUT", "/api/blueprints/2?status=draft", 403, 0},
+			{"PUT", "/api/blueprints/3", 404, 0},
+			{"DELETE", "/api/blueprints/3", 404, 0},
+			{"PUT", "/api/blueprints/1", 200, 2},
+			{"PUT", "/api/blueprints/2", 200, 2},
+			{"POST", "/api/blueprints", 201, 5},
+			{"DELETE", "/api/blueprints/5", 204, 0},
+		} {
+			b := any(nil)
+			if tc.method != "DELETE" {
+				b = body
+				if tc.method == "POST" {
+					b = map[string]any{"data": map[string]any{"title": "By the writer"}}
+				}
+			}
+			r := h.Do(tc.method, tc.path, b, apptest.As(writer)...)
+			if r.Status != tc.status {
+				t.Errorf("%s %s: %d, want %d: %s", tc.method, tc.path, r.Status, tc.status, r.Body)
+				continue
+			}
+			if tc.id != 0 {
+				if id := h.IDOf(r.JSON(t)["data"]); id != tc.id {
+					t.Errorf("%s %s: id %d, want %d", tc.method, tc.path, id, tc.id)
+				}
+			}
+		}
+		// The admin still finds the draft the writer could not reach.
+		if r := h.Do("GET", "/api/blueprints/3?status=draft", nil); r.Status != 200 {
+			t.Errorf("draft 3: %d", r.Status)
+		}
+	})
+}
