@@ -124,8 +124,10 @@ func (t *Tx) Update(ctx context.Context, q *query.Query, ref string, body map[st
 		return nil, err
 	}
 	id := doc.Draft
-	if id == 0 { // only a published row: a database edited by hand
-		return nil, errs.NotFound()
+	if id == 0 && q.Type.DraftAndPublish { // one published row, as a bulk load writes it
+		if id, err = t.s.store.AddDraft(ctx, t.conn, q.Type, doc.Published); err != nil {
+			return nil, err
+		}
 	}
 	data, err := t.s.prepare(ctx, t.conn, q.Type, body, id, ro)
 	if err != nil {

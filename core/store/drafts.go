@@ -182,6 +182,24 @@ func (s *Store) Publish(ctx context.Context, db Conn, sc *schema.Schema, ct *sch
 	return pub, s.moveLinks(ctx, db, sc, ct, draftID, pub)
 }
 
+// AddDraft gives the document whose published row is pubID a draft row,
+// a copy of it, and returns the draft's id: for the documents a bulk load
+// wrote as one published row (BulkRows), on their first write. Links stay
+// on the published row.
+func (s *Store) AddDraft(ctx context.Context, db Conn, ct *schema.ContentType, pubID int64) (int64, error) {
+	cols := versionColumns(ct)
+	b := s.sql(ReadOptions{}, query.Draft)
+	b.w("INSERT INTO ", Ident(ct.Table), " (", Ident(schema.ColDocumentID), ", ", joinCols(cols, ""), ", ", Ident(schema.ColPublishedAt),
+		") SELECT ", Ident(schema.ColDocumentID), ", ", joinCols(cols, ""), ", NULL FROM ", Ident(ct.Table), " WHERE ", Ident(schema.ColID), " = ")
+	b.arg(idKind, pubID)
+	b.w(" RETURNING ", Ident(schema.ColID))
+	var id int64
+	if err := db.QueryRowContext(ctx, b.sb.String(), b.args...).Scan(&id); err != nil {
+		return 0, s.writeError(ctx, db, ct, Data{}, err)
+	}
+	return id, nil
+}
+
 // moveLinks points every link to the row from at the row to: the foreign
 // keys naming it and the join rows holding it, one statement per relation
 // that can hold one.

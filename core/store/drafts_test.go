@@ -46,3 +46,32 @@ func TestPublish(t *testing.T) {
 		}
 	})
 }
+
+// TestBulkLoadedDocuments: a published row written alone (a bulk load)
+// reads as both versions, and its first draft write adds the draft row,
+// leaving the published version as it was.
+func TestBulkLoadedDocuments(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := newFixture(t, db)
+		bp := f.ty("blueprint")
+		exec(t, db, `INSERT INTO blueprints (id, document_id, title, created_at, updated_at, published_at) VALUES (50, 'bulk', 'Loaded', `+at0+`, `+at0+`, `+at0+`)`)
+		for _, st := range []query.Status{query.Published, query.Draft} {
+			list := f.find(t, &query.Query{Type: bp, Status: st, Filters: cond(bp, "documentId", query.OpEq, "bulk")}, store.ReadOptions{})
+			eqIDs(t, "bulk-loaded "+st.String(), idsOf(list), ids(50))
+		}
+		d, err := f.st.FindDocument(ctx, db.Bun, bp, "bulk")
+		if err != nil || d.Draft != 0 || d.Published != 50 || d.Version(query.Draft) != 50 {
+			t.Fatalf("document: %+v (%v)", d, err)
+		}
+		draft, err := f.st.AddDraft(ctx, db.Bun, bp, 50)
+		if err != nil || draft == 0 {
+			t.Fatal(draft, err)
+		}
+		exec(t, db, `UPDATE blueprints SET title = 'Changed' WHERE id = ?`, draft)
+		pub := f.find(t, &query.Query{Type: bp, Filters: cond(bp, "documentId", query.OpEq, "bulk")}, store.ReadOptions{})
+		drafts := f.find(t, &query.Query{Type: bp, Status: query.Draft, Filters: cond(bp, "documentId", query.OpEq, "bulk")}, store.ReadOptions{})
+		if len(pub) != 1 || get(t, pub[0], "title") != "Loaded" || len(drafts) != 1 || drafts[0].ID != draft || get(t, drafts[0], "title") != "Changed" {
+			t.Errorf("after the draft: published %v, drafts %v", pub, drafts)
+		}
+	})
+}
