@@ -117,6 +117,12 @@ check('single(): status on a draft & publish single type', async () => {
   await rejectsWith(landing.find(), 404);
   const read = await landing.find({ status: 'draft' });
   assert.equal(read.data.title, 'Soon');
+  const published = await landing.update({ title: 'Now' });
+  assert.notEqual(published.data.publishedAt, null);
+  assert.equal((await landing.find()).data.title, 'Now');
+  await landing.update({ title: 'Next' }, { status: 'draft' });
+  assert.equal((await landing.find()).data.title, 'Now');
+  assert.equal((await landing.find({ status: 'draft' })).data.title, 'Next');
   await landing.delete();
   await rejectsWith(landing.find({ status: 'draft' }), 404);
 });

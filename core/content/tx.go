@@ -42,12 +42,28 @@ func (t *Tx) Find(ctx context.Context, q *query.Query, ro store.ReadOptions) (*P
 
 // FindOne returns the entry ref names (a documentId or a numeric id), with
 // q's fields and populate; errs.NotFound when it is missing or hidden.
+// On a draft & publish type ref names the document (by its documentId or
+// the id of either row) and the status picks the version: a document
+// without that version is errs.NotFound.
 func (t *Tx) FindOne(ctx context.Context, q *query.Query, ref string, ro store.ReadOptions) (*store.Entry, error) {
-	id, err := t.lookup(ctx, q.Type, ref)
+	doc, err := t.s.store.FindDocument(ctx, t.conn, q.Type, ref)
 	if err != nil {
 		return nil, err
 	}
+	id := doc.Version(readStatus(q, ro))
+	if id == 0 {
+		return nil, errs.NotFound()
+	}
 	return t.Get(ctx, q, id, ro)
+}
+
+// readStatus is the version a read of q's type gets: published for a
+// caller who may not read its drafts, whatever q asks.
+func readStatus(q *query.Query, ro store.ReadOptions) query.Status {
+	if ro.NoDrafts[q.Type] {
+		return query.Published
+	}
+	return q.Status
 }
 
 // Get is FindOne by row id.
@@ -68,6 +84,8 @@ func (t *Tx) Create(ctx context.Context, q *query.Query, body map[string]any, ro
 	if err := t.runHook(ctx, ev, hook.Before); err != nil {
 		return nil, err
 	}
+	// On a draft & publish type: the draft, and its published copy
+	// unless q asks for a draft only. e is the version q asks for.
 	e, err := t.s.store.Insert(ctx, t.conn, ct, data, q.Status == query.Published)
 	if err != nil {
 		return nil, err
@@ -95,10 +113,21 @@ func idOnly(q *query.Query) bool {
 // ref names, running the hooks, and reads it back through q. Relations
 // change through the body as a client's would: {"learners": {"connect":
 // [...]}}.
+//
+// On a draft & publish type the write goes to the document's draft, and
+// unless q asks for the draft only, the draft is then published: the
+// published version becomes a copy of it (created if the document had
+// none). The answer is the version q's status names.
 func (t *Tx) Update(ctx context.Context, q *query.Query, ref string, body map[string]any, ro store.ReadOptions) (*store.Entry, error) {
-	id, err := t.visibleID(ctx, q.Type, ref, ro)
+	doc, err := t.visibleDoc(ctx, q.Type, ref, ro)
 	if err != nil {
 		return nil, err
+	}
+	id := doc.Draft
+	if id == 0 && q.Type.DraftAndPublish { // one published row, as a bulk load writes it
+		if id, err = t.s.store.AddDraft(ctx, t.conn, q.Type, doc.Published); err != nil {
+			return nil, err
+		}
 	}
 	data, err := t.s.prepare(ctx, t.conn, q.Type, body, id, ro)
 	if err != nil {
@@ -114,23 +143,36 @@ func (t *Tx) Update(ctx context.Context, q *query.Query, ref string, body map[st
 	if err := t.checkOwned(ctx, q.Type, id, ro); err != nil {
 		return nil, err
 	}
+	answer := id
+	if q.Type.DraftAndPublish && q.Status == query.Published {
+		if answer, err = t.s.store.Publish(ctx, t.conn, t.s.Schema, q.Type, id); err != nil {
+			return nil, err
+		}
+	}
 	if err := t.runHook(ctx, ev, hook.After); err != nil {
 		return nil, err
 	}
 	if idOnly(q) {
-		return t.idEntry(ctx, q.Type, id)
+		return t.idEntry(ctx, q.Type, answer)
 	}
-	return t.Get(ctx, q, id, ro)
+	return t.Get(ctx, q, answer, ro)
 }
 
 // Delete removes the entry ref names, running the hooks, and returns it as
 // it was, read through q.
+// On a draft & publish type both versions go; the answer is the version
+// q's status names, or the other when the document lacks it.
 func (t *Tx) Delete(ctx context.Context, q *query.Query, ref string, ro store.ReadOptions) (*store.Entry, error) {
-	id, err := t.visibleID(ctx, q.Type, ref, ro)
+	doc, err := t.visibleDoc(ctx, q.Type, ref, ro)
 	if err != nil {
 		return nil, err
 	}
-	gone, err := t.Get(ctx, q, id, ro)
+	st := readStatus(q, ro)
+	id := doc.Version(st)
+	if id == 0 { // a draft only, deleted by a published request
+		id, st = doc.Draft, query.Draft
+	}
+	gone, err := t.Get(ctx, withStatus(q, st), id, ro)
 	if err != nil {
 		return nil, err
 	}
@@ -138,7 +180,7 @@ func (t *Tx) Delete(ctx context.Context, q *query.Query, ref string, ro store.Re
 	if err := t.runHook(ctx, ev, hook.Before); err != nil {
 		return nil, err
 	}
-	if err := t.s.store.Delete(ctx, t.conn, q.Type, id); err != nil {
+	if err := t.s.store.DeleteDocument(ctx, t.conn, q.Type, doc.ID); err != nil {
 		return nil, err
 	}
 	return gone, t.runHook(ctx, ev, hook.After)
@@ -174,19 +216,6 @@ func (t *Tx) Targets(ctx context.Context, a *schema.Attribute, ids ...int64) (ma
 // asks for nothing else answers it.
 func (t *Tx) idEntry(ctx context.Context, ct *schema.ContentType, id int64) (*store.Entry, error) {
 	return t.Get(ctx, &query.Query{Type: ct, Fields: []*schema.Attribute{}, Status: query.Draft}, id, store.ReadOptions{})
-}
-
-// lookup turns a documentId or numeric id into the row id.
-func (t *Tx) lookup(ctx context.Context, ct *schema.ContentType, ref string) (int64, error) {
-	ids, err := t.s.store.Resolve(ctx, t.conn, ct, []string{ref})
-	if err != nil {
-		return 0, err
-	}
-	id, ok := ids[ref]
-	if !ok {
-		return 0, errs.NotFound()
-	}
-	return id, nil
 }
 
 // runHook runs the hooks of ev's action in phase, loading the entry's
@@ -233,21 +262,35 @@ func (t *Tx) checkOwned(ctx context.Context, ct *schema.ContentType, id int64, r
 	return err
 }
 
-// visibleID resolves ref and checks that the read options let the caller
-// see the entry (in their scope; a draft only if they may read drafts), so
-// nobody can change what they cannot read.
-func (t *Tx) visibleID(ctx context.Context, ct *schema.ContentType, ref string, ro store.ReadOptions) (int64, error) {
-	id, err := t.lookup(ctx, ct, ref)
+// withStatus is q reading st.
+func withStatus(q *query.Query, st query.Status) *query.Query {
+	c := *q
+	c.Status = st
+	return &c
+}
+
+// visibleDoc resolves ref to its document and checks that the read options
+// let the caller see it (in their scope; the published version when they
+// may not read drafts), so nobody can change what they cannot read.
+func (t *Tx) visibleDoc(ctx context.Context, ct *schema.ContentType, ref string, ro store.ReadOptions) (store.Document, error) {
+	doc, err := t.s.store.FindDocument(ctx, t.conn, ct, ref)
 	if err != nil {
-		return 0, err
+		return doc, err
 	}
 	if ro.Limited(ct) {
 		probe := &query.Query{Type: ct, Fields: []*schema.Attribute{schema.SysID}, Status: query.Draft}
+		id := doc.Draft
+		if ro.NoDrafts[ct] {
+			id = doc.Published
+		}
+		if id == 0 {
+			return doc, errs.NotFound()
+		}
 		if _, err := t.Get(ctx, probe, id, ro); err != nil {
-			return 0, err
+			return doc, err
 		}
 	}
-	return id, nil
+	return doc, nil
 }
 
 // visibleChunk bounds the references one visibility query lists.

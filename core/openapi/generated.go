@@ -84,13 +84,13 @@ func (b *builder) generated(ct *schema.ContentType, verb string) obj {
 	case "create":
 		op["summary"] = "Create a " + ct.Name
 		op["description"] = "Relations are given by id or documentId, as a list, or as {connect, disconnect, set}."
-		op["parameters"] = entryParams(ct, false)
+		op["parameters"] = entryParams(ct, true)
 		op["requestBody"] = body(ct.Name + "Create")
 		op["responses"] = merge(obj{"201": jsonResponse("The created "+ct.Name, single)}, errorsFor(false, true, true))
 	case "update":
 		op["summary"] = "Update a " + ct.Name
 		op["description"] = "Partial: fields not sent keep their values. Relations as on create."
-		op["parameters"] = append([]any{idParam}, entryParams(ct, false)...)
+		op["parameters"] = append([]any{idParam}, entryParams(ct, true)...)
 		op["requestBody"] = body(ct.Name + "Update")
 		op["responses"] = merge(obj{"200": jsonResponse("The updated "+ct.Name, single)}, errorsFor(true, true, true))
 	case "delete":

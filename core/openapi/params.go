@@ -31,7 +31,7 @@ func sharedParameters() obj {
 				"withCount": obj{"type": "boolean", "default": true},
 			})},
 		"status": obj{"name": "status", "in": "query",
-			"description": "published (the default) or draft, for types with draft & publish; populated relations follow it. Reading drafts needs the role's `<type>.readDrafts` action (401 or 403 without it); on v1, `publicationState=live|preview` says the same.",
+			"description": "published (the default) or draft, for types with draft & publish: the version a read shows, and populated relations follow it; on a create or update, draft writes the draft only, published writes it and publishes it. Drafts need the role's `<type>.readDrafts` action (401 or 403 without it); on v1, `publicationState=live|preview` says the same on reads.",
 			"schema":      obj{"type": "string", "enum": []any{"published", "draft"}, "default": "published"}},
 		"locale": obj{"name": "locale", "in": "query",
 			"description": "Taken and ignored, as Strapi 5 does on types without localisation (Kiln has none): a locale code such as `en`, `fr-CA`, `all` or `*`. Anything that is not a locale code is a 400.",

@@ -184,22 +184,23 @@ func metaPagination(t *testing.T, r *apptest.Response) string {
 func TestDraftAndPublish(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, h *apptest.Harness) {
 		fixture(t, h)
-		if got := ids(t, h.Do("GET", "/api/blueprints", nil)); !reflect.DeepEqual(got, []int{1}) {
-			t.Errorf("published blueprints %v, want [1]", got)
+		// Lead 101 is rows 1 (draft) and 2 (published); Draft plan row 3.
+		if got := ids(t, h.Do("GET", "/api/blueprints", nil)); !reflect.DeepEqual(got, []int{2}) {
+			t.Errorf("published blueprints %v, want [2]", got)
 		}
-		if got := ids(t, h.Do("GET", "/api/blueprints?status=published", nil)); !reflect.DeepEqual(got, []int{1}) {
-			t.Errorf("status=published %v, want [1]", got)
+		if got := ids(t, h.Do("GET", "/api/blueprints?status=published", nil)); !reflect.DeepEqual(got, []int{2}) {
+			t.Errorf("status=published %v, want [2]", got)
 		}
 		r := h.Do("GET", "/api/blueprints?status=draft", nil)
-		if got := ids(t, r); !reflect.DeepEqual(got, []int{1, 2}) {
-			t.Errorf("status=draft %v, want [1 2]", got)
+		if got := ids(t, r); !reflect.DeepEqual(got, []int{1, 3}) {
+			t.Errorf("status=draft %v, want [1 3]", got)
 		}
 		for _, e := range r.JSON(t)["data"].([]any) {
 			if p := e.(map[string]any)["publishedAt"]; p != nil {
 				t.Errorf("draft entry with publishedAt %v", p)
 			}
 		}
-		if r := h.Do("GET", "/api/blueprints/2", nil); r.Status != 404 {
+		if r := h.Do("GET", "/api/blueprints/3", nil); r.Status != 404 {
 			t.Errorf("draft by id without status=draft: %d, want 404", r.Status)
 		}
 	})

@@ -43,14 +43,14 @@ type step struct {
 }
 
 var (
-	docIDPattern = regexp.MustCompile(`"documentId":"[a-z0-9]{24}"`)
-	timePattern  = regexp.MustCompile(`"(createdAt|updatedAt|publishedAt)":"[0-9T:.\-]+Z"`)
+	singleDocIDPattern = regexp.MustCompile(`"documentId":"[a-z0-9]{24}"`)
+	singleTimePattern  = regexp.MustCompile(`"(createdAt|updatedAt|publishedAt)":"[0-9T:.\-]+Z"`)
 )
 
 // normaliseSingle replaces documentIds and timestamps by placeholders.
 func normaliseSingle(b []byte) string {
-	s := docIDPattern.ReplaceAllString(string(b), `"documentId":"D"`)
-	return timePattern.ReplaceAllString(s, `"$1":"T"`)
+	s := singleDocIDPattern.ReplaceAllString(string(b), `"documentId":"D"`)
+	return singleTimePattern.ReplaceAllString(s, `"$1":"T"`)
 }
 
 func runSteps(t *testing.T, h *apptest.Harness, steps []step) {
@@ -139,6 +139,8 @@ func TestSingleTypeUnknownKey(t *testing.T) {
 func TestSingleTypeDraftAndPublish(t *testing.T) {
 	eachSingle(t, func(t *testing.T, h *apptest.Harness) {
 		draft := `{"data":{"id":1,"documentId":"D","title":"Draft L","body":null,"createdAt":"T","updatedAt":"T","publishedAt":null},"meta":{}}`
+		live := `{"data":{"id":2,"documentId":"D","title":"Live L","body":null,"createdAt":"T","updatedAt":"T","publishedAt":"T"},"meta":{}}`
+		next := `{"data":{"id":1,"documentId":"D","title":"Next L","body":null,"createdAt":"T","updatedAt":"T","publishedAt":null},"meta":{}}`
 		runSteps(t, h, []step{
 			{"PUT", "/api/landing?status=draft", map[string]any{"data": map[string]any{"title": "Draft L"}}, "", 200, draft},
 			{"GET", "/api/landing", nil, "", 404, notFound},
@@ -147,7 +149,15 @@ func TestSingleTypeDraftAndPublish(t *testing.T) {
 			{"GET", "/api/landing?status=draft", nil, apptest.Anonymous, 401,
 				`{"data":null,"error":{"details":{},"message":"Missing or invalid credentials","name":"UnauthorizedError","status":401}}`},
 			{"GET", "/api/landing", nil, apptest.Anonymous, 404, notFound},
+			// A PUT without status writes the draft and publishes it; a
+			// later draft PUT leaves the published version as it was.
+			{"PUT", "/api/landing", map[string]any{"data": map[string]any{"title": "Live L"}}, "", 200, live},
+			{"GET", "/api/landing", nil, apptest.Anonymous, 200, live},
+			{"PUT", "/api/landing?status=draft", map[string]any{"data": map[string]any{"title": "Next L"}}, "", 200, next},
+			{"GET", "/api/landing", nil, "", 200, live},
+			{"GET", "/api/landing?status=draft", nil, "", 200, next},
 			{"DELETE", "/api/landing", nil, "", 204, ""},
+			{"GET", "/api/landing", nil, "", 404, notFound},
 			{"GET", "/api/landing?status=draft", nil, "", 404, notFound},
 		})
 	})

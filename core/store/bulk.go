@@ -18,7 +18,9 @@ type BulkRows struct {
 	DocumentIDs []string
 	CreatedAt   []time.Time
 	// Published[i] false leaves publishedAt empty (a draft); nil means all
-	// published.
+	// published. On a draft & publish type a published row is written
+	// alone: reads take it for the draft as well, its first write adds
+	// the draft row (Store.AddDraft), and so does the next migration.
 	Published []bool
 	Values    [][]any
 }

@@ -35,6 +35,9 @@ type IndexDef struct {
 	Name    string
 	Columns []string
 	Unique  bool
+	// Where makes a partial index: only the rows it holds for are
+	// indexed (one version of a draft & publish type).
+	Where string `json:",omitempty"`
 }
 
 // Ident quotes an identifier. Identifiers only ever come from the checked
@@ -68,24 +71,25 @@ func entryTable(d Dialect, ct *schema.ContentType) TableDef {
 	t := TableDef{Name: ct.Table}
 	t.Columns = append(t.Columns, idColumn(d),
 		ColumnDef{Name: schema.ColDocumentID, Type: "VARCHAR(24)", NotNull: true})
-	t.Indexes = append(t.Indexes, IndexDef{Name: indexName(ct.Table, schema.ColDocumentID, true),
-		Columns: []string{schema.ColDocumentID}, Unique: true})
+	t.Indexes = append(t.Indexes, uniqueIndexes(ct, schema.ColDocumentID)...)
 	for _, a := range ct.Attributes {
 		switch {
 		case a.IsScalar():
 			t.Columns = append(t.Columns, ColumnDef{Name: a.Column, Type: a.Kind.Column(d)})
 			switch {
 			case a.Unique:
-				t.Indexes = append(t.Indexes, IndexDef{Name: indexName(ct.Table, a.Column, true),
-					Columns: []string{a.Column}, Unique: true})
+				t.Indexes = append(t.Indexes, uniqueIndexes(ct, a.Column)...)
 			case a.Index:
 				t.Indexes = append(t.Indexes, IndexDef{Name: indexName(ct.Table, a.Column, false), Columns: []string{a.Column}})
 			}
 		case a.Column != "":
 			t.Columns = append(t.Columns, ColumnDef{Name: a.Column, Type: a.Kind.Column(d),
 				Ref: a.TargetType.Table, OnDelete: "SET NULL"})
-			t.Indexes = append(t.Indexes, IndexDef{Name: indexName(ct.Table, a.Column, a.RelationKind == schema.OneToOne),
-				Columns: []string{a.Column}, Unique: a.RelationKind == schema.OneToOne})
+			if a.RelationKind == schema.OneToOne {
+				t.Indexes = append(t.Indexes, uniqueIndexes(ct, a.Column)...)
+			} else {
+				t.Indexes = append(t.Indexes, IndexDef{Name: indexName(ct.Table, a.Column, false), Columns: []string{a.Column}})
+			}
 		}
 	}
 	t.Columns = append(t.Columns,
@@ -121,6 +125,21 @@ func joinTable(d Dialect, a *schema.Attribute) TableDef {
 // column c points at, within the list of the other column's entry:
 // coach_id's order is coach_ord, as Strapi names it.
 func JoinOrder(c string) string { return strings.TrimSuffix(c, "_id") + "_ord" }
+
+// uniqueIndexes makes column unique: "<table>_<column>_uq" on a type
+// without draft & publish; on one with it, unique within each version
+// (two partial indexes, "_draft_uq" and "_pub_uq"), since a document's
+// draft and published rows share their values.
+func uniqueIndexes(ct *schema.ContentType, column string) []IndexDef {
+	if !ct.DraftAndPublish {
+		return []IndexDef{{Name: indexName(ct.Table, column, true), Columns: []string{column}, Unique: true}}
+	}
+	pub := Ident(schema.ColPublishedAt)
+	return []IndexDef{
+		{Name: indexName(ct.Table, column+"_draft", true), Columns: []string{column}, Unique: true, Where: pub + " IS NULL"},
+		{Name: indexName(ct.Table, column+"_pub", true), Columns: []string{column}, Unique: true, Where: pub + " IS NOT NULL"},
+	}
+}
 
 // indexName is "<table>_<column>_idx" (or "_uq"), cut to PostgreSQL's 63
 // bytes.
@@ -179,7 +198,11 @@ func CreateIndexSQL(table string, ix IndexDef) string {
 	if ix.Unique {
 		kw = "UNIQUE INDEX"
 	}
-	return fmt.Sprintf("CREATE %s IF NOT EXISTS %s ON %s (%s)", kw, Ident(ix.Name), Ident(table), strings.Join(cols, ", "))
+	where := ""
+	if ix.Where != "" {
+		where = " WHERE " + ix.Where
+	}
+	return fmt.Sprintf("CREATE %s IF NOT EXISTS %s ON %s (%s)%s", kw, Ident(ix.Name), Ident(table), strings.Join(cols, ", "), where)
 }
 
 // ForeignKeySQL adds a column's foreign-key constraint (PostgreSQL only).

@@ -66,8 +66,13 @@ func uniqueViolation(ct *schema.ContentType, err error) *schema.Attribute {
 		}
 		name := pe.Field('n')
 		for _, a := range ct.Attributes {
-			if a.Column != "" && indexName(ct.Table, a.Column, true) == name {
-				return a
+			if a.Column == "" {
+				continue
+			}
+			for _, ix := range uniqueIndexes(ct, a.Column) {
+				if ix.Name == name {
+					return a
+				}
 			}
 		}
 		return nil

@@ -79,11 +79,13 @@ func (q *queryCounter) n() int {
 // fixture is a database holding the fixed data set below, with the
 // documentIds the inserts gave, by type and id.
 type fixture struct {
-	t       *testing.T
-	s       *schema.Schema
-	db      *store.DB
-	st      *store.Store
-	docs    map[string][]string
+	t    *testing.T
+	s    *schema.Schema
+	db   *store.DB
+	st   *store.Store
+	docs map[string][]string
+	// rows are the ids Insert answered on draft & publish types.
+	rows    map[string][]int64
 	counter *queryCounter
 }
 
@@ -134,16 +136,19 @@ func newFixture(t *testing.T, db *store.DB) *fixture {
 	f.add("category", vals{"name": "Sales", "slug": "sales"}, rels{"parent": {1}})
 	f.add("category", vals{"name": "Coaching", "slug": "coaching"}, rels{"parent": {2}})
 
-	// Blueprints (draft & publish): 1 and 3 published, 2 and 4 drafts.
+	// Blueprints (draft & publish, two rows per published document): Lead
+	// 101 is rows 1 (draft) and 2 (published), Lead 201 the draft 3, Sales
+	// Playbook rows 4 and 5, Coach Kit the draft 6. Links point at the
+	// published row of a published document.
 	f.addStatus("blueprint", true, vals{"title": "Lead 101", "level": "beginner", "durationWeeks": int64(6)}, rels{"category": {2}})
 	f.addStatus("blueprint", false, vals{"title": "Lead 201", "level": "advanced", "durationWeeks": int64(8)}, rels{"category": {2}})
 	f.addStatus("blueprint", true, vals{"title": "Sales Playbook", "level": "intermediate", "durationWeeks": int64(4)}, rels{"category": {3}})
 	f.addStatus("blueprint", false, vals{"title": "Coach Kit"}, rels{"category": {4}})
 
 	f.add("program", vals{"title": "Leadership Basics", "slug": "leadership-basics", "description": "<p>Lead well</p>", "status": "published",
-		"startDate": "2026-01-10", "endDate": "2026-03-01", "capacity": int64(20)}, rels{"customer": {1}, "blueprint": {1}, "coaches": {1, 2}})
+		"startDate": "2026-01-10", "endDate": "2026-03-01", "capacity": int64(20)}, rels{"customer": {1}, "blueprint": {2}, "coaches": {1, 2}})
 	f.add("program", vals{"title": "Advanced Leadership", "status": "published", "startDate": "2026-02-01", "capacity": int64(10)},
-		rels{"customer": {1}, "blueprint": {2}, "coaches": {1}})
+		rels{"customer": {1}, "blueprint": {3}, "coaches": {1}})
 	f.add("program", vals{"title": "Sales Sprint", "status": "draft"}, rels{"customer": {2}})
 	f.add("program", vals{"title": "Onboarding 101", "status": "archived", "startDate": "2025-11-15", "endDate": "2025-12-20", "capacity": int64(50)},
 		rels{"customer": {3}})
@@ -201,6 +206,32 @@ func (f *fixture) addStatus(typ string, published bool, v vals, r rels) int64 {
 	e, err := f.st.Insert(ctx, f.db.Bun, ct, data(ct, v, r), published)
 	if err != nil {
 		f.t.Fatalf("inserting %s %v: %v", typ, v, err)
+	}
+	if ct.DraftAndPublish { // the rows of a document: see the blueprints above
+		for _, id := range f.rows[typ] {
+			if id == e.ID {
+				f.t.Fatalf("inserted %s got id %d twice", typ, e.ID)
+			}
+		}
+		if f.rows == nil {
+			f.rows = map[string][]int64{}
+		}
+		last := int64(0)
+		if n := len(f.rows[typ]); n > 0 {
+			last = f.rows[typ][n-1]
+		}
+		want := last + 1
+		if published {
+			want++
+		}
+		if e.ID != want {
+			f.t.Fatalf("inserted %s got id %d, want %d", typ, e.ID, want)
+		}
+		f.rows[typ] = append(f.rows[typ], e.ID)
+		for id := last + 1; id <= e.ID; id++ {
+			f.docs[typ] = append(f.docs[typ], e.DocumentID)
+		}
+		return e.ID
 	}
 	f.docs[typ] = append(f.docs[typ], e.DocumentID)
 	if want := int64(len(f.docs[typ])); e.ID != want {

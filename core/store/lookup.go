@@ -33,6 +33,9 @@ func (s *Store) ResolveVisible(ctx context.Context, db Conn, ct *schema.ContentT
 	if len(nums)+len(docs) == 0 {
 		return out, nil
 	}
+	if ct.DraftAndPublish {
+		return s.resolveLinks(ctx, db, ct, refs, nums, docs, ro)
+	}
 	// A draft is a valid target unless the caller may not read drafts.
 	b := s.sql(ro, query.Draft)
 	b.w("SELECT ", col(root, schema.ColID), ", ", col(root, schema.ColDocumentID), " FROM ", Ident(ct.Table), " ", root, " WHERE (")
@@ -77,6 +80,67 @@ func (s *Store) ResolveVisible(ctx context.Context, db Conn, ct *schema.ContentT
 			out[r] = id
 		} else if n, err := strconv.ParseInt(r, 10, 64); err == nil && byID[n] && len(r) < 24 {
 			out[r] = n
+		}
+	}
+	return out, nil
+}
+
+// resolveLinks is ResolveVisible on a draft & publish type: a reference —
+// a documentId, or the id of either row of a document — resolves to the
+// row links point at (Document.Link): the published row when there is
+// one the caller may see, else the draft. One query, which pairs each
+// named row (t1) with the rows of its document (t0).
+func (s *Store) resolveLinks(ctx context.Context, db Conn, ct *schema.ContentType, refs []string, nums, docs []any, ro ReadOptions) (map[string]int64, error) {
+	b := s.sql(ro, query.Draft)
+	t := Ident(ct.Table)
+	b.w("SELECT t1.", Ident(schema.ColID), ", ", col(root, schema.ColID), ", ", col(root, schema.ColDocumentID), ", ",
+		col(root, schema.ColPublishedAt), " IS NULL FROM ", t, " ", root, " JOIN ", t, " t1 ON t1.", Ident(schema.ColDocumentID),
+		" = ", col(root, schema.ColDocumentID), " WHERE (")
+	b.alias = 1
+	switch {
+	case len(nums) > 0 && len(docs) > 0:
+		b.in("t1."+Ident(schema.ColID), idKind, nums, false)
+		b.w(" OR ")
+		b.in("t1."+Ident(schema.ColDocumentID), strKind, docs, false)
+	case len(nums) > 0:
+		b.in("t1."+Ident(schema.ColID), idKind, nums, false)
+	default:
+		b.in("t1."+Ident(schema.ColDocumentID), strKind, docs, false)
+	}
+	b.w(")")
+	if b.narrows(ct) {
+		b.w(" AND ")
+		b.visible(ct, root)
+	}
+	rows, err := db.QueryContext(ctx, b.sb.String(), b.args...)
+	if err != nil {
+		return nil, fmt.Errorf("resolving %s references: %w", ct.Name, err)
+	}
+	defer rows.Close()
+	link := map[string]int64{}         // document -> its link row
+	linkPublished := map[string]bool{} // whether that row is published
+	docOf := map[int64]string{}        // named row -> its document
+	for rows.Next() {
+		var named, id int64
+		var doc string
+		var draft bool
+		if err := rows.Scan(&named, &id, &doc, &draft); err != nil {
+			return nil, err
+		}
+		docOf[named] = doc
+		if _, ok := link[doc]; !ok || (!draft && !linkPublished[doc]) {
+			link[doc], linkPublished[doc] = id, !draft
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	out := make(map[string]int64, len(refs))
+	for _, r := range refs {
+		if id, ok := link[r]; ok {
+			out[r] = id
+		} else if n, err := strconv.ParseInt(r, 10, 64); err == nil && len(r) < 24 && docOf[n] != "" {
+			out[r] = link[docOf[n]]
 		}
 	}
 	return out, nil

@@ -113,6 +113,9 @@ func planMigration(ctx context.Context, conn Conn, d Dialect, s *schema.Schema, 
 	}
 	pl := &planner{d: d, have: have, old: old, fields: desiredFields(s),
 		plan: &Plan{loaded: raw, full: map[string]*tableState{}, held: map[string]*tableState{}}}
+	if pl.copies, err = draftCopies(ctx, conn, have, s); err != nil {
+		return nil, err
+	}
 	pl.run(append(DesiredTables(d, s), extra.Tables...))
 	pl.constraints(extra.Constraints)
 	return pl.plan, nil
@@ -129,6 +132,8 @@ type planner struct {
 	plan   *Plan
 
 	creates, adds, fks, dropIdx, addIdx, destructive []Step
+	// copies give published rows their draft version (drafts.go).
+	copies []Step
 }
 
 func (pl *planner) run(want []TableDef) {
@@ -154,7 +159,7 @@ func (pl *planner) run(want []TableDef) {
 	}
 	drops := pl.dropTables(want)
 	p := pl.plan
-	for _, list := range [][]Step{pl.creates, pl.adds, pl.fks, pl.dropIdx, pl.addIdx, pl.destructive, drops} {
+	for _, list := range [][]Step{pl.creates, pl.adds, pl.fks, pl.dropIdx, pl.addIdx, pl.copies, pl.destructive, drops} {
 		p.Steps = append(p.Steps, list...)
 	}
 }

@@ -17,16 +17,20 @@ func (s *Store) populate(ctx context.Context, db Conn, entries []*Entry, q *quer
 	if len(entries) == 0 {
 		return nil
 	}
+	links, err := s.draftLinks(ctx, db, entries, q, ro)
+	if err != nil {
+		return err
+	}
 	for _, p := range q.Populate {
 		nq := nested(p, q.Status)
 		var err error
 		switch {
 		case p.Count:
-			err = s.countRelation(ctx, db, entries, p.Relation, nq, ro)
+			err = s.countRelation(ctx, db, entries, p.Relation, nq, ro, links)
 		case p.Relation.Column != "":
 			err = s.populateToOne(ctx, db, entries, p.Relation, nq, ro, bud)
 		default:
-			err = s.populateByOwner(ctx, db, entries, p.Relation, nq, ro, bud)
+			err = s.populateByOwner(ctx, db, entries, p.Relation, nq, ro, bud, links)
 		}
 		if err != nil {
 			return fmt.Errorf("populating %s.%s: %w", q.Type.Name, p.Relation.Name, err)
@@ -65,13 +69,30 @@ func (s *Store) populateToOne(ctx context.Context, db Conn, entries []*Entry, a 
 	byID := make(map[int64]*Entry, len(ids))
 	if len(ids) > 0 {
 		cols := selection(nq)
-		b := s.selectSQL(nq, ro, cols, func(b *sqlb) { b.in(col(root, schema.ColID), idKind, ids, false) })
-		targets, err := s.scan(ctx, db, nq, cols, b, false, bud)
+		var b *sqlb
+		swap := readsDrafts(nq, ro)
+		if swap {
+			// The keys name the documents' link rows: read their draft
+			// versions, keyed by the link row (drafts.go).
+			b = s.sql(ro, nq.Status)
+			b.versioned = true
+			t := Ident(nq.Type.Table)
+			s.selectInto(b, nq, cols, "l."+Ident(schema.ColID), " FROM "+t+" "+root+" JOIN "+t+" l ON l."+
+				Ident(schema.ColDocumentID)+" = "+col(root, schema.ColDocumentID),
+				func(b *sqlb) { b.in("l."+Ident(schema.ColID), idKind, ids, false) })
+		} else {
+			b = s.selectSQL(nq, ro, cols, func(b *sqlb) { b.in(col(root, schema.ColID), idKind, ids, false) })
+		}
+		targets, err := s.scan(ctx, db, nq, cols, b, swap, bud)
 		if err != nil {
 			return err
 		}
 		for _, t := range targets {
-			byID[t.ID] = t
+			if swap {
+				byID[t.owner] = t
+			} else {
+				byID[t.ID] = t
+			}
 		}
 		if err := s.populate(ctx, db, targets, nq, ro, bud); err != nil {
 			return err
@@ -91,11 +112,22 @@ func (s *Store) populateToOne(ctx context.Context, db Conn, entries []*Entry, a 
 // through their foreign key (oneToMany, mapped oneToOne) or a join table
 // (manyToMany) — in one query that also returns each row's owner, and
 // groups them by owner in the query's order.
-func (s *Store) populateByOwner(ctx context.Context, db Conn, entries []*Entry, a *schema.Attribute, nq *query.Query, ro ReadOptions, bud *budget) error {
-	ids := ownerIDs(entries)
+func (s *Store) populateByOwner(ctx context.Context, db Conn, entries []*Entry, a *schema.Attribute, nq *query.Query, ro ReadOptions, bud *budget, links map[int64]int64) error {
+	ids := ownerIDs(entries, links)
 	cols := selection(nq)
 	extra, from, link := ownerLink(a, nq)
-	b := s.selectFrom(nq, ro, cols, extra, from, func(b *sqlb) { b.in(link, idKind, ids, false) })
+	b := s.sql(ro, nq.Status)
+	// Both versions of a draft & publish target hold its own foreign key:
+	// the read takes the one of the status (drafts.go).
+	b.versioned = a.JoinTable == ""
+	if a.JoinTable != "" && readsDrafts(nq, ro) {
+		// Join rows name the link row: read its document's draft.
+		t := Ident(nq.Type.Table)
+		from = " FROM " + Ident(a.JoinTable) + " j JOIN " + t + " l ON l." + Ident(schema.ColID) + " = j." + Ident(a.JoinTarget) +
+			" JOIN " + t + " " + root + " ON " + col(root, schema.ColDocumentID) + " = l." + Ident(schema.ColDocumentID)
+		b.versioned = true
+	}
+	s.selectInto(b, nq, cols, extra, from, func(b *sqlb) { b.in(link, idKind, ids, false) })
 	if a.JoinTable != "" {
 		joinOrdered(b, a)
 	}
@@ -111,7 +143,7 @@ func (s *Store) populateByOwner(ctx context.Context, db Conn, entries []*Entry, 
 		groups[t.owner] = append(groups[t.owner], t)
 	}
 	for _, e := range entries {
-		list := groups[e.ID]
+		list := groups[linkKey(links, e.ID)]
 		if a.ToMany() {
 			if list == nil {
 				list = []*Entry{} // none is an empty list, never null
@@ -149,7 +181,7 @@ func ownerLink(a *schema.Attribute, nq *query.Query) (owner, from, link string) 
 // until then.
 func joinOrdered(b *sqlb, a *schema.Attribute) {
 	sql, last := b.sb.String(), col(root, schema.ColID)
-	if !strings.HasSuffix(sql, last) { // selectFrom always ends with it
+	if !strings.HasSuffix(sql, last) { // selectInto always ends with it
 		return
 	}
 	b.sb.Reset()
@@ -157,14 +189,15 @@ func joinOrdered(b *sqlb, a *schema.Attribute) {
 }
 
 // ownerIDs is the distinct ids of entries (a level loaded through a
-// manyToMany can hold the same entry once per owner).
-func ownerIDs(entries []*Entry) []any {
+// manyToMany can hold the same entry once per owner), each as links maps
+// it (see draftLinks).
+func ownerIDs(entries []*Entry, links map[int64]int64) []any {
 	ids := make([]any, 0, len(entries))
 	seen := make(map[int64]bool, len(entries))
 	for _, e := range entries {
-		if !seen[e.ID] {
-			ids = append(ids, e.ID)
-			seen[e.ID] = true
+		if id := linkKey(links, e.ID); !seen[id] {
+			ids = append(ids, id)
+			seen[id] = true
 		}
 	}
 	return ids
@@ -173,7 +206,7 @@ func ownerIDs(entries []*Entry) []any {
 // countRelation answers populate[x][count]=true with one GROUP BY query:
 // how many related entries pass the nested filters, the scope and the
 // status, per owner.
-func (s *Store) countRelation(ctx context.Context, db Conn, entries []*Entry, a *schema.Attribute, nq *query.Query, ro ReadOptions) error {
+func (s *Store) countRelation(ctx context.Context, db Conn, entries []*Entry, a *schema.Attribute, nq *query.Query, ro ReadOptions, links map[int64]int64) error {
 	var ids []any
 	var owner, from string
 	if a.Column != "" {
@@ -187,12 +220,13 @@ func (s *Store) countRelation(ctx context.Context, db Conn, entries []*Entry, a 
 		}
 		owner, from = col(root, schema.ColID), " FROM "+Ident(nq.Type.Table)+" "+root
 	} else {
-		ids = ownerIDs(entries)
+		ids = ownerIDs(entries, links)
 		owner, from, _ = ownerLink(a, nq)
 	}
 	counts := map[int64]int64{}
 	if len(ids) > 0 {
 		b := s.sql(ro, nq.Status)
+		b.versioned = a.Column == "" && a.JoinTable == "" // as in populateByOwner
 		b.w("SELECT ", owner, ", COUNT(*)", from)
 		b.whereClause(nq, root, func(b *sqlb) { b.in(owner, idKind, ids, false) })
 		b.w(" GROUP BY ", owner)
@@ -201,7 +235,7 @@ func (s *Store) countRelation(ctx context.Context, db Conn, entries []*Entry, a 
 		}
 	}
 	for _, e := range entries {
-		key := e.ID
+		key := linkKey(links, e.ID)
 		if a.Column != "" {
 			key = e.refs[a]
 		}

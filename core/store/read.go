@@ -18,7 +18,9 @@ const root = "t0"
 // q's fields and populated relations.
 func (s *Store) Find(ctx context.Context, db Conn, q *query.Query, ro ReadOptions) ([]*Entry, error) {
 	cols := selection(q)
-	b := s.selectSQL(q, ro, cols, nil)
+	b := s.sql(ro, q.Status)
+	b.versioned = true
+	s.selectInto(b, q, cols, "", " FROM "+Ident(q.Type.Table)+" "+root, nil)
 	b.page(q.Pagination)
 	bud := s.newBudget()
 	entries, err := s.scan(ctx, db, q, cols, b, false, bud)
@@ -60,6 +62,7 @@ func (s *Store) FindOne(ctx context.Context, db Conn, q *query.Query, id int64, 
 // select, regardless of pagination.
 func (s *Store) Count(ctx context.Context, db Conn, q *query.Query, ro ReadOptions) (int64, error) {
 	b := s.sql(ro, q.Status)
+	b.versioned = true
 	b.w("SELECT COUNT(*) FROM ", Ident(q.Type.Table), " ", root)
 	b.whereClause(q, root, nil)
 	var n int64
@@ -128,6 +131,12 @@ func (s *Store) selectSQL(q *query.Query, ro ReadOptions, cols []column, link fu
 // of a populate row) and another FROM (a join table joined to the target).
 func (s *Store) selectFrom(q *query.Query, ro ReadOptions, cols []column, extra, from string, link func(*sqlb)) *sqlb {
 	b := s.sql(ro, q.Status)
+	s.selectInto(b, q, cols, extra, from, link)
+	return b
+}
+
+// selectInto writes selectFrom's statement into b.
+func (s *Store) selectInto(b *sqlb, q *query.Query, cols []column, extra, from string, link func(*sqlb)) {
 	// First: the joins take aliases, and their arguments (the scopes of
 	// the types they reach) come before the WHERE clause's; the select
 	// list before them has none.
@@ -145,7 +154,6 @@ func (s *Store) selectFrom(q *query.Query, ro ReadOptions, cols []column, extra,
 	b.w(from, joins)
 	b.whereClause(q, root, link)
 	b.w(order)
-	return b
 }
 
 // whereClause writes " WHERE " and the conditions every read of q on the
@@ -174,6 +182,10 @@ func (b *sqlb) whereClause(q *query.Query, alias string, link func(*sqlb)) {
 		next()
 		b.visible(q.Type, alias)
 	}
+	if b.versioned && q.Type.DraftAndPublish && !b.hidesDrafts(q.Type) {
+		next() // a draft read (a published read has its condition above)
+		b.draftVersion(q.Type, alias)
+	}
 }
 
 // orderBy returns the LEFT JOINs the sort keys pass through and the ORDER
@@ -196,6 +208,9 @@ func (b *sqlb) orderBy(q *query.Query, alias string) (joins, order string) {
 			on := col(t, schema.ColID) + " = " + col(from, rel.Column)
 			if rel.Column == "" { // mapped oneToOne: the target holds the key
 				on = col(t, rel.Inverse.Column) + " = " + col(from, schema.ColID)
+			}
+			if b.readsDrafts(rel.TargetType) {
+				on = b.draftJoin(rel, from, t, &joins)
 			}
 			if b.narrows(rel.TargetType) {
 				on += " AND " + b.capture(func() { b.visible(rel.TargetType, t) })

@@ -81,8 +81,9 @@ func TestPagination(t *testing.T) {
 	})
 }
 
-// Blueprints 1 and 3 are published, 2 and 4 drafts; program 1 links
-// blueprint 1, program 2 blueprint 2; category 2 holds blueprints 1 and 2.
+// Blueprints: Lead 101 is rows 1 (draft) and 2 (published), Lead 201 the
+// draft 3, Sales Playbook rows 4 and 5, Coach Kit the draft 6; program 1
+// links Lead 101, program 2 Lead 201; category 2 holds both.
 func TestDraftAndPublish(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := newFixture(t, db)
@@ -90,14 +91,14 @@ func TestDraftAndPublish(t *testing.T) {
 		ro := store.ReadOptions{}
 
 		pub := f.find(t, &query.Query{Type: bp}, ro)
-		eqIDs(t, "published", idsOf(pub), ids(1, 3))
+		eqIDs(t, "published", idsOf(pub), ids(2, 5))
 		for _, e := range pub {
 			if get(t, e, "publishedAt") == nil {
 				t.Errorf("published blueprint %d has no publishedAt", e.ID)
 			}
 		}
 		drafts := f.find(t, &query.Query{Type: bp, Status: query.Draft}, ro)
-		eqIDs(t, "draft", idsOf(drafts), ids(1, 2, 3, 4))
+		eqIDs(t, "draft", idsOf(drafts), ids(1, 3, 4, 6))
 		for _, e := range drafts {
 			if v := get(t, e, "publishedAt"); v != nil {
 				t.Errorf("draft read of blueprint %d shows publishedAt %v, want null", e.ID, v)
@@ -108,10 +109,10 @@ func TestDraftAndPublish(t *testing.T) {
 				t.Errorf("count with status %v: %d, want %d", status, n, want)
 			}
 		}
-		if _, err := f.st.FindOne(ctx, db.Bun, &query.Query{Type: bp}, 2, ro); errs.KindOf(err) != errs.KindNotFound {
+		if _, err := f.st.FindOne(ctx, db.Bun, &query.Query{Type: bp}, 3, ro); errs.KindOf(err) != errs.KindNotFound {
 			t.Errorf("published FindOne of a draft: %v, want NotFound", err)
 		}
-		if _, err := f.st.FindOne(ctx, db.Bun, &query.Query{Type: bp, Status: query.Draft}, 2, ro); err != nil {
+		if _, err := f.st.FindOne(ctx, db.Bun, &query.Query{Type: bp, Status: query.Draft}, 3, ro); err != nil {
 			t.Errorf("draft FindOne of a draft: %v", err)
 		}
 
@@ -125,18 +126,18 @@ func TestDraftAndPublish(t *testing.T) {
 		// Populated targets follow the parent's status.
 		q := &query.Query{Type: pr, Populate: []*query.Populate{pop(pr, "blueprint", nil)}, Filters: cond(pr, "id", query.OpIn, list(int64(1), int64(2)))}
 		got := f.find(t, q, ro)
-		eqIDs(t, "published: program 1 blueprint", related(t, got[0], "blueprint"), ids(1))
+		eqIDs(t, "published: program 1 blueprint", related(t, got[0], "blueprint"), ids(2))
 		eqIDs(t, "published: program 2's draft blueprint", related(t, got[1], "blueprint"), nil)
 		q.Status = query.Draft
 		got = f.find(t, q, ro)
-		eqIDs(t, "draft: program 2 blueprint", related(t, got[1], "blueprint"), ids(2))
+		eqIDs(t, "draft: program 2 blueprint", related(t, got[1], "blueprint"), ids(3))
 		if v := get(t, get(t, got[1], "blueprint").(*store.Entry), "publishedAt"); v != nil {
 			t.Errorf("populated draft shows publishedAt %v", v)
 		}
 		cq := &query.Query{Type: ca, Populate: []*query.Populate{pop(ca, "blueprints", nil)}, Filters: cond(ca, "id", query.OpEq, int64(2))}
-		eqIDs(t, "published: category 2 blueprints", related(t, f.find(t, cq, ro)[0], "blueprints"), ids(1))
+		eqIDs(t, "published: category 2 blueprints", related(t, f.find(t, cq, ro)[0], "blueprints"), ids(2))
 		cq.Status = query.Draft
-		eqIDs(t, "draft: category 2 blueprints", related(t, f.find(t, cq, ro)[0], "blueprints"), ids(1, 2))
+		eqIDs(t, "draft: category 2 blueprints", related(t, f.find(t, cq, ro)[0], "blueprints"), ids(1, 3))
 		cq.Status = query.Published
 		cq.Populate[0].Count = true
 		if c := get(t, f.find(t, cq, ro)[0], "blueprints").(store.Count); c.N != 1 {

@@ -14,8 +14,10 @@ import (
 // own row: the targets' foreign keys (oneToMany, mapped oneToOne), join
 // rows (manyToMany, either side), and a lone disconnect of an owning
 // to-one. Each change is at most three statements (release, add, remove),
-// whatever the number of ids.
-func (s *Store) writeRelations(ctx context.Context, db Conn, ct *schema.ContentType, id int64, data Data, created bool) error {
+// whatever the number of ids. row is the entry's row; link the row links
+// to its document point at (Document.Link: row, but on a published draft
+// & publish document).
+func (s *Store) writeRelations(ctx context.Context, db Conn, ct *schema.ContentType, row, link int64, data Data, created bool) error {
 	for _, a := range ct.Attributes {
 		ch, ok := data.Relations[a]
 		if !ok || !a.IsRelation() {
@@ -24,11 +26,11 @@ func (s *Store) writeRelations(ctx context.Context, db Conn, ct *schema.ContentT
 		var err error
 		switch {
 		case a.Column != "":
-			err = s.disconnectOwned(ctx, db, ct, a, id, ch)
+			err = s.disconnectOwned(ctx, db, ct, a, row, ch)
 		case a.JoinTable != "":
-			err = s.writeJoin(ctx, db, a, id, ch, created)
+			err = s.writeJoin(ctx, db, a, link, ch, created)
 		case a.Inverse != nil && a.Inverse.Column != "":
-			err = s.writeInverseFK(ctx, db, a, id, ch, created)
+			err = s.writeInverseFK(ctx, db, a, link, ch, created)
 		}
 		if err != nil {
 			return s.writeError(ctx, db, ct, data, err)

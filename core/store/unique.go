@@ -8,10 +8,18 @@ import (
 )
 
 // Taken reports whether an entry other than exceptID holds v in a's column.
+// On a draft & publish type the other rows of exceptID's document (its
+// other version) do not count, and a value held by either version of
+// another document does: a draft cannot take what would collide once it
+// is published.
 func (s *Store) Taken(ctx context.Context, db Conn, ct *schema.ContentType, a *schema.Attribute, v any, exceptID int64) (bool, error) {
 	q := db.NewSelect().TableExpr(Ident(ct.Table)).
 		Where(Ident(a.Column)+" = ?", a.Kind.Encode(s.DB.Dialect, v)).
 		Where(Ident(schema.ColID)+" <> ?", exceptID)
+	if ct.DraftAndPublish {
+		doc := Ident(schema.ColDocumentID)
+		q = q.Where(doc+" NOT IN (SELECT "+doc+" FROM "+Ident(ct.Table)+" WHERE "+Ident(schema.ColID)+" = ?)", exceptID)
+	}
 	return q.Exists(ctx)
 }
 

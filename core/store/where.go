@@ -24,6 +24,10 @@ type sqlb struct {
 	// inScope counts the scopes being written: a scope is the server's
 	// own rule, so the hops inside it are not narrowed again.
 	inScope int
+	// versioned marks a read of documents (a list, a count): on a draft &
+	// publish type it reads one row per document, the version of the
+	// status (see drafts.go).
+	versioned bool
 }
 
 // sql starts a statement that reads under ro with the status.
@@ -153,24 +157,47 @@ func boolSQL(v bool) string {
 // PostgreSQL plans both as a semi-join). Like EXISTS, it never duplicates
 // outer rows. The left side is never NULL, so NOT (...) means "no visible
 // related row matches", exactly as NOT EXISTS would.
+//
+// A draft read tests the draft versions of a draft & publish target, and
+// a draft & publish owner's draft row matches by its document's link row,
+// where the links stored outside the row point (drafts.go).
 func (b *sqlb) related(a *schema.Attribute, alias string, sub *query.Filter) {
 	t := b.newAlias()
 	target := a.TargetType
 	narrow := b.narrows(target)
+	drafts := b.readsDrafts(target)
+	ours := col(alias, schema.ColID)
+	if a.Column == "" && b.readsDrafts(a.Owner) {
+		ours = b.linkOf(a.Owner, alias)
+	}
 	where := " WHERE "
 	switch {
 	case a.Column != "": // owning to-one: our foreign key names the target
 		fk := col(alias, a.Column)
+		if drafts { // the key names the link row: test its document's draft
+			l := b.newAlias()
+			b.w("(", fk, " IS NOT NULL AND ", fk, " IN (SELECT ", col(l, schema.ColID), " FROM ", Ident(target.Table), " ", l)
+			b.draftOf(target, l, t)
+			break
+		}
 		b.w("(", fk, " IS NOT NULL AND ", fk, " IN (SELECT ", col(t, schema.ColID), " FROM ", Ident(target.Table), " ", t)
 	case a.JoinTable != "": // manyToMany, from either side
 		j := b.newAlias()
-		b.w("(", col(alias, schema.ColID), " IN (SELECT ", col(j, a.JoinSelf), " FROM ", Ident(a.JoinTable), " ", j)
-		if sub != nil || narrow { // the target's own row is only needed to test it
+		b.w("(", ours, " IN (SELECT ", col(j, a.JoinSelf), " FROM ", Ident(a.JoinTable), " ", j)
+		if (sub != nil || narrow) && drafts {
+			l := b.newAlias()
+			b.w(" JOIN ", Ident(target.Table), " ", l, " ON ", col(l, schema.ColID), " = ", col(j, a.JoinTarget))
+			b.draftOf(target, l, t)
+		} else if sub != nil || narrow { // the target's own row is only needed to test it
 			b.w(" JOIN ", Ident(target.Table), " ", t, " ON ", col(t, schema.ColID), " = ", col(j, a.JoinTarget))
 		}
 	default: // the target's foreign key names us (oneToMany, mapped oneToOne)
 		fk := col(t, a.Inverse.Column)
-		b.w("(", col(alias, schema.ColID), " IN (SELECT ", fk, " FROM ", Ident(target.Table), " ", t, " WHERE ", fk, " IS NOT NULL")
+		b.w("(", ours, " IN (SELECT ", fk, " FROM ", Ident(target.Table), " ", t, " WHERE ", fk, " IS NOT NULL")
+		if drafts { // both versions hold the key: test the draft
+			b.w(" AND ")
+			b.draftVersion(target, t)
+		}
 		where = " AND "
 	}
 	if sub != nil {

@@ -3,8 +3,10 @@ package store
 import (
 	"context"
 	"crypto/rand"
+	"fmt"
 
 	"github.com/kiln-cms/kiln/core/errs"
+	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
 )
 
@@ -28,14 +30,16 @@ func NewDocumentID() string {
 }
 
 // Insert writes a new entry with its relations and returns its id,
-// documentId and timestamps. published false leaves a draft&publish entry
-// a draft; types without draft & publish are always published.
+// documentId and timestamps. Types without draft & publish are always
+// published. On a draft & publish type Insert writes the draft row, and
+// with published the published row as its copy too (see drafts.go); the
+// entry returned is then the published one.
 func (s *Store) Insert(ctx context.Context, db Conn, ct *schema.ContentType, data Data, published bool) (*Entry, error) {
 	e := NewEntry(ct)
 	e.DocumentID = NewDocumentID()
 	t := now()
 	var pub any
-	if published || !ct.DraftAndPublish {
+	if !ct.DraftAndPublish {
 		pub = t
 	}
 	e.Set(schema.SysCreatedAt, t)
@@ -69,7 +73,17 @@ func (s *Store) Insert(ctx context.Context, db Conn, ct *schema.ContentType, dat
 	if err := db.QueryRowContext(ctx, b.sb.String(), b.args...).Scan(&e.ID); err != nil {
 		return nil, s.writeError(ctx, db, ct, data, err)
 	}
-	return e, s.writeRelations(ctx, db, ct, e.ID, data, true)
+	row := e.ID
+	if ct.DraftAndPublish && published {
+		// A new document has no links yet: no sc is needed to move them.
+		id, err := s.Publish(ctx, db, &schema.Schema{}, ct, e.ID)
+		if err != nil {
+			return nil, err
+		}
+		e.ID = id
+		e.Set(schema.SysPublishedAt, t)
+	}
+	return e, s.writeRelations(ctx, db, ct, row, e.ID, data, true)
 }
 
 // Update writes the fields data names (a partial update) and its relation
@@ -99,7 +113,40 @@ func (s *Store) Update(ctx context.Context, db Conn, ct *schema.ContentType, id 
 	if n, err := res.RowsAffected(); err == nil && n == 0 {
 		return errs.NotFound()
 	}
-	return s.writeRelations(ctx, db, ct, id, data, false)
+	link, err := s.linkOf(ctx, db, ct, id, data)
+	if err != nil {
+		return err
+	}
+	return s.writeRelations(ctx, db, ct, id, link, data, false)
+}
+
+// linkOf is the row the links of id's document point at (Document.Link):
+// id itself but on a published document's draft row. Asked only when the
+// write changes such links.
+func (s *Store) linkOf(ctx context.Context, db Conn, ct *schema.ContentType, id int64, data Data) (int64, error) {
+	if !ct.DraftAndPublish {
+		return id, nil
+	}
+	outside := false
+	for a := range data.Relations {
+		outside = outside || a.Column == ""
+	}
+	if !outside {
+		return id, nil
+	}
+	b := s.sql(ReadOptions{}, query.Draft)
+	b.w("SELECT COALESCE(MAX(p.", Ident(schema.ColID), "), 0) FROM ", Ident(ct.Table), " p JOIN ", Ident(ct.Table), " d ON d.",
+		Ident(schema.ColDocumentID), " = p.", Ident(schema.ColDocumentID), " WHERE d.", Ident(schema.ColID), " = ")
+	b.arg(idKind, id)
+	b.w(" AND p.", Ident(schema.ColPublishedAt), " IS NOT NULL")
+	var pub int64
+	if err := db.QueryRowContext(ctx, b.sb.String(), b.args...).Scan(&pub); err != nil {
+		return 0, fmt.Errorf("updating %s: %w", ct.Name, err)
+	}
+	if pub == 0 {
+		return id, nil
+	}
+	return pub, nil
 }
 
 // Delete removes one entry; deleting a missing one is not an error. Its
@@ -159,6 +206,12 @@ func (s *Store) releaseOneToOne(ctx context.Context, db Conn, ct *schema.Content
 		if id != 0 {
 			b.w(" AND ", Ident(schema.ColID), " <> ")
 			b.arg(idKind, id)
+			if ct.DraftAndPublish { // nor the other version of the same document
+				doc := Ident(schema.ColDocumentID)
+				b.w(" AND ", doc, " NOT IN (SELECT ", doc, " FROM ", Ident(ct.Table), " WHERE ", Ident(schema.ColID), " = ")
+				b.arg(idKind, id)
+				b.w(")")
+			}
 		}
 		if _, err := db.ExecContext(ctx, b.sb.String(), b.args...); err != nil {
 			return err

@@ -87,10 +87,10 @@ func TestInstantiate(t *testing.T) {
 		json.Unmarshal([]byte(outline), &ol)
 		json.Unmarshal([]byte(`{"modules":[{"sessions":[{"title":"x"}]}]}`), &broken)
 		json.Unmarshal([]byte(strings.Replace(outline, `"coaching"`, `"lecture"`, 1)), &badKind)
-		post(t, h, "/api/blueprints", map[string]any{"title": "Lead 101", "durationWeeks": 6, "outline": ol}) // 1
-		post(t, h, "/api/blueprints", map[string]any{"title": "Broken", "outline": broken})                   // 2
-		post(t, h, "/api/blueprints", map[string]any{"title": "Bad kind", "outline": badKind})                // 3
-		post(t, h, "/api/blueprints", map[string]any{"title": "Empty"})                                       // 4
+		post(t, h, "/api/blueprints", map[string]any{"title": "Lead 101", "durationWeeks": 6, "outline": ol}) // rows 1 (draft), 2 (published)
+		post(t, h, "/api/blueprints", map[string]any{"title": "Broken", "outline": broken})                   // 3, 4
+		post(t, h, "/api/blueprints", map[string]any{"title": "Bad kind", "outline": badKind})                // 5, 6
+		post(t, h, "/api/blueprints", map[string]any{"title": "Empty"})                                       // 7, 8
 
 		r := h.Do("POST", "/api/blueprints/1/instantiate", map[string]any{"customer": 1, "startDate": "2026-09-07"})
 		if r.Status != 201 {
@@ -133,9 +133,9 @@ func TestInstantiate(t *testing.T) {
 			msg  string
 		}{
 			{"/api/blueprints/1/instantiate", map[string]any{"customer": 99}, `customer: no customer with id or documentId "99"`},
-			{"/api/blueprints/2/instantiate", map[string]any{"customer": 1}, "outline modules[0] has no title"},
-			{"/api/blueprints/3/instantiate", map[string]any{"customer": 1}, "outline modules[0].sessions[1]: kind must be one of the following values: coaching, workshop, selfPaced"},
-			{"/api/blueprints/4/instantiate", map[string]any{"customer": 1}, "the blueprint has no outline"},
+			{"/api/blueprints/4/instantiate", map[string]any{"customer": 1}, "outline modules[0] has no title"},
+			{"/api/blueprints/6/instantiate", map[string]any{"customer": 1}, "outline modules[0].sessions[1]: kind must be one of the following values: coaching, workshop, selfPaced"},
+			{"/api/blueprints/8/instantiate", map[string]any{"customer": 1}, "the blueprint has no outline"},
 			{"/api/blueprints/1/instantiate", map[string]any{}, "customer must be defined."},
 			{"/api/blueprints/1/instantiate", map[string]any{"customer": 1, "startDate": "soon"}, "startDate must be a date (YYYY-MM-DD)"},
 		}

@@ -113,7 +113,9 @@ func (in *instantiate) build(ctx context.Context, tx *content.Tx, bp *content.En
 		title, _ = bp.Get(m.BpTitle)
 	}
 	desc, _ := bp.Get(m.BpDesc)
-	prog := map[string]any{"title": title, "description": desc, "status": "draft", "blueprint": bp.ID, "customer": body["customer"]}
+	// The blueprint by documentId: bp is its draft row, and a link names
+	// the document (the service links its published row once there is one).
+	prog := map[string]any{"title": title, "description": desc, "status": "draft", "blueprint": bp.DocumentID, "customer": body["customer"]}
 	if sd, ok := body["startDate"].(string); ok {
 		prog["startDate"] = sd
 		if weeks, ok := bp.Values[m.Blueprint.Index(m.BpWeeks)].(int64); ok {
