@@ -31,25 +31,31 @@ func TestProgramGolden(t *testing.T) {
 		for _, s := range []string{"program", "programCreate", "programUpdate", "programList", "programResponse"} {
 			part["schemas"].(map[string]any)[s] = schemas[s]
 		}
-		got, err := json.MarshalIndent(part, "", "  ")
-		if err != nil {
+		checkGolden(t, filepath.Join("testdata", "program."+name+".json"), part)
+	}
+}
+
+// checkGolden compares part, as indented JSON, with the golden file, or
+// rewrites the file under -update.
+func checkGolden(t *testing.T, file string, part any) {
+	t.Helper()
+	got, err := json.MarshalIndent(part, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got = append(got, '\n')
+	if *update {
+		if err := os.WriteFile(file, got, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		got = append(got, '\n')
-		file := filepath.Join("testdata", "program."+name+".json")
-		if *update {
-			if err := os.WriteFile(file, got, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		want, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatalf("%v (run with -update to create it)", err)
-		}
-		if !bytes.Equal(got, want) {
-			t.Errorf("%s differs from the generated one (-update rewrites it):\n%s", file, firstDiff(string(want), string(got)))
-		}
+		return
+	}
+	want, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from the generated one (-update rewrites it):\n%s", file, firstDiff(string(want), string(got)))
 	}
 }
 

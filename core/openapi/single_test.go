@@ -1,9 +1,6 @@
 package openapi_test
 
 import (
-	"bytes"
-	"encoding/json"
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -54,25 +51,7 @@ func TestSingleTypeGolden(t *testing.T) {
 		for _, s := range []string{"homepage", "homepageUpdate", "homepageResponse", "landingUpdate", "landingResponse"} {
 			part["schemas"].(map[string]any)[s] = schemas[s]
 		}
-		got, err := json.MarshalIndent(part, "", "  ")
-		if err != nil {
-			t.Fatal(err)
-		}
-		got = append(got, '\n')
-		file := filepath.Join("testdata", "single."+name+".json")
-		if *update {
-			if err := os.WriteFile(file, got, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		want, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatalf("%v (run with -update to create it)", err)
-		}
-		if !bytes.Equal(got, want) {
-			t.Errorf("%s differs from the generated one (-update rewrites it):\n%s", file, firstDiff(string(want), string(got)))
-		}
+		checkGolden(t, filepath.Join("testdata", "single."+name+".json"), part)
 	}
 }
 

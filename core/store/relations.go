@@ -352,7 +352,12 @@ func (s *Store) upsertJoin(ctx context.Context, db Conn, a *schema.Attribute, id
 
 // scanIDs runs a query of one id column.
 func scanIDs(ctx context.Context, db Conn, b *sqlb) ([]int64, error) {
-	rows, err := db.QueryContext(ctx, b.sb.String(), b.args...)
+	return queryInt64s(ctx, db, b.sb.String(), b.args)
+}
+
+// queryInt64s runs a query whose rows are one integer each.
+func queryInt64s(ctx context.Context, db Conn, text string, args []any) ([]int64, error) {
+	rows, err := db.QueryContext(ctx, text, args...)
 	if err != nil {
 		return nil, err
 	}

@@ -94,20 +94,7 @@ func (b *Stmt) Exec(ctx context.Context, conn Conn) (int64, error) {
 
 // Int64s runs a statement whose rows are one integer each.
 func (b *Stmt) Int64s(ctx context.Context, conn Conn) ([]int64, error) {
-	rows, err := b.Query(ctx, conn)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []int64
-	for rows.Next() {
-		var v int64
-		if err := rows.Scan(&v); err != nil {
-			return nil, err
-		}
-		out = append(out, v)
-	}
-	return out, rows.Err()
+	return queryInt64s(ctx, conn, b.sb.String(), b.args)
 }
 
 // Col is the quoted column of an attribute: a scalar's own column or an
