@@ -102,6 +102,15 @@ type Server struct {
 	// Node's, so every Strapi client's request fits.
 	// Env: KILN_MAX_HEADER_BYTES.
 	MaxHeaderBytes int `yaml:"maxHeaderBytes"`
+	// CORS lets browser pages of other origins call the API (cors.go).
+	// Default: off.
+	CORS CORS `yaml:"cors"`
+	// Metrics serves GET /metrics (metrics.go). Default: off.
+	Metrics Metrics `yaml:"metrics"`
+	// AccessLog writes one log line per request (method, route, path
+	// without the query, status, duration, bytes, client, request id).
+	// Default: false. Env: KILN_ACCESS_LOG.
+	AccessLog bool `yaml:"accessLog"`
 }
 
 // Database is config/database.yaml.
@@ -187,7 +196,7 @@ func Default() Config {
 		Server: Server{Host: "0.0.0.0", Port: 1337, ShutdownTimeout: 15 * time.Second, RequestTimeout: 10 * time.Second,
 			LogLevel: "info", LogFormat: "text", Demo: true,
 			ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second, WriteTimeout: 60 * time.Second,
-			IdleTimeout: 75 * time.Second, MaxConnections: 10000, MaxHeaderBytes: 16 << 10},
+			IdleTimeout: 75 * time.Second, MaxConnections: 10000, MaxHeaderBytes: 16 << 10, CORS: defaultCORS()},
 		Auth: Auth{TokenLifetime: 30 * 24 * time.Hour, ResetCodeLifetime: time.Hour},
 		API: API{DefaultPageSize: 25, MaxPageSize: 100, MaxBodyBytes: 1 << 20, MaxQueryDepth: 6, MaxInList: 100,
 			MaxAnswerRows: 20000, MaxAnswerBytes: 16 << 20},

@@ -80,6 +80,8 @@ func (c *Config) check(secretFrom string) error {
 	if c.Server.MaxHeaderBytes < 4096 {
 		probs = append(probs, "server: maxHeaderBytes must be at least 4096")
 	}
+	probs = append(probs, c.Server.CORS.problems()...)
+	probs = append(probs, c.Server.Metrics.problems()...)
 	if c.API.DefaultPageSize < 1 || c.API.MaxPageSize < c.API.DefaultPageSize {
 		probs = append(probs, "api: defaultPageSize must be at least 1 and at most maxPageSize")
 	}
@@ -202,6 +204,16 @@ func (e *envReader) apply(c *Config) {
 	e.integer(&c.Server.MaxConnections, "KILN_MAX_CONNECTIONS")
 	e.integer(&c.Server.MaxConnectionsPerAddress, "KILN_MAX_CONNECTIONS_PER_ADDRESS")
 	e.integer(&c.Server.MaxHeaderBytes, "KILN_MAX_HEADER_BYTES")
+	e.list(&c.Server.CORS.Origins, "KILN_CORS_ORIGINS")
+	e.list(&c.Server.CORS.Methods, "KILN_CORS_METHODS")
+	e.list(&c.Server.CORS.Headers, "KILN_CORS_HEADERS")
+	e.list(&c.Server.CORS.ExposedHeaders, "KILN_CORS_EXPOSED_HEADERS")
+	e.boolean(&c.Server.CORS.Credentials, "KILN_CORS_CREDENTIALS")
+	e.duration(&c.Server.CORS.MaxAge, "KILN_CORS_MAX_AGE")
+	e.boolean(&c.Server.Metrics.Enabled, "KILN_METRICS")
+	e.str(&c.Server.Metrics.Token, "KILN_METRICS_TOKEN")
+	e.boolean(&c.Server.Metrics.Open, "KILN_METRICS_OPEN")
+	e.boolean(&c.Server.AccessLog, "KILN_ACCESS_LOG")
 	e.str(&c.Database.URL, "KILN_DATABASE_URL", "DATABASE_URL")
 	e.str(&c.Auth.JWTSecret, "KILN_JWT_SECRET", "JWT_SECRET")
 	e.duration(&c.Auth.TokenLifetime, "KILN_TOKEN_LIFETIME")
