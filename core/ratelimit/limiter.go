@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/kiln-cms/kiln/core/errs"
@@ -45,6 +46,10 @@ type Limiter struct {
 	// Now is the clock used to work out Retry-After; nil is time.Now. Give
 	// it the clock a MemoryStore was given in tests.
 	Now func() time.Time
+
+	// refused counts the requests Check refused (over their limit), for
+	// the metrics (Refused).
+	refused atomic.Int64
 
 	logMu      sync.Mutex
 	lastLog    time.Time
@@ -106,9 +111,14 @@ func (l *Limiter) Check(ctx context.Context, key string, limit int) (Result, err
 		r.Remaining = limit - int(count)
 	} else {
 		r.RetryAfter = max(reset.Sub(l.now()), 0)
+		l.refused.Add(1)
 	}
 	return r, nil
 }
+
+// Refused is how many requests Check has refused since New: each one a
+// 429 (a fail-closed store error is not counted: it is a 500).
+func (l *Limiter) Refused() int64 { return l.refused.Load() }
 
 func (l *Limiter) now() time.Time {
 	if l.Now != nil {

@@ -101,6 +101,10 @@ func TestLimiterKeysIndependent(t *testing.T) {
 	if r, _ := l.Check(ctx, "user:192.0.2.1", 2); !r.Allowed {
 		t.Fatal("a user key shares the address's counter")
 	}
+	l.Check(ctx, "addr:192.0.2.1", 2)
+	if n := l.Refused(); n != 2 {
+		t.Fatalf("Refused() = %d after two refusals, want 2", n)
+	}
 }
 
 func TestResultRetryAfterRounding(t *testing.T) {
@@ -214,6 +218,9 @@ func TestLimiterFailClosed(t *testing.T) {
 	r, err := l.Check(context.Background(), "user:1", 10)
 	if !errors.Is(err, cause) || r.Allowed {
 		t.Fatalf("fail-closed: %+v, %v", r, err)
+	}
+	if n := l.Refused(); n != 0 {
+		t.Fatalf("a store failure counted as a refusal: Refused() = %d", n)
 	}
 }
 
