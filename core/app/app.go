@@ -20,6 +20,7 @@ import (
 	"github.com/kiln-cms/kiln/core/config"
 	"github.com/kiln-cms/kiln/core/conns"
 	"github.com/kiln-cms/kiln/core/content"
+	"github.com/kiln-cms/kiln/core/metrics"
 	"github.com/kiln-cms/kiln/core/plugin"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/ratelimit"
@@ -39,6 +40,9 @@ type App struct {
 	Log     *slog.Logger
 	// Security authenticates callers and checks their permissions.
 	Security *rest.Security
+	// Metrics is what GET /metrics answers; nil while server.metrics is
+	// off (it then records nothing).
+	Metrics *metrics.Metrics
 	// Plugins holds what the plugins registered.
 	Plugins *plugin.Registry
 	// Routes is the route table: every route the server answers, in the
@@ -113,6 +117,7 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, plugins ...pl
 		db.Close()
 		return nil, err
 	}
+	a.Metrics = a.newMetrics(limiter)
 	a.Fiber = a.newServer(limiter)
 	return a, nil
 }
@@ -168,12 +173,22 @@ func (a *App) newServer(limiter *ratelimit.Limiter) *fiber.App {
 		TrustedProxies:          a.Config.Server.TrustProxy.Strings(),
 	})
 	conns.Install(f.Server(), a.Config.Server.ReadTimeout)
+	a.Routes = a.routeTable()
+	// Metrics and the access log see every request, preflights and
+	// refusals included (observe.go).
+	if h := a.observe(a.Metrics, a.Config.Server.AccessLog); h != nil {
+		f.Use(h)
+	}
 	f.Use(rest.NoSniff, clientip.Middleware(clientip.Trusted(a.Config.Server.TrustProxy)), requestid.New(), recover.New())
+	// CORS before any route or the /api middleware: a preflight is
+	// answered here, for every path, without a token or a rate-limit slot.
+	if h := corsMiddleware(a.Config.Server.CORS); h != nil {
+		f.Use(h)
+	}
 	// Every route is registered through r, which makes rest.RejectNUL its
 	// first handler: a NUL byte in a query, path parameter or body is a
 	// 400 naming where, before any handler reads them.
 	r := rest.GuardNUL(f)
-	a.Routes = a.routeTable()
 	// The open rows (operations, documentation) before the /api
 	// middleware: public, constant, not rate limited. Then the rest, in
 	// the table's order: core, plugins, generated.

@@ -26,6 +26,9 @@ func (a *App) routeTable() route.Table {
 		{Method: fiber.MethodGet, Path: "/_ready", Prefixes: route.Root, Source: route.SourceCore,
 			Handlers: []fiber.Handler{a.ready}},
 	}
+	if a.Metrics != nil {
+		t = append(t, a.metricsRoute())
+	}
 	t = append(t, docs.Routes()...)
 	t = append(t, a.Security.Routes()...)
 	t = append(t, a.Plugins.Table()...)
