@@ -101,11 +101,14 @@ func (a *App) observe(m *metrics.Metrics, accessLog bool) fiber.Handler {
 			pattern = r.Path
 		}
 		status := c.Response().StatusCode()
-		m.Request(c.Method(), pattern, status, took)
+		// r.Method, not c.Method(): fiber's string of the request's
+		// method points into a buffer the next request reuses, and the
+		// metrics keep their labels. The route's is a constant.
+		m.Request(r.Method, pattern, status, took)
 		if accessLog {
 			a.Log.LogAttrs(c.UserContext(), slog.LevelInfo, "request",
 				slog.String("request_id", string(c.Response().Header.Peek(fiber.HeaderXRequestID))),
-				slog.String("method", c.Method()),
+				slog.String("method", r.Method),
 				slog.String("route", pattern),
 				slog.String("path", string(c.Request().URI().Path())),
 				slog.String("query", queryKeys(c)),
