@@ -56,7 +56,13 @@ func sameHeaders(t *testing.T, what string, got, want map[string]string) {
 	}
 }
 
-// TestCORS: a preflight from an allowed origin is a 204 naming it, with
+// TestCORS: the default methods and request headers are Strapi 5's (a live
+// Strapi 5.54 answers a preflight with Allow-Methods
+// GET,POST,PUT,PATCH,DELETE,HEAD,OPTIONS and Allow-Headers
+// Content-Type,Authorization,Origin,Accept), plus Strapi-Response-Format,
+// which selects the v4 answer shape.
+//
+// A preflight from an allowed origin is a 204 naming it, with
 // credentials, the methods, the headers and the max age, on every kind of
 // route (generated, versioned, plugin, the operations endpoints); one from
 // a refused origin is a 204 that allows nothing. A simple request from an

@@ -40,3 +40,12 @@ func TestOwnRegistry(t *testing.T) {
 		t.Errorf("b without sources has %d such series (%v)", n, err)
 	}
 }
+
+// BenchmarkRequest is what counting one request costs.
+func BenchmarkRequest(b *testing.B) {
+	m := New(Sources{})
+	b.ReportAllocs()
+	for range b.N {
+		m.Request("GET", "/api/programs/:id", 200, time.Millisecond)
+	}
+}
