@@ -15,7 +15,7 @@ import (
 // request (GET /_health through fiber's app.Test), against neither.
 func BenchmarkObserve(b *testing.B) {
 	for _, c := range []struct {
-		name              string
+		name               string
 		metrics, accessLog bool
 	}{{"off", false, false}, {"metrics", true, false}, {"metrics+accesslog", true, true}} {
 		b.Run(c.name, func(b *testing.B) {
