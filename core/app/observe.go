@@ -23,6 +23,9 @@ func (a *App) newMetrics(limiter *ratelimit.Limiter) *metrics.Metrics {
 	if !a.Config.Server.Metrics.Enabled {
 		return nil
 	}
+	if a.Config.Server.Metrics.Open {
+		a.Log.Warn("/metrics is open: anybody who reaches the port reads it (server.metrics.open)")
+	}
 	return metrics.New(metrics.Sources{DBStats: a.DB.Stats, RateLimitRefusals: limiter.Refused})
 }
 
