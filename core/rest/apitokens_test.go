@@ -144,7 +144,6 @@ func TestAPITokenKindsOnEveryRoute(t *testing.T) {
 	}
 }
 
-
 // TestAPITokenStoredHashed: the table holds the HMAC-SHA256 of the token
 // under a key derived from the JWT secret with HKDF (docs/api-tokens.md),
 // and nothing of the token itself; the token is shown once.
