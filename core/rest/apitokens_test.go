@@ -21,7 +21,7 @@ import (
 
 // newToken creates an API token through the admin route and returns its
 // id and the token.
-func newToken(t *testing.T, h *apptest.Harness, name, kind string, actions []string, lifespanMs any) (int64, string) {
+func newToken(t testing.TB, h *apptest.Harness, name, kind string, actions []string, lifespanMs any) (int64, string) {
 	t.Helper()
 	body := map[string]any{"name": name, "type": kind}
 	if actions != nil {
