@@ -24,6 +24,7 @@ func commands() []command {
 		{"validate", "check the content types and print every problem", runValidate},
 		{"seed", "load the deterministic demo data (--scale small|large, --seed N) into an empty database", runSeed},
 		{"admin", "admin create --email E --password P: create (or reset) an admin user", runAdmin},
+		{"token", "token create|list|revoke: manage the API tokens servers call the API with", runToken},
 		{"routes", "print the route table: method, path, action, roles allowed, source", runRoutes},
 		{"version", "print the version", runVersion},
 	}

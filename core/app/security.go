@@ -46,9 +46,14 @@ func (a *App) newSecurity(ctx context.Context) (*rest.Security, error) {
 	if m := a.Config.Mail; m.SMTPHost != "" {
 		mailer = mail.SMTPMailer{Host: m.SMTPHost, Port: m.SMTPPort, Username: m.Username, Password: m.Password, From: m.From}
 	}
+	hasher, err := auth.NewAPITokenHasher(a.Config.Auth.APITokenSecret, a.Config.Auth.JWTSecret)
+	if err != nil {
+		return nil, err
+	}
 	sec := &rest.Security{
-		Tokens: auth.NewTokens(a.Config.Auth.JWTSecret, a.Config.Auth.TokenLifetime, nil),
-		Policy: policy, Content: a.Content, Mailer: mailer, Registration: a.Config.Auth.Registration,
+		Tokens:    auth.NewTokens(a.Config.Auth.JWTSecret, a.Config.Auth.TokenLifetime, nil),
+		APITokens: &rest.APITokens{DB: a.DB, Hasher: hasher, Log: a.Log},
+		Policy:    policy, Content: a.Content, Mailer: mailer, Registration: a.Config.Auth.Registration,
 		ResetURL: a.Config.Mail.ResetURL, Reset: rest.ResetCodes{Lifetime: a.Config.Auth.ResetCodeLifetime},
 		Query: a.QueryOptions(), Log: a.Log, RoleIDs: ids,
 	}
@@ -149,14 +154,22 @@ func (a *App) newLimiter() (*ratelimit.Limiter, error) {
 	return l, nil
 }
 
-// rateKey counts a signed-in user under their id and anyone else under
+// rateKey counts a signed-in user under their id, an API token under its
+// own ("token:<id>", with its own, larger budget) and anyone else under
 // their address; the operations endpoints are never counted.
 func (a *App) rateKey(c *fiber.Ctx) (string, int, bool) {
 	if p := c.Path(); p == "/_health" || p == "/_ready" {
 		return "", 0, false
 	}
-	if cl := rest.CallerOf(c); cl.UserID != 0 {
+	cl := rest.CallerOf(c)
+	if cl.Token != nil {
+		return TokenKey(cl.Token.ID), a.Config.RateLimit.PerToken, true
+	}
+	if cl.UserID != 0 {
 		return ratelimit.UserKey(strconv.FormatInt(cl.UserID, 10)), a.Config.RateLimit.PerUser, true
 	}
 	return ratelimit.AddressKey(c), a.Config.RateLimit.PerAddress, true
 }
+
+// TokenKey is the rate-limit key of an API token.
+func TokenKey(id int64) string { return "token:" + strconv.FormatInt(id, 10) }

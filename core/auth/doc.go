@@ -1,5 +1,6 @@
 // Package auth holds Kiln's authentication and authorisation primitives:
-// the API's JWTs (HS256 only, Strapi's claims), password hashing with
+// the API's JWTs (HS256 only, Strapi's claims), API tokens (their shape,
+// keyed hash and what each kind may do, apitoken.go), password hashing with
 // bcrypt, and the permission policy of config/permissions.yaml with its
 // per-role ownership scopes.
 //

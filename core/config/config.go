@@ -127,6 +127,11 @@ type Auth struct {
 	// start (64 hex characters) and kept in the data folder. Env:
 	// KILN_JWT_SECRET, JWT_SECRET.
 	JWTSecret string `yaml:"jwtSecret"`
+	// APITokenSecret keys the hash API tokens are stored as (HMAC-SHA256).
+	// Default: none, and the key is derived from JWTSecret with HKDF, so
+	// that there is one secret to keep; changing the one the key comes
+	// from ends every API token. Env: KILN_API_TOKEN_SECRET.
+	APITokenSecret string `yaml:"apiTokenSecret"`
 	// TokenLifetime is how long a token is valid. Default: 720h (30 days).
 	// Env: KILN_TOKEN_LIFETIME.
 	TokenLifetime time.Duration `yaml:"tokenLifetime"`
@@ -170,6 +175,10 @@ type RateLimit struct {
 	// PerAddress is requests per Window for a caller without a token.
 	// Default: 100. Env: KILN_RATE_LIMIT_ADDRESS.
 	PerAddress int `yaml:"perAddress"`
+	// PerToken is requests per Window for one API token (docs/api-tokens.md):
+	// each token has its own budget, a server's being larger than a
+	// person's. Default: 10000. Env: KILN_RATE_LIMIT_TOKEN.
+	PerToken int `yaml:"perToken"`
 	// Window is the counting period. Default: 1h. Env: KILN_RATE_LIMIT_WINDOW.
 	Window time.Duration `yaml:"window"`
 	// RedisURL shares counters between instances (redis://host:port/db);
@@ -200,7 +209,7 @@ func Default() Config {
 		Auth: Auth{TokenLifetime: 30 * 24 * time.Hour, ResetCodeLifetime: time.Hour},
 		API: API{DefaultPageSize: 25, MaxPageSize: 100, MaxBodyBytes: 1 << 20, MaxQueryDepth: 6, MaxInList: 100,
 			MaxAnswerRows: 20000, MaxAnswerBytes: 16 << 20},
-		RateLimit: RateLimit{PerUser: 1000, PerAddress: 100, Window: time.Hour, RedisCooldown: 30 * time.Second},
+		RateLimit: RateLimit{PerUser: 1000, PerAddress: 100, PerToken: 10000, Window: time.Hour, RedisCooldown: 30 * time.Second},
 		Mail:      Mail{SMTPPort: 587, From: "no-reply@localhost", ResetURL: "http://localhost:1337/reset-password"},
 		Paths:     Paths{ContentTypes: "content-types", Config: "config", Data: "data"},
 	}

@@ -170,3 +170,26 @@ func TestShortSecretIsRefused(t *testing.T) {
 		t.Errorf("CheckSecret of 32 bytes: %v", err)
 	}
 }
+
+// TestAPITokenSettings: perToken defaults to 10000, is read from
+// ratelimit.yaml and KILN_RATE_LIMIT_TOKEN (which wins), and must be
+// positive; the API-token secret comes from auth.yaml or its variable.
+func TestAPITokenSettings(t *testing.T) {
+	dir := t.TempDir()
+	c, err := Load(envOf(map[string]string{"KILN_CONFIG_DIR": dir}))
+	if err != nil || c.RateLimit.PerToken != 10000 || c.Auth.APITokenSecret != "" {
+		t.Fatalf("defaults: %v %d %q", err, c.RateLimit.PerToken, c.Auth.APITokenSecret)
+	}
+	writeFile(t, dir, "ratelimit.yaml", "perToken: 500\n")
+	writeFile(t, dir, "auth.yaml", "apiTokenSecret: from-the-file\n")
+	if c, err = Load(envOf(map[string]string{"KILN_CONFIG_DIR": dir})); err != nil || c.RateLimit.PerToken != 500 || c.Auth.APITokenSecret != "from-the-file" {
+		t.Fatalf("files: %v %d %q", err, c.RateLimit.PerToken, c.Auth.APITokenSecret)
+	}
+	c, err = Load(envOf(map[string]string{"KILN_CONFIG_DIR": dir, "KILN_RATE_LIMIT_TOKEN": "700", "KILN_API_TOKEN_SECRET": "from-env"}))
+	if err != nil || c.RateLimit.PerToken != 700 || c.Auth.APITokenSecret != "from-env" {
+		t.Fatalf("environment: %v %d %q", err, c.RateLimit.PerToken, c.Auth.APITokenSecret)
+	}
+	if _, err := Load(envOf(map[string]string{"KILN_CONFIG_DIR": dir, "KILN_RATE_LIMIT_TOKEN": "0"})); err == nil || !strings.Contains(err.Error(), "perToken") {
+		t.Fatalf("perToken 0: %v", err)
+	}
+}

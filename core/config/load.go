@@ -94,8 +94,8 @@ func (c *Config) check(secretFrom string) error {
 	if c.API.MaxBodyBytes < 1024 {
 		probs = append(probs, "api: maxBodyBytes must be at least 1024")
 	}
-	if c.RateLimit.PerUser < 1 || c.RateLimit.PerAddress < 1 || c.RateLimit.Window <= 0 {
-		probs = append(probs, "ratelimit: perUser, perAddress and window must be positive")
+	if c.RateLimit.PerUser < 1 || c.RateLimit.PerAddress < 1 || c.RateLimit.PerToken < 1 || c.RateLimit.Window <= 0 {
+		probs = append(probs, "ratelimit: perUser, perAddress, perToken and window must be positive")
 	}
 	if c.Auth.TokenLifetime <= 0 {
 		probs = append(probs, "auth: tokenLifetime must be positive")
@@ -216,6 +216,7 @@ func (e *envReader) apply(c *Config) {
 	e.boolean(&c.Server.AccessLog, "KILN_ACCESS_LOG")
 	e.str(&c.Database.URL, "KILN_DATABASE_URL", "DATABASE_URL")
 	e.str(&c.Auth.JWTSecret, "KILN_JWT_SECRET", "JWT_SECRET")
+	e.str(&c.Auth.APITokenSecret, "KILN_API_TOKEN_SECRET")
 	e.duration(&c.Auth.TokenLifetime, "KILN_TOKEN_LIFETIME")
 	e.boolean(&c.Auth.Registration, "KILN_REGISTRATION")
 	e.duration(&c.Auth.ResetCodeLifetime, "KILN_RESET_CODE_LIFETIME")
@@ -228,6 +229,7 @@ func (e *envReader) apply(c *Config) {
 	e.integer(&c.API.MaxAnswerBytes, "KILN_MAX_ANSWER_BYTES")
 	e.integer(&c.RateLimit.PerUser, "KILN_RATE_LIMIT_USER")
 	e.integer(&c.RateLimit.PerAddress, "KILN_RATE_LIMIT_ADDRESS")
+	e.integer(&c.RateLimit.PerToken, "KILN_RATE_LIMIT_TOKEN")
 	e.duration(&c.RateLimit.Window, "KILN_RATE_LIMIT_WINDOW")
 	e.str(&c.RateLimit.RedisURL, "KILN_REDIS_URL", "REDIS_URL")
 	e.duration(&c.RateLimit.RedisCooldown, "KILN_REDIS_COOLDOWN")

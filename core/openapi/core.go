@@ -54,6 +54,53 @@ var coreOps = map[string]coreOp{
 			"nb_users": obj{"type": "integer", "minimum": 0}}, "id", "name", "type", "description", "nb_users")
 		return object(obj{"roles": arrayOf(role)}, "roles")
 	}},
+	"apiTokens.find": {summary: "List the API tokens (admin)",
+		desc:     "The tokens themselves are never shown again after their creation: only their names, kinds and times.",
+		response: func(*builder) obj { return tokenEnvelope(arrayOf(apiToken(false))) }},
+	"apiTokens.findOne": {summary: "Get an API token by id (admin)",
+		response: func(*builder) obj { return tokenEnvelope(apiToken(false)) }},
+	"apiTokens.create": {summary: "Create an API token (admin)", status: "201",
+		desc: "The answer's accessKey is the token, shown this once: only a keyed hash of it is stored. " +
+			"Send it as Authorization: Bearer <accessKey>. See docs/api-tokens.md for what each type may do.",
+		request:  func(*builder) obj { return apiTokenBody() },
+		response: func(*builder) obj { return tokenEnvelope(apiToken(true)) }},
+	"apiTokens.delete": {summary: "Revoke an API token (admin)",
+		desc:     "The token is refused with a 401 from the next request on.",
+		response: func(*builder) obj { return tokenEnvelope(apiToken(false)) }},
+}
+
+// apiToken is a token as the admin routes show it; accessKey only when
+// it was just created.
+func apiToken(created bool) obj {
+	nullableTime := obj{"type": []any{"string", "null"}, "format": "date-time"}
+	props := obj{"id": obj{"type": "integer"}, "name": obj{"type": "string"}, "description": obj{"type": "string"},
+		"type":        obj{"type": "string", "enum": []any{"read-only", "full-access", "custom"}},
+		"permissions": arrayOf(obj{"type": "string"}), "expiresAt": nullableTime, "lastUsedAt": nullableTime,
+		"createdAt": obj{"type": "string", "format": "date-time"}}
+	req := []string{"id", "name", "description", "type", "permissions", "expiresAt", "lastUsedAt", "createdAt"}
+	if created {
+		props["accessKey"] = obj{"type": "string", "pattern": "^kiln_[A-Za-z0-9_-]{43}$"}
+		req = append(req, "accessKey")
+	}
+	return object(props, req...)
+}
+
+func tokenEnvelope(data obj) obj {
+	return object(obj{"data": data, "meta": obj{"type": "object"}}, "data", "meta")
+}
+
+// apiTokenBody is what creates a token, in Strapi's admin shape.
+func apiTokenBody() obj {
+	s := object(obj{"name": obj{"type": "string", "minLength": 1, "maxLength": 255},
+		"description": obj{"type": "string"},
+		"type":        obj{"type": "string", "enum": []any{"read-only", "full-access", "custom"}},
+		"permissions": obj{"type": "array", "items": obj{"type": "string"},
+			"description": "The actions of a custom token (as `kiln routes` lists them, or <type>.readDrafts); only for type custom."},
+		"lifespan": obj{"type": []any{"integer", "null"}, "minimum": 1,
+			"description": "Milliseconds until the token expires; null or absent for a token that never expires."},
+	}, "name", "type")
+	s["additionalProperties"] = false
+	return s
 }
 
 // user is the flat user entry the users routes answer.

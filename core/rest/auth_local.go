@@ -284,9 +284,15 @@ func (s *Security) sendReset(ctx context.Context, mailer mail.Mailer, codes Rese
 }
 
 // WaitMail blocks until every reset mail forgot-password has started is
-// sent or given up: tests call it before looking at what was sent, and a
-// shutdown may, so as not to close the database under one.
-func (s *Security) WaitMail() { s.mailing.Wait() }
+// sent or given up, and every API token's last-used write is done: tests
+// call it before looking at what was sent, and a shutdown does, so as not
+// to close the database under one.
+func (s *Security) WaitMail() {
+	s.mailing.Wait()
+	if s.APITokens != nil {
+		s.APITokens.Wait()
+	}
+}
 
 // resetPassword sets a new password with the mailed code, once, before
 // the code expires, and never for a blocked user.

@@ -59,3 +59,27 @@ func BenchmarkListWithTwoPopulatedRelations(b *testing.B) {
 		resp.Body.Close()
 	}
 }
+
+// BenchmarkAuthenticate compares the two kinds of bearer token on a
+// cheap route (one program by id): a user's JWT (signature, then the user
+// row) and an API token (keyed hash, then one lookup on its index).
+func BenchmarkAuthenticate(b *testing.B) {
+	h := apptest.New(b, store.SQLite)
+	id := h.Create("/api/programs", map[string]any{"title": "one", "status": "published"})
+	_, token := newToken(b, h, "bench", "read-only", nil, nil)
+	path := fmt.Sprintf("/api/programs/%d", id)
+	for _, c := range []struct{ name, bearer string }{{"jwt", h.AdminToken}, {"apiToken", token}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				req := httptest.NewRequest("GET", path, nil)
+				req.Header.Set("Authorization", "Bearer "+c.bearer)
+				resp, err := h.App.Fiber.Test(req, -1)
+				if err != nil || resp.StatusCode != 200 {
+					b.Fatalf("%v %v", err, resp.StatusCode)
+				}
+				resp.Body.Close()
+			}
+		})
+	}
+}

@@ -10,10 +10,13 @@ import (
 	"github.com/kiln-cms/kiln/core/errs"
 )
 
-// Caller is who a request comes from: a user with a role, or the public.
+// Caller is who a request comes from: a user with a role, the public, or
+// an API token (Token set, no user, no role: what it may do is its kind's
+// or its list's, never a role's).
 type Caller struct {
-	UserID int64 // 0 for the public
+	UserID int64 // 0 for the public and for a token
 	Role   string
+	Token  *TokenCaller
 }
 
 const (
@@ -31,7 +34,9 @@ func CallerOf(c *fiber.Ctx) *Caller {
 }
 
 // Authenticate resolves the bearer token into a Caller. A request without
-// one is the public. A bad token, or one whose user is gone or blocked, or
+// one is the public. A token shaped like an API token (auth.IsAPIToken) is
+// looked up in the token table and never parsed as a JWT; an unknown,
+// revoked or expired one is a 401 like a bad JWT. A bad token, or one whose user is gone or blocked, or
 // whose token version is not the user's current one (the password changed
 // or the user was blocked since it was issued), is remembered and answered
 // with 401 by Enforce — after the rate limiter has counted the attempt
@@ -46,6 +51,18 @@ func (s *Security) Authenticate(c *fiber.Ctx) error {
 	token, ok := auth.BearerToken(c.Get(fiber.HeaderAuthorization))
 	if !ok || isSignInPath(c.Path()) {
 		c.Locals(callerKey, &Caller{Role: auth.Public})
+		return c.Next()
+	}
+	if auth.IsAPIToken(token) && s.APITokens != nil {
+		tc, err := s.APITokens.authenticate(c.UserContext(), token)
+		if errs.KindOf(err) == errs.KindUnauthorized {
+			c.Locals(authErrKey, err)
+			return c.Next()
+		}
+		if err != nil {
+			return err
+		}
+		c.Locals(callerKey, &Caller{Token: tc})
 		return c.Next()
 	}
 	claims, err := s.Tokens.Verify(token)

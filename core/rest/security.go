@@ -18,10 +18,12 @@ import (
 // Security is authentication and authorisation for every route: who the
 // caller is, what their role may do, and which entries they may see.
 type Security struct {
-	Tokens  *auth.Tokens
-	Policy  *auth.Policy
-	Content *content.Service
-	Mailer  mail.Mailer
+	Tokens *auth.Tokens
+	// APITokens checks the API tokens servers call with (apitokens.go).
+	APITokens *APITokens
+	Policy    *auth.Policy
+	Content   *content.Service
+	Mailer    mail.Mailer
 	// Registration opens POST /api/auth/local/register.
 	Registration bool
 	// ResetURL is the front-end page a reset link points at.
@@ -52,15 +54,29 @@ func ActionOf(ct *schema.ContentType, action string) string {
 
 // Allow checks that the caller's role may take the action: 401 for the
 // public (no or a bad token, docs/api.md's rule), 403 for a signed-in user.
+//
+// An API token's caller may take what its kind or its list allows
+// (auth.TokenRules); a refusal is a 403, the token being valid.
 func (s *Security) Allow(c *fiber.Ctx, action string) error {
 	cl := CallerOf(c)
-	if s.Policy.Allowed(cl.Role, action) {
+	if s.allowed(cl, action) {
 		return nil
+	}
+	if cl.Token != nil {
+		return errs.New(errs.KindForbidden, "Forbidden")
 	}
 	if cl.UserID == 0 {
 		return errs.New(errs.KindUnauthorized, "Missing or invalid credentials")
 	}
 	return errs.New(errs.KindForbidden, "Forbidden")
+}
+
+// allowed: the token's rules for a token, the role's grants otherwise.
+func (s *Security) allowed(cl *Caller, action string) bool {
+	if cl.Token != nil {
+		return s.APITokens != nil && s.APITokens.Allows(cl.Token, action)
+	}
+	return s.Policy.Allowed(cl.Role, action)
 }
 
 // AllowPublic checks an action of the sign-in routes (login, register,
@@ -88,8 +104,16 @@ func (s *Security) Guard(c *fiber.Ctx, ct *schema.ContentType, action string) (s
 // ReadOptions returns what the caller may see: their role's scopes and
 // hidden drafts, compiled at start-up, with their user id. Nothing is
 // built per request.
+//
+// A token has no user and no role, so no ownership scope applies: it sees
+// every entry of the types its actions let it read, as in Strapi, where
+// scopes belong to users' roles. Drafts stay hidden on the types whose
+// <type>.readDrafts it lacks.
 func (s *Security) ReadOptions(c *fiber.Ctx) store.ReadOptions {
 	cl := CallerOf(c)
+	if cl.Token != nil {
+		return store.ReadOptions{NoDrafts: s.tokenNoDrafts(cl)}
+	}
 	acc := s.Policy.Access(cl.Role)
 	return store.ReadOptions{Scopes: acc.Scopes, NoDrafts: acc.NoDrafts, User: cl.UserID}
 }
@@ -110,7 +134,19 @@ func (s *Security) AllowStatus(c *fiber.Ctx, ct *schema.ContentType, st query.St
 func (s *Security) QueryOptions(c *fiber.Ctx) query.Options {
 	o := s.Query
 	o.PublicationState = VersionOf(c) == V1
-	role := CallerOf(c).Role
-	o.CanRead = func(ct *schema.ContentType) bool { return s.Policy.Allowed(role, ActionOf(ct, "find")) }
+	cl := CallerOf(c)
+	o.CanRead = func(ct *schema.ContentType) bool { return s.allowed(cl, ActionOf(ct, "find")) }
 	return o
+}
+
+// tokenNoDrafts are the draft & publish types whose drafts the token may
+// not read. A handful of types at most: made per request, not kept.
+func (s *Security) tokenNoDrafts(cl *Caller) map[*schema.ContentType]bool {
+	out := map[*schema.ContentType]bool{}
+	for _, ct := range s.Content.Schema.Types {
+		if ct.DraftAndPublish && !s.allowed(cl, ActionOf(ct, auth.DraftsAction)) {
+			out[ct] = true
+		}
+	}
+	return out
 }

@@ -140,6 +140,13 @@ func (pl *planner) run(want []TableDef) {
 	if !pl.have.hasTable(stateTable) {
 		pl.creates = append(pl.creates, Step{Description: "create table " + stateTable + " (what Kiln applied)", SQL: createStateSQL()})
 	}
+	// The core's own tables, like the state table, are made when missing
+	// and are no part of the snapshot: no schema change alters or drops them.
+	for _, t := range coreTables(pl.d) {
+		if !pl.have.hasTable(t.Name) {
+			pl.createTable(t, &pl.creates, &pl.fks, &pl.addIdx, false)
+		}
+	}
 	for _, t := range want {
 		next := &tableState{TableDef: t, Fields: pl.fields[t.Name]}
 		pl.plan.full[t.Name] = next

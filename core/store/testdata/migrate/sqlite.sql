@@ -6,6 +6,19 @@ CREATE TABLE "kiln_schema_state" (
   "def" TEXT NOT NULL
 );
 
+-- create table kiln_api_tokens
+CREATE TABLE "kiln_api_tokens" (
+  "id" INTEGER PRIMARY KEY AUTOINCREMENT,
+  "name" VARCHAR(255) NOT NULL,
+  "description" TEXT,
+  "kind" VARCHAR(16) NOT NULL,
+  "actions" TEXT,
+  "token_hash" VARCHAR(64) NOT NULL,
+  "expires_at" TEXT,
+  "last_used_at" TEXT,
+  "created_at" TEXT NOT NULL
+);
+
 -- create table notes
 CREATE TABLE "notes" (
   "id" INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -69,6 +82,12 @@ CREATE TABLE "notes_tags_lnk" (
   "tag_ord" BIGINT,
   "note_ord" BIGINT
 );
+
+-- create index kiln_api_tokens_name_uq on kiln_api_tokens (name)
+CREATE UNIQUE INDEX IF NOT EXISTS "kiln_api_tokens_name_uq" ON "kiln_api_tokens" ("name");
+
+-- create index kiln_api_tokens_token_hash_uq on kiln_api_tokens (token_hash)
+CREATE UNIQUE INDEX IF NOT EXISTS "kiln_api_tokens_token_hash_uq" ON "kiln_api_tokens" ("token_hash");
 
 -- create index notes_document_id_uq on notes (document_id)
 CREATE UNIQUE INDEX IF NOT EXISTS "notes_document_id_uq" ON "notes" ("document_id");

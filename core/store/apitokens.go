@@ -1,0 +1,222 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/uptrace/bun/driver/pgdriver"
+
+	"github.com/kiln-cms/kiln/core/errs"
+	"github.com/kiln-cms/kiln/core/schema"
+)
+
+// APITokenTable holds the API tokens: a core table, made and kept by the
+// migrations like the entry tables, but no content type, so no route of
+// the API reads or writes it. Each row keeps the keyed hash of its token,
+// never the token.
+const APITokenTable = "kiln_api_tokens"
+
+// coreTables are the tables of the core itself: a migration creates them
+// when they are missing, as it does its state table, and they are no part
+// of the snapshot of what the schema asked for, so no schema change alters
+// or drops them. A later change to one is a step of its own in the planner.
+func coreTables(d Dialect) []TableDef {
+	dt := timeKind.Column(d)
+	return []TableDef{{
+		Name: APITokenTable,
+		Columns: []ColumnDef{
+			idColumn(d),
+			{Name: "name", Type: "VARCHAR(255)", NotNull: true},
+			{Name: "description", Type: "TEXT"},
+			{Name: "kind", Type: "VARCHAR(16)", NotNull: true},
+			{Name: "actions", Type: "TEXT"}, // a JSON array, custom tokens only
+			{Name: "token_hash", Type: "VARCHAR(64)", NotNull: true},
+			{Name: "expires_at", Type: dt},
+			{Name: "last_used_at", Type: dt},
+			{Name: schema.ColCreatedAt, Type: dt, NotNull: true},
+		},
+		Indexes: []IndexDef{
+			{Name: APITokenTable + "_name_uq", Columns: []string{"name"}, Unique: true},
+			// The one lookup a request makes.
+			{Name: APITokenTable + "_token_hash_uq", Columns: []string{"token_hash"}, Unique: true},
+		},
+	}}
+}
+
+// APIToken is a row of APITokenTable.
+type APIToken struct {
+	ID          int64
+	Name        string
+	Description string
+	Kind        string
+	Actions     []string
+	// Hash is the keyed hash of the token (hex), what lookups compare.
+	Hash       string
+	ExpiresAt  *time.Time
+	LastUsedAt *time.Time
+	CreatedAt  time.Time
+}
+
+const apiTokenCols = `"id", "name", "description", "kind", "actions", "token_hash", "expires_at", "last_used_at", "created_at"`
+
+func scanAPIToken(scan func(...any) error) (*APIToken, error) {
+	var t APIToken
+	var desc, actions sql.NullString
+	var expires, used, created any
+	if err := scan(&t.ID, &t.Name, &desc, &t.Kind, &actions, &t.Hash, &expires, &used, &created); err != nil {
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil, errs.NotFound()
+		}
+		return nil, err
+	}
+	t.Description = desc.String
+	if actions.Valid && actions.String != "" {
+		if err := json.Unmarshal([]byte(actions.String), &t.Actions); err != nil {
+			return nil, fmt.Errorf("store: api token %d: its actions: %w", t.ID, err)
+		}
+	}
+	for _, f := range []struct {
+		v   any
+		dst **time.Time
+	}{{expires, &t.ExpiresAt}, {used, &t.LastUsedAt}, {created, nil}} {
+		if f.v == nil {
+			continue
+		}
+		v, err := timeKind.Decode(f.v)
+		if err != nil {
+			return nil, fmt.Errorf("store: api token %d: %w", t.ID, err)
+		}
+		tm := v.(time.Time)
+		if f.dst == nil {
+			t.CreatedAt = tm
+		} else {
+			*f.dst = &tm
+		}
+	}
+	return &t, nil
+}
+
+// timeArg is a time as the dialect binds it, nil for none.
+func (db *DB) timeArg(t *time.Time) any {
+	if t == nil {
+		return nil
+	}
+	return timeKind.Encode(db.Dialect, t.UTC().Truncate(time.Millisecond))
+}
+
+// CreateAPIToken stores t (its Hash, never the token) and returns it with
+// its id and creation time. A name already taken is a 400 on "name".
+func (db *DB) CreateAPIToken(ctx context.Context, t APIToken) (*APIToken, error) {
+	var actions any
+	if t.Actions != nil {
+		b, err := json.Marshal(t.Actions)
+		if err != nil {
+			return nil, err
+		}
+		actions = string(b)
+	}
+	t.CreatedAt = now().UTC().Truncate(time.Millisecond)
+	err := db.RunInTx(ctx, func(ctx context.Context, tx Conn) error {
+		var n int
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM `+Ident(APITokenTable)+` WHERE "name" = ?`, t.Name).Scan(&n); err != nil {
+			return err
+		}
+		if n > 0 {
+			return nameTaken(t.Name)
+		}
+		q := `INSERT INTO ` + Ident(APITokenTable) + ` ("name", "description", "kind", "actions", "token_hash", "expires_at", "created_at") VALUES (?, ?, ?, ?, ?, ?, ?)`
+		args := []any{t.Name, t.Description, t.Kind, actions, t.Hash, db.timeArg(t.ExpiresAt), db.timeArg(&t.CreatedAt)}
+		if db.Dialect == Postgres {
+			return tx.QueryRowContext(ctx, q+` RETURNING "id"`, args...).Scan(&t.ID)
+		}
+		res, err := tx.ExecContext(ctx, q, args...)
+		if err != nil {
+			return err
+		}
+		t.ID, err = res.LastInsertId()
+		return err
+	})
+	if isUnique(err) { // the same name, created at the same moment
+		return nil, nameTaken(t.Name)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &t, nil
+}
+
+func nameTaken(name string) error {
+	return errs.Fields([]errs.FieldError{{Path: []string{"name"}, Message: "This attribute must be unique", Name: "ValidationError", Value: name}})
+}
+
+func isUnique(err error) bool {
+	if err == nil {
+		return false
+	}
+	var pe pgdriver.Error
+	if errors.As(err, &pe) {
+		return pe.Field('C') == "23505"
+	}
+	return strings.Contains(err.Error(), "UNIQUE constraint failed")
+}
+
+// APITokenByHash is the lookup of every request that carries an API
+// token: one query on the unique index of token_hash. errs.NotFound when
+// no token has the hash (never issued, or revoked).
+func (db *DB) APITokenByHash(ctx context.Context, hash string) (t *APIToken, err error) {
+	err = RetryRead(ctx, func() error {
+		t, err = scanAPIToken(db.Bun.QueryRowContext(ctx, `SELECT `+apiTokenCols+` FROM `+Ident(APITokenTable)+` WHERE "token_hash" = ?`, hash).Scan)
+		return err
+	})
+	return t, err
+}
+
+// APITokenByID reads one token; errs.NotFound when there is none.
+func (db *DB) APITokenByID(ctx context.Context, id int64) (*APIToken, error) {
+	return scanAPIToken(db.Bun.QueryRowContext(ctx, `SELECT `+apiTokenCols+` FROM `+Ident(APITokenTable)+` WHERE "id" = ?`, id).Scan)
+}
+
+// APITokens lists every token, oldest first.
+func (db *DB) APITokens(ctx context.Context) ([]*APIToken, error) {
+	rows, err := db.Bun.QueryContext(ctx, `SELECT `+apiTokenCols+` FROM `+Ident(APITokenTable)+` ORDER BY "id"`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []*APIToken{}
+	for rows.Next() {
+		t, err := scanAPIToken(rows.Scan)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, t)
+	}
+	return out, rows.Err()
+}
+
+// DeleteAPIToken revokes a token by deleting its row, and returns what it
+// was; errs.NotFound when there is none.
+func (db *DB) DeleteAPIToken(ctx context.Context, id int64) (t *APIToken, err error) {
+	err = db.RunInTx(ctx, func(ctx context.Context, tx Conn) error {
+		t, err = scanAPIToken(tx.QueryRowContext(ctx, `SELECT `+apiTokenCols+` FROM `+Ident(APITokenTable)+` WHERE "id" = ?`, id).Scan)
+		if err != nil {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, `DELETE FROM `+Ident(APITokenTable)+` WHERE "id" = ?`, id)
+		return err
+	})
+	return t, err
+}
+
+// TouchAPIToken records that the token was used at when.
+func (db *DB) TouchAPIToken(ctx context.Context, id int64, when time.Time) error {
+	return db.RunInTx(ctx, func(ctx context.Context, tx Conn) error {
+		_, err := tx.ExecContext(ctx, `UPDATE `+Ident(APITokenTable)+` SET "last_used_at" = ? WHERE "id" = ?`, db.timeArg(&when), id)
+		return err
+	})
+}
