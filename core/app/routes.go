@@ -28,6 +28,7 @@ func (a *App) routeTable() route.Table {
 	}
 	t = append(t, docs.Routes()...)
 	t = append(t, a.Security.Routes()...)
+	t = append(t, a.Webhooks.Routes(a.Security)...)
 	t = append(t, a.Plugins.Table()...)
 	t = append(t, api.Routes()...)
 	if err := docs.Build(openapi.Input{Schema: a.Schema, Routes: t, Roles: a.RolesFor}); err != nil {

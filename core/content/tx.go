@@ -97,6 +97,9 @@ func (t *Tx) Create(ctx context.Context, q *query.Query, body map[string]any, ro
 	if err := t.runHook(ctx, ev, hook.After); err != nil {
 		return nil, err
 	}
+	if err := t.emitWrite(ctx, EventCreate, q, e.ID); err != nil {
+		return nil, err
+	}
 	if idOnly(q) {
 		return e, nil
 	}
@@ -152,6 +155,9 @@ func (t *Tx) Update(ctx context.Context, q *query.Query, ref string, body map[st
 	if err := t.runHook(ctx, ev, hook.After); err != nil {
 		return nil, err
 	}
+	if err := t.emitWrite(ctx, EventUpdate, q, answer); err != nil {
+		return nil, err
+	}
 	if idOnly(q) {
 		return t.idEntry(ctx, q.Type, answer)
 	}
@@ -178,6 +184,9 @@ func (t *Tx) Delete(ctx context.Context, q *query.Query, ref string, ro store.Re
 	}
 	ev := &hook.Event{Type: q.Type, Action: hook.Delete, Conn: t.conn, ID: id, Writer: ro}
 	if err := t.runHook(ctx, ev, hook.Before); err != nil {
+		return nil, err
+	}
+	if err := t.emitGone(ctx, q.Type, id, st); err != nil {
 		return nil, err
 	}
 	if err := t.s.store.DeleteDocument(ctx, t.conn, q.Type, doc.ID); err != nil {
@@ -331,4 +340,21 @@ func (t *Tx) Visible(ctx context.Context, ct *schema.ContentType, ids []int64, r
 // statement.
 func (t *Tx) Resolve(ctx context.Context, ct *schema.ContentType, refs []string, ro store.ReadOptions) (map[string]int64, error) {
 	return t.s.store.ResolveVisible(ctx, t.conn, ct, refs, ro)
+}
+
+// emitWrite emits the event of a create or update of the row id, and on a
+// draft & publish type written as published, entry.publish too (as Strapi
+// 5 does when a write publishes).
+func (t *Tx) emitWrite(ctx context.Context, event string, q *query.Query, id int64) error {
+	st := query.Published
+	if q.Type.DraftAndPublish {
+		st = q.Status
+	}
+	if err := t.emit(ctx, event, q.Type, id, st); err != nil {
+		return err
+	}
+	if q.Type.DraftAndPublish && q.Status == query.Published {
+		return t.emit(ctx, EventPublish, q.Type, id, query.Published)
+	}
+	return nil
 }
