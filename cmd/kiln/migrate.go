@@ -46,7 +46,7 @@ func runMigrate(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "kiln:", err)
 		return 1
 	}
-	plan, err := store.Migrate(ctx, db, s, store.MigrateOptions{DryRun: *dry, AllowDestructive: *destructive, Extra: extra})
+	plan, err := store.Migrate(ctx, db, s, store.MigrateOptions{DryRun: *dry, AllowDestructive: *destructive, Extra: store.WithCoreTables(db.Dialect, extra)})
 	pending := errors.Is(err, store.ErrDestructivePending)
 	if err != nil && !pending {
 		fmt.Fprintln(stderr, "kiln: migrating:", err)

@@ -82,7 +82,7 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, plugins ...pl
 		db.Close()
 		return nil, err
 	}
-	plan, err := store.Migrate(ctx, db, s, store.MigrateOptions{Extra: extra})
+	plan, err := store.Migrate(ctx, db, s, store.MigrateOptions{Extra: store.WithCoreTables(db.Dialect, extra)})
 	switch {
 	case errors.Is(err, store.ErrDestructivePending):
 		holdPending(log, s, plan)

@@ -116,7 +116,7 @@ func planMigration(ctx context.Context, conn Conn, d Dialect, s *schema.Schema, 
 	if pl.copies, err = draftCopies(ctx, conn, have, s); err != nil {
 		return nil, err
 	}
-	pl.run(append(append(DesiredTables(d, s), coreTables(d)...), extra.Tables...))
+	pl.run(append(DesiredTables(d, s), extra.Tables...))
 	pl.constraints(extra.Constraints)
 	return pl.plan, nil
 }

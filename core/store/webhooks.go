@@ -28,8 +28,15 @@ const (
 	DeliveryFailed    = "failed"
 )
 
-// coreTables are the tables the core keeps beside the content types',
-// planned with them by every migration.
+// WithCoreTables is extra with the core's own tables (the webhooks')
+// added first: the app and `kiln migrate` plan them with the content
+// types' and the plugins', as the plugins' tables are planned.
+func WithCoreTables(d Dialect, extra Extra) Extra {
+	extra.Tables = append(coreTables(d), extra.Tables...)
+	return extra
+}
+
+// coreTables are the tables the core keeps beside the content types'.
 func coreTables(d Dialect) []TableDef {
 	text := ColumnDef{Type: "TEXT"}
 	col := func(name, typ string, notNull bool) ColumnDef {
