@@ -80,8 +80,13 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 
 // fastConfig delivers to url the events of types, with short waits.
 func fastConfig(t *testing.T, d store.Dialect, url string, events []string, types ...string) config.Config {
+	return withHook(t, apptest.Config(t, d), url, events, types...)
+}
+
+// withHook is cfg with fast delivery settings and one webhook of the
+// config file.
+func withHook(t *testing.T, cfg config.Config, url string, events []string, types ...string) config.Config {
 	t.Setenv(secretVar, secret)
-	cfg := apptest.Config(t, d)
 	cfg.Webhooks.AllowPrivate = true
 	cfg.Webhooks.Backoff, cfg.Webhooks.MaxBackoff = 20*time.Millisecond, 80*time.Millisecond
 	cfg.Webhooks.PollInterval = 50 * time.Millisecond
