@@ -153,7 +153,17 @@ type Payload struct {
 	Event     string          `json:"event"`
 	CreatedAt string          `json:"createdAt"`
 	Model     string          `json:"model"`
+	UID       string          `json:"uid"`
 	Entry     json.RawMessage `json:"entry"`
+}
+
+// uidOf is the type's uid as Strapi names it: "api::program.program", and
+// "plugin::users-permissions.user" for the core's users and roles.
+func uidOf(ct *schema.ContentType) string {
+	if ct.Builtin {
+		return "plugin::users-permissions." + ct.Name
+	}
+	return "api::" + ct.Name + "." + ct.Name
 }
 
 // Write adds a delivery per event and webhook that wants it, inside the
@@ -175,7 +185,7 @@ func (w *Service) Write(ctx context.Context, tx *content.Tx, events []content.Em
 			if body == nil {
 				var err error
 				body, err = json.Marshal(Payload{Event: ev.Event, CreatedAt: ev.At.UTC().Format(timeFormat), Model: ev.Type.Name,
-					Entry: rest.EntryJSONIn(ev.Entry, rest.V2)})
+					UID: uidOf(ev.Type), Entry: rest.EntryJSONIn(ev.Entry, rest.V2)})
 				if err != nil {
 					w.mu.RUnlock()
 					return err
