@@ -91,23 +91,38 @@ func (t *Tx) emit(ctx context.Context, event string, ct *schema.ContentType, id 
 	return t.flush(ctx, []pending{p})
 }
 
-// emitGone is Emit for an entry about to be deleted: it is read now, while
-// it still exists.
-func (t *Tx) emitGone(ctx context.Context, ct *schema.ContentType, id int64, st query.Status) error {
+// emitGone emits entry.delete for each version of a document about to be
+// deleted — the published one, then the draft, as Strapi 5 does — each
+// read now, while it still exists.
+func (t *Tx) emitGone(ctx context.Context, ct *schema.ContentType, doc store.Document) error {
 	o := t.s.Outbox
 	if o == nil || !o.Wants(EventDelete, ct) {
 		return nil
 	}
-	e, err := t.Get(ctx, &query.Query{Type: ct, Status: st}, id, store.ReadOptions{})
-	if err != nil {
-		return err
+	versions := []struct {
+		id int64
+		st query.Status
+	}{{doc.Published, query.Published}, {doc.Draft, query.Draft}}
+	if !ct.DraftAndPublish {
+		versions = versions[:1]
+		versions[0].id = doc.Link()
 	}
-	p := pending{Emitted: Emitted{Event: EventDelete, Type: ct, Entry: e, At: time.Now().UTC()}}
-	if b, ok := ctx.Value(batchKey{}).(*batch); ok {
-		b.list = append(b.list, p)
-		return nil
+	for _, v := range versions {
+		if v.id == 0 {
+			continue
+		}
+		e, err := t.Get(ctx, &query.Query{Type: ct, Status: v.st}, v.id, store.ReadOptions{})
+		if err != nil {
+			return err
+		}
+		p := pending{Emitted: Emitted{Event: EventDelete, Type: ct, Entry: e, At: time.Now().UTC()}}
+		if b, ok := ctx.Value(batchKey{}).(*batch); ok {
+			b.list = append(b.list, p)
+		} else if err := t.flush(ctx, []pending{p}); err != nil {
+			return err
+		}
 	}
-	return t.flush(ctx, []pending{p})
+	return nil
 }
 
 // flush reads the entries of the events that have none yet — one statement
