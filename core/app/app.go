@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"os"
 	"strings"
 	"sync"
 	"time"
@@ -28,6 +29,7 @@ import (
 	"github.com/kiln-cms/kiln/core/route"
 	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/core/store"
+	"github.com/kiln-cms/kiln/core/webhook"
 )
 
 // App is a running Kiln: its settings, schema, database and HTTP server.
@@ -45,6 +47,9 @@ type App struct {
 	Metrics *metrics.Metrics
 	// Plugins holds what the plugins registered.
 	Plugins *plugin.Registry
+	// Webhooks is the outbox of the content service's and the plugins'
+	// events, its worker and its admin routes (core/webhook).
+	Webhooks *webhook.Service
 	// Routes is the route table: every route the server answers, in the
 	// order they are mounted (routes.go).
 	Routes  route.Table
@@ -100,6 +105,11 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, plugins ...pl
 		db.Close()
 		return nil, err
 	}
+	if a.Webhooks, err = webhook.New(ctx, db, s, cfg.Webhooks, os.Getenv, log); err != nil {
+		db.Close()
+		return nil, err
+	}
+	a.Content.Outbox = a.Webhooks
 	if a.Plugins, err = plugin.Load(plugins, a.Content, a.Security, log); err != nil {
 		db.Close()
 		return nil, err
@@ -114,10 +124,19 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, plugins ...pl
 	}
 	limiter, err := a.newLimiter()
 	if err != nil {
+		a.stop()
 		db.Close()
 		return nil, err
 	}
 	a.Metrics = a.newMetrics(limiter)
+	if a.Metrics != nil {
+		a.Webhooks.OnDelivery = a.Metrics.WebhookDelivery
+	}
+	if err := a.Webhooks.Start(started); err != nil {
+		a.stop()
+		db.Close()
+		return nil, err
+	}
 	a.Fiber = a.newServer(limiter)
 	return a, nil
 }
@@ -240,6 +259,9 @@ func (a *App) close() error {
 	defer cancel()
 	if err := a.Plugins.Close(ctx); err != nil {
 		a.Log.Error("closing the plugins", "err", err)
+	}
+	if err := a.Webhooks.Close(ctx); err != nil {
+		a.Log.Error("waiting for the webhooks being sent", "err", err)
 	}
 	for _, c := range a.closers {
 		c()

@@ -2,9 +2,12 @@ package app_test
 
 import (
 	"bytes"
+	"net/http"
+	"net/http/httptest"
 	"regexp"
 	"sort"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -185,4 +188,45 @@ func keys[V any](m map[string]V) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// TestMetricsCountRealDeliveries: the webhook worker of an app with
+// metrics on reports to them, so a delivery to a real receiver that
+// fails once and then succeeds shows as one retry and one delivered.
+func TestMetricsCountRealDeliveries(t *testing.T) {
+	var calls atomic.Int32
+	receiver := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if calls.Add(1) == 1 {
+			w.WriteHeader(http.StatusServiceUnavailable)
+			return
+		}
+		w.WriteHeader(http.StatusNoContent)
+	}))
+	defer receiver.Close()
+	t.Setenv("KILN_TEST_HOOK_SECRET", "a-receiver-secret-0123456789")
+	cfg := apptest.Config(t, store.SQLite)
+	cfg.Server.Metrics = config.Metrics{Enabled: true, Token: metricsToken}
+	cfg.Webhooks.AllowPrivate = true
+	cfg.Webhooks.Backoff, cfg.Webhooks.MaxBackoff = 10*time.Millisecond, 20*time.Millisecond
+	cfg.Webhooks.PollInterval = 20 * time.Millisecond
+	cfg.Webhooks.Hooks = []config.Webhook{{Name: "receiver", URL: receiver.URL, Events: []string{"entry.create"}, Types: []string{"customer"},
+		SecretEnv: "KILN_TEST_HOOK_SECRET"}}
+	h := apptest.NewWith(t, cfg)
+	if r := h.Do("POST", "/api/customers", map[string]any{"data": map[string]any{"name": "Acme"}}); r.Status != 201 {
+		t.Fatalf("create: %d %s", r.Status, r.Body)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		wh := series(scrape(t, h)["kiln_webhook_deliveries_total"])
+		if wh["outcome=delivered"].GetCounter().GetValue() == 1 {
+			if n := wh["outcome=retry"].GetCounter().GetValue(); n != 1 {
+				t.Errorf("retries counted: %v, want 1", n)
+			}
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no delivery counted after 10s; receiver called %d times; deliveries %v", calls.Load(), wh)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 }

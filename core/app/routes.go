@@ -31,6 +31,7 @@ func (a *App) routeTable() route.Table {
 	}
 	t = append(t, docs.Routes()...)
 	t = append(t, a.Security.Routes()...)
+	t = append(t, a.Webhooks.Routes(a.Security)...)
 	t = append(t, a.Plugins.Table()...)
 	t = append(t, api.Routes()...)
 	a.Security.APITokens.SetRoutes(t, a.Schema) // what each kind of API token may do

@@ -18,7 +18,9 @@ type Config struct {
 	Mail      Mail      `yaml:"mail"`
 	// Plugins is config/plugins.yaml: which plugins run (see plugins.go).
 	Plugins Plugins `yaml:"plugins"`
-	Paths   Paths   `yaml:"-"`
+	// Webhooks is config/webhooks.yaml (webhooks.go).
+	Webhooks Webhooks `yaml:"webhooks"`
+	Paths    Paths    `yaml:"-"`
 }
 
 // Mail is config/mail.yaml. With no SMTP host, mail is written to the log.
@@ -212,5 +214,6 @@ func Default() Config {
 		RateLimit: RateLimit{PerUser: 1000, PerAddress: 100, PerToken: 10000, Window: time.Hour, RedisCooldown: 30 * time.Second},
 		Mail:      Mail{SMTPPort: 587, From: "no-reply@localhost", ResetURL: "http://localhost:1337/reset-password"},
 		Paths:     Paths{ContentTypes: "content-types", Config: "config", Data: "data"},
+		Webhooks:  defaultWebhooks(),
 	}
 }

@@ -26,6 +26,7 @@ func Load(getenv func(string) string) (Config, error) {
 	sections := map[string]any{
 		"server": &c.Server, "database": &c.Database, "auth": &c.Auth,
 		"api": &c.API, "ratelimit": &c.RateLimit, "mail": &c.Mail, "plugins": &c.Plugins,
+		"webhooks": &c.Webhooks,
 	}
 	for name, dst := range sections {
 		if err := readSection(filepath.Join(c.Paths.Config, name+".yaml"), dst); err != nil {
@@ -97,6 +98,7 @@ func (c *Config) check(secretFrom string) error {
 	if c.RateLimit.PerUser < 1 || c.RateLimit.PerAddress < 1 || c.RateLimit.PerToken < 1 || c.RateLimit.Window <= 0 {
 		probs = append(probs, "ratelimit: perUser, perAddress, perToken and window must be positive")
 	}
+	probs = append(probs, c.Webhooks.check()...)
 	if c.Auth.TokenLifetime <= 0 {
 		probs = append(probs, "auth: tokenLifetime must be positive")
 	}
@@ -197,6 +199,7 @@ func (e *envReader) apply(c *Config) {
 	e.str(&c.Server.LogFormat, "KILN_LOG_FORMAT")
 	e.proxies(&c.Server.TrustProxy, "KILN_TRUST_PROXY")
 	e.boolean(&c.Server.Demo, "KILN_DEMO")
+	e.boolean(&c.Webhooks.AllowPrivate, "KILN_WEBHOOKS_ALLOW_PRIVATE")
 	e.duration(&c.Server.ReadHeaderTimeout, "KILN_READ_HEADER_TIMEOUT")
 	e.duration(&c.Server.ReadTimeout, "KILN_READ_TIMEOUT")
 	e.duration(&c.Server.WriteTimeout, "KILN_WRITE_TIMEOUT")

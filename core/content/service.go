@@ -36,6 +36,9 @@ type Service struct {
 	// check. The app sets core/auth's NormalizeEmail; nil stores them as
 	// given.
 	NormalizeEmail func(email string) string
+	// Outbox, when set, gets the events of every write inside the write's
+	// transaction (see Outbox); core/webhook's is the app's.
+	Outbox Outbox
 
 	db    *store.DB
 	store *store.Store
@@ -141,10 +144,32 @@ func (s *Service) Delete(ctx context.Context, q *query.Query, ref string, ro sto
 // tx commits or rolls back together. A transaction PostgreSQL aborts to
 // break a deadlock is run again (store.DB.RunInTx), so fn must not do
 // anything outside tx that a second run would repeat.
+//
+// The events the transaction emitted (writes of entries, a plugin's
+// Tx.Emit) go to the outbox inside it, just before it commits, and the
+// outbox hears of the commit afterwards.
 func (s *Service) InTx(ctx context.Context, fn func(ctx context.Context, tx *Tx) error) error {
-	return s.db.RunInTx(ctx, func(ctx context.Context, conn store.Conn) error {
-		return fn(ctx, &Tx{s: s, conn: conn})
+	wrote := false
+	err := s.db.RunInTx(ctx, func(ctx context.Context, conn store.Conn) error {
+		wrote = false
+		tx := &Tx{s: s, conn: conn}
+		if s.Outbox == nil {
+			return fn(ctx, tx)
+		}
+		b := &batch{}
+		if err := fn(context.WithValue(ctx, batchKey{}, b), tx); err != nil {
+			return err
+		}
+		if len(b.list) == 0 {
+			return nil
+		}
+		wrote = true
+		return tx.flush(ctx, b.list)
 	})
+	if err == nil && wrote {
+		s.Outbox.Committed()
+	}
+	return err
 }
 
 // Visible is Tx.Visible on the pool.

@@ -97,6 +97,9 @@ func (t *Tx) Create(ctx context.Context, q *query.Query, body map[string]any, ro
 	if err := t.runHook(ctx, ev, hook.After); err != nil {
 		return nil, err
 	}
+	if err := t.emitCreate(ctx, q, e); err != nil {
+		return nil, err
+	}
 	if idOnly(q) {
 		return e, nil
 	}
@@ -152,6 +155,9 @@ func (t *Tx) Update(ctx context.Context, q *query.Query, ref string, body map[st
 	if err := t.runHook(ctx, ev, hook.After); err != nil {
 		return nil, err
 	}
+	if err := t.emitWrite(ctx, EventUpdate, q, id, answer); err != nil {
+		return nil, err
+	}
 	if idOnly(q) {
 		return t.idEntry(ctx, q.Type, answer)
 	}
@@ -178,6 +184,9 @@ func (t *Tx) Delete(ctx context.Context, q *query.Query, ref string, ro store.Re
 	}
 	ev := &hook.Event{Type: q.Type, Action: hook.Delete, Conn: t.conn, ID: id, Writer: ro}
 	if err := t.runHook(ctx, ev, hook.Before); err != nil {
+		return nil, err
+	}
+	if err := t.emitGone(ctx, q.Type, doc); err != nil {
 		return nil, err
 	}
 	if err := t.s.store.DeleteDocument(ctx, t.conn, q.Type, doc.ID); err != nil {
@@ -331,4 +340,39 @@ func (t *Tx) Visible(ctx context.Context, ct *schema.ContentType, ids []int64, r
 // statement.
 func (t *Tx) Resolve(ctx context.Context, ct *schema.ContentType, refs []string, ro store.ReadOptions) (map[string]int64, error) {
 	return t.s.store.ResolveVisible(ctx, t.conn, ct, refs, ro)
+}
+
+// emitWrite emits the event of a create or update as Strapi 5 does: about
+// the draft on a draft & publish type (the row written, draft), and when
+// the write publishes, entry.publish about the published version
+// (published).
+func (t *Tx) emitWrite(ctx context.Context, event string, q *query.Query, draft, published int64) error {
+	if !q.Type.DraftAndPublish {
+		return t.emit(ctx, event, q.Type, draft, query.Published)
+	}
+	if err := t.emit(ctx, event, q.Type, draft, query.Draft); err != nil {
+		return err
+	}
+	if q.Status == query.Published {
+		return t.emit(ctx, EventPublish, q.Type, published, query.Published)
+	}
+	return nil
+}
+
+// emitCreate is emitWrite for the entry e a create answers: on a draft &
+// publish type created published, e is the published version, and the
+// draft's id is looked up (only when an outbox wants the events).
+func (t *Tx) emitCreate(ctx context.Context, q *query.Query, e *store.Entry) error {
+	ct := q.Type
+	if !ct.DraftAndPublish || q.Status != query.Published {
+		return t.emitWrite(ctx, EventCreate, q, e.ID, e.ID)
+	}
+	if o := t.s.Outbox; o == nil || (!o.Wants(EventCreate, ct) && !o.Wants(EventPublish, ct)) {
+		return nil
+	}
+	doc, err := t.s.store.FindDocument(ctx, t.conn, ct, e.DocumentID)
+	if err != nil {
+		return err
+	}
+	return t.emitWrite(ctx, EventCreate, q, doc.Draft, doc.Published)
 }

@@ -127,6 +127,11 @@ func (b *builder) routes(in Input) {
 				continue
 			}
 			op, tag = b.generated(ct, row.Docs.Op), b.typeTags[ct]
+		case row.Source == route.SourceCore && row.Docs.Summary != "":
+			// A core route that declares itself as plugin routes do (the
+			// webhooks' admin routes).
+			op, tag = b.plugin(row, "", params), row.Docs.Tag
+			delete(op, "x-kiln-plugin")
 		case row.Source == route.SourceCore:
 			op, tag = b.core(row.Action, len(params) > 0), tagCore
 		case isPlugin:

@@ -200,3 +200,14 @@ func (a *API) Query(c *fiber.Ctx, ct *schema.ContentType, extraKeys ...string) (
 	}
 	return q, a.security.AllowStatus(c, ct, q.Status)
 }
+
+// Emit records a plugin's event (event.scheduled, learner.assigned) about
+// the entry id of ct, inside tx — the write's transaction (Content.TxOf in
+// a hook, the tx of Content.InTx) — so that it is delivered to the
+// webhooks that want it when, and only if, the transaction commits. The
+// payload's entry is the entry as an admin reads it at the end of the
+// transaction. Name it "<thing>.<what happened>"; nothing is done when no
+// webhook wants it.
+func (a *API) Emit(ctx context.Context, tx *content.Tx, name string, ct *schema.ContentType, id int64) error {
+	return tx.Emit(ctx, name, ct, id)
+}

@@ -39,3 +39,9 @@ func WriteDataMeta(c *fiber.Ctx, status int, data, meta any) error {
 	c.Status(status)
 	return c.JSON(fiber.Map{"data": data, "meta": meta})
 }
+
+// EntryJSONIn renders an entry in version v, outside any request (a
+// webhook's payload).
+func EntryJSONIn(e *store.Entry, v Version) json.RawMessage {
+	return appendEntry(make([]byte, 0, 512), e, v)
+}

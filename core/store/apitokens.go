@@ -21,11 +21,8 @@ import (
 // never the token.
 const APITokenTable = "kiln_api_tokens"
 
-// coreTables are the tables of the core itself: a migration creates them
-// when they are missing, as it does its state table, and they are no part
-// of the snapshot of what the schema asked for, so no schema change alters
-// or drops them. A later change to one is a step of its own in the planner.
-func coreTables(d Dialect) []TableDef {
+// apiTokenTables are the API tokens' core table (see coreTables).
+func apiTokenTables(d Dialect) []TableDef {
 	dt := timeKind.Column(d)
 	return []TableDef{{
 		Name: APITokenTable,

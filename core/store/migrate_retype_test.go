@@ -90,7 +90,7 @@ func TestMigrateTypeChange(t *testing.T) {
 			t.Fatalf("a failed migration changed pages to %s", got)
 		}
 		sameList(t, "the failed migration rolled back its additive steps too", tablesOf(t, db),
-			[]string{"comments", "kiln_api_tokens", "kiln_schema_state", "notes", "roles", "users"})
+			[]string{"comments", "kiln_api_tokens", "kiln_schema_state", "kiln_webhook_deliveries", "kiln_webhooks", "notes", "roles", "users"})
 
 		exec(t, db, `UPDATE notes SET pages = '7' WHERE pages = 'abc'`)
 		migrate(t, db, v3, store.MigrateOptions{AllowDestructive: true})
@@ -178,7 +178,7 @@ func TestMigrateLeavesOthersAlone(t *testing.T) {
 		exec(t, db, `UPDATE notes SET extra = 'mine'`)
 		v2 := map[string]string{"note.yaml": strings.Replace(noteYAML, "type: integer", "type: string", 1)}
 		migrate(t, db, v2, store.MigrateOptions{AllowDestructive: true})
-		sameList(t, "tables", tablesOf(t, db), []string{"kiln_api_tokens", "kiln_schema_state", "legacy", "notes", "roles", "users"})
+		sameList(t, "tables", tablesOf(t, db), []string{"kiln_api_tokens", "kiln_schema_state", "kiln_webhook_deliveries", "kiln_webhooks", "legacy", "notes", "roles", "users"})
 		sameList(t, "extra kept", strs(t, db, `SELECT extra || '/' || pages FROM notes`), []string{"mine/12"})
 		sameList(t, "indexes", indexesOf(t, db, "notes"), []string{"notes_document_id_uq", "notes_extra_custom", "notes_published_at_idx"})
 		mustBeEmpty(t, db, v2)
@@ -275,7 +275,7 @@ func TestMigrateRelationTargetChange(t *testing.T) {
 		sameList(t, "row, its link cleared", strs(t, db, `SELECT title || '/' || COALESCE(CAST(tag_id AS TEXT), 'null') FROM notes`), []string{"kept/null"})
 		sameList(t, "join columns", columnsOf(t, db, "notes_tags_lnk"), []string{"id", "note_id", "label_id", "label_ord", "note_ord"})
 		sameList(t, "join foreign keys", foreignKeysOf(t, db, "notes_tags_lnk"), []string{"label_id -> labels", "note_id -> notes"})
-		sameList(t, "tables", tablesOf(t, db), []string{"kiln_api_tokens", "kiln_schema_state", "labels", "notes", "notes_tags_lnk", "roles", "users"})
+		sameList(t, "tables", tablesOf(t, db), []string{"kiln_api_tokens", "kiln_schema_state", "kiln_webhook_deliveries", "kiln_webhooks", "labels", "notes", "notes_tags_lnk", "roles", "users"})
 		foreignKeysEnforced(t, db)
 		mustBeEmpty(t, db, v2)
 	})

@@ -187,6 +187,11 @@ func (k *coaching) place(ctx context.Context, tx *content.Tx, coach int64, ids [
 	if err != nil {
 		return assigned{}, err
 	}
+	for _, id := range res.Assigned {
+		if err := k.api.Emit(ctx, tx, EventLearnerAssigned, k.m.Learner, id); err != nil {
+			return assigned{}, err
+		}
+	}
 	return res, k.stillVisible(ctx, tx, res.Assigned, ro)
 }
 
@@ -326,3 +331,7 @@ func jsonValue(v any) any {
 	}
 	return nil
 }
+
+// EventLearnerAssigned is the event webhooks get for each learner this
+// plugin gives a coach, inside the assignment's transaction.
+const EventLearnerAssigned = "learner.assigned"

@@ -29,6 +29,8 @@ func (s *sched) registerHooks() {
 	s.api.Before(hook.Create, m.Event, s.checkEvent)
 	s.api.Before(hook.Update, m.Event, s.checkEvent)
 	s.api.After(hook.Update, m.Event, s.revised)
+	s.api.After(hook.Create, m.Event, s.emitCreated)
+	s.api.Before(hook.Update, m.Event, s.emitStatus)
 	s.api.Before(hook.Delete, m.Event, s.forgetRevision)
 	// An event also changes coach when a write of the coach names its
 	// events (the inverse side of event.coach): the same rule applies.

@@ -19,6 +19,38 @@ CREATE TABLE "kiln_api_tokens" (
   "created_at" TEXT NOT NULL
 );
 
+-- create table kiln_webhooks
+CREATE TABLE "kiln_webhooks" (
+  "id" INTEGER PRIMARY KEY AUTOINCREMENT,
+  "name" VARCHAR(255) NOT NULL,
+  "url" TEXT NOT NULL,
+  "events" TEXT NOT NULL,
+  "types" TEXT NOT NULL,
+  "headers" TEXT NOT NULL,
+  "secret" TEXT,
+  "enabled" INTEGER NOT NULL,
+  "source" VARCHAR(16) NOT NULL,
+  "created_at" BIGINT NOT NULL,
+  "updated_at" BIGINT NOT NULL
+);
+
+-- create table kiln_webhook_deliveries
+CREATE TABLE "kiln_webhook_deliveries" (
+  "id" INTEGER PRIMARY KEY AUTOINCREMENT,
+  "webhook_id" BIGINT NOT NULL,
+  "event" VARCHAR(255) NOT NULL,
+  "payload" TEXT NOT NULL,
+  "status" VARCHAR(16) NOT NULL,
+  "attempts" INTEGER NOT NULL,
+  "next_at" BIGINT NOT NULL,
+  "locked_until" BIGINT NOT NULL,
+  "last_error" TEXT,
+  "last_status" INTEGER,
+  "duration_ms" BIGINT,
+  "created_at" BIGINT NOT NULL,
+  "delivered_at" BIGINT
+);
+
 -- create table notes
 CREATE TABLE "notes" (
   "id" INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -88,6 +120,15 @@ CREATE UNIQUE INDEX IF NOT EXISTS "kiln_api_tokens_name_uq" ON "kiln_api_tokens"
 
 -- create index kiln_api_tokens_token_hash_uq on kiln_api_tokens (token_hash)
 CREATE UNIQUE INDEX IF NOT EXISTS "kiln_api_tokens_token_hash_uq" ON "kiln_api_tokens" ("token_hash");
+
+-- create index kiln_webhooks_name_uq on kiln_webhooks (name)
+CREATE UNIQUE INDEX IF NOT EXISTS "kiln_webhooks_name_uq" ON "kiln_webhooks" ("name");
+
+-- create index kiln_webhook_deliveries_due on kiln_webhook_deliveries (status, next_at)
+CREATE INDEX IF NOT EXISTS "kiln_webhook_deliveries_due" ON "kiln_webhook_deliveries" ("status", "next_at");
+
+-- create index kiln_webhook_deliveries_webhook on kiln_webhook_deliveries (webhook_id, id)
+CREATE INDEX IF NOT EXISTS "kiln_webhook_deliveries_webhook" ON "kiln_webhook_deliveries" ("webhook_id", "id");
 
 -- create index notes_document_id_uq on notes (document_id)
 CREATE UNIQUE INDEX IF NOT EXISTS "notes_document_id_uq" ON "notes" ("document_id");

@@ -1,0 +1,185 @@
+package content
+
+import (
+	"context"
+	"strconv"
+	"time"
+
+	"github.com/kiln-cms/kiln/core/query"
+	"github.com/kiln-cms/kiln/core/schema"
+	"github.com/kiln-cms/kiln/core/store"
+)
+
+// The events the service emits for every write of entries (a plugin emits
+// its own through Tx.Emit).
+const (
+	EventCreate    = "entry.create"
+	EventUpdate    = "entry.update"
+	EventDelete    = "entry.delete"
+	EventPublish   = "entry.publish"
+	EventUnpublish = "entry.unpublish"
+)
+
+// Outbox is where committed writes leave word for other systems (core/webhook
+// is one). The service asks Wants, which must be cheap and read nothing,
+// before it does any work for an event; the events a transaction emitted are
+// handed to Write inside that transaction, just before it commits, so that
+// they commit or roll back with the write; Committed runs once the
+// transaction that Write wrote in has committed.
+type Outbox interface {
+	Wants(event string, ct *schema.ContentType) bool
+	Write(ctx context.Context, tx *Tx, events []Emitted) error
+	Committed()
+}
+
+// Emitted is one event of a transaction, with the entry it is about as an
+// admin reads it (private fields aside), read inside the transaction.
+type Emitted struct {
+	Event string
+	Type  *schema.ContentType
+	Entry *store.Entry
+	At    time.Time
+}
+
+// pending is one emitted event whose entry is read at the end of the
+// transaction, as it is then.
+type pending struct {
+	Emitted
+	id     int64
+	status query.Status
+}
+
+// batch collects a transaction's events; InTx puts it in the context.
+type batch struct{ list []pending }
+
+type batchKey struct{}
+
+// Emit records that event happened to the entry id of ct (a row id; on a
+// draft & publish type, the version the event is about), for the outbox to
+// write when the transaction commits. Nothing is read or written when no
+// outbox wants the event. Outside Service.InTx (a bare pool Tx) the event is
+// written at once.
+func (t *Tx) Emit(ctx context.Context, event string, ct *schema.ContentType, id int64) error {
+	o := t.s.Outbox
+	if o == nil || !o.Wants(event, ct) {
+		return nil
+	}
+	st := query.Published
+	if ct.DraftAndPublish {
+		doc, err := t.s.store.FindDocument(ctx, t.conn, ct, strconv.FormatInt(id, 10))
+		if err != nil {
+			return err
+		}
+		if doc.Published != id {
+			st = query.Draft
+		}
+	}
+	return t.emit(ctx, event, ct, id, st)
+}
+
+// emit is Emit with the version known.
+func (t *Tx) emit(ctx context.Context, event string, ct *schema.ContentType, id int64, st query.Status) error {
+	o := t.s.Outbox
+	if o == nil || !o.Wants(event, ct) {
+		return nil
+	}
+	p := pending{Emitted: Emitted{Event: event, Type: ct, At: time.Now().UTC()}, id: id, status: st}
+	if b, ok := ctx.Value(batchKey{}).(*batch); ok {
+		b.list = append(b.list, p)
+		return nil
+	}
+	return t.flush(ctx, []pending{p})
+}
+
+// emitGone emits entry.delete for each version of a document about to be
+// deleted — the published one, then the draft, as Strapi 5 does — each
+// read now, while it still exists.
+func (t *Tx) emitGone(ctx context.Context, ct *schema.ContentType, doc store.Document) error {
+	o := t.s.Outbox
+	if o == nil || !o.Wants(EventDelete, ct) {
+		return nil
+	}
+	versions := []struct {
+		id int64
+		st query.Status
+	}{{doc.Published, query.Published}, {doc.Draft, query.Draft}}
+	if !ct.DraftAndPublish {
+		versions = versions[:1]
+		versions[0].id = doc.Link()
+	}
+	for _, v := range versions {
+		if v.id == 0 {
+			continue
+		}
+		e, err := t.Get(ctx, &query.Query{Type: ct, Status: v.st}, v.id, store.ReadOptions{})
+		if err != nil {
+			return err
+		}
+		p := pending{Emitted: Emitted{Event: EventDelete, Type: ct, Entry: e, At: time.Now().UTC()}}
+		if b, ok := ctx.Value(batchKey{}).(*batch); ok {
+			b.list = append(b.list, p)
+		} else if err := t.flush(ctx, []pending{p}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// flush reads the entries of the events that have none yet — one statement
+// per type and version, whatever the number of events — and hands them to
+// the outbox. An entry gone by the end of the transaction (created, then
+// deleted) drops its event.
+func (t *Tx) flush(ctx context.Context, list []pending) error {
+	type group struct {
+		ct *schema.ContentType
+		st query.Status
+	}
+	ids := map[group][]any{}
+	for _, p := range list {
+		if p.Entry == nil {
+			g := group{p.Type, p.status}
+			ids[g] = append(ids[g], p.id)
+		}
+	}
+	read := map[group]map[int64]*store.Entry{}
+	for g, list := range ids {
+		got := map[int64]*store.Entry{}
+		for start := 0; start < len(list); start += flushChunk {
+			chunk := list[start:min(start+flushChunk, len(list))]
+			q := &query.Query{Type: g.ct, Status: g.st,
+				Filters:    &query.Filter{Kind: query.Cond, Field: schema.SysID, Operator: query.OpIn, Value: chunk},
+				Pagination: query.Pagination{Mode: query.PageStyle, Page: 1, PageSize: len(chunk)}}
+			entries, err := t.s.store.Find(ctx, t.conn, q, store.ReadOptions{})
+			if err != nil {
+				return err
+			}
+			for _, e := range entries {
+				got[e.ID] = e
+			}
+		}
+		read[g] = got
+	}
+	out := make([]Emitted, 0, len(list))
+	for _, p := range list {
+		if p.Entry == nil {
+			if p.Entry = read[group{p.Type, p.status}][p.id]; p.Entry == nil {
+				continue
+			}
+		}
+		out = append(out, p.Emitted)
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return t.s.Outbox.Write(ctx, t, out)
+}
+
+// flushChunk bounds the ids one read of flush lists.
+const flushChunk = 200
+
+// Outbox runs fn on the transaction's connection: for an Outbox's own
+// rows, core tables beside the content types, which commit or roll back
+// with the write.
+func (t *Tx) Outbox(ctx context.Context, fn func(ctx context.Context, conn store.Conn) error) error {
+	return fn(ctx, t.conn)
+}

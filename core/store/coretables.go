@@ -1,0 +1,36 @@
+package store
+
+// coreTables are the tables of the core itself (the API tokens, the
+// webhooks and their outbox): a migration creates them when they are
+// missing, as it does its state table, and they are no part of the
+// snapshot of what the schema asked for, so no schema change alters or
+// drops them. A later change to one is a step of its own in the planner.
+func coreTables(d Dialect) []TableDef {
+	return append(apiTokenTables(d), webhookTables(d)...)
+}
+
+// webhookTables are the webhooks' core tables (see coreTables).
+func webhookTables(d Dialect) []TableDef {
+	text := ColumnDef{Type: "TEXT"}
+	col := func(name, typ string, notNull bool) ColumnDef {
+		c := text
+		c.Name, c.Type, c.NotNull = name, typ, notNull
+		return c
+	}
+	return []TableDef{
+		{Name: WebhooksTable, Columns: []ColumnDef{idColumn(d),
+			col("name", "VARCHAR(255)", true), col("url", "TEXT", true), col("events", "TEXT", true),
+			col("types", "TEXT", true), col("headers", "TEXT", true), col("secret", "TEXT", false),
+			col("enabled", "INTEGER", true), col("source", "VARCHAR(16)", true),
+			col("created_at", "BIGINT", true), col("updated_at", "BIGINT", true)},
+			Indexes: []IndexDef{{Name: WebhooksTable + "_name_uq", Columns: []string{"name"}, Unique: true}}},
+		{Name: DeliveriesTable, Columns: []ColumnDef{idColumn(d),
+			col("webhook_id", "BIGINT", true), col("event", "VARCHAR(255)", true), col("payload", "TEXT", true),
+			col("status", "VARCHAR(16)", true), col("attempts", "INTEGER", true), col("next_at", "BIGINT", true),
+			col("locked_until", "BIGINT", true), col("last_error", "TEXT", false), col("last_status", "INTEGER", false),
+			col("duration_ms", "BIGINT", false), col("created_at", "BIGINT", true), col("delivered_at", "BIGINT", false)},
+			Indexes: []IndexDef{
+				{Name: DeliveriesTable + "_due", Columns: []string{"status", "next_at"}},
+				{Name: DeliveriesTable + "_webhook", Columns: []string{"webhook_id", "id"}}}},
+	}
+}

@@ -1,0 +1,505 @@
+package webhook
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/url"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/gofiber/fiber/v2"
+
+	"github.com/kiln-cms/kiln/core/content"
+	"github.com/kiln-cms/kiln/core/errs"
+	"github.com/kiln-cms/kiln/core/rest"
+	"github.com/kiln-cms/kiln/core/route"
+	"github.com/kiln-cms/kiln/core/store"
+)
+
+// Definition is a webhook as the config file and the admin routes give it.
+type Definition struct {
+	Name    string            `json:"name"`
+	URL     string            `json:"url"`
+	Events  []string          `json:"events"`
+	Types   []string          `json:"types"`
+	Headers map[string]string `json:"headers"`
+}
+
+// entryEvents are the content service's events.
+var entryEvents = []string{content.EventCreate, content.EventUpdate, content.EventDelete, content.EventPublish, content.EventUnpublish}
+
+// eventName is a plugin's event: "<thing>.<what happened>".
+var eventName = regexp.MustCompile(`^[a-z][a-zA-Z0-9-]*\.[a-z][a-zA-Z0-9-]*$`)
+
+// check refuses a definition that could never deliver: what is wrong is
+// a 400 naming the field.
+func (w *Service) check(d *Definition) error {
+	bad := func(field, format string, args ...any) error {
+		return errs.Newf(errs.KindValidation, "%s: "+format, append([]any{field}, args...)...).
+			WithDetails(map[string]any{"errors": []map[string]any{{"path": []string{field}, "message": fmt.Sprintf(format, args...), "name": "ValidationError"}}})
+	}
+	d.Name = strings.TrimSpace(d.Name)
+	if d.Name == "" || len(d.Name) > 255 {
+		return bad("name", "a name of 1 to 255 characters is required")
+	}
+	u, err := url.Parse(d.URL)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.User != nil {
+		return bad("url", "an http or https URL without credentials is required")
+	}
+	if len(d.Events) == 0 {
+		return bad("events", "at least one event is required (%s, a plugin's event, or \"*\")", strings.Join(entryEvents, ", "))
+	}
+	for _, e := range d.Events {
+		if e != "*" && !eventName.MatchString(e) {
+			return bad("events", "%q is not an event name", e)
+		}
+	}
+	if d.Types == nil {
+		d.Types = []string{}
+	}
+	for _, t := range d.Types {
+		if w.schema.Type(t) == nil {
+			return bad("types", "%q is not a content type", t)
+		}
+	}
+	if d.Headers == nil {
+		d.Headers = map[string]string{}
+	}
+	for k, v := range d.Headers {
+		lk := strings.ToLower(k)
+		switch {
+		case !validHeader(k) || strings.ContainsAny(v, "\r\n\x00"):
+			return bad("headers", "%q is not a valid header", k)
+		case strings.HasPrefix(lk, "x-kiln-") || lk == "content-type" || lk == "host" || lk == "content-length":
+			return bad("headers", "%q is set by Kiln", k)
+		}
+	}
+	return nil
+}
+
+var headerName = regexp.MustCompile("^[!#$%&'*+.^_`|~0-9A-Za-z-]+$")
+
+func validHeader(k string) bool { return headerName.MatchString(k) }
+
+// The admin routes' permission actions: "*" or an explicit grant
+// ("webhooks.*", "webhooks.find") gives them; no shipped role but the
+// admin's "*" has them.
+const (
+	ActionFind       = "webhooks.find"
+	ActionFindOne    = "webhooks.findOne"
+	ActionCreate     = "webhooks.create"
+	ActionUpdate     = "webhooks.update"
+	ActionDelete     = "webhooks.delete"
+	ActionDeliveries = "webhooks.deliveries"
+	ActionRedeliver  = "webhooks.redeliver"
+)
+
+// Routes are the admin routes, rows of the route table under /api.
+func (w *Service) Routes(sec *rest.Security) route.Table {
+	guard := func(action string, h fiber.Handler) []fiber.Handler {
+		return []fiber.Handler{func(c *fiber.Ctx) error {
+			if err := sec.Allow(c, action); err != nil {
+				return err
+			}
+			return h(c)
+		}}
+	}
+	row := func(method, path, action, summary string, req, resp map[string]any, keys []string, h fiber.Handler) route.Route {
+		return route.Route{Method: method, Path: path, Prefixes: route.API, Action: action, Source: route.SourceCore,
+			Docs:     route.Docs{Summary: summary, Tag: "Webhooks", Request: req, Response: resp, QueryKeys: keys},
+			Handlers: guard(action, h)}
+	}
+	return route.Table{
+		row(http.MethodGet, "/admin/webhooks", ActionFind, "List the webhooks (admin)", nil, listOf(webhookSchema), nil, w.list),
+		row(http.MethodPost, "/admin/webhooks", ActionCreate, "Add a webhook; the answer shows its secret, once (admin)",
+			bodySchema(true), webhookSchemaWithSecret, nil, w.create),
+		row(http.MethodGet, "/admin/webhooks/:id", ActionFindOne, "Get a webhook (admin)", nil, webhookSchema, nil, w.get),
+		row(http.MethodPut, "/admin/webhooks/:id", ActionUpdate, "Change a webhook made through the API (admin)",
+			bodySchema(false), webhookSchema, nil, w.update),
+		row(http.MethodDelete, "/admin/webhooks/:id", ActionDelete, "Delete a webhook made through the API, with its delivery log (admin)",
+			nil, webhookSchema, nil, w.remove),
+		row(http.MethodGet, "/admin/webhooks/:id/deliveries", ActionDeliveries, "A webhook's delivery log, newest first (admin)",
+			nil, listOf(deliverySchema), []string{"pagination[page]", "pagination[pageSize]"}, w.deliveries),
+		row(http.MethodPost, "/admin/webhooks/:id/deliveries/:did/redeliver", ActionRedeliver,
+			"Send a delivery again, with a fresh count of attempts (admin)", nil, deliverySchema, nil, w.redeliver),
+	}
+}
+
+// webhookJSON is a webhook as the admin routes answer it: never its
+// secret, but whether it has one.
+type webhookJSON struct {
+	ID        int64             `json:"id"`
+	Name      string            `json:"name"`
+	URL       string            `json:"url"`
+	Events    []string          `json:"events"`
+	Types     []string          `json:"types"`
+	Headers   map[string]string `json:"headers"`
+	Enabled   bool              `json:"enabled"`
+	Source    string            `json:"source"`
+	HasSecret bool              `json:"hasSecret"`
+	Secret    string            `json:"secret,omitempty"`
+	CreatedAt string            `json:"createdAt"`
+	UpdatedAt string            `json:"updatedAt"`
+}
+
+func (w *Service) toJSON(h store.Webhook) webhookJSON {
+	has := h.Secret != ""
+	if h.Source == SourceConfig {
+		w.mu.RLock()
+		has = w.configSecrets[h.Name] != ""
+		w.mu.RUnlock()
+	}
+	return webhookJSON{ID: h.ID, Name: h.Name, URL: h.URL, Events: h.Events, Types: h.Types, Headers: h.Headers,
+		Enabled: h.Enabled, Source: h.Source, HasSecret: has,
+		CreatedAt: h.CreatedAt.Format(timeFormat), UpdatedAt: h.UpdatedAt.Format(timeFormat)}
+}
+
+func (w *Service) list(c *fiber.Ctx) error {
+	list, err := store.Webhooks(c.UserContext(), w.db.Bun)
+	if err != nil {
+		return err
+	}
+	out := make([]webhookJSON, len(list))
+	for i, h := range list {
+		out[i] = w.toJSON(h)
+	}
+	return rest.WriteData(c, fiber.StatusOK, out)
+}
+
+// idParam reads a numeric path parameter; anything else is the 404 of a
+// webhook that does not exist.
+func idParam(c *fiber.Ctx, name string) (int64, error) {
+	id, err := strconv.ParseInt(c.Params(name), 10, 64)
+	if err != nil || id <= 0 {
+		return 0, errs.NotFound()
+	}
+	return id, nil
+}
+
+func (w *Service) get(c *fiber.Ctx) error {
+	id, err := idParam(c, "id")
+	if err != nil {
+		return err
+	}
+	h, err := store.WebhookByID(c.UserContext(), w.db.Bun, id)
+	if err != nil {
+		return err
+	}
+	return rest.WriteData(c, fiber.StatusOK, w.toJSON(h))
+}
+
+// body is the admin routes' write body, under "data" as Strapi's.
+type body struct {
+	Data *struct {
+		Definition
+		Secret  *string `json:"secret"`
+		Enabled *bool   `json:"enabled"`
+	} `json:"data"`
+}
+
+func readBody(c *fiber.Ctx) (*body, error) {
+	var b body
+	if err := rest.DecodeBody(c, &b); err != nil {
+		return nil, err
+	}
+	if b.Data == nil {
+		return nil, errs.New(errs.KindValidation, "Missing \"data\" payload in the request body")
+	}
+	return &b, nil
+}
+
+// minSecret is the shortest secret the API takes (a generated one is 32
+// bytes, hex).
+const minSecret = 16
+
+func (w *Service) create(c *fiber.Ctx) error {
+	b, err := readBody(c)
+	if err != nil {
+		return err
+	}
+	def := b.Data.Definition
+	if err := w.check(&def); err != nil {
+		return err
+	}
+	secret := ""
+	if b.Data.Secret != nil {
+		if secret = *b.Data.Secret; len(secret) < minSecret {
+			return errs.Newf(errs.KindValidation, "secret: at least %d characters, or none to have one generated", minSecret)
+		}
+	} else {
+		buf := make([]byte, 32)
+		rand.Read(buf)
+		secret = hex.EncodeToString(buf)
+	}
+	now := w.now().UTC()
+	h := store.Webhook{Name: def.Name, URL: def.URL, Events: def.Events, Types: def.Types, Headers: def.Headers,
+		Secret: secret, Enabled: b.Data.Enabled == nil || *b.Data.Enabled, Source: SourceAPI, CreatedAt: now, UpdatedAt: now}
+	err = w.db.RunInTx(c.UserContext(), func(ctx context.Context, tx store.Conn) error { return store.InsertWebhook(ctx, tx, &h) })
+	if err != nil {
+		return err
+	}
+	w.changed(c.UserContext())
+	out := w.toJSON(h)
+	out.Secret = secret
+	return rest.WriteData(c, fiber.StatusCreated, out)
+}
+
+// apiWebhook reads the webhook the path names and refuses to change one
+// of the config file, which the file owns.
+func (w *Service) apiWebhook(ctx context.Context, c *fiber.Ctx, tx store.Conn) (store.Webhook, error) {
+	id, err := idParam(c, "id")
+	if err != nil {
+		return store.Webhook{}, err
+	}
+	h, err := store.WebhookByID(ctx, tx, id)
+	if err != nil {
+		return h, err
+	}
+	if h.Source == SourceConfig {
+		return h, errs.New(errs.KindValidation, "this webhook is defined in config/webhooks.yaml: change it there")
+	}
+	return h, nil
+}
+
+func (w *Service) update(c *fiber.Ctx) error {
+	b, err := readBody(c)
+	if err != nil {
+		return err
+	}
+	var h store.Webhook
+	err = w.db.RunInTx(c.UserContext(), func(ctx context.Context, tx store.Conn) error {
+		if h, err = w.apiWebhook(ctx, c, tx); err != nil {
+			return err
+		}
+		// A partial update: what the body leaves out stays.
+		def := Definition{Name: h.Name, URL: h.URL, Events: h.Events, Types: h.Types, Headers: h.Headers}
+		in := b.Data.Definition
+		if in.Name != "" {
+			def.Name = in.Name
+		}
+		if in.URL != "" {
+			def.URL = in.URL
+		}
+		if in.Events != nil {
+			def.Events = in.Events
+		}
+		if in.Types != nil {
+			def.Types = in.Types
+		}
+		if in.Headers != nil {
+			def.Headers = in.Headers
+		}
+		if err := w.check(&def); err != nil {
+			return err
+		}
+		if b.Data.Secret != nil {
+			if len(*b.Data.Secret) < minSecret {
+				return errs.Newf(errs.KindValidation, "secret: at least %d characters", minSecret)
+			}
+			h.Secret = *b.Data.Secret
+		}
+		if b.Data.Enabled != nil {
+			h.Enabled = *b.Data.Enabled
+		}
+		h.Name, h.URL, h.Events, h.Types, h.Headers, h.UpdatedAt = def.Name, def.URL, def.Events, def.Types, def.Headers, w.now().UTC()
+		return store.UpdateWebhook(ctx, tx, &h)
+	})
+	if err != nil {
+		return err
+	}
+	w.changed(c.UserContext())
+	return rest.WriteData(c, fiber.StatusOK, w.toJSON(h))
+}
+
+func (w *Service) remove(c *fiber.Ctx) error {
+	var h store.Webhook
+	err := w.db.RunInTx(c.UserContext(), func(ctx context.Context, tx store.Conn) (err error) {
+		if h, err = w.apiWebhook(ctx, c, tx); err != nil {
+			return err
+		}
+		return store.DeleteWebhook(ctx, tx, h.ID)
+	})
+	if err != nil {
+		return err
+	}
+	w.changed(c.UserContext())
+	return rest.WriteData(c, fiber.StatusOK, w.toJSON(h))
+}
+
+// changed reloads the webhooks after an admin change, so that the next
+// write of this process fans out to them (another process sees the
+// change at its next poll).
+func (w *Service) changed(ctx context.Context) {
+	if err := w.reload(ctx); err != nil {
+		w.log.Warn("webhooks: reading the webhooks", "err", err)
+	}
+}
+
+// deliveryJSON is a row of the delivery log.
+type deliveryJSON struct {
+	ID          int64           `json:"id"`
+	WebhookID   int64           `json:"webhookId"`
+	Event       string          `json:"event"`
+	Status      string          `json:"status"`
+	Attempts    int             `json:"attempts"`
+	NextAttempt *string         `json:"nextAttemptAt"`
+	LastError   *string         `json:"lastError"`
+	LastStatus  *int            `json:"lastStatus"`
+	DurationMS  int64           `json:"durationMs"`
+	CreatedAt   string          `json:"createdAt"`
+	DeliveredAt *string         `json:"deliveredAt"`
+	Payload     json.RawMessage `json:"payload"`
+}
+
+func toDeliveryJSON(d store.Delivery) deliveryJSON {
+	out := deliveryJSON{ID: d.ID, WebhookID: d.WebhookID, Event: d.Event, Status: d.Status, Attempts: d.Attempts,
+		DurationMS: d.Duration.Milliseconds(), CreatedAt: d.CreatedAt.Format(timeFormat), Payload: d.Payload}
+	if d.Status == store.DeliveryPending {
+		s := d.NextAt.Format(timeFormat)
+		out.NextAttempt = &s
+	}
+	if d.LastError != "" {
+		out.LastError = &d.LastError
+	}
+	if d.LastStatus != 0 {
+		out.LastStatus = &d.LastStatus
+	}
+	if d.DeliveredAt != nil {
+		s := d.DeliveredAt.Format(timeFormat)
+		out.DeliveredAt = &s
+	}
+	return out
+}
+
+func (w *Service) deliveries(c *fiber.Ctx) error {
+	id, err := idParam(c, "id")
+	if err != nil {
+		return err
+	}
+	page, size, err := pageOf(c)
+	if err != nil {
+		return err
+	}
+	ctx := c.UserContext()
+	if _, err := store.WebhookByID(ctx, w.db.Bun, id); err != nil {
+		return err
+	}
+	list, total, err := store.Deliveries(ctx, w.db.Bun, id, size, (page-1)*size)
+	if err != nil {
+		return err
+	}
+	out := make([]deliveryJSON, len(list))
+	for i, d := range list {
+		out[i] = toDeliveryJSON(d)
+	}
+	return rest.WriteDataMeta(c, fiber.StatusOK, out, fiber.Map{"pagination": fiber.Map{
+		"page": page, "pageSize": size, "pageCount": (total + int64(size) - 1) / int64(size), "total": total}})
+}
+
+// pageOf reads pagination[page] and pagination[pageSize] (default 1 and
+// 25, at most 100).
+func pageOf(c *fiber.Ctx) (page, size int, err error) {
+	page, size = 1, 25
+	for key, dst := range map[string]*int{"pagination[page]": &page, "pagination[pageSize]": &size} {
+		v := c.Query(key)
+		if v == "" {
+			continue
+		}
+		n, perr := strconv.Atoi(v)
+		if perr != nil || n < 1 || (dst == &size && n > 100) {
+			return 0, 0, errs.Newf(errs.KindValidation, "%s must be a whole number from 1%s", key,
+				map[bool]string{true: " to 100", false: ""}[dst == &size])
+		}
+		*dst = n
+	}
+	return page, size, nil
+}
+
+func (w *Service) redeliver(c *fiber.Ctx) error {
+	id, err := idParam(c, "id")
+	if err != nil {
+		return err
+	}
+	did, err := idParam(c, "did")
+	if err != nil {
+		return err
+	}
+	var d store.Delivery
+	err = w.db.RunInTx(c.UserContext(), func(ctx context.Context, tx store.Conn) (err error) {
+		d, err = store.Redeliver(ctx, tx, id, did, w.now())
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	w.Wake()
+	return rest.WriteData(c, fiber.StatusOK, toDeliveryJSON(d))
+}
+
+// The JSON Schemas of the admin routes, for the OpenAPI documents.
+var (
+	webhookProps = map[string]any{
+		"id": map[string]any{"type": "integer"}, "name": map[string]any{"type": "string"},
+		"url":       map[string]any{"type": "string", "format": "uri"},
+		"events":    map[string]any{"type": "array", "items": map[string]any{"type": "string"}},
+		"types":     map[string]any{"type": "array", "items": map[string]any{"type": "string"}},
+		"headers":   map[string]any{"type": "object", "additionalProperties": map[string]any{"type": "string"}},
+		"enabled":   map[string]any{"type": "boolean"},
+		"source":    map[string]any{"type": "string", "enum": []any{SourceConfig, SourceAPI}},
+		"hasSecret": map[string]any{"type": "boolean"},
+		"createdAt": map[string]any{"type": "string", "format": "date-time"},
+		"updatedAt": map[string]any{"type": "string", "format": "date-time"},
+	}
+	webhookRequired = []any{"id", "name", "url", "events", "types", "headers", "enabled", "source", "hasSecret", "createdAt", "updatedAt"}
+	webhookSchema   = map[string]any{"type": "object", "properties": webhookProps, "required": webhookRequired}
+	// webhookSchemaWithSecret is the create's answer: the secret, once.
+	webhookSchemaWithSecret = map[string]any{"type": "object", "properties": withKey(webhookProps, "secret",
+		map[string]any{"type": "string", "description": "shown only in this answer"}), "required": append(slices.Clone(webhookRequired), "secret")}
+	deliverySchema = map[string]any{"type": "object", "properties": map[string]any{
+		"id": map[string]any{"type": "integer"}, "webhookId": map[string]any{"type": "integer"},
+		"event":         map[string]any{"type": "string"},
+		"status":        map[string]any{"type": "string", "enum": []any{store.DeliveryPending, store.DeliveryDelivered, store.DeliveryFailed}},
+		"attempts":      map[string]any{"type": "integer"},
+		"nextAttemptAt": map[string]any{"type": []any{"string", "null"}, "format": "date-time"},
+		"lastError":     map[string]any{"type": []any{"string", "null"}},
+		"lastStatus":    map[string]any{"type": []any{"integer", "null"}},
+		"durationMs":    map[string]any{"type": "integer"},
+		"createdAt":     map[string]any{"type": "string", "format": "date-time"},
+		"deliveredAt":   map[string]any{"type": []any{"string", "null"}, "format": "date-time"},
+		"payload":       map[string]any{"type": "object", "description": "the body sent: {event, createdAt, model, entry}"},
+	}, "required": []any{"id", "webhookId", "event", "status", "attempts", "nextAttemptAt", "lastError", "lastStatus",
+		"durationMs", "createdAt", "deliveredAt", "payload"}}
+)
+
+func withKey(m map[string]any, k string, v any) map[string]any {
+	out := make(map[string]any, len(m)+1)
+	for kk, vv := range m {
+		out[kk] = vv
+	}
+	out[k] = v
+	return out
+}
+
+func listOf(item map[string]any) map[string]any {
+	return map[string]any{"type": "array", "items": item}
+}
+
+// bodySchema is the write body: {data: {...}}; a create needs name, url
+// and events.
+func bodySchema(create bool) map[string]any {
+	data := map[string]any{"type": "object", "properties": map[string]any{
+		"name": webhookProps["name"], "url": webhookProps["url"], "events": webhookProps["events"],
+		"types": webhookProps["types"], "headers": webhookProps["headers"], "enabled": webhookProps["enabled"],
+		"secret": map[string]any{"type": "string", "minLength": minSecret, "description": "signs the deliveries; generated when left out"},
+	}}
+	if create {
+		data["required"] = []any{"name", "url", "events"}
+	}
+	return map[string]any{"type": "object", "properties": map[string]any{"data": data}, "required": []any{"data"}}
+}
