@@ -4,8 +4,11 @@
 package errs
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
+	"strconv"
 )
 
 // Kind classifies an error by what the caller can do about it.
@@ -135,9 +138,26 @@ type FieldError struct {
 // Fields builds the ValidationError Strapi answers for failing fields: a
 // single error carries its own message, several say "N errors occurred".
 func Fields(list []FieldError) *Error {
+	for i := range list {
+		list[i].Value = echoable(list[i].Value)
+	}
 	msg := fmt.Sprintf("%d errors occurred", len(list))
 	if len(list) == 1 {
 		msg = list[0].Message
 	}
 	return New(KindValidation, msg).WithDetails(map[string]any{"errors": list})
+}
+
+// echoable is a refused value as the answer may echo it: a number too
+// large for a double (1e700) becomes its text, since most JSON readers
+// (Go's among them) cannot read it back as a number.
+func echoable(v any) any {
+	n, ok := v.(json.Number)
+	if !ok {
+		return v
+	}
+	if f, err := strconv.ParseFloat(string(n), 64); err != nil || math.IsInf(f, 0) {
+		return string(n)
+	}
+	return v
 }
