@@ -152,7 +152,14 @@ func runDatabase(o options, db string) error {
 		fmt.Printf("   %-28s kiln %8.0f req/s  p50 %-8s p99 %-8s max %-8s err %-4d | floor %8.0f req/s  p99 %-8s | %3.0f%%\n",
 			sc.name, kr.rps, ms(kr.p50), ms(kr.p99), ms(kr.max), kr.errs, fr.rps, ms(fr.p99), 100*r.ratio)
 	}
-	fmt.Printf("   peak RSS of kiln serve: %.1f MiB; process start to first 200 on /_ready: %s\n\n", k.peakRSS(), k.started.Round(time.Millisecond))
+	fmt.Printf("   peak RSS of kiln serve: %.1f MiB; process start to first 200 on /_ready: %s\n", k.peakRSS(), k.started.Round(time.Millisecond))
+	if o.compare.base != "" {
+		kiln := server{name: "kiln", base: k.base, token: token, pid: k.cmd.Process.Pid}
+		if err := compare(o, kiln, o.compare); err != nil {
+			return fmt.Errorf("comparing with %s: %w", o.compare.base, err)
+		}
+	}
+	fmt.Println()
 	return nil
 }
 

@@ -9,6 +9,7 @@
 //	go run ./cmd/kiln-bench                     # SQLite, then PostgreSQL at DATABASE_URL
 //	go run ./cmd/kiln-bench -db sqlite -duration 5s
 //	go run ./cmd/kiln-bench -loader go          # without wrk
+//	go run ./cmd/kiln-bench -db postgres -compare http://127.0.0.1:1340   # and the ratio to a Strapi
 //
 // The load generator is wrk when it is installed (apt-get install wrk),
 // else a closed loop in Go over net/http (load.go); -loader picks one.
@@ -37,6 +38,9 @@ type options struct {
 	// password is the demo users' password for this run: random, so the
 	// benchmark's databases open to no password written anywhere.
 	password string
+	// compare is another Strapi-compatible server to run the three
+	// Strapi-shaped requests against (compare.go); empty: none.
+	compare server
 }
 
 func main() {
@@ -49,7 +53,12 @@ func main() {
 	flag.StringVar(&dbs, "db", "sqlite,postgres", "databases to run on: sqlite, postgres or both")
 	flag.StringVar(&o.pgURL, "pg", envOr("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable"),
 		"a PostgreSQL server URL; the benchmark creates and drops its own database kiln_bench there")
+	flag.StringVar(&o.compare.base, "compare", "", "a Strapi-compatible server's base URL (e.g. http://127.0.0.1:1340): after the scenarios, the three Strapi-shaped requests run against Kiln and against it, with the ratio")
+	flag.StringVar(&o.compare.token, "compare-token", "", "a bearer token for the -compare server (none: it is asked as its Public role)")
+	flag.IntVar(&o.compare.pid, "compare-pid", 0, "the -compare server's process id, to report its peak memory")
+	flag.StringVar(&o.compare.name, "compare-name", "strapi", "what to call the -compare server in the output")
 	flag.Parse()
+	o.compare.base = strings.TrimSuffix(o.compare.base, "/")
 	o.dbs = strings.Split(dbs, ",")
 	o.password = rand.Text()
 	var err error

@@ -9,7 +9,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
-	"strings"
 	"syscall"
 	"time"
 )
@@ -72,19 +71,7 @@ func startKiln(o options, dataDir, dbURL string, port int) (*kilnProcess, error)
 }
 
 // peakRSS is the process's high-water resident memory (VmHWM), in MiB.
-func (p *kilnProcess) peakRSS() float64 {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", p.cmd.Process.Pid))
-	if err != nil {
-		return 0
-	}
-	for _, line := range strings.Split(string(b), "\n") {
-		if strings.HasPrefix(line, "VmHWM:") {
-			kb, _ := strconv.ParseFloat(strings.Fields(line)[1], 64)
-			return kb / 1024
-		}
-	}
-	return 0
-}
+func (p *kilnProcess) peakRSS() float64 { return peakRSSOf(p.cmd.Process.Pid) }
 
 func (p *kilnProcess) stop() {
 	p.cmd.Process.Signal(syscall.SIGTERM)

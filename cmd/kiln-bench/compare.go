@@ -1,0 +1,165 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// The Strapi-shaped comparison (-compare URL): three requests any
+// Strapi-compatible server answers — a filtered list of 25 programs, the
+// same list with populate=modules,sessions, and one program by its
+// documentId — driven with the same load generator and settings against
+// Kiln and against the other server, one after the other, with the ratio
+// measured in the same run. The other server is asked as it is configured
+// (-compare-token when it needs one; a Strapi whose Public role may read
+// answers without).
+
+// strapiRequest is one of the three requests, as a path below the base.
+type strapiRequest struct {
+	name string
+	path func(doc string) string
+}
+
+const strapiList = "/api/programs?filters[status][$eq]=published&pagination[pageSize]=25"
+
+var strapiRequests = []strapiRequest{
+	{"list", func(string) string { return strapiList }},
+	{"list+populate", func(string) string { return strapiList + "&populate=modules,sessions" }},
+	{"findOne", func(doc string) string { return "/api/programs/" + doc }},
+}
+
+// server is one side of the comparison.
+type server struct {
+	name, base, token string
+	pid               int // 0: peak memory not reported
+}
+
+// warmUp is how long each side is driven before its measured run, so that
+// neither is measured cold (JIT, caches, pools): 3 s, or the run's
+// duration when that is shorter.
+const warmUp = 3 * time.Second
+
+// compare runs the three requests against each server in turn and prints
+// a row per request with both throughputs, the answer sizes and the ratio.
+func compare(o options, kiln, other server) error {
+	fmt.Printf("   Strapi-shaped requests: %s against %s (%s)\n", kiln.name, other.name, other.base)
+	docs := map[string]string{}
+	for _, s := range []server{kiln, other} {
+		doc, err := firstProgram(s)
+		if err != nil {
+			return fmt.Errorf("%s: %w", s.name, err)
+		}
+		docs[s.name] = doc
+	}
+	for _, r := range strapiRequests {
+		var got [2]result
+		var size [2]int
+		for i, s := range []server{kiln, other} {
+			url := s.base + r.path(docs[s.name])
+			n, status, err := fetch(url, s.token)
+			if err != nil {
+				return fmt.Errorf("%s %s: %w", s.name, r.name, err)
+			}
+			if status != http.StatusOK {
+				return fmt.Errorf("%s %s: HTTP %d from %s", s.name, r.name, status, url)
+			}
+			size[i] = n
+			warm := o
+			warm.duration = min(warmUp, o.duration)
+			if _, err := runLoad(warm, url, s.token, scenario{}); err != nil {
+				return err
+			}
+			if got[i], err = runLoad(o, url, s.token, scenario{}); err != nil {
+				return err
+			}
+		}
+		ratio := 0.0
+		if got[1].rps > 0 {
+			ratio = got[0].rps / got[1].rps
+		}
+		fmt.Printf("   %-14s %s %8.0f req/s  p99 %-9s %7d B  err %-4d | %s %8.0f req/s  p99 %-9s %7d B  err %-4d | %5.1f×\n",
+			r.name, kiln.name, got[0].rps, ms(got[0].p99), size[0], got[0].errs,
+			other.name, got[1].rps, ms(got[1].p99), size[1], got[1].errs, ratio)
+	}
+	for _, s := range []server{kiln, other} {
+		if s.pid > 0 {
+			fmt.Printf("   peak RSS of %s (pid %d): %.1f MiB\n", s.name, s.pid, peakRSSOf(s.pid))
+		}
+	}
+	return nil
+}
+
+// firstProgram is the documentId of the first program the server lists.
+func firstProgram(s server) (string, error) {
+	b, status, err := get(s.base+"/api/programs?pagination[pageSize]=1&fields[0]=title", s.token)
+	if err != nil {
+		return "", err
+	}
+	if status != http.StatusOK {
+		return "", fmt.Errorf("listing programs: HTTP %d", status)
+	}
+	doc := jsonString(b, "documentId")
+	if doc == "" {
+		return "", fmt.Errorf("listing programs: no documentId in %.200s", b)
+	}
+	return doc, nil
+}
+
+func get(url, token string) ([]byte, int, error) {
+	req, err := http.NewRequest(http.MethodGet, url, nil)
+	if err != nil {
+		return nil, 0, err
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	r, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer r.Body.Close()
+	b, err := io.ReadAll(r.Body)
+	return b, r.StatusCode, err
+}
+
+// fetch is get for the size only.
+func fetch(url, token string) (int, int, error) {
+	b, status, err := get(url, token)
+	return len(b), status, err
+}
+
+// jsonString finds the first "key":"value" in a JSON text: enough for a
+// documentId, without a type for each server's answer.
+func jsonString(b []byte, key string) string {
+	s := string(b)
+	i := strings.Index(s, `"`+key+`":"`)
+	if i < 0 {
+		return ""
+	}
+	s = s[i+len(key)+4:]
+	if j := strings.IndexByte(s, '"'); j >= 0 {
+		return s[:j]
+	}
+	return ""
+}
+
+// peakRSSOf is a process's peak resident memory (VmHWM) in MiB, 0 when it
+// cannot be read (another user's process, or not Linux).
+func peakRSSOf(pid int) float64 {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/status")
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if rest, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			kb, _ := strconv.ParseFloat(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 64)
+			return kb / 1024
+		}
+	}
+	return 0
+}
