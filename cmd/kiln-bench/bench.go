@@ -135,10 +135,19 @@ func runDatabase(o options, db string) error {
 
 	programDoc, customer := lookup(k.base, token)
 	var rows []measured
-	for _, sc := range scenarios(o.threads, programDoc, customer, 1, 1, 1, 1) {
+	for i, sc := range scenarios(o.threads, programDoc, customer, 1, 1, 1, 1) {
+		var profile <-chan error
+		if i == 0 && o.cpuProfile != "" {
+			profile = cpuProfile(k.port, o.duration, profileFile(o.cpuProfile, db))
+		}
 		kr, err := runLoad(o, k.base+sc.kiln, token, sc)
 		if err != nil {
 			return err
+		}
+		if profile != nil {
+			if err := <-profile; err != nil {
+				return fmt.Errorf("profiling: %w", err)
+			}
 		}
 		fr, err := runLoad(o, floorBase+sc.floor, token, sc)
 		if err != nil {

@@ -41,6 +41,9 @@ type options struct {
 	// compare is another Strapi-compatible server to run the three
 	// Strapi-shaped requests against (compare.go); empty: none.
 	compare server
+	// cpuProfile is where the CPU profile of kiln serve during the first
+	// scenario goes (profile.go); empty: no profile.
+	cpuProfile string
 }
 
 func main() {
@@ -57,6 +60,7 @@ func main() {
 	flag.StringVar(&o.compare.token, "compare-token", "", "a bearer token for the -compare server (none: it is asked as its Public role)")
 	flag.IntVar(&o.compare.pid, "compare-pid", 0, "the -compare server's process id, to report its peak memory")
 	flag.StringVar(&o.compare.name, "compare-name", "strapi", "what to call the -compare server in the output")
+	flag.StringVar(&o.cpuProfile, "cpuprofile", "", "write the CPU profile of kiln serve during scenario 1 to this file (one per database: list-postgres.pprof for list.pprof)")
 	flag.Parse()
 	o.compare.base = strings.TrimSuffix(o.compare.base, "/")
 	o.dbs = strings.Split(dbs, ",")

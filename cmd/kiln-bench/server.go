@@ -17,6 +17,7 @@ import (
 type kilnProcess struct {
 	cmd     *exec.Cmd
 	base    string
+	port    int
 	started time.Duration // process start to the first 200 on /_ready
 }
 
@@ -50,8 +51,11 @@ func seed(o options, dataDir, dbURL string) (time.Duration, error) {
 func startKiln(o options, dataDir, dbURL string, port int) (*kilnProcess, error) {
 	cmd := exec.Command(o.kiln, "serve")
 	cmd.Env = append(projectEnv(dataDir, dbURL), "KILN_HOST=127.0.0.1", "KILN_PORT="+strconv.Itoa(port))
+	if o.cpuProfile != "" {
+		cmd.Env = append(cmd.Env, "KILN_PROFILING_ADDRESS="+profilingAddr(port))
+	}
 	cmd.Stderr = os.Stderr
-	p := &kilnProcess{cmd: cmd, base: fmt.Sprintf("http://127.0.0.1:%d", port)}
+	p := &kilnProcess{cmd: cmd, base: fmt.Sprintf("http://127.0.0.1:%d", port), port: port}
 	start := time.Now()
 	if err := cmd.Start(); err != nil {
 		return nil, err

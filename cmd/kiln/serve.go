@@ -12,6 +12,7 @@ import (
 
 	"github.com/kiln-cms/kiln/core/app"
 	"github.com/kiln-cms/kiln/core/config"
+	"github.com/kiln-cms/kiln/core/profiling"
 	"github.com/kiln-cms/kiln/dataset"
 )
 
@@ -63,6 +64,12 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger, ready func(
 	if _, err := firstRun(ctx, a, log); err != nil {
 		log.Error("loading the demo data", "err", err)
 		return 1
+	}
+	if addr := cfg.Server.ProfilingAddress; addr != "" {
+		if _, err := profiling.Serve(ctx, addr, log); err != nil {
+			log.Error("cannot serve profiles", "addr", addr, "err", err)
+			return 1
+		}
 	}
 	ln, err := net.Listen("tcp", cfg.Addr())
 	if err != nil {

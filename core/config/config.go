@@ -113,6 +113,11 @@ type Server struct {
 	// without the query, status, duration, bytes, client, request id).
 	// Default: false. Env: KILN_ACCESS_LOG.
 	AccessLog bool `yaml:"accessLog"`
+	// ProfilingAddress serves Go's runtime profiles (/debug/pprof/) on an
+	// address of their own, for finding where time and memory go. It
+	// must be a loopback address (127.0.0.1:6060). Default: empty, off.
+	// Env: KILN_PROFILING_ADDRESS.
+	ProfilingAddress string `yaml:"profilingAddress"`
 }
 
 // Database is config/database.yaml.

@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/kiln-cms/kiln/core/profiling"
 )
 
 // Load reads the settings: defaults, then config/<section>.yaml, then the
@@ -83,6 +85,11 @@ func (c *Config) check(secretFrom string) error {
 	}
 	probs = append(probs, c.Server.CORS.problems()...)
 	probs = append(probs, c.Server.Metrics.problems()...)
+	if c.Server.ProfilingAddress != "" {
+		if err := profiling.CheckAddress(c.Server.ProfilingAddress); err != nil {
+			probs = append(probs, "server.profilingAddress: "+err.Error())
+		}
+	}
 	if c.API.DefaultPageSize < 1 || c.API.MaxPageSize < c.API.DefaultPageSize {
 		probs = append(probs, "api: defaultPageSize must be at least 1 and at most maxPageSize")
 	}
@@ -217,6 +224,7 @@ func (e *envReader) apply(c *Config) {
 	e.str(&c.Server.Metrics.Token, "KILN_METRICS_TOKEN")
 	e.boolean(&c.Server.Metrics.Open, "KILN_METRICS_OPEN")
 	e.boolean(&c.Server.AccessLog, "KILN_ACCESS_LOG")
+	e.str(&c.Server.ProfilingAddress, "KILN_PROFILING_ADDRESS")
 	e.str(&c.Database.URL, "KILN_DATABASE_URL", "DATABASE_URL")
 	e.str(&c.Auth.JWTSecret, "KILN_JWT_SECRET", "JWT_SECRET")
 	e.str(&c.Auth.APITokenSecret, "KILN_API_TOKEN_SECRET")

@@ -59,6 +59,8 @@ func TestCORSMetricsAccessLogSettings(t *testing.T) {
 		{"KILN_METRICS=true", "enabled needs a token (KILN_METRICS_TOKEN) or open: true"},
 		{"KILN_METRICS=true|KILN_METRICS_TOKEN=short", "the token must be at least 16 bytes"},
 		{"KILN_METRICS=true|KILN_METRICS_TOKEN=0123456789abcdef|KILN_METRICS_OPEN=true", "contradict"},
+		{"KILN_PROFILING_ADDRESS=0.0.0.0:6060", "server.profilingAddress: \"0.0.0.0:6060\" is not a loopback address"},
+		{"KILN_PROFILING_ADDRESS=6060", "server.profilingAddress: \"6060\" is not host:port"},
 	} {
 		env := map[string]string{"KILN_CONFIG_DIR": t.TempDir()}
 		for _, kv := range strings.Split(tc.env, "|") {
@@ -70,7 +72,8 @@ func TestCORSMetricsAccessLogSettings(t *testing.T) {
 			t.Errorf("%s: got %v, want an error containing %q", tc.env, err, tc.want)
 		}
 	}
-	for _, ok := range []string{"KILN_METRICS=true|KILN_METRICS_OPEN=true", "KILN_CORS_ORIGINS=*", "KILN_CORS_ORIGINS=http://[::1]:3000"} {
+	for _, ok := range []string{"KILN_METRICS=true|KILN_METRICS_OPEN=true", "KILN_CORS_ORIGINS=*", "KILN_CORS_ORIGINS=http://[::1]:3000",
+		"KILN_PROFILING_ADDRESS=127.0.0.1:6060"} {
 		env := map[string]string{"KILN_CONFIG_DIR": t.TempDir()}
 		for _, kv := range strings.Split(ok, "|") {
 			k, v, _ := strings.Cut(kv, "=")
