@@ -13,7 +13,7 @@ import (
 // past it goes, in chunks of about this size, to an unlinked temporary
 // file that fasthttp then sends (sendfile), so a request's memory stays
 // this buffer plus one entry's JSON however large the answer grows.
-const spillAt = 64 << 10
+var spillAt = 64 << 10
 
 // answerBufs are the encoding buffers; one that grew far past spillAt (a
 // single huge entry) is dropped rather than kept.
