@@ -118,7 +118,7 @@ func TestCORS(t *testing.T) {
 				"Access-Control-Allow-Origin":      allowedOrigin,
 				"Access-Control-Allow-Credentials": "true",
 				"Access-Control-Expose-Headers":    preflightAllowed["Access-Control-Expose-Headers"],
-				"Access-Control-Max-Age":           "600", // fiber's middleware sends it on every answer
+				"Access-Control-Max-Age":           "600",                        // fiber's middleware sends it on every answer
 				"Vary":                             "Origin, " + conditionalVary, // rest.Conditional adds its own
 			})
 			r = h.Do("GET", "/api/customers/1", nil, "Origin", refusedOrigin)
