@@ -67,6 +67,7 @@ func Conditional(c *fiber.Ctx) error {
 		// Closes a streamed body (and so frees its temporary file).
 		resp.ResetBody()
 		resp.Header.Del(fiber.HeaderContentType)
+		resp.Header.SetNoDefaultContentType(true) // reset with the response
 		resp.SetStatusCode(fiber.StatusNotModified)
 	}
 	return nil
