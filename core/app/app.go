@@ -213,7 +213,7 @@ func (a *App) newServer(limiter *ratelimit.Limiter) *fiber.App {
 	// the table's order: core, plugins, generated.
 	a.Routes.Where(route.Route.Open).Mount(r)
 	f.Use("/api", rest.Deadline(a.Config.Server.RequestTimeout), rest.Versioned, a.Security.Authenticate, ratelimit.Middleware(limiter, a.rateKey), rest.Enforce,
-		rest.LimitAnswer(a.Config.API.MaxAnswerBytes))
+		rest.Conditional, rest.LimitAnswer(a.Config.API.MaxAnswerBytes))
 	a.Routes.Where(func(r route.Route) bool { return !r.Open() }).Mount(r)
 	f.Use(func(c *fiber.Ctx) error { return fiber.ErrNotFound })
 	return f

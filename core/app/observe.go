@@ -14,6 +14,7 @@ import (
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/metrics"
 	"github.com/kiln-cms/kiln/core/ratelimit"
+	"github.com/kiln-cms/kiln/core/rest"
 	"github.com/kiln-cms/kiln/core/route"
 )
 
@@ -117,7 +118,7 @@ func (a *App) observe(m *metrics.Metrics, accessLog bool) fiber.Handler {
 				slog.String("query", queryKeys(c)),
 				slog.Int("status", status),
 				slog.Float64("duration_ms", float64(took.Microseconds())/1000),
-				slog.Int("bytes", len(c.Response().Body())),
+				slog.Int("bytes", rest.BodySize(c)),
 				slog.String("client", clientip.Of(c).String()))
 		}
 		return nil

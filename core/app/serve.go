@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"runtime/debug"
 	"time"
 
 	"github.com/kiln-cms/kiln/core/clientip"
@@ -36,6 +37,11 @@ const RetryAfter = 1
 // It returns early with the server's error if serving fails.
 func (a *App) Serve(ctx context.Context, ln net.Listener) error {
 	s := a.Config.Server
+	if s.MemoryLimit > 0 {
+		// Process-wide, so set where the process serves, not in New
+		// (tests build many Apps in one process).
+		debug.SetMemoryLimit(int64(s.MemoryLimit))
+	}
 	l := conns.Wrap(ln, conns.Options{
 		Max: s.MaxConnections, MaxPerAddress: s.MaxConnectionsPerAddress, Exempt: clientip.Trusted(s.TrustProxy).Contains,
 		Full: rest.RawErrorAnswer(503, "ServiceUnavailableError",

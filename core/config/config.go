@@ -104,6 +104,13 @@ type Server struct {
 	// Node's, so every Strapi client's request fits.
 	// Env: KILN_MAX_HEADER_BYTES.
 	MaxHeaderBytes int `yaml:"maxHeaderBytes"`
+	// MemoryLimit is the Go runtime's soft memory limit, in bytes
+	// (debug.SetMemoryLimit): the garbage collector works harder as the
+	// heap nears it, so peak memory stays near it under load instead of
+	// at twice the live heap. Soft: past it Kiln slows, it does not fail.
+	// 0 leaves Go's own (GOMEMLIMIT, else none). Default: 0.
+	// Env: KILN_MEMORY_LIMIT.
+	MemoryLimit int `yaml:"memoryLimit"`
 	// CORS lets browser pages of other origins call the API (cors.go).
 	// Default: off.
 	CORS CORS `yaml:"cors"`

@@ -99,6 +99,9 @@ func (c *Config) check(secretFrom string) error {
 	if c.API.MaxAnswerRows < 1 || c.API.MaxAnswerBytes < 1024 {
 		probs = append(probs, "api: maxAnswerRows must be at least 1 and maxAnswerBytes at least 1024")
 	}
+	if c.Server.MemoryLimit < 0 {
+		probs = append(probs, "server: memoryLimit must be 0 (none) or a number of bytes")
+	}
 	if c.API.MaxBodyBytes < 1024 {
 		probs = append(probs, "api: maxBodyBytes must be at least 1024")
 	}
@@ -214,6 +217,7 @@ func (e *envReader) apply(c *Config) {
 	e.integer(&c.Server.MaxConnections, "KILN_MAX_CONNECTIONS")
 	e.integer(&c.Server.MaxConnectionsPerAddress, "KILN_MAX_CONNECTIONS_PER_ADDRESS")
 	e.integer(&c.Server.MaxHeaderBytes, "KILN_MAX_HEADER_BYTES")
+	e.integer(&c.Server.MemoryLimit, "KILN_MEMORY_LIMIT")
 	e.list(&c.Server.CORS.Origins, "KILN_CORS_ORIGINS")
 	e.list(&c.Server.CORS.Methods, "KILN_CORS_METHODS")
 	e.list(&c.Server.CORS.Headers, "KILN_CORS_HEADERS")

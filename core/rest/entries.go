@@ -112,23 +112,24 @@ func (a *API) begin(c *fiber.Ctx, ct *schema.ContentType, action string) (*query
 }
 
 // WriteEntry writes {"data": entry, "meta": {}} in the request's version.
+// Both stream through an answer (answer.go).
 func WriteEntry(c *fiber.Ctx, status int, e *store.Entry) error {
-	b := make([]byte, 0, 1024)
+	a, b := newAnswer(c)
 	b = append(b, `{"data":`...)
-	b = appendEntry(b, e, VersionOf(c))
+	b = encEntry(b, e, VersionOf(c), a)
 	b = append(b, `,"meta":{}}`...)
-	return send(c, status, b)
+	return a.send(c, status, b)
 }
 
 // WriteList writes a page of entries with its pagination meta.
 func WriteList(c *fiber.Ctx, page *content.Page, p query.Pagination) error {
-	b := make([]byte, 0, 512*len(page.Entries)+128)
+	a, b := newAnswer(c)
 	b = append(b, `{"data":`...)
-	b = appendEntries(b, page.Entries, VersionOf(c))
+	b = encEntries(b, page.Entries, VersionOf(c), a)
 	b = append(b, `,"meta":{"pagination":`...)
 	b = appendPagination(b, p, page.Total)
 	b = append(b, "}}"...)
-	return send(c, fiber.StatusOK, b)
+	return a.send(c, fiber.StatusOK, b)
 }
 
 // appendPagination writes Strapi's meta for the style the request used;

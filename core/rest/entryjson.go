@@ -20,22 +20,27 @@ const (
 // the loaded scalar fields in schema order, the timestamps, then the
 // populated relations in schema order. Private fields are never written,
 // whatever was loaded.
-func appendEntry(b []byte, e *store.Entry, v Version) []byte {
+func appendEntry(b []byte, e *store.Entry, v Version) []byte { return encEntry(b, e, v, nil) }
+
+// encEntry is appendEntry handing what it has written to s at each entry
+// of a to-many relation (answer.flush), so that a large answer never sits
+// whole in memory; a nil s keeps everything in b.
+func encEntry(b []byte, e *store.Entry, v Version, s *answer) []byte {
 	b = append(b, `{"id":`...)
 	b = strconv.AppendInt(b, e.ID, 10)
 	b = append(b, `,"documentId":`...)
 	b = appendString(b, e.DocumentID)
 	if v == V1 {
 		b = append(b, `,"attributes":{`...)
-		b = appendFields(b, e, v, true)
+		b = appendFields(b, e, v, true, s)
 		return append(b, "}}"...)
 	}
-	b = appendFields(b, e, v, false)
+	b = appendFields(b, e, v, false, s)
 	return append(b, '}')
 }
 
 // appendFields writes the loaded fields; first says no comma is due yet.
-func appendFields(b []byte, e *store.Entry, v Version, first bool) []byte {
+func appendFields(b []byte, e *store.Entry, v Version, first bool, s *answer) []byte {
 	sep := func() {
 		if !first {
 			b = append(b, ',')
@@ -65,7 +70,7 @@ func appendFields(b []byte, e *store.Entry, v Version, first bool) []byte {
 		}
 		sep()
 		b = appendKey(b, a.Name)
-		b = appendRelation(b, e.Values[i], v)
+		b = appendRelation(b, e.Values[i], v, s)
 	}
 	return b
 }
@@ -78,7 +83,7 @@ func appendKey(b []byte, k string) []byte {
 // appendRelation writes a populated relation: an entry or null for to-one,
 // a list for to-many, {"count": n} for a count; wrapped in {"data": ...}
 // in v1.
-func appendRelation(b []byte, val any, v Version) []byte {
+func appendRelation(b []byte, val any, v Version, s *answer) []byte {
 	if v == V1 {
 		b = append(b, `{"data":`...)
 	}
@@ -87,10 +92,10 @@ func appendRelation(b []byte, val any, v Version) []byte {
 		if x == nil {
 			b = append(b, "null"...)
 		} else {
-			b = appendEntry(b, x, v)
+			b = encEntry(b, x, v, s)
 		}
 	case []*store.Entry:
-		b = appendEntries(b, x, v)
+		b = encEntries(b, x, v, s)
 	case store.Count:
 		if v == V1 {
 			b = append(b, `{"attributes":{"count":`...)
@@ -111,12 +116,20 @@ func appendRelation(b []byte, val any, v Version) []byte {
 }
 
 func appendEntries(b []byte, list []*store.Entry, v Version) []byte {
+	return encEntries(b, list, v, nil)
+}
+
+func encEntries(b []byte, list []*store.Entry, v Version, s *answer) []byte {
 	b = append(b, '[')
 	for i, e := range list {
+		if s.stopped() {
+			break // the answer is an error now
+		}
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = appendEntry(b, e, v)
+		b = encEntry(b, e, v, s)
+		b = s.flush(b)
 	}
 	return append(b, ']')
 }
