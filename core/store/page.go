@@ -31,6 +31,12 @@ func (s *Store) FindPage(ctx context.Context, db Conn, q *query.Query, ro ReadOp
 		list, err := s.Find(ctx, db, q, ro)
 		return list, -1, err
 	}
+	if q.Pagination.Size() <= 0 && q.Pagination.Offset() <= 0 {
+		// No window (a server read, never a request): the page is
+		// every match, and its length the total.
+		list, err := s.Find(ctx, db, q, ro)
+		return list, int64(len(list)), err
+	}
 	cols := selection(q)
 	b := s.sql(ro, q.Status)
 	b.versioned = true
@@ -131,38 +137,57 @@ func (s *Store) scanPage(ctx context.Context, db Conn, q *query.Query, cols []co
 // FindRef returns the entry ref names — a documentId, or the numeric id of
 // either row of its document — in the version q's status reads, if q's
 // filters and the scope let it through, with q's fields and populate;
-// otherwise errs.NotFound. One statement selects the row by document and
-// version (see draftVersion), then populate's.
+// otherwise errs.NotFound. One statement reads the row, then populate's.
+//
+// A draft read names the version by id: the draft row, else the published
+// row (Document.Version), each found through its own partial unique index
+// on document_id; a published read's condition (published_at IS NOT NULL,
+// see visible) selects the published one's.
 func (s *Store) FindRef(ctx context.Context, db Conn, q *query.Query, ref string, ro ReadOptions) (*Entry, error) {
 	ct := q.Type
-	var link func(*sqlb)
-	if n, err := strconv.ParseInt(ref, 10, 64); err == nil && n > 0 && len(ref) < 24 {
-		link = func(b *sqlb) {
-			if !ct.DraftAndPublish {
-				b.w(col(root, schema.ColID), " = ")
-				b.arg(idKind, n)
-				return
-			}
-			t := b.newAlias()
-			b.w(col(root, schema.ColDocumentID), " = (SELECT ", col(t, schema.ColDocumentID), " FROM ", Ident(ct.Table), " ", t,
-				" WHERE ", col(t, schema.ColID), " = ")
+	t := Ident(ct.Table)
+	var doc func(b *sqlb) // writes the document_id ref names
+	n, err := strconv.ParseInt(ref, 10, 64)
+	byID := err == nil && n > 0 && len(ref) < 24
+	switch {
+	case byID:
+		doc = func(b *sqlb) {
+			a := b.newAlias()
+			b.w("(SELECT ", col(a, schema.ColDocumentID), " FROM ", t, " ", a, " WHERE ", col(a, schema.ColID), " = ")
 			b.arg(idKind, n)
 			b.w(")")
 		}
-	} else if ref != "" && len(ref) <= 64 {
-		link = func(b *sqlb) {
-			b.w(col(root, schema.ColDocumentID), " = ")
-			b.arg(strKind, ref)
-		}
-	} else {
+	case ref != "" && len(ref) <= 64:
+		doc = func(b *sqlb) { b.arg(strKind, ref) }
+	default:
 		return nil, errs.NotFound()
+	}
+	link := func(b *sqlb) {
+		switch {
+		case byID && !ct.DraftAndPublish: // the one row of the document
+			b.w(col(root, schema.ColID), " = ")
+			b.arg(idKind, n)
+		case b.readsDrafts(ct):
+			version := func(published string) {
+				a := b.newAlias()
+				b.w("(SELECT ", col(a, schema.ColID), " FROM ", t, " ", a, " WHERE ", col(a, schema.ColDocumentID), " = ")
+				doc(b)
+				b.w(" AND ", col(a, schema.ColPublishedAt), published, ")")
+			}
+			b.w(col(root, schema.ColID), " = COALESCE(")
+			version(" IS NULL")
+			b.w(", ")
+			version(" IS NOT NULL")
+			b.w(")")
+		default:
+			b.w(col(root, schema.ColDocumentID), " = ")
+			doc(b)
+		}
 	}
 	one := *q
 	one.Sort = nil
 	cols := selection(&one)
-	b := s.sql(ro, one.Status)
-	b.versioned = true // one row per document: the version of the status
-	s.selectInto(b, &one, cols, "", " FROM "+Ident(ct.Table)+" "+root, link)
+	b := s.selectSQL(&one, ro, cols, link)
 	bud := s.newBudget()
 	list, err := s.scan(ctx, db, &one, cols, b, false, bud)
 	if err != nil {
@@ -171,7 +196,6 @@ func (s *Store) FindRef(ctx context.Context, db Conn, q *query.Query, ref string
 	if len(list) == 0 {
 		return nil, errs.NotFound()
 	}
-	list = list[:1] // a document has one row per version
 	if err := s.populate(ctx, db, list, &one, ro, bud); err != nil {
 		return nil, err
 	}
