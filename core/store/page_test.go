@@ -47,6 +47,10 @@ func TestFindPageMatchesPageAndCount(t *testing.T) {
 			{"customers matching nothing", query.Query{Type: cu, Filters: cond(cu, "name", query.OpEq, "nobody")}, store.ReadOptions{}},
 			{"blueprints published", query.Query{Type: bp, Status: query.Published}, store.ReadOptions{}},
 			{"blueprints draft", query.Query{Type: bp, Status: query.Draft, Sort: []query.SortKey{by(bp, "title", true)}}, store.ReadOptions{}},
+			{"programs draft by blueprint.title desc, through the drafts", query.Query{Type: pr, Status: query.Draft,
+				Sort: []query.SortKey{by(pr, "blueprint.title", true)}, Populate: []*query.Populate{pop(pr, "blueprint", nil)}}, store.ReadOptions{}},
+			{"programs by blueprint.title, drafts hidden", query.Query{Type: pr, Status: query.Draft,
+				Sort: []query.SortKey{by(pr, "blueprint.title", false)}}, noDrafts},
 			{"blueprints draft, drafts hidden", query.Query{Type: bp, Status: query.Draft}, noDrafts},
 		}
 		pages := []query.Pagination{
