@@ -165,6 +165,30 @@ func ids(list []row, key string) string {
 	return strings.Join(parts, ", ")
 }
 
+// page runs Kiln's list statement: the count and the page as two
+// subqueries of one statement (see store.FindPage), args given to each.
+// It returns the page's rows, without the total every row carries, and
+// the total; an empty page is one row of NULLs with the total.
+func (f *floor) page(ctx context.Context, cols, from, where, tail string, args ...any) ([]row, int64, error) {
+	q := `SELECT p.*, c.n AS __total FROM (SELECT COUNT(*) AS n FROM ` + from + ` WHERE ` + where + `) c LEFT JOIN (SELECT ` + cols +
+		` FROM ` + from + ` WHERE ` + where + ` ORDER BY t0."id" ` + tail + `) p ON 1=1 ORDER BY p."id"`
+	list, err := f.rows(ctx, q, append(append([]any{}, args...), args...)...)
+	if err != nil {
+		return nil, 0, err
+	}
+	var total int64
+	out := list[:0]
+	for _, r := range list {
+		total, _ = r.vals[len(r.vals)-1].(int64)
+		n := len(r.keys) - 1 // capped: a later set must not write into the shared keys
+		r.keys, r.vals = r.keys[:n:n], r.vals[:n:n]
+		if r.get("id") != nil {
+			out = append(out, r)
+		}
+	}
+	return out, total, nil
+}
+
 // attach nests children (grouped by their owner column) under each parent.
 func attach(parents []row, children []row, ownerKey, as string, toOne bool) {
 	by := map[int64][]row{}
@@ -200,12 +224,8 @@ func (f *floor) programs(populate bool) fiber.Handler {
 		if populate {
 			cols += `, t0."customer_id"`
 		}
-		list, err := f.rows(ctx, `SELECT `+cols+` FROM "programs" t0 WHERE 1=1 AND (t0."status" = ?) ORDER BY t0."id" LIMIT 25 OFFSET 0`, "published")
+		list, total, err := f.page(ctx, cols, `"programs" t0`, `t0."status" = ?`, `LIMIT 25`, "published")
 		if err != nil {
-			return err
-		}
-		var total int64
-		if err := f.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM "programs" t0 WHERE 1=1 AND (t0."status" = ?)`, "published").Scan(&total); err != nil {
 			return err
 		}
 		if populate {
@@ -232,7 +252,7 @@ func (f *floor) programs(populate bool) fiber.Handler {
 // programOne is populate=*: the program and its seven relations.
 func (f *floor) programOne(c *fiber.Ctx) error {
 	ctx := c.UserContext()
-	list, err := f.rows(ctx, `SELECT `+programCols+`, t0."customer_id", t0."blueprint_id" FROM "programs" t0 WHERE t0."document_id" = ? LIMIT 1`, c.Params("doc"))
+	list, err := f.rows(ctx, `SELECT `+programCols+`, t0."customer_id", t0."blueprint_id" FROM "programs" t0 WHERE t0."document_id" = ? ORDER BY t0."id"`, c.Params("doc"))
 	if err != nil || len(list) == 0 {
 		return fiber.ErrNotFound
 	}
@@ -263,13 +283,9 @@ func (f *floor) programOne(c *fiber.Ctx) error {
 // sessionsOfCustomer is a filter two relations deep, as semi-joins.
 func (f *floor) sessionsOfCustomer(c *fiber.Ctx) error {
 	ctx := c.UserContext()
-	where := `(t0."program_id" IS NOT NULL AND t0."program_id" IN (SELECT t1."id" FROM "programs" t1 WHERE 1=1 AND (t1."customer_id" IS NOT NULL AND t1."customer_id" IN (SELECT t2."id" FROM "customers" t2 WHERE 1=1 AND t2."name" = ?))))`
-	list, err := f.rows(ctx, `SELECT `+sessionCols+` FROM "sessions" t0 WHERE 1=1 AND `+where+` ORDER BY t0."id" LIMIT 25 OFFSET 0`, c.Query("name"))
+	where := `(t0."program_id" IS NOT NULL AND t0."program_id" IN (SELECT t1."id" FROM "programs" t1 WHERE (t1."customer_id" IS NOT NULL AND t1."customer_id" IN (SELECT t2."id" FROM "customers" t2 WHERE t2."name" = ?))))`
+	list, total, err := f.page(ctx, sessionCols, `"sessions" t0`, where, `LIMIT 25`, c.Query("name"))
 	if err != nil {
-		return err
-	}
-	var total int64
-	if err := f.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM "sessions" t0 WHERE 1=1 AND `+where, c.Query("name")).Scan(&total); err != nil {
 		return err
 	}
 	return c.JSON(fiber.Map{"data": list, "meta": fiber.Map{"pagination": fiber.Map{"page": 1, "pageSize": 25, "pageCount": (total + 24) / 25, "total": total}}})

@@ -27,17 +27,11 @@ func (s *Service) TxOf(ev *hook.Event) *Tx { return &Tx{s: s, conn: ev.Conn} }
 // Find lists the entries q selects: the page, and its total unless q asks
 // for none.
 func (t *Tx) Find(ctx context.Context, q *query.Query, ro store.ReadOptions) (*Page, error) {
-	entries, err := t.s.store.Find(ctx, t.conn, q, ro)
+	entries, total, err := t.s.store.FindPage(ctx, t.conn, q, ro, q.Pagination.WithCount)
 	if err != nil {
 		return nil, err
 	}
-	p := &Page{Entries: entries, Total: -1}
-	if q.Pagination.WithCount {
-		if p.Total, err = t.s.store.Count(ctx, t.conn, q, ro); err != nil {
-			return nil, err
-		}
-	}
-	return p, nil
+	return &Page{Entries: entries, Total: total}, nil
 }
 
 // FindOne returns the entry ref names (a documentId or a numeric id), with
@@ -46,15 +40,7 @@ func (t *Tx) Find(ctx context.Context, q *query.Query, ro store.ReadOptions) (*P
 // the id of either row) and the status picks the version: a document
 // without that version is errs.NotFound.
 func (t *Tx) FindOne(ctx context.Context, q *query.Query, ref string, ro store.ReadOptions) (*store.Entry, error) {
-	doc, err := t.s.store.FindDocument(ctx, t.conn, q.Type, ref)
-	if err != nil {
-		return nil, err
-	}
-	id := doc.Version(readStatus(q, ro))
-	if id == 0 {
-		return nil, errs.NotFound()
-	}
-	return t.Get(ctx, q, id, ro)
+	return t.s.store.FindRef(ctx, t.conn, q, ref, ro)
 }
 
 // readStatus is the version a read of q's type gets: published for a

@@ -197,7 +197,24 @@ func (b *sqlb) whereClause(q *query.Query, alias string, link func(*sqlb)) {
 // written out for SQLite), and text in byte order (COLLATE "C" on
 // PostgreSQL).
 func (b *sqlb) orderBy(q *query.Query, alias string) (joins, order string) {
+	joins, keys := b.sortKeys(q, alias)
 	order = " ORDER BY "
+	for _, k := range keys {
+		order += b.sortExpr(k.expr, k.text, k.desc) + ", "
+	}
+	return joins, order + col(alias, schema.ColID)
+}
+
+// sortKey is one key of an ORDER BY: the column it reads and how it
+// sorts (see sortExpr).
+type sortKey struct {
+	expr       string
+	text, desc bool
+}
+
+// sortKeys returns the LEFT JOINs q's sort keys pass through and the keys,
+// without the final id (see orderBy).
+func (b *sqlb) sortKeys(q *query.Query, alias string) (joins string, keys []sortKey) {
 	for _, k := range q.Sort {
 		if len(k.Path) == 0 {
 			continue
@@ -219,9 +236,9 @@ func (b *sqlb) orderBy(q *query.Query, alias string) (joins, order string) {
 			from = t
 		}
 		last := k.Path[len(k.Path)-1]
-		order += b.sortExpr(col(from, last.Column), last.Kind.Caps().Text, k.Desc) + ", "
+		keys = append(keys, sortKey{expr: col(from, last.Column), text: last.Kind.Caps().Text, desc: k.Desc})
 	}
-	return joins, order + col(alias, schema.ColID)
+	return joins, keys
 }
 
 // sortExpr is the ORDER BY term of column c; text says it holds text,

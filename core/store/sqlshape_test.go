@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/kiln-cms/kiln/core/query"
+	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/core/store"
 	"github.com/kiln-cms/kiln/core/store/storetest"
 )
@@ -49,8 +50,7 @@ func TestSQLShapes(t *testing.T) {
 		var out strings.Builder
 		for _, c := range cases {
 			f.counter.start()
-			f.find(t, c.q, store.ReadOptions{})
-			if _, err := f.st.Count(ctx, db.Bun, c.q, store.ReadOptions{}); err != nil {
+			if _, _, err := f.st.FindPage(ctx, db.Bun, c.q, store.ReadOptions{}, true); err != nil {
 				t.Fatal(err)
 			}
 			out.WriteString("== " + c.name + "\n")
@@ -59,6 +59,14 @@ func TestSQLShapes(t *testing.T) {
 			}
 			out.WriteString("\n")
 		}
+		// findOne: a draft by the id of its published row, scoped.
+		bp := f.ty("blueprint")
+		f.counter.start()
+		if _, err := f.st.FindRef(ctx, db.Bun, &query.Query{Type: bp, Status: query.Draft, Fields: fields(bp, "title")}, "2",
+			store.ReadOptions{Scopes: map[*schema.ContentType]*query.Filter{bp: cond(bp, "level", query.OpNe, "advanced")}}); err != nil {
+			t.Fatal(err)
+		}
+		out.WriteString("== findOne: a draft by its published row's id, scoped\n" + strings.Join(f.counter.sql, "\n") + "\n")
 		path := filepath.Join("testdata", "sql", db.Dialect.String()+".txt")
 		if *update {
 			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {

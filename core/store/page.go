@@ -1,0 +1,203 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+
+	"github.com/kiln-cms/kiln/core/errs"
+	"github.com/kiln-cms/kiln/core/query"
+	"github.com/kiln-cms/kiln/core/schema"
+)
+
+// FindPage is Find and, when count is set, Count, in one statement: the
+// page and the number of entries q selects regardless of pagination
+// (-1 when not counted). The statement joins the two as subqueries, each
+// planned as it would be alone:
+//
+//	SELECT p.c0, ..., c.n
+//	FROM (SELECT COUNT(*) AS n FROM <type> t0 WHERE ...) c
+//	LEFT JOIN (SELECT <cols> AS c0..., <sort keys> AS k0...
+//	           FROM ... WHERE ... ORDER BY ... LIMIT ... OFFSET ...) p ON 1=1
+//	ORDER BY p.k0 ..., p.c0
+//
+// The count is one row, always, so an empty page still answers it (one row
+// of NULLs and the total); the outer ORDER BY repeats the page's, on the
+// keys the page selects, since a join keeps no order. count(*) OVER ()
+// would count in the page's own scan, which then reads every matching row
+// instead of stopping at the limit.
+func (s *Store) FindPage(ctx context.Context, db Conn, q *query.Query, ro ReadOptions, count bool) ([]*Entry, int64, error) {
+	if !count {
+		list, err := s.Find(ctx, db, q, ro)
+		return list, -1, err
+	}
+	if q.Pagination.Size() <= 0 && q.Pagination.Offset() <= 0 {
+		// No window (a server read, never a request): the page is
+		// every match, and its length the total.
+		list, err := s.Find(ctx, db, q, ro)
+		return list, int64(len(list)), err
+	}
+	cols := selection(q)
+	b := s.sql(ro, q.Status)
+	b.versioned = true
+	// The outer select list has no arguments, so it can be written after
+	// the subqueries, whose arguments come in text order.
+	count0 := b.capture(func() {
+		b.w(" FROM (SELECT COUNT(*) AS n FROM ", Ident(q.Type.Table), " ", root)
+		b.whereClause(q, root, nil)
+		b.w(") c LEFT JOIN (")
+	})
+	page := b.capture(func() {
+		joins, keys := b.sortKeys(q, root)
+		b.w("SELECT ")
+		for i, c := range cols {
+			if i > 0 {
+				b.w(", ")
+			}
+			b.w(c.sql, " AS c", strconv.Itoa(i))
+		}
+		for i, k := range keys {
+			b.w(", ", k.expr, " AS k", strconv.Itoa(i))
+		}
+		b.w(" FROM ", Ident(q.Type.Table), " ", root, joins)
+		b.whereClause(q, root, nil)
+		b.w(" ORDER BY ")
+		for _, k := range keys {
+			b.w(b.sortExpr(k.expr, k.text, k.desc), ", ")
+		}
+		b.w(col(root, schema.ColID))
+		b.page(q.Pagination)
+		b.w(") p ON 1=1 ORDER BY ")
+		for i, k := range keys {
+			b.w(b.sortExpr("p.k"+strconv.Itoa(i), k.text, k.desc), ", ")
+		}
+		b.w("p.c0")
+	})
+	b.w("SELECT ")
+	for i := range cols {
+		b.w("p.c", strconv.Itoa(i), ", ")
+	}
+	b.w("c.n", count0, page)
+	bud := s.newBudget()
+	entries, total, err := s.scanPage(ctx, db, q, cols, b, bud)
+	if err != nil {
+		return nil, 0, err
+	}
+	if err := s.populate(ctx, db, entries, q, ro, bud); err != nil {
+		return nil, 0, err
+	}
+	return entries, total, bud.check(entries)
+}
+
+// scanPage is scan for FindPage's statement: the entries, and the total
+// every row ends with. A row without an id is the empty page's.
+func (s *Store) scanPage(ctx context.Context, db Conn, q *query.Query, cols []column, b *sqlb, bud *budget) ([]*Entry, int64, error) {
+	rows, err := db.QueryContext(ctx, b.sb.String(), b.args...)
+	if err != nil {
+		return nil, 0, fmt.Errorf("reading %s: %w", q.Type.Plural, err)
+	}
+	defer rows.Close()
+	n := len(cols)
+	raw := make([]any, n+1)
+	dest := make([]any, n+1)
+	for i := range raw {
+		dest[i] = &raw[i]
+	}
+	draft := q.Type.DraftAndPublish && !b.hidesDrafts(q.Type)
+	var out []*Entry
+	total := int64(-1)
+	for rows.Next() {
+		if err := rows.Scan(dest...); err != nil {
+			return nil, 0, fmt.Errorf("reading %s: %w", q.Type.Plural, err)
+		}
+		if total, err = decodeID(raw[n]); err != nil {
+			return nil, 0, fmt.Errorf("counting %s: %w", q.Type.Plural, err)
+		}
+		if raw[0] == nil {
+			continue
+		}
+		if err := bud.take(1); err != nil {
+			return nil, 0, err
+		}
+		e, err := entryOf(q.Type, cols, raw, draft)
+		if err != nil {
+			return nil, 0, fmt.Errorf("reading %s: %w", q.Type.Plural, err)
+		}
+		out = append(out, e)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, 0, err
+	}
+	if total < 0 {
+		return nil, 0, fmt.Errorf("counting %s: no row", q.Type.Plural)
+	}
+	return out, total, nil
+}
+
+// FindRef returns the entry ref names — a documentId, or the numeric id of
+// either row of its document — in the version q's status reads, if q's
+// filters and the scope let it through, with q's fields and populate;
+// otherwise errs.NotFound. One statement reads the row, then populate's.
+//
+// A draft read names the version by id: the draft row, else the published
+// row (Document.Version), each found through its own partial unique index
+// on document_id; a published read's condition (published_at IS NOT NULL,
+// see visible) selects the published one's.
+func (s *Store) FindRef(ctx context.Context, db Conn, q *query.Query, ref string, ro ReadOptions) (*Entry, error) {
+	ct := q.Type
+	t := Ident(ct.Table)
+	var doc func(b *sqlb) // writes the document_id ref names
+	n, err := strconv.ParseInt(ref, 10, 64)
+	byID := err == nil && n > 0 && len(ref) < 24
+	switch {
+	case byID:
+		doc = func(b *sqlb) {
+			a := b.newAlias()
+			b.w("(SELECT ", col(a, schema.ColDocumentID), " FROM ", t, " ", a, " WHERE ", col(a, schema.ColID), " = ")
+			b.arg(idKind, n)
+			b.w(")")
+		}
+	case ref != "" && len(ref) <= 64:
+		doc = func(b *sqlb) { b.arg(strKind, ref) }
+	default:
+		return nil, errs.NotFound()
+	}
+	link := func(b *sqlb) {
+		switch {
+		case byID && !ct.DraftAndPublish: // the one row of the document
+			b.w(col(root, schema.ColID), " = ")
+			b.arg(idKind, n)
+		case b.readsDrafts(ct):
+			version := func(published string) {
+				a := b.newAlias()
+				b.w("(SELECT ", col(a, schema.ColID), " FROM ", t, " ", a, " WHERE ", col(a, schema.ColDocumentID), " = ")
+				doc(b)
+				b.w(" AND ", col(a, schema.ColPublishedAt), published, ")")
+			}
+			b.w(col(root, schema.ColID), " = COALESCE(")
+			version(" IS NULL")
+			b.w(", ")
+			version(" IS NOT NULL")
+			b.w(")")
+		default:
+			b.w(col(root, schema.ColDocumentID), " = ")
+			doc(b)
+		}
+	}
+	one := *q
+	one.Sort = nil
+	cols := selection(&one)
+	b := s.selectSQL(&one, ro, cols, link)
+	bud := s.newBudget()
+	list, err := s.scan(ctx, db, &one, cols, b, false, bud)
+	if err != nil {
+		return nil, err
+	}
+	if len(list) == 0 {
+		return nil, errs.NotFound()
+	}
+	if err := s.populate(ctx, db, list, &one, ro, bud); err != nil {
+		return nil, err
+	}
+	return list[0], bud.check(list)
+}
