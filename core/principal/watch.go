@@ -1,0 +1,220 @@
+package principal
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"log/slog"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/kiln-cms/kiln/core/store"
+)
+
+// Timing of the listener. Probe: how often the connection is proven
+// alive end to end (a NOTIFY sent through the pool must come back), and
+// how long the answer may take; a connection that fails a probe is
+// dropped, and the cache is not trusted until a new one answers. The
+// backoff between attempts doubles up to MaxBackoff.
+type Timing struct {
+	ProbeEvery, ProbeTimeout time.Duration
+	MinBackoff, MaxBackoff   time.Duration
+}
+
+// DefaultTiming is what Watch uses for a zero Timing.
+var DefaultTiming = Timing{ProbeEvery: 5 * time.Second, ProbeTimeout: 2 * time.Second,
+	MinBackoff: 100 * time.Millisecond, MaxBackoff: 10 * time.Second}
+
+// Watcher keeps a Cache trusted while its LISTEN connection hears the
+// identity channel (store.IdentityChannel).
+type Watcher struct {
+	// AppName is the listening connection's application_name, unique to
+	// this node (what an operator sees in pg_stat_activity).
+	AppName string
+
+	db     *store.DB
+	cache  *Cache
+	log    *slog.Logger
+	timing Timing
+	schema string
+
+	stop context.CancelFunc
+	done chan struct{}
+	// OnMessage, when set before Watch starts, hears every payload
+	// received (tests measure the notification latency with it).
+	onMessage func(string)
+	mu        sync.Mutex
+	connects  int
+}
+
+// Watch starts listening for db's identity notifications in the
+// background: the cache is trusted from the moment the listener is
+// proven to hear them until it is lost. PostgreSQL only. Close stops it.
+func Watch(db *store.DB, c *Cache, log *slog.Logger, t Timing) *Watcher {
+	if t.ProbeEvery <= 0 {
+		t = DefaultTiming
+	}
+	w := &Watcher{AppName: "kiln-identity-" + nonce()[:8], db: db, cache: c, log: log, timing: t, done: make(chan struct{})}
+	ctx, stop := context.WithCancel(context.Background())
+	w.stop = stop
+	go w.run(ctx)
+	return w
+}
+
+// OnMessage sets a function that hears every payload received (tests).
+func (w *Watcher) OnMessage(fn func(payload string)) {
+	w.mu.Lock()
+	w.onMessage = fn
+	w.mu.Unlock()
+}
+
+// Connects is how many times the listener came up (tests wait for a
+// reconnect with it).
+func (w *Watcher) Connects() int {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.connects
+}
+
+// Close stops listening; the cache is left untrusted.
+func (w *Watcher) Close() error {
+	w.stop()
+	<-w.done
+	return nil
+}
+
+func (w *Watcher) run(ctx context.Context) {
+	defer close(w.done)
+	defer w.cache.SetTrusted(false)
+	backoff := w.timing.MinBackoff
+	for {
+		up, err := w.session(ctx)
+		w.cache.SetTrusted(false)
+		if ctx.Err() != nil {
+			return
+		}
+		if up {
+			backoff = w.timing.MinBackoff
+		}
+		w.log.Warn("identity cache: the notification listener is down; every request reads its user until it is back",
+			"err", err, "retry_in", backoff)
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(backoff):
+		}
+		backoff = min(backoff*2, w.timing.MaxBackoff)
+	}
+}
+
+var errNoAnswer = errors.New("the listener did not hear its probe in time")
+
+// session is one listening connection: it trusts the cache once its
+// first probe comes back, and ends (up tells whether it got there) when
+// the connection fails or a probe goes unanswered.
+func (w *Watcher) session(ctx context.Context) (up bool, err error) {
+	if w.schema == "" {
+		if w.schema, err = w.db.CurrentSchema(ctx); err != nil {
+			return false, err
+		}
+	}
+	ln, err := w.db.ListenIdentity(ctx, w.AppName)
+	if err != nil {
+		return false, err
+	}
+	defer ln.Close()
+	msgs, errc, quit := make(chan string), make(chan error, 1), make(chan struct{})
+	defer close(quit)
+	go func() {
+		for {
+			payload, err := ln.Receive(ctx)
+			if err != nil {
+				errc <- err
+				return
+			}
+			select {
+			case msgs <- payload:
+			case <-quit:
+				return
+			}
+		}
+	}()
+	probe, err := w.probe(ctx)
+	if err != nil {
+		return false, err
+	}
+	deadline := time.NewTimer(w.timing.ProbeTimeout)
+	defer deadline.Stop()
+	tick := time.NewTicker(w.timing.ProbeEvery)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return up, ctx.Err()
+		case err := <-errc:
+			return up, err
+		case <-deadline.C:
+			return up, errNoAnswer
+		case p := <-msgs:
+			if p == probe {
+				probe = ""
+				deadline.Stop()
+				if !up {
+					// Heard: every change from now on will be too. What
+					// was missed before is flushed by SetTrusted.
+					up = true
+					w.cache.SetTrusted(true)
+					w.mu.Lock()
+					w.connects++
+					w.mu.Unlock()
+				}
+			}
+			w.handle(p)
+		case <-tick.C:
+			if probe != "" {
+				continue // the deadline of the one pending runs
+			}
+			if probe, err = w.probe(ctx); err != nil {
+				return up, err
+			}
+			deadline.Reset(w.timing.ProbeTimeout)
+		}
+	}
+}
+
+// probe sends a payload only this node expects, through the pool.
+func (w *Watcher) probe(ctx context.Context) (string, error) {
+	p := "probe:" + nonce()
+	return p, w.db.NotifyIdentity(ctx, p)
+}
+
+// handle forgets what a payload names (see store.IdentityChannel); a
+// payload of this schema it cannot read forgets everyone.
+func (w *Watcher) handle(p string) {
+	w.mu.Lock()
+	fn := w.onMessage
+	w.mu.Unlock()
+	if fn != nil {
+		fn(p)
+	}
+	rest, ok := strings.CutPrefix(p, w.schema+":")
+	if !ok {
+		return // a probe, or another schema's
+	}
+	if s, ok := strings.CutPrefix(rest, "u:"); ok {
+		if id, err := strconv.ParseInt(s, 10, 64); err == nil {
+			w.cache.Invalidate(id)
+			return
+		}
+	}
+	w.cache.InvalidateAll()
+}
+
+func nonce() string {
+	b := make([]byte, 12)
+	rand.Read(b)
+	return hex.EncodeToString(b)
+}
