@@ -142,12 +142,9 @@ func (w *Watcher) session(ctx context.Context) (up bool, err error) {
 			}
 		}
 	}()
-	probe, err := w.probe(ctx)
-	if err != nil {
-		return false, err
-	}
 	deadline := time.NewTimer(w.timing.ProbeTimeout)
 	defer deadline.Stop()
+	probe := w.probe(ctx)
 	tick := time.NewTicker(w.timing.ProbeEvery)
 	defer tick.Stop()
 	for {
@@ -177,18 +174,25 @@ func (w *Watcher) session(ctx context.Context) (up bool, err error) {
 			if probe != "" {
 				continue // the deadline of the one pending runs
 			}
-			if probe, err = w.probe(ctx); err != nil {
-				return up, err
-			}
 			deadline.Reset(w.timing.ProbeTimeout)
+			probe = w.probe(ctx)
 		}
 	}
 }
 
-// probe sends a payload only this node expects, through the pool.
-func (w *Watcher) probe(ctx context.Context) (string, error) {
+// probe sends a payload only this node expects, through the pool, in the
+// background: a busy pool must not hold up the invalidations meanwhile.
+// A probe that cannot be sent is one that does not come back in time.
+func (w *Watcher) probe(ctx context.Context) string {
 	p := "probe:" + nonce()
-	return p, w.db.NotifyIdentity(ctx, p)
+	go func() {
+		ctx, cancel := context.WithTimeout(ctx, w.timing.ProbeTimeout)
+		defer cancel()
+		if err := w.db.NotifyIdentity(ctx, p); err != nil {
+			w.log.Debug("identity cache: sending a probe", "err", err)
+		}
+	}()
+	return p
 }
 
 // handle forgets what a payload names (see store.IdentityChannel); a
