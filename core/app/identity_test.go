@@ -11,8 +11,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/uptrace/bun/driver/pgdriver"
-
 	"github.com/kiln-cms/kiln/core/app"
 	"github.com/kiln-cms/kiln/core/app/apptest"
 	"github.com/kiln-cms/kiln/core/store"
@@ -30,8 +28,13 @@ func twoNodes(t *testing.T) (a, b *apptest.Harness, raw *sql.DB) {
 	}
 	t.Cleanup(func() { nodeB.Close() })
 	b = &apptest.Harness{T: t, App: nodeB, AdminToken: a.AdminToken} // same secret, same admin
-	raw = sql.OpenDB(pgdriver.NewConnector(pgdriver.WithDSN(cfg.Database.URL)))
-	t.Cleanup(func() { raw.Close() })
+	// Another client of the database, as psql would be.
+	other, err := store.Open(context.Background(), cfg.Database.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { other.Close() })
+	raw = other.Bun.DB
 	for _, h := range []*apptest.Harness{a, b} {
 		waitFor(t, "the listener up", time.Second*5, func() bool { return h.App.Security.Principals.Trusted() })
 	}
@@ -274,5 +277,53 @@ func TestIdentityNoUserQueryWhenWarm(t *testing.T) {
 		if try == 3 {
 			t.Fatalf("statements: %d cold, %d warm; want one fewer warm", cold, warm)
 		}
+	}
+}
+
+// An API token revoked on node A, or deleted by SQL outside Kiln, is
+// refused on A's next request and on B within a second; its use is
+// answered from the cache meanwhile.
+func TestIdentityAPITokenRevoked(t *testing.T) {
+	a, b, raw := twoNodes(t)
+	newToken := func(name string) (string, string) {
+		r := a.Do("POST", "/api/admin/api-tokens", map[string]any{"name": name, "type": "read-only"})
+		if r.Status != 201 {
+			t.Fatalf("creating a token: %d %s", r.Status, r.Body)
+		}
+		data := r.JSON(t)["data"].(map[string]any)
+		return string(data["id"].(json.Number)), data["accessKey"].(string)
+	}
+	status := func(h *apptest.Harness, token string) int {
+		return h.Do("GET", "/api/users-permissions/roles", nil, "Authorization", "Bearer "+token).Status
+	}
+	for _, how := range []string{"revoked on A", "deleted by SQL"} {
+		t.Run(how, func(t *testing.T) {
+			id, token := newToken(how)
+			for _, h := range []*apptest.Harness{a, b} {
+				status(h, token)
+				hits, _ := h.App.Security.Principals.Stats()
+				if s := status(h, token); s != 403 && s != 200 {
+					t.Fatalf("before: %d", s)
+				}
+				if h2, _ := h.App.Security.Principals.Stats(); h2 != hits+1 {
+					t.Fatalf("the token was not answered from the cache (hits %d → %d)", hits, h2)
+				}
+			}
+			if how == "revoked on A" {
+				if r := a.Do("DELETE", "/api/admin/api-tokens/"+id, nil); r.Status != 200 {
+					t.Fatalf("revoke: %d %s", r.Status, r.Body)
+				}
+				if s := status(a, token); s != 401 {
+					t.Fatalf("node A, next request: %d, want 401", s)
+				}
+			} else {
+				if _, err := raw.ExecContext(context.Background(), "DELETE FROM "+store.Ident(store.APITokenTable)+" WHERE id = $1", id); err != nil {
+					t.Fatal(err)
+				}
+				waitFor(t, "node A refuses", time.Second, func() bool { return status(a, token) == 401 })
+			}
+			d := waitFor(t, "node B refuses", time.Second, func() bool { return status(b, token) == 401 })
+			t.Logf("token %s: node B refuses after %v", how, d)
+		})
 	}
 }

@@ -69,6 +69,8 @@ func (a *App) newSecurity(ctx context.Context) (*rest.Security, error) {
 		// listener hears the database; SQLite keeps the read per request
 		// (docs/identity-cache.md).
 		sec.Principals = principal.New(a.Content.PrincipalByID, 0)
+		sec.Principals.LoadToken = a.DB.APITokenByHash
+		sec.APITokens.Cache = sec.Principals
 		a.Content.Principals = sec.Principals
 	}
 	a.Content.HashPassword = auth.HashPassword

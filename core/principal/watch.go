@@ -214,7 +214,15 @@ func (w *Watcher) handle(p string) {
 			return
 		}
 	}
-	w.cache.InvalidateAll()
+	switch rest {
+	case "all":
+		w.cache.InvalidateAll()
+	case "tokens":
+		w.cache.InvalidateTokens()
+	default:
+		w.cache.InvalidateAll()
+		w.cache.InvalidateTokens()
+	}
 }
 
 func nonce() string {

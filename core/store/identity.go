@@ -16,9 +16,10 @@ import (
 // IdentityChannel is the PostgreSQL notification channel the user and
 // role tables' triggers speak on: every node LISTENs to it to forget what
 // it keeps of the users (core/principal). A payload is
-// "<schema>:u:<id>" (that user changed or is gone) or "<schema>:all"
-// (a role changed: forget everyone). Other payloads are the nodes' own
-// probes of the connection.
+// "<schema>:u:<id>" (that user changed or is gone), "<schema>:all" (a
+// role changed: forget every user) or "<schema>:tokens" (an API token was
+// revoked: forget every token). Other payloads are the nodes' own probes
+// of the connection.
 const IdentityChannel = "kiln_identity"
 
 // The names of the core's trigger functions and triggers. Like the core
@@ -31,6 +32,8 @@ const (
 	identityUserTrigger = "kiln_identity_user"
 	identityUserTrunc   = "kiln_identity_user_truncate"
 	identityRoleTrigger = "kiln_identity_role"
+	identityTokensFunc  = "kiln_identity_tokens"
+	identityTokensTrig  = "kiln_identity_tokens"
 )
 
 // identityFuncs are the trigger functions' bodies (what pg_proc.prosrc
@@ -45,19 +48,24 @@ func identityFuncs() map[string]string {
 			"\n  IF TG_OP = 'UPDATE' AND NEW." + id + " IS DISTINCT FROM OLD." + id + " THEN\n    " + notify("'u:' || NEW."+id) +
 			"\n  END IF;\n  RETURN NULL;\nEND\n",
 		identityAllFunc: "\nBEGIN\n  " + notify("'all'") + "\n  RETURN NULL;\nEND\n",
+		identityTokensFunc: "\nBEGIN\n  " + notify("'tokens'") + "\n  RETURN NULL;\nEND\n",
 	}
 }
 
 // identityTriggers are the triggers, by table: a user updated or deleted
 // names that user; the user table truncated, or any role updated,
 // deleted or truncated (a role's type is what a user's rights follow),
-// names everyone. A new row needs nothing: nobody keeps a missing user.
+// names everyone. An API token deleted, or its hash, kind, actions or
+// expiry changed, names every token; its last-used time, written once a
+// minute, does not. A new row needs nothing: nothing missing is kept.
 func identityTriggers(sc *schema.Schema) []struct{ name, table, sql string } {
-	u, r := Ident(sc.Type("user").Table), Ident(sc.Type("role").Table)
+	u, r, tk := Ident(sc.Type("user").Table), Ident(sc.Type("role").Table), Ident(APITokenTable)
 	return []struct{ name, table, sql string }{
 		{identityUserTrigger, u, "AFTER UPDATE OR DELETE ON " + u + " FOR EACH ROW EXECUTE FUNCTION " + identityUserFunc + "()"},
 		{identityUserTrunc, u, "AFTER TRUNCATE ON " + u + " FOR EACH STATEMENT EXECUTE FUNCTION " + identityAllFunc + "()"},
 		{identityRoleTrigger, r, "AFTER UPDATE OR DELETE OR TRUNCATE ON " + r + " FOR EACH STATEMENT EXECUTE FUNCTION " + identityAllFunc + "()"},
+		{identityTokensTrig, tk, "AFTER UPDATE OF " + Ident(schema.ColID) + `, "token_hash", "kind", "actions", "expires_at" OR DELETE OR TRUNCATE ON ` + tk +
+			" FOR EACH STATEMENT EXECUTE FUNCTION " + identityTokensFunc + "()"},
 	}
 }
 
