@@ -47,7 +47,7 @@ func identityFuncs() map[string]string {
 		identityUserFunc: "\nBEGIN\n  " + notify("'u:' || OLD."+id) +
 			"\n  IF TG_OP = 'UPDATE' AND NEW." + id + " IS DISTINCT FROM OLD." + id + " THEN\n    " + notify("'u:' || NEW."+id) +
 			"\n  END IF;\n  RETURN NULL;\nEND\n",
-		identityAllFunc: "\nBEGIN\n  " + notify("'all'") + "\n  RETURN NULL;\nEND\n",
+		identityAllFunc:    "\nBEGIN\n  " + notify("'all'") + "\n  RETURN NULL;\nEND\n",
 		identityTokensFunc: "\nBEGIN\n  " + notify("'tokens'") + "\n  RETURN NULL;\nEND\n",
 	}
 }
