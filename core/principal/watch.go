@@ -41,13 +41,10 @@ type Watcher struct {
 	timing Timing
 	schema string
 
-	stop context.CancelFunc
-	done chan struct{}
-	// OnMessage, when set before Watch starts, hears every payload
-	// received (tests measure the notification latency with it).
-	onMessage func(string)
-	mu        sync.Mutex
-	connects  int
+	stop     context.CancelFunc
+	done     chan struct{}
+	mu       sync.Mutex
+	connects int
 }
 
 // Watch starts listening for db's identity notifications in the
@@ -62,13 +59,6 @@ func Watch(db *store.DB, c *Cache, log *slog.Logger, t Timing) *Watcher {
 	w.stop = stop
 	go w.run(ctx)
 	return w
-}
-
-// OnMessage sets a function that hears every payload received (tests).
-func (w *Watcher) OnMessage(fn func(payload string)) {
-	w.mu.Lock()
-	w.onMessage = fn
-	w.mu.Unlock()
 }
 
 // Connects is how many times the listener came up (tests wait for a
@@ -142,11 +132,23 @@ func (w *Watcher) session(ctx context.Context) (up bool, err error) {
 			}
 		}
 	}()
+	// The probes of this session. Until the first comes back they are
+	// sent again every resend: LISTEN takes effect only once the server
+	// has read it, which a probe sent at once may beat.
+	prefix := "probe:" + nonce() + ":"
+	seq := 0
+	probe := func() {
+		seq++
+		w.probe(ctx, prefix+strconv.Itoa(seq))
+	}
 	deadline := time.NewTimer(w.timing.ProbeTimeout)
 	defer deadline.Stop()
-	probe := w.probe(ctx)
+	resend := time.NewTicker(w.timing.ProbeTimeout / 20)
+	defer resend.Stop()
 	tick := time.NewTicker(w.timing.ProbeEvery)
 	defer tick.Stop()
+	waiting := true
+	probe()
 	for {
 		select {
 		case <-ctx.Done():
@@ -155,55 +157,56 @@ func (w *Watcher) session(ctx context.Context) (up bool, err error) {
 			return up, err
 		case <-deadline.C:
 			return up, errNoAnswer
+		case <-resend.C:
+			if !up {
+				probe()
+			}
 		case p := <-msgs:
-			if p == probe {
-				probe = ""
+			if !strings.HasPrefix(p, prefix) {
+				w.handle(p)
+				continue
+			}
+			if waiting {
+				waiting = false
 				deadline.Stop()
-				if !up {
-					// Heard: every change from now on will be too. What
-					// was missed before is flushed by SetTrusted.
-					up = true
-					w.cache.SetTrusted(true)
-					w.mu.Lock()
-					w.connects++
-					w.mu.Unlock()
-				}
 			}
-			w.handle(p)
+			if !up {
+				// Heard: every change from now on will be too. What was
+				// missed before is flushed by SetTrusted.
+				up = true
+				resend.Stop()
+				w.cache.SetTrusted(true)
+				w.mu.Lock()
+				w.connects++
+				w.mu.Unlock()
+			}
 		case <-tick.C:
-			if probe != "" {
-				continue // the deadline of the one pending runs
+			if !waiting {
+				waiting = true
+				deadline.Reset(w.timing.ProbeTimeout)
+				probe()
 			}
-			deadline.Reset(w.timing.ProbeTimeout)
-			probe = w.probe(ctx)
 		}
 	}
 }
 
-// probe sends a payload only this node expects, through the pool, in the
-// background: a busy pool must not hold up the invalidations meanwhile.
-// A probe that cannot be sent is one that does not come back in time.
-func (w *Watcher) probe(ctx context.Context) string {
-	p := "probe:" + nonce()
+// probe sends payload, which only this node expects, through the pool, in
+// the background: a busy pool must not hold up the invalidations
+// meanwhile. A probe that cannot be sent is one that does not come back
+// in time.
+func (w *Watcher) probe(ctx context.Context, payload string) {
 	go func() {
 		ctx, cancel := context.WithTimeout(ctx, w.timing.ProbeTimeout)
 		defer cancel()
-		if err := w.db.NotifyIdentity(ctx, p); err != nil {
+		if err := w.db.NotifyIdentity(ctx, payload); err != nil {
 			w.log.Debug("identity cache: sending a probe", "err", err)
 		}
 	}()
-	return p
 }
 
 // handle forgets what a payload names (see store.IdentityChannel); a
 // payload of this schema it cannot read forgets everyone.
 func (w *Watcher) handle(p string) {
-	w.mu.Lock()
-	fn := w.onMessage
-	w.mu.Unlock()
-	if fn != nil {
-		fn(p)
-	}
 	rest, ok := strings.CutPrefix(p, w.schema+":")
 	if !ok {
 		return // a probe, or another schema's
