@@ -27,6 +27,7 @@ func twoNodes(t *testing.T) (a, b *apptest.Harness, raw *sql.DB) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { nodeB.Close() })
+	apptest.WaitIdentity(t, nodeB)
 	b = &apptest.Harness{T: t, App: nodeB, AdminToken: a.AdminToken} // same secret, same admin
 	// Another client of the database, as psql would be.
 	other, err := store.Open(context.Background(), cfg.Database.URL)

@@ -25,7 +25,7 @@ type Timing struct {
 }
 
 // DefaultTiming is what Watch uses for a zero Timing.
-var DefaultTiming = Timing{ProbeEvery: 5 * time.Second, ProbeTimeout: 2 * time.Second,
+var DefaultTiming = Timing{ProbeEvery: 5 * time.Second, ProbeTimeout: 3 * time.Second,
 	MinBackoff: 100 * time.Millisecond, MaxBackoff: 10 * time.Second}
 
 // Watcher keeps a Cache trusted while its LISTEN connection hears the
