@@ -135,7 +135,6 @@ func TestIdentityTwoNodes(t *testing.T) {
 			if hits, _ := b.App.Security.Principals.Stats(); hits != hitsBefore+1 {
 				t.Fatalf("node B did not answer from its cache (hits %d → %d)", hitsBefore, hits)
 			}
-			start := time.Now()
 			c.change(t, id, token)
 			if !strings.Contains(c.name, "outside Kiln") {
 				if s := status(a, token); s != c.want {
@@ -143,7 +142,6 @@ func TestIdentityTwoNodes(t *testing.T) {
 				}
 			}
 			d := waitFor(t, "node B refuses", time.Second, func() bool { return status(b, token) == c.want })
-			_ = start
 			latencies = append(latencies, d)
 			if strings.Contains(c.name, "outside Kiln") {
 				waitFor(t, "node A refuses", time.Second, func() bool { return status(a, token) == c.want })
