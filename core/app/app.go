@@ -23,6 +23,7 @@ import (
 	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/metrics"
 	"github.com/kiln-cms/kiln/core/plugin"
+	"github.com/kiln-cms/kiln/core/principal"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/ratelimit"
 	"github.com/kiln-cms/kiln/core/rest"
@@ -50,6 +51,9 @@ type App struct {
 	// Webhooks is the outbox of the content service's and the plugins'
 	// events, its worker and its admin routes (core/webhook).
 	Webhooks *webhook.Service
+	// Identity listens for changes of users and roles on PostgreSQL and
+	// keeps Security.Principals trusted meanwhile; nil on SQLite.
+	Identity *principal.Watcher
 	// Routes is the route table: every route the server answers, in the
 	// order they are mounted (routes.go).
 	Routes  route.Table
@@ -137,6 +141,7 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, plugins ...pl
 		db.Close()
 		return nil, err
 	}
+	a.watchIdentity()
 	a.Fiber = a.newServer(limiter)
 	return a, nil
 }

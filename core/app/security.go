@@ -13,9 +13,11 @@ import (
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/hook"
 	"github.com/kiln-cms/kiln/core/mail"
+	"github.com/kiln-cms/kiln/core/principal"
 	"github.com/kiln-cms/kiln/core/ratelimit"
 	"github.com/kiln-cms/kiln/core/rest"
 	"github.com/kiln-cms/kiln/core/schema"
+	"github.com/kiln-cms/kiln/core/store"
 )
 
 // newSecurity loads config/permissions.yaml, makes sure every role it
@@ -61,6 +63,15 @@ func (a *App) newSecurity(ctx context.Context) (*rest.Security, error) {
 	// start-up instead of failing requests.
 	if err := policy.Compile(a.Schema, a.QueryOptions()); err != nil {
 		return nil, err
+	}
+	if a.DB.Dialect == store.Postgres {
+		// Untrusted (every request reads its user) until watchIdentity's
+		// listener hears the database; SQLite keeps the read per request
+		// (docs/identity-cache.md).
+		sec.Principals = principal.New(a.Content.PrincipalByID, 0)
+		sec.Principals.LoadToken = a.DB.APITokenByHash
+		sec.APITokens.Cache = sec.Principals
+		a.Content.Principals = sec.Principals
 	}
 	a.Content.HashPassword = auth.HashPassword
 	a.Content.NormalizeEmail = auth.NormalizeEmail
@@ -173,3 +184,13 @@ func (a *App) rateKey(c *fiber.Ctx) (string, int, bool) {
 
 // TokenKey is the rate-limit key of an API token.
 func TokenKey(id int64) string { return "token:" + strconv.FormatInt(id, 10) }
+
+// watchIdentity starts the listener that keeps the principal cache
+// trusted (PostgreSQL only); it stops with the app.
+func (a *App) watchIdentity() {
+	if a.Security.Principals == nil {
+		return
+	}
+	a.Identity = principal.Watch(a.DB, a.Security.Principals, a.Log, principal.DefaultTiming)
+	a.closers = append(a.closers, a.Identity.Close)
+}

@@ -39,6 +39,9 @@ type Service struct {
 	// Outbox, when set, gets the events of every write inside the write's
 	// transaction (see Outbox); core/webhook's is the app's.
 	Outbox Outbox
+	// Principals, when set, hears after each commit which users it wrote
+	// (see Principals).
+	Principals Principals
 
 	db    *store.DB
 	store *store.Store
@@ -150,9 +153,14 @@ func (s *Service) Delete(ctx context.Context, q *query.Query, ref string, ro sto
 // outbox hears of the commit afterwards.
 func (s *Service) InTx(ctx context.Context, fn func(ctx context.Context, tx *Tx) error) error {
 	wrote := false
+	tc := &touched{}
+	ctx = context.WithValue(ctx, touchedKey{}, tc)
+	// Whatever the outcome: a commit whose answer was lost may have
+	// happened, and forgetting too much only costs a read.
+	defer s.forget(tc)
 	err := s.db.RunInTx(ctx, func(ctx context.Context, conn store.Conn) error {
 		wrote = false
-		tx := &Tx{s: s, conn: conn}
+		tx := &Tx{s: s, conn: conn, touched: tc}
 		if s.Outbox == nil {
 			return fn(ctx, tx)
 		}

@@ -18,6 +18,8 @@ import (
 type Tx struct {
 	s    *Service
 	conn store.Conn
+	// touched records the users written, for Service.InTx to forget.
+	touched *touched
 }
 
 // TxOf is the transaction a hook runs in, for the reads and writes the
@@ -77,6 +79,7 @@ func (t *Tx) Create(ctx context.Context, q *query.Query, body map[string]any, ro
 		return nil, err
 	}
 	ev.ID = e.ID
+	t.touch(ctx, ct, e.ID)
 	if err := t.checkOwned(ctx, ct, e.ID, ro); err != nil {
 		return nil, err
 	}
@@ -126,6 +129,7 @@ func (t *Tx) Update(ctx context.Context, q *query.Query, ref string, body map[st
 	if err := t.runHook(ctx, ev, hook.Before); err != nil {
 		return nil, err
 	}
+	t.touch(ctx, q.Type, id)
 	if err := t.s.store.Update(ctx, t.conn, q.Type, id, data); err != nil {
 		return nil, err
 	}
@@ -175,6 +179,7 @@ func (t *Tx) Delete(ctx context.Context, q *query.Query, ref string, ro store.Re
 	if err := t.emitGone(ctx, q.Type, doc); err != nil {
 		return nil, err
 	}
+	t.touch(ctx, q.Type, id)
 	if err := t.s.store.DeleteDocument(ctx, t.conn, q.Type, doc.ID); err != nil {
 		return nil, err
 	}

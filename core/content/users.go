@@ -51,6 +51,7 @@ func (s *Service) SetResetCode(ctx context.Context, id int64, codeHash string, e
 // that every token issued before is refused; with dropResetCode it also
 // drops a pending reset code.
 func (t *Tx) RevokeTokens(ctx context.Context, id int64, dropResetCode bool) error {
+	t.touchUser(ctx, id, false)
 	return t.s.store.RevokeTokens(ctx, t.conn, t.s.Schema, id, dropResetCode)
 }
 
@@ -81,6 +82,7 @@ type BulkRows = store.BulkRows
 // for loading a deterministic data set into an empty database (kiln seed),
 // with no checks and no hooks. Everything else writes through Create.
 func (t *Tx) BulkInsert(ctx context.Context, rows BulkRows) error {
+	t.touchUser(ctx, 0, true) // rows as they are, maybe users and roles
 	return t.s.store.BulkInsert(ctx, t.conn, rows)
 }
 

@@ -13,6 +13,7 @@ import (
 
 	"github.com/kiln-cms/kiln/core/auth"
 	"github.com/kiln-cms/kiln/core/errs"
+	"github.com/kiln-cms/kiln/core/principal"
 	"github.com/kiln-cms/kiln/core/route"
 	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/core/store"
@@ -29,6 +30,9 @@ type APITokens struct {
 	Now func() time.Time
 	// Rules are set by SetRoutes; until then no token may do anything.
 	Rules *auth.TokenRules
+	// Cache, when set, answers the lookup by hash from memory while it is
+	// trusted (core/principal); nil reads the table on every request.
+	Cache *principal.Cache
 
 	// touched is when this instance last wrote each token's last-used
 	// time, so that a token in use is written at most once a minute.
@@ -85,10 +89,15 @@ func invalidToken() error {
 	return errs.New(errs.KindUnauthorized, "Missing or invalid credentials")
 }
 
-// authenticate looks the token up (one indexed query by its hash) and
-// returns its caller, or the 401 to answer.
+// authenticate looks the token up (one indexed query by its hash, or the
+// cache on PostgreSQL: docs/identity-cache.md) and returns its caller, or
+// the 401 to answer.
 func (t *APITokens) authenticate(ctx context.Context, token string) (*TokenCaller, error) {
-	row, err := t.DB.APITokenByHash(ctx, t.Hasher.Hash(token))
+	lookup := t.DB.APITokenByHash
+	if t.Cache != nil {
+		lookup = t.Cache.Token
+	}
+	row, err := lookup(ctx, t.Hasher.Hash(token))
 	switch {
 	case errs.KindOf(err) == errs.KindNotFound:
 		return nil, invalidToken()
@@ -286,6 +295,9 @@ func (s *Security) deleteAPIToken(c *fiber.Ctx) error {
 		return err
 	}
 	row, err := s.APITokens.DB.DeleteAPIToken(c.UserContext(), id)
+	// Refused on this node's next request, committed or not: forgetting
+	// too much costs a read.
+	s.APITokens.Cache.InvalidateTokens()
 	if err != nil {
 		return err
 	}

@@ -363,14 +363,27 @@ func TestAPITokenLastUsed(t *testing.T) {
 		if first == nil {
 			t.Fatal("no last-used time after a request")
 		}
+		// Each lookup is one query, or none when the cache answers it
+		// (PostgreSQL, docs/identity-cache.md): the rest is the same.
+		cache := h.App.Security.Principals
+		lookups := func(do func()) int64 {
+			_, before := cache.Stats()
+			do()
+			if cache == nil {
+				return 1
+			}
+			_, after := cache.Stats()
+			return after - before
+		}
 		q := h.CountQueries()
-		h.Do("GET", "/api/programs", nil, bearer(token)...)
+		tokenLookups := lookups(func() { h.Do("GET", "/api/programs", nil, bearer(token)...) })
 		h.App.Security.WaitMail()
 		withToken := q.N()
 		q = h.CountQueries()
-		h.Do("GET", "/api/programs", nil) // the admin's JWT: one query for the user
-		if withToken != q.N() {
-			t.Errorf("a request with a token made %d queries, with a JWT %d: want the same (one lookup each)", withToken, q.N())
+		jwtLookups := lookups(func() { h.Do("GET", "/api/programs", nil) }) // the admin's JWT
+		jwt := q.N()
+		if withToken-tokenLookups != jwt-jwtLookups {
+			t.Errorf("a request with a token made %d queries (%d lookups), with a JWT %d (%d lookups): want the same besides the lookups", withToken, tokenLookups, jwt, jwtLookups)
 		}
 		if again := lastUsed(); again != first {
 			t.Errorf("written again within the minute: %v then %v", first, again)

@@ -1,12 +1,14 @@
 package rest
 
 import (
+	"context"
 	"strings"
 
 	"github.com/gofiber/fiber/v2"
 	"github.com/gofiber/fiber/v2/utils"
 
 	"github.com/kiln-cms/kiln/core/auth"
+	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/errs"
 )
 
@@ -41,7 +43,9 @@ func CallerOf(c *fiber.Ctx) *Caller {
 // or the user was blocked since it was issued), is remembered and answered
 // with 401 by Enforce — after the rate limiter has counted the attempt
 // against the client's address. The version is compared with the user row
-// read here anyway: revocation costs no query of its own.
+// read here anyway: revocation costs no query of its own. On PostgreSQL
+// the row comes from the principal cache once it is warm
+// (docs/identity-cache.md): no query at all.
 //
 // The sign-in routes do not read the token at all (Strapi's auth: false):
 // their caller is always the public, so a stale token does not stop a
@@ -71,7 +75,7 @@ func (s *Security) Authenticate(c *fiber.Ctx) error {
 		return c.Next()
 	}
 	id := claims.UserID
-	p, err := s.Content.PrincipalByID(c.UserContext(), id)
+	p, err := s.principal(c.UserContext(), id)
 	switch {
 	case errs.KindOf(err) == errs.KindNotFound || (err == nil && (p.Blocked || p.TokenVersion != claims.Version)):
 		c.Locals(authErrKey, errs.New(errs.KindUnauthorized, "Invalid credentials"))
@@ -85,6 +89,15 @@ func (s *Security) Authenticate(c *fiber.Ctx) error {
 	}
 	c.Locals(callerKey, &Caller{UserID: id, Role: role})
 	return c.Next()
+}
+
+// principal is the token's user: from the cache when there is one (it
+// reads the database itself while it cannot be trusted), else read.
+func (s *Security) principal(ctx context.Context, id int64) (*content.Principal, error) {
+	if s.Principals != nil {
+		return s.Principals.Get(ctx, id)
+	}
+	return s.Content.PrincipalByID(ctx, id)
 }
 
 // Enforce answers the 401 Authenticate found, if any.

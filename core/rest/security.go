@@ -10,6 +10,7 @@ import (
 	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/mail"
+	"github.com/kiln-cms/kiln/core/principal"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/core/store"
@@ -35,6 +36,10 @@ type Security struct {
 	Log   *slog.Logger
 	// RoleIDs maps role types to their ids (filled at start-up).
 	RoleIDs map[string]int64
+	// Principals, when set, answers Authenticate's lookup of the token's
+	// user from memory while it is trusted (core/principal); nil reads
+	// the user on every request.
+	Principals *principal.Cache
 
 	// mailing counts the reset mails still being sent in the background.
 	mailing sync.WaitGroup

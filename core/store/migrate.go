@@ -68,7 +68,13 @@ func Migrate(ctx context.Context, db *DB, s *schema.Schema, opts MigrateOptions)
 		if plan, err = planMigration(ctx, tx, db.Dialect, s, opts.Extra); err != nil {
 			return err
 		}
-		return apply(ctx, tx, db.Dialect, plan, opts.AllowDestructive)
+		if err := apply(ctx, tx, db.Dialect, plan, opts.AllowDestructive); err != nil {
+			return err
+		}
+		if db.Dialect == Postgres {
+			return ensureIdentityTriggers(ctx, tx, s)
+		}
+		return nil
 	})
 	if err != nil {
 		return plan, err // each step's error names the step; callers add "migrating"

@@ -16,6 +16,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"testing"
+	"time"
 
 	"github.com/valyala/fasthttp/fasthttputil"
 	"golang.org/x/crypto/bcrypt"
@@ -95,9 +96,22 @@ func NewLogged(t testing.TB, cfg config.Config, log *slog.Logger, plugins ...plu
 		t.Fatalf("building the app: %v", err)
 	}
 	t.Cleanup(func() { a.Close() })
+	WaitIdentity(t, a)
 	h := &Harness{T: t, App: a}
 	h.AdminToken = h.CreateUser("admin", "admin@kiln.test", "admin")
 	return h
+}
+
+// WaitIdentity waits until the app's identity cache is trusted (on
+// PostgreSQL: its listener heard the database), so that what a test
+// counts does not depend on when the listener came up.
+func WaitIdentity(t testing.TB, a *app.App) {
+	t.Helper()
+	for start := time.Now(); a.Identity != nil && !a.Security.Principals.Trusted(); time.Sleep(time.Millisecond) {
+		if time.Since(start) > 10*time.Second {
+			t.Fatal("the identity listener did not come up within 10s")
+		}
+	}
 }
 
 // CreateUser adds a user with the role (by type) and returns a token for it.
