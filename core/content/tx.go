@@ -81,7 +81,7 @@ func (t *Tx) Create(ctx context.Context, q *query.Query, body map[string]any, ro
 		return nil, err
 	}
 	ev := &hook.Event{Type: ct, Action: hook.Create, Conn: t.conn, Data: &data, Writer: ro}
-	if err := t.runHook(ctx, ev, hook.Before); err != nil {
+	if err := t.runHook(ctx, ev, hook.Before, false); err != nil {
 		return nil, err
 	}
 	// On a draft & publish type: the draft, and its published copy
@@ -90,18 +90,29 @@ func (t *Tx) Create(ctx context.Context, q *query.Query, body map[string]any, ro
 	if err != nil {
 		return nil, err
 	}
+	wrote(ctx)
+	mark := writes(ctx)
 	ev.ID = e.ID
+	if e.Written() {
+		ev.Entry = e
+	}
 	if err := t.checkOwned(ctx, ct, e.ID, ro); err != nil {
 		return nil, err
 	}
-	if err := t.runHook(ctx, ev, hook.After); err != nil {
+	if err := t.runHook(ctx, ev, hook.After, e.Written()); err != nil {
 		return nil, err
 	}
 	if err := t.emitCreate(ctx, q, e); err != nil {
 		return nil, err
 	}
+	if idOnly(q) && e.Written() {
+		return stamped(e), nil
+	}
 	if idOnly(q) {
 		return e, nil
+	}
+	if a := answerOf(ctx, q, e, mark); a != nil {
+		return a, nil
 	}
 	return t.Get(ctx, q, e.ID, ro)
 }
@@ -137,11 +148,17 @@ func (t *Tx) Update(ctx context.Context, q *query.Query, ref string, body map[st
 		return nil, err
 	}
 	ev := &hook.Event{Type: q.Type, Action: hook.Update, Conn: t.conn, ID: id, Data: &data, Writer: ro}
-	if err := t.runHook(ctx, ev, hook.Before); err != nil {
+	if err := t.runHook(ctx, ev, hook.Before, false); err != nil {
 		return nil, err
 	}
-	if err := t.s.store.Update(ctx, t.conn, q.Type, id, data); err != nil {
+	e, err := t.s.store.Update(ctx, t.conn, q.Type, id, data)
+	if err != nil {
 		return nil, err
+	}
+	wrote(ctx)
+	mark := writes(ctx)
+	if e != nil {
+		ev.Entry = e
 	}
 	if err := t.checkOwned(ctx, q.Type, id, ro); err != nil {
 		return nil, err
@@ -152,14 +169,20 @@ func (t *Tx) Update(ctx context.Context, q *query.Query, ref string, body map[st
 			return nil, err
 		}
 	}
-	if err := t.runHook(ctx, ev, hook.After); err != nil {
+	if err := t.runHook(ctx, ev, hook.After, e != nil); err != nil {
 		return nil, err
 	}
 	if err := t.emitWrite(ctx, EventUpdate, q, id, answer); err != nil {
 		return nil, err
 	}
+	if e != nil && idOnly(q) {
+		return idOnlyEntry(e), nil
+	}
 	if idOnly(q) {
 		return t.idEntry(ctx, q.Type, answer)
+	}
+	if a := answerOf(ctx, q, e, mark); a != nil {
+		return a, nil
 	}
 	return t.Get(ctx, q, answer, ro)
 }
@@ -183,7 +206,7 @@ func (t *Tx) Delete(ctx context.Context, q *query.Query, ref string, ro store.Re
 		return nil, err
 	}
 	ev := &hook.Event{Type: q.Type, Action: hook.Delete, Conn: t.conn, ID: id, Writer: ro}
-	if err := t.runHook(ctx, ev, hook.Before); err != nil {
+	if err := t.runHook(ctx, ev, hook.Before, false); err != nil {
 		return nil, err
 	}
 	if err := t.emitGone(ctx, q.Type, doc); err != nil {
@@ -192,7 +215,8 @@ func (t *Tx) Delete(ctx context.Context, q *query.Query, ref string, ro store.Re
 	if err := t.s.store.DeleteDocument(ctx, t.conn, q.Type, doc.ID); err != nil {
 		return nil, err
 	}
-	return gone, t.runHook(ctx, ev, hook.After)
+	wrote(ctx)
+	return gone, t.runHook(ctx, ev, hook.After, false)
 }
 
 // Lock takes the write locks of entries of ct until the transaction ends,
@@ -229,13 +253,14 @@ func (t *Tx) idEntry(ctx context.Context, ct *schema.ContentType, id int64) (*st
 
 // runHook runs the hooks of ev's action in phase, loading the entry's
 // scalar fields first (once: after a create or update it is re-read, since
-// the write changed it). Nothing is loaded when no hook would run.
-func (t *Tx) runHook(ctx context.Context, ev *hook.Event, phase hook.Phase) error {
+// the write changed it, unless fresh: ev.Entry is the row the write
+// returned). Nothing is loaded when no hook would run.
+func (t *Tx) runHook(ctx context.Context, ev *hook.Event, phase hook.Phase, fresh bool) error {
 	if !t.s.Hooks.Has(ev.Type.Name, ev.Action, phase) {
 		return nil
 	}
 	ev.Phase = phase
-	if ev.ID != 0 && (ev.Entry == nil || (phase == hook.After && ev.Action != hook.Delete)) {
+	if ev.ID != 0 && (ev.Entry == nil || (phase == hook.After && ev.Action != hook.Delete && !fresh)) {
 		if err := t.Reload(ctx, ev); err != nil {
 			return err
 		}

@@ -51,6 +51,7 @@ func (s *Service) SetResetCode(ctx context.Context, id int64, codeHash string, e
 // that every token issued before is refused; with dropResetCode it also
 // drops a pending reset code.
 func (t *Tx) RevokeTokens(ctx context.Context, id int64, dropResetCode bool) error {
+	wrote(ctx)
 	return t.s.store.RevokeTokens(ctx, t.conn, t.s.Schema, id, dropResetCode)
 }
 
@@ -81,12 +82,14 @@ type BulkRows = store.BulkRows
 // for loading a deterministic data set into an empty database (kiln seed),
 // with no checks and no hooks. Everything else writes through Create.
 func (t *Tx) BulkInsert(ctx context.Context, rows BulkRows) error {
+	wrote(ctx)
 	return t.s.store.BulkInsert(ctx, t.conn, rows)
 }
 
 // BulkLink writes a data set's manyToMany pairs of relation a, as
 // BulkInsert writes rows.
 func (t *Tx) BulkLink(ctx context.Context, a *schema.Attribute, pairs [][2]int64) error {
+	wrote(ctx)
 	return t.s.store.BulkLink(ctx, t.conn, a, pairs)
 }
 

@@ -24,7 +24,14 @@ type Entry struct {
 	// owner the entry a populated row belongs to; neither is output.
 	refs  map[*schema.Attribute]int64
 	owner int64
+	// written marks an entry a write returned (Written).
+	written bool
 }
+
+// Written reports whether the entry is the row a write just returned, with
+// every field a read of all fields selects, as stored: what a read-back in
+// the same transaction would give, so none is needed.
+func (e *Entry) Written() bool { return e.written }
 
 // Count is a populated relation asked for with count=true.
 type Count struct{ N int64 }
