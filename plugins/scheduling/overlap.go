@@ -76,8 +76,9 @@ func (s *sched) checkEvent(ctx context.Context, ev *hook.Event) error {
 	}
 	// Every write that could book this coach takes the same lock first, so
 	// the search below and the write that follows it are not interleaved
-	// with another booking of the coach.
-	if err := tx.LockKey(ctx, lockCoach, coach); err != nil {
+	// with another booking of the coach; unless the database's constraint
+	// settles such races (see lockCoachOf).
+	if err := s.lockCoachOf(ctx, tx, coach); err != nil {
 		return err
 	}
 	clashes, err := s.clashes(ctx, tx, coach, start, end, []int64{ev.ID})
@@ -186,7 +187,7 @@ func (s *sched) checkCoachEvents(ctx context.Context, ev *hook.Event) error {
 		return err
 	}
 	if ev.ID != 0 {
-		if err := tx.LockKey(ctx, lockCoach, ev.ID); err != nil {
+		if err := s.lockCoachOf(ctx, tx, ev.ID); err != nil {
 			return err
 		}
 	}
