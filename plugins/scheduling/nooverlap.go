@@ -96,13 +96,22 @@ func (s *sched) lockCoachOf(ctx context.Context, tx *content.Tx, coach int64) er
 	if !s.locksWait() {
 		return nil
 	}
+	if guarded, err := s.constraintHeld(ctx, tx); err != nil || guarded {
+		return err
+	}
+	return tx.LockKey(ctx, lockCoach, coach)
+}
+
+// constraintHeld reports whether the events table carries the no-overlap
+// constraint (PostgreSQL only; read once, see lockCoachOf).
+func (s *sched) constraintHeld(ctx context.Context, tx *content.Tx) (bool, error) {
 	if s.guarded.Load() == 0 {
 		var n int64
 		err := tx.Statement(content.ReadOptions{}).W("SELECT COUNT(*) FROM pg_constraint c JOIN pg_class t ON t.oid = c.conrelid "+
 			"WHERE c.contype = 'x' AND c.conname = ").Str(noOverlap).W(" AND t.relname = ").Str(eventsTable).
 			W(" AND t.relnamespace = current_schema()::regnamespace").QueryRow(ctx, &n)
 		if err != nil {
-			return err
+			return false, err
 		}
 		state := int32(2)
 		if n > 0 {
@@ -110,8 +119,5 @@ func (s *sched) lockCoachOf(ctx context.Context, tx *content.Tx, coach int64) er
 		}
 		s.guarded.Store(state)
 	}
-	if s.guarded.Load() == 1 {
-		return nil
-	}
-	return tx.LockKey(ctx, lockCoach, coach)
+	return s.guarded.Load() == 1, nil
 }

@@ -111,9 +111,16 @@ func (s *sched) movesSlot(ev *hook.Event) bool {
 // moved) may have committed since. Every write that can book an event
 // locks the event's row before its coach's lock (checkCoachEvents too), so
 // lock orders never cross.
+//
+// Where the no-overlap constraint settles races (see lockCoachOf) neither
+// the lock nor the second read is needed: a check made on a stale row
+// that misses a clash is caught at commit and run again.
 func (s *sched) lockEvent(ctx context.Context, tx *content.Tx, ev *hook.Event) error {
 	if ev.ID == 0 || !s.locksWait() {
 		return nil
+	}
+	if guarded, err := s.constraintHeld(ctx, tx); err != nil || guarded {
+		return err
 	}
 	if err := tx.Lock(ctx, s.m.Event, ev.ID); err != nil {
 		return err
