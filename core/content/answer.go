@@ -16,23 +16,35 @@ import (
 
 type writesKey struct{}
 
-// withWrites is ctx counting its transaction's writes of entries.
+// txState is what InTx's context keeps of its transaction (one attempt of
+// it): how many writes of entries it made, and the rows it locked.
+type txState struct {
+	writes int64
+	locked map[rowKey]bool
+}
+
+type rowKey struct {
+	ct *schema.ContentType
+	id int64
+}
+
+// withWrites is ctx keeping its transaction's state.
 func withWrites(ctx context.Context) context.Context {
-	return context.WithValue(ctx, writesKey{}, new(int64))
+	return context.WithValue(ctx, writesKey{}, &txState{locked: map[rowKey]bool{}})
 }
 
 // wrote counts one write of entries in ctx's transaction.
 func wrote(ctx context.Context) {
-	if n, ok := ctx.Value(writesKey{}).(*int64); ok {
-		*n++
+	if st, ok := ctx.Value(writesKey{}).(*txState); ok {
+		st.writes++
 	}
 }
 
 // writes is how many writes of entries ctx's transaction made; -1 when
 // nobody counts (then no answer comes from a written row).
 func writes(ctx context.Context) int64 {
-	if n, ok := ctx.Value(writesKey{}).(*int64); ok {
-		return *n
+	if st, ok := ctx.Value(writesKey{}).(*txState); ok {
+		return st.writes
 	}
 	return -1
 }

@@ -224,7 +224,28 @@ func (t *Tx) Delete(ctx context.Context, q *query.Query, ref string, ro store.Re
 // then write (a coach's capacity, an event's slot) go one at a time. On
 // PostgreSQL they are row locks; SQLite runs one write transaction at a
 // time anyway.
+//
+// A row the transaction already locked is not locked again (the plugin
+// that locks a coach, then the coach's write whose hook locks it too).
 func (t *Tx) Lock(ctx context.Context, ct *schema.ContentType, ids ...int64) error {
+	if st, ok := ctx.Value(writesKey{}).(*txState); ok {
+		fresh := make([]int64, 0, len(ids))
+		for _, id := range ids {
+			if !st.locked[rowKey{ct, id}] {
+				fresh = append(fresh, id)
+			}
+		}
+		if len(fresh) == 0 {
+			return nil
+		}
+		if err := store.LockRows(ctx, t.conn, t.s.db.Dialect, ct, fresh); err != nil {
+			return err
+		}
+		for _, id := range fresh {
+			st.locked[rowKey{ct, id}] = true
+		}
+		return nil
+	}
 	return store.LockRows(ctx, t.conn, t.s.db.Dialect, ct, ids)
 }
 
@@ -365,6 +386,15 @@ func (t *Tx) Visible(ctx context.Context, ct *schema.ContentType, ids []int64, r
 // statement.
 func (t *Tx) Resolve(ctx context.Context, ct *schema.ContentType, refs []string, ro store.ReadOptions) (map[string]int64, error) {
 	return t.s.store.ResolveVisible(ctx, t.conn, ct, refs, ro)
+}
+
+// Refs are references to entries of one type (store.Refs).
+type Refs = store.Refs
+
+// ResolveMany is Resolve for several lists, of one type or many, in one
+// statement; a map per list, in order.
+func (t *Tx) ResolveMany(ctx context.Context, lists []Refs, ro store.ReadOptions) ([]map[string]int64, error) {
+	return t.s.store.ResolveMany(ctx, t.conn, lists, ro)
 }
 
 // emitWrite emits the event of a create or update as Strapi 5 does: about

@@ -19,7 +19,9 @@ type statementLog struct {
 	list []string
 }
 
-func (l *statementLog) BeforeQuery(ctx context.Context, _ *bun.QueryEvent) context.Context { return ctx }
+func (l *statementLog) BeforeQuery(ctx context.Context, _ *bun.QueryEvent) context.Context {
+	return ctx
+}
 func (l *statementLog) AfterQuery(_ context.Context, e *bun.QueryEvent) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
