@@ -1,46 +1,12 @@
 package scheduling_test
 
 import (
-	"context"
 	"fmt"
-	"strings"
-	"sync"
 	"testing"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
 	"github.com/kiln-cms/kiln/core/store"
-	"github.com/uptrace/bun"
 )
-
-// statementLog records the SQL the app sends while on.
-type statementLog struct {
-	mu   sync.Mutex
-	on   bool
-	list []string
-}
-
-func (l *statementLog) BeforeQuery(ctx context.Context, _ *bun.QueryEvent) context.Context {
-	return ctx
-}
-func (l *statementLog) AfterQuery(_ context.Context, e *bun.QueryEvent) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if l.on {
-		l.list = append(l.list, e.Query)
-	}
-}
-
-// cost runs fn and returns the statements it sent.
-func (l *statementLog) cost(fn func()) []string {
-	l.mu.Lock()
-	l.on, l.list = true, nil
-	l.mu.Unlock()
-	fn()
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	l.on = false
-	return l.list
-}
 
 // TestWriteStatements pins the statements of the event writes, on both
 // databases, counted from the request's first (the token's user) to its
@@ -51,8 +17,7 @@ func (l *statementLog) cost(fn func()) []string {
 // PostgreSQL numbers without the constraint are given too (+ the lock).
 func TestWriteStatements(t *testing.T) {
 	each(t, func(t *testing.T, h *apptest.Harness, p people) {
-		log := &statementLog{}
-		h.App.DB.Bun.AddQueryHook(log)
+		c := h.CountQueries()
 		mod := h.Create("/api/modules", map[string]any{"title": "M", "program": 1})
 		sess := h.Create("/api/sessions", map[string]any{"title": "S", "module": mod, "program": 1})
 		// A first booking: the plugin reads once whether the constraint is there.
@@ -65,13 +30,13 @@ func TestWriteStatements(t *testing.T) {
 		}
 		check := func(name string, want int, fn func() *apptest.Response, status int) {
 			t.Helper()
-			var r *apptest.Response
-			list := log.cost(func() { r = fn() })
+			before := c.N()
+			r := fn()
 			if r.Status != status {
 				t.Fatalf("%s: %d %s", name, r.Status, r.Body)
 			}
-			if len(list) != want {
-				t.Errorf("%s: %d statements, want %d:\n%s", name, len(list), want, strings.Join(list, "\n"))
+			if n := c.N() - before; n != int64(want) {
+				t.Errorf("%s: %d statements, want %d", name, n, want)
 			}
 		}
 		var id int64
