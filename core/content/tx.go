@@ -133,7 +133,18 @@ func idOnly(q *query.Query) bool {
 // published version becomes a copy of it (created if the document had
 // none). The answer is the version q's status names.
 func (t *Tx) Update(ctx context.Context, q *query.Query, ref string, body map[string]any, ro store.ReadOptions) (*store.Entry, error) {
-	doc, err := t.visibleDoc(ctx, q.Type, ref, ro)
+	// Without draft & publish, when before hooks will want the entry, the
+	// lookup reads it too: one statement, not two.
+	var doc store.Document
+	var stored *store.Entry
+	var err error
+	if !q.Type.DraftAndPublish && t.s.Hooks.Has(q.Type.Name, hook.Update, hook.Before) {
+		if doc, stored, err = t.s.store.FindEntry(ctx, t.conn, q.Type, ref); err == nil {
+			err = t.checkVisible(ctx, q.Type, doc, ro)
+		}
+	} else {
+		doc, err = t.visibleDoc(ctx, q.Type, ref, ro)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -147,7 +158,7 @@ func (t *Tx) Update(ctx context.Context, q *query.Query, ref string, body map[st
 	if err != nil {
 		return nil, err
 	}
-	ev := &hook.Event{Type: q.Type, Action: hook.Update, Conn: t.conn, ID: id, Data: &data, Writer: ro}
+	ev := &hook.Event{Type: q.Type, Action: hook.Update, Conn: t.conn, ID: id, Data: &data, Writer: ro, Entry: stored}
 	if err := t.runHook(ctx, ev, hook.Before, false); err != nil {
 		return nil, err
 	}
@@ -332,6 +343,11 @@ func (t *Tx) visibleDoc(ctx context.Context, ct *schema.ContentType, ref string,
 	if err != nil {
 		return doc, err
 	}
+	return doc, t.checkVisible(ctx, ct, doc, ro)
+}
+
+// checkVisible is visibleDoc's check of a document found.
+func (t *Tx) checkVisible(ctx context.Context, ct *schema.ContentType, doc store.Document, ro store.ReadOptions) error {
 	if ro.Limited(ct) {
 		probe := &query.Query{Type: ct, Fields: []*schema.Attribute{schema.SysID}, Status: query.Draft}
 		id := doc.Draft
@@ -339,13 +355,13 @@ func (t *Tx) visibleDoc(ctx context.Context, ct *schema.ContentType, ref string,
 			id = doc.Published
 		}
 		if id == 0 {
-			return doc, errs.NotFound()
+			return errs.NotFound()
 		}
 		if _, err := t.Get(ctx, probe, id, ro); err != nil {
-			return doc, err
+			return err
 		}
 	}
-	return doc, nil
+	return nil
 }
 
 // visibleChunk bounds the references one visibility query lists.
