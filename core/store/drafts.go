@@ -64,14 +64,20 @@ func (b *sqlb) draftVersion(ct *schema.ContentType, alias string) {
 
 // FindEntry is FindDocument on a type without draft & publish, with the
 // entry itself, every field a read of all fields selects (as FindOne with
-// no fields named and no read options): the one statement an update
-// needs to find its entry and hand it to the before hooks.
+// no fields named and no read options) and its owning to-one foreign keys
+// (Entry.ForeignKey): the one statement an update needs to find its entry
+// and hand it to the before hooks.
 func (s *Store) FindEntry(ctx context.Context, db Conn, ct *schema.ContentType, ref string) (Document, *Entry, error) {
 	if ct.DraftAndPublish {
 		return Document{}, nil, fmt.Errorf("FindEntry: %s has draft & publish", ct.Name)
 	}
 	q := &query.Query{Type: ct, Status: query.Draft}
 	cols := selection(q)
+	for _, a := range ct.Attributes {
+		if a.IsRelation() && a.Column != "" && !a.Unavailable() {
+			cols = append(cols, column{attr: a, sql: col(root, a.Column), ref: true})
+		}
+	}
 	b := s.sql(ReadOptions{}, query.Draft)
 	b.w("SELECT ")
 	for i, c := range cols {
@@ -98,6 +104,7 @@ func (s *Store) FindEntry(ctx context.Context, db Conn, ct *schema.ContentType, 
 		return Document{}, nil, errs.NotFound()
 	}
 	e := list[0]
+	e.keys = true
 	return Document{ID: e.DocumentID, Draft: e.ID, Published: e.ID}, e, nil
 }
 
