@@ -69,7 +69,12 @@ type floor struct {
 // rows runs a query and scans every row; columns named __x are kept for
 // grouping but hidden from the JSON by the caller.
 func (f *floor) rows(ctx context.Context, q string, args ...any) ([]row, error) {
-	rs, err := f.db.QueryContext(ctx, q, args...)
+	return queryRows(ctx, f.db, q, args...)
+}
+
+// queryRows runs q on db (the pool or a transaction) and reads its rows.
+func queryRows(ctx context.Context, db bun.IDB, q string, args ...any) ([]row, error) {
+	rs, err := db.QueryContext(ctx, q, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -291,13 +296,16 @@ func (f *floor) sessionsOfCustomer(c *fiber.Ctx) error {
 	return c.JSON(fiber.Map{"data": list, "meta": fiber.Map{"pagination": fiber.Map{"page": 1, "pageSize": 25, "pageCount": (total + 24) / 25, "total": total}}})
 }
 
-// createEvent inserts an event with its relations and reads it back.
+// createEvent inserts an event with its relations and answers the row:
+// the least a server runs for kiln's answer. BEGIN, the INSERT returning
+// the row as stored, one multi-row link statement (with both orders, as
+// kiln writes them), COMMIT; no read-back.
 func (f *floor) createEvent(c *fiber.Ctx) error {
 	var body struct {
 		Data struct {
-			Title, StartAt, EndAt string
-			Coach, Program        int64
-			Learners              []int64
+			Title, StartAt, EndAt   string
+			Coach, Program, Session int64
+			Learners                []int64
 		} `json:"data"`
 	}
 	if err := json.Unmarshal(c.Body(), &body); err != nil {
@@ -306,24 +314,33 @@ func (f *floor) createEvent(c *fiber.Ctx) error {
 	ctx := c.UserContext()
 	d := body.Data
 	now := time.Now().UTC().Format("2006-01-02T15:04:05.000Z")
-	var id int64
+	var list []row
 	err := f.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
-		if err := tx.QueryRowContext(ctx, `INSERT INTO "events" ("document_id", "created_at", "updated_at", "published_at", "title", "start_at", "end_at", "status", "coach_id", "program_id") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "id"`,
-			fmt.Sprintf("f%023d", time.Now().UnixNano()), now, now, now, d.Title, d.StartAt, d.EndAt, "scheduled", d.Coach, d.Program).Scan(&id); err != nil {
+		var err error
+		list, err = queryRows(ctx, tx, `INSERT INTO "events" ("document_id", "created_at", "updated_at", "published_at", "title", "start_at", "end_at", "status", "coach_id", "program_id", "session_id") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "id", "document_id", "title", "description", "start_at", "end_at", "timezone", "location", "meeting_url", "kind", "status", "synced_at", "created_at", "updated_at", "published_at"`,
+			fmt.Sprintf("f%023d", time.Now().UnixNano()), now, now, now, d.Title, d.StartAt, d.EndAt, "scheduled", d.Coach, d.Program, d.Session)
+		if err != nil || len(list) == 0 || len(d.Learners) == 0 {
 			return err
 		}
-		for _, l := range d.Learners {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO "events_learners_lnk" ("event_id", "learner_id") VALUES (?, ?) ON CONFLICT DO NOTHING`, id, l); err != nil {
-				return err
+		id := list[0].get("id")
+		var sb strings.Builder
+		args := make([]any, 0, 4*len(d.Learners))
+		sb.WriteString(`INSERT INTO "events_learners_lnk" ("event_id", "learner_id", "learner_ord", "event_ord") VALUES `)
+		for i, l := range d.Learners {
+			if i > 0 {
+				sb.WriteString(", ")
 			}
+			sb.WriteString(`(?, ?, ?, (SELECT COALESCE(MAX("event_ord"), 0) + 1 FROM "events_learners_lnk" WHERE "learner_id" = ?))`)
+			args = append(args, id, l, i+1, l)
 		}
-		return nil
+		sb.WriteString(" ON CONFLICT DO NOTHING")
+		_, err = tx.ExecContext(ctx, sb.String(), args...)
+		return err
 	})
 	if err != nil {
 		return err
 	}
-	list, err := f.rows(ctx, `SELECT t0."id", t0."document_id", t0."title", t0."description", t0."start_at", t0."end_at", t0."timezone", t0."location", t0."meeting_url", t0."kind", t0."status", t0."synced_at", t0."created_at", t0."updated_at", t0."published_at" FROM "events" t0 WHERE t0."id" = ?`, id)
-	if err != nil || len(list) == 0 {
+	if len(list) == 0 {
 		return fiber.ErrInternalServerError
 	}
 	return c.Status(201).JSON(fiber.Map{"data": list[0], "meta": fiber.Map{}})

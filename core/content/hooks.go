@@ -15,7 +15,11 @@ import (
 // id wins, else the last of a set (an empty set clears it), else a
 // disconnect of the current target clears it, else the current one stays.
 func (s *Service) ToOne(ctx context.Context, ev *hook.Event, a *schema.Attribute) (current, after int64, err error) {
-	if ev.ID != 0 {
+	known := false
+	if ev.Entry != nil && ev.Entry.ID == ev.ID { // read with the entry, when it was
+		current, known = ev.Entry.ForeignKey(a)
+	}
+	if ev.ID != 0 && !known {
 		fks, err := s.TxOf(ev).Targets(ctx, a, ev.ID)
 		if err != nil {
 			return 0, 0, err

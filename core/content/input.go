@@ -31,6 +31,7 @@ func (s *Service) prepare(ctx context.Context, conn store.Conn, ct *schema.Conte
 		failed[a] = true
 		problems = append(problems, errs.FieldError{Path: []string{a.Name}, Message: msg, Name: "ValidationError", Value: v})
 	}
+	var rels []relationRefs
 	for _, key := range sortedKeys(body) {
 		if key == "publishedAt" {
 			continue // Strapi drops it: publishing is the status parameter's job.
@@ -49,7 +50,7 @@ func (s *Service) prepare(ctx context.Context, conn store.Conn, ct *schema.Conte
 			return data, errs.PendingField(key, key, "body", "data")
 		}
 		if a.IsRelation() {
-			ch, err := s.relationInput(ctx, conn, a, body[key], ro)
+			r, err := readRelation(a, body[key])
 			if list, ok := fieldErrors(err); ok {
 				failed[a] = true
 				problems = append(problems, list...)
@@ -58,7 +59,7 @@ func (s *Service) prepare(ctx context.Context, conn store.Conn, ct *schema.Conte
 			if err != nil {
 				return data, err
 			}
-			data.Relations[a] = ch
+			rels = append(rels, r)
 			continue
 		}
 		v, msg := coerceInput(a, body[key])
@@ -70,6 +71,15 @@ func (s *Service) prepare(ctx context.Context, conn store.Conn, ct *schema.Conte
 			v = s.NormalizeEmail(str)
 		}
 		data.Values[a] = v
+	}
+	// Every relation's references at once: one statement however many
+	// relations and target types the write names.
+	if len(rels) > 0 {
+		list, err := s.resolveRelations(ctx, conn, rels, ro, data)
+		if err != nil {
+			return data, err
+		}
+		problems = append(problems, list...)
 	}
 	if id == 0 {
 		applyDefaults(ct, data.Values)

@@ -11,29 +11,33 @@ import (
 	"github.com/kiln-cms/kiln/core/store"
 )
 
-// relationInput reads a relation's value in any of Strapi's forms — an id
-// or documentId, a list of them (set), {"id"}/{"documentId"} objects, null,
-// or {"connect", "disconnect", "set"} — and resolves every reference in one
-// query. A reference to nothing is a 400 naming the relation; so is one to
-// an entry ro's scope hides from the caller, with the same message, so a
-// write neither links what the caller may not see nor tells whether it
-// exists. The scope also goes with the change (RelationChange.Scope), so
-// that a set unlinks only what the caller may see.
-func (s *Service) relationInput(ctx context.Context, conn store.Conn, a *schema.Attribute, v any, ro store.ReadOptions) (store.RelationChange, error) {
-	var ch store.RelationChange
-	var set, connect, disconnect []string
-	var places []place // connect's positions, in connect's order
+// relationRefs is one relation's value as read — an id or documentId, a
+// list of them (set), {"id"}/{"documentId"} objects, null, or {"connect",
+// "disconnect", "set"}, in any of Strapi's forms — before its references
+// resolve. prepare resolves the references of every relation of a write
+// together, in one statement (store.ResolveMany).
+type relationRefs struct {
+	a                        *schema.Attribute
+	setGiven                 bool
+	set, connect, disconnect []string
+	places                   []place // connect's positions, in connect's order
+}
+
+// readRelation reads a relation's value; a malformed one is a 400 naming
+// the relation.
+func readRelation(a *schema.Attribute, v any) (relationRefs, error) {
+	r := relationRefs{a: a}
 	var err error
 	switch x := v.(type) {
 	case nil:
-		ch.SetGiven = true
+		r.setGiven = true
 	case []any:
-		set, err = refList(a, a.Name, x)
-		ch.SetGiven = true
+		r.set, err = refList(a, a.Name, x)
+		r.setGiven = true
 	case map[string]any:
 		if isRefObject(x) {
-			set, err = refList(a, a.Name, []any{x})
-			ch.SetGiven = true
+			r.set, err = refList(a, a.Name, []any{x})
+			r.setGiven = true
 			break
 		}
 		for _, k := range sortedKeys(x) {
@@ -45,43 +49,63 @@ func (s *Service) relationInput(ctx context.Context, conn store.Conn, a *schema.
 					items = []any{x[k]}
 				}
 				if list, err = refList(a, a.Name+"."+k, items); err != nil {
-					return ch, err
+					return r, err
 				}
 				if k == "connect" {
-					if places, err = positions(a, a.Name+"."+k, items); err != nil {
-						return ch, err
+					if r.places, err = positions(a, a.Name+"."+k, items); err != nil {
+						return r, err
 					}
 				}
 			case "options":
 				continue
 			default:
-				return ch, errs.InvalidKey(k, a.Name+"."+k, "body", "data")
+				return r, errs.InvalidKey(k, a.Name+"."+k, "body", "data")
 			}
 			switch k {
 			case "connect":
-				connect = list
+				r.connect = list
 			case "disconnect":
-				disconnect = list
+				r.disconnect = list
 			case "set":
-				set, ch.SetGiven = list, true
+				r.set, r.setGiven = list, true
 			}
 		}
 	default:
-		set, err = refList(a, a.Name, []any{x})
-		ch.SetGiven = true
+		r.set, err = refList(a, a.Name, []any{x})
+		r.setGiven = true
 	}
 	if err != nil {
-		return ch, err
+		return r, err
 	}
-	if !a.ToMany() && len(set)+len(connect) > 1 {
-		return ch, fieldError(a, a.Name+" takes one entry, not a list")
+	if !a.ToMany() && len(r.set)+len(r.connect) > 1 {
+		return r, fieldError(a, a.Name+" takes one entry, not a list")
 	}
-	ids, err := s.resolveAll(ctx, conn, a, ro, set, connect, disconnect, placeRefs(places))
-	if err != nil {
-		return ch, err
+	return r, nil
+}
+
+// refs is every reference the value names, positions included.
+func (r relationRefs) refs() []string {
+	all := append(append(append([]string(nil), r.set...), r.connect...), r.disconnect...)
+	return append(all, placeRefs(r.places)...)
+}
+
+// change is the relation's change once ids (the references resolved under
+// the writer's scope on the target type, ro) are known. A reference to
+// nothing is a 400 naming the relation; so is one to an entry ro's scope
+// hides from the caller, with the same message, so a write neither links
+// what the caller may not see nor tells whether it exists. The scope also
+// goes with the change (RelationChange.Writer), so that a set unlinks only
+// what the caller may see.
+func (r relationRefs) change(ids map[string]int64, ro store.ReadOptions) (store.RelationChange, error) {
+	a := r.a
+	for _, ref := range r.refs() {
+		if _, ok := ids[ref]; !ok {
+			return store.RelationChange{}, fieldError(a, fmt.Sprintf("%s: no %s with id or documentId %q", a.Name, a.Target, ref))
+		}
 	}
-	ch.Set, ch.Connect, ch.Disconnect = pick(ids, set), pick(ids, connect), pick(ids, disconnect)
-	ch.Positions = positionsByID(ids, connect, places)
+	ch := store.RelationChange{SetGiven: r.setGiven}
+	ch.Set, ch.Connect, ch.Disconnect = pick(ids, r.set), pick(ids, r.connect), pick(ids, r.disconnect)
+	ch.Positions = positionsByID(ids, r.connect, r.places)
 	// The store changes only links to targets the writer may see: a set
 	// keeps the hidden related entries, a to-one with a hidden current
 	// target is refused.
@@ -89,27 +113,31 @@ func (s *Service) relationInput(ctx context.Context, conn store.Conn, a *schema.
 	return ch, nil
 }
 
-// resolveAll looks up every reference of one relation in one query, under
-// ro's scope on the target type, and fails on the first that names nothing
-// the caller may see.
-func (s *Service) resolveAll(ctx context.Context, conn store.Conn, a *schema.Attribute, ro store.ReadOptions, lists ...[]string) (map[string]int64, error) {
-	var all []string
-	for _, l := range lists {
-		all = append(all, l...)
+// resolveRelations resolves the references of every relation read, in
+// one statement, and returns their changes; the failing relations'
+// problems are returned, the others' changes go to data.
+func (s *Service) resolveRelations(ctx context.Context, conn store.Conn, rels []relationRefs, ro store.ReadOptions, data store.Data) ([]errs.FieldError, error) {
+	lists := make([]store.Refs, len(rels))
+	for i, r := range rels {
+		lists[i] = store.Refs{Type: r.a.TargetType, Refs: r.refs()}
 	}
-	if len(all) == 0 {
-		return nil, nil
-	}
-	ids, err := s.store.ResolveVisible(ctx, conn, a.TargetType, all, ro)
+	ids, err := s.store.ResolveMany(ctx, conn, lists, ro)
 	if err != nil {
 		return nil, err
 	}
-	for _, ref := range all {
-		if _, ok := ids[ref]; !ok {
-			return nil, fieldError(a, fmt.Sprintf("%s: no %s with id or documentId %q", a.Name, a.Target, ref))
+	var problems []errs.FieldError
+	for i, r := range rels {
+		ch, err := r.change(ids[i], ro)
+		if list, ok := fieldErrors(err); ok {
+			problems = append(problems, list...)
+			continue
 		}
+		if err != nil {
+			return nil, err
+		}
+		data.Relations[r.a] = ch
 	}
-	return ids, nil
+	return problems, nil
 }
 
 func pick(ids map[string]int64, refs []string) []int64 {

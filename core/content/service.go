@@ -160,6 +160,7 @@ func (s *Service) InTx(ctx context.Context, fn func(ctx context.Context, tx *Tx)
 	defer s.forget(tc)
 	err := s.db.RunInTx(ctx, func(ctx context.Context, conn store.Conn) error {
 		wrote = false
+		ctx = withWrites(ctx)
 		tx := &Tx{s: s, conn: conn, touched: tc}
 		if s.Outbox == nil {
 			return fn(ctx, tx)

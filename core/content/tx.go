@@ -69,7 +69,7 @@ func (t *Tx) Create(ctx context.Context, q *query.Query, body map[string]any, ro
 		return nil, err
 	}
 	ev := &hook.Event{Type: ct, Action: hook.Create, Conn: t.conn, Data: &data, Writer: ro}
-	if err := t.runHook(ctx, ev, hook.Before); err != nil {
+	if err := t.runHook(ctx, ev, hook.Before, false); err != nil {
 		return nil, err
 	}
 	// On a draft & publish type: the draft, and its published copy
@@ -78,19 +78,30 @@ func (t *Tx) Create(ctx context.Context, q *query.Query, body map[string]any, ro
 	if err != nil {
 		return nil, err
 	}
+	wrote(ctx)
+	mark := writes(ctx)
 	ev.ID = e.ID
 	t.touch(ctx, ct, e.ID)
+	if e.Written() {
+		ev.Entry = e
+	}
 	if err := t.checkOwned(ctx, ct, e.ID, ro); err != nil {
 		return nil, err
 	}
-	if err := t.runHook(ctx, ev, hook.After); err != nil {
+	if err := t.runHook(ctx, ev, hook.After, e.Written()); err != nil {
 		return nil, err
 	}
 	if err := t.emitCreate(ctx, q, e); err != nil {
 		return nil, err
 	}
+	if idOnly(q) && e.Written() {
+		return stamped(e), nil
+	}
 	if idOnly(q) {
 		return e, nil
+	}
+	if a := answerOf(ctx, q, e, mark); a != nil {
+		return a, nil
 	}
 	return t.Get(ctx, q, e.ID, ro)
 }
@@ -111,7 +122,18 @@ func idOnly(q *query.Query) bool {
 // published version becomes a copy of it (created if the document had
 // none). The answer is the version q's status names.
 func (t *Tx) Update(ctx context.Context, q *query.Query, ref string, body map[string]any, ro store.ReadOptions) (*store.Entry, error) {
-	doc, err := t.visibleDoc(ctx, q.Type, ref, ro)
+	// Without draft & publish, when before hooks will want the entry, the
+	// lookup reads it too: one statement, not two.
+	var doc store.Document
+	var stored *store.Entry
+	var err error
+	if !q.Type.DraftAndPublish && t.s.Hooks.Has(q.Type.Name, hook.Update, hook.Before) {
+		if doc, stored, err = t.s.store.FindEntry(ctx, t.conn, q.Type, ref); err == nil {
+			err = t.checkVisible(ctx, q.Type, doc, ro)
+		}
+	} else {
+		doc, err = t.visibleDoc(ctx, q.Type, ref, ro)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -125,13 +147,19 @@ func (t *Tx) Update(ctx context.Context, q *query.Query, ref string, body map[st
 	if err != nil {
 		return nil, err
 	}
-	ev := &hook.Event{Type: q.Type, Action: hook.Update, Conn: t.conn, ID: id, Data: &data, Writer: ro}
-	if err := t.runHook(ctx, ev, hook.Before); err != nil {
+	ev := &hook.Event{Type: q.Type, Action: hook.Update, Conn: t.conn, ID: id, Data: &data, Writer: ro, Entry: stored}
+	if err := t.runHook(ctx, ev, hook.Before, false); err != nil {
 		return nil, err
 	}
 	t.touch(ctx, q.Type, id)
-	if err := t.s.store.Update(ctx, t.conn, q.Type, id, data); err != nil {
+	e, err := t.s.store.Update(ctx, t.conn, q.Type, id, data)
+	if err != nil {
 		return nil, err
+	}
+	wrote(ctx)
+	mark := writes(ctx)
+	if e != nil {
+		ev.Entry = e
 	}
 	if err := t.checkOwned(ctx, q.Type, id, ro); err != nil {
 		return nil, err
@@ -142,14 +170,20 @@ func (t *Tx) Update(ctx context.Context, q *query.Query, ref string, body map[st
 			return nil, err
 		}
 	}
-	if err := t.runHook(ctx, ev, hook.After); err != nil {
+	if err := t.runHook(ctx, ev, hook.After, e != nil); err != nil {
 		return nil, err
 	}
 	if err := t.emitWrite(ctx, EventUpdate, q, id, answer); err != nil {
 		return nil, err
 	}
+	if e != nil && idOnly(q) {
+		return idOnlyEntry(e), nil
+	}
 	if idOnly(q) {
 		return t.idEntry(ctx, q.Type, answer)
+	}
+	if a := answerOf(ctx, q, e, mark); a != nil {
+		return a, nil
 	}
 	return t.Get(ctx, q, answer, ro)
 }
@@ -173,7 +207,7 @@ func (t *Tx) Delete(ctx context.Context, q *query.Query, ref string, ro store.Re
 		return nil, err
 	}
 	ev := &hook.Event{Type: q.Type, Action: hook.Delete, Conn: t.conn, ID: id, Writer: ro}
-	if err := t.runHook(ctx, ev, hook.Before); err != nil {
+	if err := t.runHook(ctx, ev, hook.Before, false); err != nil {
 		return nil, err
 	}
 	if err := t.emitGone(ctx, q.Type, doc); err != nil {
@@ -183,7 +217,8 @@ func (t *Tx) Delete(ctx context.Context, q *query.Query, ref string, ro store.Re
 	if err := t.s.store.DeleteDocument(ctx, t.conn, q.Type, doc.ID); err != nil {
 		return nil, err
 	}
-	return gone, t.runHook(ctx, ev, hook.After)
+	wrote(ctx)
+	return gone, t.runHook(ctx, ev, hook.After, false)
 }
 
 // Lock takes the write locks of entries of ct until the transaction ends,
@@ -191,7 +226,28 @@ func (t *Tx) Delete(ctx context.Context, q *query.Query, ref string, ro store.Re
 // then write (a coach's capacity, an event's slot) go one at a time. On
 // PostgreSQL they are row locks; SQLite runs one write transaction at a
 // time anyway.
+//
+// A row the transaction already locked is not locked again (the plugin
+// that locks a coach, then the coach's write whose hook locks it too).
 func (t *Tx) Lock(ctx context.Context, ct *schema.ContentType, ids ...int64) error {
+	if st, ok := ctx.Value(writesKey{}).(*txState); ok {
+		fresh := make([]int64, 0, len(ids))
+		for _, id := range ids {
+			if !st.locked[rowKey{ct, id}] {
+				fresh = append(fresh, id)
+			}
+		}
+		if len(fresh) == 0 {
+			return nil
+		}
+		if err := store.LockRows(ctx, t.conn, t.s.db.Dialect, ct, fresh); err != nil {
+			return err
+		}
+		for _, id := range fresh {
+			st.locked[rowKey{ct, id}] = true
+		}
+		return nil
+	}
 	return store.LockRows(ctx, t.conn, t.s.db.Dialect, ct, ids)
 }
 
@@ -220,13 +276,14 @@ func (t *Tx) idEntry(ctx context.Context, ct *schema.ContentType, id int64) (*st
 
 // runHook runs the hooks of ev's action in phase, loading the entry's
 // scalar fields first (once: after a create or update it is re-read, since
-// the write changed it). Nothing is loaded when no hook would run.
-func (t *Tx) runHook(ctx context.Context, ev *hook.Event, phase hook.Phase) error {
+// the write changed it, unless fresh: ev.Entry is the row the write
+// returned). Nothing is loaded when no hook would run.
+func (t *Tx) runHook(ctx context.Context, ev *hook.Event, phase hook.Phase, fresh bool) error {
 	if !t.s.Hooks.Has(ev.Type.Name, ev.Action, phase) {
 		return nil
 	}
 	ev.Phase = phase
-	if ev.ID != 0 && (ev.Entry == nil || (phase == hook.After && ev.Action != hook.Delete)) {
+	if ev.ID != 0 && (ev.Entry == nil || (phase == hook.After && ev.Action != hook.Delete && !fresh)) {
 		if err := t.Reload(ctx, ev); err != nil {
 			return err
 		}
@@ -277,6 +334,11 @@ func (t *Tx) visibleDoc(ctx context.Context, ct *schema.ContentType, ref string,
 	if err != nil {
 		return doc, err
 	}
+	return doc, t.checkVisible(ctx, ct, doc, ro)
+}
+
+// checkVisible is visibleDoc's check of a document found.
+func (t *Tx) checkVisible(ctx context.Context, ct *schema.ContentType, doc store.Document, ro store.ReadOptions) error {
 	if ro.Limited(ct) {
 		probe := &query.Query{Type: ct, Fields: []*schema.Attribute{schema.SysID}, Status: query.Draft}
 		id := doc.Draft
@@ -284,13 +346,13 @@ func (t *Tx) visibleDoc(ctx context.Context, ct *schema.ContentType, ref string,
 			id = doc.Published
 		}
 		if id == 0 {
-			return doc, errs.NotFound()
+			return errs.NotFound()
 		}
 		if _, err := t.Get(ctx, probe, id, ro); err != nil {
-			return doc, err
+			return err
 		}
 	}
-	return doc, nil
+	return nil
 }
 
 // visibleChunk bounds the references one visibility query lists.
@@ -331,6 +393,15 @@ func (t *Tx) Visible(ctx context.Context, ct *schema.ContentType, ids []int64, r
 // statement.
 func (t *Tx) Resolve(ctx context.Context, ct *schema.ContentType, refs []string, ro store.ReadOptions) (map[string]int64, error) {
 	return t.s.store.ResolveVisible(ctx, t.conn, ct, refs, ro)
+}
+
+// Refs are references to entries of one type (store.Refs).
+type Refs = store.Refs
+
+// ResolveMany is Resolve for several lists, of one type or many, in one
+// statement; a map per list, in order.
+func (t *Tx) ResolveMany(ctx context.Context, lists []Refs, ro store.ReadOptions) ([]map[string]int64, error) {
+	return t.s.store.ResolveMany(ctx, t.conn, lists, ro)
 }
 
 // emitWrite emits the event of a create or update as Strapi 5 does: about

@@ -52,6 +52,7 @@ func (s *Service) SetResetCode(ctx context.Context, id int64, codeHash string, e
 // drops a pending reset code.
 func (t *Tx) RevokeTokens(ctx context.Context, id int64, dropResetCode bool) error {
 	t.touchUser(ctx, id, false)
+	wrote(ctx)
 	return t.s.store.RevokeTokens(ctx, t.conn, t.s.Schema, id, dropResetCode)
 }
 
@@ -83,12 +84,14 @@ type BulkRows = store.BulkRows
 // with no checks and no hooks. Everything else writes through Create.
 func (t *Tx) BulkInsert(ctx context.Context, rows BulkRows) error {
 	t.touchUser(ctx, 0, true) // rows as they are, maybe users and roles
+	wrote(ctx)
 	return t.s.store.BulkInsert(ctx, t.conn, rows)
 }
 
 // BulkLink writes a data set's manyToMany pairs of relation a, as
 // BulkInsert writes rows.
 func (t *Tx) BulkLink(ctx context.Context, a *schema.Attribute, pairs [][2]int64) error {
+	wrote(ctx)
 	return t.s.store.BulkLink(ctx, t.conn, a, pairs)
 }
 

@@ -62,6 +62,52 @@ func (b *sqlb) draftVersion(ct *schema.ContentType, alias string) {
 		t, ".", doc, " = ", alias, ".", doc, " AND ", t, ".", pub, " IS NULL))")
 }
 
+// FindEntry is FindDocument on a type without draft & publish, with the
+// entry itself, every field a read of all fields selects (as FindOne with
+// no fields named and no read options) and its owning to-one foreign keys
+// (Entry.ForeignKey): the one statement an update needs to find its entry
+// and hand it to the before hooks.
+func (s *Store) FindEntry(ctx context.Context, db Conn, ct *schema.ContentType, ref string) (Document, *Entry, error) {
+	if ct.DraftAndPublish {
+		return Document{}, nil, fmt.Errorf("FindEntry: %s has draft & publish", ct.Name)
+	}
+	q := &query.Query{Type: ct, Status: query.Draft}
+	cols := selection(q)
+	for _, a := range ct.Attributes {
+		if a.IsRelation() && a.Column != "" && !a.Unavailable() {
+			cols = append(cols, column{attr: a, sql: col(root, a.Column), ref: true})
+		}
+	}
+	b := s.sql(ReadOptions{}, query.Draft)
+	b.w("SELECT ")
+	for i, c := range cols {
+		if i > 0 {
+			b.w(", ")
+		}
+		b.w(c.sql)
+	}
+	b.w(" FROM ", Ident(ct.Table), " ", root, " WHERE ")
+	if n, err := strconv.ParseInt(ref, 10, 64); err == nil && n > 0 && len(ref) < 24 {
+		b.w(col(root, schema.ColID), " = ")
+		b.arg(idKind, n)
+	} else if ref != "" && len(ref) <= 64 {
+		b.w(col(root, schema.ColDocumentID), " = ")
+		b.arg(strKind, ref)
+	} else {
+		return Document{}, nil, errs.NotFound()
+	}
+	list, err := s.scan(ctx, db, q, cols, b, false, s.newBudget())
+	if err != nil {
+		return Document{}, nil, err
+	}
+	if len(list) == 0 {
+		return Document{}, nil, errs.NotFound()
+	}
+	e := list[0]
+	e.keys = true
+	return Document{ID: e.DocumentID, Draft: e.ID, Published: e.ID}, e, nil
+}
+
 // FindDocument returns the document ref names: a documentId, or the
 // numeric id of either of its rows. A missing one is errs.NotFound. One
 // query.

@@ -24,7 +24,24 @@ type Entry struct {
 	// owner the entry a populated row belongs to; neither is output.
 	refs  map[*schema.Attribute]int64
 	owner int64
+	// written marks an entry a write returned (Written); keys one read
+	// with every owning to-one foreign key (ForeignKey).
+	written, keys bool
 }
+
+// ForeignKey is where the entry's owning to-one relation a points (0 for
+// nowhere), when the entry was read with its foreign keys (FindEntry).
+func (e *Entry) ForeignKey(a *schema.Attribute) (int64, bool) {
+	if !e.keys || a.Owner != e.Type || a.Column == "" || !a.IsRelation() || a.Unavailable() {
+		return 0, false
+	}
+	return e.refs[a], true
+}
+
+// Written reports whether the entry is the row a write just returned, with
+// every field a read of all fields selects, as stored: what a read-back in
+// the same transaction would give, so none is needed.
+func (e *Entry) Written() bool { return e.written }
 
 // Count is a populated relation asked for with count=true.
 type Count struct{ N int64 }

@@ -21,129 +21,137 @@ func (s *Store) Resolve(ctx context.Context, db Conn, ct *schema.ContentType, re
 // may not read) is absent from the map, exactly as one to an entry that
 // does not exist. Still one query.
 func (s *Store) ResolveVisible(ctx context.Context, db Conn, ct *schema.ContentType, refs []string, ro ReadOptions) (map[string]int64, error) {
-	var nums, docs []any
-	for _, r := range refs {
-		if n, err := strconv.ParseInt(r, 10, 64); err == nil && n > 0 && len(r) < 24 {
-			nums = append(nums, n)
-		} else if r != "" && len(r) <= 64 {
-			docs = append(docs, r)
-		}
+	out, err := s.ResolveMany(ctx, db, []Refs{{Type: ct, Refs: refs}}, ro)
+	if err != nil {
+		return nil, err
 	}
-	out := make(map[string]int64, len(refs))
-	if len(nums)+len(docs) == 0 {
-		return out, nil
-	}
-	if ct.DraftAndPublish {
-		return s.resolveLinks(ctx, db, ct, refs, nums, docs, ro)
-	}
-	// A draft is a valid target unless the caller may not read drafts.
+	return out[0], nil
+}
+
+// Refs are references to entries of Type: documentIds, or ids in decimal.
+type Refs struct {
+	Type *schema.ContentType
+	Refs []string
+}
+
+// ResolveMany is ResolveVisible for several lists, of one type or of
+// many, in one statement whatever their number: a UNION ALL of one SELECT
+// per list, so that a write resolves every relation it names at once. The
+// answer has a map per list, in order; no statement when no list names
+// anything.
+//
+// Each SELECT pairs the named row (n) with the rows of its document (t0),
+// and the reference resolves to the row links point at (Document.Link):
+// on a draft & publish type the published row when there is one the
+// caller may see, else the draft; elsewhere the row itself.
+func (s *Store) ResolveMany(ctx context.Context, db Conn, lists []Refs, ro ReadOptions) ([]map[string]int64, error) {
+	out := make([]map[string]int64, len(lists))
 	b := s.sql(ro, query.Draft)
-	b.w("SELECT ", col(root, schema.ColID), ", ", col(root, schema.ColDocumentID), " FROM ", Ident(ct.Table), " ", root, " WHERE (")
-	// Only the lists that have items: "id IN (1) OR 1=0" keeps SQLite
-	// from using the primary key, and a create then scanned the table.
-	switch {
-	case len(nums) > 0 && len(docs) > 0:
-		b.in(col(root, schema.ColID), idKind, nums, false)
-		b.w(" OR ")
-		b.in(col(root, schema.ColDocumentID), strKind, docs, false)
-	case len(nums) > 0:
-		b.in(col(root, schema.ColID), idKind, nums, false)
-	default:
-		b.in(col(root, schema.ColDocumentID), strKind, docs, false)
+	some := false
+	for i, l := range lists {
+		out[i] = make(map[string]int64, len(l.Refs))
+		var nums, docs []any
+		for _, r := range l.Refs {
+			if n, err := strconv.ParseInt(r, 10, 64); err == nil && n > 0 && len(r) < 24 {
+				nums = append(nums, n)
+			} else if r != "" && len(r) <= 64 {
+				docs = append(docs, r)
+			}
+		}
+		if len(nums)+len(docs) == 0 {
+			continue
+		}
+		if some {
+			b.w(" UNION ALL ")
+		}
+		some = true
+		b.resolveBranch(i, l.Type, nums, docs)
 	}
-	b.w(")")
-	if b.narrows(ct) {
-		b.w(" AND ")
-		b.visible(ct, root)
+	if !some {
+		return out, nil
 	}
 	rows, err := db.QueryContext(ctx, b.sb.String(), b.args...)
 	if err != nil {
-		return nil, fmt.Errorf("resolving %s references: %w", ct.Name, err)
+		return nil, fmt.Errorf("resolving references: %w", err)
 	}
 	defer rows.Close()
-	byDoc := map[string]int64{}
-	byID := map[int64]bool{}
+	type found struct {
+		link          map[string]int64 // document -> its link row
+		linkPublished map[string]bool  // whether that row is published
+		docOf         map[int64]string // named row -> its document
+	}
+	seen := make([]found, len(lists))
 	for rows.Next() {
-		var id int64
+		var k int
+		var named, id int64
 		var doc string
-		if err := rows.Scan(&id, &doc); err != nil {
+		var draft bool
+		if err := rows.Scan(&k, &named, &id, &doc, &draft); err != nil {
 			return nil, err
 		}
-		byDoc[doc] = id
-		byID[id] = true
+		if k < 0 || k >= len(lists) {
+			return nil, fmt.Errorf("resolving references: list %d of %d", k, len(lists))
+		}
+		f := &seen[k]
+		if f.link == nil {
+			f.link, f.linkPublished, f.docOf = map[string]int64{}, map[string]bool{}, map[int64]string{}
+		}
+		f.docOf[named] = doc
+		if _, ok := f.link[doc]; !ok || (!draft && !f.linkPublished[doc]) {
+			f.link[doc], f.linkPublished[doc] = id, !draft
+		}
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	for _, r := range refs {
-		if id, ok := byDoc[r]; ok {
-			out[r] = id
-		} else if n, err := strconv.ParseInt(r, 10, 64); err == nil && byID[n] && len(r) < 24 {
-			out[r] = n
+	for i, l := range lists {
+		f := seen[i]
+		for _, r := range l.Refs {
+			if id, ok := f.link[r]; ok {
+				out[i][r] = id
+			} else if n, err := strconv.ParseInt(r, 10, 64); err == nil && len(r) < 24 && f.docOf[n] != "" {
+				out[i][r] = f.link[f.docOf[n]]
+			}
 		}
 	}
 	return out, nil
 }
 
-// resolveLinks is ResolveVisible on a draft & publish type: a reference —
-// a documentId, or the id of either row of a document — resolves to the
-// row links point at (Document.Link): the published row when there is
-// one the caller may see, else the draft. One query, which pairs each
-// named row (t1) with the rows of its document (t0).
-func (s *Store) resolveLinks(ctx context.Context, db Conn, ct *schema.ContentType, refs []string, nums, docs []any, ro ReadOptions) (map[string]int64, error) {
-	b := s.sql(ro, query.Draft)
+// resolveBranch writes ResolveMany's SELECT of list k: k, the named row's
+// id, the id of a row of its document, the documentId, and whether that
+// row is a draft. Without draft & publish a document is one row, so the
+// named row is its own pair and never a draft (no join). A draft is a
+// valid target unless the caller may not read drafts (the scope, b.ro).
+func (b *sqlb) resolveBranch(k int, ct *schema.ContentType, nums, docs []any) {
 	t := Ident(ct.Table)
-	b.w("SELECT t1.", Ident(schema.ColID), ", ", col(root, schema.ColID), ", ", col(root, schema.ColDocumentID), ", ",
-		col(root, schema.ColPublishedAt), " IS NULL FROM ", t, " ", root, " JOIN ", t, " t1 ON t1.", Ident(schema.ColDocumentID),
-		" = ", col(root, schema.ColDocumentID), " WHERE (")
-	b.alias = 1
+	id, doc := col(root, schema.ColID), col(root, schema.ColDocumentID)
+	named := root
+	b.w("SELECT ", strconv.Itoa(k), ", ")
+	if ct.DraftAndPublish {
+		named = b.newAlias()
+		b.w(col(named, schema.ColID), ", ", id, ", ", doc, ", ", col(root, schema.ColPublishedAt), " IS NULL FROM ", t, " ", root,
+			" JOIN ", t, " ", named, " ON ", col(named, schema.ColDocumentID), " = ", doc)
+	} else {
+		b.w(id, ", ", id, ", ", doc, ", 1 = 0 FROM ", t, " ", root)
+	}
+	b.w(" WHERE (")
+	// Only the lists that have items: "id IN (1) OR 1=0" keeps SQLite
+	// from using the primary key, and a create then scanned the table.
 	switch {
 	case len(nums) > 0 && len(docs) > 0:
-		b.in("t1."+Ident(schema.ColID), idKind, nums, false)
+		b.in(col(named, schema.ColID), idKind, nums, false)
 		b.w(" OR ")
-		b.in("t1."+Ident(schema.ColDocumentID), strKind, docs, false)
+		b.in(col(named, schema.ColDocumentID), strKind, docs, false)
 	case len(nums) > 0:
-		b.in("t1."+Ident(schema.ColID), idKind, nums, false)
+		b.in(col(named, schema.ColID), idKind, nums, false)
 	default:
-		b.in("t1."+Ident(schema.ColDocumentID), strKind, docs, false)
+		b.in(col(named, schema.ColDocumentID), strKind, docs, false)
 	}
 	b.w(")")
 	if b.narrows(ct) {
 		b.w(" AND ")
 		b.visible(ct, root)
 	}
-	rows, err := db.QueryContext(ctx, b.sb.String(), b.args...)
-	if err != nil {
-		return nil, fmt.Errorf("resolving %s references: %w", ct.Name, err)
-	}
-	defer rows.Close()
-	link := map[string]int64{}         // document -> its link row
-	linkPublished := map[string]bool{} // whether that row is published
-	docOf := map[int64]string{}        // named row -> its document
-	for rows.Next() {
-		var named, id int64
-		var doc string
-		var draft bool
-		if err := rows.Scan(&named, &id, &doc, &draft); err != nil {
-			return nil, err
-		}
-		docOf[named] = doc
-		if _, ok := link[doc]; !ok || (!draft && !linkPublished[doc]) {
-			link[doc], linkPublished[doc] = id, !draft
-		}
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	out := make(map[string]int64, len(refs))
-	for _, r := range refs {
-		if id, ok := link[r]; ok {
-			out[r] = id
-		} else if n, err := strconv.ParseInt(r, 10, 64); err == nil && len(r) < 24 && docOf[n] != "" {
-			out[r] = link[docOf[n]]
-		}
-	}
-	return out, nil
 }
 
 // ForeignKeys returns, for each entry, the id its owning to-one relation a

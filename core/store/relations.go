@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strconv"
 
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/query"
@@ -242,22 +243,15 @@ func (s *Store) writeJoin(ctx context.Context, db Conn, a *schema.Attribute, id 
 
 // joinPlaces is the targets to write, in their new order, and the place
 // of the first. Without positions: add, after the list's current last
-// place (after nothing for a set, which replaces the list). With them:
-// the whole list, from place 1.
+// place (appendPlaces; after nothing for a set, which replaces the list).
+// With them: the whole list, from place 1.
 func (s *Store) joinPlaces(ctx context.Context, db Conn, a *schema.Attribute, id int64, ch RelationChange, add []int64, created bool) ([]int64, int64, error) {
 	ord := Ident(JoinOrder(a.JoinTarget))
 	if len(ch.Positions) == 0 {
 		if created || ch.SetGiven { // a set renumbers its list from 1, the connected after it
 			return add, 1, nil
 		}
-		b := &sqlb{d: s.DB.Dialect}
-		b.w("SELECT COALESCE(MAX(", ord, "), 0) FROM ", Ident(a.JoinTable), " WHERE ", Ident(a.JoinSelf), " = ")
-		b.arg(idKind, id)
-		var last int64
-		if err := db.QueryRowContext(ctx, b.sb.String(), b.args...).Scan(&last); err != nil {
-			return nil, 0, err
-		}
-		return add, last + 1, nil
+		return add, appendPlaces, nil // after the list's last place: upsertJoin reads it in its own statement
 	}
 	var list []int64
 	if !created {
@@ -324,9 +318,15 @@ func (p Position) String() string {
 	return `{"end":true}`
 }
 
-// upsertJoin writes the links of id to list at places first, first+1...:
-// one multi-row INSERT; a link already there only changes its place. A
-// new link also gets the last place in its target's list.
+// appendPlaces is the first place of links that go after the list's
+// current last one, which the INSERT itself reads (both databases compute
+// a multi-row INSERT's values before writing any row).
+const appendPlaces = -1
+
+// upsertJoin writes the links of id to list at places first, first+1...
+// (or, with appendPlaces, after the list's current last place): one
+// multi-row INSERT; a link already there only changes its place. A new
+// link also gets the last place in its target's list.
 func (s *Store) upsertJoin(ctx context.Context, db Conn, a *schema.Attribute, id int64, list []int64, first int64) error {
 	table, self, target := Ident(a.JoinTable), Ident(a.JoinSelf), Ident(a.JoinTarget)
 	ord, back := Ident(JoinOrder(a.JoinTarget)), Ident(JoinOrder(a.JoinSelf))
@@ -341,7 +341,13 @@ func (s *Store) upsertJoin(ctx context.Context, db Conn, a *schema.Attribute, id
 		b.w(", ")
 		b.arg(idKind, t)
 		b.w(", ")
-		b.arg(idKind, first+int64(i))
+		if first == appendPlaces {
+			b.w("(SELECT COALESCE(MAX(", ord, "), 0) + ", strconv.Itoa(i+1), " FROM ", table, " WHERE ", self, " = ")
+			b.arg(idKind, id)
+			b.w(")")
+		} else {
+			b.arg(idKind, first+int64(i))
+		}
 		b.w(", (SELECT COALESCE(MAX(", back, "), 0) + 1 FROM ", table, " WHERE ", target, " = ")
 		b.arg(idKind, t)
 		b.w("))")

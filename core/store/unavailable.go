@@ -81,12 +81,17 @@ func conflict(err error) error {
 }
 
 // retryable reports whether PostgreSQL aborted a transaction only to break
-// a deadlock or a serialization conflict: run again, it may well pass.
+// a deadlock or a serialization conflict: run again, it may well pass. An
+// exclusion violation too: a plugin's deferred constraint (the scheduling
+// plugin's no-overlap) fails the second of two writes that raced past the
+// plugin's check; run again, the check sees the first write and answers
+// as it would have (a 400 naming the clash), and a write past every check
+// fails again and is the 409 (conflict) once the attempts are spent.
 func retryable(err error) bool {
 	var pe pgdriver.Error
 	if !errors.As(err, &pe) {
 		return false
 	}
 	code := pe.Field('C')
-	return code == "40P01" || code == "40001"
+	return code == "40P01" || code == "40001" || code == "23P01"
 }

@@ -69,7 +69,18 @@ func (s *Store) Insert(ctx context.Context, db Conn, ct *schema.ContentType, dat
 		}
 		b.arg(v.k, v.v)
 	}
-	b.w(") RETURNING ", Ident(schema.ColID))
+	b.w(")")
+	if !ct.DraftAndPublish {
+		// The row as stored comes back with the write: no read-back.
+		cols := writtenColumns(ct)
+		b.returning(cols)
+		var err error
+		if e, err = s.scanWritten(ctx, db, ct, cols, b); err != nil {
+			return nil, s.writeError(ctx, db, ct, data, err)
+		}
+		return e, s.writeRelations(ctx, db, ct, e.ID, e.ID, data, true)
+	}
+	b.w(" RETURNING ", Ident(schema.ColID))
 	if err := db.QueryRowContext(ctx, b.sb.String(), b.args...).Scan(&e.ID); err != nil {
 		return nil, s.writeError(ctx, db, ct, data, err)
 	}
@@ -87,13 +98,15 @@ func (s *Store) Insert(ctx context.Context, db Conn, ct *schema.ContentType, dat
 }
 
 // Update writes the fields data names (a partial update) and its relation
-// changes, and sets updated_at. A missing entry is errs.NotFound.
-func (s *Store) Update(ctx context.Context, db Conn, ct *schema.ContentType, id int64, data Data) error {
+// changes, and sets updated_at. A missing entry is errs.NotFound. On a type
+// without draft & publish it returns the row as the write left it (see
+// Entry.Written), from the UPDATE itself; otherwise nil.
+func (s *Store) Update(ctx context.Context, db Conn, ct *schema.ContentType, id int64, data Data) (*Entry, error) {
 	if err := s.guardToOne(ctx, db, ct, id, data); err != nil {
-		return err
+		return nil, err
 	}
 	if err := s.releaseOneToOne(ctx, db, ct, id, data); err != nil {
-		return s.writeError(ctx, db, ct, data, err)
+		return nil, s.writeError(ctx, db, ct, data, err)
 	}
 	b := &sqlb{d: s.DB.Dialect}
 	b.w("UPDATE ", Ident(ct.Table), " SET ", Ident(schema.ColUpdatedAt), " = ")
@@ -106,18 +119,79 @@ func (s *Store) Update(ctx context.Context, db Conn, ct *schema.ContentType, id 
 	}
 	b.w(" WHERE ", Ident(schema.ColID), " = ")
 	b.arg(idKind, id)
+	if !ct.DraftAndPublish {
+		cols := writtenColumns(ct)
+		b.returning(cols)
+		e, err := s.scanWritten(ctx, db, ct, cols, b)
+		if isNoRows(err) {
+			return nil, errs.NotFound()
+		}
+		if err != nil {
+			return nil, s.writeError(ctx, db, ct, data, err)
+		}
+		return e, s.writeRelations(ctx, db, ct, id, id, data, false)
+	}
 	res, err := db.ExecContext(ctx, b.sb.String(), b.args...)
 	if err != nil {
-		return s.writeError(ctx, db, ct, data, err)
+		return nil, s.writeError(ctx, db, ct, data, err)
 	}
 	if n, err := res.RowsAffected(); err == nil && n == 0 {
-		return errs.NotFound()
+		return nil, errs.NotFound()
 	}
 	link, err := s.linkOf(ctx, db, ct, id, data)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	return s.writeRelations(ctx, db, ct, id, link, data, false)
+	return nil, s.writeRelations(ctx, db, ct, id, link, data, false)
+}
+
+// writtenColumns are the columns a write returns: those a read of every
+// field selects (selection with no fields named), without the table's
+// alias, which INSERT and UPDATE do not take.
+func writtenColumns(ct *schema.ContentType) []column {
+	cols := selection(&query.Query{Type: ct})
+	for i := range cols {
+		switch c := cols[i].attr; {
+		case i == 0:
+			cols[i].sql = Ident(schema.ColID)
+		case i == 1:
+			cols[i].sql = Ident(schema.ColDocumentID)
+		default:
+			cols[i].sql = Ident(c.Column)
+		}
+	}
+	return cols
+}
+
+// returning ends an INSERT or UPDATE with RETURNING cols.
+func (b *sqlb) returning(cols []column) {
+	b.w(" RETURNING ")
+	for i, c := range cols {
+		if i > 0 {
+			b.w(", ")
+		}
+		b.w(c.sql)
+	}
+}
+
+// scanWritten runs a write that returns cols and decodes its row as a
+// read would (the database's own values: a jsonb normalised, a time at
+// its precision), marked Written.
+func (s *Store) scanWritten(ctx context.Context, db Conn, ct *schema.ContentType, cols []column, b *sqlb) (*Entry, error) {
+	raw := make([]any, len(cols))
+	dest := make([]any, len(cols))
+	for i := range raw {
+		dest[i] = &raw[i]
+	}
+	if err := db.QueryRowContext(ctx, b.sb.String(), b.args...).Scan(dest...); err != nil {
+		return nil, err
+	}
+	e, err := entryOf(ct, cols, raw, false)
+	if err != nil {
+		return nil, fmt.Errorf("writing %s: %w", ct.Name, err)
+	}
+	e.written = true
+	return e, nil
 }
 
 // linkOf is the row the links of id's document point at (Document.Link):

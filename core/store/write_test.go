@@ -31,7 +31,8 @@ func (f *fixture) relOf(t *testing.T, typ string, id int64, field string) []int6
 func (f *fixture) change(t *testing.T, typ string, id int64, field string, ch store.RelationChange) error {
 	t.Helper()
 	ct := f.ty(typ)
-	return f.st.Update(ctx, f.db.Bun, ct, id, store.Data{Relations: map[*schema.Attribute]store.RelationChange{attr(ct, field): ch}})
+	_, err := f.st.Update(ctx, f.db.Bun, ct, id, store.Data{Relations: map[*schema.Attribute]store.RelationChange{attr(ct, field): ch}})
+	return err
 }
 
 func (f *fixture) mustChange(t *testing.T, typ string, id int64, field string, ch store.RelationChange) {
@@ -107,7 +108,7 @@ func TestUpdate(t *testing.T) {
 			t.Fatal(err)
 		}
 		time.Sleep(5 * time.Millisecond)
-		if err := f.st.Update(ctx, db.Bun, pr, 1, data(pr, vals{"capacity": nil, "title": "Renamed"}, nil)); err != nil {
+		if _, err := f.st.Update(ctx, db.Bun, pr, 1, data(pr, vals{"capacity": nil, "title": "Renamed"}, nil)); err != nil {
 			t.Fatal(err)
 		}
 		e, _ := f.st.FindOne(ctx, db.Bun, &query.Query{Type: pr}, 1, store.ReadOptions{})
@@ -119,7 +120,7 @@ func TestUpdate(t *testing.T) {
 		if !nc.(time.Time).Equal(oc.(time.Time)) || !nu.(time.Time).After(ou.(time.Time)) {
 			t.Errorf("createdAt %v -> %v, updatedAt %v -> %v: want createdAt kept, updatedAt later", oc, nc, ou, nu)
 		}
-		if err := f.st.Update(ctx, db.Bun, pr, 99, data(pr, vals{"title": "x"}, nil)); errs.KindOf(err) != errs.KindNotFound {
+		if _, err := f.st.Update(ctx, db.Bun, pr, 99, data(pr, vals{"title": "x"}, nil)); errs.KindOf(err) != errs.KindNotFound {
 			t.Errorf("update of a missing entry: %v, want NotFound", err)
 		}
 	})
@@ -340,7 +341,7 @@ func TestUniqueViolation(t *testing.T) {
 		if strings.Contains(e.Message, "UNIQUE") || strings.Contains(e.Message, "duplicate") {
 			t.Errorf("the message carries the driver's text: %q", e.Message)
 		}
-		err = f.st.Update(ctx, db.Bun, co, 2, data(co, vals{"email": "ada@c.test"}, nil))
+		_, err = f.st.Update(ctx, db.Bun, co, 2, data(co, vals{"email": "ada@c.test"}, nil))
 		if _, list := fieldErrors(t, err); strings.Join(list[0].Path, ".") != "email" {
 			t.Errorf("update: %+v", list[0])
 		}
@@ -416,7 +417,7 @@ func TestWritesRollBack(t *testing.T) {
 			if err != nil {
 				return err
 			}
-			if err := f.st.Update(ctx, tx, f.ty("learner"), 1, store.Data{Relations: map[*schema.Attribute]store.RelationChange{
+			if _, err := f.st.Update(ctx, tx, f.ty("learner"), 1, store.Data{Relations: map[*schema.Attribute]store.RelationChange{
 				attr(f.ty("learner"), "events"): set(e.ID)}}); err != nil {
 				return err
 			}

@@ -128,14 +128,21 @@ func (k *coaching) assign(c *fiber.Ctx) error {
 	ro := k.api.ReadOptions(c)
 	var res assigned
 	err = k.api.Content.InTx(c.UserContext(), func(ctx context.Context, tx *content.Tx) error {
-		coach, err := k.visibleCoach(ctx, tx, c.Params("id"), ro)
+		// The coach and the learners in one statement; a coach the caller
+		// may not see is still the 404, before any learner's 400.
+		ref := c.Params("id")
+		found, err := tx.ResolveMany(ctx, []content.Refs{{Type: k.m.Coach, Refs: []string{ref}}, {Type: k.m.Learner, Refs: refs}}, ro)
 		if err != nil {
 			return err
+		}
+		coach, ok := found[0][ref]
+		if !ok {
+			return errs.NotFound()
 		}
 		if err := tx.Lock(ctx, k.m.Coach, coach); err != nil {
 			return err
 		}
-		ids, err := k.learnerIDs(ctx, tx, refs, ro)
+		ids, err := learnerIDsOf(found[1], refs)
 		if err != nil {
 			return err
 		}
@@ -203,6 +210,11 @@ func (k *coaching) learnerIDs(ctx context.Context, tx *content.Tx, refs []string
 	if err != nil {
 		return nil, err
 	}
+	return learnerIDsOf(found, refs)
+}
+
+// learnerIDsOf is learnerIDs once the references are resolved (found).
+func learnerIDsOf(found map[string]int64, refs []string) ([]int64, error) {
 	var ids []int64
 	var missing []errs.FieldError
 	for i, ref := range refs {

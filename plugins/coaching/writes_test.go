@@ -12,6 +12,7 @@ import (
 	"github.com/kiln-cms/kiln/core/hook"
 	"github.com/kiln-cms/kiln/core/plugin"
 	"github.com/kiln-cms/kiln/core/schema"
+	"github.com/kiln-cms/kiln/core/store"
 )
 
 // spy is another plugin with hooks on coach and learner updates: it
@@ -201,6 +202,18 @@ func TestRouteQueries(t *testing.T) {
 		t.Logf("statements: assign one %d, assign twenty %d, unassign %d, available %d, availability %d", one, twenty, unassign, available, availability)
 		if twenty != one {
 			t.Errorf("assign: %d statements for one learner, %d for twenty", one, twenty)
+		}
+		// user, BEGIN, coach and learners (one statement), the coach's lock
+		// (PostgreSQL; the write's hook does not take it again), room,
+		// learners' coaches, the coach (with its fields for the hooks),
+		// references, the coach's learners, UPDATE ... RETURNING,
+		// learners' keys, COMMIT.
+		wantAssign := int64(11)
+		if h.App.DB.Dialect == store.Postgres {
+			wantAssign = 12
+		}
+		if one != wantAssign {
+			t.Errorf("assign: %d statements, want %d", one, wantAssign)
 		}
 		if got := cost("GET", week, nil); got != available {
 			t.Errorf("available: %d statements with 6 coaches, %d with 26", available, got)

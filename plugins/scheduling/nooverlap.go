@@ -1,9 +1,11 @@
 package scheduling
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
+	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/plugin"
 )
 
@@ -75,4 +77,47 @@ func (m *model) checkConstraint() error {
 		return fmt.Errorf("scheduling: the %s constraint no longer matches the events table: %s", noOverlap, strings.Join(wrong, "; "))
 	}
 	return nil
+}
+
+// lockCoachOf takes the coach's booking lock, unless the no-overlap
+// constraint is on the events table. With the constraint two bookings
+// that each found the slot free cannot both commit: the second waits, at
+// its commit, for the first, and fails with an exclusion violation; the
+// content service runs it again (store.DB.RunInTx), and its check then
+// sees the first booking and answers with the clash, as under the lock.
+// So bookings of one coach no longer queue behind each other. Without the
+// constraint (SQLite, where one write runs at a time anyway, or a
+// PostgreSQL database that could not take it) the lock stays.
+//
+// Whether the constraint is there is read once per process, in the first
+// booking's transaction: it is added by the migrations, before start-up,
+// and only dropped by hand (restart after that).
+func (s *sched) lockCoachOf(ctx context.Context, tx *content.Tx, coach int64) error {
+	if !s.locksWait() {
+		return nil
+	}
+	if guarded, err := s.constraintHeld(ctx, tx); err != nil || guarded {
+		return err
+	}
+	return tx.LockKey(ctx, lockCoach, coach)
+}
+
+// constraintHeld reports whether the events table carries the no-overlap
+// constraint (PostgreSQL only; read once, see lockCoachOf).
+func (s *sched) constraintHeld(ctx context.Context, tx *content.Tx) (bool, error) {
+	if s.guarded.Load() == 0 {
+		var n int64
+		err := tx.Statement(content.ReadOptions{}).W("SELECT COUNT(*) FROM pg_constraint c JOIN pg_class t ON t.oid = c.conrelid "+
+			"WHERE c.contype = 'x' AND c.conname = ").Str(noOverlap).W(" AND t.relname = ").Str(eventsTable).
+			W(" AND t.relnamespace = current_schema()::regnamespace").QueryRow(ctx, &n)
+		if err != nil {
+			return false, err
+		}
+		state := int32(2)
+		if n > 0 {
+			state = 1
+		}
+		s.guarded.Store(state)
+	}
+	return s.guarded.Load() == 1, nil
 }

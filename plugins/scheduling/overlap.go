@@ -76,8 +76,9 @@ func (s *sched) checkEvent(ctx context.Context, ev *hook.Event) error {
 	}
 	// Every write that could book this coach takes the same lock first, so
 	// the search below and the write that follows it are not interleaved
-	// with another booking of the coach.
-	if err := tx.LockKey(ctx, lockCoach, coach); err != nil {
+	// with another booking of the coach; unless the database's constraint
+	// settles such races (see lockCoachOf).
+	if err := s.lockCoachOf(ctx, tx, coach); err != nil {
 		return err
 	}
 	clashes, err := s.clashes(ctx, tx, coach, start, end, []int64{ev.ID})
@@ -110,9 +111,16 @@ func (s *sched) movesSlot(ev *hook.Event) bool {
 // moved) may have committed since. Every write that can book an event
 // locks the event's row before its coach's lock (checkCoachEvents too), so
 // lock orders never cross.
+//
+// Where the no-overlap constraint settles races (see lockCoachOf) neither
+// the lock nor the second read is needed: a check made on a stale row
+// that misses a clash is caught at commit and run again.
 func (s *sched) lockEvent(ctx context.Context, tx *content.Tx, ev *hook.Event) error {
 	if ev.ID == 0 || !s.locksWait() {
 		return nil
+	}
+	if guarded, err := s.constraintHeld(ctx, tx); err != nil || guarded {
+		return err
 	}
 	if err := tx.Lock(ctx, s.m.Event, ev.ID); err != nil {
 		return err
@@ -186,7 +194,7 @@ func (s *sched) checkCoachEvents(ctx context.Context, ev *hook.Event) error {
 		return err
 	}
 	if ev.ID != 0 {
-		if err := tx.LockKey(ctx, lockCoach, ev.ID); err != nil {
+		if err := s.lockCoachOf(ctx, tx, ev.ID); err != nil {
 			return err
 		}
 	}

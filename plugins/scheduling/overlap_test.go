@@ -15,6 +15,7 @@ import (
 	"github.com/kiln-cms/kiln/core/hook"
 	"github.com/kiln-cms/kiln/core/plugin"
 	"github.com/kiln-cms/kiln/core/schema"
+	"github.com/kiln-cms/kiln/core/store"
 )
 
 // clashIDs checks a refusal is the double-booking 400 and returns the ids
@@ -174,8 +175,41 @@ func (w *slowWrites) Register(api *plugin.API) error {
 // every transaction checks before any commits, and all ten win: checked by
 // disabling the lock); on SQLite the single writer already serialises
 // them.
+//
+// With the no-overlap constraint on PostgreSQL no lock is taken: the
+// losers fail at commit, run again, and answer the clash (400), as under
+// the lock. TestCreatesWithoutTheConstraint runs the race without it.
 func TestConcurrentCreatesCannotDoubleBook(t *testing.T) {
+	each(t, func(t *testing.T, h *apptest.Harness, p people) { raceCreates(t, h) }, &slowWrites{})
+}
+
+// TestCreatesWithoutTheConstraint: on PostgreSQL without the no-overlap
+// constraint (it is optional), a booking takes the coach's lock again —
+// one statement more — and the race still has exactly one winner.
+func TestCreatesWithoutTheConstraint(t *testing.T) {
 	each(t, func(t *testing.T, h *apptest.Harness, p people) {
+		if h.App.DB.Dialect != store.Postgres {
+			t.Skip("the constraint is PostgreSQL's")
+		}
+		if _, err := h.App.DB.Bun.ExecContext(context.Background(), "ALTER TABLE events DROP CONSTRAINT IF EXISTS events_coach_no_overlap"); err != nil {
+			t.Fatal(err)
+		}
+		c := h.CountQueries()
+		event(t, h, map[string]any{"title": "first", "startAt": at("07:00"), "endAt": at("08:00"), "coach": 2})
+		before := c.N()
+		event(t, h, map[string]any{"title": "second", "startAt": at("08:00"), "endAt": at("09:00"), "coach": 2})
+		// user, BEGIN, coach (references), lock, clashes, INSERT, COMMIT
+		if n := c.N() - before; n != 7 {
+			t.Errorf("a create without the constraint: %d statements, want 7", n)
+		}
+		raceCreates(t, h)
+	}, &slowWrites{})
+}
+
+// raceCreates fires ten overlapping creates for coach 1 at once: exactly
+// one wins, the others are the 400.
+func raceCreates(t *testing.T, h *apptest.Harness) {
+	{
 		base := h.Serve()
 		const n = 10
 		var wg sync.WaitGroup
@@ -218,7 +252,7 @@ func TestConcurrentCreatesCannotDoubleBook(t *testing.T) {
 		if n := count(t, h, "SELECT COUNT(*) FROM events WHERE coach_id = 1"); n != 1 {
 			t.Errorf("%d events stored for the coach, want 1", n)
 		}
-	}, &slowWrites{})
+	}
 }
 
 // TestOverlapThroughCoachEvents: handing events to a coach from the

@@ -7,6 +7,7 @@
 package scheduling
 
 import (
+	"sync/atomic"
 	"time"
 
 	"github.com/kiln-cms/kiln/core/plugin"
@@ -103,6 +104,9 @@ type sched struct {
 	api *plugin.API
 	m   model
 	now func() time.Time
+	// guarded caches whether the events table carries the no-overlap
+	// constraint (see lockCoachOf): 0 not known yet, 1 yes, 2 no.
+	guarded atomic.Int32
 }
 
 // Event and attendance statuses the rules name.

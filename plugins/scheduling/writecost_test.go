@@ -1,0 +1,87 @@
+package scheduling_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/kiln-cms/kiln/core/app/apptest"
+	"github.com/kiln-cms/kiln/core/store"
+)
+
+// TestWriteStatements pins the statements of the event writes, on both
+// databases, counted from the request's first (the token's user) to its
+// COMMIT: the references of every relation resolved in one statement, the
+// answer and the after hooks from the row INSERT/UPDATE ... RETURNING gave
+// back, a connect's places read inside its INSERT, and on PostgreSQL with
+// the no-overlap constraint no lock (the constraint settles races). The
+// PostgreSQL numbers without the constraint are given too (+ the lock).
+func TestWriteStatements(t *testing.T) {
+	each(t, func(t *testing.T, h *apptest.Harness, p people) {
+		c := h.CountQueries()
+		mod := h.Create("/api/modules", map[string]any{"title": "M", "program": 1})
+		sess := h.Create("/api/sessions", map[string]any{"title": "S", "module": mod, "program": 1})
+		// A first booking: the plugin reads once whether the constraint is there.
+		event(t, h, map[string]any{"title": "Warm", "startAt": at("07:00"), "endAt": at("08:00"), "coach": 1})
+		pg := h.App.DB.Dialect == store.Postgres
+		guarded := pg && count(t, h, "SELECT COUNT(*) FROM pg_constraint WHERE conname = 'events_coach_no_overlap'") > 0
+		lock := 0 // the coach's advisory lock; an updated event's row lock and re-read
+		if pg && !guarded {
+			lock = 1
+		}
+		check := func(name string, want int, fn func() *apptest.Response, status int) {
+			t.Helper()
+			before := c.N()
+			r := fn()
+			if r.Status != status {
+				t.Fatalf("%s: %d %s", name, r.Status, r.Body)
+			}
+			if n := c.N() - before; n != int64(want) {
+				t.Errorf("%s: %d statements, want %d", name, n, want)
+			}
+		}
+		var id int64
+		// user, BEGIN, references (4 types, 1 statement), clashes, INSERT ... RETURNING, links, COMMIT
+		check("create with relations", 7+lock, func() *apptest.Response {
+			r := h.Do("POST", "/api/events", map[string]any{"data": map[string]any{"title": "Bench", "startAt": at("10:00"),
+				"endAt": at("11:00"), "coach": 1, "program": 1, "session": sess, "learners": []any{1}}})
+			if r.Status == 201 {
+				id = idOf(t, r.JSON(t)["data"])
+			}
+			return r
+		}, 201)
+		path := fmt.Sprint("/api/events/", id)
+		// user, BEGIN, the entry (found by its reference, with every field
+		// for the hooks: one statement), UPDATE ... RETURNING, revision, COMMIT
+		check("update a title", 6, func() *apptest.Response {
+			return h.Do("PUT", path, map[string]any{"data": map[string]any{"title": "B2"}})
+		}, 200)
+		// + the clashes (the coach came with the entry; + the lock, the row
+		// lock and the re-read, and then the coach)
+		check("update the times", 7+4*lock, func() *apptest.Response {
+			return h.Do("PUT", path, map[string]any{"data": map[string]any{"startAt": at("12:00"), "endAt": at("13:00")}})
+		}, 200)
+		// user, BEGIN, entry, references, UPDATE, links, revision, COMMIT
+		check("connect", 8, func() *apptest.Response {
+			return h.Do("PUT", path, map[string]any{"data": map[string]any{"learners": map[string]any{"connect": []any{2}}}})
+		}, 200)
+		// + the links a set drops
+		check("set", 9, func() *apptest.Response {
+			return h.Do("PUT", path, map[string]any{"data": map[string]any{"learners": []any{2, 3}}})
+		}, 200)
+		// The sync of an event of program 1 (two active learners, two new
+		// attendances): on PostgreSQL + the event's sync lock.
+		syncLock := 0
+		if pg {
+			syncLock = 1
+		}
+		check("sync", 19+syncLock, func() *apptest.Response {
+			return h.Do("POST", path+"/sync", nil)
+		}, 200)
+		// An unknown or hidden target is still the 400, after the one statement.
+		r := h.Do("POST", "/api/events", map[string]any{"data": map[string]any{"title": "X", "startAt": at("14:00"),
+			"endAt": at("15:00"), "coach": 1, "learners": []any{1, 99}}})
+		if st, name, msg, _ := h.ErrorOf(r); st != 400 || name != "ValidationError" || msg == "" {
+			t.Errorf("a missing learner: %d %s %s", st, name, msg)
+		}
+	})
+}
