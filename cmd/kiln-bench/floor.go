@@ -347,6 +347,9 @@ func (f *floor) createEvent(c *fiber.Ctx) error {
 }
 
 // me checks the JWT (HS256) and answers the user, as /api/users/me does.
+// Kiln knows the caller's role, block and token version from its identity
+// cache on PostgreSQL (docs/identity-cache.md), so neither side reads the
+// user twice; on SQLite Kiln still reads it once more per request.
 func (f *floor) me(c *fiber.Ctx) error {
 	tok := strings.TrimPrefix(c.Get("Authorization"), "Bearer ")
 	claims := jwt.MapClaims{}
@@ -355,10 +358,6 @@ func (f *floor) me(c *fiber.Ctx) error {
 	}
 	id, _ := claims["id"].(float64)
 	ctx := c.UserContext()
-	var blocked any
-	if err := f.db.QueryRowContext(ctx, `SELECT u."blocked" FROM "users" u LEFT JOIN "roles" r ON r."id" = u."role_id" WHERE u."id" = ?`, int64(id)).Scan(&blocked); err != nil {
-		return fiber.ErrUnauthorized
-	}
 	list, err := f.rows(ctx, `SELECT t0."id", t0."document_id", t0."username", t0."email", t0."provider", t0."confirmed", t0."blocked", t0."created_at", t0."updated_at", t0."published_at" FROM "users" t0 WHERE t0."id" = ?`, int64(id))
 	if err != nil || len(list) == 0 {
 		return fiber.ErrUnauthorized

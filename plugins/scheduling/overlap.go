@@ -309,13 +309,27 @@ func (s *sched) scheduledEvents(ctx context.Context, tx *content.Tx, ids []int64
 // clashes lists the coach's scheduled events that overlap [start, end),
 // other than those in exclude (the event being written; 0 stands for
 // none), earliest first. Two half-open intervals overlap when each starts
-// before the other ends; the startAt index narrows the search.
+// before the other ends; the startAt index narrows the search. Where the
+// no-overlap constraint holds, the same test is also written as its
+// ranges' overlap, so that the constraint's index finds the coach's
+// clashes directly: the startAt index alone walks every event of the
+// coach that starts before end, a list that grows with the calendar.
 func (s *sched) clashes(ctx context.Context, tx *content.Tx, coach int64, start, end time.Time, exclude []int64) ([]clash, error) {
 	m := s.m
 	st := s.eventRows(tx).W(" WHERE ").Col("e", m.EvCoach).W(" = ").Int(coach).
 		W(" AND ").Col("e", m.EvStatus).W(" = ").Str(statusScheduled).
 		W(" AND ").Col("e", m.EvStart).W(" < ").At(end).
 		W(" AND ").Col("e", m.EvEnd).W(" > ").At(start)
+	if s.locksWait() { // PostgreSQL: SQLite has neither ranges nor the constraint
+		guarded, err := s.constraintHeld(ctx, tx)
+		if err != nil {
+			return nil, err
+		}
+		if guarded {
+			st.W(" AND tstzrange(").Col("e", m.EvStart).W(", ").Col("e", m.EvEnd).W(", '[)') && tstzrange(").
+				At(start).W(", ").At(end).W(", '[)')")
+		}
+	}
 	if exclude = slices.DeleteFunc(slices.Clone(exclude), func(id int64) bool { return id == 0 }); len(exclude) > 0 {
 		st.W(" AND ").ID("e").W(" NOT IN ").Ints(exclude)
 	}
