@@ -213,6 +213,9 @@ func (a *App) newServer(limiter *ratelimit.Limiter) *fiber.App {
 	// the table's order: core, plugins, generated.
 	a.Routes.Where(route.Route.Open).Mount(r)
 	f.Use("/api", rest.Deadline(a.Config.Server.RequestTimeout), rest.Versioned, a.Security.Authenticate, ratelimit.Middleware(limiter, a.rateKey), rest.Enforce,
+		// Admission after the rate limit, so that a client over its budget
+		// is refused at once instead of queueing for a slot.
+		rest.Admit(a.Config.Server.MaxActiveRequests),
 		rest.Conditional, rest.LimitAnswer(a.Config.API.MaxAnswerBytes))
 	a.Routes.Where(func(r route.Route) bool { return !r.Open() }).Mount(r)
 	f.Use(func(c *fiber.Ctx) error { return fiber.ErrNotFound })

@@ -4,6 +4,7 @@
 package config
 
 import (
+	"runtime"
 	"time"
 )
 
@@ -104,6 +105,12 @@ type Server struct {
 	// Node's, so every Strapi client's request fits.
 	// Env: KILN_MAX_HEADER_BYTES.
 	MaxHeaderBytes int `yaml:"maxHeaderBytes"`
+	// MaxActiveRequests is how many API requests are worked on at once;
+	// more wait their turn until their requestTimeout (then 503). It
+	// bounds memory, which grows with the requests in progress, not with
+	// the connections open. 0 means no bound. Default: 8 per CPU core
+	// (GOMAXPROCS), at least 16. Env: KILN_MAX_ACTIVE_REQUESTS.
+	MaxActiveRequests int `yaml:"maxActiveRequests"`
 	// MemoryLimit is the Go runtime's soft memory limit, in bytes
 	// (debug.SetMemoryLimit): the garbage collector works harder as the
 	// heap nears it, so peak memory stays near it under load instead of
@@ -213,13 +220,19 @@ type Paths struct {
 	Data         string
 }
 
+// DefaultMaxActiveRequests is 8 requests per core the Go runtime uses, at
+// least 16: enough to keep the cores busy while others wait on the
+// database, few enough that their rows fit in tens of MiB.
+func DefaultMaxActiveRequests() int { return max(16, 8*runtime.GOMAXPROCS(0)) }
+
 // Default returns the settings used when nothing is configured.
 func Default() Config {
 	return Config{
 		Server: Server{Host: "0.0.0.0", Port: 1337, ShutdownTimeout: 15 * time.Second, RequestTimeout: 10 * time.Second,
 			LogLevel: "info", LogFormat: "text", Demo: true,
 			ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second, WriteTimeout: 60 * time.Second,
-			IdleTimeout: 75 * time.Second, MaxConnections: 10000, MaxHeaderBytes: 16 << 10, CORS: defaultCORS()},
+			IdleTimeout: 75 * time.Second, MaxConnections: 10000, MaxHeaderBytes: 16 << 10,
+			MaxActiveRequests: DefaultMaxActiveRequests(), CORS: defaultCORS()},
 		Auth: Auth{TokenLifetime: 30 * 24 * time.Hour, ResetCodeLifetime: time.Hour},
 		API: API{DefaultPageSize: 25, MaxPageSize: 100, MaxBodyBytes: 1 << 20, MaxQueryDepth: 6, MaxInList: 100,
 			MaxAnswerRows: 20000, MaxAnswerBytes: 16 << 20},

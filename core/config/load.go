@@ -80,6 +80,9 @@ func (c *Config) check(secretFrom string) error {
 	if c.Server.MaxConnections < 0 || c.Server.MaxConnectionsPerAddress < 0 {
 		probs = append(probs, "server: maxConnections and maxConnectionsPerAddress must be 0 (no cap) or more")
 	}
+	if c.Server.MaxActiveRequests < 0 {
+		probs = append(probs, "server: maxActiveRequests must be 0 (no bound) or more")
+	}
 	if c.Server.MaxHeaderBytes < 4096 {
 		probs = append(probs, "server: maxHeaderBytes must be at least 4096")
 	}
@@ -217,6 +220,7 @@ func (e *envReader) apply(c *Config) {
 	e.integer(&c.Server.MaxConnections, "KILN_MAX_CONNECTIONS")
 	e.integer(&c.Server.MaxConnectionsPerAddress, "KILN_MAX_CONNECTIONS_PER_ADDRESS")
 	e.integer(&c.Server.MaxHeaderBytes, "KILN_MAX_HEADER_BYTES")
+	e.integer(&c.Server.MaxActiveRequests, "KILN_MAX_ACTIVE_REQUESTS")
 	e.integer(&c.Server.MemoryLimit, "KILN_MEMORY_LIMIT")
 	e.list(&c.Server.CORS.Origins, "KILN_CORS_ORIGINS")
 	e.list(&c.Server.CORS.Methods, "KILN_CORS_METHODS")
