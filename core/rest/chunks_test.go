@@ -101,7 +101,15 @@ func TestChunkedListIsTheWholeList(t *testing.T) {
 						t.Errorf("GET %s: %d entries, want %d", path, n, ps)
 					}
 					sameChunked(t, path, whole, chunked)
-					if chunks := int64((ps + 24) / 25); nc-1 != chunks*(nw-1) {
+					// The app's background work (the outbox worker) can add a
+					// statement to a count: the least of three tries is the
+					// request's.
+					chunks := int64((ps + 24) / 25)
+					for try := 0; try < 2 && nc-1 != chunks*(nw-1); try++ {
+						_, _, nw2, nc2 := wholeAndChunked(h, path)
+						nw, nc = min(nw, nw2), min(nc, nc2)
+					}
+					if nc-1 != chunks*(nw-1) {
 						t.Errorf("GET %s: %d statements chunked, want 1 + %d chunks × %d", path, nc, chunks, nw-1)
 					}
 				}
@@ -109,7 +117,12 @@ func TestChunkedListIsTheWholeList(t *testing.T) {
 			// The nested populate runs 3 statements per chunk.
 			for ps, want := range map[int]int64{25: 4, 26: 7, 100: 13} {
 				path := chunkShapes[0] + "&pagination[pageSize]=" + strconv.Itoa(ps)
-				if _, _, _, n := wholeAndChunked(h, path); n != want {
+				n := int64(1 << 30)
+				for try := 0; try < 3 && n != want; try++ {
+					_, _, _, nc := wholeAndChunked(h, path)
+					n = min(n, nc)
+				}
+				if n != want {
 					t.Errorf("GET %s: %d statements, want %d", path, n, want)
 				}
 			}
