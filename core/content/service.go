@@ -88,6 +88,46 @@ func (s *Service) Find(ctx context.Context, q *query.Query, ro store.ReadOptions
 	return p, err
 }
 
+// Chunks is a page read whose entries come populated a chunk at a time
+// (Next), for a caller that writes each chunk out and drops it before the
+// next: it then holds one chunk's populated entries, not the page's.
+type Chunks struct {
+	// Total is the number of matching entries, or -1 when the request
+	// asked for no count.
+	Total int64
+	c     *store.Chunks
+	conn  store.Conn
+}
+
+// FindChunks is Find, reading the page (and its total) now and its
+// relations chunk by chunk as Chunks.Next is called: the same statements,
+// the populate ones once per chunk, restricted to its entries. The row
+// budget counts the whole answer across chunks.
+func (s *Service) FindChunks(ctx context.Context, q *query.Query, ro store.ReadOptions) (*Chunks, error) {
+	conn := s.pool().conn
+	var c *store.Chunks
+	err := store.RetryRead(ctx, func() (err error) {
+		c, err = s.store.FindChunks(ctx, conn, q, ro, q.Pagination.WithCount)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &Chunks{Total: c.Total, c: c, conn: conn}, nil
+}
+
+// Next returns the next n entries of the page (every one left when
+// n <= 0) with their relations populated; nil once the page is done.
+// Each chunk's reads are retried as Find's are.
+func (c *Chunks) Next(ctx context.Context, n int) ([]*store.Entry, error) {
+	var list []*store.Entry
+	err := store.RetryRead(ctx, func() (err error) {
+		list, err = c.c.Next(ctx, c.conn, n)
+		return err
+	})
+	return list, err
+}
+
 // FindOne returns the entry ref names (a documentId or a numeric id), with
 // q's fields and populate. A missing entry, or one the read options hide,
 // is errs.NotFound.

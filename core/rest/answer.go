@@ -115,6 +115,14 @@ func (a *answer) send(c *fiber.Ctx, status int, b []byte) error {
 	return nil
 }
 
+// abort drops an answer that will not be sent: the read failed midway.
+func (a *answer) abort(b []byte) {
+	if a.f != nil {
+		a.f.Close()
+	}
+	a.release(b)
+}
+
 func (a *answer) release(b []byte) {
 	if cap(b) <= 4*spillAt {
 		*a.buf = b[:0]

@@ -20,11 +20,11 @@ func (a *API) find(ct *schema.ContentType) fiber.Handler {
 		if err != nil {
 			return err
 		}
-		page, err := a.Content.Find(c.UserContext(), q, ro)
+		page, err := a.Content.FindChunks(c.UserContext(), q, ro)
 		if err != nil {
 			return err
 		}
-		return WriteList(c, page, q.Pagination)
+		return writeChunks(c, page, q.Pagination)
 	}
 }
 
@@ -127,6 +127,42 @@ func WriteList(c *fiber.Ctx, page *content.Page, p query.Pagination) error {
 	b = append(b, `{"data":`...)
 	b = encEntries(b, page.Entries, VersionOf(c), a)
 	b = append(b, `,"meta":{"pagination":`...)
+	b = appendPagination(b, p, page.Total)
+	b = append(b, "}}"...)
+	return a.send(c, fiber.StatusOK, b)
+}
+
+// listChunk is how many top-level entries of a list's page are populated
+// and encoded at a time. A populated page holds far more entries than its
+// own (25 programs with their modules and sessions are ~1,000), all live
+// until encoded: in chunks a request holds one chunk's, so memory stays
+// flat as pageSize grows, while the populate statements, once per chunk,
+// stay few — and a page of the default size (25) runs exactly the
+// statements it would whole. Tests set it (export_test.go).
+var listChunk = 25
+
+// writeChunks is WriteList for a page populated chunk by chunk: each
+// chunk is encoded into the answer and dropped before the next is read.
+// The answer is the same bytes as the whole page's, hashed and counted
+// (maxAnswerBytes) as one; the row budget counts across chunks too. Once
+// the answer is too large, the chunks left are still read, not encoded,
+// so that a page past both limits is refused for its rows, as whole.
+func writeChunks(c *fiber.Ctx, page *content.Chunks, p query.Pagination) error {
+	ctx, v := c.UserContext(), VersionOf(c)
+	a, b := newAnswer(c)
+	b = append(b, `{"data":[`...)
+	for first := true; ; first = false {
+		list, err := page.Next(ctx, listChunk)
+		if err != nil {
+			a.abort(b)
+			return err
+		}
+		if len(list) == 0 {
+			break
+		}
+		b = encItems(b, list, v, a, first)
+	}
+	b = append(b, `],"meta":{"pagination":`...)
 	b = appendPagination(b, p, page.Total)
 	b = append(b, "}}"...)
 	return a.send(c, fiber.StatusOK, b)

@@ -121,15 +121,23 @@ func appendEntries(b []byte, list []*store.Entry, v Version) []byte {
 
 func encEntries(b []byte, list []*store.Entry, v Version, s *answer) []byte {
 	b = append(b, '[')
-	for i, e := range list {
+	b = encItems(b, list, v, s, true)
+	return append(b, ']')
+}
+
+// encItems writes list's entries as items of a JSON array, the first
+// after a comma unless first; a list's page is written chunk by chunk.
+func encItems(b []byte, list []*store.Entry, v Version, s *answer, first bool) []byte {
+	for _, e := range list {
 		if s.stopped() {
 			break // the answer is an error now
 		}
-		if i > 0 {
+		if !first {
 			b = append(b, ',')
 		}
+		first = false
 		b = encEntry(b, e, v, s)
 		b = s.flush(b)
 	}
-	return append(b, ']')
+	return b
 }

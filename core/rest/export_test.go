@@ -7,3 +7,12 @@ func SetSpillAt(n int) func() {
 	spillAt = n
 	return func() { spillAt = old }
 }
+
+// SetListChunk sets how many entries of a list's page are populated and
+// encoded at a time (0: the whole page at once), and returns what puts it
+// back.
+func SetListChunk(n int) func() {
+	old := listChunk
+	listChunk = n
+	return func() { listChunk = old }
+}

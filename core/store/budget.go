@@ -14,9 +14,14 @@ const DefaultMaxAnswerRows = 20000
 // distinct rows but repeats them in the answer, and that repetition is
 // what takes memory. Reading stops as soon as the rows read alone pass the
 // limit (they are a lower bound of the answer), and the exact count is
-// checked once everything is loaded, before anything is written out.
+// checked once everything is loaded, before anything is written out. A
+// page populated in chunks (Chunks) checks each chunk as it is loaded,
+// adding to what the chunks before answered: the refusal is the same as
+// the whole page's, before the 400 is sent, though after earlier chunks
+// were encoded (and are dropped).
 type budget struct {
 	max, left int
+	used      int // entries of the answer checked so far
 }
 
 func (s *Store) newBudget() *budget {
@@ -43,14 +48,13 @@ func (b *budget) exceeded() error {
 		WithDetails(map[string]any{"limit": b.max, "setting": "maxAnswerRows"})
 }
 
-// check counts the answer's entries with their repetitions, each shared
+// check adds the answer's entries with their repetitions, each shared
 // entry's subtree once (answerSize's memo), and refuses more than max.
 func (b *budget) check(entries []*Entry) error {
 	memo := map[*Entry]int{}
-	total := 0
 	for _, e := range entries {
-		total += answerSize(e, memo, b.max+1)
-		if total > b.max {
+		b.used += answerSize(e, memo, b.max+1)
+		if b.used > b.max {
 			return b.exceeded()
 		}
 	}

@@ -12,8 +12,38 @@ import (
 
 // FindPage is Find and, when count is set, Count, in one statement: the
 // page and the number of entries q selects regardless of pagination
-// (-1 when not counted). The statement joins the two as subqueries, each
-// planned as it would be alone:
+// (-1 when not counted). See FindChunks for the statement; FindPage
+// populates the whole page at once.
+func (s *Store) FindPage(ctx context.Context, db Conn, q *query.Query, ro ReadOptions, count bool) ([]*Entry, int64, error) {
+	c, err := s.FindChunks(ctx, db, q, ro, count)
+	if err != nil {
+		return nil, 0, err
+	}
+	entries, err := c.Next(ctx, db, 0)
+	if err != nil {
+		return nil, 0, err
+	}
+	return entries, c.Total, nil
+}
+
+// Chunks is a page read but not yet populated: Next populates its entries
+// a chunk at a time, so that a caller that encodes each chunk and drops it
+// holds one chunk's populated entries at once, not the whole page's.
+type Chunks struct {
+	// Total is the number of entries q selects regardless of pagination,
+	// -1 when not counted.
+	Total int64
+	s     *Store
+	q     *query.Query
+	ro    ReadOptions
+	bud   *budget // counts the whole answer, across chunks
+	rest  []*Entry
+}
+
+// FindChunks reads q's page, and when count is set the total, in one
+// statement, and populates nothing yet (Chunks.Next does). The statement
+// joins the page and the count as subqueries, each planned as it would be
+// alone:
 //
 //	SELECT p.c0, ..., c.n
 //	FROM (SELECT COUNT(*) AS n FROM <type> t0 WHERE ...) c
@@ -26,17 +56,57 @@ import (
 // keys the page selects, since a join keeps no order. count(*) OVER ()
 // would count in the page's own scan, which then reads every matching row
 // instead of stopping at the limit.
-func (s *Store) FindPage(ctx context.Context, db Conn, q *query.Query, ro ReadOptions, count bool) ([]*Entry, int64, error) {
-	if !count {
-		list, err := s.Find(ctx, db, q, ro)
-		return list, -1, err
-	}
-	if q.Pagination.Size() <= 0 && q.Pagination.Offset() <= 0 {
+func (s *Store) FindChunks(ctx context.Context, db Conn, q *query.Query, ro ReadOptions, count bool) (*Chunks, error) {
+	c := &Chunks{s: s, q: q, ro: ro, bud: s.newBudget(), Total: -1}
+	var err error
+	switch {
+	case !count:
+		c.rest, err = s.findRows(ctx, db, q, ro, c.bud)
+	case q.Pagination.Size() <= 0 && q.Pagination.Offset() <= 0:
 		// No window (a server read, never a request): the page is
 		// every match, and its length the total.
-		list, err := s.Find(ctx, db, q, ro)
-		return list, int64(len(list)), err
+		c.rest, err = s.findRows(ctx, db, q, ro, c.bud)
+		c.Total = int64(len(c.rest))
+	default:
+		c.rest, c.Total, err = s.findPageRows(ctx, db, q, ro, c.bud)
 	}
+	if err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// Next populates the next n entries of the page (all that are left when
+// n <= 0) with the same batched statements a whole page runs, restricted
+// to theirs, and returns them; nil once the page is done. The chunk is
+// the only reference to its entries left: the page forgets them. The row
+// budget counts the whole answer: each chunk's entries are added to what
+// the chunks before answered. A failed Next leaves the chunk where it was,
+// to be tried again.
+func (c *Chunks) Next(ctx context.Context, db Conn, n int) ([]*Entry, error) {
+	if len(c.rest) == 0 {
+		return nil, nil
+	}
+	if n <= 0 || n > len(c.rest) {
+		n = len(c.rest)
+	}
+	chunk := append([]*Entry(nil), c.rest[:n]...)
+	saved := *c.bud
+	if err := c.s.populate(ctx, db, chunk, c.q, c.ro, c.bud); err != nil {
+		*c.bud = saved
+		return nil, err
+	}
+	if err := c.bud.check(chunk); err != nil {
+		return nil, err
+	}
+	clear(c.rest[:n])
+	c.rest = c.rest[n:]
+	return chunk, nil
+}
+
+// findPageRows is FindChunks' statement: the page's entries, unpopulated,
+// and the total.
+func (s *Store) findPageRows(ctx context.Context, db Conn, q *query.Query, ro ReadOptions, bud *budget) ([]*Entry, int64, error) {
 	cols := selection(q)
 	b := s.sql(ro, q.Status)
 	b.versioned = true
@@ -78,15 +148,7 @@ func (s *Store) FindPage(ctx context.Context, db Conn, q *query.Query, ro ReadOp
 		b.w("p.c", strconv.Itoa(i), ", ")
 	}
 	b.w("c.n", count0, page)
-	bud := s.newBudget()
-	entries, total, err := s.scanPage(ctx, db, q, cols, b, bud)
-	if err != nil {
-		return nil, 0, err
-	}
-	if err := s.populate(ctx, db, entries, q, ro, bud); err != nil {
-		return nil, 0, err
-	}
-	return entries, total, bud.check(entries)
+	return s.scanPage(ctx, db, q, cols, b, bud)
 }
 
 // scanPage is scan for FindPage's statement: the entries, and the total

@@ -17,20 +17,21 @@ const root = "t0"
 // scope and the status, in q's sort (id last, so pages are stable), with
 // q's fields and populated relations.
 func (s *Store) Find(ctx context.Context, db Conn, q *query.Query, ro ReadOptions) ([]*Entry, error) {
+	c, err := s.FindChunks(ctx, db, q, ro, false)
+	if err != nil {
+		return nil, err
+	}
+	return c.Next(ctx, db, 0)
+}
+
+// findRows is Find's statement: the page's entries, unpopulated.
+func (s *Store) findRows(ctx context.Context, db Conn, q *query.Query, ro ReadOptions, bud *budget) ([]*Entry, error) {
 	cols := selection(q)
 	b := s.sql(ro, q.Status)
 	b.versioned = true
 	s.selectInto(b, q, cols, "", " FROM "+Ident(q.Type.Table)+" "+root, nil)
 	b.page(q.Pagination)
-	bud := s.newBudget()
-	entries, err := s.scan(ctx, db, q, cols, b, false, bud)
-	if err != nil {
-		return nil, err
-	}
-	if err := s.populate(ctx, db, entries, q, ro, bud); err != nil {
-		return nil, err
-	}
-	return entries, bud.check(entries)
+	return s.scan(ctx, db, q, cols, b, false, bud)
 }
 
 // FindOne returns the entry with the id if q's filters, the scope and the
