@@ -58,7 +58,8 @@ func Load(ctx context.Context, svc *content.Service, set *Set, roleIDs map[strin
 // Seed writes the set into an empty database in one transaction —
 // multi-row INSERTs, so the large set loads in seconds — then the demo
 // users, the coach's and learner's linked to the first coach and learner,
-// and returns the users with their passwords. The schema and roles must
+// updates the planner's statistics (ANALYZE), and returns the users with
+// their passwords. The schema and roles must
 // have what the set needs (Missing).
 func Seed(ctx context.Context, svc *content.Service, set *Set, roleIDs map[string]int64, o Options) ([]Account, error) {
 	if missing := set.Missing(svc.Schema, roleIDs); len(missing) > 0 {
@@ -104,6 +105,13 @@ func Seed(ctx context.Context, svc *content.Service, set *Set, roleIDs map[strin
 	})
 	if err != nil {
 		return nil, err
+	}
+	// The planner's statistics for what was just loaded: without them
+	// PostgreSQL plans every read of the fresh tables blind (a page of
+	// 25 sorted out of every matching row, not read in index order) until
+	// autovacuum, which may be off, gets round to them.
+	if err := svc.Analyze(ctx); err != nil {
+		return nil, fmt.Errorf("updating the planner's statistics: %w", err)
 	}
 	return accounts, nil
 }
