@@ -33,6 +33,9 @@ var strapiRequests = []strapiRequest{
 	{"findOne", func(doc string) string { return "/api/programs/" + doc }},
 }
 
+// compareTimeout is how long a request of the comparison may take.
+const compareTimeout = 60 * time.Second
+
 // server is one side of the comparison.
 type server struct {
 	name, base, token string
@@ -47,6 +50,9 @@ const warmUp = 3 * time.Second
 // compare runs the three requests against each server in turn and prints
 // a row per request with both throughputs, the answer sizes and the ratio.
 func compare(o options, kiln, other server) error {
+	// A slow server's answers are counted, not dropped as timeouts: the
+	// comparison's script waits a minute for an answer, and so does this.
+	o.timeout = compareTimeout
 	fmt.Printf("   Strapi-shaped requests: %s against %s (%s)\n", kiln.name, other.name, other.base)
 	docs := map[string]string{}
 	for _, s := range []server{kiln, other} {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"io"
 	"net/http"
@@ -70,7 +71,7 @@ const goTimeout = 2 * time.Second
 // connection, timeout).
 func runGo(o options, url, token string, body func(n int64) []byte) (result, error) {
 	conns := max(o.connections, 1)
-	client := loadClient(conns)
+	client := loadClient(conns, cmp.Or(o.timeout, goTimeout))
 	defer client.CloseIdleConnections()
 	w := worker{client: client, url: url, token: token, body: body, method: http.MethodGet, next: &atomic.Int64{}}
 	if body != nil {
@@ -97,8 +98,8 @@ func runGo(o options, url, token string, body func(n int64) []byte) (result, err
 }
 
 // loadClient is an HTTP client for conns keep-alive connections to one
-// host, as wrk opens them.
-func loadClient(conns int) *http.Client {
+// host, as wrk opens them, each request given timeout.
+func loadClient(conns int, timeout time.Duration) *http.Client {
 	return &http.Client{
 		Transport: &http.Transport{
 			Proxy:               nil, // loopback: never through a proxy
@@ -106,7 +107,7 @@ func loadClient(conns int) *http.Client {
 			MaxIdleConnsPerHost: conns,
 			DisableCompression:  true, // wrk asks for no compression either
 		},
-		Timeout: goTimeout,
+		Timeout: timeout,
 		// An answer is measured as it is, never followed.
 		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
 	}

@@ -41,6 +41,9 @@ type options struct {
 	// compare is another Strapi-compatible server to run the three
 	// Strapi-shaped requests against (compare.go); empty: none.
 	compare server
+	// timeout is how long one request may take before it counts as an
+	// error; 0: the load generator's default (wrk's and goTimeout, 2 s).
+	timeout time.Duration
 	// cpuProfile is where the CPU profile of kiln serve during the first
 	// scenario goes (profile.go); empty: no profile.
 	cpuProfile string

@@ -29,6 +29,9 @@ func runWrk(o options, url, token, lua string) (result, error) {
 	if token != "" {
 		args = append(args, "-H", "Authorization: Bearer "+token)
 	}
+	if o.timeout > 0 {
+		args = append(args, "--timeout", o.timeout.String())
+	}
 	if lua != "" {
 		script := filepath.Join(o.work, "scenario.lua")
 		if err := os.WriteFile(script, []byte(lua), 0o644); err != nil {
