@@ -30,7 +30,8 @@ func runWrk(o options, url, token, lua string) (result, error) {
 		args = append(args, "-H", "Authorization: Bearer "+token)
 	}
 	if o.timeout > 0 {
-		args = append(args, "--timeout", o.timeout.String())
+		// wrk reads whole seconds ("60s"), not Go's "1m0s".
+		args = append(args, "--timeout", fmt.Sprintf("%ds", int(o.timeout.Seconds())))
 	}
 	if lua != "" {
 		script := filepath.Join(o.work, "scenario.lua")
