@@ -251,6 +251,14 @@ func (t *Tx) Lock(ctx context.Context, ct *schema.ContentType, ids ...int64) err
 	return store.LockRows(ctx, t.conn, t.s.db.Dialect, ct, ids)
 }
 
+// Retried reports whether ctx belongs to a run of its transaction again,
+// after the database refused to commit an earlier run (a deadlock, a
+// serialization failure, or an exclusion constraint broken at commit; see
+// docs/architecture.md). A hook that leaves a rule to a database
+// constraint can skip its own search on the first run, and search on a
+// retried one to name what the constraint refused.
+func Retried(ctx context.Context) bool { return store.TxAttempt(ctx) > 1 }
+
 // LockKey takes a lock on (namespace, key) until the transaction ends, for
 // a rule over something that is not one row (every booking of one coach).
 // PostgreSQL's advisory locks; nothing is needed on SQLite.

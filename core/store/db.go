@@ -240,6 +240,15 @@ type Conn = bun.IDB
 // an exclusion constraint at its commit.
 const txAttempts = 3
 
+type attemptKey struct{}
+
+// TxAttempt is the run of its transaction that ctx belongs to: 1 for the
+// first, more for RunInTx's runs again; 0 outside RunInTx.
+func TxAttempt(ctx context.Context) int {
+	n, _ := ctx.Value(attemptKey{}).(int)
+	return n
+}
+
 // RunInTx runs fn in one transaction, committed when fn returns nil and
 // rolled back when it returns an error or panics. A transaction PostgreSQL
 // aborts to break a deadlock, or as a serialization failure, is run again
@@ -255,7 +264,8 @@ func (db *DB) RunInTx(ctx context.Context, fn func(ctx context.Context, tx Conn)
 		defer func() { <-db.writer }()
 	}
 	for attempt := 1; ; attempt++ {
-		err := db.Bun.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error { return fn(ctx, tx) })
+		actx := context.WithValue(ctx, attemptKey{}, attempt)
+		err := db.Bun.RunInTx(actx, nil, func(ctx context.Context, tx bun.Tx) error { return fn(ctx, tx) })
 		if attempt < txAttempts && retryable(err) && ctx.Err() == nil {
 			continue
 		}

@@ -117,6 +117,10 @@ func joinTable(d Dialect, a *schema.Attribute) TableDef {
 	t.Indexes = []IndexDef{
 		{Name: indexName(a.JoinTable, "pair", true), Columns: []string{a.JoinSelf, a.JoinTarget}, Unique: true},
 		{Name: indexName(a.JoinTable, a.JoinTarget, false), Columns: []string{a.JoinTarget}},
+		// A link appended to a target's list takes the place after the
+		// list's last: MAX(order) of one target, read from this index's
+		// end instead of from every link the target has.
+		{Name: indexName(a.JoinTable, JoinOrder(a.JoinSelf), false), Columns: []string{a.JoinTarget, JoinOrder(a.JoinSelf)}},
 	}
 	return t
 }

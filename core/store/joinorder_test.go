@@ -8,7 +8,8 @@ import (
 )
 
 // TestMigrateAddsJoinOrder: a join table from before the order columns
-// gets them by two additive steps; its links stay, their places NULL.
+// gets them, and the index of a target's last place, by additive steps;
+// its links stay, their places NULL.
 func TestMigrateAddsJoinOrder(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		v2 := map[string]string{"note.yaml": noteYAML + "  tags: {type: relation, relation: manyToMany, target: tag}\n", "tag.yaml": tagYAML}
@@ -18,10 +19,12 @@ func TestMigrateAddsJoinOrder(t *testing.T) {
 			exec(t, db, `INSERT INTO tags (document_id, name, created_at, updated_at) VALUES (?, ?, `+at0+`, `+at0+`)`, "t"+tag, tag)
 		}
 		exec(t, db, `INSERT INTO notes_tags_lnk (note_id, tag_id) VALUES (1, 3), (1, 1), (1, 2)`)
+		exec(t, db, `DROP INDEX notes_tags_lnk_note_ord_idx`)
 		exec(t, db, `ALTER TABLE notes_tags_lnk DROP COLUMN tag_ord`)
 		exec(t, db, `ALTER TABLE notes_tags_lnk DROP COLUMN note_ord`)
 		plan := migrate(t, db, v2, store.MigrateOptions{})
-		sameList(t, "steps", descriptions(plan.Steps), []string{"add column notes_tags_lnk.tag_ord", "add column notes_tags_lnk.note_ord"})
+		sameList(t, "steps", descriptions(plan.Steps), []string{"add column notes_tags_lnk.tag_ord", "add column notes_tags_lnk.note_ord",
+			"create index notes_tags_lnk_note_ord_idx on notes_tags_lnk (tag_id, note_ord)"})
 		for _, s := range plan.Steps {
 			if s.Destructive {
 				t.Errorf("destructive step %s", s.Description)

@@ -265,6 +265,7 @@ func TestMigrateRelationTargetChange(t *testing.T) {
 		want = append(want,
 			"create index notes_tags_lnk_pair_uq on notes_tags_lnk (note_id, label_id)",
 			"create index notes_tags_lnk_label_id_idx on notes_tags_lnk (label_id)",
+			"create index notes_tags_lnk_note_ord_idx on notes_tags_lnk (label_id, note_ord)",
 			"drop table tags (data loss)")
 		destructiveRefused(t, db, v2, want)
 		sameList(t, "foreign keys kept", foreignKeysOf(t, db, "notes"), []string{"tag_id -> tags"})

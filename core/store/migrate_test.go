@@ -160,11 +160,12 @@ func TestMigrateAddManyToMany(t *testing.T) {
 			want = append(want, "add foreign key notes_tags_lnk.note_id -> notes", "add foreign key notes_tags_lnk.tag_id -> tags")
 		}
 		want = append(want, "create index notes_tags_lnk_pair_uq on notes_tags_lnk (note_id, tag_id)",
-			"create index notes_tags_lnk_tag_id_idx on notes_tags_lnk (tag_id)")
+			"create index notes_tags_lnk_tag_id_idx on notes_tags_lnk (tag_id)",
+			"create index notes_tags_lnk_note_ord_idx on notes_tags_lnk (tag_id, note_ord)")
 		sameList(t, "steps", descriptions(plan.Steps), want)
 		sameList(t, "columns", columnsOf(t, db, "notes_tags_lnk"), []string{"id", "note_id", "tag_id", "tag_ord", "note_ord"})
 		sameList(t, "foreign keys", foreignKeysOf(t, db, "notes_tags_lnk"), []string{"note_id -> notes", "tag_id -> tags"})
-		sameList(t, "indexes", indexesOf(t, db, "notes_tags_lnk"), []string{"notes_tags_lnk_pair_uq", "notes_tags_lnk_tag_id_idx"})
+		sameList(t, "indexes", indexesOf(t, db, "notes_tags_lnk"), []string{"notes_tags_lnk_note_ord_idx", "notes_tags_lnk_pair_uq", "notes_tags_lnk_tag_id_idx"})
 		mustBeEmpty(t, db, v2)
 	})
 }

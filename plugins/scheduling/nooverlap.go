@@ -102,6 +102,16 @@ func (s *sched) lockCoachOf(ctx context.Context, tx *content.Tx, coach int64) er
 	return tx.LockKey(ctx, lockCoach, coach)
 }
 
+// dbGuards reports whether the database keeps coaches' events apart
+// itself: PostgreSQL with the no-overlap constraint (SQLite has neither
+// ranges nor the constraint).
+func (s *sched) dbGuards(ctx context.Context, tx *content.Tx) (bool, error) {
+	if !s.locksWait() {
+		return false, nil
+	}
+	return s.constraintHeld(ctx, tx)
+}
+
 // constraintHeld reports whether the events table carries the no-overlap
 // constraint (PostgreSQL only; read once, see lockCoachOf).
 func (s *sched) constraintHeld(ctx context.Context, tx *content.Tx) (bool, error) {

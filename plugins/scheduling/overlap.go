@@ -81,6 +81,14 @@ func (s *sched) checkEvent(ctx context.Context, ev *hook.Event) error {
 	if err := s.lockCoachOf(ctx, tx, coach); err != nil {
 		return err
 	}
+	// Where the constraint holds, it alone decides, at commit, whether the
+	// coach is free; the search only names the clashes for the 400. So the
+	// first run of a transaction does not search: if its commit breaks the
+	// constraint, the transaction runs again (content.Retried), and that
+	// run searches and refuses with the clashes.
+	if guarded, err := s.dbGuards(ctx, tx); err != nil || guarded && !content.Retried(ctx) {
+		return err
+	}
 	clashes, err := s.clashes(ctx, tx, coach, start, end, []int64{ev.ID})
 	if err != nil || len(clashes) == 0 {
 		return err
@@ -320,15 +328,11 @@ func (s *sched) clashes(ctx context.Context, tx *content.Tx, coach int64, start,
 		W(" AND ").Col("e", m.EvStatus).W(" = ").Str(statusScheduled).
 		W(" AND ").Col("e", m.EvStart).W(" < ").At(end).
 		W(" AND ").Col("e", m.EvEnd).W(" > ").At(start)
-	if s.locksWait() { // PostgreSQL: SQLite has neither ranges nor the constraint
-		guarded, err := s.constraintHeld(ctx, tx)
-		if err != nil {
-			return nil, err
-		}
-		if guarded {
-			st.W(" AND tstzrange(").Col("e", m.EvStart).W(", ").Col("e", m.EvEnd).W(", '[)') && tstzrange(").
-				At(start).W(", ").At(end).W(", '[)')")
-		}
+	if guarded, err := s.dbGuards(ctx, tx); err != nil {
+		return nil, err
+	} else if guarded {
+		st.W(" AND tstzrange(").Col("e", m.EvStart).W(", ").Col("e", m.EvEnd).W(", '[)') && tstzrange(").
+			At(start).W(", ").At(end).W(", '[)')")
 	}
 	if exclude = slices.DeleteFunc(slices.Clone(exclude), func(id int64) bool { return id == 0 }); len(exclude) > 0 {
 		st.W(" AND ").ID("e").W(" NOT IN ").Ints(exclude)

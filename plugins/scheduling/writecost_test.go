@@ -34,6 +34,12 @@ func TestWriteStatements(t *testing.T) {
 		if pg {
 			user = 0
 		}
+		// The clash search: where the constraint holds, a first run leaves
+		// the decision to it (a clash is searched on the run again).
+		search := 1
+		if guarded {
+			search = 0
+		}
 		check := func(name string, want int, fn func() *apptest.Response, status int) {
 			t.Helper()
 			before := c.N()
@@ -47,7 +53,7 @@ func TestWriteStatements(t *testing.T) {
 		}
 		var id int64
 		// user, BEGIN, references (4 types, 1 statement), clashes, INSERT ... RETURNING, links, COMMIT
-		check("create with relations", 6+user+lock, func() *apptest.Response {
+		check("create with relations", 5+user+lock+search, func() *apptest.Response {
 			r := h.Do("POST", "/api/events", map[string]any{"data": map[string]any{"title": "Bench", "startAt": at("10:00"),
 				"endAt": at("11:00"), "coach": 1, "program": 1, "session": sess, "learners": []any{1}}})
 			if r.Status == 201 {
@@ -63,7 +69,7 @@ func TestWriteStatements(t *testing.T) {
 		}, 200)
 		// + the clashes (the coach came with the entry; + the lock, the row
 		// lock and the re-read, and then the coach)
-		check("update the times", 6+user+4*lock, func() *apptest.Response {
+		check("update the times", 5+user+4*lock+search, func() *apptest.Response {
 			return h.Do("PUT", path, map[string]any{"data": map[string]any{"startAt": at("12:00"), "endAt": at("13:00")}})
 		}, 200)
 		// user, BEGIN, entry, references, UPDATE, links, revision, COMMIT

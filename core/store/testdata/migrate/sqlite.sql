@@ -184,6 +184,9 @@ CREATE UNIQUE INDEX IF NOT EXISTS "notes_tags_lnk_pair_uq" ON "notes_tags_lnk" (
 -- create index notes_tags_lnk_tag_id_idx on notes_tags_lnk (tag_id)
 CREATE INDEX IF NOT EXISTS "notes_tags_lnk_tag_id_idx" ON "notes_tags_lnk" ("tag_id");
 
+-- create index notes_tags_lnk_note_ord_idx on notes_tags_lnk (tag_id, note_ord)
+CREATE INDEX IF NOT EXISTS "notes_tags_lnk_note_ord_idx" ON "notes_tags_lnk" ("tag_id", "note_ord");
+
 -- == remove a type, two relations and a field, change a type, add a field
 
 -- add column notes.summary
