@@ -254,7 +254,7 @@ func (t *Tx) Lock(ctx context.Context, ct *schema.ContentType, ids ...int64) err
 // Retried reports whether ctx belongs to a run of its transaction again,
 // after the database refused to commit an earlier run (a deadlock, a
 // serialization failure, or an exclusion constraint broken at commit; see
-// docs/architecture.md). A hook that leaves a rule to a database
+// docs/plugins.md). A hook that leaves a rule to a database
 // constraint can skip its own search on the first run, and search on a
 // retried one to name what the constraint refused.
 func Retried(ctx context.Context) bool { return store.TxAttempt(ctx) > 1 }
