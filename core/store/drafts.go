@@ -87,13 +87,7 @@ func (s *Store) FindEntry(ctx context.Context, db Conn, ct *schema.ContentType, 
 		b.w(c.sql)
 	}
 	b.w(" FROM ", Ident(ct.Table), " ", root, " WHERE ")
-	if n, err := strconv.ParseInt(ref, 10, 64); err == nil && n > 0 && len(ref) < 24 {
-		b.w(col(root, schema.ColID), " = ")
-		b.arg(idKind, n)
-	} else if ref != "" && len(ref) <= 64 {
-		b.w(col(root, schema.ColDocumentID), " = ")
-		b.arg(strKind, ref)
-	} else {
+	if !b.whereRef(ct, ref) {
 		return Document{}, nil, errs.NotFound()
 	}
 	list, err := s.scan(ctx, db, q, cols, b, false, s.newBudget())
@@ -108,13 +102,11 @@ func (s *Store) FindEntry(ctx context.Context, db Conn, ct *schema.ContentType, 
 	return Document{ID: e.DocumentID, Draft: e.ID, Published: e.ID}, e, nil
 }
 
-// FindDocument returns the document ref names: a documentId, or the
-// numeric id of either of its rows. A missing one is errs.NotFound. One
-// query.
-func (s *Store) FindDocument(ctx context.Context, db Conn, ct *schema.ContentType, ref string) (Document, error) {
-	b := s.sql(ReadOptions{}, query.Draft)
-	b.w("SELECT ", col(root, schema.ColID), ", ", col(root, schema.ColDocumentID), ", ", col(root, schema.ColPublishedAt),
-		" IS NULL FROM ", Ident(ct.Table), " ", root, " WHERE ")
+// whereRef writes the condition on the root table that picks the rows ref
+// names: a documentId, or a numeric id — on a type with draft & publish,
+// every row of that row's document. It reports false, writing nothing,
+// when ref can name no row.
+func (b *sqlb) whereRef(ct *schema.ContentType, ref string) bool {
 	if n, err := strconv.ParseInt(ref, 10, 64); err == nil && n > 0 && len(ref) < 24 {
 		if ct.DraftAndPublish {
 			t := b.newAlias()
@@ -126,10 +118,24 @@ func (s *Store) FindDocument(ctx context.Context, db Conn, ct *schema.ContentTyp
 			b.w(col(root, schema.ColID), " = ")
 			b.arg(idKind, n)
 		}
-	} else if ref != "" && len(ref) <= 64 {
+		return true
+	}
+	if ref != "" && len(ref) <= 64 {
 		b.w(col(root, schema.ColDocumentID), " = ")
 		b.arg(strKind, ref)
-	} else {
+		return true
+	}
+	return false
+}
+
+// FindDocument returns the document ref names: a documentId, or the
+// numeric id of either of its rows. A missing one is errs.NotFound. One
+// query.
+func (s *Store) FindDocument(ctx context.Context, db Conn, ct *schema.ContentType, ref string) (Document, error) {
+	b := s.sql(ReadOptions{}, query.Draft)
+	b.w("SELECT ", col(root, schema.ColID), ", ", col(root, schema.ColDocumentID), ", ", col(root, schema.ColPublishedAt),
+		" IS NULL FROM ", Ident(ct.Table), " ", root, " WHERE ")
+	if !b.whereRef(ct, ref) {
 		return Document{}, errs.NotFound()
 	}
 	rows, err := db.QueryContext(ctx, b.sb.String(), b.args...)

@@ -246,20 +246,5 @@ func (s *Store) FindRef(ctx context.Context, db Conn, q *query.Query, ref string
 			doc(b)
 		}
 	}
-	one := *q
-	one.Sort = nil
-	cols := selection(&one)
-	b := s.selectSQL(&one, ro, cols, link)
-	bud := s.newBudget()
-	list, err := s.scan(ctx, db, &one, cols, b, false, bud)
-	if err != nil {
-		return nil, err
-	}
-	if len(list) == 0 {
-		return nil, errs.NotFound()
-	}
-	if err := s.populate(ctx, db, list, &one, ro, bud); err != nil {
-		return nil, err
-	}
-	return list[0], bud.check(list)
+	return s.findOneWhere(ctx, db, q, ro, link)
 }

@@ -38,13 +38,19 @@ func (s *Store) findRows(ctx context.Context, db Conn, q *query.Query, ro ReadOp
 // status let it through, with q's fields and populate; otherwise
 // errs.NotFound.
 func (s *Store) FindOne(ctx context.Context, db Conn, q *query.Query, id int64, ro ReadOptions) (*Entry, error) {
-	one := *q
-	one.Sort = nil
-	cols := selection(&one)
-	b := s.selectSQL(&one, ro, cols, func(b *sqlb) {
+	return s.findOneWhere(ctx, db, q, ro, func(b *sqlb) {
 		b.w(col(root, schema.ColID), " = ")
 		b.arg(idKind, id)
 	})
+}
+
+// findOneWhere is FindOne of the row where picks, under q's filters, the
+// scope and the status: with q's fields and populate, or errs.NotFound.
+func (s *Store) findOneWhere(ctx context.Context, db Conn, q *query.Query, ro ReadOptions, where func(*sqlb)) (*Entry, error) {
+	one := *q
+	one.Sort = nil
+	cols := selection(&one)
+	b := s.selectSQL(&one, ro, cols, where)
 	bud := s.newBudget()
 	list, err := s.scan(ctx, db, &one, cols, b, false, bud)
 	if err != nil {
