@@ -47,7 +47,7 @@ func (dateTimeKind) Check(a *Attribute, v any) string { return "" }
 func (dateTimeKind) AppendJSON(b []byte, v any) []byte {
 	if t, ok := v.(time.Time); ok {
 		b = append(b, '"')
-		b = t.UTC().AppendFormat(b, DateTimeLayout)
+		b = AppendDateTime(b, t)
 		return append(b, '"')
 	}
 	return appendAny(b, v)
@@ -106,4 +106,28 @@ func (k dateTimeKind) ConvertFrom(d Dialect, from Kind, c string) Conversion {
 		return Conversion{Expr: expr}
 	}
 	return never(c)
+}
+
+// AppendDateTime appends t in UTC as DateTimeLayout does
+// (2006-01-02T15:04:05.000Z), digit by digit: every answer writes three
+// of them per entry, and time.Time.AppendFormat, which reads its layout
+// each time, took a tenth of a populated list's CPU. A year outside
+// 0000–9999 goes through AppendFormat, which knows how to write it.
+func AppendDateTime(b []byte, t time.Time) []byte {
+	t = t.UTC()
+	year, month, day := t.Date()
+	if year < 0 || year > 9999 {
+		return t.AppendFormat(b, DateTimeLayout)
+	}
+	hour, minute, sec := t.Clock()
+	ms := t.Nanosecond() / int(time.Millisecond)
+	b = append(b,
+		byte('0'+year/1000), byte('0'+year/100%10), byte('0'+year/10%10), byte('0'+year%10), '-',
+		byte('0'+int(month)/10), byte('0'+int(month)%10), '-',
+		byte('0'+day/10), byte('0'+day%10), 'T',
+		byte('0'+hour/10), byte('0'+hour%10), ':',
+		byte('0'+minute/10), byte('0'+minute%10), ':',
+		byte('0'+sec/10), byte('0'+sec%10), '.',
+		byte('0'+ms/100), byte('0'+ms/10%10), byte('0'+ms%10), 'Z')
+	return b
 }

@@ -210,7 +210,7 @@ func appendAny(b []byte, v any) []byte {
 		return strconv.AppendBool(b, x)
 	case time.Time:
 		b = append(b, '"')
-		b = x.UTC().AppendFormat(b, DateTimeLayout)
+		b = AppendDateTime(b, x)
 		return append(b, '"')
 	case json.RawMessage:
 		if len(x) == 0 {
