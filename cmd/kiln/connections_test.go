@@ -163,11 +163,7 @@ func TestSIGTERMFinishesRequestsAndClosesTheRest(t *testing.T) {
 	bin := buildKiln(t)
 	dir := t.TempDir()
 	env := kilnEnv(t, dir)
-	admin := exec.Command(bin, "admin", "create", "--email", "ops@kiln.test", "--password", "Ops-pass-1")
-	admin.Env = env
-	if out, err := admin.CombinedOutput(); err != nil {
-		t.Fatalf("admin create: %v\n%s", err, out)
-	}
+	createAdmin(t, env, bin, "ops@kiln.test", "Ops-pass-1")
 	p := startKiln(t, env, bin, "serve")
 	base := "http://" + p.addr
 
@@ -354,5 +350,16 @@ func TestConnectionFloodPastTheFileLimit(t *testing.T) {
 	}
 	if code := p.exitCode(t, 10*time.Second); code != 0 {
 		t.Fatalf("exit code %d:\n%s", code, p.log)
+	}
+}
+
+// createAdmin runs the real binary's `kiln admin create` against env's
+// database, as an operator would before the first start.
+func createAdmin(t *testing.T, env []string, bin, email, password string) {
+	t.Helper()
+	admin := exec.Command(bin, "admin", "create", "--email", email, "--password", password)
+	admin.Env = env
+	if out, err := admin.CombinedOutput(); err != nil {
+		t.Fatalf("admin create: %v\n%s", err, out)
 	}
 }

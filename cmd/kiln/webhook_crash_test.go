@@ -8,7 +8,6 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -70,11 +69,7 @@ webhooks:
 	}
 	bin := buildKiln(t)
 	env := append(kilnEnv(t, dir, "HOOK_SECRET="+secret), "KILN_CONFIG_DIR="+conf)
-	admin := exec.Command(bin, "admin", "create", "--email", "ops@example.com", "--password", "Crash-test-pass-1")
-	admin.Env = env
-	if out, err := admin.CombinedOutput(); err != nil {
-		t.Fatalf("admin create: %v\n%s", err, out)
-	}
+	createAdmin(t, env, bin, "ops@example.com", "Crash-test-pass-1")
 
 	first := startKiln(t, env, bin, "serve")
 	base := "http://" + first.addr
