@@ -207,20 +207,7 @@ func TestAdminCreateOnAnExistingUserEndsItsTokens(t *testing.T) {
 		if code := run([]string{"admin", "create", "--email", "BOSS@Example.test", "--password", "brand-new-1"}, &out, &errb); code != 0 || !strings.Contains(out.String(), "reset") {
 			t.Fatalf("admin create on boss: %d %q %s", code, out.String(), errb.String())
 		}
-		// The command is another process to the server: on PostgreSQL the
-		// server hears of the change through its identity cache's
-		// notification (docs/identity-cache.md), within milliseconds; on
-		// SQLite it reads the user on every request.
-		deadline := time.Now().Add(time.Second)
-		for me(old) != 401 {
-			if time.Now().After(deadline) {
-				t.Fatalf("the token from before the reset still works a second later")
-			}
-			time.Sleep(5 * time.Millisecond)
-		}
-		if h.App.DB.Dialect == store.SQLite && me(old) != 401 {
-			t.Errorf("the token from before the reset: %d, want 401", me(old))
-		}
+		refusedAfterCommand(t, h, "the token from before the reset", func() int { return me(old) })
 		r := h.Do("POST", "/api/auth/local", map[string]any{"identifier": "boss@example.test", "password": "brand-new-1"}, "Authorization", apptest.Anonymous)
 		token, _ := r.JSON(t)["jwt"].(string)
 		if r.Status != 200 || me(token) != 200 {
@@ -355,5 +342,30 @@ func TestDryRunListsThePluginsTables(t *testing.T) {
 		if !strings.Contains(out.String(), "-- create table "+table) {
 			t.Errorf("the dry run does not create %s:\n%s", table, out.String())
 		}
+	}
+}
+
+// refusedAfterCommand waits for a change a kiln command made (another
+// process to the server) to end a token: on SQLite the server reads the
+// caller on every request, so the very next one is refused; on
+// PostgreSQL it hears of the change through its identity cache's
+// notification (docs/identity-cache.md), within milliseconds, and gets a
+// second.
+func refusedAfterCommand(t *testing.T, h *apptest.Harness, what string, status func() int) {
+	t.Helper()
+	wait := time.Duration(0)
+	if h.App.DB.Dialect == store.Postgres {
+		wait = time.Second
+	}
+	deadline := time.Now().Add(wait)
+	for {
+		st := status()
+		if st == 401 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%s: %d, want 401 within %s of the command", what, st, wait)
+		}
+		time.Sleep(5 * time.Millisecond)
 	}
 }
