@@ -136,9 +136,12 @@ func runDatabase(o options, db string) error {
 	programDoc, customer := lookup(k.base, token)
 	var rows []measured
 	for i, sc := range scenarios(o.threads, programDoc, customer, 1, 1, 1, 1) {
+		if o.only != nil && !o.only[i+1] {
+			continue
+		}
 		var profile <-chan error
-		if i == 0 && o.cpuProfile != "" {
-			profile = cpuProfile(k.port, o.duration, profileFile(o.cpuProfile, db))
+		if len(rows) == 0 && o.cpuProfile != "" {
+			profile = cpuProfile(k.port, o.duration, sc.name, profileFile(o.cpuProfile, db))
 		}
 		kr, err := runLoad(o, k.base+sc.kiln, token, sc)
 		if err != nil {

@@ -22,6 +22,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -44,6 +45,8 @@ type options struct {
 	// timeout is how long one request may take before it counts as an
 	// error; 0: the load generator's default (wrk's and goTimeout, 2 s).
 	timeout time.Duration
+	// only is the scenarios to run, by number (1..6); empty: all of them.
+	only map[int]bool
 	// cpuProfile is where the CPU profile of kiln serve during the first
 	// scenario goes (profile.go); empty: no profile.
 	cpuProfile string
@@ -63,12 +66,17 @@ func main() {
 	flag.StringVar(&o.compare.token, "compare-token", "", "a bearer token for the -compare server (none: it is asked as its Public role)")
 	flag.IntVar(&o.compare.pid, "compare-pid", 0, "the -compare server's process id, to report its peak memory")
 	flag.StringVar(&o.compare.name, "compare-name", "strapi", "what to call the -compare server in the output")
-	flag.StringVar(&o.cpuProfile, "cpuprofile", "", "write the CPU profile of kiln serve during scenario 1 to this file (one per database: list-postgres.pprof for list.pprof)")
+	flag.StringVar(&o.cpuProfile, "cpuprofile", "", "write the CPU profile of kiln serve during the first scenario run to this file (one per database: list-postgres.pprof for list.pprof)")
+	var only string
+	flag.StringVar(&only, "scenarios", "", "the scenarios to run, by number (e.g. 5 or 1,2); empty: all")
 	flag.Parse()
+	var err error
+	if o.only, err = parseScenarios(only); err != nil {
+		fail(err.Error())
+	}
 	o.compare.base = strings.TrimSuffix(o.compare.base, "/")
 	o.dbs = strings.Split(dbs, ",")
 	o.password = rand.Text()
-	var err error
 	if o.loader, err = pickLoader(o.loader); err != nil {
 		fail(err.Error())
 	}
@@ -92,6 +100,22 @@ func main() {
 			fail(db + ": " + err.Error())
 		}
 	}
+}
+
+// parseScenarios reads -scenarios: numbers from 1 to 6, comma-separated.
+func parseScenarios(list string) (map[int]bool, error) {
+	if strings.TrimSpace(list) == "" {
+		return nil, nil
+	}
+	out := map[int]bool{}
+	for _, f := range strings.Split(list, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || n < 1 || n > 6 {
+			return nil, fmt.Errorf("-scenarios: %q is not a scenario number from 1 to 6", f)
+		}
+		out[n] = true
+	}
+	return out, nil
 }
 
 func envOr(k, def string) string {

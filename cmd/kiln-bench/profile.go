@@ -25,7 +25,7 @@ func profileFile(name, db string) string {
 // cpuProfile asks kiln serve for a CPU profile of the next d (less a
 // second, so that it ends inside the load run it measures) and writes it
 // to file; the channel receives the outcome when it is written.
-func cpuProfile(port int, d time.Duration, file string) <-chan error {
+func cpuProfile(port int, d time.Duration, scenario, file string) <-chan error {
 	done := make(chan error, 1)
 	secs := max(int((d-time.Second)/time.Second), 1)
 	go func() {
@@ -52,7 +52,7 @@ func cpuProfile(port int, d time.Duration, file string) <-chan error {
 			return
 		}
 		done <- f.Close()
-		fmt.Printf("   CPU profile of scenario 1 (%d s): %s (go tool pprof -top %s)\n", secs, file, file)
+		fmt.Printf("   CPU profile of scenario %s (%d s): %s (go tool pprof -top %s)\n", scenario, secs, file, file)
 	}()
 	return done
 }
