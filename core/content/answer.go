@@ -21,6 +21,17 @@ type writesKey struct{}
 type txState struct {
 	writes int64
 	locked map[rowKey]bool
+	// trusted are the references this run took on a foreign key's word
+	// (resolveRelations); verify says it may not, as the run again after a
+	// failed one with a missing reference does (Service.InTx).
+	trusted []store.Refs
+	verify  bool
+}
+
+// stateOf is the state of ctx's transaction run; nil outside InTx.
+func stateOf(ctx context.Context) *txState {
+	st, _ := ctx.Value(writesKey{}).(*txState)
+	return st
 }
 
 type rowKey struct {
@@ -28,9 +39,9 @@ type rowKey struct {
 	id int64
 }
 
-// withWrites is ctx keeping its transaction's state.
-func withWrites(ctx context.Context) context.Context {
-	return context.WithValue(ctx, writesKey{}, &txState{locked: map[rowKey]bool{}})
+// withWrites is ctx keeping st, its transaction run's state.
+func withWrites(ctx context.Context, st *txState) context.Context {
+	return context.WithValue(ctx, writesKey{}, st)
 }
 
 // wrote counts one write of entries in ctx's transaction.

@@ -42,6 +42,10 @@ type Service struct {
 	// Principals, when set, hears after each commit which users it wrote
 	// (see Principals).
 	Principals Principals
+	// VerifyReferences looks every reference of a write up before the
+	// write, even one a foreign key vouches for (store.ForeignKeyGuards),
+	// which is otherwise left to the key: tests compare the two ways.
+	VerifyReferences bool
 
 	db    *store.DB
 	store *store.Store
@@ -198,9 +202,11 @@ func (s *Service) InTx(ctx context.Context, fn func(ctx context.Context, tx *Tx)
 	// Whatever the outcome: a commit whose answer was lost may have
 	// happened, and forgetting too much only costs a read.
 	defer s.forget(tc)
-	err := s.db.RunInTx(ctx, func(ctx context.Context, conn store.Conn) error {
+	var st *txState
+	run := func(ctx context.Context, conn store.Conn) error {
 		wrote = false
-		ctx = withWrites(ctx)
+		st = &txState{locked: map[rowKey]bool{}, verify: s.VerifyReferences || (st != nil && st.verify)}
+		ctx = withWrites(ctx, st)
 		tx := &Tx{s: s, conn: conn, touched: tc}
 		if s.Outbox == nil {
 			return fn(ctx, tx)
@@ -214,11 +220,39 @@ func (s *Service) InTx(ctx context.Context, fn func(ctx context.Context, tx *Tx)
 		}
 		wrote = true
 		return tx.flush(ctx, b.list)
-	})
+	}
+	err := s.db.RunInTx(ctx, run)
+	// A run that took references on a foreign key's word and failed, for
+	// whatever reason, with one of them missing, runs again with every
+	// reference looked up: its answer is the lookup's 400 naming the
+	// missing target, not what a hook or the foreign key said first. When
+	// they all exist, the run was the one a lookup would have made.
+	if err != nil && st != nil && len(st.trusted) > 0 && ctx.Err() == nil && s.someMissing(ctx, st.trusted) {
+		st.verify = true
+		err = s.db.RunInTx(ctx, run)
+	}
 	if err == nil && wrote {
 		s.Outbox.Committed()
 	}
 	return err
+}
+
+// someMissing reports whether a reference of lists names no row, or
+// whether that could not be read. The lists are ones no scope narrows
+// (store.ForeignKeyGuards), so they are looked up as the admin's.
+func (s *Service) someMissing(ctx context.Context, lists []store.Refs) bool {
+	found, err := s.store.ResolveMany(ctx, s.db.Bun, lists, store.ReadOptions{})
+	if err != nil {
+		return true
+	}
+	for i, l := range lists {
+		for _, r := range l.Refs {
+			if _, ok := found[i][r]; !ok {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // Visible is Tx.Visible on the pool.

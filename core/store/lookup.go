@@ -182,3 +182,21 @@ func (s *Store) ForeignKeys(ctx context.Context, db Conn, a *schema.Attribute, e
 	}
 	return out, rows.Err()
 }
+
+// ForeignKeyGuards reports whether the database itself refuses a write
+// that links, through relation a, to a row that does not exist, with
+// nothing about the target's visibility left to read under ro. Then a
+// reference by row id needs no lookup before the write: the write fails
+// on the foreign key instead. It holds when a is stored in a column of
+// its own type or in a join table (a foreign key checks every row it
+// writes; a relation stored in the target's column is an UPDATE that
+// matches nothing), the target has no draft & publish (an id there names
+// a row whose document may link another one) and ro does not narrow the
+// target (a hidden entry must answer as a missing one).
+func (s *Store) ForeignKeyGuards(a *schema.Attribute, ro ReadOptions) bool {
+	t := a.TargetType
+	if t == nil || t.DraftAndPublish || (a.Column == "" && a.JoinTable == "") {
+		return false
+	}
+	return !s.sql(ro, query.Draft).narrows(t)
+}
