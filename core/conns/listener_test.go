@@ -350,3 +350,64 @@ func TestLingerKeepsTheAnswer(t *testing.T) {
 		}
 	}
 }
+
+// countingReaderFrom is a connection whose ReadFrom is counted.
+type countingReaderFrom struct {
+	net.Conn
+	calls int
+}
+
+func (c *countingReaderFrom) ReadFrom(r io.Reader) (int64, error) {
+	c.calls++
+	return io.Copy(c.Conn, r)
+}
+
+// TestConnSendsStreamsThroughItsConnection: a stream written to an
+// accepted connection (a spilled answer, by the server's buffered writer)
+// reaches the client whole, through the underlying connection's ReadFrom
+// (a TCP connection's is sendfile) when it has one, and through plain
+// writes when it has none.
+func TestConnSendsStreamsThroughItsConnection(t *testing.T) {
+	body := bytes.Repeat([]byte("0123456789abcdef"), 1<<14) // 256 KiB
+	f, err := os.CreateTemp(t.TempDir(), "answer")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if _, err := f.Write(body); err != nil {
+		t.Fatal(err)
+	}
+	for _, wrapped := range []bool{true, false} {
+		l, accepted := serve(t, Options{})
+		client := dial(t, l)
+		server := next(t, accepted).(*Conn)
+		counted := &countingReaderFrom{Conn: server.Conn}
+		if wrapped {
+			server.Conn = counted
+		} else {
+			server.Conn = struct{ net.Conn }{server.Conn} // no ReadFrom
+		}
+		got := make(chan []byte)
+		go func() {
+			b, _ := io.ReadAll(io.LimitReader(client, int64(len(body))))
+			got <- b
+		}()
+		f.Seek(0, io.SeekStart)
+		w := bufio.NewWriterSize(server, 4096)
+		w.WriteString("HTTP/1.1 200 OK\r\n") // a head in the buffer, as the server writes it
+		if n, err := w.ReadFrom(f); err != nil || n != int64(len(body)) {
+			t.Fatalf("ReadFrom: %d, %v", n, err)
+		}
+		if err := w.Flush(); err != nil {
+			t.Fatal(err)
+		}
+		b := <-got
+		want := append([]byte("HTTP/1.1 200 OK\r\n"), body...)[:len(body)]
+		if !bytes.Equal(b, want) {
+			t.Errorf("wrapped %v: the client got %d bytes, not the stream", wrapped, len(b))
+		}
+		if wrapped && counted.calls != 1 {
+			t.Errorf("the connection's ReadFrom ran %d times, want 1", counted.calls)
+		}
+	}
+}
