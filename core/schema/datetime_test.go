@@ -50,3 +50,89 @@ func BenchmarkAppendDateTime(b *testing.B) {
 		}
 	})
 }
+
+// slowStoredDateTime is what Decode did before parseStoredDateTime: the
+// layouts, through time.Parse. It is the reference the fast reader is
+// compared with.
+func slowStoredDateTime(s string) (time.Time, bool) {
+	for _, layout := range dbLayouts {
+		if t, err := time.Parse(layout, s); err == nil {
+			return t.UTC(), true
+		}
+	}
+	return time.Time{}, false
+}
+
+// TestParseStoredDateTime: the forms the databases give, read as the
+// layouts read them, and forms the fast reader leaves to the layouts.
+func TestParseStoredDateTime(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want string // the instant in RFC 3339, "" when the fast reader declines
+	}{
+		{"2026-03-07T13:15:15.001Z", "2026-03-07T13:15:15.001Z"},
+		{"2026-03-07 13:15:15.001+00", "2026-03-07T13:15:15.001Z"},
+		{"2026-03-07 13:15:15+00", "2026-03-07T13:15:15Z"},
+		{"2026-03-07 13:15:15.5+02", "2026-03-07T11:15:15.5Z"},
+		{"2026-03-07 13:15:15.123456-05:30", "2026-03-07T18:45:15.123456Z"},
+		{"2026-03-07 13:15:15", "2026-03-07T13:15:15Z"},
+		{"0001-01-01 00:00:00+00", "0001-01-01T00:00:00Z"},
+		{"2024-02-29 23:59:59.999+00", "2024-02-29T23:59:59.999Z"},
+		{"2025-02-29 00:00:00+00", ""}, // no such day
+		{"2026-04-31T00:00:00.000Z", ""},
+		{"2026-13-01T00:00:00.000Z", ""},
+		{"2026-03-07T24:00:00.000Z", ""},
+		{"2026-03-07T13:15:15", ""}, // T without a zone: RFC 3339 wants one
+		{"2026-03-07 13:15:15.+00", ""},
+		{"2026-03-07 13:15:15.0000000001+00", ""},
+		{"2026-03-07 13:15:15+00:00:00", ""},
+		{"10000-01-01 00:00:00+00", ""},
+		{"infinity", ""},
+		{"", ""},
+	} {
+		got, ok := parseStoredDateTime(tc.in)
+		if tc.want == "" {
+			if ok {
+				t.Errorf("%q read as %v, want it declined", tc.in, got)
+			}
+			continue
+		}
+		if !ok || got.Format(time.RFC3339Nano) != tc.want || got.Location() != time.UTC {
+			t.Errorf("%q = %v (%v), want %s in UTC", tc.in, got, ok, tc.want)
+		}
+	}
+}
+
+// FuzzStoredDateTime: whatever the fast reader accepts, the layouts read
+// as the same instant.
+func FuzzStoredDateTime(f *testing.F) {
+	for _, s := range []string{"2026-03-07T13:15:15.001Z", "2026-03-07 13:15:15.001+00", "2026-03-07 13:15:15-05:30",
+		"2026-03-07 13:15:15", "2024-02-29 23:59:59.999999+14", "0000-01-01T00:00:00.000Z"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		fast, ok := parseStoredDateTime(s)
+		if !ok {
+			return
+		}
+		slow, sok := slowStoredDateTime(s)
+		if !sok || !fast.Equal(slow) {
+			t.Fatalf("%q: fast %v, layouts %v (%v)", s, fast, slow, sok)
+		}
+	})
+}
+
+func BenchmarkDecodeDateTime(b *testing.B) {
+	for _, s := range []string{"2026-03-07 13:15:15.001+00", "2026-03-07T13:15:15.001Z"} {
+		b.Run("fast "+s, func(b *testing.B) {
+			for b.Loop() {
+				parseStoredDateTime(s)
+			}
+		})
+		b.Run("layouts "+s, func(b *testing.B) {
+			for b.Loop() {
+				slowStoredDateTime(s)
+			}
+		})
+	}
+}

@@ -80,12 +80,7 @@ func (s *Store) FindEntry(ctx context.Context, db Conn, ct *schema.ContentType, 
 	}
 	b := s.sql(ReadOptions{}, query.Draft)
 	b.w("SELECT ")
-	for i, c := range cols {
-		if i > 0 {
-			b.w(", ")
-		}
-		b.w(c.sql)
-	}
+	b.selectList(cols)
 	b.w(" FROM ", Ident(ct.Table), " ", root, " WHERE ")
 	if !b.whereRef(ct, ref) {
 		return Document{}, nil, errs.NotFound()

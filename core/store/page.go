@@ -124,7 +124,8 @@ func (s *Store) findPageRows(ctx context.Context, db Conn, q *query.Query, ro Re
 			if i > 0 {
 				b.w(", ")
 			}
-			b.w(c.sql, " AS c", strconv.Itoa(i))
+			b.selected(c)
+			b.w(" AS c", strconv.Itoa(i))
 		}
 		for i, k := range keys {
 			b.w(", ", k.expr, " AS k", strconv.Itoa(i))

@@ -113,6 +113,27 @@ func selection(q *query.Query) []column {
 	return cols
 }
 
+// selectList writes cols, comma-separated, each as selected writes it.
+func (b *sqlb) selectList(cols []column) {
+	for i, c := range cols {
+		if i > 0 {
+			b.w(", ")
+		}
+		b.selected(c)
+	}
+}
+
+// selected writes column c of a select list or a RETURNING clause. On
+// PostgreSQL a datetime is read as its text: the driver would parse it
+// with time.Parse, and the kind's Decode reads that text digit by digit,
+// several times faster (a populated list reads three per entry).
+func (b *sqlb) selected(c column) {
+	b.w(c.sql)
+	if b.d == Postgres && c.attr != nil && !c.ref && c.attr.Type == schema.DateTime {
+		b.w("::text")
+	}
+}
+
 // wanted reports whether q selects a: every field when q.Fields is nil.
 func wanted(q *query.Query, a *schema.Attribute) bool {
 	if q.Fields == nil {
@@ -149,12 +170,7 @@ func (s *Store) selectInto(b *sqlb, q *query.Query, cols []column, extra, from s
 	// list before them has none.
 	joins, order := b.orderBy(q, root)
 	b.w("SELECT ")
-	for i, c := range cols {
-		if i > 0 {
-			b.w(", ")
-		}
-		b.w(c.sql)
-	}
+	b.selectList(cols)
 	if extra != "" {
 		b.w(", ", extra)
 	}

@@ -166,12 +166,7 @@ func writtenColumns(ct *schema.ContentType) []column {
 // returning ends an INSERT or UPDATE with RETURNING cols.
 func (b *sqlb) returning(cols []column) {
 	b.w(" RETURNING ")
-	for i, c := range cols {
-		if i > 0 {
-			b.w(", ")
-		}
-		b.w(c.sql)
-	}
+	b.selectList(cols)
 }
 
 // scanWritten runs a write that returns cols and decodes its row as a
