@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
 	"regexp"
 	"testing"
 
@@ -53,22 +54,18 @@ func TestForeignKeysAnswerAsTheLookup(t *testing.T) {
 							svc.VerifyReferences = true
 							looked := w.h.Do("PUT", path, body, apptest.As(r.token)...)
 							what := fmt.Sprintf("%s PUT %s %s=%v", r.name, path, a.Name, ref)
+							svc.VerifyReferences = false
+							taken := w.h.Do("PUT", path, body, apptest.As(r.token)...)
 							// The visible id (the second reference), once the
 							// first write made its changes: one statement
-							// fewer where the key vouches for it.
-							var want int64 = -1
+							// fewer where the key vouches for it. The least of
+							// three runs each way, as the plugins' background
+							// work may read the database meanwhile.
 							if i == 1 && looked.Status == 200 {
-								c := w.h.CountQueries()
-								w.h.Do("PUT", path, body, apptest.As(r.token)...)
-								if want = c.N(); vouched {
-									want--
+								verified, onWord := w.leastStatements(path, body, r, true), w.leastStatements(path, body, r, false)
+								if want := verified - b2i(vouched); onWord != want {
+									t.Errorf("%s: %d statements on the key's word, %d looked up; want %d", what, onWord, verified, want)
 								}
-							}
-							svc.VerifyReferences = false
-							c := w.h.CountQueries()
-							taken := w.h.Do("PUT", path, body, apptest.As(r.token)...)
-							if n := c.N(); want >= 0 && n != want {
-								t.Errorf("%s: %d statements on the key's word, want %d", what, n, want)
 							}
 							if looked.Status != taken.Status || !bytes.Equal(stamped.ReplaceAll(looked.Body, nil), stamped.ReplaceAll(taken.Body, nil)) {
 								t.Errorf("%s:\n looked up:   %d %s\n on the key's word: %d %s", what, looked.Status, looked.Body, taken.Status, taken.Body)
@@ -92,6 +89,28 @@ func TestForeignKeysAnswerAsTheLookup(t *testing.T) {
 			t.Logf("%d cases, %d refused; %d role × relation pairs left to a foreign key", cases, refused, trusted)
 		})
 	}
+}
+
+// leastStatements is the fewest statements of three runs of the PUT,
+// with every reference looked up first or not.
+func (w *world) leastStatements(path string, body any, r *role, verify bool) int64 {
+	svc := w.h.App.Content
+	defer func() { svc.VerifyReferences = false }()
+	svc.VerifyReferences = verify
+	least := int64(math.MaxInt64)
+	for range 3 {
+		c := w.h.CountQueries()
+		w.h.Do("PUT", path, body, apptest.As(r.token)...)
+		least = min(least, c.N())
+	}
+	return least
+}
+
+func b2i(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // stamped are the updatedAt and publishedAt of an answer, the one thing
