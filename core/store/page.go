@@ -124,8 +124,7 @@ func (s *Store) findPageRows(ctx context.Context, db Conn, q *query.Query, ro Re
 			if i > 0 {
 				b.w(", ")
 			}
-			b.selected(c)
-			b.w(" AS c", strconv.Itoa(i))
+			b.w(c.sql, " AS c", strconv.Itoa(i))
 		}
 		for i, k := range keys {
 			b.w(", ", k.expr, " AS k", strconv.Itoa(i))
@@ -144,9 +143,13 @@ func (s *Store) findPageRows(ctx context.Context, db Conn, q *query.Query, ro Re
 		}
 		b.w("p.c0")
 	})
+	// The outer select converts (selected): inside, below a sort, a
+	// datetime's text would be made for every matching row, not the page's.
 	b.w("SELECT ")
-	for i := range cols {
-		b.w("p.c", strconv.Itoa(i), ", ")
+	for i, c := range cols {
+		c.sql = "p.c" + strconv.Itoa(i)
+		b.selected(c)
+		b.w(", ")
 	}
 	b.w("c.n", count0, page)
 	return s.scanPage(ctx, db, q, cols, b, bud)
