@@ -55,13 +55,19 @@ func newChunkWorld(t *testing.T, d store.Dialect, rows, bytes int) *apptest.Harn
 // chunks of 25, and the statements each ran past signing in (measured on
 // a request refused after the guard, as TestReadStatements does).
 func wholeAndChunked(h *apptest.Harness, path string) (whole, chunked *apptest.Response, nWhole, nChunked int64) {
-	c := h.CountQueries()
-	if r := h.Do("GET", "/api/blueprints?sort=nosuchfield", nil); r.Status != 400 {
-		h.T.Fatalf("refused request: %d %s", r.Status, r.Body)
+	// The least of three: the app's background work (the outbox worker)
+	// can add a statement to one, and an inflated base would make the
+	// request's own count look smaller than it is.
+	base := int64(1 << 30)
+	for range 3 {
+		c := h.CountQueries()
+		if r := h.Do("GET", "/api/blueprints?sort=nosuchfield", nil); r.Status != 400 {
+			h.T.Fatalf("refused request: %d %s", r.Status, r.Body)
+		}
+		base = min(base, c.N())
 	}
-	base := c.N()
 	defer rest.SetListChunk(0)()
-	c = h.CountQueries()
+	c := h.CountQueries()
 	whole = h.Do("GET", path, nil)
 	nWhole = c.N() - base
 	rest.SetListChunk(25)
