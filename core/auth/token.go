@@ -31,6 +31,7 @@ type Tokens struct {
 	lifetime time.Duration
 	now      func() time.Time
 	parser   *jwt.Parser
+	verified verifiedTokens
 }
 
 // NewTokens returns a token service signing with secret for lifetime; now
@@ -110,6 +111,12 @@ func (t *Tokens) Verify(token string) (Claims, error) {
 	case len(token) > maxTokenLen:
 		return Claims{}, invalid(fmt.Errorf("token of %d bytes", len(token)))
 	}
+	// A token verified before needs only its expiry checked again, as the
+	// parser checks it (verifiedTokens); an expired one is parsed again,
+	// for the parser's error.
+	if v, ok := t.verified.get(token); ok && t.now().Before(v.expires.Add(clockSkew)) {
+		return v.claims, nil
+	}
 	claims := jwt.MapClaims{}
 	if _, err := t.parser.ParseWithClaims(token, claims, func(*jwt.Token) (any, error) { return t.secret, nil }); err != nil {
 		return Claims{}, invalid(err)
@@ -125,7 +132,11 @@ func (t *Tokens) Verify(token string) (Claims, error) {
 	if err != nil {
 		return Claims{}, err
 	}
-	return Claims{UserID: id, Version: version}, nil
+	out := Claims{UserID: id, Version: version}
+	if exp, err := claims.GetExpirationTime(); err == nil && exp != nil {
+		t.verified.put(token, verifiedToken{claims: out, expires: exp.Time})
+	}
+	return out, nil
 }
 
 // tokenVersion reads the version claim: absent is 0; present, it must be a

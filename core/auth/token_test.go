@@ -252,3 +252,58 @@ func TestUsernameProblem(t *testing.T) {
 		}
 	}
 }
+
+// TestVerifiedTokenIsRememberedButNotPastItsExpiry: a token verified once
+// is answered from memory, with the same claims, until its expiry and the
+// clock skew pass, then refused as any expired token; a token differing
+// from it by one character is still checked, and refused.
+func TestVerifiedTokenIsRememberedButNotPastItsExpiry(t *testing.T) {
+	now := fixedNow
+	tk := NewTokens(secret, time.Hour, func() time.Time { return now })
+	s, _ := tk.Issue(7, 3)
+	for range 2 {
+		if got, err := tk.Verify(s); err != nil || got != (Claims{UserID: 7, Version: 3}) {
+			t.Fatalf("Verify = %+v, %v", got, err)
+		}
+	}
+	if tk.verified.len() != 1 {
+		t.Fatalf("%d tokens remembered, want 1", tk.verified.len())
+	}
+	// The last character of the signature changed: another string, checked.
+	last := s[len(s)-1]
+	other := byte('A')
+	if last == 'A' {
+		other = 'B'
+	}
+	_, err := tk.Verify(s[:len(s)-1] + string(other))
+	wantInvalid(t, err)
+	now = now.Add(time.Hour + clockSkew - time.Second)
+	if _, err := tk.Verify(s); err != nil {
+		t.Fatalf("within the clock skew: %v", err)
+	}
+	now = now.Add(2 * time.Second)
+	_, err = tk.Verify(s)
+	wantInvalid(t, err)
+}
+
+// TestVerifiedTokensAreBounded: past verifiedCap tokens the memory starts
+// over, and every token still verifies.
+func TestVerifiedTokensAreBounded(t *testing.T) {
+	tk := tokens()
+	var first string
+	for i := range verifiedCap + 10 {
+		s, _ := tk.Issue(int64(i+1), 0)
+		if i == 0 {
+			first = s
+		}
+		if got, err := tk.Verify(s); err != nil || got.UserID != int64(i+1) {
+			t.Fatalf("token %d: %+v, %v", i, got, err)
+		}
+	}
+	if n := tk.verified.len(); n > verifiedCap {
+		t.Fatalf("%d tokens remembered, more than %d", n, verifiedCap)
+	}
+	if got, err := tk.Verify(first); err != nil || got.UserID != 1 {
+		t.Fatalf("the first token after the memory started over: %+v, %v", got, err)
+	}
+}
