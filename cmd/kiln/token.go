@@ -19,7 +19,7 @@ import (
 const tokenUsage = `Usage:
   kiln token create --name N --type read-only|full-access|custom [--actions a,b] [--days D] [--description T]
   kiln token list
-  kiln token revoke ID|NAME`
+  kiln token revoke ID|NAME|--id ID|--name NAME`
 
 // runToken manages API tokens (docs/api-tokens.md). create prints the
 // token on stdout, alone, once (T=$(kiln token create ...)); what was made
@@ -129,13 +129,34 @@ func tokenRevoke(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		target, args = args[0], args[1:]
 	}
-	cfg, code, stop := setup("token revoke", "Revoke an API token, by id or name: it is refused from the next request on.", args, stderr, nil)
+	var byID, byName *string
+	cfg, code, stop := setup("token revoke", "Revoke an API token: it is refused from the next request on. Name it by its\n"+
+		"id or name: a bare number is the id, unless a token is also named so (made before names of digits\n"+
+		"were refused); then say --id or --name.", args, stderr, func(fs *flag.FlagSet) {
+		byID = fs.String("id", "", "the token's id")
+		byName = fs.String("name", "", "the token's name")
+	})
 	if stop {
 		return code
 	}
-	if target == "" {
-		fmt.Fprintln(stderr, "kiln token revoke: which token? give its id or name")
+	given := 0
+	for _, s := range []string{target, *byID, *byName} {
+		if s != "" {
+			given++
+		}
+	}
+	if given != 1 {
+		fmt.Fprintln(stderr, "kiln token revoke: which token? give one of: its id or name, --id ID, --name NAME")
 		return 2
+	}
+	var id int64
+	if *byID != "" {
+		n, err := strconv.ParseInt(*byID, 10, 64)
+		if err != nil || n < 1 {
+			fmt.Fprintf(stderr, "kiln token revoke: --id %q is not a token id (a positive whole number)\n", *byID)
+			return 2
+		}
+		id = n
 	}
 	a := quietApp(cfg, stderr)
 	if a == nil {
@@ -143,36 +164,63 @@ func tokenRevoke(args []string, stdout, stderr io.Writer) int {
 	}
 	defer a.Close()
 	ctx := context.Background()
-	id, err := tokenByIDOrName(ctx, a.DB, target)
+	found, err := findToken(ctx, a.DB, target, id, *byName)
+	var revoked *store.APIToken
 	if err == nil {
-		_, err = a.DB.DeleteAPIToken(ctx, id)
+		revoked, err = a.DB.DeleteAPIToken(ctx, found.ID)
+		if errs.KindOf(err) == errs.KindNotFound {
+			err = fmt.Errorf("token %d was revoked meanwhile", found.ID)
+		}
 	}
 	if err != nil {
-		if errs.KindOf(err) == errs.KindNotFound {
-			fmt.Fprintf(stderr, "kiln token revoke: no token %q\n", target)
-		} else {
-			fmt.Fprintln(stderr, "kiln token revoke:", describe(err))
-		}
+		fmt.Fprintln(stderr, "kiln token revoke:", describe(err))
 		return 1
 	}
-	fmt.Fprintf(stdout, "API token %s revoked\n", target)
+	fmt.Fprintf(stdout, "API token %d %q (%s) revoked\n", revoked.ID, revoked.Name, revoked.Kind)
 	return 0
 }
 
-// tokenByIDOrName finds a token's id: a number is an id, anything else a
-// name.
-func tokenByIDOrName(ctx context.Context, db *store.DB, target string) (int64, error) {
-	if id, err := strconv.ParseInt(target, 10, 64); err == nil {
-		return id, nil
-	}
+// findToken is the one token revoke was told of: by id, by name, or by a
+// bare argument, which is a name, or an id when it is made of digits, and
+// is refused when it is both a token's id and another's name.
+func findToken(ctx context.Context, db *store.DB, bare string, id int64, name string) (*store.APIToken, error) {
 	rows, err := db.APITokens(ctx)
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
-	for _, r := range rows {
-		if r.Name == target {
-			return r.ID, nil
+	find := func(match func(*store.APIToken) bool) *store.APIToken {
+		for _, r := range rows {
+			if match(r) {
+				return r
+			}
 		}
+		return nil
 	}
-	return 0, errs.NotFound()
+	switch {
+	case id != 0:
+		if r := find(func(r *store.APIToken) bool { return r.ID == id }); r != nil {
+			return r, nil
+		}
+		return nil, fmt.Errorf("no token has id %d", id)
+	case name != "":
+		if r := find(func(r *store.APIToken) bool { return r.Name == name }); r != nil {
+			return r, nil
+		}
+		return nil, fmt.Errorf("no token is named %q", name)
+	}
+	named := find(func(r *store.APIToken) bool { return r.Name == bare })
+	var numbered *store.APIToken
+	if n, err := strconv.ParseInt(bare, 10, 64); err == nil && auth.NumericTokenName(bare) {
+		numbered = find(func(r *store.APIToken) bool { return r.ID == n })
+	}
+	switch {
+	case named != nil && numbered != nil && named != numbered:
+		return nil, fmt.Errorf("%q could be either of two tokens: id %d (%q, %s) and the token named %q (id %d, %s); "+
+			"say --id %s or --name %s", bare, numbered.ID, numbered.Name, numbered.Kind, named.Name, named.ID, named.Kind, bare, bare)
+	case named != nil:
+		return named, nil
+	case numbered != nil:
+		return numbered, nil
+	}
+	return nil, fmt.Errorf("no token %q", bare)
 }

@@ -44,6 +44,22 @@ func IsAPIToken(token string) bool {
 		len(token) == len(APITokenPrefix)+base64.RawURLEncoding.EncodedLen(apiTokenBytes)
 }
 
+// NumericTokenName reports whether a token name is made only of the
+// digits 0-9, which `kiln token revoke` would read as an id: such names
+// are refused when a token is made, so that a bare number names one
+// token only.
+func NumericTokenName(name string) bool {
+	if name == "" {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		if name[i] < '0' || name[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
 // NewAPIToken returns a fresh random token. It is shown once; only its
 // hash (APITokenHasher.Hash) is kept.
 func NewAPIToken() (string, error) {

@@ -91,7 +91,8 @@ func tokenEnvelope(data obj) obj {
 
 // apiTokenBody is what creates a token, in Strapi's admin shape.
 func apiTokenBody() obj {
-	s := object(obj{"name": obj{"type": "string", "minLength": 1, "maxLength": 255},
+	s := object(obj{"name": obj{"type": "string", "minLength": 1, "maxLength": 255, "pattern": `[^0-9\s]`,
+		"description": "Unique; not only digits, as a number names a token by its id."},
 		"description": obj{"type": "string"},
 		"type":        obj{"type": "string", "enum": []any{"read-only", "full-access", "custom"}},
 		"permissions": obj{"type": "array", "items": obj{"type": "string"},

@@ -153,6 +153,9 @@ func (t *APITokens) Create(ctx context.Context, name, description, kind string, 
 	if name == "" || len(name) > 255 {
 		return nil, "", fieldError("name", "name must be 1 to 255 characters", name)
 	}
+	if auth.NumericTokenName(name) {
+		return nil, "", fieldError("name", "name must not be only digits: a number names a token by its id", name)
+	}
 	switch kind {
 	case auth.ReadOnly, auth.FullAccess:
 		if len(actions) > 0 {

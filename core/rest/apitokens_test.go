@@ -396,3 +396,54 @@ func TestAPITokenLastUsed(t *testing.T) {
 		}
 	})
 }
+
+// TestAPITokenNumericNameIsRefused: a name made only of the digits 0-9 (a
+// bare number `kiln token revoke` reads as an id) is a 400 on name, for
+// every spelling generated; any other name is made. The reference is a
+// regular expression on the trimmed name, not the rule's own code.
+func TestAPITokenNumericNameIsRefused(t *testing.T) {
+	onlyDigits := regexp.MustCompile(`^[0-9]+$`)
+	var names []string
+	for _, core := range []string{"0", "7", "07", "42", "9223372036854775807", "99999999999999999999999"} {
+		names = append(names, core, " "+core+" ", "\t"+core)
+		for _, b := range []string{"+", "-", "a", ".", "e", "#", "_", "٣", "７"} {
+			names = append(names, b+core, core+b)
+		}
+	}
+	names = append(names, "٣", "７", "1e3", "0x1F", "7.0", "seven", "1 2")
+	apptest.Each(t, func(t *testing.T, h *apptest.Harness) {
+		made := 0
+		for _, name := range names {
+			r := h.Do("POST", "/api/admin/api-tokens", map[string]any{"name": name, "type": "read-only"})
+			if !onlyDigits.MatchString(strings.TrimSpace(name)) {
+				if r.Status != 201 {
+					t.Errorf("name %q: %d %s, want 201", name, r.Status, r.Body)
+				}
+				made++
+				continue
+			}
+			st, errName, msg, details := h.ErrorOf(r)
+			list, _ := details["errors"].([]any)
+			var path any
+			if len(list) == 1 {
+				path = list[0].(map[string]any)["path"]
+			}
+			if r.Status != 400 || st != 400 || errName != "ValidationError" ||
+				msg != "name must not be only digits: a number names a token by its id" || !slices.Equal(toStrings(path), []string{"name"}) {
+				t.Errorf("name %q: %d %s, want 400 ValidationError on name", name, r.Status, r.Body)
+			}
+		}
+		if list := h.Do("GET", "/api/admin/api-tokens", nil).JSON(t)["data"].([]any); len(list) != made {
+			t.Errorf("%d tokens made, want %d", len(list), made)
+		}
+	})
+}
+
+func toStrings(v any) []string {
+	list, _ := v.([]any)
+	out := make([]string, len(list))
+	for i, x := range list {
+		out[i], _ = x.(string)
+	}
+	return out
+}
