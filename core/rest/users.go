@@ -88,7 +88,7 @@ func (s *Security) userBody(c *fiber.Ctx) (map[string]any, error) {
 	if body == nil {
 		return nil, errs.New(errs.KindValidation, "the body must be a user object")
 	}
-	for _, k := range coreUserFields {
+	for _, k := range CoreUserFields {
 		if _, ok := body[k]; ok {
 			return nil, errs.InvalidKey(k, k, "body", "")
 		}
@@ -96,9 +96,10 @@ func (s *Security) userBody(c *fiber.Ctx) (map[string]any, error) {
 	return body, nil
 }
 
-// coreUserFields are the built-in user's private fields that only the
-// sign-in routes write.
-var coreUserFields = []string{"resetPasswordToken", "resetPasswordExpiresAt", "confirmationToken", "tokenVersion"}
+// CoreUserFields are the built-in user's private fields that only the
+// sign-in routes write: an admin's body (and `kiln admin create --data`)
+// may not name them.
+var CoreUserFields = []string{"resetPasswordToken", "resetPasswordExpiresAt", "confirmationToken", "tokenVersion"}
 
 func (s *Security) createUser(c *fiber.Ctx) error {
 	if err := s.Allow(c, "users.create"); err != nil {
