@@ -84,6 +84,11 @@ func (s *Service) prepare(ctx context.Context, conn store.Conn, ct *schema.Conte
 	if id == 0 {
 		applyDefaults(ct, data.Values)
 	}
+	// A uid is derived before the rules are checked: a required one is
+	// then present, and a derived one obeys its rules like a given one.
+	if err := s.fillUIDs(ctx, conn, ct, data.Values, id); err != nil {
+		return data, err
+	}
 	for _, a := range ct.Attributes {
 		v, given := data.Values[a]
 		if !a.IsScalar() || failed[a] || (!given && id != 0) || a.Unavailable() {
@@ -92,9 +97,6 @@ func (s *Service) prepare(ctx context.Context, conn store.Conn, ct *schema.Conte
 		if msg := checkRules(a, v, given); msg != "" {
 			fail(a, msg, v)
 		}
-	}
-	if err := s.fillUIDs(ctx, conn, ct, data.Values, id); err != nil {
-		return data, err
 	}
 	// Unique is checked with the other rules, on the values that passed
 	// them, so that one answer lists every failing field, as Strapi's does.
