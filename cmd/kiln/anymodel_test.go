@@ -88,7 +88,7 @@ func TestAnyContentModelStarts(t *testing.T) {
 				h := apptest.NewWith(t, cfg, enabled...)
 				// firstRun on the default database: the set does not fit.
 				h.App.Config.Database.URL = ""
-				accounts, err := firstRun(context.Background(), h.App, slog.New(slog.NewTextHandler(io.Discard, nil)))
+				accounts, err := firstRun(context.Background(), h.App, slog.New(slog.NewTextHandler(io.Discard, nil)), true)
 				if err != nil || accounts != nil {
 					t.Fatalf("firstRun: %v %v", accounts, err)
 				}
@@ -137,6 +137,58 @@ func sameJSON(a, b string) bool {
 	return json.Unmarshal([]byte(a), &x) == nil && json.Unmarshal([]byte(b), &y) == nil && reflect.DeepEqual(x, y)
 }
 
+// serveOnce runs the serve command's path on cfg until it listens, calls
+// check with its base URL, stops it as SIGTERM would and returns its log.
+func serveOnce(t *testing.T, cfg config.Config, check func(base string)) string {
+	t.Helper()
+	var logs bytes.Buffer
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	addr := make(chan net.Addr, 1)
+	done := make(chan int, 1)
+	go func() {
+		done <- serve(ctx, cfg, slog.New(slog.NewTextHandler(&logs, nil)), func(a net.Addr) { addr <- a })
+	}()
+	select {
+	case a := <-addr:
+		check("http://" + a.String())
+	case code := <-done:
+		t.Fatalf("serve stopped with %d:\n%s", code, logs.String())
+	case <-time.After(30 * time.Second):
+		t.Fatal("serve did not listen within 30s")
+	}
+	cancel()
+	select {
+	case code := <-done:
+		if code != 0 {
+			t.Errorf("exit code %d:\n%s", code, logs.String())
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("serve did not stop within 30s")
+	}
+	return logs.String()
+}
+
+// serveProject points the environment at a project folder, on its default
+// SQLite database and a free loopback port, and loads its config as the
+// command does.
+func serveProject(t *testing.T, dir string) config.Config {
+	t.Helper()
+	t.Setenv("KILN_CONTENT_TYPES_DIR", filepath.Join(dir, "content-types"))
+	t.Setenv("KILN_CONFIG_DIR", filepath.Join(dir, "config"))
+	t.Setenv("KILN_DATA_DIR", filepath.Join(dir, "data"))
+	t.Setenv("KILN_DATABASE_URL", "")
+	t.Setenv("DATABASE_URL", "")
+	t.Setenv("KILN_HOST", "127.0.0.1")
+	t.Setenv("KILN_PORT", "0")
+	var pf projectFlags
+	cfg, err := pf.load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cfg
+}
+
 // TestServeCommandOnAnyModel runs the serve command's path — secret,
 // plugins from the file, app, first run on the default SQLite database,
 // listening — on projects of their own types, then stops it as SIGTERM
@@ -144,52 +196,35 @@ func sameJSON(a, b string) bool {
 func TestServeCommandOnAnyModel(t *testing.T) {
 	for name, files := range anyModels {
 		t.Run(name, func(t *testing.T) {
-			dir := writeProject(t, files)
-			t.Setenv("KILN_CONTENT_TYPES_DIR", filepath.Join(dir, "content-types"))
-			t.Setenv("KILN_CONFIG_DIR", filepath.Join(dir, "config"))
-			t.Setenv("KILN_DATA_DIR", filepath.Join(dir, "data"))
-			t.Setenv("KILN_DATABASE_URL", "")
-			t.Setenv("DATABASE_URL", "")
-			t.Setenv("KILN_HOST", "127.0.0.1")
-			t.Setenv("KILN_PORT", "0")
-			var pf projectFlags
-			cfg, err := pf.load()
-			if err != nil {
-				t.Fatal(err)
-			}
-			var logs bytes.Buffer
-			ctx, cancel := context.WithCancel(context.Background())
-			addr := make(chan net.Addr, 1)
-			done := make(chan int, 1)
-			go func() {
-				done <- serve(ctx, cfg, slog.New(slog.NewTextHandler(&logs, nil)), func(a net.Addr) { addr <- a })
-			}()
-			var base string
-			select {
-			case a := <-addr:
-				base = "http://" + a.String()
-			case code := <-done:
-				t.Fatalf("serve stopped with %d:\n%s", code, logs.String())
-			case <-time.After(30 * time.Second):
-				t.Fatal("serve did not listen within 30s")
-			}
-			checkAnswers(t, name == "one unrelated type", func(path string) (int, string) {
-				r, err := http.Get(base + path)
-				if err != nil {
-					t.Fatal(err)
-				}
-				defer r.Body.Close()
-				b, _ := io.ReadAll(r.Body)
-				return r.StatusCode, string(b)
+			logs := serveOnce(t, serveProject(t, writeProject(t, files)), func(base string) {
+				checkAnswers(t, name == "one unrelated type", func(path string) (int, string) {
+					r, err := http.Get(base + path)
+					if err != nil {
+						t.Fatal(err)
+					}
+					defer r.Body.Close()
+					b, _ := io.ReadAll(r.Body)
+					return r.StatusCode, string(b)
+				})
 			})
-			cancel()
-			if code := <-done; code != 0 {
-				t.Errorf("exit code %d:\n%s", code, logs.String())
-			}
-			if !strings.Contains(logs.String(), "first start: no demo data") || strings.Contains(logs.String(), "password") {
-				t.Errorf("the logs:\n%s", logs.String())
+			if !strings.Contains(logs, "first start: no demo data") || strings.Contains(logs, "password") {
+				t.Errorf("the logs:\n%s", logs)
 			}
 		})
+	}
+}
+
+// TestSecondStartSaysNoFirstStart: a project of its own types is told once,
+// on the start that makes its database, why it got no demo data; the next
+// starts say nothing of a first start or of demo data.
+func TestSecondStartSaysNoFirstStart(t *testing.T) {
+	cfg := serveProject(t, writeProject(t, anyModels["one unrelated type"]))
+	for start := 1; start <= 3; start++ {
+		logs := serveOnce(t, cfg, func(string) {})
+		said := strings.Count(logs, `msg="first start: no demo data, since this project's content types and roles are not the platform's"`)
+		if want := map[bool]int{true: 1, false: 0}[start == 1]; said != want || (start > 1 && (strings.Contains(logs, "first start") || strings.Contains(logs, "demo"))) {
+			t.Errorf("start %d logged the first-start line %d times, want %d:\n%s", start, said, want, logs)
+		}
 	}
 }
 

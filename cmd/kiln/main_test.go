@@ -305,7 +305,7 @@ func TestFirstRunLoadsTheDemoDataOnce(t *testing.T) {
 			t.Fatal(err)
 		}
 		for run := 0; run < 2; run++ {
-			accounts, err := firstRun(context.Background(), a, log)
+			accounts, err := firstRun(context.Background(), a, log, run == 0)
 			if err != nil {
 				t.Fatalf("run %d: %v", run, err)
 			}

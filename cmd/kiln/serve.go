@@ -5,9 +5,12 @@ import (
 	"errors"
 	"flag"
 	"io"
+	"io/fs"
 	"log/slog"
 	"net"
+	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 
 	"github.com/kiln-cms/kiln/core/app"
@@ -48,6 +51,7 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger, ready func(
 		log.Error("start-up failed", "err", err)
 		return 1
 	}
+	first := firstStart(cfg)
 	a, err := app.New(ctx, cfg, log, enabled...)
 	if err != nil {
 		log.Error("start-up failed", "err", err)
@@ -61,7 +65,7 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger, ready func(
 			a.Close()
 		}
 	}()
-	if _, err := firstRun(ctx, a, log); err != nil {
+	if _, err := firstRun(ctx, a, log, first); err != nil {
 		log.Error("loading the demo data", "err", err)
 		return 1
 	}
@@ -97,20 +101,34 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger, ready func(
 	return 0
 }
 
+// firstStart reports whether this start makes the default SQLite
+// database: no database is configured and its file does not exist yet.
+// Called before the app opens (and so creates) it.
+func firstStart(cfg config.Config) bool {
+	if cfg.Database.URL != "" {
+		return false
+	}
+	_, err := os.Stat(strings.TrimPrefix(cfg.DatabaseURL(), "sqlite:"))
+	return errors.Is(err, fs.ErrNotExist)
+}
+
 // firstRun loads the small demo set when the server starts on the default
 // SQLite database with nothing in it, and logs the demo users with the
 // random passwords made for them: the only time they are shown. A project
 // whose content types or roles lack what the set needs (any project of its
-// own) gets no demo data and is served as it is. It returns the accounts
-// it made (none if it loaded nothing).
-func firstRun(ctx context.Context, a *app.App, log *slog.Logger) ([]dataset.Account, error) {
+// own) gets no demo data and is served as it is; first (this start made
+// the database) says so in the log once, not at every start. It returns
+// the accounts it made (none if it loaded nothing).
+func firstRun(ctx context.Context, a *app.App, log *slog.Logger, first bool) ([]dataset.Account, error) {
 	if !a.Config.Server.Demo || a.Config.Database.URL != "" {
 		return nil, nil
 	}
 	set := dataset.Generate(dataset.Small, 1)
 	if missing := set.Missing(a.Schema, a.Security.RoleIDs); len(missing) > 0 {
-		log.Info("first start: no demo data, since this project's content types and roles are not the platform's",
-			"lacking", len(missing), "first", missing[0])
+		if first {
+			log.Info("first start: no demo data, since this project's content types and roles are not the platform's",
+				"lacking", len(missing), "first", missing[0])
+		}
 		return nil, nil
 	}
 	empty, err := set.Empty(ctx, a.Content)
