@@ -2,11 +2,14 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/kiln-cms/kiln/core/app"
@@ -83,6 +86,11 @@ func setup(name, summary string, args []string, stderr io.Writer, more func(*fla
 	}
 	cfg, err := pf.load()
 	if err == nil {
+		// Before anything is written (the data folder, the JWT secret,
+		// the SQLite file): a folder that is no project stops here.
+		err = checkProject(cfg)
+	}
+	if err == nil {
 		// A misspelt plugin name stops every command, not only those that
 		// load the plugins: it would otherwise silently leave one out.
 		err = cfg.CheckPlugins(all.Names())
@@ -92,6 +100,29 @@ func setup(name, summary string, args []string, stderr io.Writer, more func(*fla
 		return cfg, 1, true
 	}
 	return cfg, 0, false
+}
+
+// checkProject refuses a project without its content-types folder: kiln
+// run from the wrong folder (or given the wrong one) must say so, not make
+// a data folder there. The config folder may be missing: every setting has
+// a default, and a project of only content types starts, closed.
+func checkProject(cfg config.Config) error {
+	dir := cfg.Paths.ContentTypes
+	shown := dir
+	if abs, err := filepath.Abs(dir); err == nil && abs != dir {
+		shown = dir + " (" + abs + ")"
+	}
+	info, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("no content-types folder: %s does not exist. Run kiln in a project's folder, give the folder "+
+			"with --content-types DIR or KILN_CONTENT_TYPES_DIR, or make a project with kiln init", shown)
+	case err != nil:
+		return fmt.Errorf("reading the content-types folder %s: %w", shown, err)
+	case !info.IsDir():
+		return fmt.Errorf("the content-types folder %s is a file, not a folder", shown)
+	}
+	return nil
 }
 
 // newLogger builds the structured logger the config asks for.

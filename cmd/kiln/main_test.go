@@ -369,3 +369,56 @@ func refusedAfterCommand(t *testing.T, h *apptest.Harness, what string, status f
 		time.Sleep(5 * time.Millisecond)
 	}
 }
+
+// TestWrongFolderWritesNothing: every command that reads the project, run
+// in a folder that is none (no content-types/ there), fails naming the
+// folder it looked for and how to give it, and leaves the folder as it
+// was: no data/, no JWT secret, no SQLite file.
+func TestWrongFolderWritesNothing(t *testing.T) {
+	for _, env := range []string{"KILN_CONTENT_TYPES_DIR", "KILN_CONFIG_DIR", "KILN_DATA_DIR", "KILN_DATABASE_URL", "DATABASE_URL", "KILN_JWT_SECRET", "JWT_SECRET"} {
+		t.Setenv(env, "")
+	}
+	commands := [][]string{
+		{"serve"}, {"serve", "--no-demo"}, {"migrate"}, {"migrate", "--dry-run"}, {"seed"},
+		{"admin", "create", "--email", "admin@example.com", "--password", "long-enough"},
+		{"token", "create", "--name", "site", "--type", "read-only"}, {"token", "list"}, {"token", "revoke", "site"},
+		{"routes"}, {"validate"},
+	}
+	for _, where := range []struct {
+		name  string
+		setup func(t *testing.T, dir string) (flags []string, shown string)
+	}{
+		{"an empty folder", func(t *testing.T, dir string) ([]string, string) {
+			return nil, "content-types (" + filepath.Join(dir, "content-types") + ")"
+		}},
+		{"--content-types naming no folder", func(t *testing.T, dir string) ([]string, string) {
+			return []string{"--content-types", filepath.Join(dir, "types")}, filepath.Join(dir, "types")
+		}},
+	} {
+		for _, args := range commands {
+			t.Run(where.name+"/"+strings.Join(args, " "), func(t *testing.T) {
+				dir, err := filepath.EvalSymlinks(t.TempDir())
+				if err != nil {
+					t.Fatal(err)
+				}
+				t.Chdir(dir)
+				flags, shown := where.setup(t, dir)
+				var out, errb bytes.Buffer
+				code := run(append(append([]string(nil), args...), flags...), &out, &errb)
+				want := "kiln: no content-types folder: " + shown + " does not exist. Run kiln in a project's folder, " +
+					"give the folder with --content-types DIR or KILN_CONTENT_TYPES_DIR, or make a project with kiln init\n"
+				if code != 1 || out.Len() != 0 || errb.String() != want {
+					t.Errorf("exit %d, stdout %q, stderr %q; want 1 and %q", code, out.String(), errb.String(), want)
+				}
+				entries, err := os.ReadDir(dir)
+				if err != nil || len(entries) != 0 {
+					var names []string
+					for _, e := range entries {
+						names = append(names, e.Name())
+					}
+					t.Errorf("the folder holds %v after the command (%v), want nothing", names, err)
+				}
+			})
+		}
+	}
+}
