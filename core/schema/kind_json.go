@@ -9,8 +9,10 @@ import (
 )
 
 // jsonKind is any JSON document (JSON on PostgreSQL, not JSONB: it keeps
-// the text as written, so an entry reads back byte for byte the same on
-// both databases; TEXT on SQLite). Filters compare its canonical text
+// the text Kiln writes, so an entry reads back byte for byte the same on
+// both databases; TEXT on SQLite). A body's value is that text as
+// encoding/json writes it again (compact, object keys sorted by their
+// bytes: docs/field-kinds.md). Filters compare its canonical text
 // (package jsontext), and null is one of its values.
 //
 // Parse: JSON text. FromJSON: any JSON value, as given (a string is a
