@@ -24,7 +24,7 @@ type Conn struct {
 	gotBytes atomic.Bool // the client has sent something
 	linger   atomic.Bool // close gracefully (Linger)
 
-	accepted time.Time
+	accepted time.Time // when the listener took it: its grace counts from here
 
 	mu    sync.Mutex
 	busy  bool        // a handler is running or its answer is being written

@@ -261,10 +261,10 @@ func closedByServer(c net.Conn) bool {
 }
 
 // TestDrainClosesWhatIsNotInARequest: of three connections, Drain (with
-// no grace for new connections) closes the two outside a request at once and keeps the one inside; End closes
-// that one when its answer is written; a closed connection cannot Begin
-// a request and setting its deadline is not an error; the listener
-// accepts no more.
+// no grace for new connections) closes the two outside a request at once
+// and keeps the one inside; End closes that one when its answer is
+// written; a closed connection cannot Begin a request and setting its
+// deadline is not an error; the listener accepts no more.
 func TestDrainClosesWhatIsNotInARequest(t *testing.T) {
 	l, accepted := serve(t, Options{})
 	clients := []net.Conn{dial(t, l), dial(t, l), dial(t, l)}
