@@ -154,15 +154,18 @@ func closedAtOnce(c net.Conn) ([]byte, bool) {
 
 // TestSIGTERMFinishesRequestsAndClosesTheRest sends SIGTERM to kiln serve
 // with four connections open: idle after a request, never used, half-way
-// through a request head, and inside a create that waits for the SQLite
-// write lock the test holds. The first three are closed at once; the
-// create finishes once the test lets go of the lock, and its client gets
-// the whole 201; the entry is in the database; kiln closes the database
-// after that and exits 0, in well under the 15s shutdown timeout.
+// through its first request head, and inside a create that waits for the
+// SQLite write lock the test holds. The idle one is closed at once; the
+// half-sent request, finished after the SIGTERM, is answered; the
+// never-used one is closed with nothing written when its grace (1s here)
+// ends; the create finishes once the test lets go of the lock, and its
+// client gets the whole 201; the entry is in the database; kiln closes the
+// database after that and exits 0, in well under the 15s shutdown timeout.
 func TestSIGTERMFinishesRequestsAndClosesTheRest(t *testing.T) {
 	bin := buildKiln(t)
 	dir := t.TempDir()
-	env := kilnEnv(t, dir)
+	const grace = time.Second
+	env := kilnEnv(t, dir, "KILN_NEW_CONNECTION_GRACE="+grace.String())
 	createAdmin(t, env, bin, "ops@kiln.test", "Ops-pass-1")
 	p := startKiln(t, env, bin, "serve")
 	base := "http://" + p.addr
@@ -197,6 +200,7 @@ func TestSIGTERMFinishesRequestsAndClosesTheRest(t *testing.T) {
 	}
 	never := dial()
 	half := dial()
+	newAt := time.Now()
 	io.WriteString(half, "GET /_health HTTP/1.1\r\nHost: kiln\r\n")
 
 	// The test holds SQLite's write lock; a create waits for it (the
@@ -241,13 +245,21 @@ func TestSIGTERMFinishesRequestsAndClosesTheRest(t *testing.T) {
 	if err := p.cmd.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
-	for name, c := range map[string]net.Conn{"idle": idle, "never used": never, "half-sent": half} {
-		if got, closed := closedAtOnce(c); !closed || len(got) != 0 {
-			t.Errorf("%s connection: closed %v, wrote %q; want closed at once with nothing written", name, closed, got)
-		}
+	if got, closed := closedAtOnce(idle); !closed || len(got) != 0 {
+		t.Errorf("idle connection: closed %v, wrote %q; want closed at once with nothing written", closed, got)
 	}
-	if p.log.waitLog(regexp.MustCompile(`msg="shutting down.*closed=3 running=1`), 2*time.Second) == nil {
-		t.Fatalf("the shutdown did not close 3 connections and wait for 1 request:\n%s", p.log)
+	if p.log.waitLog(regexp.MustCompile(`msg="shutting down.*closed=1 running=1 new=2`), 2*time.Second) == nil {
+		t.Fatalf("the shutdown did not close 1 connection, wait for 1 request and give 2 new ones their grace:\n%s", p.log)
+	}
+	io.WriteString(half, "\r\n")
+	if r, err := http.ReadResponse(bufio.NewReader(half), nil); err != nil || r.StatusCode != 200 || !r.Close {
+		t.Errorf("the request finished after SIGTERM: %v, %v", r, err)
+	}
+	never.SetReadDeadline(newAt.Add(grace + 2*time.Second))
+	if got, err := io.ReadAll(never); err != nil || len(got) != 0 {
+		t.Errorf("never-used connection: %v, wrote %q; want closed with nothing written", err, got)
+	} else if took := time.Since(newAt); took < grace-100*time.Millisecond {
+		t.Errorf("never-used connection closed %v after its accept, within its grace of %v", took, grace)
 	}
 	time.Sleep(300 * time.Millisecond)
 	if !p.running() {

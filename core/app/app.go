@@ -56,8 +56,10 @@ type App struct {
 	Identity *principal.Watcher
 	// Routes is the route table: every route the server answers, in the
 	// order they are mounted (routes.go).
-	Routes  route.Table
-	closers []func() error
+	Routes route.Table
+	// redactor masks the secret path parameters of Routes in logs.
+	redactor *route.Redactor
+	closers  []func() error
 	// stop ends the context the plugins started with.
 	stop context.CancelFunc
 	// closed makes Close run once, however often it is called.
@@ -179,7 +181,7 @@ func (a *App) QueryOptions() query.Options {
 func (a *App) newServer(limiter *ratelimit.Limiter) *fiber.App {
 	f := fiber.New(fiber.Config{
 		AppName:               "kiln",
-		ErrorHandler:          rest.ErrorHandler(a.Log),
+		ErrorHandler:          rest.ErrorHandlerLogging(a.Log, a.loggedPath),
 		BodyLimit:             a.Config.API.MaxBodyBytes,
 		DisableStartupMessage: true,
 		// The connection limits (docs/operations.md). fasthttp's
@@ -198,6 +200,7 @@ func (a *App) newServer(limiter *ratelimit.Limiter) *fiber.App {
 	})
 	conns.Install(f.Server(), a.Config.Server.ReadTimeout)
 	a.Routes = a.routeTable()
+	a.redactor = a.Routes.Redactor()
 	// Metrics and the access log see every request, preflights and
 	// refusals included (observe.go).
 	if h := a.observe(a.Metrics, a.Config.Server.AccessLog); h != nil {

@@ -114,7 +114,7 @@ func (a *App) observe(m *metrics.Metrics, accessLog bool) fiber.Handler {
 				slog.String("request_id", string(c.Response().Header.Peek(fiber.HeaderXRequestID))),
 				slog.String("method", r.Method),
 				slog.String("route", pattern),
-				slog.String("path", string(c.Request().URI().Path())),
+				slog.String("path", a.loggedPath(c)),
 				slog.String("query", queryKeys(c)),
 				slog.Int("status", status),
 				slog.Float64("duration_ms", float64(took.Microseconds())/1000),
@@ -123,6 +123,13 @@ func (a *App) observe(m *metrics.Metrics, accessLog bool) fiber.Handler {
 		}
 		return nil
 	}
+}
+
+// loggedPath is the request's path as logs write it: without the query
+// string, and with the values of secret path parameters masked (a
+// calendar feed's token: route.Redactor), whichever handler answered.
+func (a *App) loggedPath(c *fiber.Ctx) string {
+	return a.redactor.Path(string(c.Request().URI().Path()))
 }
 
 // queryKeys is the query string's parameter names without their values

@@ -122,13 +122,16 @@ func closedWithin(c net.Conn, d time.Duration) ([]byte, bool) {
 
 // TestShutdownClosesIdleConnectionsAndFinishesRequests is SIGTERM (the
 // context's end) with four connections open: one idle after a request,
-// one that never sent a byte, one half-way through a request head, and
-// one inside a handler. The first three are closed at once, with nothing
-// written; new connections are refused; the running request gets its whole
-// answer (with Connection: close) and its handler could still use the
-// database; Serve returns only after that handler returned, and well
-// within the shutdown timeout. On both databases, since the handler uses
-// its database during the shutdown.
+// one that never sent a byte, one half-way through its first request
+// head, and one inside a handler. The idle one is closed at once, with
+// nothing written; the two new ones keep their grace: the half-sent
+// request, finished after the SIGTERM, is answered (Connection: close),
+// and the silent one is closed when its grace ends, with nothing written;
+// new connections are refused; the running request gets its whole answer
+// (with Connection: close) and its handler could still use the database;
+// Serve returns only after that handler returned, and well within the
+// shutdown timeout. On both databases, since the handler uses its
+// database during the shutdown.
 func TestShutdownClosesIdleConnectionsAndFinishesRequests(t *testing.T) {
 	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
 		t.Run(d.String(), func(t *testing.T) { shutdownClosesIdleConnectionsAndFinishesRequests(t, d) })
@@ -140,6 +143,7 @@ func shutdownClosesIdleConnectionsAndFinishesRequests(t *testing.T, d store.Dial
 	b := newBlocker(&a)
 	cfg := apptest.Config(t, d)
 	cfg.Server.ShutdownTimeout = 10 * time.Second
+	cfg.Server.NewConnectionGrace = 700 * time.Millisecond
 	s := serveApp(t, cfg, b)
 	a = s.h.App
 
@@ -149,6 +153,7 @@ func shutdownClosesIdleConnectionsAndFinishesRequests(t *testing.T, d store.Dial
 	}
 	never := dialT(t, s.addr)
 	half := dialT(t, s.addr)
+	newAt := time.Now()
 	io.WriteString(half, "GET /_health HTTP/1.1\r\nHost: kiln\r\n")
 
 	type answer struct {
@@ -178,10 +183,20 @@ func shutdownClosesIdleConnectionsAndFinishesRequests(t *testing.T, d store.Dial
 
 	start := time.Now()
 	s.stop()
-	for name, c := range map[string]net.Conn{"idle": idle, "never used": never, "half-sent": half} {
-		if got, closed := closedWithin(c, time.Second); !closed || len(got) != 0 {
-			t.Errorf("%s connection: closed %v, wrote %q; want closed at once with nothing written", name, closed, got)
-		}
+	if got, closed := closedWithin(idle, time.Second); !closed || len(got) != 0 {
+		t.Errorf("idle connection: closed %v, wrote %q; want closed at once with nothing written", closed, got)
+	}
+	// The half-sent request arrives whole: answered, and the connection
+	// closed after it.
+	io.WriteString(half, "\r\n")
+	resp, err := http.ReadResponse(bufio.NewReader(half), nil)
+	if err != nil || resp.StatusCode != 200 || !resp.Close {
+		t.Fatalf("the request finished after SIGTERM: %v, %v", resp, err)
+	}
+	if got, closed := closedWithin(never, cfg.Server.NewConnectionGrace+time.Second); !closed || len(got) != 0 {
+		t.Errorf("never-used connection: closed %v, wrote %q; want closed at its grace's end with nothing written", closed, got)
+	} else if took := time.Since(newAt); took < cfg.Server.NewConnectionGrace-100*time.Millisecond {
+		t.Errorf("never-used connection closed %v after its accept, within its grace of %v", took, cfg.Server.NewConnectionGrace)
 	}
 	if c, err := net.DialTimeout("tcp", s.addr, time.Second); err == nil {
 		c.Close()
@@ -211,10 +226,10 @@ func shutdownClosesIdleConnectionsAndFinishesRequests(t *testing.T, d store.Dial
 		if dbErr := b.dbErr.Load(); dbErr != "<nil>" {
 			t.Fatalf("the handler could not use the database during the shutdown: %v", dbErr)
 		}
-		if took > 2*time.Second {
+		if took > 3*time.Second {
 			t.Errorf("shutdown took %v", took)
 		}
-		t.Logf("shutdown took %v (200ms of it waiting on the running request)", took)
+		t.Logf("shutdown took %v (the new connections' grace and 200ms of waiting on the running request in it)", took)
 	case <-time.After(3 * time.Second):
 		t.Fatal("Serve did not return after the last request finished")
 	}

@@ -84,6 +84,12 @@ type Server struct {
 	// handler is done; past it the connection is closed. Default: 60s.
 	// Env: KILN_WRITE_TIMEOUT.
 	WriteTimeout time.Duration `yaml:"writeTimeout"`
+	// NewConnectionGrace is how long after its accept a connection that
+	// has not begun its first request is kept open by a shutdown, for the
+	// request on its way to arrive and be answered; 0 closes it at once.
+	// Default: 5s, as Go's http.Server.Shutdown.
+	// Env: KILN_NEW_CONNECTION_GRACE.
+	NewConnectionGrace time.Duration `yaml:"newConnectionGrace"`
 	// IdleTimeout is how long a kept-alive connection may wait for its
 	// next request before it is closed. Keep it above the idle timeout of
 	// a load balancer in front (60s on most). Default: 75s.
@@ -231,7 +237,7 @@ func Default() Config {
 		Server: Server{Host: "0.0.0.0", Port: 1337, ShutdownTimeout: 15 * time.Second, RequestTimeout: 10 * time.Second,
 			LogLevel: "info", LogFormat: "text", Demo: true,
 			ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second, WriteTimeout: 60 * time.Second,
-			IdleTimeout: 75 * time.Second, MaxConnections: 10000, MaxHeaderBytes: 16 << 10,
+			IdleTimeout: 75 * time.Second, NewConnectionGrace: 5 * time.Second, MaxConnections: 10000, MaxHeaderBytes: 16 << 10,
 			MaxActiveRequests: DefaultMaxActiveRequests(), CORS: defaultCORS()},
 		Auth: Auth{TokenLifetime: 30 * 24 * time.Hour, ResetCodeLifetime: time.Hour},
 		API: API{DefaultPageSize: 25, MaxPageSize: 100, MaxBodyBytes: 1 << 20, MaxQueryDepth: 6, MaxInList: 100,

@@ -77,6 +77,9 @@ func (c *Config) check(secretFrom string) error {
 		c.Server.WriteTimeout <= 0 || c.Server.IdleTimeout <= 0 {
 		probs = append(probs, "server: shutdownTimeout, readHeaderTimeout, readTimeout, writeTimeout and idleTimeout must be positive")
 	}
+	if c.Server.NewConnectionGrace < 0 {
+		probs = append(probs, "server: newConnectionGrace must be 0 (none) or more")
+	}
 	if c.Server.MaxConnections < 0 || c.Server.MaxConnectionsPerAddress < 0 {
 		probs = append(probs, "server: maxConnections and maxConnectionsPerAddress must be 0 (no cap) or more")
 	}
@@ -217,6 +220,7 @@ func (e *envReader) apply(c *Config) {
 	e.duration(&c.Server.ReadTimeout, "KILN_READ_TIMEOUT")
 	e.duration(&c.Server.WriteTimeout, "KILN_WRITE_TIMEOUT")
 	e.duration(&c.Server.IdleTimeout, "KILN_IDLE_TIMEOUT")
+	e.duration(&c.Server.NewConnectionGrace, "KILN_NEW_CONNECTION_GRACE")
 	e.integer(&c.Server.MaxConnections, "KILN_MAX_CONNECTIONS")
 	e.integer(&c.Server.MaxConnectionsPerAddress, "KILN_MAX_CONNECTIONS_PER_ADDRESS")
 	e.integer(&c.Server.MaxHeaderBytes, "KILN_MAX_HEADER_BYTES")

@@ -24,9 +24,13 @@ type Conn struct {
 	gotBytes atomic.Bool // the client has sent something
 	linger   atomic.Bool // close gracefully (Linger)
 
-	mu   sync.Mutex
-	busy bool // a handler is running or its answer is being written
-	shot bool // closed by the listener: no handler may start
+	accepted time.Time // when the listener took it: its grace counts from here
+
+	mu    sync.Mutex
+	busy  bool        // a handler is running or its answer is being written
+	begun bool        // a request has begun on it (Begin)
+	shot  bool        // closed by the listener: no handler may start
+	grace *time.Timer // Drain's end of a new connection's grace
 
 	closeOnce sync.Once
 }
@@ -73,6 +77,9 @@ func (c *Conn) Close() error {
 	c.closeOnce.Do(func() {
 		c.mu.Lock()
 		graceful := c.linger.Load() && !c.shot
+		if c.grace != nil {
+			c.grace.Stop()
+		}
 		c.mu.Unlock()
 		if graceful {
 			lingerClose(c.Conn, LingerTimeout)
@@ -82,6 +89,33 @@ func (c *Conn) Close() error {
 		c.l.forget(c)
 	})
 	return err
+}
+
+// What Drain did with a connection.
+const (
+	drainClosed = iota
+	drainRunning
+	drainWaiting
+)
+
+// drain is Drain's decision for c: left open while inside a request;
+// given the rest of its grace (from its accept) while no request has
+// begun on it, then closed unless one has; else closed at once.
+func (c *Conn) drain(grace time.Duration) int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	switch left := grace - time.Since(c.accepted); {
+	case c.busy:
+		return drainRunning
+	case c.grace != nil && !c.shot:
+		return drainWaiting // drained twice: as it was accepted, and by Drain
+	case !c.begun && left > 0:
+		c.grace = time.AfterFunc(left, func() { c.shutIfIdle() })
+		return drainWaiting
+	}
+	c.shot = true
+	c.Conn.Close()
+	return drainClosed
 }
 
 // shutIfIdle closes c at once unless it is inside a request, and reports
@@ -120,7 +154,7 @@ func Begin(nc net.Conn) bool {
 	if c.shot {
 		return false
 	}
-	c.busy = true
+	c.busy, c.begun = true, true
 	return true
 }
 
@@ -137,6 +171,13 @@ func End(nc net.Conn) {
 	if c.l.draining.Load() {
 		c.shutIfIdle()
 	}
+}
+
+// Draining reports whether nc's listener is shutting down (Drain), after
+// which nc closes once its answer is written.
+func Draining(nc net.Conn) bool {
+	c, ok := nc.(*Conn)
+	return ok && c.l.draining.Load()
 }
 
 // Linger asks for nc to be closed gracefully: the server is about to

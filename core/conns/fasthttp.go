@@ -20,7 +20,8 @@ import (
 //     large, a malformed request) is answered, then the connection closed
 //     gracefully (Linger); a timeout on a connection that never sent a
 //     byte, or a connection that broke, is closed with nothing written;
-//   - answers given while shutting down carry Connection: close.
+//   - answers given while shutting down (from Drain on) carry
+//     Connection: close.
 func Install(s *fasthttp.Server, readTimeout time.Duration) {
 	handler := s.Handler
 	s.Handler = func(ctx *fasthttp.RequestCtx) {
@@ -29,6 +30,11 @@ func Install(s *fasthttp.Server, readTimeout time.Duration) {
 			return
 		}
 		handler(ctx)
+		if Draining(ctx.Conn()) {
+			// The server's own shutdown may not have begun yet: say it
+			// here, since the connection closes after this answer.
+			ctx.SetConnectionClose()
+		}
 	}
 	state := s.ConnState
 	s.ConnState = func(c net.Conn, st fasthttp.ConnState) {

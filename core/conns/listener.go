@@ -13,9 +13,13 @@
 //     side first, then what the client still sends is read and dropped for
 //     a while, so that the kernel does not reset the connection and make
 //     the client lose the answer.
-//   - On shutdown, Drain closes at once every connection that is not inside
-//     a request — idle keep-alive ones, ones that never sent a byte, ones
-//     half-way through sending a request — and lets the others finish.
+//   - On shutdown, Drain closes at once every connection between two
+//     requests (an idle keep-alive one, or one half-way through sending its
+//     next request), lets the requests running finish, and gives a
+//     connection accepted but not yet into its first request until
+//     Options.NewConnGrace after its accept to get there: its request is
+//     on its way, and a client does not retry a request whose new
+//     connection was reset.
 //
 // Wrap makes the listener; Install ties it to fasthttp's server (fiber's),
 // which calls Begin when a handler is about to run and End when the answer
@@ -49,6 +53,10 @@ type Options struct {
 	// (default 10s) while they last.
 	Log      *slog.Logger
 	LogEvery time.Duration
+	// NewConnGrace is how long after its accept a connection that has not
+	// begun its first request is kept open by Drain (see Drain); 0
+	// closes it at once.
+	NewConnGrace time.Duration
 }
 
 // Listener is a net.Listener that applies Options. It is safe for
@@ -158,10 +166,6 @@ func (l *Listener) admit(c net.Conn) *Conn {
 	addr, counted := l.countedAs(peer(c))
 	l.mu.Lock()
 	switch {
-	case l.draining.Load():
-		l.mu.Unlock()
-		c.Close()
-		return nil
 	case l.o.Max > 0 && len(l.open) >= l.o.Max:
 		n := len(l.open)
 		l.mu.Unlock()
@@ -172,13 +176,19 @@ func (l *Listener) admit(c net.Conn) *Conn {
 		l.refuse(c, l.o.AddressFull, "an address reached its connection cap", "address", addr.String(), "max", l.o.MaxPerAddress)
 		return nil
 	}
-	kc := &Conn{Conn: c, l: l}
+	kc := &Conn{Conn: c, l: l, accepted: time.Now()}
 	if counted {
 		kc.addr = addr
 		l.perAddr[addr]++
 	}
 	l.open[kc] = struct{}{}
 	l.mu.Unlock()
+	if l.draining.Load() && kc.drain(l.o.NewConnGrace) == drainClosed {
+		// Accepted as Drain stopped the listener, with no grace to give
+		// (a connection accepted then gets the grace of any new one).
+		kc.Close()
+		return nil
+	}
 	return kc
 }
 
@@ -246,26 +256,33 @@ func (l *Listener) isClosed() bool {
 	}
 }
 
-// Drain starts the shutdown: it stops accepting, closes at once every open
-// connection that is not inside a request (idle between requests, never
-// used, or still sending its request head or body: nothing of theirs has
-// run, so a client may safely retry), and from then on closes each
-// remaining connection as soon as its answer is written. It returns how
-// many connections it closed and how many requests are still running.
-func (l *Listener) Drain() (closed, running int) {
+// Drain starts the shutdown: it stops accepting; closes at once every
+// open connection between two requests (idle after an answer, or sending
+// its next request: nothing of it has run, and clients retry a request on
+// a kept-alive connection that closes); leaves the requests running to
+// finish; and keeps a connection that has not begun its first request
+// open until NewConnGrace after its accept, as Go's http.Server.Shutdown
+// does, so that a request on its way is answered — closed then if it has
+// not begun. From then on each connection closes as soon as its answer is
+// written. It returns how many connections it closed, how many requests
+// are running, and how many new connections it gave the grace.
+func (l *Listener) Drain() (closed, running, waiting int) {
 	l.mu.Lock()
 	l.draining.Store(true)
 	all := l.snapshot()
 	l.mu.Unlock()
 	l.Close()
 	for _, c := range all {
-		if c.shutIfIdle() {
+		switch c.drain(l.o.NewConnGrace) {
+		case drainClosed:
 			closed++
-		} else {
+		case drainRunning:
 			running++
+		case drainWaiting:
+			waiting++
 		}
 	}
-	return closed, running
+	return closed, running, waiting
 }
 
 // CloseAll closes every open connection at once, inside a request or

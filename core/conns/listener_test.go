@@ -260,11 +260,11 @@ func closedByServer(c net.Conn) bool {
 	return err != nil && !(errors.As(err, &ne) && ne.Timeout())
 }
 
-// TestDrainClosesWhatIsNotInARequest: of three connections, Drain closes
-// the two outside a request at once and keeps the one inside; End closes
-// that one when its answer is written; a closed connection cannot Begin
-// a request and setting its deadline is not an error; the listener
-// accepts no more.
+// TestDrainClosesWhatIsNotInARequest: of three connections, Drain (with
+// no grace for new connections) closes the two outside a request at once
+// and keeps the one inside; End closes that one when its answer is
+// written; a closed connection cannot Begin a request and setting its
+// deadline is not an error; the listener accepts no more.
 func TestDrainClosesWhatIsNotInARequest(t *testing.T) {
 	l, accepted := serve(t, Options{})
 	clients := []net.Conn{dial(t, l), dial(t, l), dial(t, l)}
@@ -283,9 +283,9 @@ func TestDrainClosesWhatIsNotInARequest(t *testing.T) {
 			busyClient = c
 		}
 	}
-	closed, running := l.Drain()
-	if closed != 2 || running != 1 {
-		t.Fatalf("Drain: closed %d, running %d; want 2, 1", closed, running)
+	closed, running, waiting := l.Drain()
+	if closed != 2 || running != 1 || waiting != 0 {
+		t.Fatalf("Drain: closed %d, running %d, waiting %d; want 2, 1, 0 (no grace)", closed, running, waiting)
 	}
 	for _, c := range clients {
 		if c == busyClient {

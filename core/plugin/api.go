@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strings"
 
 	"github.com/gofiber/fiber/v2"
@@ -41,6 +42,10 @@ type Route struct {
 	// Policies are run in order before the handler; each may refuse.
 	Policies []Policy
 	Handler  fiber.Handler
+	// Secret names the path parameters whose values are secrets, as a
+	// feed whose URL is its credential ("/calendar/:file"): the access
+	// log and the error log write them masked.
+	Secret []string
 }
 
 // Policy is a check that runs before a handler: return an error (an
@@ -111,6 +116,11 @@ func (a *API) Route(r Route) error {
 		return fmt.Errorf("plugin %q: route %s %s: action %q must start with %q", a.plugin, r.Method, r.Path, r.Action, a.plugin+".")
 	case r.Summary == "" || r.Tag == "":
 		return fmt.Errorf("plugin %q: route %s %s needs a summary and a tag", a.plugin, r.Method, r.Path)
+	}
+	for _, name := range r.Secret {
+		if !slices.Contains(strings.Split(r.Path, "/"), ":"+name) {
+			return fmt.Errorf("plugin %q: route %s %s: secret %q is not one of its path parameters", a.plugin, r.Method, r.Path, name)
+		}
 	}
 	// fiber serves the first of two routes with the same method and path
 	// and never the second: refuse the second instead of hiding it.

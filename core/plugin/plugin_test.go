@@ -148,11 +148,12 @@ func TestRouteMistakesStopStartUp(t *testing.T) {
 	good := plugin.Route{Method: "GET", Path: "/probe/a", Action: "probe.a", Tag: "Content", Summary: "a", Response: resp, Handler: ok}
 	with := func(f func(r *plugin.Route)) plugin.Route { r := good; f(&r); return r }
 	cases := map[string][]plugin.Route{
-		"needs a method and a handler":        {with(func(r *plugin.Route) { r.Handler = nil })},
-		`route path "probe/a" must start`:     {with(func(r *plugin.Route) { r.Path = "probe/a" })},
-		`action "other.a" must start with`:    {with(func(r *plugin.Route) { r.Action = "other.a" })},
-		"needs a summary and a tag":           {with(func(r *plugin.Route) { r.Tag = "" })},
-		`is already registered by plugin "p"`: {with(func(r *plugin.Route) { r.Path = "/probe/:id" }), with(func(r *plugin.Route) { r.Path = "/probe/:other" })},
+		"needs a method and a handler":                 {with(func(r *plugin.Route) { r.Handler = nil })},
+		`route path "probe/a" must start`:              {with(func(r *plugin.Route) { r.Path = "probe/a" })},
+		`action "other.a" must start with`:             {with(func(r *plugin.Route) { r.Action = "other.a" })},
+		"needs a summary and a tag":                    {with(func(r *plugin.Route) { r.Tag = "" })},
+		`secret "a" is not one of its path parameters`: {with(func(r *plugin.Route) { r.Secret = []string{"a"} })},
+		`is already registered by plugin "p"`:          {with(func(r *plugin.Route) { r.Path = "/probe/:id" }), with(func(r *plugin.Route) { r.Path = "/probe/:other" })},
 	}
 	h := apptest.New(t, store.SQLite)
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))

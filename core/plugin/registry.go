@@ -112,7 +112,7 @@ func (r Registered) Row() route.Route {
 	}
 	handlers = append(handlers, r.Handler)
 	return route.Route{Method: r.Method, Path: r.Path, Prefixes: route.Versioned, Action: r.Action,
-		Source: route.Plugin(r.Plugin), Handlers: handlers,
+		Source: route.Plugin(r.Plugin), Secret: r.Secret, Handlers: handlers,
 		Docs: route.Docs{Summary: r.Summary, Tag: r.Tag, Request: r.Request, Response: r.Response, QueryKeys: r.QueryKeys}}
 }
 

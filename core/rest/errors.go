@@ -53,6 +53,13 @@ var fiberErrors = map[int]struct {
 // a 503 ServiceUnavailableError with Retry-After, logged once per interval
 // with a count rather than once per request.
 func ErrorHandler(log *slog.Logger) fiber.ErrorHandler {
+	return ErrorHandlerLogging(log, func(c *fiber.Ctx) string { return c.Path() })
+}
+
+// ErrorHandlerLogging is ErrorHandler logging a failed request's path as
+// pathOf writes it: the app's masks the secrets a path may hold (a
+// calendar feed's token).
+func ErrorHandlerLogging(log *slog.Logger, pathOf func(*fiber.Ctx) string) fiber.ErrorHandler {
 	outages := newOutageLog(log)
 	return func(c *fiber.Ctx, err error) error {
 		reason, err := unavailable(c.UserContext(), err)
@@ -63,7 +70,7 @@ func ErrorHandler(log *slog.Logger) fiber.ErrorHandler {
 		}
 		if status == fiber.StatusInternalServerError {
 			id := requestID(c)
-			log.Error("request failed", "request_id", id, "method", c.Method(), "path", c.Path(),
+			log.Error("request failed", "request_id", id, "method", c.Method(), "path", pathOf(c),
 				"client", clientip.Of(c).String(), "err", err)
 			details = map[string]any{"requestId": id}
 		}

@@ -68,6 +68,9 @@ type Route struct {
 	Action string
 	// Source is SourceCore, SourceGenerated, SourceDocs or Plugin(name).
 	Source string
+	// Secret names the path parameters whose values are secrets (a feed
+	// whose URL is its credential): logs write them masked (Redactor).
+	Secret []string
 	// Docs is what the OpenAPI documents need to describe the route.
 	Docs Docs
 	// Handlers serve the route, in order.

@@ -50,6 +50,15 @@ func (w *Service) check(d *Definition) error {
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.User != nil {
 		return bad("url", "an http or https URL without credentials is required")
 	}
+	// A host written as an address, in any spelling, is judged now; a
+	// name only when a delivery resolves it.
+	if a, ok := HostAddr(u.Hostname()); ok && !w.cfg.AllowPrivate && !Public(a) {
+		spelled := ""
+		if h := u.Hostname(); h != a.String() {
+			spelled = fmt.Sprintf(" (%s)", h)
+		}
+		return bad("url", "%s%s is not a public address: deliveries to it are refused (webhooks.allowPrivate is off)", a, spelled)
+	}
 	if len(d.Events) == 0 {
 		return bad("events", "at least one event is required (%s, a plugin's event, or \"*\")", strings.Join(entryEvents, ", "))
 	}

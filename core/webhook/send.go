@@ -22,14 +22,16 @@ type sender struct {
 }
 
 // newSender builds the client: connections through the address guard
-// (unless allowPrivate), no proxy from the environment (a proxy would
-// connect to the target for us, past the guard), a connect timeout, and
-// no redirects followed — a 3xx is a failed attempt like any non-2xx, so
-// a receiver cannot send a delivery somewhere its URL does not say.
+// (unless allowPrivate: a host written as an address is checked before
+// dialing, the address a name resolved to just before connecting), no
+// proxy from the environment (a proxy would connect to the target for
+// us, past the guard), a connect timeout, and no redirects followed — a
+// 3xx is a failed attempt like any non-2xx, so a receiver cannot send a
+// delivery somewhere its URL does not say.
 func newSender(cfg config.Webhooks) *sender {
-	d := &net.Dialer{Timeout: cfg.ConnectTimeout, KeepAlive: 30 * time.Second}
+	d := &dialer{net: &net.Dialer{Timeout: cfg.ConnectTimeout, KeepAlive: 30 * time.Second}, allowPrivate: cfg.AllowPrivate}
 	if !cfg.AllowPrivate {
-		d.Control = dialGuard
+		d.net.Control = dialGuard
 	}
 	tr := &http.Transport{
 		Proxy:               nil,

@@ -54,6 +54,9 @@ type Service struct {
 	// configSecrets are the config file's secrets, by webhook name.
 	configSecrets map[string]string
 
+	// slots are the process's Workers: a send holds one from its claim
+	// to its recorded outcome, whichever drain claimed it.
+	slots   chan struct{}
 	wake    chan struct{}
 	stop    context.CancelFunc
 	done    chan struct{}
@@ -73,7 +76,8 @@ var _ content.Outbox = (*Service)(nil)
 // every webhook. Nothing is sent until Start.
 func New(ctx context.Context, db *store.DB, s *schema.Schema, cfg config.Webhooks, getenv func(string) string, log *slog.Logger) (*Service, error) {
 	w := &Service{db: db, schema: s, cfg: cfg, log: log, sender: newSender(cfg), now: time.Now,
-		hooks: map[int64]*hookDef{}, configSecrets: map[string]string{}, wake: make(chan struct{}, 1)}
+		hooks: map[int64]*hookDef{}, configSecrets: map[string]string{},
+		slots: make(chan struct{}, cfg.Workers), wake: make(chan struct{}, 1)}
 	now := w.now().UTC()
 	var keep []int64
 	for _, h := range cfg.Hooks {

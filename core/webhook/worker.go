@@ -67,9 +67,11 @@ func (w *Service) loop(ctx context.Context) {
 // than an attempt can take, so only a worker that died loses it.
 func (w *Service) lease() time.Duration { return w.cfg.Timeout + w.cfg.ConnectTimeout + 30*time.Second }
 
-// drain sends due deliveries, Workers at a time, until none is due.
+// drain sends due deliveries until none is due, within the process's
+// Workers slots: the sends of an earlier drain still hold theirs, so a
+// drain started by the next commit claims only what is left free.
 func (w *Service) drain(ctx context.Context) {
-	slots := make(chan struct{}, w.cfg.Workers)
+	slots := w.slots
 	for ctx.Err() == nil {
 		// Wait for a free slot before claiming, so a claimed delivery
 		// never waits out its lease in a queue.

@@ -12,7 +12,7 @@ import (
 func TestLearnerAssignedEmitted(t *testing.T) {
 	each(t, func(t *testing.T, h *apptest.Harness, p people) {
 		r := h.Do("POST", "/api/admin/webhooks", map[string]any{"data": map[string]any{
-			"name": "assignments", "url": "http://127.0.0.1:9/hook", "events": []string{"learner.assigned"}}})
+			"name": "assignments", "url": "http://localhost:9/hook", "events": []string{"learner.assigned"}}})
 		if r.Status != 201 {
 			t.Fatalf("webhook: %d %s", r.Status, r.Body)
 		}

@@ -87,7 +87,7 @@ func (p *Plugin) Register(api *plugin.API) error {
 		// is the parameter and the handler requires the suffix.
 		{Method: "GET", Path: "/calendar/:file", Action: "scheduling.feed",
 			Summary:  "The personal iCalendar subscription feed at /api/calendar/<token>.ics (no bearer token: the URL is the secret)",
-			Response: icsSchema, Handler: s.feed},
+			Response: icsSchema, Handler: s.feed, Secret: []string{"file"}},
 	}
 	for _, r := range routes {
 		r.Tag = "Scheduling"
