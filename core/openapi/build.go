@@ -36,9 +36,11 @@ type builder struct {
 	opIDs    map[string]bool
 	tags     map[string]int // operations per tag
 	typeTags map[*schema.ContentType]string
-	foreign  []foreignSchema
-	where    string // the route being built, for problems
-	problems map[string]error
+	// parameters are components.parameters, which operations $ref.
+	parameters obj
+	foreign    []foreignSchema
+	where      string // the route being built, for problems
+	problems   map[string]error
 }
 
 // Build generates the documents. The error lists the gaps: a plugin route
@@ -81,7 +83,8 @@ func (d *Docs) Build(in Input) error {
 
 func newBuilder(v variant, s *schema.Schema, problems map[string]error) *builder {
 	b := &builder{v: v, schema: s, schemas: sharedSchemas(), typed: map[*schema.ContentType]bool{},
-		paths: map[string]obj{}, opIDs: map[string]bool{}, tags: map[string]int{}, problems: problems}
+		paths: map[string]obj{}, opIDs: map[string]bool{}, tags: map[string]int{}, problems: problems,
+		parameters: sharedParameters()}
 	b.entries = newEntries(v.Shape, b.schemas)
 	b.typeTags = typeTags(s)
 	return b
@@ -141,9 +144,6 @@ func (b *builder) routes(in Input) {
 			b.problem(fmt.Errorf("%s (%s, %s): the OpenAPI generator does not describe it", b.where, row.Source, row.Action))
 			continue
 		}
-		if _, declared := op["parameters"]; !declared && len(params) > 0 {
-			op["parameters"] = pathParams(params)
-		}
 		var roles []string
 		if in.Roles != nil {
 			roles = in.Roles(row.Action)
@@ -187,8 +187,10 @@ func rolesLine(action string, roles []string, desc any) string {
 }
 
 // add puts an operation in the document with a unique operationId (the
-// permission action, unless two routes share it).
+// permission action, unless two routes share it) and every parameter of
+// its path declared.
 func (b *builder) add(method, path, id, tag string, op obj) {
+	b.declarePathParams(path, op)
 	if b.opIDs[id] {
 		id += "_" + strings.ToLower(method) + strings.NewReplacer("/", "_", "{", "", "}", "").Replace(path)
 	}

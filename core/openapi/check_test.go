@@ -9,6 +9,7 @@ import (
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
 	"github.com/kiln-cms/kiln/core/openapi"
+	"github.com/kiln-cms/kiln/core/openapi/openapitest"
 	"github.com/kiln-cms/kiln/core/plugin"
 	rt "github.com/kiln-cms/kiln/core/route"
 	"github.com/kiln-cms/kiln/core/schema"
@@ -90,9 +91,10 @@ func input(h *apptest.Harness) openapi.Input {
 	return openapi.Input{Schema: h.App.Schema, Routes: h.App.Routes, Roles: h.App.RolesFor}
 }
 
-// TestBuildFillsGaps: a plugin route that declares nothing, or refers to
-// a component that does not exist, is reported by Build, and the
-// documents still describe it and still validate; "$defs" become
+// TestBuildFillsGaps: a plugin route that declares nothing, refers to
+// a component that does not exist, or names a query key twice, is
+// reported by Build, and the documents still describe it and still
+// validate (with both libopenapi and kin-openapi); "$defs" become
 // components the schema may refer to.
 func TestBuildFillsGaps(t *testing.T) {
 	s, err := schema.LoadDir(filepath.Join(apptest.Root(t), "content-types"))
@@ -109,7 +111,9 @@ func TestBuildFillsGaps(t *testing.T) {
 		route("GET", "/demo/dangling", nil, map[string]any{"$ref": "#/components/schemas/Nowhere"}),
 		route("GET", "/demo/tree", nil, tree),
 		route("POST", "/demo/programs/:id/copy", openapi.EmptyBody, map[string]any{"$ref": "#/components/schemas/program"}),
+		route("GET", "/demo/twice/:id", nil, anObject),
 	}
+	plugins[4].Route.QueryKeys = []string{"q", "sort", "q"}
 	var rows rt.Table
 	for _, p := range plugins {
 		rows = append(rows, p.Row())
@@ -121,6 +125,7 @@ func TestBuildFillsGaps(t *testing.T) {
 		`GET /demo/undeclared declares no Response schema`,
 		`GET /api/demo/dangling: $ref "#/components/schemas/Nowhere" names no component`,
 		`GET /api/nothing (core, nothing.find): the OpenAPI generator does not describe it`,
+		`GET /api/demo/twice/:id: the query parameter "q" is declared twice`,
 	} {
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("Build said %v\nwant %q", err, want)
@@ -137,9 +142,13 @@ func TestBuildFillsGaps(t *testing.T) {
 		if _, err := doc.BuildV3Model(); err != nil {
 			t.Errorf("%s: %v", name, err)
 		}
+		if err := openapitest.Strict(docs.JSON(name)); err != nil {
+			t.Errorf("%s: kin-openapi: %v", name, err)
+		}
 		ops := operations(decode(t, docs.JSON(name)))
 		prefix := map[string]string{"v1": "/api/v1", "v2": "/api/v2", "latest": "/api"}[name]
-		for _, p := range []string{"GET " + prefix + "/demo/undeclared", "GET " + prefix + "/demo/tree", "POST " + prefix + "/demo/programs/{id}/copy"} {
+		for _, p := range []string{"GET " + prefix + "/demo/undeclared", "GET " + prefix + "/demo/tree", "POST " + prefix + "/demo/programs/{id}/copy",
+			"GET " + prefix + "/demo/twice/{id}"} {
 			if ops[p] == nil {
 				t.Errorf("%s: %s is not documented", name, p)
 			}

@@ -22,7 +22,7 @@ func (b *builder) document() obj {
 		"components": obj{
 			"schemas":         b.schemas,
 			"responses":       errorResponses(),
-			"parameters":      sharedParameters(),
+			"parameters":      b.parameters,
 			"headers":         headers(),
 			"securitySchemes": securitySchemes(),
 		},

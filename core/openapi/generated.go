@@ -69,7 +69,6 @@ func (b *builder) generated(ct *schema.ContentType, verb string) obj {
 		s["additionalProperties"] = false
 		return jsonBody(s, true)
 	}
-	idParam := refTo("parameters", "id")
 	op := obj{}
 	switch verb {
 	case "find":
@@ -79,7 +78,7 @@ func (b *builder) generated(ct *schema.ContentType, verb string) obj {
 		op["responses"] = merge(obj{"200": jsonResponse("A page of "+ct.Plural, list)}, errorsFor(false, false, false))
 	case "findOne":
 		op["summary"] = "Get a " + ct.Name + " by documentId or id"
-		op["parameters"] = append([]any{idParam}, entryParams(ct, true)...)
+		op["parameters"] = entryParams(ct, true)
 		op["responses"] = merge(obj{"200": jsonResponse("The "+ct.Name, single)}, errorsFor(true, false, false))
 	case "create":
 		op["summary"] = "Create a " + ct.Name
@@ -90,12 +89,11 @@ func (b *builder) generated(ct *schema.ContentType, verb string) obj {
 	case "update":
 		op["summary"] = "Update a " + ct.Name
 		op["description"] = "Partial: fields not sent keep their values. Relations as on create."
-		op["parameters"] = append([]any{idParam}, entryParams(ct, true)...)
+		op["parameters"] = entryParams(ct, true)
 		op["requestBody"] = body(ct.Name + "Update")
 		op["responses"] = merge(obj{"200": jsonResponse("The updated "+ct.Name, single)}, errorsFor(true, true, true))
 	case "delete":
 		op["summary"] = "Delete a " + ct.Name
-		op["parameters"] = []any{idParam}
 		ok := obj{"204": obj{"description": "Deleted; no body (Strapi 5)", "headers": limitedHeaders()}}
 		if b.v.Shape == rest.V1 {
 			ok = obj{"200": jsonResponse("The deleted "+ct.Name+" (Strapi 4)", single)}

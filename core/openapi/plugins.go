@@ -80,7 +80,7 @@ var EmptyBody = map[string]any{"type": "object", "maxProperties": 0, "descriptio
 func (b *builder) plugin(row route.Route, name string, params []string) obj {
 	r := row.Docs
 	op := obj{"summary": r.Summary, "x-kiln-plugin": name}
-	ps := pathParams(params)
+	var ps []any
 	for _, k := range r.QueryKeys {
 		ps = append(ps, queryKeyParam(k))
 	}

@@ -139,7 +139,7 @@ func TestTemplate(t *testing.T) {
 			t.Errorf("Template(%q) = %q, %v; want %q", in, got, err, want)
 		}
 	}
-	for _, in := range []string{"/api/x/:id?", "/api/files/*", "/api/y/+"} {
+	for _, in := range []string{"/api/x/:id?", "/api/files/*", "/api/y/+", "/api/z/:id/w/:id"} {
 		if _, _, err := openapi.Template(in); err == nil {
 			t.Errorf("Template(%q) took it", in)
 		}
