@@ -3,6 +3,7 @@ package content
 import (
 	"context"
 	"strconv"
+	"time"
 
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/hook"
@@ -253,8 +254,8 @@ func (t *Tx) Lock(ctx context.Context, ct *schema.ContentType, ids ...int64) err
 
 // Retried reports whether ctx belongs to a run of its transaction again,
 // after the database refused to commit an earlier run (a deadlock, a
-// serialization failure, or an exclusion constraint broken at commit; see
-// docs/plugins.md). A hook that leaves a rule to a database
+// serialization failure, a lock timeout, or an exclusion constraint broken
+// at commit; see docs/plugins.md). A hook that leaves a rule to a database
 // constraint can skip its own search on the first run, and search on a
 // retried one to name what the constraint refused.
 func Retried(ctx context.Context) bool { return store.TxAttempt(ctx) > 1 }
@@ -264,6 +265,15 @@ func Retried(ctx context.Context) bool { return store.TxAttempt(ctx) > 1 }
 // PostgreSQL's advisory locks; nothing is needed on SQLite.
 func (t *Tx) LockKey(ctx context.Context, namespace int32, key int64) error {
 	return store.LockKey(ctx, t.conn, t.s.db.Dialect, namespace, key)
+}
+
+// LockKeyWithin is LockKey waiting at most wait (none: only a free lock is
+// taken), and says whether it took the lock. When it did not, the
+// transaction goes on as it was, without it: the caller can look again at
+// what the holder may have committed meanwhile — and refuse at once what
+// no longer fits — rather than queue behind it, then wait again.
+func (t *Tx) LockKeyWithin(ctx context.Context, namespace int32, key int64, wait time.Duration) (bool, error) {
+	return store.LockKeyWithin(ctx, t.conn, t.s.db.Dialect, namespace, key, wait)
 }
 
 // Targets returns, for each of the entries ids, the id its owning to-one

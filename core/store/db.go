@@ -236,8 +236,9 @@ func (db *DB) Ping(ctx context.Context) error { return db.Bun.PingContext(ctx) }
 type Conn = bun.IDB
 
 // txAttempts is how often RunInTx tries a transaction that PostgreSQL
-// aborted as a deadlock victim or a serialization failure, or that broke
-// an exclusion constraint at its commit.
+// aborted as a deadlock victim or a serialization failure, or on a lock
+// not granted within lock_timeout, or that broke an exclusion constraint
+// at its commit.
 const txAttempts = 3
 
 type attemptKey struct{}
@@ -251,11 +252,12 @@ func TxAttempt(ctx context.Context) int {
 
 // RunInTx runs fn in one transaction, committed when fn returns nil and
 // rolled back when it returns an error or panics. A transaction PostgreSQL
-// aborts to break a deadlock, or as a serialization failure, is run again
-// from the start (fn must not do anything outside the transaction that a
-// second run would repeat), up to txAttempts times; past that it is a 503.
-// So is one that broke an exclusion constraint at its commit (see
-// retryable); past the attempts that is a 409.
+// aborts to break a deadlock, as a serialization failure or on a lock
+// timeout, or that broke an exclusion constraint at its commit, is run
+// again from the start (fn must not do anything outside the transaction
+// that a second run would repeat), up to txAttempts times; past that it
+// is a 409 ConflictError, never a 503: the database answered (see
+// retryable and conflict).
 func (db *DB) RunInTx(ctx context.Context, fn func(ctx context.Context, tx Conn) error) error {
 	if db.Dialect == SQLite {
 		if err := db.lockWriter(ctx); err != nil {

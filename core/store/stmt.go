@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"strings"
 	"time"
 
@@ -143,6 +144,40 @@ func LockKey(ctx context.Context, conn Conn, d Dialect, namespace int32, key int
 	}
 	_, err := conn.ExecContext(ctx, "SELECT pg_advisory_xact_lock(?, ?)", namespace, int32(key))
 	return err
+}
+
+// LockKeyWithin is LockKey waiting at most wait for the lock, and says
+// whether it took it; with no wait it only takes a free lock. A lock not
+// taken in time leaves the transaction as it was, and usable: the wait
+// runs in a savepoint with PostgreSQL's lock_timeout set for that one
+// statement, and its lock_not_available undoes only the savepoint. So a
+// caller can do something better than queue — look again at what the
+// lock's holder may have committed meanwhile — and then wait again.
+// SQLite takes it at once (one write transaction at a time).
+func LockKeyWithin(ctx context.Context, conn Conn, d Dialect, namespace int32, key int64, wait time.Duration) (bool, error) {
+	if d != Postgres {
+		return true, nil
+	}
+	if wait <= 0 {
+		var got bool
+		err := conn.QueryRowContext(ctx, "SELECT pg_try_advisory_xact_lock(?, ?)", namespace, int32(key)).Scan(&got)
+		return got, err
+	}
+	// One round trip when the lock comes in time. The lock_timeout in
+	// force before (an operator's, or a hook's SET LOCAL) is kept in a
+	// setting of Kiln's own for the transaction and put back after the
+	// lock. SET takes no parameter: the timeout is a number of
+	// milliseconds written into the text.
+	_, err := conn.ExecContext(ctx, fmt.Sprintf("SAVEPOINT kiln_lock_wait; "+
+		"SELECT set_config('kiln.lock_timeout', current_setting('lock_timeout'), true); "+
+		"SET LOCAL lock_timeout = %d; SELECT pg_advisory_xact_lock(?, ?); "+
+		"SELECT set_config('lock_timeout', current_setting('kiln.lock_timeout'), true); "+
+		"RELEASE SAVEPOINT kiln_lock_wait", max(wait.Milliseconds(), 1)), namespace, int32(key))
+	if err == nil || !lockNotAvailable(err) {
+		return err == nil, err
+	}
+	_, err = conn.ExecContext(ctx, "ROLLBACK TO SAVEPOINT kiln_lock_wait; RELEASE SAVEPOINT kiln_lock_wait")
+	return false, err
 }
 
 // From writes ct's table under alias as the reader ro sees it: the table

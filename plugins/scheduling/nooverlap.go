@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/plugin"
@@ -79,28 +80,63 @@ func (m *model) checkConstraint() error {
 	return nil
 }
 
-// lockCoachOf takes the coach's booking lock, unless the no-overlap
-// constraint is on the events table. With the constraint two bookings
-// that each found the slot free cannot both commit: the second waits, at
-// its commit, for the first, and fails with an exclusion violation; the
-// content service runs it again (store.DB.RunInTx), and its check then
-// sees the first booking and answers with the clash, as under the lock.
-// So bookings of one coach no longer queue behind each other. Without the
-// constraint (SQLite, where one write runs at a time anyway, or a
-// PostgreSQL database that could not take it) the lock stays.
+// underCoachLock runs check — the search that refuses a booking of the
+// coach that clashes — so that no other booking of the coach comes between
+// it and the write that follows.
+//
+// On PostgreSQL without the no-overlap constraint that takes the coach's
+// booking lock (an advisory lock, released at commit) and searches under
+// it. A booking that finds the lock taken does not queue behind it: it
+// searches at once, and a clash committed meanwhile is its 400 now; else
+// it waits for the lock a little (lockWaitFirst, then twice as long each
+// time) and searches again. So when many bookings race for one hour, the
+// losers learn of the winner soon after it commits, each on its own,
+// instead of one after another in the lock's queue (with the cores busy,
+// 64 such bookings queued for seconds, and some hit the request's
+// deadline). Each wait is about as long as all the earlier ones together:
+// a loser learns of the winner within about as long again as it had
+// waited when the winner committed, and a booking that does not clash,
+// which leaves the lock's queue at each search, soon waits longer than
+// the queue ahead of it is, and is not starved by the others. It waits
+// as long as the request may.
+//
+// With the constraint no lock is taken: two bookings that each found the
+// slot free cannot both commit; the second waits, at its commit, for the
+// first, and fails with an exclusion violation; the content service runs
+// it again (store.DB.RunInTx), and its check then sees the first booking
+// and answers with the clash, as under the lock. So bookings of one coach
+// do not queue behind each other. On SQLite, where one write runs at a
+// time anyway, check runs as it is.
 //
 // Whether the constraint is there is read once per process, in the first
 // booking's transaction: it is added by the migrations, before start-up,
 // and only dropped by hand (restart after that).
-func (s *sched) lockCoachOf(ctx context.Context, tx *content.Tx, coach int64) error {
-	if !s.locksWait() {
-		return nil
-	}
-	if guarded, err := s.constraintHeld(ctx, tx); err != nil || guarded {
+func (s *sched) underCoachLock(ctx context.Context, tx *content.Tx, coach int64, check func() error) error {
+	guarded, err := s.dbGuards(ctx, tx)
+	if err != nil {
 		return err
 	}
-	return tx.LockKey(ctx, lockCoach, coach)
+	if guarded || !s.locksWait() {
+		return check()
+	}
+	var wait time.Duration // the first try only takes a free lock
+	for {
+		got, err := tx.LockKeyWithin(ctx, lockCoach, coach, wait)
+		if err != nil {
+			return err
+		}
+		if err := check(); err != nil || got {
+			return err
+		}
+		wait = max(2*wait, lockWaitFirst)
+	}
 }
+
+// lockWaitFirst is how long a booking first waits for its coach's lock
+// before it searches again for a clash the lock's holder may have
+// committed. A booking's transaction takes milliseconds, some tens on a
+// busy machine.
+const lockWaitFirst = 25 * time.Millisecond
 
 // dbGuards reports whether the database keeps coaches' events apart
 // itself: PostgreSQL with the no-overlap constraint (SQLite has neither
@@ -113,7 +149,7 @@ func (s *sched) dbGuards(ctx context.Context, tx *content.Tx) (bool, error) {
 }
 
 // constraintHeld reports whether the events table carries the no-overlap
-// constraint (PostgreSQL only; read once, see lockCoachOf).
+// constraint (PostgreSQL only; read once, see underCoachLock).
 func (s *sched) constraintHeld(ctx context.Context, tx *content.Tx) (bool, error) {
 	if s.guarded.Load() == 0 {
 		var n int64

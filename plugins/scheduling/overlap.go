@@ -74,13 +74,6 @@ func (s *sched) checkEvent(ctx context.Context, ev *hook.Event) error {
 	if err != nil || coach == 0 {
 		return err
 	}
-	// Every write that could book this coach takes the same lock first, so
-	// the search below and the write that follows it are not interleaved
-	// with another booking of the coach; unless the database's constraint
-	// settles such races (see lockCoachOf).
-	if err := s.lockCoachOf(ctx, tx, coach); err != nil {
-		return err
-	}
 	// Where the constraint holds, it alone decides, at commit, whether the
 	// coach is free; the search only names the clashes for the 400. So the
 	// first run of a transaction does not search: if its commit breaks the
@@ -89,11 +82,16 @@ func (s *sched) checkEvent(ctx context.Context, ev *hook.Event) error {
 	if guarded, err := s.dbGuards(ctx, tx); err != nil || guarded && !content.Retried(ctx) {
 		return err
 	}
-	clashes, err := s.clashes(ctx, tx, coach, start, end, []int64{ev.ID})
-	if err != nil || len(clashes) == 0 {
-		return err
-	}
-	return s.refusal(ctx, ev, "startAt", clashes)
+	// Elsewhere every write that could book this coach takes the same lock
+	// (see underCoachLock), so the search and the write that follows it
+	// are not interleaved with another booking of the coach.
+	return s.underCoachLock(ctx, tx, coach, func() error {
+		clashes, err := s.clashes(ctx, tx, coach, start, end, []int64{ev.ID})
+		if err != nil || len(clashes) == 0 {
+			return err
+		}
+		return s.refusal(ctx, ev, "startAt", clashes)
+	})
 }
 
 // movesSlot reports whether a write may change where the event sits in its
@@ -120,7 +118,7 @@ func (s *sched) movesSlot(ev *hook.Event) bool {
 // locks the event's row before its coach's lock (checkCoachEvents too), so
 // lock orders never cross.
 //
-// Where the no-overlap constraint settles races (see lockCoachOf) neither
+// Where the no-overlap constraint settles races (see underCoachLock) neither
 // the lock nor the second read is needed: a check made on a stale row
 // that misses a clash is caught at commit and run again.
 func (s *sched) lockEvent(ctx context.Context, tx *content.Tx, ev *hook.Event) error {
@@ -201,11 +199,6 @@ func (s *sched) checkCoachEvents(ctx context.Context, ev *hook.Event) error {
 	if err := tx.Lock(ctx, s.m.Event, incoming...); err != nil {
 		return err
 	}
-	if ev.ID != 0 {
-		if err := s.lockCoachOf(ctx, tx, ev.ID); err != nil {
-			return err
-		}
-	}
 	list, err := s.scheduledEvents(ctx, tx, incoming)
 	if err != nil {
 		return err
@@ -214,26 +207,32 @@ func (s *sched) checkCoachEvents(ctx context.Context, ev *hook.Event) error {
 	// compared with when a set replaces them all, or when they leave by a
 	// disconnect in the same write.
 	exclude := append(slices.Clone(incoming), ch.Disconnect...)
-	for i, e := range list {
-		clashes := overlapping(list, i)
-		if ev.ID != 0 && !ch.SetGiven {
-			more, err := s.clashes(ctx, tx, ev.ID, e.start, e.end, exclude)
-			if err != nil {
-				return err
-			}
-			clashes = append(clashes, more...)
-		}
-		if len(clashes) > 0 {
-			slices.SortFunc(clashes, func(a, b clash) int {
-				if c := strings.Compare(a.StartAt, b.StartAt); c != 0 {
-					return c
+	check := func() error {
+		for i, e := range list {
+			clashes := overlapping(list, i)
+			if ev.ID != 0 && !ch.SetGiven {
+				more, err := s.clashes(ctx, tx, ev.ID, e.start, e.end, exclude)
+				if err != nil {
+					return err
 				}
-				return int(a.ID - b.ID)
-			})
-			return s.refusal(ctx, ev, s.m.CoachEvents.Name, clashes[:min(len(clashes), maxClashes)])
+				clashes = append(clashes, more...)
+			}
+			if len(clashes) > 0 {
+				slices.SortFunc(clashes, func(a, b clash) int {
+					if c := strings.Compare(a.StartAt, b.StartAt); c != 0 {
+						return c
+					}
+					return int(a.ID - b.ID)
+				})
+				return s.refusal(ctx, ev, s.m.CoachEvents.Name, clashes[:min(len(clashes), maxClashes)])
+			}
 		}
+		return nil
 	}
-	return nil
+	if ev.ID == 0 { // a new coach has no other booking to wait for
+		return check()
+	}
+	return s.underCoachLock(ctx, tx, ev.ID, check)
 }
 
 // overlapping lists the events of list, other than list[i], that overlap
