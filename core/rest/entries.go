@@ -78,8 +78,9 @@ func (a *API) update(ct *schema.ContentType) fiber.Handler {
 	}
 }
 
-// delete answers 204 with no body in v2 (Strapi 5) and 200 with the
-// deleted entry in v1 (Strapi 4); a missing entry is 404 in both.
+// delete answers 204 with no body, as Strapi 5 does in both its formats,
+// and 200 with the deleted entry below /api/v1 (Strapi 4,
+// DeleteAnswersEntry); a missing entry is 404 in all.
 func (a *API) delete(ct *schema.ContentType) fiber.Handler {
 	return func(c *fiber.Ctx) error {
 		q, ro, err := a.begin(c, ct, "delete")
@@ -90,7 +91,7 @@ func (a *API) delete(ct *schema.ContentType) fiber.Handler {
 		if err != nil {
 			return err
 		}
-		if VersionOf(c) == V2 {
+		if !DeleteAnswersEntry(c) {
 			return c.SendStatus(fiber.StatusNoContent)
 		}
 		return WriteEntry(c, fiber.StatusOK, e)
