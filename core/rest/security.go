@@ -71,9 +71,42 @@ func (s *Security) Allow(c *fiber.Ctx, action string) error {
 		return errs.New(errs.KindForbidden, "Forbidden")
 	}
 	if cl.UserID == 0 {
-		return errs.New(errs.KindUnauthorized, "Missing or invalid credentials")
+		return notPublic(action)
 	}
 	return errs.New(errs.KindForbidden, "Forbidden")
+}
+
+// notPublic is the 401 of a caller without a token on a route the public
+// role may not take: Strapi's status, name and message, which also answer
+// a bad token, with details that say it is a matter of the route, not of
+// a token, and name the action it needs. The action is no secret: `kiln
+// routes` and the OpenAPI documents (x-kiln-action) publish every route's.
+func notPublic(action string) *errs.Error {
+	return errs.New(errs.KindUnauthorized, "Missing or invalid credentials").WithDetails(map[string]any{
+		"action": action,
+		"reason": "not public: the public role lacks " + action +
+			"; send the token of a role that has it, or grant it to public in config/permissions.yaml",
+	})
+}
+
+// closedToAll is AllowPublic's 401: a sign-in route the public role may
+// not take is closed to every caller, since a token changes nothing there.
+func closedToAll(action string) *errs.Error {
+	return errs.New(errs.KindUnauthorized, "Missing or invalid credentials").WithDetails(map[string]any{
+		"action": action,
+		"reason": "closed: the public role lacks " + action +
+			", which this route needs whoever calls; grant it to public in config/permissions.yaml",
+	})
+}
+
+// needsUser is the 401 of a route that acts on the caller's own user
+// (users.me, auth.changePassword) when the caller has none: the public,
+// or an API token, which belongs to no user.
+func needsUser(action string) *errs.Error {
+	return errs.New(errs.KindUnauthorized, "Missing or invalid credentials").WithDetails(map[string]any{
+		"action": action,
+		"reason": "needs a user: send a signed-in user's token (an API token has no user)",
+	})
 }
 
 // allowed: the token's rules for a token, the role's grants otherwise.
@@ -94,7 +127,7 @@ func (s *Security) AllowPublic(action string) error {
 	if s.Policy.Allowed(auth.Public, action) {
 		return nil
 	}
-	return errs.New(errs.KindUnauthorized, "Missing or invalid credentials")
+	return closedToAll(action)
 }
 
 // Guard is API.Guard: the permission check, then the ownership scopes of

@@ -28,7 +28,7 @@ func (s *Security) me(c *fiber.Ctx) error {
 	}
 	cl := CallerOf(c)
 	if cl.UserID == 0 {
-		return errs.New(errs.KindUnauthorized, "Missing or invalid credentials")
+		return needsUser("users.me")
 	}
 	// Everyone may see their own role on /users/me, the one thing Strapi's
 	// users complain it hides behind role.find.
