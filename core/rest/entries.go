@@ -99,7 +99,9 @@ func (a *API) delete(ct *schema.ContentType) fiber.Handler {
 }
 
 // begin is every generated handler's first step: the permission check
-// and ownership scopes, then the query string.
+// and ownership scopes, then the query string, then the answer's
+// estimate against the caller's row budget, so that a request whose
+// populate alone passes it is refused before any statement.
 func (a *API) begin(c *fiber.Ctx, ct *schema.ContentType, action string) (*query.Query, store.ReadOptions, error) {
 	ro, err := a.guard(c, ct, action)
 	if err != nil {
@@ -109,7 +111,20 @@ func (a *API) begin(c *fiber.Ctx, ct *schema.ContentType, action string) (*query
 	if err == nil && a.AllowStatus != nil {
 		err = a.AllowStatus(c, ct, q.Status)
 	}
+	if err == nil {
+		err = a.Content.CheckEstimate(q, rootsOf(ct, action, q), ro)
+	}
 	return q, ro, err
+}
+
+// rootsOf is how many entries the answer of action holds at its root, at
+// most: a collection's list holds a page, every other answer one entry
+// (a single type's "find" included).
+func rootsOf(ct *schema.ContentType, action string, q *query.Query) int {
+	if action == "find" && ct.Kind == schema.CollectionType {
+		return q.Pagination.Size()
+	}
+	return 1
 }
 
 // WriteEntry writes {"data": entry, "meta": {}} in the request's version.

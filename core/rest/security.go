@@ -40,6 +40,9 @@ type Security struct {
 	// user from memory while it is trusted (core/principal); nil reads
 	// the user on every request.
 	Principals *principal.Cache
+	// Limits are api.yaml's answer limits: an API token's, and a role's
+	// where config/permissions.yaml gives it none (auth.Policy.Limits).
+	Limits auth.Limits
 
 	// mailing counts the reset mails still being sent in the background.
 	mailing sync.WaitGroup
@@ -149,11 +152,29 @@ func (s *Security) Guard(c *fiber.Ctx, ct *schema.ContentType, action string) (s
 // <type>.readDrafts it lacks.
 func (s *Security) ReadOptions(c *fiber.Ctx) store.ReadOptions {
 	cl := CallerOf(c)
+	rows := s.AnswerLimits(c).MaxAnswerRows
 	if cl.Token != nil {
-		return store.ReadOptions{NoDrafts: s.tokenNoDrafts(cl)}
+		return store.ReadOptions{NoDrafts: s.tokenNoDrafts(cl), MaxAnswerRows: rows}
 	}
 	acc := s.Policy.Access(cl.Role)
-	return store.ReadOptions{Scopes: acc.Scopes, NoDrafts: acc.NoDrafts, User: cl.UserID}
+	return store.ReadOptions{Scopes: acc.Scopes, NoDrafts: acc.NoDrafts, User: cl.UserID, MaxAnswerRows: rows}
+}
+
+// AnswerLimits are the bounds of one answer to the caller: their role's
+// (config/permissions.yaml, defaults in auth.Policy.Limits), or api.yaml's
+// for an API token, which has no role.
+func (s *Security) AnswerLimits(c *fiber.Ctx) auth.Limits {
+	cl := CallerOf(c)
+	if cl.Token != nil {
+		return s.Limits
+	}
+	return s.Policy.Limits(cl.Role, s.Limits)
+}
+
+// ownRead are the read options of a read the core makes of the caller's
+// own records (their user on /users/me): no scope, the caller's budget.
+func (s *Security) ownRead(c *fiber.Ctx) store.ReadOptions {
+	return store.ReadOptions{MaxAnswerRows: s.AnswerLimits(c).MaxAnswerRows}
 }
 
 // AllowStatus refuses a read of drafts (status=draft) on a draft & publish
