@@ -224,7 +224,7 @@ func (a *App) newServer(limiter *ratelimit.Limiter) *fiber.App {
 		// Admission after the rate limit, so that a client over its budget
 		// is refused at once instead of queueing for a slot.
 		rest.Admit(a.Config.Server.MaxActiveRequests),
-		rest.Conditional, rest.LimitAnswer(a.Config.API.MaxAnswerBytes))
+		rest.Conditional, rest.LimitAnswer(func(c *fiber.Ctx) int { return a.Security.AnswerLimits(c).MaxAnswerBytes }))
 	a.Routes.Where(func(r route.Route) bool { return !r.Open() }).Mount(r)
 	f.Use(func(c *fiber.Ctx) error { return fiber.ErrNotFound })
 	return f

@@ -58,6 +58,7 @@ func (a *App) newSecurity(ctx context.Context) (*rest.Security, error) {
 		Policy:    policy, Content: a.Content, Mailer: mailer, Registration: a.Config.Auth.Registration,
 		ResetURL: a.Config.Mail.ResetURL, Reset: rest.ResetCodes{Lifetime: a.Config.Auth.ResetCodeLifetime},
 		Query: a.QueryOptions(), Log: a.Log, RoleIDs: ids,
+		Limits: auth.Limits{MaxAnswerRows: a.Config.API.MaxAnswerRows, MaxAnswerBytes: a.Config.API.MaxAnswerBytes},
 	}
 	// Every scope compiled once, so a mistake in permissions.yaml stops
 	// start-up instead of failing requests.

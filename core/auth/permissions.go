@@ -31,6 +31,7 @@ type Role struct {
 	list    []string
 	scopes  map[string]map[string]any
 	access  Access // compiled from scopes by Policy.Compile
+	limits  Limits // as written in the file; zero where it says nothing (Policy.Limits)
 }
 
 // Policy is config/permissions.yaml: what each role may do, and on which

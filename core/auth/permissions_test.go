@@ -238,7 +238,7 @@ func TestPolicyErrors(t *testing.T) {
 	cases := []struct{ name, src, want string }{
 		{"unknown key in a role",
 			"roles:\n  public: {actions: [], colour: red}\n" + ok,
-			`permissions:2: role "public": unknown key "colour"; the keys are name, description, actions, scopes`},
+			`permissions:2: role "public": unknown key "colour"; the keys are name, description, actions, scopes, limits`},
 		{"unknown key at the top",
 			"roles:\n  public: {}\n" + ok + "rules: {}\n",
 			`permissions:4: top level: unknown key "rules"; the keys are roles`},
@@ -280,7 +280,7 @@ func TestPolicyErrors(t *testing.T) {
 			`permissions:2: role "public": key "actions" is given twice`},
 		{"role not a mapping",
 			"roles:\n  public: [auth.login]\n" + ok,
-			`permissions:2: role "public" must be a mapping with the keys name, description, actions, scopes`},
+			`permissions:2: role "public" must be a mapping with the keys name, description, actions, scopes, limits`},
 		{"roles a list",
 			"roles: [public]\n",
 			`permissions:1: "roles" must be a mapping of role type to role, as in "public: {actions: [...]}"`},
@@ -302,6 +302,27 @@ func TestPolicyErrors(t *testing.T) {
 		{"scope with a number key",
 			"roles:\n  public: {}\n  authenticated:\n    actions: [event.find]\n    scopes:\n      event: {1: x}\n",
 			`permissions:6: role "authenticated": scope on "event": key "1" must be a string`},
+		{"unknown key in limits",
+			"roles:\n  public: {limits: {maxRows: 10}}\n" + ok,
+			`permissions:2: role "public": limits: unknown key "maxRows"; the keys are maxAnswerRows, maxAnswerBytes`},
+		{"limits not a mapping",
+			"roles:\n  public: {limits: 10}\n" + ok,
+			`permissions:2: role "public": limits must be a mapping with the keys maxAnswerRows, maxAnswerBytes`},
+		{"rows not a number",
+			"roles:\n  public: {}\n  authenticated:\n    limits: {maxAnswerRows: many}\n",
+			`permissions:4: role "authenticated": limits: maxAnswerRows must be a whole number of at least 1, not "many"`},
+		{"rows zero",
+			"roles:\n  public: {limits: {maxAnswerRows: 0}}\n" + ok,
+			`permissions:2: role "public": limits: maxAnswerRows must be a whole number of at least 1, not "0"`},
+		{"rows a fraction",
+			"roles:\n  public: {limits: {maxAnswerRows: 2.5}}\n" + ok,
+			`permissions:2: role "public": limits: maxAnswerRows must be a whole number of at least 1, not "2.5"`},
+		{"bytes too few",
+			"roles:\n  public: {limits: {maxAnswerBytes: 1023}}\n" + ok,
+			`permissions:2: role "public": limits: maxAnswerBytes must be a whole number of at least 1024, not "1023"`},
+		{"bytes a string",
+			"roles:\n  public: {limits: {maxAnswerBytes: \"4096\"}}\n" + ok,
+			`permissions:2: role "public": limits: maxAnswerBytes must be a whole number of at least 1024, not "4096"`},
 		{"YAML syntax",
 			"roles:\n  public: {actions: [\n",
 			`permissions: yaml: line 2: did not find expected node content`},
@@ -325,7 +346,7 @@ func TestLoadPolicyNamesTheFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, _, err := LoadPolicy(path)
-	want := path + `:2: role "public": unknown key "colour"; the keys are name, description, actions, scopes`
+	want := path + `:2: role "public": unknown key "colour"; the keys are name, description, actions, scopes, limits`
 	if err == nil || err.Error() != want {
 		t.Errorf("got  %v\nwant %s", err, want)
 	}

@@ -57,6 +57,9 @@ const DefaultPolicy = `roles:
 //	    actions: [<name>.<action> | <name>.* | *, ...]
 //	    scopes:
 //	      <content type>: <Strapi filter object, "$user" for the caller's id>
+//	    limits:               # one answer's bounds for the role (Policy.Limits)
+//	      maxAnswerRows: <entries, at least 1>
+//	      maxAnswerBytes: <bytes, at least 1024>
 //
 // The check is strict, since a typo in a policy silently grants or denies:
 // unknown keys, malformed actions, wildcards inside a name and scopes on
@@ -135,7 +138,7 @@ func (l loader) policy(n *yaml.Node) (*Policy, error) {
 func (l loader) role(typ string, n *yaml.Node) (*Role, error) {
 	r := &Role{Type: typ, Name: typ, actions: map[string]bool{}, scopes: map[string]map[string]any{}}
 	what := fmt.Sprintf("role %q", typ)
-	f, err := l.mapping(n, what, "name", "description", "actions", "scopes")
+	f, err := l.mapping(n, what, "name", "description", "actions", "scopes", "limits")
 	if err != nil {
 		return nil, err
 	}
@@ -156,7 +159,37 @@ func (l loader) role(typ string, n *yaml.Node) (*Role, error) {
 	if err := l.scopes(r, f["scopes"]); err != nil {
 		return nil, err
 	}
+	if err := l.limits(r, f["limits"]); err != nil {
+		return nil, err
+	}
 	return r, nil
+}
+
+// limits reads a role's answer limits: maxAnswerRows and maxAnswerBytes,
+// each optional, each a whole number no smaller than api.yaml allows.
+func (l loader) limits(r *Role, n *yaml.Node) error {
+	what := fmt.Sprintf("role %q: limits", r.Type)
+	f, err := l.mapping(n, what, "maxAnswerRows", "maxAnswerBytes")
+	if err != nil {
+		return err
+	}
+	for _, t := range []struct {
+		key   string
+		least int
+		dst   *int
+	}{{"maxAnswerRows", minAnswerRows, &r.limits.MaxAnswerRows}, {"maxAnswerBytes", minAnswerBytes, &r.limits.MaxAnswerBytes}} {
+		v := f[t.key]
+		if v == nil {
+			continue
+		}
+		v = deref(v)
+		var x int
+		if v.Kind != yaml.ScalarNode || v.Tag != "!!int" || v.Decode(&x) != nil || x < t.least {
+			return l.errorf(v, "%s: %s must be a whole number of at least %d, not %q", what, t.key, t.least, v.Value)
+		}
+		*t.dst = x
+	}
+	return nil
 }
 
 var (

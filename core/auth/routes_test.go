@@ -1,6 +1,7 @@
 package auth_test
 
 import (
+	"reflect"
 	"regexp"
 	"slices"
 	"strings"
@@ -163,5 +164,47 @@ func TestAdminSetsARoleByID(t *testing.T) {
 	}
 	if r := h.Do("GET", "/api/users/me?populate=role", nil, tok...); !strings.Contains(string(r.Body), `"type":"coach"`) {
 		t.Errorf("after the refused change: %s", r.Body)
+	}
+}
+
+// TestRefusalWithoutATokenNamesTheAction: on every route of the route
+// table whose action the public role lacks — generated, core and plugin,
+// under each prefix it is served at — a request without a token answers
+// Strapi's 401 (status, name and message unchanged), whose details say
+// the route is not public and name the action it needs: what a new type
+// without permissions.yaml entries answers, which must not read like a
+// token problem. The action is the route table's, the set of routes the
+// policy's: nothing of the handler's. Routes the public may take are not
+// refused; a bad token's 401 keeps empty details (it is a token problem).
+func TestRefusalWithoutATokenNamesTheAction(t *testing.T) {
+	h := apptest.New(t, store.SQLite, catalog.New(), analytics.New(), scheduling.New(), coaching.New(), &hello.Plugin{})
+	policy := h.App.Security.Policy
+	bad := []string{"Authorization", "Bearer eyJhbGciOiJIUzI1NiJ9.eyJpZCI6MX0.c2lnbmF0dXJl"}
+	n := 0
+	for _, row := range h.App.Routes {
+		if row.Open() || signInRoutes["/api"+row.Path] || policy.Allowed(auth.Public, row.Action) {
+			continue
+		}
+		var body any
+		if row.Method == "POST" || row.Method == "PUT" {
+			body = map[string]any{}
+		}
+		for _, p := range row.Paths() {
+			p = routeParam.ReplaceAllString(p, "999999")
+			n++
+			r := h.Do(row.Method, p, body, "Authorization", apptest.Anonymous)
+			status, name, msg, details := h.ErrorOf(r)
+			want := map[string]any{"action": row.Action, "reason": "not public: the public role lacks " + row.Action +
+				"; send the token of a role that has it, or grant it to public in config/permissions.yaml"}
+			if status != 401 || name != "UnauthorizedError" || msg != "Missing or invalid credentials" || !reflect.DeepEqual(details, want) {
+				t.Errorf("%s %s without a token: %d %s %q %v, want 401 UnauthorizedError with %v", row.Method, p, status, name, msg, details, want)
+			}
+			if _, _, _, details := h.ErrorOf(h.Do(row.Method, p, body, bad...)); len(details) != 0 {
+				t.Errorf("%s %s with a bad token: details %v, want none", row.Method, p, details)
+			}
+		}
+	}
+	if n < 150 {
+		t.Errorf("only %d refusals checked: the route table lost routes?", n)
 	}
 }

@@ -44,7 +44,7 @@ func (s *Service) prepare(ctx context.Context, conn store.Conn, ct *schema.Conte
 		}
 		a := ct.Attr(key)
 		if a == nil {
-			return data, errs.InvalidKey(key, key, "body", "data")
+			return data, errs.InvalidKey(key, key, "body", "data").WithValid(key, bodyKeys(ct))
 		}
 		if a.Unavailable() {
 			return data, errs.PendingField(key, key, "body", "data")
@@ -208,4 +208,17 @@ func sortedKeys(m map[string]any) []string {
 	}
 	sort.Strings(keys)
 	return keys
+}
+
+// bodyKeys are the fields a write body may name on ct, in schema order:
+// its attributes but the private ones (a password is written, never
+// listed) and those a pending schema change makes unavailable.
+func bodyKeys(ct *schema.ContentType) []string {
+	var out []string
+	for _, a := range ct.Attributes {
+		if !a.IsPrivate() && !a.Unavailable() {
+			out = append(out, a.Name)
+		}
+	}
+	return out
 }

@@ -59,7 +59,7 @@ func readRelation(a *schema.Attribute, v any) (relationRefs, error) {
 			case "options":
 				continue
 			default:
-				return r, errs.InvalidKey(k, a.Name+"."+k, "body", "data")
+				return r, errs.InvalidKey(k, a.Name+"."+k, "body", "data").WithValid(k, relationChangeKeys)
 			}
 			switch k {
 			case "connect":
@@ -239,7 +239,7 @@ func objectRef(a *schema.Attribute, path string, m map[string]any) (string, erro
 		switch k {
 		case "id", "documentId", "position", "locale", "status":
 		default:
-			return "", errs.InvalidKey(k, path+"."+k, "body", "data")
+			return "", errs.InvalidKey(k, path+"."+k, "body", "data").WithValid(k, refKeys)
 		}
 	}
 	if d, ok := m["documentId"].(string); ok && d != "" {
@@ -302,7 +302,7 @@ func positions(a *schema.Attribute, path string, items []any) ([]place, error) {
 			case "locale", "status":
 				continue
 			default:
-				return nil, errs.InvalidKey(k, at+"."+k, "body", "data")
+				return nil, errs.InvalidKey(k, at+"."+k, "body", "data").WithValid(k, positionKeys)
 			}
 			n++
 		}
@@ -345,3 +345,11 @@ func positionsByID(ids map[string]int64, connect []string, places []place) map[i
 	}
 	return out
 }
+
+// The keys of a relation's value in a write body, valid where each is
+// read: the change object, one reference, a connect's position.
+var (
+	relationChangeKeys = []string{"connect", "disconnect", "set", "options"}
+	refKeys            = []string{"id", "documentId", "position", "locale", "status"}
+	positionKeys       = []string{"before", "after", "start", "end", "locale", "status"}
+)

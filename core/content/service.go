@@ -144,6 +144,14 @@ func (s *Service) FindOne(ctx context.Context, q *query.Query, ref string, ro st
 	return e, err
 }
 
+// CheckEstimate refuses q, before any statement, when even the fewest
+// entries its shape makes an answer hold (store.Estimate, with roots
+// entries at its root: a page's size, 1 for one entry) pass the caller's
+// row budget (ro.MaxAnswerRows): the budget's 400, sent without reading.
+func (s *Service) CheckEstimate(q *query.Query, roots int, ro store.ReadOptions) error {
+	return s.store.CheckEstimate(q, roots, ro)
+}
+
 // Get is FindOne by row id.
 func (s *Service) Get(ctx context.Context, q *query.Query, id int64, ro store.ReadOptions) (*store.Entry, error) {
 	var e *store.Entry

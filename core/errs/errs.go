@@ -9,6 +9,10 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/agnivade/levenshtein"
 )
 
 // Kind classifies an error by what the caller can do about it.
@@ -104,6 +108,57 @@ func InvalidKey(key, path, source, param string) *Error {
 	return New(KindValidation, msg).WithDetails(map[string]any{
 		"key": key, "path": p, "source": source, "param": param,
 	})
+}
+
+// WithValid adds to an invalid key's details what may stand in its place:
+// "valid", the keys valid there, in the order given (a fresh list, empty
+// when nothing may), and "closest", the one of them the key most likely
+// misspells (Closest), when one is near enough. Strapi's message and its
+// key, path, source and param stay as they are.
+func (e *Error) WithValid(key string, valid []string) *Error {
+	if e.Details == nil {
+		e.Details = map[string]any{}
+	}
+	e.Details["valid"] = append([]string{}, valid...)
+	if c := Closest(key, valid); c != "" {
+		e.Details["closest"] = c
+	}
+	return e
+}
+
+// WithReason adds to an error's details a short reason, for a key that
+// names something real but may not stand where it was written (a relation
+// the caller may not read, a relation among fields).
+func (e *Error) WithReason(reason string) *Error {
+	if e.Details == nil {
+		e.Details = map[string]any{}
+	}
+	e.Details["reason"] = reason
+	return e
+}
+
+// maxSuggested is the longest key Closest compares: no name is that long,
+// and the distance costs the product of the lengths.
+const maxSuggested = 64
+
+// Closest is the name key most likely misspells: the nearest by edit
+// distance (Levenshtein, ignoring case), when it is at most a third of
+// the key's length away (at least 2) and nearer than the key is long, so
+// that a short key is not "corrected" into an unrelated name; the first
+// of equally near ones; "" when none is near.
+func Closest(key string, names []string) string {
+	n := utf8.RuneCountInString(key)
+	if n == 0 || n > maxSuggested {
+		return ""
+	}
+	best, bestD := "", max(2, n/3)+1
+	lower := strings.ToLower(key)
+	for _, name := range names {
+		if d := levenshtein.ComputeDistance(lower, strings.ToLower(name)); d < bestD && d < n {
+			best, bestD = name, d
+		}
+	}
+	return best
 }
 
 // PendingField is the 400 for a field the server cannot serve until a

@@ -171,10 +171,12 @@ func (a *API) ReadOptions(c *fiber.Ctx) store.ReadOptions { return a.security.Re
 // ReadOptionsFor are the read options of a given user with a given role,
 // for work done on a user's behalf outside their own request (a calendar
 // feed polled with a secret URL). They are the same compiled, shared data
-// a request of that user gets: nothing is read or built.
+// a request of that user gets, their role's row budget included: nothing
+// is read or built.
 func (a *API) ReadOptionsFor(userID int64, role string) store.ReadOptions {
 	acc := a.security.Policy.Access(role)
-	return store.ReadOptions{Scopes: acc.Scopes, NoDrafts: acc.NoDrafts, User: userID}
+	rows := a.security.Policy.Limits(role, a.security.Limits).MaxAnswerRows
+	return store.ReadOptions{Scopes: acc.Scopes, NoDrafts: acc.NoDrafts, User: userID, MaxAnswerRows: rows}
 }
 
 // User is a user as work on their behalf needs them: their role and

@@ -43,13 +43,83 @@ func details(key, path, param string) map[string]any {
 
 // keyError is Strapi's "Invalid key X [at parent]" for a key under l that is
 // unknown, private, of the wrong kind or on a type the caller may not read.
-// All four read the same, so the answer does not tell them apart.
+// All four read the same message, as in Strapi; the details add what is
+// valid there (unknownKey) or why the key is not (WithReason). A private
+// field is never among the valid names, so it reads as an unknown one.
 func keyError(l at, key string) *errs.Error {
 	e := errs.InvalidKey(key, l.child(key).path, "query", l.param)
 	// errs.InvalidKey names the parent by trimming the last dotted segment,
 	// which is wrong for keys that themselves hold a dot ("t1.password").
 	e.Message = "Invalid key " + clip(key) + l.suffix()
 	return e
+}
+
+// unknownKey is keyError for a key that is not valid under l, with the
+// keys that are (valid) and the closest of them in its details.
+func unknownKey(l at, key string, valid []string) *errs.Error {
+	return keyError(l, key).WithValid(key, valid)
+}
+
+// place is where a name of a content type is read, which decides the
+// names valid there (validNames).
+type place int
+
+const (
+	inFilters  place = iota // a field or relation, or $and, $or, $not
+	inFields                // a scalar field
+	inSort                  // a scalar field, or a to-one relation on the way to one
+	inPopulate              // a relation
+)
+
+// logicalOps are the operators that group conditions, valid wherever a
+// filter object is.
+var logicalOps = []string{"$and", "$or", "$not"}
+
+// validNames are the names a caller may write at p on ct, in the order an
+// entry shows them: never a private field, a field a pending schema change
+// makes unavailable, or a relation to a type the caller may not read.
+func (c *checker) validNames(ct *schema.ContentType, p place) []string {
+	var out []string
+	add := func(list []*schema.Attribute) {
+		for _, a := range list {
+			if c.readable(a) && fits(a, p) {
+				out = append(out, a.Name)
+			}
+		}
+	}
+	add(schema.SystemFields[:2])
+	add(ct.Attributes)
+	add(schema.SystemFields[2:])
+	if p == inFilters {
+		out = append(out, logicalOps...)
+	}
+	return out
+}
+
+// readable reports whether a may be named at all by this caller.
+func (c *checker) readable(a *schema.Attribute) bool {
+	return !a.IsPrivate() && !a.Unavailable() && (!a.IsRelation() || c.opts.canRead(a.TargetType))
+}
+
+// fits reports whether a readable attribute may stand at p.
+func fits(a *schema.Attribute, p place) bool {
+	switch p {
+	case inFields:
+		return !a.IsRelation()
+	case inSort:
+		return !a.IsRelation() || !a.ToMany()
+	case inPopulate:
+		return a.IsRelation()
+	}
+	return true
+}
+
+// notPermitted is the reason of an invalid key that names a relation to
+// a type the caller may not read: the relation exists (the schema is
+// public: the OpenAPI documents show it), its target is not theirs to
+// read. It says nothing of rows: scopes never make a key invalid.
+func notPermitted(target *schema.ContentType) string {
+	return "not permitted: you may not read " + target.Name
 }
 
 // valueError is a 400 about the value at l (l.path names the field), keyed
@@ -70,14 +140,15 @@ func quote(s string) string { return strconv.Quote(clip(s)) }
 // attr resolves a key the way every parameter must: the exact declared name
 // (or a system field), never a private field, and for a relation only one
 // whose target the caller may read. Raw column names, aliases, dotted paths
-// and other spellings are simply not names, so they are unknown keys.
-func (c *checker) attr(ct *schema.ContentType, key string, l at) (*schema.Attribute, error) {
+// and other spellings are simply not names, so they are unknown keys,
+// answered with the names valid at p.
+func (c *checker) attr(ct *schema.ContentType, key string, l at, p place) (*schema.Attribute, error) {
 	a := ct.Field(key)
 	switch {
 	case a == nil, a.IsPrivate():
-		return nil, keyError(l, key)
+		return nil, unknownKey(l, key, c.validNames(ct, p))
 	case a.IsRelation() && !c.opts.canRead(a.TargetType):
-		return nil, keyError(l, key)
+		return nil, keyError(l, key).WithReason(notPermitted(a.TargetType))
 	case a.Unavailable():
 		return nil, errs.PendingField(key, l.child(key).path, "query", l.param)
 	}

@@ -24,12 +24,13 @@ func (c *checker) fields(ct *schema.ContentType, v *node, l at) ([]*schema.Attri
 			all = true
 			continue
 		}
-		a, err := c.attr(ct, name, l)
+		a, err := c.attr(ct, name, l, inFields)
 		if err != nil {
 			return nil, err
 		}
 		if a.IsRelation() {
-			return nil, keyError(l, name)
+			return nil, unknownKey(l, name, c.validNames(ct, inFields)).
+				WithReason("a relation, not a field: populate it to read its fields")
 		}
 		chosen[a] = true
 	}

@@ -9,6 +9,10 @@ import (
 // comparisons are the operators that compare a field with a value.
 var comparisons = map[string]Operator{}
 
+// operatorKeys are the keys valid in an object of operators: the
+// comparisons, in Strapi's documented order, then the logical operators.
+var operatorKeys []string
+
 func init() {
 	for _, op := range []Operator{
 		OpEq, OpEqi, OpNe, OpNei, OpLt, OpLte, OpGt, OpGte, OpIn, OpNotIn,
@@ -16,7 +20,9 @@ func init() {
 		OpBetween, OpStartsWith, OpStartsWithi, OpEndsWith, OpEndsWithi,
 	} {
 		comparisons[string(op)] = op
+		operatorKeys = append(operatorKeys, string(op))
 	}
+	operatorKeys = append(operatorKeys, logicalOps...)
 }
 
 // stringOps keep their value a string and make sense on text fields only.
@@ -60,7 +66,7 @@ func (c *checker) whereKey(ct *schema.ContentType, key string, v *node, l at, de
 	case "$not":
 		return c.not(v, l, depth, sub)
 	}
-	a, err := c.attr(ct, key, l)
+	a, err := c.attr(ct, key, l, inFilters)
 	if err != nil {
 		return nil, err
 	}
@@ -159,7 +165,7 @@ func (c *checker) operators(a *schema.Attribute, v *node, l at, depth int) (*Fil
 		case ok:
 			f, err = c.cond(a, op, v.vals[i], l)
 		default:
-			err = keyError(l, key)
+			err = unknownKey(l, key, operatorKeys)
 		}
 		if err != nil {
 			return nil, err
@@ -190,7 +196,7 @@ func (c *checker) relation(a *schema.Attribute, v *node, l at, depth int) (*Filt
 			return c.relation(a, it, l, d)
 		})
 	}
-	op, field, err := classify(v, l)
+	op, field, err := c.classify(a, v, l)
 	switch {
 	case err != nil:
 		return nil, err
@@ -208,8 +214,8 @@ func (c *checker) relation(a *schema.Attribute, v *node, l at, depth int) (*Filt
 }
 
 // classify returns the first comparison operator and the first other key
-// (a field or a logical operator) of a relation's filter object.
-func classify(v *node, l at) (op, field string, err error) {
+// (a field or a logical operator) of relation a's filter object.
+func (c *checker) classify(a *schema.Attribute, v *node, l at) (op, field string, err error) {
 	for _, k := range v.keys {
 		_, isOp := comparisons[k]
 		switch {
@@ -222,7 +228,8 @@ func classify(v *node, l at) (op, field string, err error) {
 				field = k
 			}
 		default:
-			return "", "", keyError(l, k)
+			valid := append(c.validNames(a.TargetType, inFilters), operatorKeys[:len(operatorKeys)-len(logicalOps)]...)
+			return "", "", unknownKey(l, k, valid)
 		}
 	}
 	return op, field, nil

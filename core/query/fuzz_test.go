@@ -3,7 +3,9 @@ package query
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/kiln-cms/kiln/core/errs"
@@ -39,8 +41,44 @@ func FuzzParse(f *testing.F) {
 		if e.Message == "" {
 			t.Fatalf("Parse(%q): error without a message", raw)
 		}
+		checkSuggestion(t, raw, e.Details)
 	})
 }
+
+// checkSuggestion: what an invalid key's details suggest is one of the
+// names they list as valid, and no list names a private field.
+func checkSuggestion(t *testing.T, raw string, d map[string]any) {
+	valid, listed := d["valid"].([]string)
+	closest, suggested := d["closest"].(string)
+	if suggested && (!listed || !slices.Contains(valid, closest)) {
+		t.Fatalf("Parse(%q): closest %q is not among the valid %v", raw, closest, valid)
+	}
+	for _, name := range valid {
+		if privateNames()[name] {
+			t.Fatalf("Parse(%q): the private field %s is listed as valid", raw, name)
+		}
+	}
+}
+
+// privateNames are the names that are private fields wherever a type of
+// the schema has them.
+var privateNames = sync.OnceValue(func() map[string]bool {
+	s, _ := loadSchema()
+	out, public := map[string]bool{}, map[string]bool{}
+	for _, ct := range s.Types {
+		for _, a := range ct.Attributes {
+			if a.IsPrivate() {
+				out[a.Name] = true
+			} else {
+				public[a.Name] = true
+			}
+		}
+	}
+	for n := range public {
+		delete(out, n)
+	}
+	return out
+})
 
 // fuzzSeeds are every query of the other tests: the golden cases, the
 // refusals and the qs forms.
@@ -67,5 +105,9 @@ func fuzzSeeds(t testing.TB) []string {
 		"filters[title]=a&filters[title][$eq]=b", "populate[modules]=true&populate=modules",
 		"sort[title]=asc&sort=title", "filters[$or][0]=a&filters[$or][b]=c",
 		"filters[coach][0][name]=x&filters[coach][1]=2", "pagination[page]=1&pagination=2",
+		// misspellings, which get the valid names and the closest
+		"filters[titel][$eq]=x", "filters[title][$eqq]=x", "fields=Title", "sort=titl:desc",
+		"populate[modlues]=true", "populate[modules][feilds][0]=title", "pagination[pagesize]=5",
+		"filter[title]=x", "filters[coach][nmae]=x", "filters[coach][$eqq]=1", "filters[passwrd]=x",
 	)
 }

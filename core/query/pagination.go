@@ -16,6 +16,9 @@ func (c *checker) defaultPagination() Pagination {
 
 var pageKeys = map[string]bool{"page": true, "pageSize": true, "start": true, "limit": true, "withCount": true}
 
+// pageKeyList is pageKeys in the order the docs give them.
+var pageKeyList = []string{"page", "pageSize", "start", "limit", "withCount"}
+
 // pagination checks pagination[page|pageSize] or pagination[start|limit],
 // and withCount. Sizes above the maximum are lowered to it silently, as
 // Strapi's maxLimit does; bad numbers are a 400 where Strapi used to 500.
@@ -28,7 +31,7 @@ func (c *checker) pagination(v *node) (Pagination, error) {
 	vals := make(map[string]string, len(v.keys))
 	for i, key := range v.keys {
 		if !pageKeys[key] {
-			return p, keyError(l, key)
+			return p, unknownKey(l, key, pageKeyList)
 		}
 		s, ok := scalar(v.vals[i])
 		if !ok {

@@ -63,7 +63,21 @@ func (c *checker) topLevel(q *Query, key string, v *node) (err error) {
 			WithDetails(details(key, "", key))
 	}
 	k := clip(key)
-	return errs.InvalidKey(k, "", "query", k)
+	return errs.InvalidKey(k, "", "query", k).WithValid(k, c.topKeys())
+}
+
+// standardOrder is standardKeys in the order the docs give them.
+var standardOrder = []string{"filters", "populate", "fields", "sort", "pagination", "status"}
+
+// topKeys are the top-level parameters this route takes: the standard
+// ones, locale (taken and ignored), Strapi 4's publicationState on v1,
+// and the route's own.
+func (c *checker) topKeys() []string {
+	out := append(append([]string{}, standardOrder...), "locale")
+	if c.opts.PublicationState {
+		out = append(out, "publicationState")
+	}
+	return append(out, c.opts.ExtraKeys...)
 }
 
 // standard dispatches a standard parameter with a value to its checker.

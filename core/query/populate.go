@@ -164,7 +164,7 @@ func (c *checker) populateOptions(a *schema.Attribute, v *node, l at, depth int)
 		case "count":
 			p.Count, err = countFlag(val, l)
 		default:
-			err = keyError(l, key)
+			err = unknownKey(l, key, populateOptionKeys)
 		}
 		if err != nil {
 			return nil, err
@@ -172,6 +172,9 @@ func (c *checker) populateOptions(a *schema.Attribute, v *node, l at, depth int)
 	}
 	return p, nil
 }
+
+// populateOptionKeys are the keys populate[rel][...] takes.
+var populateOptionKeys = []string{"populate", "fields", "filters", "sort", "count"}
 
 // nestedFilters checks populate[rel][filters]; no value means none.
 func (c *checker) nestedFilters(ct *schema.ContentType, v *node, l at) (*Filter, error) {
@@ -193,12 +196,13 @@ func countFlag(v *node, l at) (bool, error) {
 
 // relationAttr resolves a populate name: a readable, non-private relation.
 func (c *checker) relationAttr(ct *schema.ContentType, name string, l at) (*schema.Attribute, error) {
-	a, err := c.attr(ct, name, l)
+	a, err := c.attr(ct, name, l, inPopulate)
 	if err != nil {
 		return nil, err
 	}
 	if !a.IsRelation() {
-		return nil, keyError(l, name)
+		return nil, unknownKey(l, name, c.validNames(ct, inPopulate)).
+			WithReason("not a relation: choose it with fields")
 	}
 	return a, nil
 }

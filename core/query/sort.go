@@ -78,7 +78,7 @@ func (c *checker) sortPath(ct *schema.ContentType, segs []string, l at) ([]*sche
 			return nil, err
 		}
 		if !a.IsRelation() && i < len(segs)-1 {
-			return nil, keyError(l.child(name), segs[i+1])
+			return nil, unknownKey(l.child(name), segs[i+1], nil) // nothing follows a field
 		}
 		path = append(path, a)
 		ct, l = a.TargetType, l.child(name)
@@ -90,7 +90,7 @@ func (c *checker) sortPath(ct *schema.ContentType, segs []string, l at) ([]*sche
 // to-one (a to-many one has no single value to order by) and followed by a
 // sub-field.
 func (c *checker) sortStep(ct *schema.ContentType, name string, l at, last bool) (*schema.Attribute, error) {
-	a, err := c.attr(ct, name, l)
+	a, err := c.attr(ct, name, l, inSort)
 	switch {
 	case err != nil:
 		return nil, err
@@ -136,7 +136,7 @@ func (c *checker) sortEntry(ct *schema.ContentType, key string, val *node, l at,
 	case !plain && a.IsRelation():
 		return c.sortObject(a.TargetType, val, l.child(key), path, out)
 	case !plain:
-		return keyError(l.child(key), val.keys[0])
+		return unknownKey(l.child(key), val.keys[0], nil) // nothing follows a field
 	}
 	desc, err := sortOrder(order, l.child(key))
 	if err != nil {

@@ -10,17 +10,19 @@ import (
 const DefaultMaxAnswerBytes = 16 << 20
 
 // LimitAnswer refuses, with a 400 naming the limit, a successful answer
-// whose body is larger than max bytes, in place of sending it. The store's
-// row budget bounds what a read can build in memory; this bounds what one
-// request can make the server send, for generated and plugin routes alike.
-// A generated answer checks the limit itself as it is encoded (answer.go),
-// so it stops early and nothing of it is sent; a plugin's body is checked
-// here, once built.
-func LimitAnswer(max int) fiber.Handler {
-	if max <= 0 {
-		max = DefaultMaxAnswerBytes
-	}
+// whose body is larger than the caller's limit (maxOf: their role's
+// maxAnswerBytes, read once the caller is known), in place of sending it.
+// The store's row budget bounds what a read can build in memory; this
+// bounds what one request can make the server send, for generated and
+// plugin routes alike. A generated answer checks the limit itself as it
+// is encoded (answer.go), so it stops early and nothing of it is sent; a
+// plugin's body is checked here, once built.
+func LimitAnswer(maxOf func(c *fiber.Ctx) int) fiber.Handler {
 	return func(c *fiber.Ctx) error {
+		max := maxOf(c)
+		if max <= 0 {
+			max = DefaultMaxAnswerBytes
+		}
 		c.Locals(maxAnswerKey, max)
 		if err := c.Next(); err != nil {
 			return err

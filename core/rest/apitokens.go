@@ -329,7 +329,7 @@ func (s *Security) createAPIToken(c *fiber.Ctx) error {
 		switch k {
 		case "name", "description", "type", "permissions", "lifespan":
 		default:
-			return errs.InvalidKey(k, k, "body", "")
+			return errs.InvalidKey(k, k, "body", "").WithValid(k, []string{"name", "description", "type", "permissions", "lifespan"})
 		}
 	}
 	var in createBody

@@ -157,7 +157,7 @@ func (s *Security) changePassword(c *fiber.Ctx) error {
 	}
 	cl := CallerOf(c)
 	if cl.UserID == 0 {
-		return errs.New(errs.KindUnauthorized, "Missing or invalid credentials")
+		return needsUser("auth.changePassword")
 	}
 	in, err := stringFields(c, "currentPassword", "password", "passwordConfirmation")
 	if err != nil {

@@ -67,7 +67,7 @@ func dataBody(c *fiber.Ctx) (map[string]any, error) {
 	}
 	for k := range body {
 		if k != "data" {
-			return nil, errs.InvalidKey(k, k, "body", "")
+			return nil, errs.InvalidKey(k, k, "body", "").WithValid(k, []string{"data"})
 		}
 	}
 	data, ok := body["data"].(map[string]any)

@@ -1,6 +1,7 @@
 package rest_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -75,27 +76,31 @@ func TestAnswerBytes(t *testing.T) {
 // runs inside the write's transaction, so when it fails (here: the answer
 // would pass the row budget) nothing is written, and the client that sees
 // an error may safely retry; before, the write committed and the client
-// saw an error anyway.
+// saw an error anyway. The populate's estimate (1 + 1 coach) is within the
+// budget of 2, so the write runs; its answer (1 + 2 coaches) is not.
 func TestWriteAnswerIsPartOfTheWrite(t *testing.T) {
 	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
 			cfg := apptest.Config(t, d)
-			cfg.API.MaxAnswerRows = 1
+			cfg.API.MaxAnswerRows = 2
 			h := apptest.NewWith(t, cfg)
-			cust := h.Create("/api/customers", map[string]any{"name": "Acme"})
+			var coaches []int64
+			for i := range 2 {
+				coaches = append(coaches, h.Create("/api/coaches", map[string]any{"name": "C", "email": fmt.Sprintf("c%d@kiln.test", i)}))
+			}
 			count := func() int {
 				return len(h.IDs(h.Do("GET", "/api/programs", nil)))
 			}
-			r := h.Do("POST", "/api/programs?populate=customer", map[string]any{"data": map[string]any{"title": "P", "customer": cust}})
-			if _, name, _, _ := h.ErrorOf(r); r.Status != 400 || name != "ValidationError" {
+			r := h.Do("POST", "/api/programs?populate=coaches", map[string]any{"data": map[string]any{"title": "P", "coaches": coaches}})
+			if _, name, _, d := h.ErrorOf(r); r.Status != 400 || name != "ValidationError" || d["estimate"] != nil {
 				t.Fatalf("create: %d %s", r.Status, r.Body)
 			}
 			if n := count(); n != 0 {
 				t.Errorf("a create answered 400 left %d programs", n)
 			}
-			id := h.Create("/api/programs", map[string]any{"title": "P", "customer": cust})
-			r = h.Do("PUT", "/api/programs/"+itoa(id)+"?populate=customer", map[string]any{"data": map[string]any{"title": "Q"}})
-			if r.Status != 400 {
+			id := h.Create("/api/programs", map[string]any{"title": "P", "coaches": coaches})
+			r = h.Do("PUT", "/api/programs/"+itoa(id)+"?populate=coaches", map[string]any{"data": map[string]any{"title": "Q"}})
+			if _, _, _, d := h.ErrorOf(r); r.Status != 400 || d["estimate"] != nil {
 				t.Fatalf("update: %d %s", r.Status, r.Body)
 			}
 			got := h.Do("GET", "/api/programs/"+itoa(id), nil).JSON(t)["data"].(map[string]any)["title"]

@@ -78,8 +78,9 @@ func (a *API) update(ct *schema.ContentType) fiber.Handler {
 	}
 }
 
-// delete answers 204 with no body in v2 (Strapi 5) and 200 with the
-// deleted entry in v1 (Strapi 4); a missing entry is 404 in both.
+// delete answers 204 with no body, as Strapi 5 does in both its formats,
+// and 200 with the deleted entry below /api/v1 (Strapi 4,
+// DeleteAnswersEntry); a missing entry is 404 in all.
 func (a *API) delete(ct *schema.ContentType) fiber.Handler {
 	return func(c *fiber.Ctx) error {
 		q, ro, err := a.begin(c, ct, "delete")
@@ -90,7 +91,7 @@ func (a *API) delete(ct *schema.ContentType) fiber.Handler {
 		if err != nil {
 			return err
 		}
-		if VersionOf(c) == V2 {
+		if !DeleteAnswersEntry(c) {
 			return c.SendStatus(fiber.StatusNoContent)
 		}
 		return WriteEntry(c, fiber.StatusOK, e)
@@ -98,7 +99,9 @@ func (a *API) delete(ct *schema.ContentType) fiber.Handler {
 }
 
 // begin is every generated handler's first step: the permission check
-// and ownership scopes, then the query string.
+// and ownership scopes, then the query string, then the answer's
+// estimate against the caller's row budget, so that a request whose
+// populate alone passes it is refused before any statement.
 func (a *API) begin(c *fiber.Ctx, ct *schema.ContentType, action string) (*query.Query, store.ReadOptions, error) {
 	ro, err := a.guard(c, ct, action)
 	if err != nil {
@@ -108,7 +111,20 @@ func (a *API) begin(c *fiber.Ctx, ct *schema.ContentType, action string) (*query
 	if err == nil && a.AllowStatus != nil {
 		err = a.AllowStatus(c, ct, q.Status)
 	}
+	if err == nil {
+		err = a.Content.CheckEstimate(q, rootsOf(ct, action, q), ro)
+	}
 	return q, ro, err
+}
+
+// rootsOf is how many entries the answer of action holds at its root, at
+// most: a collection's list holds a page, every other answer one entry
+// (a single type's "find" included).
+func rootsOf(ct *schema.ContentType, action string, q *query.Query) int {
+	if action == "find" && ct.Kind == schema.CollectionType {
+		return q.Pagination.Size()
+	}
+	return 1
 }
 
 // WriteEntry writes {"data": entry, "meta": {}} in the request's version.

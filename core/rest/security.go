@@ -40,6 +40,9 @@ type Security struct {
 	// user from memory while it is trusted (core/principal); nil reads
 	// the user on every request.
 	Principals *principal.Cache
+	// Limits are api.yaml's answer limits: an API token's, and a role's
+	// where config/permissions.yaml gives it none (auth.Policy.Limits).
+	Limits auth.Limits
 
 	// mailing counts the reset mails still being sent in the background.
 	mailing sync.WaitGroup
@@ -71,9 +74,42 @@ func (s *Security) Allow(c *fiber.Ctx, action string) error {
 		return errs.New(errs.KindForbidden, "Forbidden")
 	}
 	if cl.UserID == 0 {
-		return errs.New(errs.KindUnauthorized, "Missing or invalid credentials")
+		return notPublic(action)
 	}
 	return errs.New(errs.KindForbidden, "Forbidden")
+}
+
+// notPublic is the 401 of a caller without a token on a route the public
+// role may not take: Strapi's status, name and message, which also answer
+// a bad token, with details that say it is a matter of the route, not of
+// a token, and name the action it needs. The action is no secret: `kiln
+// routes` and the OpenAPI documents (x-kiln-action) publish every route's.
+func notPublic(action string) *errs.Error {
+	return errs.New(errs.KindUnauthorized, "Missing or invalid credentials").WithDetails(map[string]any{
+		"action": action,
+		"reason": "not public: the public role lacks " + action +
+			"; send the token of a role that has it, or grant it to public in config/permissions.yaml",
+	})
+}
+
+// closedToAll is AllowPublic's 401: a sign-in route the public role may
+// not take is closed to every caller, since a token changes nothing there.
+func closedToAll(action string) *errs.Error {
+	return errs.New(errs.KindUnauthorized, "Missing or invalid credentials").WithDetails(map[string]any{
+		"action": action,
+		"reason": "closed: the public role lacks " + action +
+			", which this route needs whoever calls; grant it to public in config/permissions.yaml",
+	})
+}
+
+// needsUser is the 401 of a route that acts on the caller's own user
+// (users.me, auth.changePassword) when the caller has none: the public,
+// or an API token, which belongs to no user.
+func needsUser(action string) *errs.Error {
+	return errs.New(errs.KindUnauthorized, "Missing or invalid credentials").WithDetails(map[string]any{
+		"action": action,
+		"reason": "needs a user: send a signed-in user's token (an API token has no user)",
+	})
 }
 
 // allowed: the token's rules for a token, the role's grants otherwise.
@@ -94,7 +130,7 @@ func (s *Security) AllowPublic(action string) error {
 	if s.Policy.Allowed(auth.Public, action) {
 		return nil
 	}
-	return errs.New(errs.KindUnauthorized, "Missing or invalid credentials")
+	return closedToAll(action)
 }
 
 // Guard is API.Guard: the permission check, then the ownership scopes of
@@ -116,11 +152,29 @@ func (s *Security) Guard(c *fiber.Ctx, ct *schema.ContentType, action string) (s
 // <type>.readDrafts it lacks.
 func (s *Security) ReadOptions(c *fiber.Ctx) store.ReadOptions {
 	cl := CallerOf(c)
+	rows := s.AnswerLimits(c).MaxAnswerRows
 	if cl.Token != nil {
-		return store.ReadOptions{NoDrafts: s.tokenNoDrafts(cl)}
+		return store.ReadOptions{NoDrafts: s.tokenNoDrafts(cl), MaxAnswerRows: rows}
 	}
 	acc := s.Policy.Access(cl.Role)
-	return store.ReadOptions{Scopes: acc.Scopes, NoDrafts: acc.NoDrafts, User: cl.UserID}
+	return store.ReadOptions{Scopes: acc.Scopes, NoDrafts: acc.NoDrafts, User: cl.UserID, MaxAnswerRows: rows}
+}
+
+// AnswerLimits are the bounds of one answer to the caller: their role's
+// (config/permissions.yaml, defaults in auth.Policy.Limits), or api.yaml's
+// for an API token, which has no role.
+func (s *Security) AnswerLimits(c *fiber.Ctx) auth.Limits {
+	cl := CallerOf(c)
+	if cl.Token != nil {
+		return s.Limits
+	}
+	return s.Policy.Limits(cl.Role, s.Limits)
+}
+
+// ownRead are the read options of a read the core makes of the caller's
+// own records (their user on /users/me): no scope, the caller's budget.
+func (s *Security) ownRead(c *fiber.Ctx) store.ReadOptions {
+	return store.ReadOptions{MaxAnswerRows: s.AnswerLimits(c).MaxAnswerRows}
 }
 
 // AllowStatus refuses a read of drafts (status=draft) on a draft & publish

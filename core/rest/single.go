@@ -86,10 +86,11 @@ func (a *API) putSingle(ct *schema.ContentType) fiber.Handler {
 }
 
 // deleteSingle removes the entry, whatever its status (Strapi deletes the
-// document: draft and published). With none it answers as a deletion
-// does, as Strapi does: 204, in v1 too (which otherwise answers the
-// deleted entry; Strapi 5 answers 204 in its v4 format as well). An entry outside the caller's scope is 404, and so is a
-// draft for a caller who may not read drafts.
+// document: draft and published), and answers 204 as Strapi 5 does in
+// both its formats; below /api/v1 it answers the deleted entry, as Strapi
+// 4 did (DeleteAnswersEntry), and 204 there too when there was none. An
+// entry outside the caller's scope is 404, and so is a draft for a caller
+// who may not read drafts.
 func (a *API) deleteSingle(ct *schema.ContentType) fiber.Handler {
 	return func(c *fiber.Ctx) error {
 		q, ro, err := a.begin(c, ct, "delete")
@@ -110,7 +111,7 @@ func (a *API) deleteSingle(ct *schema.ContentType) fiber.Handler {
 		if err != nil {
 			return err
 		}
-		if VersionOf(c) == V2 || gone == nil {
+		if !DeleteAnswersEntry(c) || gone == nil {
 			return c.SendStatus(fiber.StatusNoContent)
 		}
 		return WriteEntry(c, fiber.StatusOK, gone)

@@ -70,6 +70,13 @@ func runSteps(t *testing.T, h *apptest.Harness, steps []step) {
 	}
 }
 
+// unauthorized is the 401 of a caller without a token on a route whose
+// action the public role lacks.
+func unauthorized(action string) string {
+	return `{"data":null,"error":{"details":{"action":"` + action + `","reason":"not public: the public role lacks ` + action +
+		`; send the token of a role that has it, or grant it to public in config/permissions.yaml"},"message":"Missing or invalid credentials","name":"UnauthorizedError","status":401}}`
+}
+
 const notFound = `{"data":null,"error":{"details":{},"message":"Not Found","name":"NotFoundError","status":404}}`
 
 // TestSingleTypeLifecycle walks a single type without draft & publish
@@ -146,8 +153,7 @@ func TestSingleTypeDraftAndPublish(t *testing.T) {
 			{"GET", "/api/landing", nil, "", 404, notFound},
 			{"GET", "/api/landing?status=published", nil, "", 404, notFound},
 			{"GET", "/api/landing?status=draft", nil, "", 200, draft},
-			{"GET", "/api/landing?status=draft", nil, apptest.Anonymous, 401,
-				`{"data":null,"error":{"details":{},"message":"Missing or invalid credentials","name":"UnauthorizedError","status":401}}`},
+			{"GET", "/api/landing?status=draft", nil, apptest.Anonymous, 401, unauthorized("landing.readDrafts")},
 			{"GET", "/api/landing", nil, apptest.Anonymous, 404, notFound},
 			// A PUT without status writes the draft and publishes it; a
 			// later draft PUT leaves the published version as it was.
@@ -171,12 +177,11 @@ func TestSingleTypePermissions(t *testing.T) {
 	eachSingle(t, func(t *testing.T, h *apptest.Harness) {
 		writer := h.CreateUser("writer", "writer@kiln.test", "writer")
 		user := h.CreateUser("someone", "someone@kiln.test", "authenticated")
-		unauth := `{"data":null,"error":{"details":{},"message":"Missing or invalid credentials","name":"UnauthorizedError","status":401}}`
 		forbidden := `{"data":null,"error":{"details":{},"message":"Forbidden","name":"ForbiddenError","status":403}}`
 		put := func(title string) any { return map[string]any{"data": map[string]any{"title": title}} }
 		runSteps(t, h, []step{
-			{"PUT", "/api/homepage", put("x"), apptest.Anonymous, 401, unauth},
-			{"DELETE", "/api/homepage", nil, apptest.Anonymous, 401, unauth},
+			{"PUT", "/api/homepage", put("x"), apptest.Anonymous, 401, unauthorized("homepage.update")},
+			{"DELETE", "/api/homepage", nil, apptest.Anonymous, 401, unauthorized("homepage.delete")},
 			{"PUT", "/api/homepage", put("x"), user, 403, forbidden},
 			{"PUT", "/api/homepage?fields[0]=title", put("Hello"), "", 200, `{"data":{"id":1,"documentId":"D","title":"Hello"},"meta":{}}`},
 			{"GET", "/api/homepage?fields[0]=title", nil, apptest.Anonymous, 200, `{"data":{"id":1,"documentId":"D","title":"Hello"},"meta":{}}`},

@@ -17,8 +17,18 @@ import (
 
 func (s *Security) userType() *schema.ContentType { return s.Content.Schema.Type("user") }
 
-func (s *Security) userQuery(c *fiber.Ctx) (*query.Query, error) {
-	return query.Parse(s.userType(), string(c.Context().QueryArgs().QueryString()), s.QueryOptions(c))
+// userQuery parses a users route's query string and checks its estimate
+// (store.Estimate) against the caller's row budget, roots being the most
+// entries the answer holds at its root.
+func (s *Security) userQuery(c *fiber.Ctx, opts query.Options, roots int, ro store.ReadOptions) (*query.Query, error) {
+	q, err := query.Parse(s.userType(), string(c.Context().QueryArgs().QueryString()), opts)
+	if err != nil {
+		return nil, err
+	}
+	if roots < 0 {
+		roots = q.Pagination.Size()
+	}
+	return q, s.Content.CheckEstimate(q, roots, ro)
 }
 
 // me answers the caller's own user; populate (role, ...) is allowed.
@@ -28,18 +38,19 @@ func (s *Security) me(c *fiber.Ctx) error {
 	}
 	cl := CallerOf(c)
 	if cl.UserID == 0 {
-		return errs.New(errs.KindUnauthorized, "Missing or invalid credentials")
+		return needsUser("users.me")
 	}
 	// Everyone may see their own role on /users/me, the one thing Strapi's
 	// users complain it hides behind role.find.
 	opts := s.QueryOptions(c)
 	canRead := opts.CanRead
 	opts.CanRead = func(ct *schema.ContentType) bool { return ct.Name == "role" || canRead(ct) }
-	q, err := query.Parse(s.userType(), string(c.Context().QueryArgs().QueryString()), opts)
+	ro := s.ownRead(c)
+	q, err := s.userQuery(c, opts, 1, ro)
 	if err != nil {
 		return err
 	}
-	e, err := s.Content.Get(c.UserContext(), q, cl.UserID, store.ReadOptions{})
+	e, err := s.Content.Get(c.UserContext(), q, cl.UserID, ro)
 	if err != nil {
 		return err
 	}
@@ -50,12 +61,13 @@ func (s *Security) listUsers(c *fiber.Ctx) error {
 	if err := s.Allow(c, "users.find"); err != nil {
 		return err
 	}
-	q, err := s.userQuery(c)
+	ro := s.ReadOptions(c)
+	q, err := s.userQuery(c, s.QueryOptions(c), -1, ro)
 	if err != nil {
 		return err
 	}
 	q.Pagination.WithCount = false // Strapi answers the bare list
-	page, err := s.Content.Find(c.UserContext(), q, s.ReadOptions(c))
+	page, err := s.Content.Find(c.UserContext(), q, ro)
 	if err != nil {
 		return err
 	}
@@ -66,11 +78,12 @@ func (s *Security) getUser(c *fiber.Ctx) error {
 	if err := s.Allow(c, "users.findOne"); err != nil {
 		return err
 	}
-	q, err := s.userQuery(c)
+	ro := s.ReadOptions(c)
+	q, err := s.userQuery(c, s.QueryOptions(c), 1, ro)
 	if err != nil {
 		return err
 	}
-	e, err := s.Content.FindOne(c.UserContext(), q, c.Params("id"), s.ReadOptions(c))
+	e, err := s.Content.FindOne(c.UserContext(), q, c.Params("id"), ro)
 	if err != nil {
 		return err
 	}

@@ -2,6 +2,7 @@ package store
 
 import (
 	"github.com/kiln-cms/kiln/core/errs"
+	"github.com/kiln-cms/kiln/core/query"
 )
 
 // DefaultMaxAnswerRows is how many entries one read may put in its answer
@@ -24,8 +25,13 @@ type budget struct {
 	used      int // entries of the answer checked so far
 }
 
-func (s *Store) newBudget() *budget {
-	n := s.MaxAnswerRows
+// newBudget is a read's budget: max entries (the caller's), or the
+// store's own when max is 0.
+func (s *Store) newBudget(max int) *budget {
+	n := max
+	if n <= 0 {
+		n = s.MaxAnswerRows
+	}
 	if n <= 0 {
 		n = DefaultMaxAnswerRows
 	}
@@ -41,11 +47,46 @@ func (b *budget) take(n int) error {
 	return nil
 }
 
-func (b *budget) exceeded() error {
+func (b *budget) exceeded() *errs.Error {
 	return errs.Newf(errs.KindValidation,
 		"The answer would hold more than %d entries (populated relations counted each time they appear): "+
 			"ask for fewer with pagination, a narrower populate or filters inside populate", b.max).
 		WithDetails(map[string]any{"limit": b.max, "setting": "maxAnswerRows"})
+}
+
+// Estimate is the fewest entries an answer to q holds when roots entries
+// answer at its root and every relation it populates holds one entry for
+// each entry it is populated on: roots × (1 + the relations populated, at
+// every level). A to-one relation holds at most one entry and a to-many
+// one any number, so one is the least either holds once set; a populate
+// that asks only for a count adds none. It reads no data, so it is a
+// bound on the request's shape: what its answer reaches once the data
+// fills in. The populate tree is the parsed request's, so walking it
+// costs no more than parsing it did.
+func Estimate(q *query.Query, roots int) int {
+	n := roots
+	for _, p := range q.Populate {
+		if !p.Count {
+			n += Estimate(p.Query, roots)
+		}
+	}
+	return n
+}
+
+// CheckEstimate refuses q before any statement is sent when its Estimate,
+// with roots entries at the root (a page's size, 1 for one entry),
+// already passes the caller's row budget: the budget's own 400, with the
+// estimate in its details. Only a populate is refused so: a read that
+// populates nothing holds no more than its page, which is read and
+// counted as it comes (a page can be emptier than its size).
+func (s *Store) CheckEstimate(q *query.Query, roots int, ro ReadOptions) error {
+	b := s.newBudget(ro.MaxAnswerRows)
+	if n := Estimate(q, roots); n > b.max && n > roots {
+		e := b.exceeded()
+		e.Details["estimate"] = n
+		return e
+	}
+	return nil
 }
 
 // check adds the answer's entries with their repetitions, each shared

@@ -85,7 +85,7 @@ func (s *Store) FindEntry(ctx context.Context, db Conn, ct *schema.ContentType, 
 	if !b.whereRef(ct, ref) {
 		return Document{}, nil, errs.NotFound()
 	}
-	list, err := s.scan(ctx, db, q, cols, b, false, s.newBudget())
+	list, err := s.scan(ctx, db, q, cols, b, false, s.newBudget(0))
 	if err != nil {
 		return Document{}, nil, err
 	}

@@ -57,7 +57,7 @@ type Chunks struct {
 // would count in the page's own scan, which then reads every matching row
 // instead of stopping at the limit.
 func (s *Store) FindChunks(ctx context.Context, db Conn, q *query.Query, ro ReadOptions, count bool) (*Chunks, error) {
-	c := &Chunks{s: s, q: q, ro: ro, bud: s.newBudget(), Total: -1}
+	c := &Chunks{s: s, q: q, ro: ro, bud: s.newBudget(ro.MaxAnswerRows), Total: -1}
 	var err error
 	switch {
 	case !count:

@@ -51,7 +51,7 @@ func (s *Store) findOneWhere(ctx context.Context, db Conn, q *query.Query, ro Re
 	one.Sort = nil
 	cols := selection(&one)
 	b := s.selectSQL(&one, ro, cols, where)
-	bud := s.newBudget()
+	bud := s.newBudget(ro.MaxAnswerRows)
 	list, err := s.scan(ctx, db, &one, cols, b, false, bud)
 	if err != nil {
 		return nil, err

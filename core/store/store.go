@@ -38,6 +38,9 @@ type ReadOptions struct {
 	// not read: for them only published entries exist, whatever the
 	// query's status.
 	NoDrafts map[*schema.ContentType]bool
+	// MaxAnswerRows is the caller's row budget (their role's answer
+	// limits); 0 is the store's own (Store.MaxAnswerRows).
+	MaxAnswerRows int
 }
 
 // Scope is the caller's scope on ct, or nil when they see it whole.
