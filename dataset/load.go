@@ -101,7 +101,7 @@ func Seed(ctx context.Context, svc *content.Service, set *Set, roleIDs map[strin
 				}
 			}
 		}
-		return nil
+		return tx.CompleteVersions(ctx)
 	})
 	if err != nil {
 		return nil, err

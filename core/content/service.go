@@ -62,7 +62,7 @@ type Options struct {
 
 // New returns the service over an open, migrated database.
 func New(s *schema.Schema, db *store.DB, o Options) *Service {
-	return &Service{Schema: s, db: db, store: &store.Store{DB: db, MaxAnswerRows: o.MaxAnswerRows},
+	return &Service{Schema: s, db: db, store: &store.Store{DB: db, Schema: s, MaxAnswerRows: o.MaxAnswerRows},
 		Hooks: hook.NewRegistry(), tables: map[string]bool{}}
 }
 

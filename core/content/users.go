@@ -95,6 +95,15 @@ func (t *Tx) BulkLink(ctx context.Context, a *schema.Attribute, pairs [][2]int64
 	return t.s.store.BulkLink(ctx, t.conn, a, pairs)
 }
 
+// CompleteVersions ends a bulk load: every draft & publish document the
+// load wrote as its published row gets its draft, and every relation of
+// such a type its links per version, as writes keep them
+// (store.CompleteVersions). Call it once the rows and links are in.
+func (t *Tx) CompleteVersions(ctx context.Context) error {
+	wrote(ctx)
+	return t.s.store.CompleteVersions(ctx, t.conn, t.s.Schema)
+}
+
 // Analyze refreshes the database's planner statistics (after a bulk load).
 func (s *Service) Analyze(ctx context.Context) error {
 	_, err := s.db.Bun.ExecContext(ctx, "ANALYZE")

@@ -337,6 +337,10 @@ func assignStorage(ct *ContentType) {
 		case a.TargetType == nil:
 		case a.RelationKind == ManyToOne, a.RelationKind == OneToOne && a.MappedBy == "":
 			a.Column = fkColumn(a.Name)
+			if !ct.DraftAndPublish && a.TargetType.DraftAndPublish {
+				// One row links both versions of the target: a column each.
+				a.DraftColumn = draftColumn(a.Name)
+			}
 		case a.RelationKind == ManyToMany && a.MappedBy == "":
 			a.JoinTable = joinTableName(ct, a.Name)
 			a.JoinSelf, a.JoinTarget = joinColumns(ct, a.TargetType)
@@ -364,10 +368,15 @@ func checkColumns(s *Schema, tables map[string]*ContentType, probs *Problems) {
 			if a.Column == "" {
 				continue
 			}
-			if prev, dup := used[a.Column]; dup {
-				*probs = append(*probs, a.problem(fmt.Sprintf("column %q is already used by field %q", a.Column, prev)))
+			for _, c := range []string{a.Column, a.DraftColumn} {
+				if c == "" {
+					continue
+				}
+				if prev, dup := used[c]; dup {
+					*probs = append(*probs, a.problem(fmt.Sprintf("column %q is already used by field %q", c, prev)))
+				}
+				used[c] = a.Name
 			}
-			used[a.Column] = a.Name
 		}
 		for _, a := range ct.Attributes {
 			if a.JoinTable == "" || a.MappedBy != "" {

@@ -412,6 +412,12 @@ func TestProblemsOfColumns(t *testing.T) {
 				"c.yaml": ct("customer", "customers"),
 			},
 			[]string{`a.yaml: type "a": field "customerId": column "customer_id" is already used by field "customer"`}},
+		{"a field taking the column of a relation's drafts",
+			map[string]string{
+				"a.yaml": ct("a", "as", "guide: {type: relation, relation: manyToOne, target: guide}", "guideDraftId: {type: integer}"),
+				"g.yaml": ct("guide", "guides") + "options: {draftAndPublish: true}\n",
+			},
+			[]string{`a.yaml: type "a": field "guideDraftId": column "guide_draft_id" is already used by field "guide"`}},
 		{"a relation named after a system column", one(ct("a", "as", "document: {type: relation, relation: oneToOne, target: a}")),
 			[]string{`a.yaml: type "a": field "document": column "document_id" is already used by field "documentId"`}},
 		{"a join table that is another type's table",

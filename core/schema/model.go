@@ -130,6 +130,11 @@ type Attribute struct {
 	// column, for an owning to-one relation the foreign-key column. Empty for
 	// relations stored elsewhere (the inverse side, or a join table).
 	Column string
+	// DraftColumn, on an owning to-one relation from a type without draft
+	// & publish to one with it, is the column that links the target's
+	// draft; Column then links its published version (docs/drafts.md,
+	// "How it is stored"). Empty otherwise.
+	DraftColumn string
 	// JoinTable, for manyToMany, with the column that points at this side's
 	// row (JoinSelf) and at the target's (JoinTarget).
 	JoinTable  string
@@ -210,6 +215,13 @@ func (a *Attribute) ToMany() bool {
 // OwnsColumn reports whether the relation is stored as a foreign-key column on
 // the owner's table.
 func (a *Attribute) OwnsColumn() bool { return a.IsRelation() && a.Column != "" }
+
+// Versioned reports whether the relation's links are kept per version:
+// one of its two types has draft & publish (docs/drafts.md).
+func (a *Attribute) Versioned() bool {
+	return a.IsRelation() && a.TargetType != nil && a.Owner != nil &&
+		(a.Owner.DraftAndPublish || a.TargetType.DraftAndPublish)
+}
 
 // IsPrivate reports whether the attribute must never leave the server or be
 // queried on: fields marked private, and fields of a kind that always is

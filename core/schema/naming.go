@@ -32,6 +32,11 @@ func tableName(plural string) string { return Snake(plural) }
 // fkColumn is the foreign-key column of an owning to-one relation.
 func fkColumn(attr string) string { return Snake(attr) + "_id" }
 
+// draftColumn is the second foreign-key column of an owning to-one
+// relation from a type without draft & publish to one with it: the link
+// to the target's draft, beside fkColumn's to its published version.
+func draftColumn(attr string) string { return Snake(attr) + "_draft_id" }
+
 // joinTableName is the join table of a manyToMany relation, named after the
 // owning side so that two relations between the same types never share one.
 func joinTableName(owner *ContentType, attr string) string {

@@ -14,6 +14,22 @@ type TableDef struct {
 	Indexes []IndexDef
 	// Join marks a manyToMany join table.
 	Join bool
+	// Links, on a join table, is LinksPerVersion when its links are kept
+	// per version (versions.go); the snapshot tells a table from before
+	// that layout, whose links the migration converts (relinkSteps).
+	Links string `json:",omitempty"`
+}
+
+// LinksPerVersion marks, in the snapshot, a relation's column or join
+// table whose links are kept per version.
+const LinksPerVersion = "versions"
+
+// linksOf is the Links mark of relation a's storage.
+func linksOf(a *schema.Attribute) string {
+	if a.Versioned() {
+		return LinksPerVersion
+	}
+	return ""
 }
 
 // ColumnDef is one column of a TableDef.
@@ -28,6 +44,8 @@ type ColumnDef struct {
 	// taken when that row goes.
 	Ref      string
 	OnDelete string
+	// Links is TableDef.Links for a relation's foreign-key column.
+	Links string `json:",omitempty"`
 }
 
 // IndexDef is one index of a TableDef.
@@ -83,12 +101,14 @@ func entryTable(d Dialect, ct *schema.ContentType) TableDef {
 				t.Indexes = append(t.Indexes, IndexDef{Name: indexName(ct.Table, a.Column, false), Columns: []string{a.Column}})
 			}
 		case a.Column != "":
-			t.Columns = append(t.Columns, ColumnDef{Name: a.Column, Type: a.Kind.Column(d),
-				Ref: a.TargetType.Table, OnDelete: "SET NULL"})
-			if a.RelationKind == schema.OneToOne {
-				t.Indexes = append(t.Indexes, uniqueIndexes(ct, a.Column)...)
-			} else {
-				t.Indexes = append(t.Indexes, IndexDef{Name: indexName(ct.Table, a.Column, false), Columns: []string{a.Column}})
+			for _, c := range ownColumns(a) {
+				t.Columns = append(t.Columns, ColumnDef{Name: c, Type: a.Kind.Column(d),
+					Ref: a.TargetType.Table, OnDelete: "SET NULL", Links: linksOf(a)})
+				if a.RelationKind == schema.OneToOne {
+					t.Indexes = append(t.Indexes, uniqueIndexes(ct, c)...)
+				} else {
+					t.Indexes = append(t.Indexes, IndexDef{Name: indexName(ct.Table, c, false), Columns: []string{c}})
+				}
 			}
 		}
 	}
@@ -107,7 +127,7 @@ func entryTable(d Dialect, ct *schema.ContentType) TableDef {
 // side's). The order columns came after the links: rows from before them
 // have NULL there, which sorts first, in id order (see populate).
 func joinTable(d Dialect, a *schema.Attribute) TableDef {
-	t := TableDef{Name: a.JoinTable, Join: true}
+	t := TableDef{Name: a.JoinTable, Join: true, Links: linksOf(a)}
 	t.Columns = []ColumnDef{idColumn(d),
 		{Name: a.JoinSelf, Type: "BIGINT", NotNull: true, Ref: a.Owner.Table, OnDelete: "CASCADE"},
 		{Name: a.JoinTarget, Type: "BIGINT", NotNull: true, Ref: a.TargetType.Table, OnDelete: "CASCADE"},

@@ -16,15 +16,9 @@ import (
 // row (published_at NULL), which every document has, and the published
 // row (published_at set), once it is published. Both have the same
 // document_id and their own id. A row's own columns — its fields and the
-// to-one relations it holds — are its version's; publishing copies the
-// draft row's columns onto the published row.
-//
-// Links stored outside the row (other entries' foreign keys naming the
-// document, join rows) point at one row per document: the published row
-// once there is one, else the draft row (Document.Link). That is what a
-// published read follows without any translation, and a non-draft type
-// has a single foreign key to give a document anyway. The first publish
-// moves the links from the draft row to the new published row.
+// to-one relations it holds — are its version's, and so are its links
+// (versions.go): publishing copies the draft row's columns and links onto
+// the published row.
 
 // Document is the rows of one entry. On a type without draft & publish
 // the one row is both versions.
@@ -34,7 +28,9 @@ type Document struct {
 	Draft, Published int64
 }
 
-// Link is the row that links to the document point at.
+// Link is the row a reference to the document resolves to (ResolveMany):
+// its published row when there is one, else its draft. A write links the
+// rows of the document's version it links (targetRows).
 func (d Document) Link() int64 {
 	if d.Published != 0 {
 		return d.Published
@@ -186,12 +182,39 @@ func joinCols(cols []string, prefix string) string {
 	return out
 }
 
+// versionExprs is versionColumns as copied from the row aliased from into
+// the other version (draft: into the draft): a foreign key to a draft &
+// publish type names the same document's row of that version (NULL when
+// it has none).
+func versionExprs(ct *schema.ContentType, from string, draft bool) string {
+	out := ""
+	for _, a := range ct.Attributes {
+		if a.Column == "" {
+			continue
+		}
+		if out != "" {
+			out += ", "
+		}
+		out += translated(a, from, draft)
+	}
+	if out != "" {
+		out += ", "
+	}
+	return out + from + "." + Ident(schema.ColCreatedAt) + ", " + from + "." + Ident(schema.ColUpdatedAt)
+}
+
 // Publish makes the document whose draft row is draftID published: its
 // published row becomes a copy of the draft row, published now (created
-// when missing, and then the links to the document move to it, see
-// Document.Link). sc is the whole schema, to find those links. It returns
-// the published row's id. A few statements, whatever the number of links.
+// when missing), and its links a copy of the draft's (copyLinks). It
+// returns the published row's id. A few statements per relation that can
+// reach the type, whatever the number of links. sc, when not nil, is the
+// schema to find those relations in (else the store's).
 func (s *Store) Publish(ctx context.Context, db Conn, sc *schema.Schema, ct *schema.ContentType, draftID int64) (int64, error) {
+	if sc != nil && s.Schema == nil {
+		cp := *s
+		cp.Schema = sc
+		s = &cp
+	}
 	t := Ident(ct.Table)
 	cols := versionColumns(ct)
 	b := s.sql(ReadOptions{}, query.Draft)
@@ -204,84 +227,76 @@ func (s *Store) Publish(ctx context.Context, db Conn, sc *schema.Schema, ct *sch
 	if err != nil && !isNoRows(err) {
 		return 0, fmt.Errorf("publishing %s: %w", ct.Name, err)
 	}
+	if err := s.releasePublishedOneToOne(ctx, db, ct, draftID); err != nil {
+		return 0, s.writeError(ctx, db, ct, Data{}, err)
+	}
 	b = s.sql(ReadOptions{}, query.Draft)
 	if pub != 0 {
 		b.w("UPDATE ", t, " SET ", Ident(schema.ColPublishedAt), " = ")
 		b.arg(timeKind, now())
-		b.w(", (", joinCols(cols, ""), ") = (SELECT ", joinCols(cols, "d."), " FROM ", t, " d WHERE d.", Ident(schema.ColID), " = ")
+		b.w(", (", joinCols(cols, ""), ") = (SELECT ", versionExprs(ct, "d", false), " FROM ", t, " d WHERE d.", Ident(schema.ColID), " = ")
 		b.arg(idKind, draftID)
 		b.w(") WHERE ", Ident(schema.ColID), " = ")
 		b.arg(idKind, pub)
 		if err := s.exec(ctx, db, b); err != nil {
 			return 0, s.writeError(ctx, db, ct, Data{}, err)
 		}
-		return pub, nil
+	} else {
+		b.w("INSERT INTO ", t, " (", Ident(schema.ColDocumentID), ", ", joinCols(cols, ""), ", ", Ident(schema.ColPublishedAt),
+			") SELECT d.", Ident(schema.ColDocumentID), ", ", versionExprs(ct, "d", false), ", ")
+		b.arg(timeKind, now())
+		b.w(" FROM ", t, " d WHERE d.", Ident(schema.ColID), " = ")
+		b.arg(idKind, draftID)
+		b.w(" RETURNING ", Ident(schema.ColID))
+		if err := db.QueryRowContext(ctx, b.sb.String(), b.args...).Scan(&pub); err != nil {
+			return 0, s.writeError(ctx, db, ct, Data{}, err)
+		}
 	}
-	b.w("INSERT INTO ", t, " (", Ident(schema.ColDocumentID), ", ", joinCols(cols, ""), ", ", Ident(schema.ColPublishedAt),
-		") SELECT ", Ident(schema.ColDocumentID), ", ", joinCols(cols, ""), ", ")
-	b.arg(timeKind, now())
-	b.w(" FROM ", t, " WHERE ", Ident(schema.ColID), " = ")
-	b.arg(idKind, draftID)
-	b.w(" RETURNING ", Ident(schema.ColID))
-	if err := db.QueryRowContext(ctx, b.sb.String(), b.args...).Scan(&pub); err != nil {
-		return 0, s.writeError(ctx, db, ct, Data{}, err)
+	return pub, s.copyLinks(ctx, db, ct, draftID, pub, false)
+}
+
+// releasePublishedOneToOne frees, before a publish, the targets the
+// draft's owning oneToOne relations will give the published row: another
+// document's published row that holds one loses it (a oneToOne target has
+// one owner per version).
+func (s *Store) releasePublishedOneToOne(ctx context.Context, db Conn, ct *schema.ContentType, draftID int64) error {
+	t, id, doc, pub := Ident(ct.Table), Ident(schema.ColID), Ident(schema.ColDocumentID), Ident(schema.ColPublishedAt)
+	for _, a := range ct.Attributes {
+		if a.RelationKind != schema.OneToOne || a.Column == "" {
+			continue
+		}
+		c := Ident(a.Column)
+		b := &sqlb{d: s.DB.Dialect}
+		b.w("UPDATE ", t, " SET ", c, " = NULL WHERE ", pub, " IS NOT NULL AND ", c, " IN (SELECT ", translated(a, "d", false),
+			" FROM ", t, " d WHERE d.", id, " = ")
+		b.arg(idKind, draftID)
+		b.w(") AND ", doc, " <> (SELECT ", doc, " FROM ", t, " WHERE ", id, " = ")
+		b.arg(idKind, draftID)
+		b.w(")")
+		if err := s.exec(ctx, db, b); err != nil {
+			return err
+		}
 	}
-	return pub, s.moveLinks(ctx, db, sc, ct, draftID, pub)
+	return nil
 }
 
 // AddDraft gives the document whose published row is pubID a draft row,
-// a copy of it, and returns the draft's id: for the documents a bulk load
-// wrote as one published row (BulkRows), on their first write. Links stay
-// on the published row.
+// a copy of it with its links (copyLinks), and returns the draft's id: for
+// a document a bulk load wrote as one published row and nothing completed
+// since (CompleteVersions does, and so does the next migration).
 func (s *Store) AddDraft(ctx context.Context, db Conn, ct *schema.ContentType, pubID int64) (int64, error) {
 	cols := versionColumns(ct)
 	b := s.sql(ReadOptions{}, query.Draft)
 	b.w("INSERT INTO ", Ident(ct.Table), " (", Ident(schema.ColDocumentID), ", ", joinCols(cols, ""), ", ", Ident(schema.ColPublishedAt),
-		") SELECT ", Ident(schema.ColDocumentID), ", ", joinCols(cols, ""), ", NULL FROM ", Ident(ct.Table), " WHERE ", Ident(schema.ColID), " = ")
+		") SELECT p.", Ident(schema.ColDocumentID), ", ", versionExprs(ct, "p", true), ", NULL FROM ", Ident(ct.Table), " p WHERE p.",
+		Ident(schema.ColID), " = ")
 	b.arg(idKind, pubID)
 	b.w(" RETURNING ", Ident(schema.ColID))
 	var id int64
 	if err := db.QueryRowContext(ctx, b.sb.String(), b.args...).Scan(&id); err != nil {
 		return 0, s.writeError(ctx, db, ct, Data{}, err)
 	}
-	return id, nil
-}
-
-// moveLinks points every link to the row from at the row to: the foreign
-// keys naming it and the join rows holding it, one statement per relation
-// that can hold one.
-func (s *Store) moveLinks(ctx context.Context, db Conn, sc *schema.Schema, ct *schema.ContentType, from, to int64) error {
-	move := func(table, column string) error {
-		b := s.sql(ReadOptions{}, query.Draft)
-		b.w("UPDATE ", Ident(table), " SET ", Ident(column), " = ")
-		b.arg(idKind, to)
-		b.w(" WHERE ", Ident(column), " = ")
-		b.arg(idKind, from)
-		return s.exec(ctx, db, b)
-	}
-	for _, x := range sc.Types {
-		for _, a := range x.Attributes {
-			if !a.IsRelation() {
-				continue
-			}
-			var err error
-			switch {
-			case a.Column != "" && a.TargetType == ct:
-				err = move(x.Table, a.Column)
-			case a.JoinTable != "" && a.MappedBy == "":
-				if a.TargetType == ct {
-					err = move(a.JoinTable, a.JoinTarget)
-				}
-				if err == nil && x == ct {
-					err = move(a.JoinTable, a.JoinSelf)
-				}
-			}
-			if err != nil {
-				return fmt.Errorf("publishing %s: moving the links of %s.%s: %w", ct.Name, x.Name, a.Name, err)
-			}
-		}
-	}
-	return nil
+	return id, s.copyLinks(ctx, db, ct, pubID, id, true)
 }
 
 // DeleteDocument removes every row of the document: its draft and its
@@ -297,9 +312,9 @@ func (s *Store) DeleteDocument(ctx context.Context, db Conn, ct *schema.ContentT
 }
 
 // draftCopySQL is the migration of a table from one row per document to
-// two: every published row without a draft gets its draft copy. The
-// links already point at the published row (Document.Link), so nothing
-// else moves. Running it again adds nothing.
+// two: every published row without a draft gets its draft copy, its
+// foreign keys as they are; relinkSQL then gives the copies their links
+// of the draft version. Running it again adds nothing.
 func draftCopySQL(ct *schema.ContentType) string {
 	t := Ident(ct.Table)
 	cols := versionColumns(ct)
@@ -342,100 +357,9 @@ func draftCopies(ctx context.Context, conn Conn, have *dbState, s *schema.Schema
 	return out, nil
 }
 
-// readsDrafts reports whether a read of q shows the drafts of its type:
-// a draft read of a draft & publish type by a caller who may read them.
-func readsDrafts(q *query.Query, ro ReadOptions) bool {
-	return q.Type.DraftAndPublish && q.Status == query.Draft && !ro.NoDrafts[q.Type]
-}
-
-// draftLinks maps the draft rows among entries (a draft read of a draft &
-// publish type) to their documents' link rows, where the links stored
-// outside the row point (Document.Link): what populating those relations
-// looks up. nil when there is nothing to map; one query otherwise.
-func (s *Store) draftLinks(ctx context.Context, db Conn, entries []*Entry, q *query.Query, ro ReadOptions) (map[int64]int64, error) {
-	if !readsDrafts(q, ro) || len(q.Populate) == 0 {
-		return nil, nil
-	}
-	outside := false
-	for _, p := range q.Populate {
-		outside = outside || p.Relation.Column == ""
-	}
-	if !outside {
-		return nil, nil
-	}
-	ids := make([]any, len(entries))
-	for i, e := range entries {
-		ids[i] = e.ID
-	}
-	t, pub, doc := Ident(q.Type.Table), Ident(schema.ColPublishedAt), Ident(schema.ColDocumentID)
-	b := s.sql(ReadOptions{}, query.Draft)
-	b.w("SELECT d.", Ident(schema.ColID), ", p.", Ident(schema.ColID), " FROM ", t, " d JOIN ", t, " p ON p.", doc, " = d.", doc,
-		" AND p.", pub, " IS NOT NULL WHERE d.", pub, " IS NULL AND ")
-	b.in("d."+Ident(schema.ColID), idKind, ids, false)
-	rows, err := db.QueryContext(ctx, b.sb.String(), b.args...)
-	if err != nil {
-		return nil, fmt.Errorf("reading the links of %s: %w", q.Type.Plural, err)
-	}
-	defer rows.Close()
-	out := map[int64]int64{}
-	for rows.Next() {
-		var d, p int64
-		if err := rows.Scan(&d, &p); err != nil {
-			return nil, err
-		}
-		out[d] = p
-	}
-	return out, rows.Err()
-}
-
-// linkKey is id as links maps it.
-func linkKey(links map[int64]int64, id int64) int64 {
-	if l, ok := links[id]; ok {
-		return l
-	}
-	return id
-}
-
 // readsDrafts reports whether this statement reads the draft versions of
 // ct: a draft read, of a draft & publish type whose drafts the caller may
 // read.
 func (b *sqlb) readsDrafts(ct *schema.ContentType) bool {
 	return ct.DraftAndPublish && b.status == query.Draft && !b.hidesDrafts(ct)
-}
-
-// draftOf writes " JOIN <ct> t ON <t is the draft version of l's
-// document>": from a link row l to the version a draft read tests. The
-// WHERE that follows is the caller's.
-func (b *sqlb) draftOf(ct *schema.ContentType, l, t string) {
-	b.w(" JOIN ", Ident(ct.Table), " ", t, " ON ", col(t, schema.ColDocumentID), " = ", col(l, schema.ColDocumentID), " AND ")
-	b.draftVersion(ct, t)
-}
-
-// linkOf is the id of the link row of the document of ct's row alias:
-// its published row, else itself.
-func (b *sqlb) linkOf(ct *schema.ContentType, alias string) string {
-	p := b.newAlias()
-	return "COALESCE((SELECT " + col(p, schema.ColID) + " FROM " + Ident(ct.Table) + " " + p + " WHERE " +
-		col(p, schema.ColDocumentID) + " = " + col(alias, schema.ColDocumentID) + " AND " + col(p, schema.ColPublishedAt) +
-		" IS NOT NULL), " + col(alias, schema.ColID) + ")"
-}
-
-// draftJoin is the ON condition of a sort join from alias from through the
-// to-one rel into t, a draft & publish type whose drafts the read shows:
-// t is the draft version of the target. An owned key names the target's
-// link row, joined first (added to joins); a mapped oneToOne's key, held by
-// both of the target's versions, names from's link row.
-func (b *sqlb) draftJoin(rel *schema.Attribute, from, t string, joins *string) string {
-	target := rel.TargetType
-	version := b.capture(func() { b.draftVersion(target, t) })
-	if rel.Column != "" {
-		l := b.newAlias()
-		*joins += " LEFT JOIN " + Ident(target.Table) + " " + l + " ON " + col(l, schema.ColID) + " = " + col(from, rel.Column)
-		return col(t, schema.ColDocumentID) + " = " + col(l, schema.ColDocumentID) + " AND " + version
-	}
-	ours := col(from, schema.ColID)
-	if b.readsDrafts(rel.Owner) {
-		ours = b.linkOf(rel.Owner, from)
-	}
-	return col(t, rel.Inverse.Column) + " = " + ours + " AND " + version
 }

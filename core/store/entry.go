@@ -22,8 +22,10 @@ type Entry struct {
 
 	// refs are the foreign keys read to populate to-one relations, and
 	// owner the entry a populated row belongs to; neither is output.
-	refs  map[*schema.Attribute]int64
-	owner int64
+	refs map[*schema.Attribute]int64
+	// drafts are the DraftColumn keys read beside refs.
+	drafts map[*schema.Attribute]int64
+	owner  int64
 	// written marks an entry a write returned (Written); keys one read
 	// with every owning to-one foreign key (ForeignKey).
 	written, keys bool
@@ -36,6 +38,28 @@ func (e *Entry) ForeignKey(a *schema.Attribute) (int64, bool) {
 		return 0, false
 	}
 	return e.refs[a], true
+}
+
+// ref is the foreign key of a the entry was read with: its DraftColumn's
+// when draft.
+func (e *Entry) ref(a *schema.Attribute, draft bool) (int64, bool) {
+	m := e.refs
+	if draft {
+		m = e.drafts
+	}
+	id, ok := m[a]
+	return id, ok
+}
+
+func (e *Entry) setRef(a *schema.Attribute, draft bool, id int64) {
+	m := &e.refs
+	if draft {
+		m = &e.drafts
+	}
+	if *m == nil {
+		*m = map[*schema.Attribute]int64{}
+	}
+	(*m)[a] = id
 }
 
 // Written reports whether the entry is the row a write just returned, with

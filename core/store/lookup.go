@@ -41,7 +41,7 @@ type Refs struct {
 // anything.
 //
 // Each SELECT pairs the named row (n) with the rows of its document (t0),
-// and the reference resolves to the row links point at (Document.Link):
+// and the reference resolves to one row of its document (Document.Link):
 // on a draft & publish type the published row when there is one the
 // caller may see, else the draft; elsewhere the row itself.
 func (s *Store) ResolveMany(ctx context.Context, db Conn, lists []Refs, ro ReadOptions) ([]map[string]int64, error) {

@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -51,9 +52,9 @@ attributes:
 
 // TestMigrateToTwoRows converts a database with one row per document: each
 // published row gets its draft copy (fields and owned foreign key), drafts
-// stay as they are, links keep pointing at the published row, the unique
-// indexes become per version, nothing is lost, and a second run does
-// nothing.
+// stay as they are, the links become per version (the draft's copies of
+// the published row's), the unique indexes become per version, nothing is
+// lost, and a second run does nothing.
 func TestMigrateToTwoRows(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
@@ -103,11 +104,15 @@ func TestMigrateToTwoRows(t *testing.T) {
 				t.Errorf("row %d: %v, want %v", i, got[i], want[i])
 			}
 		}
-		if n := count(t, db, `SELECT COUNT(*) FROM guides_tags_lnk WHERE guide_id = 1 AND tag_id = 1`); n != 1 {
-			t.Errorf("join row of the published guide: %d", n)
-		}
-		if n := count(t, db, `SELECT COUNT(*) FROM readers WHERE favourite_id = 1`); n != 1 {
-			t.Errorf("the reader's link moved: %d", n)
+		// Links per version: g1's draft (3) gets the published row's tag,
+		// and the reader links both versions of g1, its draft in the
+		// column of drafts.
+		sameList(t, "guides_tags_lnk", strs(t, db, `SELECT guide_id || '-' || tag_id FROM guides_tags_lnk ORDER BY guide_id`),
+			[]string{"1-1", "2-1", "3-1"})
+		sameList(t, "readers", strs(t, db, `SELECT favourite_id || '/' || favourite_draft_id FROM readers`), []string{"1/3"})
+		if !strings.Contains(plan.String(), "keep the links of guide.tags per version") ||
+			!strings.Contains(plan.String(), "keep the links of reader.favourite per version") {
+			t.Errorf("dry run does not say the links are kept per version:\n%s", plan)
 		}
 		mustBeEmpty(t, db, guideTypes(true))
 
@@ -129,5 +134,152 @@ func TestMigrateToTwoRows(t *testing.T) {
 		if err != nil || d.Draft != 3 || d.Published != 1 || d.Link() != 1 {
 			t.Errorf("document g1: %+v (%v)", d, err)
 		}
+	})
+}
+
+// versionTypes is a draft & publish guide related to a draft & publish
+// box (a manyToOne and a manyToMany), to a plain tag (manyToMany) and
+// from a plain reader (manyToOne): every kind of link that is kept per
+// version.
+var versionTypes = map[string]string{
+	"guide.yaml": `kind: collectionType
+info: {singularName: guide, pluralName: guides}
+options: {draftAndPublish: true}
+attributes:
+  title: {type: string}
+  box: {type: relation, relation: manyToOne, target: box, inversedBy: guides}
+  boxes: {type: relation, relation: manyToMany, target: box}
+  tags: {type: relation, relation: manyToMany, target: tag}
+`,
+	"box.yaml": `kind: collectionType
+info: {singularName: box, pluralName: boxes}
+options: {draftAndPublish: true}
+attributes:
+  name: {type: string}
+  guides: {type: relation, relation: oneToMany, target: guide, mappedBy: box}
+`,
+	"tag.yaml": `kind: collectionType
+info: {singularName: tag, pluralName: tags}
+attributes:
+  name: {type: string}
+`,
+	"reader.yaml": `kind: collectionType
+info: {singularName: reader, pluralName: readers}
+attributes:
+  name: {type: string}
+  favourite: {type: relation, relation: manyToOne, target: guide}
+`,
+}
+
+// asBeforeVersions turns a database migrated to versionTypes back into
+// what the previous Kiln left: no column of drafts' links on readers, and
+// a snapshot that says nothing of links per version.
+func asBeforeVersions(t *testing.T, db *store.DB) {
+	t.Helper()
+	exec(t, db, `DROP INDEX readers_favourite_draft_id_idx`)
+	exec(t, db, `ALTER TABLE readers DROP COLUMN favourite_draft_id`)
+	for _, row := range strs(t, db, `SELECT name FROM kiln_schema_state`) {
+		def := strs(t, db, `SELECT def FROM kiln_schema_state WHERE name = ?`, row)[0]
+		var m map[string]any
+		if err := json.Unmarshal([]byte(def), &m); err != nil {
+			t.Fatal(err)
+		}
+		delete(m, "Links")
+		cols, _ := m["Columns"].([]any)
+		kept := cols[:0]
+		for _, c := range cols {
+			c := c.(map[string]any)
+			delete(c, "Links")
+			if c["Name"] != "favourite_draft_id" {
+				kept = append(kept, c)
+			}
+		}
+		m["Columns"] = kept
+		idx, _ := m["Indexes"].([]any)
+		keptIdx := idx[:0]
+		for _, ix := range idx {
+			if ix.(map[string]any)["Name"] != "readers_favourite_draft_id_idx" {
+				keptIdx = append(keptIdx, ix)
+			}
+		}
+		m["Indexes"] = keptIdx
+		if f, ok := m["Fields"].(map[string]any); ok {
+			delete(f, "favourite_draft_id")
+		}
+		b, _ := json.Marshal(m)
+		exec(t, db, `UPDATE kiln_schema_state SET def = ? WHERE name = ?`, string(b), row)
+	}
+}
+
+// TestMigrateLinksPerVersion converts a database of the previous layout,
+// where every link named one row per document (its published row once
+// there was one, else its draft), to links per version: each version
+// links the other side's row of its own version, a plain row links both
+// versions (its draft's in the new column), and no link is lost. The dry
+// run says so, and a second run has nothing to do.
+func TestMigrateLinksPerVersion(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		migrate(t, db, versionTypes, store.MigrateOptions{})
+		asBeforeVersions(t, db)
+		row := func(table, doc, name string, id int, published bool) {
+			pub := "NULL"
+			if published {
+				pub = at0
+			}
+			exec(t, db, `INSERT INTO `+table+` (id, document_id, `+name+`, created_at, updated_at, published_at) VALUES (?, ?, ?, `+at0+`, `+at0+`, `+pub+`)`, id, doc, doc)
+		}
+		// b1: draft 1, published 2; b2: a draft only (3).
+		row("boxes", "b1", "name", 1, false)
+		row("boxes", "b1", "name", 2, true)
+		row("boxes", "b2", "name", 3, false)
+		// g1: draft 1, published 2, in box b1 (its link row, 2); g2: a
+		// draft only (3), in box b2 (3).
+		row("guides", "g1", "title", 1, false)
+		row("guides", "g1", "title", 2, true)
+		row("guides", "g2", "title", 3, false)
+		exec(t, db, `UPDATE guides SET box_id = 2 WHERE document_id = 'g1'`)
+		exec(t, db, `UPDATE guides SET box_id = 3 WHERE document_id = 'g2'`)
+		row("tags", "t1", "name", 1, true)
+		exec(t, db, `INSERT INTO guides_tags_lnk (guide_id, tag_id, tag_ord, guide_ord) VALUES (2, 1, 1, 1), (3, 1, 1, 2)`)
+		exec(t, db, `INSERT INTO guides_boxes_lnk (guide_id, box_id, box_ord, guide_ord) VALUES (2, 2, 1, 1), (2, 3, 2, 1), (3, 2, 1, 2)`)
+		// r1 likes g1 (its link row, 2), r2 the draft-only g2 (3).
+		row("readers", "r1", "name", 1, true)
+		row("readers", "r2", "name", 2, true)
+		exec(t, db, `UPDATE readers SET favourite_id = 2 WHERE id = 1`)
+		exec(t, db, `UPDATE readers SET favourite_id = 3 WHERE id = 2`)
+
+		plan, err := store.Migrate(ctx, db, mustLoad(t, versionTypes), store.MigrateOptions{DryRun: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sameList(t, "steps", descriptions(plan.Steps), []string{
+			"add column readers.favourite_draft_id",
+			"create index readers_favourite_draft_id_idx on readers (favourite_draft_id)",
+			"keep the links of guide.box per version (draft & publish)",
+			"keep the links of reader.favourite per version (draft & publish)",
+			"keep the links of guide.boxes per version (draft & publish)",
+			"keep the links of guide.boxes per version (draft & publish)",
+			"keep the links of guide.tags per version (draft & publish)",
+		})
+		if len(plan.Destructive()) != 0 {
+			t.Fatalf("destructive steps:\n%s", plan)
+		}
+		migrate(t, db, versionTypes, store.MigrateOptions{})
+
+		// Each version in its own box: g1's draft in b1's draft (1), its
+		// published row in b1's (2); g2's draft in b2's draft (3).
+		sameList(t, "guides.box_id", strs(t, db, `SELECT id || ':' || box_id FROM guides ORDER BY id`), []string{"1:1", "2:2", "3:3"})
+		// The draft links drafts; g1's published row keeps b1's published
+		// row and loses b2, which has no published version (its draft
+		// keeps it).
+		sameList(t, "guides_boxes_lnk", strs(t, db, `SELECT guide_id || '-' || box_id FROM guides_boxes_lnk ORDER BY guide_id, box_id`),
+			[]string{"1-1", "1-3", "2-2", "3-1"})
+		sameList(t, "guides_tags_lnk", strs(t, db, `SELECT guide_id || '-' || tag_id FROM guides_tags_lnk ORDER BY guide_id`),
+			[]string{"1-1", "2-1", "3-1"})
+		// r1 links both versions of g1; r2 only g2's draft, its one version.
+		sameList(t, "readers", strs(t, db, `SELECT id || ':' || COALESCE(favourite_id, 0) || '/' || favourite_draft_id FROM readers ORDER BY id`),
+			[]string{"1:2/1", "2:0/3"})
+		mustBeEmpty(t, db, versionTypes)
 	})
 }

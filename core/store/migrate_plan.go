@@ -116,6 +116,7 @@ func planMigration(ctx context.Context, conn Conn, d Dialect, s *schema.Schema, 
 	if pl.copies, err = draftCopies(ctx, conn, have, s); err != nil {
 		return nil, err
 	}
+	pl.rels = storageOf(s)
 	pl.run(append(DesiredTables(d, s), extra.Tables...))
 	pl.constraints(extra.Constraints)
 	return pl.plan, nil
@@ -132,8 +133,11 @@ type planner struct {
 	plan   *Plan
 
 	creates, adds, fks, dropIdx, addIdx, destructive []Step
-	// copies give published rows their draft version (drafts.go).
-	copies []Step
+	// copies give published rows their draft version (drafts.go), and
+	// relinks keep the links of relations from before per version
+	// (relinkSteps); rels finds the relation of a column or join table.
+	copies, relinks []Step
+	rels            map[string]*schema.Attribute
 }
 
 func (pl *planner) run(want []TableDef) {
@@ -162,11 +166,12 @@ func (pl *planner) run(want []TableDef) {
 			}
 		default:
 			pl.plan.held[t.Name] = pl.alterTable(next, old)
+			pl.relinkSteps(t, old)
 		}
 	}
 	drops := pl.dropTables(want)
 	p := pl.plan
-	for _, list := range [][]Step{pl.creates, pl.adds, pl.fks, pl.dropIdx, pl.addIdx, pl.copies, pl.destructive, drops} {
+	for _, list := range [][]Step{pl.creates, pl.adds, pl.fks, pl.dropIdx, pl.addIdx, pl.copies, pl.relinks, pl.destructive, drops} {
 		p.Steps = append(p.Steps, list...)
 	}
 }

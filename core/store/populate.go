@@ -17,20 +17,16 @@ func (s *Store) populate(ctx context.Context, db Conn, entries []*Entry, q *quer
 	if len(entries) == 0 {
 		return nil
 	}
-	links, err := s.draftLinks(ctx, db, entries, q, ro)
-	if err != nil {
-		return err
-	}
 	for _, p := range q.Populate {
 		nq := nested(p, q.Status)
 		var err error
 		switch {
 		case p.Count:
-			err = s.countRelation(ctx, db, entries, p.Relation, nq, ro, links)
+			err = s.countRelation(ctx, db, entries, p.Relation, nq, ro)
 		case p.Relation.Column != "":
 			err = s.populateToOne(ctx, db, entries, p.Relation, nq, ro, bud)
 		default:
-			err = s.populateByOwner(ctx, db, entries, p.Relation, nq, ro, bud, links)
+			err = s.populateByOwner(ctx, db, entries, p.Relation, nq, ro, bud)
 		}
 		if err != nil {
 			return fmt.Errorf("populating %s.%s: %w", q.Type.Name, p.Relation.Name, err)
@@ -58,41 +54,17 @@ func nested(p *query.Populate, status query.Status) *query.Query {
 // (...), and gives each entry its own (nil when it has none, or the target
 // is filtered out). Entries naming the same target share its *Entry.
 func (s *Store) populateToOne(ctx context.Context, db Conn, entries []*Entry, a *schema.Attribute, nq *query.Query, ro ReadOptions, bud *budget) error {
-	ids := make([]any, 0, len(entries))
-	seen := make(map[int64]bool, len(entries))
-	for _, e := range entries {
-		if id, ok := e.refs[a]; ok && !seen[id] {
-			ids = append(ids, id)
-			seen[id] = true
-		}
-	}
+	b := s.sql(ro, nq.Status)
+	draft := b.toOneColumn(a) != a.Column
+	ids := refIDs(entries, a, draft)
 	byID := make(map[int64]*Entry, len(ids))
 	if len(ids) > 0 {
-		cols := selection(nq)
-		var b *sqlb
-		swap := readsDrafts(nq, ro)
-		if swap {
-			// The keys name the documents' link rows: read their draft
-			// versions, keyed by the link row (drafts.go).
-			b = s.sql(ro, nq.Status)
-			b.versioned = true
-			t := Ident(nq.Type.Table)
-			s.selectInto(b, nq, cols, "l."+Ident(schema.ColID), " FROM "+t+" "+root+" JOIN "+t+" l ON l."+
-				Ident(schema.ColDocumentID)+" = "+col(root, schema.ColDocumentID),
-				func(b *sqlb) { b.in("l."+Ident(schema.ColID), idKind, ids, false) })
-		} else {
-			b = s.selectSQL(nq, ro, cols, func(b *sqlb) { b.in(col(root, schema.ColID), idKind, ids, false) })
-		}
-		targets, err := s.scan(ctx, db, nq, cols, b, swap, bud)
+		targets, err := s.readHop(ctx, db, b, a, nq, ids, bud)
 		if err != nil {
 			return err
 		}
 		for _, t := range targets {
-			if swap {
-				byID[t.owner] = t
-			} else {
-				byID[t.ID] = t
-			}
+			byID[t.owner] = t
 		}
 		if err := s.populate(ctx, db, targets, nq, ro, bud); err != nil {
 			return err
@@ -100,7 +72,7 @@ func (s *Store) populateToOne(ctx context.Context, db Conn, entries []*Entry, a 
 	}
 	for _, e := range entries {
 		var t *Entry
-		if id, ok := e.refs[a]; ok {
+		if id, ok := e.ref(a, draft); ok {
 			t = byID[id]
 		}
 		e.Set(a, t)
@@ -108,30 +80,54 @@ func (s *Store) populateToOne(ctx context.Context, db Conn, entries []*Entry, a 
 	return nil
 }
 
-// populateByOwner loads the targets that point back at the entries —
-// through their foreign key (oneToMany, mapped oneToOne) or a join table
-// (manyToMany) — in one query that also returns each row's owner, and
-// groups them by owner in the query's order.
-func (s *Store) populateByOwner(ctx context.Context, db Conn, entries []*Entry, a *schema.Attribute, nq *query.Query, ro ReadOptions, bud *budget, links map[int64]int64) error {
-	ids := ownerIDs(entries, links)
-	cols := selection(nq)
-	extra, from, link := ownerLink(a, nq)
-	b := s.sql(ro, nq.Status)
-	// Both versions of a draft & publish target hold its own foreign key:
-	// the read takes the one of the status (drafts.go).
-	b.versioned = a.JoinTable == ""
-	if a.JoinTable != "" && readsDrafts(nq, ro) {
-		// Join rows name the link row: read its document's draft.
-		t := Ident(nq.Type.Table)
-		from = " FROM " + Ident(a.JoinTable) + " j JOIN " + t + " l ON l." + Ident(schema.ColID) + " = j." + Ident(a.JoinTarget) +
-			" JOIN " + t + " " + root + " ON " + col(root, schema.ColDocumentID) + " = l." + Ident(schema.ColDocumentID)
-		b.versioned = true
+// refIDs is the distinct foreign keys of a the entries hold: the draft
+// column's when draft.
+func refIDs(entries []*Entry, a *schema.Attribute, draft bool) []any {
+	ids := make([]any, 0, len(entries))
+	seen := make(map[int64]bool, len(entries))
+	for _, e := range entries {
+		if id, ok := e.ref(a, draft); ok && !seen[id] {
+			ids = append(ids, id)
+			seen[id] = true
+		}
 	}
+	return ids
+}
+
+// readHop reads the targets of a for the owner keys ids (see hop), each
+// with its owner key: one statement in nq's sort, the join table's order
+// last.
+func (s *Store) readHop(ctx context.Context, db Conn, b *sqlb, a *schema.Attribute, nq *query.Query, ids []any, bud *budget) ([]*Entry, error) {
+	cols := selection(nq)
+	extra, from, link := b.hop(a)
+	// A row's own id is its owner key: not selected twice.
+	own := extra != col(root, schema.ColID)
+	if !own {
+		extra = ""
+	}
+	// A draft & publish target's rows reached through both versions'
+	// links (a plain owner's) are narrowed to the version shown.
+	b.versioned = true
 	s.selectInto(b, nq, cols, extra, from, func(b *sqlb) { b.in(link, idKind, ids, false) })
 	if a.JoinTable != "" {
 		joinOrdered(b, a)
 	}
-	targets, err := s.scan(ctx, db, nq, cols, b, true, bud)
+	list, err := s.scan(ctx, db, nq, cols, b, own, bud)
+	if !own {
+		for _, t := range list {
+			t.owner = t.ID
+		}
+	}
+	return list, err
+}
+
+// populateByOwner loads the targets that point back at the entries —
+// through their foreign key (oneToMany, mapped oneToOne) or a join table
+// (manyToMany) — in one query that also returns each row's owner, and
+// groups them by owner in the query's order.
+func (s *Store) populateByOwner(ctx context.Context, db Conn, entries []*Entry, a *schema.Attribute, nq *query.Query, ro ReadOptions, bud *budget) error {
+	ids := ownerIDs(entries)
+	targets, err := s.readHop(ctx, db, s.sql(ro, nq.Status), a, nq, ids, bud)
 	if err != nil {
 		return err
 	}
@@ -143,7 +139,7 @@ func (s *Store) populateByOwner(ctx context.Context, db Conn, entries []*Entry, 
 		groups[t.owner] = append(groups[t.owner], t)
 	}
 	for _, e := range entries {
-		list := groups[linkKey(links, e.ID)]
+		list := groups[e.ID]
 		if a.ToMany() {
 			if list == nil {
 				list = []*Entry{} // none is an empty list, never null
@@ -158,20 +154,6 @@ func (s *Store) populateByOwner(ctx context.Context, db Conn, entries []*Entry, 
 		e.Set(a, one)
 	}
 	return nil
-}
-
-// ownerLink is how a relation stored on the target side reaches its owners:
-// the owner-id expression to select, the FROM clause (the join table joined
-// to the target for a manyToMany), and the column to match the owner ids.
-func ownerLink(a *schema.Attribute, nq *query.Query) (owner, from, link string) {
-	if a.JoinTable != "" {
-		owner = "j." + Ident(a.JoinSelf)
-		from = " FROM " + Ident(a.JoinTable) + " j JOIN " + Ident(nq.Type.Table) + " " + root +
-			" ON " + col(root, schema.ColID) + " = j." + Ident(a.JoinTarget)
-		return owner, from, owner
-	}
-	owner = col(root, a.Inverse.Column)
-	return owner, " FROM " + Ident(nq.Type.Table) + " " + root, owner
 }
 
 // joinOrdered puts a manyToMany's own order (see writeJoin) before the
@@ -189,15 +171,14 @@ func joinOrdered(b *sqlb, a *schema.Attribute) {
 }
 
 // ownerIDs is the distinct ids of entries (a level loaded through a
-// manyToMany can hold the same entry once per owner), each as links maps
-// it (see draftLinks).
-func ownerIDs(entries []*Entry, links map[int64]int64) []any {
+// manyToMany can hold the same entry once per owner).
+func ownerIDs(entries []*Entry) []any {
 	ids := make([]any, 0, len(entries))
 	seen := make(map[int64]bool, len(entries))
 	for _, e := range entries {
-		if id := linkKey(links, e.ID); !seen[id] {
-			ids = append(ids, id)
-			seen[id] = true
+		if !seen[e.ID] {
+			ids = append(ids, e.ID)
+			seen[e.ID] = true
 		}
 	}
 	return ids
@@ -205,39 +186,32 @@ func ownerIDs(entries []*Entry, links map[int64]int64) []any {
 
 // countRelation answers populate[x][count]=true with one GROUP BY query:
 // how many related entries pass the nested filters, the scope and the
-// status, per owner.
-func (s *Store) countRelation(ctx context.Context, db Conn, entries []*Entry, a *schema.Attribute, nq *query.Query, ro ReadOptions, links map[int64]int64) error {
+// status, per owner. A to-one relation counts 0 or 1: is our foreign
+// key's target there?
+func (s *Store) countRelation(ctx context.Context, db Conn, entries []*Entry, a *schema.Attribute, nq *query.Query, ro ReadOptions) error {
+	b := s.sql(ro, nq.Status)
+	draft := a.Column != "" && b.toOneColumn(a) != a.Column
 	var ids []any
-	var owner, from string
 	if a.Column != "" {
-		// A to-one relation counts 0 or 1: is our foreign key's target there?
-		seen := map[int64]bool{}
-		for _, e := range entries {
-			if id, ok := e.refs[a]; ok && !seen[id] {
-				ids = append(ids, id)
-				seen[id] = true
-			}
-		}
-		owner, from = col(root, schema.ColID), " FROM "+Ident(nq.Type.Table)+" "+root
+		ids = refIDs(entries, a, draft)
 	} else {
-		ids = ownerIDs(entries, links)
-		owner, from, _ = ownerLink(a, nq)
+		ids = ownerIDs(entries)
 	}
 	counts := map[int64]int64{}
 	if len(ids) > 0 {
-		b := s.sql(ro, nq.Status)
-		b.versioned = a.Column == "" && a.JoinTable == "" // as in populateByOwner
+		owner, from, link := b.hop(a)
+		b.versioned = true // as in readHop
 		b.w("SELECT ", owner, ", COUNT(*)", from)
-		b.whereClause(nq, root, func(b *sqlb) { b.in(owner, idKind, ids, false) })
+		b.whereClause(nq, root, func(b *sqlb) { b.in(link, idKind, ids, false) })
 		b.w(" GROUP BY ", owner)
 		if err := s.scanCounts(ctx, db, b, counts); err != nil {
 			return err
 		}
 	}
 	for _, e := range entries {
-		key := linkKey(links, e.ID)
+		key := e.ID
 		if a.Column != "" {
-			key = e.refs[a]
+			key, _ = e.ref(a, draft)
 		}
 		e.Set(a, Count{N: counts[key]})
 	}

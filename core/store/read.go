@@ -84,8 +84,9 @@ type column struct {
 	attr *schema.Attribute // nil for id and document_id
 	sql  string
 	// ref marks a foreign-key column read only to populate a to-one
-	// relation: its value goes to Entry.refs, not to the output.
-	ref bool
+	// relation: its value goes to Entry.refs, not to the output; draft
+	// marks the relation's DraftColumn.
+	ref, draft bool
 }
 
 // selection is the columns a read of q returns, in order: id, documentId,
@@ -106,8 +107,11 @@ func selection(q *query.Query) []column {
 		}
 	}
 	for _, p := range q.Populate {
-		if p.Relation.Column != "" {
-			cols = append(cols, column{attr: p.Relation, sql: col(root, p.Relation.Column), ref: true})
+		if a := p.Relation; a.Column != "" {
+			cols = append(cols, column{attr: a, sql: col(root, a.Column), ref: true})
+			if a.DraftColumn != "" { // which one a read follows depends on its caller (toOneColumn)
+				cols = append(cols, column{attr: a, sql: col(root, a.DraftColumn), ref: true, draft: true})
+			}
 		}
 	}
 	return cols
@@ -245,13 +249,7 @@ func (b *sqlb) sortKeys(q *query.Query, alias string) (joins string, keys []sort
 		from := alias
 		for _, rel := range k.Path[:len(k.Path)-1] {
 			t := b.newAlias()
-			on := col(t, schema.ColID) + " = " + col(from, rel.Column)
-			if rel.Column == "" { // mapped oneToOne: the target holds the key
-				on = col(t, rel.Inverse.Column) + " = " + col(from, schema.ColID)
-			}
-			if b.readsDrafts(rel.TargetType) {
-				on = b.draftJoin(rel, from, t, &joins)
-			}
+			on := b.sortJoin(rel, from, t, &joins)
 			if b.narrows(rel.TargetType) {
 				on += " AND " + b.capture(func() { b.visible(rel.TargetType, t) })
 			}
@@ -359,10 +357,7 @@ func entryOf(ct *schema.ContentType, cols []column, raw []any, draft bool) (*Ent
 				if err != nil {
 					return nil, fmt.Errorf("column %s: %w", c.sql, err)
 				}
-				if e.refs == nil {
-					e.refs = map[*schema.Attribute]int64{}
-				}
-				e.refs[c.attr] = fk
+				e.setRef(c.attr, c.draft, fk)
 			}
 			continue
 		}

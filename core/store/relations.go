@@ -15,10 +15,9 @@ import (
 // own row: the targets' foreign keys (oneToMany, mapped oneToOne), join
 // rows (manyToMany, either side), and a lone disconnect of an owning
 // to-one. Each change is at most three statements (release, add, remove),
-// whatever the number of ids. row is the entry's row; link the row links
-// to its document point at (Document.Link: row, but on a published draft
-// & publish document).
-func (s *Store) writeRelations(ctx context.Context, db Conn, ct *schema.ContentType, row, link int64, data Data, created bool) error {
+// whatever the number of ids. row is the row written: on a draft &
+// publish type its draft, whose links Publish then copies (links.go).
+func (s *Store) writeRelations(ctx context.Context, db Conn, ct *schema.ContentType, row int64, data Data, created bool) error {
 	for _, a := range ct.Attributes {
 		ch, ok := data.Relations[a]
 		if !ok || !a.IsRelation() {
@@ -29,9 +28,9 @@ func (s *Store) writeRelations(ctx context.Context, db Conn, ct *schema.ContentT
 		case a.Column != "":
 			err = s.disconnectOwned(ctx, db, ct, a, row, ch)
 		case a.JoinTable != "":
-			err = s.writeJoin(ctx, db, a, link, ch, created)
+			err = s.writeJoin(ctx, db, a, row, ch, created)
 		case a.Inverse != nil && a.Inverse.Column != "":
-			err = s.writeInverseFK(ctx, db, a, link, ch, created)
+			err = s.writeInverseFK(ctx, db, a, row, ch, created)
 		}
 		if err != nil {
 			return s.writeError(ctx, db, ct, data, err)
@@ -46,24 +45,34 @@ func (s *Store) exec(ctx context.Context, db Conn, b *sqlb) error {
 	return err
 }
 
-// disconnectOwned clears our foreign key when a disconnect names its
+// disconnectOwned clears our foreign keys when a disconnect names their
 // current target and no connect or set replaced it in the same write.
 func (s *Store) disconnectOwned(ctx context.Context, db Conn, ct *schema.ContentType, a *schema.Attribute, id int64, ch RelationChange) error {
 	if len(ch.Disconnect) == 0 || len(ch.Connect) > 0 || ch.SetGiven {
 		return nil
 	}
 	b := &sqlb{d: s.DB.Dialect}
-	b.w("UPDATE ", Ident(ct.Table), " SET ", Ident(a.Column), " = NULL WHERE ", Ident(schema.ColID), " = ")
+	b.w("UPDATE ", Ident(ct.Table), " SET ")
+	for i, c := range ownColumns(a) {
+		if i > 0 {
+			b.w(", ")
+		}
+		b.w(Ident(c), " = CASE WHEN ", Ident(c), " IN ")
+		b.targetRows(ct, a.TargetType, ch.Disconnect)
+		b.w(" THEN NULL ELSE ", Ident(c), " END")
+	}
+	b.w(" WHERE ", Ident(schema.ColID), " = ")
 	b.arg(idKind, id)
-	b.w(" AND ")
-	b.in(Ident(a.Column), idKind, ids(ch.Disconnect), false)
 	return s.exec(ctx, db, b)
 }
 
 // scoped writes " AND c [NOT] IN (SELECT tN.id FROM <target> tN WHERE
 // <visible>)": c names a target the writer may see (not: may not see).
 // Nothing when the writer sees every target. One subquery, however many
-// rows it covers.
+// rows it covers. On a draft & publish target what the writer sees is
+// the document: c names a row of a document one of whose versions they
+// may see (a draft links drafts, which a writer who may not read them
+// still links through the document).
 func (b *sqlb) scoped(c string, target *schema.ContentType, not bool) {
 	if !b.narrows(target) {
 		return
@@ -72,6 +81,14 @@ func (b *sqlb) scoped(c string, target *schema.ContentType, not bool) {
 	b.w(" AND ", c)
 	if not {
 		b.w(" NOT")
+	}
+	if target.DraftAndPublish {
+		r := b.newAlias()
+		b.w(" IN (SELECT ", col(r, schema.ColID), " FROM ", Ident(target.Table), " ", r, " WHERE ", col(r, schema.ColDocumentID),
+			" IN (SELECT ", col(t, schema.ColDocumentID), " FROM ", Ident(target.Table), " ", t, " WHERE ")
+		b.visible(target, t)
+		b.w("))")
+		return
 	}
 	b.w(" IN (SELECT ", col(t, schema.ColID), " FROM ", Ident(target.Table), " ", t, " WHERE ")
 	b.visible(target, t)
@@ -111,16 +128,23 @@ func (s *Store) guardToOne(ctx context.Context, db Conn, ct *schema.ContentType,
 			if _, set := columnValue(a, data); !set {
 				continue
 			}
-			fk := Ident(a.Column)
 			b.w("SELECT COUNT(*) FROM ", Ident(ct.Table), " WHERE ", Ident(schema.ColID), " = ")
 			b.arg(idKind, id)
-			b.w(" AND ", fk, " IS NOT NULL")
-			b.scoped(fk, a.TargetType, true)
+			b.w(" AND (")
+			for i, c := range ownColumns(a) {
+				if i > 0 {
+					b.w(" OR ")
+				}
+				b.w("(", Ident(c), " IS NOT NULL")
+				b.scoped(Ident(c), a.TargetType, true)
+				b.w(")")
+			}
+			b.w(")")
 		case a.RelationKind == schema.OneToOne && a.Inverse != nil && a.Inverse.Column != "":
 			if !ch.SetGiven && len(ch.Connect) == 0 {
 				continue
 			}
-			b.w("SELECT COUNT(*) FROM ", Ident(a.TargetType.Table), " WHERE ", Ident(a.Inverse.Column), " = ")
+			b.w("SELECT COUNT(*) FROM ", Ident(a.TargetType.Table), " WHERE ", Ident(inverseWriteColumn(a)), " = ")
 			b.arg(idKind, id)
 			b.scoped(Ident(schema.ColID), a.TargetType, true)
 		default:
@@ -141,6 +165,28 @@ func (s *Store) guardToOne(ctx context.Context, db Conn, ct *schema.ContentType,
 	return nil
 }
 
+// inverseWriteColumn is the column of a's target, for a relation stored
+// on the target's side, that a write of a's owner changes: its draft's
+// links when the owner has draft & publish and the target a column per
+// version.
+func inverseWriteColumn(a *schema.Attribute) string {
+	if a.Inverse.DraftColumn != "" {
+		return a.Inverse.DraftColumn
+	}
+	return a.Inverse.Column
+}
+
+// targetsIn writes " AND <c> [NOT] IN <the rows of target the write links
+// for ids>" (targetRows), where c is the target's id column.
+func (b *sqlb) targetsIn(writer, target *schema.ContentType, ids []int64, not bool) {
+	b.w(" AND ", Ident(schema.ColID))
+	if not {
+		b.w(" NOT")
+	}
+	b.w(" IN ")
+	b.targetRows(writer, target, ids)
+}
+
 // writeInverseFK changes which targets point at us through their foreign
 // key: the oneToMany side of a manyToOne, or the mapped side of a oneToOne.
 // Set releases the current targets it does not keep; a oneToOne connect
@@ -148,8 +194,15 @@ func (s *Store) guardToOne(ctx context.Context, db Conn, ct *schema.ContentType,
 // added targets are pointed at us, and the disconnected ones released.
 // Under a limited writer (ch.Writer) the release is of visible targets only: hidden
 // ones keep pointing at us.
+//
+// Per version (versions.go): a draft & publish target's rows of the
+// version we link (both for a plain owner, the draft for a draft & publish
+// one) change; a plain target with a column per version changes the one
+// of our draft, and a target pointed at us drops its links to any other
+// entry (it holds one).
 func (s *Store) writeInverseFK(ctx context.Context, db Conn, a *schema.Attribute, id int64, ch RelationChange, created bool) error {
-	table, fk := Ident(a.TargetType.Table), Ident(a.Inverse.Column)
+	ct, target := a.Owner, a.TargetType
+	table, fk := Ident(target.Table), Ident(inverseWriteColumn(a))
 	add := unique(append(append([]int64(nil), ch.Set...), ch.Connect...))
 	oneToOne := a.RelationKind == schema.OneToOne
 	if !created && (ch.SetGiven || (oneToOne && len(add) > 0)) {
@@ -157,10 +210,9 @@ func (s *Store) writeInverseFK(ctx context.Context, db Conn, a *schema.Attribute
 		b.w("UPDATE ", table, " SET ", fk, " = NULL WHERE ", fk, " = ")
 		b.arg(idKind, id)
 		if len(add) > 0 {
-			b.w(" AND ")
-			b.in(Ident(schema.ColID), idKind, ids(add), true)
+			b.targetsIn(ct, target, add, true)
 		}
-		b.scoped(Ident(schema.ColID), a.TargetType, false)
+		b.scoped(Ident(schema.ColID), target, false)
 		if err := s.exec(ctx, db, b); err != nil {
 			return err
 		}
@@ -169,8 +221,17 @@ func (s *Store) writeInverseFK(ctx context.Context, db Conn, a *schema.Attribute
 		b := &sqlb{d: s.DB.Dialect}
 		b.w("UPDATE ", table, " SET ", fk, " = ")
 		b.arg(idKind, id)
-		b.w(" WHERE ")
-		b.in(Ident(schema.ColID), idKind, ids(add), false)
+		if other := a.Inverse.Column; a.Inverse.DraftColumn != "" {
+			// The link of the published version stays only if it is ours.
+			o, d := Ident(other), b.newAlias()
+			b.w(", ", o, " = CASE WHEN ", o, " IN (SELECT ", col(d, schema.ColID), " FROM ", Ident(ct.Table), " ", d, " WHERE ",
+				col(d, schema.ColDocumentID), " = (SELECT ", Ident(schema.ColDocumentID), " FROM ", Ident(ct.Table), " WHERE ",
+				Ident(schema.ColID), " = ")
+			b.arg(idKind, id)
+			b.w(")) THEN ", o, " ELSE NULL END")
+		}
+		b.w(" WHERE 1=1")
+		b.targetsIn(ct, target, add, false)
 		if err := s.exec(ctx, db, b); err != nil {
 			return err
 		}
@@ -179,8 +240,7 @@ func (s *Store) writeInverseFK(ctx context.Context, db Conn, a *schema.Attribute
 		b := &sqlb{d: s.DB.Dialect}
 		b.w("UPDATE ", table, " SET ", fk, " = NULL WHERE ", fk, " = ")
 		b.arg(idKind, id)
-		b.w(" AND ")
-		b.in(Ident(schema.ColID), idKind, ids(ch.Disconnect), false)
+		b.targetsIn(ct, target, ch.Disconnect, false)
 		return s.exec(ctx, db, b)
 	}
 	return nil
@@ -213,8 +273,8 @@ func (s *Store) writeJoin(ctx context.Context, db Conn, a *schema.Attribute, id 
 		b.w("DELETE FROM ", table, " WHERE ", self, " = ")
 		b.arg(idKind, id)
 		if len(add) > 0 {
-			b.w(" AND ")
-			b.in(target, idKind, ids(add), true)
+			b.w(" AND ", target, " NOT IN ")
+			b.targetRows(a.Owner, a.TargetType, add)
 		}
 		b.scoped(target, a.TargetType, false)
 		if err := s.exec(ctx, db, b); err != nil {
@@ -234,8 +294,8 @@ func (s *Store) writeJoin(ctx context.Context, db Conn, a *schema.Attribute, id 
 		b := &sqlb{d: s.DB.Dialect}
 		b.w("DELETE FROM ", table, " WHERE ", self, " = ")
 		b.arg(idKind, id)
-		b.w(" AND ")
-		b.in(target, idKind, ids(ch.Disconnect), false)
+		b.w(" AND ", target, " IN ")
+		b.targetRows(a.Owner, a.TargetType, ch.Disconnect)
 		return s.exec(ctx, db, b)
 	}
 	return nil
@@ -246,7 +306,6 @@ func (s *Store) writeJoin(ctx context.Context, db Conn, a *schema.Attribute, id 
 // place (appendPlaces; after nothing for a set, which replaces the list).
 // With them: the whole list, from place 1.
 func (s *Store) joinPlaces(ctx context.Context, db Conn, a *schema.Attribute, id int64, ch RelationChange, add []int64, created bool) ([]int64, int64, error) {
-	ord := Ident(JoinOrder(a.JoinTarget))
 	if len(ch.Positions) == 0 {
 		if created || ch.SetGiven { // a set renumbers its list from 1, the connected after it
 			return add, 1, nil
@@ -255,12 +314,8 @@ func (s *Store) joinPlaces(ctx context.Context, db Conn, a *schema.Attribute, id
 	}
 	var list []int64
 	if !created {
-		b := &sqlb{d: s.DB.Dialect}
-		b.w("SELECT ", Ident(a.JoinTarget), " FROM ", Ident(a.JoinTable), " WHERE ", Ident(a.JoinSelf), " = ")
-		b.arg(idKind, id)
-		b.w(" ORDER BY ", ord, " ", nullsFirst, ", ", Ident(a.JoinTarget))
 		var err error
-		if list, err = scanIDs(ctx, db, b); err != nil {
+		if list, err = s.joinList(ctx, db, a, id, ch); err != nil {
 			return nil, 0, err
 		}
 	}
@@ -275,6 +330,73 @@ func (s *Store) joinPlaces(ctx context.Context, db Conn, a *schema.Attribute, id
 		}
 	}
 	return list, 1, nil
+}
+
+// joinList is the list of id's targets through manyToMany a, in its
+// order. A draft & publish target is listed once per document (its rows
+// of each version share their place), by the reference the change names
+// it with, else by the row linked.
+func (s *Store) joinList(ctx context.Context, db Conn, a *schema.Attribute, id int64, ch RelationChange) ([]int64, error) {
+	ord := Ident(JoinOrder(a.JoinTarget))
+	b := &sqlb{d: s.DB.Dialect}
+	if !a.TargetType.DraftAndPublish {
+		b.w("SELECT ", Ident(a.JoinTarget), " FROM ", Ident(a.JoinTable), " WHERE ", Ident(a.JoinSelf), " = ")
+		b.arg(idKind, id)
+		b.w(" ORDER BY ", ord, " ", nullsFirst, ", ", Ident(a.JoinTarget))
+		return scanIDs(ctx, db, b)
+	}
+	t, doc := Ident(a.TargetType.Table), Ident(schema.ColDocumentID)
+	named := unique(append(append(append([]int64(nil), ch.Set...), ch.Connect...), positionIDs(ch.Positions)...))
+	// The documents of the references, then the list's rows: one
+	// statement, the references first (kind 0).
+	b.w("SELECT 0, ", Ident(schema.ColID), ", ", doc, ", 0 FROM ", t, " WHERE ")
+	b.in(Ident(schema.ColID), idKind, ids(named), false)
+	b.w(" UNION ALL SELECT 1, j.", Ident(a.JoinTarget), ", r.", doc, ", j.", ord, " FROM ", Ident(a.JoinTable), " j JOIN ", t,
+		" r ON r.", Ident(schema.ColID), " = j.", Ident(a.JoinTarget), " WHERE j.", Ident(a.JoinSelf), " = ")
+	b.arg(idKind, id)
+	b.w(" ORDER BY 1, 4 ", nullsFirst, ", 2")
+	rows, err := db.QueryContext(ctx, b.sb.String(), b.args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	ref := map[string]int64{}
+	seen := map[string]bool{}
+	var list []int64
+	for rows.Next() {
+		var kind, row int64
+		var d string
+		var place any
+		if err := rows.Scan(&kind, &row, &d, &place); err != nil {
+			return nil, err
+		}
+		switch {
+		case kind == 0:
+			if _, ok := ref[d]; !ok {
+				ref[d] = row
+			}
+		case !seen[d]:
+			seen[d] = true
+			if r, ok := ref[d]; ok {
+				row = r
+			}
+			list = append(list, row)
+		}
+	}
+	return list, rows.Err()
+}
+
+// positionIDs is every entry positions name.
+func positionIDs(ps map[int64]Position) []int64 {
+	var out []int64
+	for _, p := range ps {
+		for _, id := range []int64{p.Before, p.After} {
+			if id != 0 {
+				out = append(out, id)
+			}
+		}
+	}
+	return out
 }
 
 // nullsFirst sorts a join row from before the order columns (NULL) first
@@ -326,21 +448,14 @@ const appendPlaces = -1
 // upsertJoin writes the links of id to list at places first, first+1...
 // (or, with appendPlaces, after the list's current last place): one
 // multi-row INSERT; a link already there only changes its place. A new
-// link also gets the last place in its target's list.
+// link also gets the last place in its target's list. A draft & publish
+// target's rows of the version the write links (targetRows) share the
+// place of their document.
 func (s *Store) upsertJoin(ctx context.Context, db Conn, a *schema.Attribute, id int64, list []int64, first int64) error {
 	table, self, target := Ident(a.JoinTable), Ident(a.JoinSelf), Ident(a.JoinTarget)
 	ord, back := Ident(JoinOrder(a.JoinTarget)), Ident(JoinOrder(a.JoinSelf))
 	b := &sqlb{d: s.DB.Dialect}
-	b.w("INSERT INTO ", table, " (", self, ", ", target, ", ", ord, ", ", back, ") VALUES ")
-	for i, t := range list {
-		if i > 0 {
-			b.w(", ")
-		}
-		b.w("(")
-		b.arg(idKind, id)
-		b.w(", ")
-		b.arg(idKind, t)
-		b.w(", ")
+	place := func(i int) {
 		if first == appendPlaces {
 			b.w("(SELECT COALESCE(MAX(", ord, "), 0) + ", strconv.Itoa(i+1), " FROM ", table, " WHERE ", self, " = ")
 			b.arg(idKind, id)
@@ -348,9 +463,38 @@ func (s *Store) upsertJoin(ctx context.Context, db Conn, a *schema.Attribute, id
 		} else {
 			b.arg(idKind, first+int64(i))
 		}
-		b.w(", (SELECT COALESCE(MAX(", back, "), 0) + 1 FROM ", table, " WHERE ", target, " = ")
-		b.arg(idKind, t)
-		b.w("))")
+	}
+	b.w("INSERT INTO ", table, " (", self, ", ", target, ", ", ord, ", ", back, ") ")
+	if tt := a.TargetType; tt.DraftAndPublish {
+		for i, t := range list {
+			if i > 0 {
+				b.w(" UNION ALL ")
+			}
+			r := b.newAlias()
+			b.w("SELECT ")
+			b.arg(idKind, id)
+			b.w(", ", col(r, schema.ColID), ", ")
+			place(i)
+			b.w(", (SELECT COALESCE(MAX(", back, "), 0) + 1 FROM ", table, " WHERE ", target, " = ", col(r, schema.ColID),
+				") FROM ", Ident(tt.Table), " ", r, " WHERE ", col(r, schema.ColID), " IN ")
+			b.targetRows(a.Owner, tt, []int64{t})
+		}
+	} else {
+		b.w("VALUES ")
+		for i, t := range list {
+			if i > 0 {
+				b.w(", ")
+			}
+			b.w("(")
+			b.arg(idKind, id)
+			b.w(", ")
+			b.arg(idKind, t)
+			b.w(", ")
+			place(i)
+			b.w(", (SELECT COALESCE(MAX(", back, "), 0) + 1 FROM ", table, " WHERE ", target, " = ")
+			b.arg(idKind, t)
+			b.w("))")
+		}
 	}
 	b.w(" ON CONFLICT (", self, ", ", target, ") DO UPDATE SET ", ord, " = excluded.", ord)
 	return s.exec(ctx, db, b)

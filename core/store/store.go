@@ -10,6 +10,9 @@ import (
 // several statements commit together.
 type Store struct {
 	DB *DB
+	// Schema is every content type: publishing a draft copies the links of
+	// every relation that reaches its type (copyLinks).
+	Schema *schema.Schema
 	// MaxAnswerRows bounds the entries one Find or FindOne may return,
 	// populated ones included and counted each time they appear (see
 	// budget); 0 means DefaultMaxAnswerRows.

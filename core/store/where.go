@@ -158,45 +158,59 @@ func boolSQL(v bool) string {
 // outer rows. The left side is never NULL, so NOT (...) means "no visible
 // related row matches", exactly as NOT EXISTS would.
 //
-// A draft read tests the draft versions of a draft & publish target, and
-// a draft & publish owner's draft row matches by its document's link row,
-// where the links stored outside the row point (drafts.go).
+// The links followed are those of the row the read shows (versions.go):
+// a plain owner's lead to both versions of a draft & publish target, of
+// which the version shown is tested; a mismatched hop goes through the
+// linked row's document.
 func (b *sqlb) related(a *schema.Attribute, alias string, sub *query.Filter) {
 	t := b.newAlias()
 	target := a.TargetType
 	narrow := b.narrows(target)
-	drafts := b.readsDrafts(target)
+	mis := b.mismatched(a)
+	// A plain owner links both versions of a draft & publish target: the
+	// target's row is needed to keep the version shown.
+	both := target.DraftAndPublish && !a.Owner.DraftAndPublish
 	ours := col(alias, schema.ColID)
-	if a.Column == "" && b.readsDrafts(a.Owner) {
-		ours = b.linkOf(a.Owner, alias)
-	}
 	where := " WHERE "
 	switch {
 	case a.Column != "": // owning to-one: our foreign key names the target
-		fk := col(alias, a.Column)
-		if drafts { // the key names the link row: test its document's draft
+		fk := col(alias, b.toOneColumn(a))
+		if mis { // the key names a row of the other version: test its document's
 			l := b.newAlias()
 			b.w("(", fk, " IS NOT NULL AND ", fk, " IN (SELECT ", col(l, schema.ColID), " FROM ", Ident(target.Table), " ", l)
-			b.draftOf(target, l, t)
+			b.versionJoin(target, l, t)
 			break
 		}
 		b.w("(", fk, " IS NOT NULL AND ", fk, " IN (SELECT ", col(t, schema.ColID), " FROM ", Ident(target.Table), " ", t)
 	case a.JoinTable != "": // manyToMany, from either side
 		j := b.newAlias()
 		b.w("(", ours, " IN (SELECT ", col(j, a.JoinSelf), " FROM ", Ident(a.JoinTable), " ", j)
-		if (sub != nil || narrow) && drafts {
+		switch {
+		case mis:
 			l := b.newAlias()
 			b.w(" JOIN ", Ident(target.Table), " ", l, " ON ", col(l, schema.ColID), " = ", col(j, a.JoinTarget))
-			b.draftOf(target, l, t)
-		} else if sub != nil || narrow { // the target's own row is only needed to test it
+			b.versionJoin(target, l, t)
+		case both:
+			b.w(" JOIN ", Ident(target.Table), " ", t, " ON ", col(t, schema.ColID), " = ", col(j, a.JoinTarget), " AND ")
+			b.versionCond(target, t)
+		case sub != nil || narrow: // the target's own row is only needed to test it
 			b.w(" JOIN ", Ident(target.Table), " ", t, " ON ", col(t, schema.ColID), " = ", col(j, a.JoinTarget))
 		}
 	default: // the target's foreign key names us (oneToMany, mapped oneToOne)
-		fk := col(t, a.Inverse.Column)
-		b.w("(", ours, " IN (SELECT ", fk, " FROM ", Ident(target.Table), " ", t, " WHERE ", fk, " IS NOT NULL")
-		if drafts { // both versions hold the key: test the draft
-			b.w(" AND ")
-			b.draftVersion(target, t)
+		c := b.inverseColumn(a)
+		if mis {
+			l := b.newAlias()
+			fk := col(l, c)
+			b.w("(", ours, " IN (SELECT ", fk, " FROM ", Ident(target.Table), " ", l)
+			b.versionJoin(target, l, t)
+			b.w(" WHERE ", fk, " IS NOT NULL")
+		} else {
+			fk := col(t, c)
+			b.w("(", ours, " IN (SELECT ", fk, " FROM ", Ident(target.Table), " ", t, " WHERE ", fk, " IS NOT NULL")
+			if both {
+				b.w(" AND ")
+				b.versionCond(target, t)
+			}
 		}
 		where = " AND "
 	}
@@ -218,8 +232,8 @@ func (b *sqlb) related(a *schema.Attribute, alias string, sub *query.Filter) {
 // case, test whether any visible related row exists.
 func (b *sqlb) relationNull(f *query.Filter, alias string) {
 	isNull := nullWanted(f)
-	if f.Field.Column != "" && !b.narrows(f.Field.TargetType) {
-		b.w(col(alias, f.Field.Column), nullSQL(isNull))
+	if f.Field.Column != "" && !b.narrows(f.Field.TargetType) && !b.mismatched(f.Field) {
+		b.w(col(alias, b.toOneColumn(f.Field)), nullSQL(isNull))
 		return
 	}
 	if isNull {

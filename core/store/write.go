@@ -31,9 +31,9 @@ func NewDocumentID() string {
 
 // Insert writes a new entry with its relations and returns its id,
 // documentId and timestamps. Types without draft & publish are always
-// published. On a draft & publish type Insert writes the draft row, and
-// with published the published row as its copy too (see drafts.go); the
-// entry returned is then the published one.
+// published. On a draft & publish type Insert writes the draft row with
+// its links, and with published the published row as its copy too (see
+// drafts.go); the entry returned is then the published one.
 func (s *Store) Insert(ctx context.Context, db Conn, ct *schema.ContentType, data Data, published bool) (*Entry, error) {
 	e := NewEntry(ct)
 	e.DocumentID = NewDocumentID()
@@ -52,22 +52,28 @@ func (s *Store) Insert(ctx context.Context, db Conn, ct *schema.ContentType, dat
 	b.w("INSERT INTO ", Ident(ct.Table), " (", Ident(schema.ColDocumentID), ", ", Ident(schema.ColCreatedAt), ", ",
 		Ident(schema.ColUpdatedAt), ", ", Ident(schema.ColPublishedAt))
 	type value struct {
-		k schema.Kind
+		a *schema.Attribute
+		c string
 		v any
 	}
-	vals := []value{{strKind, e.DocumentID}, {timeKind, t}, {timeKind, t}, {timeKind, pub}}
+	var vals []value
 	for _, a := range ct.Attributes {
 		if v, set := columnValue(a, data); set {
-			b.w(", ", Ident(a.Column))
-			vals = append(vals, value{a.Kind, v})
+			for _, c := range ownColumns(a) {
+				b.w(", ", Ident(c))
+				vals = append(vals, value{a, c, v})
+			}
 		}
 	}
 	b.w(") VALUES (")
-	for i, v := range vals {
-		if i > 0 {
-			b.w(", ")
-		}
-		b.arg(v.k, v.v)
+	b.arg(strKind, e.DocumentID)
+	for _, v := range []any{t, t, pub} {
+		b.w(", ")
+		b.arg(timeKind, v)
+	}
+	for _, v := range vals {
+		b.w(", ")
+		b.colValue(v.a, v.c, v.v)
 	}
 	b.w(")")
 	if !ct.DraftAndPublish {
@@ -78,29 +84,41 @@ func (s *Store) Insert(ctx context.Context, db Conn, ct *schema.ContentType, dat
 		if e, err = s.scanWritten(ctx, db, ct, cols, b); err != nil {
 			return nil, s.writeError(ctx, db, ct, data, err)
 		}
-		return e, s.writeRelations(ctx, db, ct, e.ID, e.ID, data, true)
+		return e, s.writeRelations(ctx, db, ct, e.ID, data, true)
 	}
 	b.w(" RETURNING ", Ident(schema.ColID))
 	if err := db.QueryRowContext(ctx, b.sb.String(), b.args...).Scan(&e.ID); err != nil {
 		return nil, s.writeError(ctx, db, ct, data, err)
 	}
-	row := e.ID
-	if ct.DraftAndPublish && published {
-		// A new document has no links yet: no sc is needed to move them.
-		id, err := s.Publish(ctx, db, &schema.Schema{}, ct, e.ID)
+	if err := s.writeRelations(ctx, db, ct, e.ID, data, true); err != nil {
+		return nil, err
+	}
+	if published {
+		id, err := s.Publish(ctx, db, nil, ct, e.ID)
 		if err != nil {
 			return nil, err
 		}
 		e.ID = id
 		e.Set(schema.SysPublishedAt, t)
 	}
-	return e, s.writeRelations(ctx, db, ct, row, e.ID, data, true)
+	return e, nil
+}
+
+// colValue writes the value a write stores in column c of a: a scalar's
+// value, or a relation's link (relValue).
+func (b *sqlb) colValue(a *schema.Attribute, c string, v any) {
+	if a.IsRelation() {
+		b.relValue(a, c, v)
+		return
+	}
+	b.arg(a.Kind, v)
 }
 
 // Update writes the fields data names (a partial update) and its relation
 // changes, and sets updated_at. A missing entry is errs.NotFound. On a type
 // without draft & publish it returns the row as the write left it (see
-// Entry.Written), from the UPDATE itself; otherwise nil.
+// Entry.Written), from the UPDATE itself; otherwise nil. On a type with
+// draft & publish id is the draft row.
 func (s *Store) Update(ctx context.Context, db Conn, ct *schema.ContentType, id int64, data Data) (*Entry, error) {
 	if err := s.guardToOne(ctx, db, ct, id, data); err != nil {
 		return nil, err
@@ -113,8 +131,10 @@ func (s *Store) Update(ctx context.Context, db Conn, ct *schema.ContentType, id 
 	b.arg(timeKind, now())
 	for _, a := range ct.Attributes {
 		if v, set := columnValue(a, data); set {
-			b.w(", ", Ident(a.Column), " = ")
-			b.arg(a.Kind, v)
+			for _, c := range ownColumns(a) {
+				b.w(", ", Ident(c), " = ")
+				b.colValue(a, c, v)
+			}
 		}
 	}
 	b.w(" WHERE ", Ident(schema.ColID), " = ")
@@ -129,7 +149,7 @@ func (s *Store) Update(ctx context.Context, db Conn, ct *schema.ContentType, id 
 		if err != nil {
 			return nil, s.writeError(ctx, db, ct, data, err)
 		}
-		return e, s.writeRelations(ctx, db, ct, id, id, data, false)
+		return e, s.writeRelations(ctx, db, ct, id, data, false)
 	}
 	res, err := db.ExecContext(ctx, b.sb.String(), b.args...)
 	if err != nil {
@@ -138,11 +158,7 @@ func (s *Store) Update(ctx context.Context, db Conn, ct *schema.ContentType, id 
 	if n, err := res.RowsAffected(); err == nil && n == 0 {
 		return nil, errs.NotFound()
 	}
-	link, err := s.linkOf(ctx, db, ct, id, data)
-	if err != nil {
-		return nil, err
-	}
-	return nil, s.writeRelations(ctx, db, ct, id, link, data, false)
+	return nil, s.writeRelations(ctx, db, ct, id, data, false)
 }
 
 // writtenColumns are the columns a write returns: those a read of every
@@ -189,35 +205,6 @@ func (s *Store) scanWritten(ctx context.Context, db Conn, ct *schema.ContentType
 	return e, nil
 }
 
-// linkOf is the row the links of id's document point at (Document.Link):
-// id itself but on a published document's draft row. Asked only when the
-// write changes such links.
-func (s *Store) linkOf(ctx context.Context, db Conn, ct *schema.ContentType, id int64, data Data) (int64, error) {
-	if !ct.DraftAndPublish {
-		return id, nil
-	}
-	outside := false
-	for a := range data.Relations {
-		outside = outside || a.Column == ""
-	}
-	if !outside {
-		return id, nil
-	}
-	b := s.sql(ReadOptions{}, query.Draft)
-	b.w("SELECT COALESCE(MAX(p.", Ident(schema.ColID), "), 0) FROM ", Ident(ct.Table), " p JOIN ", Ident(ct.Table), " d ON d.",
-		Ident(schema.ColDocumentID), " = p.", Ident(schema.ColDocumentID), " WHERE d.", Ident(schema.ColID), " = ")
-	b.arg(idKind, id)
-	b.w(" AND p.", Ident(schema.ColPublishedAt), " IS NOT NULL")
-	var pub int64
-	if err := db.QueryRowContext(ctx, b.sb.String(), b.args...).Scan(&pub); err != nil {
-		return 0, fmt.Errorf("updating %s: %w", ct.Name, err)
-	}
-	if pub == 0 {
-		return id, nil
-	}
-	return pub, nil
-}
-
 // Delete removes one entry; deleting a missing one is not an error. Its
 // join rows go with it (ON DELETE CASCADE) and foreign keys naming it
 // become NULL (ON DELETE SET NULL): the database does both, in the same
@@ -259,7 +246,8 @@ func columnValue(a *schema.Attribute, data Data) (any, bool) {
 // releaseOneToOne frees the targets this write gives an owning oneToOne
 // relation: an entry that held one loses it, as in Strapi, where a
 // oneToOne target has one owner at a time (the column's unique index
-// would refuse the write otherwise). One statement per such relation.
+// would refuse the write otherwise) — per version: the row the column
+// links. One statement per such column.
 func (s *Store) releaseOneToOne(ctx context.Context, db Conn, ct *schema.ContentType, id int64, data Data) error {
 	for _, a := range ct.Attributes {
 		if a.RelationKind != schema.OneToOne || a.Column == "" {
@@ -269,21 +257,23 @@ func (s *Store) releaseOneToOne(ctx context.Context, db Conn, ct *schema.Content
 		if !set || v == nil {
 			continue
 		}
-		b := &sqlb{d: s.DB.Dialect}
-		b.w("UPDATE ", Ident(ct.Table), " SET ", Ident(a.Column), " = NULL WHERE ", Ident(a.Column), " = ")
-		b.arg(idKind, v)
-		if id != 0 {
-			b.w(" AND ", Ident(schema.ColID), " <> ")
-			b.arg(idKind, id)
-			if ct.DraftAndPublish { // nor the other version of the same document
-				doc := Ident(schema.ColDocumentID)
-				b.w(" AND ", doc, " NOT IN (SELECT ", doc, " FROM ", Ident(ct.Table), " WHERE ", Ident(schema.ColID), " = ")
+		for _, c := range ownColumns(a) {
+			b := &sqlb{d: s.DB.Dialect}
+			b.w("UPDATE ", Ident(ct.Table), " SET ", Ident(c), " = NULL WHERE ", Ident(c), " = ")
+			b.relValue(a, c, v)
+			if id != 0 {
+				b.w(" AND ", Ident(schema.ColID), " <> ")
 				b.arg(idKind, id)
-				b.w(")")
+				if ct.DraftAndPublish { // nor the other version of the same document
+					doc := Ident(schema.ColDocumentID)
+					b.w(" AND ", doc, " NOT IN (SELECT ", doc, " FROM ", Ident(ct.Table), " WHERE ", Ident(schema.ColID), " = ")
+					b.arg(idKind, id)
+					b.w(")")
+				}
 			}
-		}
-		if _, err := db.ExecContext(ctx, b.sb.String(), b.args...); err != nil {
-			return err
+			if _, err := db.ExecContext(ctx, b.sb.String(), b.args...); err != nil {
+				return err
+			}
 		}
 	}
 	return nil

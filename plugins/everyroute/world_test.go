@@ -210,6 +210,13 @@ func (w *world) see() {
 			w.t.Fatal(err)
 		}
 		list := page.Entries
+		if ct.DraftAndPublish { // both rows of each document
+			pub, err := w.h.App.Content.Find(ctx, &query.Query{Type: ct, Status: query.Published}, store.ReadOptions{})
+			if err != nil {
+				w.t.Fatal(err)
+			}
+			list = append(list, pub.Entries...)
+		}
 		everything[ct] = list
 		w.docs[ct] = map[int64]string{}
 		for _, e := range list {
@@ -221,10 +228,19 @@ func (w *world) see() {
 		r.visible, r.hidden, r.secrets = map[*schema.ContentType][]int64{}, map[*schema.ContentType][]int64{}, nil
 		for _, ct := range w.h.App.Schema.Types {
 			seen := w.visibleIDs(ct, r.ro)
+			shown := map[string]bool{}
+			for _, e := range everything[ct] {
+				if slices.Contains(seen, e.ID) {
+					shown[e.DocumentID] = true
+				}
+			}
 			for _, e := range everything[ct] {
 				if slices.Contains(seen, e.ID) {
 					r.visible[ct] = append(r.visible[ct], e.ID)
 					continue
+				}
+				if shown[e.DocumentID] {
+					continue // the other version of a document the role sees: neither hidden nor shown
 				}
 				r.hidden[ct] = append(r.hidden[ct], e.ID)
 				r.secrets = append(r.secrets, e.DocumentID)

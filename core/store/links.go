@@ -1,0 +1,364 @@
+package store
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/kiln-cms/kiln/core/query"
+	"github.com/kiln-cms/kiln/core/schema"
+)
+
+// What a write links, per version (versions.go): a write of a draft &
+// publish type writes its draft row, whose links lead to the drafts of
+// draft & publish targets; a write of a plain type links both versions of
+// such a target. The references a write is given (RelationChange) name
+// each target document by one of its rows (Document.Link); the rows
+// actually linked are found in the statement itself, by document.
+
+// linksDrafts reports whether a write of ct links only the drafts of its
+// draft & publish targets: ct has draft & publish itself.
+func linksDrafts(ct *schema.ContentType) bool { return ct.DraftAndPublish }
+
+// targetRows writes the rows of target that a write of writer links for
+// the documents ids name: the ids themselves on a plain target; on a
+// draft & publish one every row of their documents, or their drafts only
+// when the writer has draft & publish. A parenthesised list or subquery,
+// for "c IN <targetRows>".
+func (b *sqlb) targetRows(writer, target *schema.ContentType, ids []int64) {
+	if !target.DraftAndPublish {
+		b.list(idKind, ids)
+		return
+	}
+	r, d := b.newAlias(), b.newAlias()
+	t := Ident(target.Table)
+	b.w("(SELECT ", col(r, schema.ColID), " FROM ", t, " ", r, " WHERE ", col(r, schema.ColDocumentID), " IN (SELECT ",
+		col(d, schema.ColDocumentID), " FROM ", t, " ", d, " WHERE ")
+	b.in(col(d, schema.ColID), idKind, toArgs(ids), false)
+	b.w(")")
+	if linksDrafts(writer) {
+		b.w(" AND ", col(r, schema.ColPublishedAt), " IS NULL")
+	}
+	b.w(")")
+}
+
+// list writes "(?, ?, ...)".
+func (b *sqlb) list(k schema.Kind, ids []int64) {
+	b.w("(")
+	for i, id := range ids {
+		if i > 0 {
+			b.w(", ")
+		}
+		b.arg(k, id)
+	}
+	b.w(")")
+}
+
+func toArgs(list []int64) []any { return ids(list) }
+
+// versionRow writes the id of the row, in its draft or published version,
+// of the document of target's row id: NULL when the document has no such
+// version. A scalar subquery on the document_id's partial unique index.
+func (b *sqlb) versionRow(target *schema.ContentType, id any, draft bool) {
+	r, d := b.newAlias(), b.newAlias()
+	t := Ident(target.Table)
+	b.w("(SELECT ", col(r, schema.ColID), " FROM ", t, " ", r, " WHERE ", col(r, schema.ColDocumentID), " = (SELECT ",
+		col(d, schema.ColDocumentID), " FROM ", t, " ", d, " WHERE ", col(d, schema.ColID), " = ")
+	b.arg(idKind, id)
+	b.w(") AND ", col(r, schema.ColPublishedAt), versionSQL(draft), ")")
+}
+
+// versionSQL is the published_at test of a version.
+func versionSQL(draft bool) string {
+	if draft {
+		return " IS NULL"
+	}
+	return " IS NOT NULL"
+}
+
+// relValue writes the value a write stores in column c of the owning
+// to-one relation a for the target the reference v names (nil: none):
+// the reference itself on a plain target; else the target's row of the
+// version the column links (the draft for a draft & publish owner, the
+// version of the column for a plain one).
+func (b *sqlb) relValue(a *schema.Attribute, c string, v any) {
+	if v == nil || !a.TargetType.DraftAndPublish {
+		b.arg(a.Kind, v)
+		return
+	}
+	b.versionRow(a.TargetType, v, linksDrafts(a.Owner) || c == a.DraftColumn)
+}
+
+// ownColumns are the foreign-key columns of the owning to-one a: its
+// Column, and its DraftColumn when it has one.
+func ownColumns(a *schema.Attribute) []string {
+	if a.DraftColumn != "" {
+		return []string{a.Column, a.DraftColumn}
+	}
+	return []string{a.Column}
+}
+
+// translated is the expression, over the row aliased from, of column c of
+// owning to-one a copied into version draft: the same on a plain target,
+// else the target's row of that version of the document c names.
+func translated(a *schema.Attribute, from string, draft bool) string {
+	c := from + "." + Ident(a.Column)
+	if !a.IsRelation() || !a.TargetType.DraftAndPublish {
+		return c
+	}
+	t := Ident(a.TargetType.Table)
+	return "(SELECT r." + Ident(schema.ColID) + " FROM " + t + " r WHERE r." + Ident(schema.ColPublishedAt) + versionSQL(draft) +
+		" AND r." + Ident(schema.ColDocumentID) + " = (SELECT l." + Ident(schema.ColDocumentID) + " FROM " + t + " l WHERE l." +
+		Ident(schema.ColID) + " = " + c + "))"
+}
+
+// copyLinks makes the links of ct's row to, of version draft, a copy of
+// those of the row from, the other version of the same document, each
+// draft & publish target taken in to's version (and dropped when its
+// document has none): the relations stored outside the row — other rows'
+// foreign keys naming it and join rows — whatever side declares them.
+// The row's own foreign keys are copied with its columns (Publish).
+// Relations declared only by another draft & publish type (unidirectional)
+// are that type's own business and are left as they are, as Strapi 5
+// leaves them. A few statements per relation, whatever the number of
+// links.
+func (s *Store) copyLinks(ctx context.Context, db Conn, ct *schema.ContentType, from, to int64, draft bool) error {
+	for _, x := range s.schema().Types {
+		for _, a := range x.Attributes {
+			if !a.IsRelation() || a.TargetType == nil {
+				continue
+			}
+			var err error
+			switch {
+			case a.Column != "" && a.TargetType == ct:
+				if x.DraftAndPublish && a.Inverse == nil {
+					continue
+				}
+				err = s.copyColumnLinks(ctx, db, a, from, to, draft)
+			case a.JoinTable != "" && a.MappedBy == "":
+				if x == ct {
+					err = s.copyJoinLinks(ctx, db, a, a.JoinSelf, a.JoinTarget, a.TargetType, from, to, draft)
+				}
+				if err == nil && a.TargetType == ct && (!x.DraftAndPublish || a.Inverse != nil) {
+					err = s.copyJoinLinks(ctx, db, a, a.JoinTarget, a.JoinSelf, x, from, to, draft)
+				}
+			}
+			if err != nil {
+				return fmt.Errorf("copying the links of %s.%s: %w", x.Name, a.Name, err)
+			}
+		}
+	}
+	return nil
+}
+
+// copyColumnLinks copies the links owning to-one a's column makes to row
+// from onto row to (copyLinks). A plain owner has a column per version:
+// the one of to's version names to exactly where the other names from.
+// A draft & publish owner's rows of to's version name to exactly where
+// their document's other row names from.
+func (s *Store) copyColumnLinks(ctx context.Context, db Conn, a *schema.Attribute, from, to int64, draft bool) error {
+	t := Ident(a.Owner.Table)
+	exec := func(parts ...any) error {
+		b := &sqlb{d: s.DB.Dialect}
+		for _, p := range parts {
+			switch v := p.(type) {
+			case string:
+				b.w(v)
+			case int64:
+				b.arg(idKind, v)
+			}
+		}
+		return s.exec(ctx, db, b)
+	}
+	if a.DraftColumn != "" {
+		tc, fc := Ident(a.Column), Ident(a.DraftColumn)
+		if draft {
+			tc, fc = fc, tc
+		}
+		if a.RelationKind != schema.OneToOne {
+			return exec("UPDATE ", t, " SET ", tc, " = CASE WHEN ", fc, " = ", from, " THEN ", to, " ELSE NULL END WHERE ", tc, " = ", to,
+				" OR ", fc, " = ", from)
+		}
+		// A oneToOne's is released first, then taken: its unique index is
+		// checked row by row.
+		if err := exec("UPDATE ", t, " SET ", tc, " = NULL WHERE ", tc, " = ", to, " AND (", fc, " IS NULL OR ", fc, " <> ", from, ")"); err != nil {
+			return err
+		}
+		return exec("UPDATE ", t, " SET ", tc, " = ", to, " WHERE ", fc, " = ", from)
+	}
+	c, pub, doc := Ident(a.Column), Ident(schema.ColPublishedAt), Ident(schema.ColDocumentID)
+	if err := exec("UPDATE ", t, " SET ", c, " = NULL WHERE ", c, " = ", to); err != nil {
+		return err
+	}
+	return exec("UPDATE ", t, " SET ", c, " = ", to, " WHERE ", pub, versionSQL(draft), " AND ", doc, " IN (SELECT ", doc,
+		" FROM ", t, " WHERE ", c, " = ", from, ")")
+}
+
+// copyJoinLinks copies the join rows of a's join table whose column ours
+// names row from onto row to (copyLinks): the rows naming to go, and each
+// of from's comes back naming to, with the other column (theirs, rows of
+// other) in to's version, and both places as they were.
+func (s *Store) copyJoinLinks(ctx context.Context, db Conn, a *schema.Attribute, ours, theirs string, other *schema.ContentType, from, to int64, draft bool) error {
+	j := Ident(a.JoinTable)
+	b := &sqlb{d: s.DB.Dialect}
+	b.w("DELETE FROM ", j, " WHERE ", Ident(ours), " = ")
+	b.arg(idKind, to)
+	if err := s.exec(ctx, db, b); err != nil {
+		return err
+	}
+	oo, to2 := Ident(JoinOrder(ours)), Ident(JoinOrder(theirs))
+	target := "j." + Ident(theirs)
+	join := ""
+	if other.DraftAndPublish {
+		t := Ident(other.Table)
+		join = " JOIN " + t + " l ON l." + Ident(schema.ColID) + " = j." + Ident(theirs) + " JOIN " + t + " r ON r." +
+			Ident(schema.ColDocumentID) + " = l." + Ident(schema.ColDocumentID) + " AND r." + Ident(schema.ColPublishedAt) + versionSQL(draft)
+		target = "r." + Ident(schema.ColID)
+	}
+	b = &sqlb{d: s.DB.Dialect}
+	b.w("INSERT INTO ", j, " (", Ident(ours), ", ", Ident(theirs), ", ", to2, ", ", oo, ") SELECT ")
+	b.arg(idKind, to)
+	b.w(", ", target, ", j.", to2, ", j.", oo, " FROM ", j, " j", join, " WHERE j.", Ident(ours), " = ")
+	b.arg(idKind, from)
+	return s.exec(ctx, db, b)
+}
+
+// schema is the store's schema, or an empty one.
+func (s *Store) schema() *schema.Schema {
+	if s.Schema == nil {
+		return &schema.Schema{}
+	}
+	return s.Schema
+}
+
+// sqlStatus is the status a write's statement reads with.
+const sqlStatus = query.Draft
+
+// storageOf maps each relation's storage to the relation: "table.column"
+// for an owning to-one's column, the join table's name for an owning
+// manyToMany.
+func storageOf(s *schema.Schema) map[string]*schema.Attribute {
+	out := map[string]*schema.Attribute{}
+	for _, ct := range s.Types {
+		for _, a := range ct.Attributes {
+			switch {
+			case !a.IsRelation():
+			case a.Column != "":
+				out[ct.Table+"."+a.Column] = a
+			case a.JoinTable != "" && a.MappedBy == "":
+				out[a.JoinTable] = a
+			}
+		}
+	}
+	return out
+}
+
+// relinkSteps plans the conversion of the links of t's relations that
+// the snapshot (old) records from before links were kept per version:
+// then every link named one row per document (its published row once
+// there was one, else its draft), and relinkSQL turns them into the links
+// of each version. Only for what the snapshot knows and that keeps its
+// target (a changed target is a destructive step of its own); the next
+// snapshot records the new layout, so it runs once.
+func (pl *planner) relinkSteps(t TableDef, old *tableState) {
+	if old == nil {
+		return
+	}
+	var attrs []*schema.Attribute
+	if t.Join {
+		if t.Links == LinksPerVersion && old.Links != LinksPerVersion {
+			attrs = append(attrs, pl.rels[t.Name])
+		}
+	} else {
+		for _, c := range t.Columns {
+			prev := old.column(c.Name)
+			if c.Links != LinksPerVersion || prev == nil || prev.Links == LinksPerVersion || prev.Ref != c.Ref || prev.Type != c.Type ||
+				!pl.have.hasColumn(t.Name, c.Name) {
+				continue
+			}
+			if a := pl.rels[t.Name+"."+c.Name]; a != nil {
+				attrs = append(attrs, a)
+			}
+		}
+	}
+	for _, a := range attrs {
+		if a == nil {
+			continue
+		}
+		for _, stmt := range relinkSQL(a) {
+			pl.relinks = append(pl.relinks, Step{SQL: stmt,
+				Description: fmt.Sprintf("keep the links of %s.%s per version (draft & publish)", a.Owner.Name, a.Name)})
+		}
+	}
+}
+
+// relinkSQL converts relation a's links from one row per document to one
+// per version (versions.go). A plain row's column pair: the draft column
+// takes the draft of the document the column names, and the column keeps
+// only a published row. A draft & publish row's key to a draft & publish
+// target: the target's row of the row's own version. Join rows: each
+// link becomes one per pair of rows a write makes now (both versions of
+// a draft & publish side with a plain one; same-version pairs between two
+// draft & publish sides, whose cross-version rows go). No link is lost:
+// what named a document still names it, in every version it links.
+func relinkSQL(a *schema.Attribute) []string {
+	id, doc, pub := Ident(schema.ColID), Ident(schema.ColDocumentID), Ident(schema.ColPublishedAt)
+	if a.Column != "" {
+		x, t, c := Ident(a.Owner.Table), Ident(a.TargetType.Table), Ident(a.Column)
+		switch {
+		case a.DraftColumn != "":
+			return []string{"UPDATE " + x + " SET " + Ident(a.DraftColumn) + " = (SELECT r." + id + " FROM " + t + " l JOIN " + t +
+				" r ON r." + doc + " = l." + doc + " AND r." + pub + " IS NULL WHERE l." + id + " = " + x + "." + c + "), " + c +
+				" = CASE WHEN " + c + " IN (SELECT " + id + " FROM " + t + " WHERE " + pub + " IS NULL) THEN NULL ELSE " + c +
+				" END WHERE " + c + " IS NOT NULL"}
+		case a.Owner.DraftAndPublish && a.TargetType.DraftAndPublish:
+			return []string{"UPDATE " + x + " SET " + c + " = (SELECT r." + id + " FROM " + t + " l JOIN " + t + " r ON r." + doc +
+				" = l." + doc + " AND (r." + pub + " IS NULL) = (" + x + "." + pub + " IS NULL) WHERE l." + id + " = " + x + "." + c +
+				") WHERE " + c + " IS NOT NULL"}
+		}
+		return nil
+	}
+	j, s, t := Ident(a.JoinTable), Ident(a.Owner.Table), Ident(a.TargetType.Table)
+	self, target := Ident(a.JoinSelf), Ident(a.JoinTarget)
+	os, ot := Ident(JoinOrder(a.JoinSelf)), Ident(JoinOrder(a.JoinTarget))
+	both := a.Owner.DraftAndPublish && a.TargetType.DraftAndPublish
+	pair := "1=1"
+	if both {
+		pair = "(xs." + pub + " IS NULL) = (ts." + pub + " IS NULL)"
+	}
+	out := []string{"INSERT INTO " + j + " (" + self + ", " + target + ", " + ot + ", " + os + ") SELECT DISTINCT xs." + id + ", ts." + id +
+		", j." + ot + ", j." + os + " FROM " + j + " j JOIN " + s + " xl ON xl." + id + " = j." + self + " JOIN " + s + " xs ON xs." + doc +
+		" = xl." + doc + " JOIN " + t + " tl ON tl." + id + " = j." + target + " JOIN " + t + " ts ON ts." + doc + " = tl." + doc +
+		" WHERE " + pair + " AND NOT EXISTS (SELECT 1 FROM " + j + " k WHERE k." + self + " = xs." + id + " AND k." + target + " = ts." + id + ")"}
+	if both {
+		out = append(out, "DELETE FROM "+j+" WHERE EXISTS (SELECT 1 FROM "+s+" x, "+t+" y WHERE x."+id+" = "+j+"."+self+
+			" AND y."+id+" = "+j+"."+target+" AND (x."+pub+" IS NULL) <> (y."+pub+" IS NULL))")
+	}
+	return out
+}
+
+// CompleteVersions brings what a bulk load wrote (BulkRows: one published
+// row per document, links naming it) to the layout every write keeps:
+// each published row gets its draft, and every relation of a draft &
+// publish type its links per version. For a load into an empty database,
+// in its transaction, once every table and link is in.
+func (s *Store) CompleteVersions(ctx context.Context, db Conn, sc *schema.Schema) error {
+	var stmts []string
+	for _, ct := range sc.Types {
+		if ct.DraftAndPublish {
+			stmts = append(stmts, draftCopySQL(ct))
+		}
+	}
+	for _, ct := range sc.Types {
+		for _, a := range ct.Attributes {
+			if a.IsRelation() && a.Versioned() && (a.Column != "" || (a.JoinTable != "" && a.MappedBy == "")) {
+				stmts = append(stmts, relinkSQL(a)...)
+			}
+		}
+	}
+	for _, q := range stmts {
+		if _, err := db.ExecContext(ctx, q); err != nil {
+			return fmt.Errorf("completing the versions of the loaded rows: %w", err)
+		}
+	}
+	return nil
+}
