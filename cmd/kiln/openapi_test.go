@@ -27,8 +27,8 @@ type servedProject struct {
 
 // servedProjects are the projects in the repository and the one kiln
 // init writes: the platform with the plugins its config/plugins.yaml
-// enables, the platform with each of them switched off in turn, the
-// single types of testdata/, and the kiln init project with what its own
+// enables, the platform with each of them switched off in turn, every
+// project of testdata/, and the kiln init project with what its own
 // config/plugins.yaml enables (none today).
 func servedProjects(t *testing.T) []servedProject {
 	t.Helper()
@@ -42,8 +42,14 @@ func servedProjects(t *testing.T) []servedProject {
 		p.plugins = slices.DeleteFunc(slices.Clone(platform.plugins), func(n string) bool { return n == off })
 		out = append(out, p)
 	}
-	single := filepath.Join(root, "testdata", "single-types")
-	out = append(out, servedProject{name: "single-types", contentTypes: filepath.Join(single, "content-types"), config: filepath.Join(single, "config")})
+	projects, err := filepath.Glob(filepath.Join(root, "testdata", "*", "content-types"))
+	if err != nil || len(projects) == 0 {
+		t.Fatalf("no project in testdata/ (%v)", err)
+	}
+	for _, ct := range projects {
+		dir := filepath.Dir(ct)
+		out = append(out, servedProject{name: filepath.Base(dir), contentTypes: ct, config: filepath.Join(dir, "config")})
+	}
 	dir := t.TempDir()
 	if _, err := initProject(dir); err != nil {
 		t.Fatal(err)
