@@ -20,10 +20,16 @@ import (
 // single type landing (draft & publish), with a writer role scoped to
 // homepages whose title starts with "Public".
 func eachSingle(t *testing.T, fn func(t *testing.T, h *apptest.Harness)) {
+	eachProject(t, "single-types", fn)
+}
+
+// eachProject runs fn on SQLite and, when configured, PostgreSQL, with an
+// app of the project testdata/<name>.
+func eachProject(t *testing.T, name string, fn func(t *testing.T, h *apptest.Harness)) {
 	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
 			cfg := apptest.Config(t, d)
-			project := filepath.Join(apptest.Root(t), "testdata", "single-types")
+			project := filepath.Join(apptest.Root(t), "testdata", name)
 			cfg.Paths.ContentTypes = filepath.Join(project, "content-types")
 			cfg.Paths.Config = filepath.Join(project, "config")
 			fn(t, apptest.NewWith(t, cfg))

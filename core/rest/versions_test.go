@@ -12,7 +12,6 @@ import (
 	"testing"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // The drafts-relations project (testdata/drafts-relations): draft &
@@ -20,16 +19,7 @@ import (
 // remark) related in every direction and kind, with an editor who reads
 // the drafts of articles but not of series or shelves.
 func eachVersions(t *testing.T, fn func(t *testing.T, h *apptest.Harness)) {
-	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
-		t.Run(d.String(), func(t *testing.T) {
-			t.Parallel()
-			cfg := apptest.Config(t, d)
-			project := filepath.Join(apptest.Root(t), "testdata", "drafts-relations")
-			cfg.Paths.ContentTypes = filepath.Join(project, "content-types")
-			cfg.Paths.Config = filepath.Join(project, "config")
-			fn(t, apptest.NewWith(t, cfg))
-		})
-	}
+	eachProject(t, "drafts-relations", fn)
 }
 
 // scenarioStep is one step of testdata/drafts-relations/scenario.json: a
