@@ -9,6 +9,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 
 	"github.com/kiln-cms/kiln/core/auth"
+	"github.com/kiln-cms/kiln/core/caller"
 	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/hook"
@@ -173,7 +174,7 @@ func (a *App) rateKey(c *fiber.Ctx) (string, int, bool) {
 	if p := c.Path(); p == "/_health" || p == "/_ready" {
 		return "", 0, false
 	}
-	cl := rest.CallerOf(c)
+	cl := caller.Of(c)
 	if cl.Token != nil {
 		return TokenKey(cl.Token.ID), a.Config.RateLimit.PerToken, true
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
+	"github.com/kiln-cms/kiln/core/caller"
 	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/hook"
 	"github.com/kiln-cms/kiln/core/query"
@@ -154,7 +155,7 @@ func (a *API) Provide(name string, svc any) { a.registry.services[a.plugin+"."+n
 func (a *API) Service(name string) any { return a.registry.services[name] }
 
 // Caller is who a request comes from.
-func (a *API) Caller(c *fiber.Ctx) *rest.Caller { return rest.CallerOf(c) }
+func (a *API) Caller(c *fiber.Ctx) *caller.Caller { return caller.Of(c) }
 
 // Allowed reports whether the caller's role may take an action (for
 // handlers whose rules go past the route's own action).

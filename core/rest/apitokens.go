@@ -12,6 +12,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 
 	"github.com/kiln-cms/kiln/core/auth"
+	"github.com/kiln-cms/kiln/core/caller"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/principal"
 	"github.com/kiln-cms/kiln/core/route"
@@ -71,15 +72,8 @@ func (t *APITokens) SetRoutes(table route.Table, s *schema.Schema) {
 	t.Rules = auth.TokenRulesFrom(rows, drafts)
 }
 
-// TokenCaller is the API token a request came with.
-type TokenCaller struct {
-	ID      int64
-	Kind    string
-	Actions []string // custom tokens only
-}
-
 // Allows reports whether the token may take action.
-func (t *APITokens) Allows(tc *TokenCaller, action string) bool {
+func (t *APITokens) Allows(tc *caller.Token, action string) bool {
 	return t.Rules != nil && t.Rules.Allows(tc.Kind, tc.Actions, action)
 }
 
@@ -92,7 +86,7 @@ func invalidToken() error {
 // authenticate looks the token up (one indexed query by its hash, or the
 // cache on PostgreSQL: docs/identity-cache.md) and returns its caller, or
 // the 401 to answer.
-func (t *APITokens) authenticate(ctx context.Context, token string) (*TokenCaller, error) {
+func (t *APITokens) authenticate(ctx context.Context, token string) (*caller.Token, error) {
 	lookup := t.DB.APITokenByHash
 	if t.Cache != nil {
 		lookup = t.Cache.Token
@@ -111,7 +105,7 @@ func (t *APITokens) authenticate(ctx context.Context, token string) (*TokenCalle
 		return nil, errs.New(errs.KindUnauthorized, "Token expired")
 	}
 	t.touch(row, now)
-	return &TokenCaller{ID: row.ID, Kind: row.Kind, Actions: row.Actions}, nil
+	return &caller.Token{ID: row.ID, Kind: row.Kind, Actions: row.Actions}, nil
 }
 
 // touch writes the token's last-used time in the background when both

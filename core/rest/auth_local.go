@@ -14,6 +14,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 
 	"github.com/kiln-cms/kiln/core/auth"
+	"github.com/kiln-cms/kiln/core/caller"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/mail"
 	"github.com/kiln-cms/kiln/core/query"
@@ -155,7 +156,7 @@ func (s *Security) changePassword(c *fiber.Ctx) error {
 	if err := s.Allow(c, "auth.changePassword"); err != nil {
 		return err
 	}
-	cl := CallerOf(c)
+	cl := caller.Of(c)
 	if cl.UserID == 0 {
 		return needsUser("auth.changePassword")
 	}

@@ -8,40 +8,22 @@ import (
 	"github.com/gofiber/fiber/v2/utils"
 
 	"github.com/kiln-cms/kiln/core/auth"
+	"github.com/kiln-cms/kiln/core/caller"
 	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/errs"
 )
 
-// Caller is who a request comes from: a user with a role, the public, or
-// an API token (Token set, no user, no role: what it may do is its kind's
-// or its list's, never a role's).
-type Caller struct {
-	UserID int64 // 0 for the public and for a token
-	Role   string
-	Token  *TokenCaller
-}
+// authErrKey keeps the 401 Authenticate found for Enforce to answer.
+const authErrKey = "kiln.authError"
 
-const (
-	callerKey  = "kiln.caller"
-	authErrKey = "kiln.authError"
-)
-
-// CallerOf returns the request's caller (the public when Authenticate did
-// not run or found no token).
-func CallerOf(c *fiber.Ctx) *Caller {
-	if cl, ok := c.Locals(callerKey).(*Caller); ok {
-		return cl
-	}
-	return &Caller{Role: auth.Public}
-}
-
-// Authenticate resolves the bearer token into a Caller. A request without
-// one is the public. A token shaped like an API token (auth.IsAPIToken) is
-// looked up in the token table and never parsed as a JWT; an unknown,
-// revoked or expired one is a 401 like a bad JWT. A bad token, or one whose user is gone or blocked, or
-// whose token version is not the user's current one (the password changed
-// or the user was blocked since it was issued), is remembered and answered
-// with 401 by Enforce — after the rate limiter has counted the attempt
+// Authenticate resolves the bearer token into the request's caller
+// (core/caller). A request without one is the public. A token shaped like
+// an API token (auth.IsAPIToken) is looked up in the token table and never
+// parsed as a JWT; an unknown, revoked or expired one is a 401 like a bad
+// JWT. A bad token, or one whose user is gone or blocked, or whose token
+// version is not the user's current one (the password changed or the user
+// was blocked since it was issued), is remembered and answered with 401 by
+// Enforce — after the rate limiter has counted the attempt
 // against the client's address. The version is compared with the user row
 // read here anyway: revocation costs no query of its own. On PostgreSQL
 // the row comes from the principal cache once it is warm
@@ -54,7 +36,7 @@ func CallerOf(c *fiber.Ctx) *Caller {
 func (s *Security) Authenticate(c *fiber.Ctx) error {
 	token, ok := auth.BearerToken(c.Get(fiber.HeaderAuthorization))
 	if !ok || isSignInPath(c.Path()) {
-		c.Locals(callerKey, &Caller{Role: auth.Public})
+		caller.Set(c, caller.Public())
 		return c.Next()
 	}
 	if auth.IsAPIToken(token) && s.APITokens != nil {
@@ -66,7 +48,7 @@ func (s *Security) Authenticate(c *fiber.Ctx) error {
 		if err != nil {
 			return err
 		}
-		c.Locals(callerKey, &Caller{Token: tc})
+		caller.Set(c, &caller.Caller{Token: tc})
 		return c.Next()
 	}
 	claims, err := s.Tokens.Verify(token)
@@ -87,7 +69,7 @@ func (s *Security) Authenticate(c *fiber.Ctx) error {
 	if role == "" {
 		role = auth.Authenticated
 	}
-	c.Locals(callerKey, &Caller{UserID: id, Role: role})
+	caller.Set(c, &caller.Caller{UserID: id, Role: role})
 	return c.Next()
 }
 

@@ -1,6 +1,7 @@
 package rest
 
 import (
+	"github.com/kiln-cms/kiln/core/caller"
 	"strconv"
 	"strings"
 
@@ -79,7 +80,7 @@ func hasCredentials(c *fiber.Ctx) bool {
 	if len(c.Request().Header.Peek(fiber.HeaderAuthorization)) > 0 {
 		return true
 	}
-	cl := CallerOf(c)
+	cl := caller.Of(c)
 	return cl.Token != nil || cl.UserID != 0
 }
 

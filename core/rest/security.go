@@ -7,6 +7,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 
 	"github.com/kiln-cms/kiln/core/auth"
+	"github.com/kiln-cms/kiln/core/caller"
 	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/mail"
@@ -66,7 +67,7 @@ func ActionOf(ct *schema.ContentType, action string) string {
 // An API token's caller may take what its kind or its list allows
 // (auth.TokenRules); a refusal is a 403, the token being valid.
 func (s *Security) Allow(c *fiber.Ctx, action string) error {
-	cl := CallerOf(c)
+	cl := caller.Of(c)
 	if s.allowed(cl, action) {
 		return nil
 	}
@@ -113,7 +114,7 @@ func needsUser(action string) *errs.Error {
 }
 
 // allowed: the token's rules for a token, the role's grants otherwise.
-func (s *Security) allowed(cl *Caller, action string) bool {
+func (s *Security) allowed(cl *caller.Caller, action string) bool {
 	if cl.Token != nil {
 		return s.APITokens != nil && s.APITokens.Allows(cl.Token, action)
 	}
@@ -151,7 +152,7 @@ func (s *Security) Guard(c *fiber.Ctx, ct *schema.ContentType, action string) (s
 // scopes belong to users' roles. Drafts stay hidden on the types whose
 // <type>.readDrafts it lacks.
 func (s *Security) ReadOptions(c *fiber.Ctx) store.ReadOptions {
-	cl := CallerOf(c)
+	cl := caller.Of(c)
 	rows := s.AnswerLimits(c).MaxAnswerRows
 	if cl.Token != nil {
 		return store.ReadOptions{NoDrafts: s.tokenNoDrafts(cl), MaxAnswerRows: rows}
@@ -164,7 +165,7 @@ func (s *Security) ReadOptions(c *fiber.Ctx) store.ReadOptions {
 // (config/permissions.yaml, defaults in auth.Policy.Limits), or api.yaml's
 // for an API token, which has no role.
 func (s *Security) AnswerLimits(c *fiber.Ctx) auth.Limits {
-	cl := CallerOf(c)
+	cl := caller.Of(c)
 	if cl.Token != nil {
 		return s.Limits
 	}
@@ -193,14 +194,14 @@ func (s *Security) AllowStatus(c *fiber.Ctx, ct *schema.ContentType, st query.St
 func (s *Security) QueryOptions(c *fiber.Ctx) query.Options {
 	o := s.Query
 	o.PublicationState = VersionOf(c) == V1
-	cl := CallerOf(c)
+	cl := caller.Of(c)
 	o.CanRead = func(ct *schema.ContentType) bool { return s.allowed(cl, ActionOf(ct, "find")) }
 	return o
 }
 
 // tokenNoDrafts are the draft & publish types whose drafts the token may
 // not read. A handful of types at most: made per request, not kept.
-func (s *Security) tokenNoDrafts(cl *Caller) map[*schema.ContentType]bool {
+func (s *Security) tokenNoDrafts(cl *caller.Caller) map[*schema.ContentType]bool {
 	out := map[*schema.ContentType]bool{}
 	for _, ct := range s.Content.Schema.Types {
 		if ct.DraftAndPublish && !s.allowed(cl, ActionOf(ct, auth.DraftsAction)) {

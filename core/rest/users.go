@@ -1,6 +1,7 @@
 package rest
 
 import (
+	"github.com/kiln-cms/kiln/core/caller"
 	"strconv"
 
 	"github.com/gofiber/fiber/v2"
@@ -36,7 +37,7 @@ func (s *Security) me(c *fiber.Ctx) error {
 	if err := s.Allow(c, "users.me"); err != nil {
 		return err
 	}
-	cl := CallerOf(c)
+	cl := caller.Of(c)
 	if cl.UserID == 0 {
 		return needsUser("users.me")
 	}

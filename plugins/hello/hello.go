@@ -11,6 +11,7 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
+	"github.com/kiln-cms/kiln/core/caller"
 	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/hook"
@@ -115,7 +116,7 @@ func (p *Plugin) greet(c *fiber.Ctx, api *plugin.API) error {
 
 // signedIn is a policy: it refuses callers without a user.
 func signedIn(c *fiber.Ctx) error {
-	if rest.CallerOf(c).UserID == 0 {
+	if caller.Of(c).UserID == 0 {
 		return errs.New(errs.KindForbidden, "sign in first")
 	}
 	return nil
