@@ -10,10 +10,10 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/kiln-cms/kiln/core/apitoken"
 	"github.com/kiln-cms/kiln/core/auth"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/rest"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 const tokenUsage = `Usage:
@@ -73,7 +73,7 @@ func tokenCreate(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer a.Close()
-	row, token, err := a.Security.APITokens.Create(context.Background(), *name, *description, *kind, list, time.Duration(*days)*24*time.Hour)
+	row, token, err := a.APITokens.Create(context.Background(), *name, *description, *kind, list, time.Duration(*days)*24*time.Hour)
 	if err != nil {
 		fmt.Fprintln(stderr, "kiln token create:", describe(err))
 		return 1
@@ -98,7 +98,7 @@ func tokenList(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer a.Close()
-	rows, err := a.DB.APITokens(context.Background())
+	rows, err := a.APITokens.List(context.Background())
 	if err != nil {
 		fmt.Fprintln(stderr, "kiln token list:", describe(err))
 		return 1
@@ -164,10 +164,10 @@ func tokenRevoke(args []string, stdout, stderr io.Writer) int {
 	}
 	defer a.Close()
 	ctx := context.Background()
-	found, err := findToken(ctx, a.DB, target, id, *byName)
-	var revoked *store.APIToken
+	found, err := findToken(ctx, a.APITokens, target, id, *byName)
+	var revoked *apitoken.Token
 	if err == nil {
-		revoked, err = a.DB.DeleteAPIToken(ctx, found.ID)
+		revoked, err = a.APITokens.Revoke(ctx, found.ID)
 		if errs.KindOf(err) == errs.KindNotFound {
 			err = fmt.Errorf("token %d was revoked meanwhile", found.ID)
 		}
@@ -183,12 +183,12 @@ func tokenRevoke(args []string, stdout, stderr io.Writer) int {
 // findToken is the one token revoke was told of: by id, by name, or by a
 // bare argument, which is a name, or an id when it is made of digits, and
 // is refused when it is both a token's id and another's name.
-func findToken(ctx context.Context, db *store.DB, bare string, id int64, name string) (*store.APIToken, error) {
-	rows, err := db.APITokens(ctx)
+func findToken(ctx context.Context, tokens *apitoken.Service, bare string, id int64, name string) (*apitoken.Token, error) {
+	rows, err := tokens.List(ctx)
 	if err != nil {
 		return nil, err
 	}
-	find := func(match func(*store.APIToken) bool) *store.APIToken {
+	find := func(match func(*apitoken.Token) bool) *apitoken.Token {
 		for _, r := range rows {
 			if match(r) {
 				return r
@@ -198,20 +198,20 @@ func findToken(ctx context.Context, db *store.DB, bare string, id int64, name st
 	}
 	switch {
 	case id != 0:
-		if r := find(func(r *store.APIToken) bool { return r.ID == id }); r != nil {
+		if r := find(func(r *apitoken.Token) bool { return r.ID == id }); r != nil {
 			return r, nil
 		}
 		return nil, fmt.Errorf("no token has id %d", id)
 	case name != "":
-		if r := find(func(r *store.APIToken) bool { return r.Name == name }); r != nil {
+		if r := find(func(r *apitoken.Token) bool { return r.Name == name }); r != nil {
 			return r, nil
 		}
 		return nil, fmt.Errorf("no token is named %q", name)
 	}
-	named := find(func(r *store.APIToken) bool { return r.Name == bare })
-	var numbered *store.APIToken
+	named := find(func(r *apitoken.Token) bool { return r.Name == bare })
+	var numbered *apitoken.Token
 	if n, err := strconv.ParseInt(bare, 10, 64); err == nil && auth.NumericTokenName(bare) {
-		numbered = find(func(r *store.APIToken) bool { return r.ID == n })
+		numbered = find(func(r *apitoken.Token) bool { return r.ID == n })
 	}
 	switch {
 	case named != nil && numbered != nil && named != numbered:

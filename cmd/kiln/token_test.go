@@ -6,9 +6,11 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
 	"github.com/kiln-cms/kiln/core/auth"
+	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/core/store"
 )
 
@@ -88,25 +90,31 @@ func TestTokenRevokeRevokesWhatItNames(t *testing.T) {
 			if code != 0 {
 				t.Fatalf("create %s: %d %q", name, code, errOut)
 			}
-			rows, err := h.App.DB.APITokens(ctx)
+			rows, err := h.App.APITokens.List(ctx)
 			if err != nil {
 				t.Fatal(err)
 			}
 			return rows[len(rows)-1].ID, strings.TrimSpace(out)
 		}
 		// legacy writes a row as an earlier version made it, whose name
-		// may be a number.
+		// may be a number: in SQL, past the service's checks.
 		legacy := func(name string) (int64, string) {
 			t.Helper()
 			token, err := auth.NewAPIToken()
 			if err != nil {
 				t.Fatal(err)
 			}
-			row, err := h.App.DB.CreateAPIToken(ctx, store.APIToken{Name: name, Kind: auth.FullAccess, Hash: h.App.Security.APITokens.Hasher.Hash(token)})
-			if err != nil {
+			created := schema.KindOf(schema.DateTime).Encode(h.App.DB.Dialect, time.Now().UTC().Truncate(time.Millisecond))
+			table := store.Ident(store.APITokenTable)
+			if _, err := h.App.DB.Bun.ExecContext(ctx, `INSERT INTO `+table+` ("name", "kind", "token_hash", "created_at") VALUES (?, ?, ?, ?)`,
+				name, auth.FullAccess, h.App.APITokens.Hasher.Hash(token), created); err != nil {
 				t.Fatal(err)
 			}
-			return row.ID, token
+			var id int64
+			if err := h.App.DB.Bun.QueryRowContext(ctx, `SELECT "id" FROM `+table+` WHERE "name" = ?`, name).Scan(&id); err != nil {
+				t.Fatal(err)
+			}
+			return id, token
 		}
 		works := func(what, token string) {
 			t.Helper()
@@ -183,7 +191,7 @@ func TestTokenRevokeRevokesWhatItNames(t *testing.T) {
 				t.Errorf("%q: %d %q %q, want %d and %q", c.args, code, out, errOut, c.code, c.msg)
 			}
 		}
-		if rows, err := h.App.DB.APITokens(ctx); err != nil || len(rows) != 0 {
+		if rows, err := h.App.APITokens.List(ctx); err != nil || len(rows) != 0 {
 			t.Errorf("tokens left: %v %v", rows, err)
 		}
 	})

@@ -17,6 +17,7 @@ import (
 	"github.com/gofiber/fiber/v2/middleware/recover"
 	"github.com/gofiber/fiber/v2/middleware/requestid"
 
+	"github.com/kiln-cms/kiln/core/apitoken"
 	"github.com/kiln-cms/kiln/core/clientip"
 	"github.com/kiln-cms/kiln/core/config"
 	"github.com/kiln-cms/kiln/core/conns"
@@ -43,6 +44,9 @@ type App struct {
 	Log     *slog.Logger
 	// Security authenticates callers and checks their permissions.
 	Security *rest.Security
+	// APITokens makes, checks and revokes API tokens (Security checks
+	// requests' tokens with it; `kiln token` manages them).
+	APITokens *apitoken.Service
 	// Metrics is what GET /metrics answers; nil while server.metrics is
 	// off (it then records nothing).
 	Metrics *metrics.Metrics
@@ -111,6 +115,7 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, plugins ...pl
 		db.Close()
 		return nil, err
 	}
+	a.APITokens = a.Security.APITokens
 	if a.Webhooks, err = webhook.New(ctx, db, s, cfg.Webhooks, os.Getenv, log); err != nil {
 		db.Close()
 		return nil, err

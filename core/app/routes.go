@@ -34,7 +34,7 @@ func (a *App) routeTable() route.Table {
 	t = append(t, a.Webhooks.Routes(a.Security)...)
 	t = append(t, a.Plugins.Table()...)
 	t = append(t, api.Routes()...)
-	a.Security.APITokens.SetRoutes(t, a.Schema) // what each kind of API token may do
+	a.APITokens.SetRoutes(t, a.Schema) // what each kind of API token may do
 	if err := docs.Build(openapi.Input{Schema: a.Schema, Routes: t, Roles: a.RolesFor}); err != nil {
 		a.Log.Error("the API documentation has gaps; see docs/api-docs.md", "err", err)
 	}

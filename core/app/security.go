@@ -8,6 +8,7 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
+	"github.com/kiln-cms/kiln/core/apitoken"
 	"github.com/kiln-cms/kiln/core/auth"
 	"github.com/kiln-cms/kiln/core/caller"
 	"github.com/kiln-cms/kiln/core/content"
@@ -55,7 +56,7 @@ func (a *App) newSecurity(ctx context.Context) (*rest.Security, error) {
 	}
 	sec := &rest.Security{
 		Tokens:    auth.NewTokens(a.Config.Auth.JWTSecret, a.Config.Auth.TokenLifetime, nil),
-		APITokens: &rest.APITokens{DB: a.DB, Hasher: hasher, Log: a.Log},
+		APITokens: &apitoken.Service{DB: a.DB, Hasher: hasher, Log: a.Log},
 		Policy:    policy, Content: a.Content, Mailer: mailer, Registration: a.Config.Auth.Registration,
 		ResetURL: a.Config.Mail.ResetURL, Reset: rest.ResetCodes{Lifetime: a.Config.Auth.ResetCodeLifetime},
 		Query: a.QueryOptions(), Log: a.Log, RoleIDs: ids,
@@ -71,7 +72,7 @@ func (a *App) newSecurity(ctx context.Context) (*rest.Security, error) {
 		// listener hears the database; SQLite keeps the read per request
 		// (docs/identity-cache.md).
 		sec.Principals = principal.New(a.Content.PrincipalByID, 0)
-		sec.Principals.LoadToken = a.DB.APITokenByHash
+		sec.Principals.LoadToken = sec.APITokens.ByHash
 		sec.APITokens.Cache = sec.Principals
 		a.Content.Principals = sec.Principals
 	}

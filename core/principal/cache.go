@@ -13,6 +13,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/kiln-cms/kiln/core/apitoken"
 	"github.com/kiln-cms/kiln/core/store"
 )
 
@@ -24,7 +25,7 @@ const DefaultSize = 10000
 type Load func(ctx context.Context, id int64) (*store.Principal, error)
 
 // LoadToken reads an API token by its hash (errs.NotFound when none).
-type LoadToken func(ctx context.Context, hash string) (*store.APIToken, error)
+type LoadToken func(ctx context.Context, hash string) (*apitoken.Token, error)
 
 // Cache maps user ids to what authentication needs of them, and API
 // token hashes to their rows. Its zero value is not usable; New makes
@@ -42,7 +43,7 @@ type Cache struct {
 	// store what it read (it may predate the change).
 	epoch  uint64
 	users  table[int64, *store.Principal]
-	tokens table[string, *store.APIToken]
+	tokens table[string, *apitoken.Token]
 
 	hits, loads atomic.Int64
 }
@@ -76,7 +77,7 @@ func New(load Load, size int) *Cache {
 	if size <= 0 {
 		size = DefaultSize
 	}
-	return &Cache{load: load, users: newTable[int64, *store.Principal](size), tokens: newTable[string, *store.APIToken](size)}
+	return &Cache{load: load, users: newTable[int64, *store.Principal](size), tokens: newTable[string, *apitoken.Token](size)}
 }
 
 // Get returns the user's principal: from memory when the cache is trusted
@@ -95,7 +96,7 @@ func (c *Cache) Get(ctx context.Context, id int64) (*store.Principal, error) {
 
 // Token returns the API token whose hash is hash, as Get does a user.
 // Its last-used time is the one read when it was cached.
-func (c *Cache) Token(ctx context.Context, hash string) (*store.APIToken, error) {
+func (c *Cache) Token(ctx context.Context, hash string) (*apitoken.Token, error) {
 	return get(c, &c.tokens, ctx, hash, c.LoadToken)
 }
 

@@ -40,7 +40,7 @@ func (s *Security) Authenticate(c *fiber.Ctx) error {
 		return c.Next()
 	}
 	if auth.IsAPIToken(token) && s.APITokens != nil {
-		tc, err := s.APITokens.authenticate(c.UserContext(), token)
+		row, err := s.APITokens.Authenticate(c.UserContext(), token)
 		if errs.KindOf(err) == errs.KindUnauthorized {
 			c.Locals(authErrKey, err)
 			return c.Next()
@@ -48,7 +48,7 @@ func (s *Security) Authenticate(c *fiber.Ctx) error {
 		if err != nil {
 			return err
 		}
-		caller.Set(c, &caller.Caller{Token: tc})
+		caller.Set(c, &caller.Caller{Token: &caller.Token{ID: row.ID, Kind: row.Kind, Actions: row.Actions}})
 		return c.Next()
 	}
 	claims, err := s.Tokens.Verify(token)

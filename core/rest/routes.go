@@ -104,5 +104,5 @@ func (s *Security) Routes() route.Table {
 		out[i] = route.Route{Method: r.method, Path: r.path, Prefixes: route.API, Action: r.action,
 			Source: route.SourceCore, Handlers: []fiber.Handler{r.handler}}
 	}
-	return append(out, s.apiTokenRoutes()...)
+	return append(out, APITokenRoutes(s, s.APITokens)...)
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
+	"github.com/kiln-cms/kiln/core/apitoken"
 	"github.com/kiln-cms/kiln/core/auth"
 	"github.com/kiln-cms/kiln/core/caller"
 	"github.com/kiln-cms/kiln/core/content"
@@ -21,8 +22,8 @@ import (
 // caller is, what their role may do, and which entries they may see.
 type Security struct {
 	Tokens *auth.Tokens
-	// APITokens checks the API tokens servers call with (apitokens.go).
-	APITokens *APITokens
+	// APITokens checks the API tokens servers call with.
+	APITokens *apitoken.Service
 	Policy    *auth.Policy
 	Content   *content.Service
 	Mailer    mail.Mailer
@@ -116,7 +117,7 @@ func needsUser(action string) *errs.Error {
 // allowed: the token's rules for a token, the role's grants otherwise.
 func (s *Security) allowed(cl *caller.Caller, action string) bool {
 	if cl.Token != nil {
-		return s.APITokens != nil && s.APITokens.Allows(cl.Token, action)
+		return s.APITokens != nil && s.APITokens.Allows(cl.Token.Kind, cl.Token.Actions, action)
 	}
 	return s.Policy.Allowed(cl.Role, action)
 }

@@ -1,5 +1,7 @@
 package store
 
+import "github.com/kiln-cms/kiln/core/schema"
+
 // coreTables are the tables of the core itself (the API tokens, the
 // webhooks and their outbox): a migration creates them when they are
 // missing, as it does its state table, and they are no part of the
@@ -7,6 +9,36 @@ package store
 // drops them. A later change to one is a step of its own in the planner.
 func coreTables(d Dialect) []TableDef {
 	return append(apiTokenTables(d), webhookTables(d)...)
+}
+
+// APITokenTable holds the API tokens: a core table, made and kept by the
+// migrations like the entry tables, but no content type, so no route of
+// the API reads or writes it. Each row keeps the keyed hash of its token,
+// never the token. core/apitoken owns its rows and their SQL.
+const APITokenTable = "kiln_api_tokens"
+
+// apiTokenTables are the API tokens' core table (see coreTables).
+func apiTokenTables(d Dialect) []TableDef {
+	dt := timeKind.Column(d)
+	return []TableDef{{
+		Name: APITokenTable,
+		Columns: []ColumnDef{
+			idColumn(d),
+			{Name: "name", Type: "VARCHAR(255)", NotNull: true},
+			{Name: "description", Type: "TEXT"},
+			{Name: "kind", Type: "VARCHAR(16)", NotNull: true},
+			{Name: "actions", Type: "TEXT"}, // a JSON array, custom tokens only
+			{Name: "token_hash", Type: "VARCHAR(64)", NotNull: true},
+			{Name: "expires_at", Type: dt},
+			{Name: "last_used_at", Type: dt},
+			{Name: schema.ColCreatedAt, Type: dt, NotNull: true},
+		},
+		Indexes: []IndexDef{
+			{Name: APITokenTable + "_name_uq", Columns: []string{"name"}, Unique: true},
+			// The one lookup a request makes.
+			{Name: APITokenTable + "_token_hash_uq", Columns: []string{"token_hash"}, Unique: true},
+		},
+	}}
 }
 
 // webhookTables are the webhooks' core tables (see coreTables).

@@ -89,6 +89,19 @@ func uniqueViolation(ct *schema.ContentType, err error) *schema.Attribute {
 	return nil
 }
 
+// IsUniqueViolation reports whether err is the database refusing a row
+// whose value a unique index already holds.
+func IsUniqueViolation(err error) bool {
+	if err == nil {
+		return false
+	}
+	var pe pgdriver.Error
+	if errors.As(err, &pe) {
+		return pe.Field('C') == "23505"
+	}
+	return strings.Contains(err.Error(), "UNIQUE constraint failed")
+}
+
 func isForeignKeyViolation(err error) bool {
 	var pe pgdriver.Error
 	if errors.As(err, &pe) {
