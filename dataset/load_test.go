@@ -24,7 +24,7 @@ func TestSameSeedSameDataOnBothDatabases(t *testing.T) {
 	}
 	load := func(d store.Dialect) []string {
 		h := apptest.New(t, d)
-		accounts, err := dataset.Seed(context.Background(), h.App.Content, dataset.Generate(dataset.Small, 1), h.App.Security.RoleIDs, dataset.Options{})
+		accounts, err := dataset.Seed(context.Background(), h.App.Content, dataset.Generate(dataset.Small, 1), h.App.Accounts.RoleIDs, dataset.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -75,10 +75,10 @@ func TestSameSeedSameDataOnBothDatabases(t *testing.T) {
 func TestLoadRefusesAFilledDatabase(t *testing.T) {
 	h := apptest.New(t, store.SQLite)
 	set := dataset.Generate(dataset.Small, 1)
-	if err := dataset.Load(context.Background(), h.App.Content, set, h.App.Security.RoleIDs, nil); err != nil {
+	if err := dataset.Load(context.Background(), h.App.Content, set, h.App.Accounts.RoleIDs, nil); err != nil {
 		t.Fatal(err)
 	}
-	err := dataset.Load(context.Background(), h.App.Content, set, h.App.Security.RoleIDs, nil)
+	err := dataset.Load(context.Background(), h.App.Content, set, h.App.Accounts.RoleIDs, nil)
 	if err == nil || err.Error() != "the database already has customers: seed an empty database" {
 		t.Fatalf("second load: %v", err)
 	}
@@ -90,7 +90,7 @@ func TestLoadRefusesAFilledDatabase(t *testing.T) {
 func TestDemoPasswordsAreRandomUnlessChosen(t *testing.T) {
 	seed := func(o dataset.Options) (*apptest.Harness, []dataset.Account) {
 		h := apptest.New(t, store.SQLite)
-		accounts, err := dataset.Seed(context.Background(), h.App.Content, dataset.Generate(dataset.Small, 1), h.App.Security.RoleIDs, o)
+		accounts, err := dataset.Seed(context.Background(), h.App.Content, dataset.Generate(dataset.Small, 1), h.App.Accounts.RoleIDs, o)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -123,7 +123,7 @@ func TestDemoPasswordsAreRandomUnlessChosen(t *testing.T) {
 func TestMissingNamesWhatTheDataNeeds(t *testing.T) {
 	set := dataset.Generate(dataset.Small, 1)
 	h := apptest.New(t, store.SQLite)
-	if m := set.Missing(h.App.Schema, h.App.Security.RoleIDs); len(m) != 0 {
+	if m := set.Missing(h.App.Schema, h.App.Accounts.RoleIDs); len(m) != 0 {
 		t.Fatalf("the shipped project lacks %v", m)
 	}
 	s, err := schema.Load(map[string][]byte{"note.yaml": []byte("kind: collectionType\ninfo: {singularName: note, pluralName: notes}\nattributes:\n  title: {type: string}\n")})

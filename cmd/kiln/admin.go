@@ -10,16 +10,12 @@ import (
 	"io"
 	"maps"
 	"slices"
-	"strconv"
 	"strings"
 
+	"github.com/kiln-cms/kiln/core/account"
 	"github.com/kiln-cms/kiln/core/app"
 	"github.com/kiln-cms/kiln/core/auth"
 	"github.com/kiln-cms/kiln/core/errs"
-	"github.com/kiln-cms/kiln/core/query"
-	"github.com/kiln-cms/kiln/core/rest"
-	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 const adminUsage = `Usage: kiln admin create --email E --password P [--username U] [--fields '{"field": value}']`
@@ -98,7 +94,7 @@ func adminFields(text string) (map[string]any, error) {
 		switch {
 		case k == "username" || k == "email" || k == "password":
 			return nil, fmt.Errorf("--fields may not set %s: give it with --%s", k, k)
-		case slices.Contains(setByCommand, k) || slices.Contains(rest.CoreUserFields, k):
+		case slices.Contains(setByCommand, k) || slices.Contains(account.CoreUserFields, k):
 			return nil, fmt.Errorf("--fields may not set %s: the command sets it", k)
 		}
 	}
@@ -106,54 +102,17 @@ func adminFields(text string) (map[string]any, error) {
 }
 
 // upsertAdmin creates the admin, or resets an existing user of that e-mail
-// (given in normal form). Both go through the content service, so the
-// password and the other fields obey the user type's rules as they do
-// through the API, the password is hashed there, and a reset ends every
-// token the user had. extra holds the values of other fields (--fields),
-// written on a reset too. A new admin's username is, unless given, the
-// whole e-mail: a username may be an e-mail when it is the user's own
-// (docs/accounts.md), and no other user can hold it.
+// (given in normal form), through the account service (SetAdmin), and
+// words its refusal of a user type with required fields of its own for
+// this command.
 func upsertAdmin(ctx context.Context, a *app.App, email, password, username string, extra map[string]any) (bool, error) {
-	user := a.Schema.Type("user")
-	found, err := a.Content.PrincipalByEmail(ctx, email)
-	if err != nil && errs.KindOf(err) != errs.KindNotFound {
-		return false, err
-	}
-	role := json.Number(strconv.FormatInt(a.Security.RoleIDs["admin"], 10))
-	body := map[string]any{}
-	for k, v := range extra {
-		body[k] = v
-	}
-	body["password"], body["role"], body["blocked"], body["confirmed"] = password, role, false, true
-	whole := &query.Query{Type: user}
-	if found != nil {
-		_, err = a.Content.Update(ctx, whole, strconv.FormatInt(found.ID, 10), body, store.ReadOptions{})
-		return false, err
-	}
-	if username == "" {
-		username = email
-	}
-	body["username"], body["email"], body["provider"] = username, email, "local"
-	if missing := missingRequired(user, body); len(missing) > 0 {
+	created, err := a.Accounts.SetAdmin(ctx, email, password, username, extra)
+	var missing *account.MissingFields
+	if errors.As(err, &missing) {
 		return false, fmt.Errorf("the user type requires %s, which this command does not set: give the values with --fields '%s'",
-			strings.Join(missing, ", "), exampleData(missing))
+			strings.Join(missing.Fields, ", "), exampleData(missing.Fields))
 	}
-	_, err = a.Content.Create(ctx, whole, body, store.ReadOptions{})
-	return err == nil, err
-}
-
-// missingRequired names the required fields of the user that a create
-// with body would leave without a value: no default fills them and no
-// target field derives them.
-func missingRequired(user *schema.ContentType, body map[string]any) []string {
-	var out []string
-	for _, a := range user.Attributes {
-		if v, given := body[a.Name]; (given && v != nil) || !a.Required || !a.IsScalar() || a.Default != nil || a.TargetField != "" || a.Unavailable() {
-			continue
-		}
-		out = append(out, a.Name)
-	}
-	return out
+	return created, err
 }
 
 // exampleData is a --fields object naming each field, for the message.

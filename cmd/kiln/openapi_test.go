@@ -154,7 +154,7 @@ func TestServedDocumentsAreValid(t *testing.T) {
 func servedDocuments(t *testing.T, h *apptest.Harness) map[string][]byte {
 	t.Helper()
 	callers := map[string][]string{"anonymous": {"Authorization", apptest.Anonymous}}
-	for role := range h.App.Security.RoleIDs {
+	for role := range h.App.Accounts.RoleIDs {
 		name := strings.ToLower(role) + "-caller"
 		callers[role] = apptest.As(h.CreateUser(name, name+"@kiln.test", role))
 	}

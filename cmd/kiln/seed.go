@@ -39,7 +39,7 @@ func runSeed(args []string, stdout, stderr io.Writer) int {
 	defer a.Close()
 	start := time.Now()
 	set := dataset.Generate(scale, *seed)
-	accounts, err := dataset.Seed(ctx, a.Content, set, a.Security.RoleIDs, dataset.Options{Password: *password, Progress: progressPrinter(stdout)})
+	accounts, err := dataset.Seed(ctx, a.Content, set, a.Accounts.RoleIDs, dataset.Options{Password: *password, Progress: progressPrinter(stdout)})
 	if err != nil {
 		fmt.Fprintln(stderr, "kiln seed:", err)
 		return 1

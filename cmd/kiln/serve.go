@@ -124,7 +124,7 @@ func firstRun(ctx context.Context, a *app.App, log *slog.Logger, first bool) ([]
 		return nil, nil
 	}
 	set := dataset.Generate(dataset.Small, 1)
-	if missing := set.Missing(a.Schema, a.Security.RoleIDs); len(missing) > 0 {
+	if missing := set.Missing(a.Schema, a.Accounts.RoleIDs); len(missing) > 0 {
 		if first {
 			log.Info("first start: no demo data, since this project's content types and roles are not the platform's",
 				"lacking", len(missing), "first", missing[0])
@@ -135,7 +135,7 @@ func firstRun(ctx context.Context, a *app.App, log *slog.Logger, first bool) ([]
 	if err != nil || !empty {
 		return nil, err
 	}
-	accounts, err := dataset.Seed(ctx, a.Content, set, a.Security.RoleIDs, dataset.Options{})
+	accounts, err := dataset.Seed(ctx, a.Content, set, a.Accounts.RoleIDs, dataset.Options{})
 	if err != nil {
 		return nil, err
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/gofiber/fiber/v2/middleware/recover"
 	"github.com/gofiber/fiber/v2/middleware/requestid"
 
+	"github.com/kiln-cms/kiln/core/account"
 	"github.com/kiln-cms/kiln/core/apitoken"
 	"github.com/kiln-cms/kiln/core/clientip"
 	"github.com/kiln-cms/kiln/core/config"
@@ -44,6 +45,9 @@ type App struct {
 	Log     *slog.Logger
 	// Security authenticates callers and checks their permissions.
 	Security *rest.Security
+	// Accounts signs users in, resets passwords and administers users
+	// (the users-and-auth routes and `kiln admin create` call it).
+	Accounts *account.Service
 	// APITokens makes, checks and revokes API tokens (Security checks
 	// requests' tokens with it; `kiln token` manages them).
 	APITokens *apitoken.Service
@@ -111,11 +115,10 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, plugins ...pl
 		log.Warn("an optional schema change was not applied", "why", w)
 	}
 	a := &App{Config: cfg, Schema: s, DB: db, Content: content.New(s, db, content.Options{MaxAnswerRows: cfg.API.MaxAnswerRows}), Log: log}
-	if a.Security, err = a.newSecurity(ctx); err != nil {
+	if err = a.newSecurity(ctx); err != nil {
 		db.Close()
 		return nil, err
 	}
-	a.APITokens = a.Security.APITokens
 	if a.Webhooks, err = webhook.New(ctx, db, s, cfg.Webhooks, os.Getenv, log); err != nil {
 		db.Close()
 		return nil, err
@@ -268,8 +271,10 @@ func (a *App) Close() error {
 
 func (a *App) close() error {
 	// A password-reset mail still being sent needs the database for its
-	// code; it has its own deadline, so this wait is bounded.
-	a.Security.WaitMail()
+	// code, and an API token's last-used write the database; both have
+	// their own deadlines, so this wait is bounded.
+	a.Accounts.WaitMail()
+	a.APITokens.Wait()
 	a.stop()
 	ctx, cancel := context.WithTimeout(context.Background(), pluginCloseTimeout)
 	defer cancel()

@@ -158,7 +158,7 @@ func TestIdentityTwoNodes(t *testing.T) {
 		if s := b.Do("GET", "/api/users", nil, apptest.As(token)...).Status; s != 403 {
 			t.Fatalf("before, B: %d, want 403", s)
 		}
-		role := json.Number(strconv.FormatInt(a.App.Security.RoleIDs["admin"], 10))
+		role := json.Number(strconv.FormatInt(a.App.Accounts.RoleIDs["admin"], 10))
 		if r := a.Do("PUT", "/api/users/"+strconv.FormatInt(id, 10), map[string]any{"role": role}); r.Status != 200 {
 			t.Fatalf("role: %d %s", r.Status, r.Body)
 		}

@@ -30,7 +30,8 @@ func (a *App) routeTable() route.Table {
 		t = append(t, a.metricsRoute())
 	}
 	t = append(t, docs.Routes()...)
-	t = append(t, a.Security.Routes()...)
+	t = append(t, rest.AccountRoutes(a.Security, a.Accounts)...)
+	t = append(t, rest.APITokenRoutes(a.Security, a.APITokens)...)
 	t = append(t, a.Webhooks.Routes(a.Security)...)
 	t = append(t, a.Plugins.Table()...)
 	t = append(t, api.Routes()...)

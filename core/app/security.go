@@ -8,29 +8,28 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
+	"github.com/kiln-cms/kiln/core/account"
 	"github.com/kiln-cms/kiln/core/apitoken"
 	"github.com/kiln-cms/kiln/core/auth"
 	"github.com/kiln-cms/kiln/core/caller"
 	"github.com/kiln-cms/kiln/core/content"
-	"github.com/kiln-cms/kiln/core/errs"
-	"github.com/kiln-cms/kiln/core/hook"
 	"github.com/kiln-cms/kiln/core/mail"
 	"github.com/kiln-cms/kiln/core/principal"
 	"github.com/kiln-cms/kiln/core/ratelimit"
 	"github.com/kiln-cms/kiln/core/rest"
-	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/core/store"
 )
 
 // newSecurity loads config/permissions.yaml, makes sure every role it
 // names exists, puts the content service's account rules in place
-// (password hashing, e-mail normal form, token revocation) and returns the
-// request-side security.
-func (a *App) newSecurity(ctx context.Context) (*rest.Security, error) {
+// (password hashing, e-mail normal form, token revocation: account
+// .InstallRules) and makes the account and API-token services and the
+// request-side security over them.
+func (a *App) newSecurity(ctx context.Context) error {
 	file := filepath.Join(a.Config.Paths.Config, "permissions.yaml")
 	policy, missing, err := auth.LoadPolicy(file)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if missing {
 		a.Log.Warn("no permissions file: only the admin role may use the content API (write the file to open it)", "file", file)
@@ -41,10 +40,10 @@ func (a *App) newSecurity(ctx context.Context) (*rest.Security, error) {
 	}
 	ids, err := a.Content.EnsureRoles(ctx, roles)
 	if err != nil {
-		return nil, fmt.Errorf("creating the roles: %w", err)
+		return fmt.Errorf("creating the roles: %w", err)
 	}
 	if err := a.normalizeEmails(ctx); err != nil {
-		return nil, err
+		return err
 	}
 	var mailer mail.Mailer = mail.LogMailer{Log: a.Log}
 	if m := a.Config.Mail; m.SMTPHost != "" {
@@ -52,34 +51,34 @@ func (a *App) newSecurity(ctx context.Context) (*rest.Security, error) {
 	}
 	hasher, err := auth.NewAPITokenHasher(a.Config.Auth.APITokenSecret, a.Config.Auth.JWTSecret)
 	if err != nil {
-		return nil, err
+		return err
 	}
+	tokens := auth.NewTokens(a.Config.Auth.JWTSecret, a.Config.Auth.TokenLifetime, nil)
+	a.Accounts = &account.Service{Tokens: tokens, Content: a.Content, Mailer: mailer, Registration: a.Config.Auth.Registration,
+		ResetURL: a.Config.Mail.ResetURL, Reset: account.ResetCodes{Lifetime: a.Config.Auth.ResetCodeLifetime},
+		Log: a.Log, RoleIDs: ids}
+	a.APITokens = &apitoken.Service{DB: a.DB, Hasher: hasher, Log: a.Log}
 	sec := &rest.Security{
-		Tokens:    auth.NewTokens(a.Config.Auth.JWTSecret, a.Config.Auth.TokenLifetime, nil),
-		APITokens: &apitoken.Service{DB: a.DB, Hasher: hasher, Log: a.Log},
-		Policy:    policy, Content: a.Content, Mailer: mailer, Registration: a.Config.Auth.Registration,
-		ResetURL: a.Config.Mail.ResetURL, Reset: rest.ResetCodes{Lifetime: a.Config.Auth.ResetCodeLifetime},
-		Query: a.QueryOptions(), Log: a.Log, RoleIDs: ids,
+		Tokens: tokens, APITokens: a.APITokens, Policy: policy, Content: a.Content, Query: a.QueryOptions(),
 		Limits: auth.Limits{MaxAnswerRows: a.Config.API.MaxAnswerRows, MaxAnswerBytes: a.Config.API.MaxAnswerBytes},
 	}
 	// Every scope compiled once, so a mistake in permissions.yaml stops
 	// start-up instead of failing requests.
 	if err := policy.Compile(a.Schema, a.QueryOptions()); err != nil {
-		return nil, err
+		return err
 	}
 	if a.DB.Dialect == store.Postgres {
 		// Untrusted (every request reads its user) until watchIdentity's
 		// listener hears the database; SQLite keeps the read per request
 		// (docs/identity-cache.md).
 		sec.Principals = principal.New(a.Content.PrincipalByID, 0)
-		sec.Principals.LoadToken = sec.APITokens.ByHash
-		sec.APITokens.Cache = sec.Principals
+		sec.Principals.LoadToken = a.APITokens.ByHash
+		a.APITokens.Cache = sec.Principals
 		a.Content.Principals = sec.Principals
 	}
-	a.Content.HashPassword = auth.HashPassword
-	a.Content.NormalizeEmail = auth.NormalizeEmail
-	accountHooks(a.Content, a.Schema)
-	return sec, nil
+	account.InstallRules(a.Content)
+	a.Security = sec
+	return nil
 }
 
 // normalizeEmails puts user e-mails stored before they were normalised on
@@ -100,54 +99,6 @@ func (a *App) normalizeEmails(ctx context.Context) error {
 			"they cannot be used to sign in until an admin changes one of them", "users", clashes)
 	}
 	return nil
-}
-
-// accountHooks are the rules every write of a user obeys, whichever route
-// or plugin it comes from:
-//
-//   - a username that is an e-mail address must be the user's own;
-//   - setting the password (change, reset, an admin's new password) or
-//     blocking the user raises the user's token version, so every token
-//     issued before is refused from then on (also after an unblock); a
-//     password write also drops a pending reset code.
-//
-// Both run inside the write's transaction.
-func accountHooks(svc *content.Service, sc *schema.Schema) {
-	h := svc.Hooks
-	user := sc.Type("user")
-	username, email := user.Attr("username"), user.Attr("email")
-	password, blocked := user.Attr("password"), user.Attr("blocked")
-	checkUsername := func(_ context.Context, ev *hook.Event) error {
-		u, uGiven := ev.Data.Values[username]
-		e, eGiven := ev.Data.Values[email]
-		if !uGiven && !eGiven {
-			return nil
-		}
-		if ev.Entry != nil {
-			if !uGiven {
-				u, _ = ev.Entry.Get(username)
-			}
-			if !eGiven {
-				e, _ = ev.Entry.Get(email)
-			}
-		}
-		name, _ := u.(string)
-		addr, _ := e.(string)
-		if msg := auth.UsernameProblem(name, auth.NormalizeEmail(addr)); msg != "" {
-			return errs.Fields([]errs.FieldError{{Path: []string{"username"}, Message: msg, Name: "ValidationError", Value: name}})
-		}
-		return nil
-	}
-	h.BeforeCreate("user", checkUsername)
-	h.BeforeUpdate("user", checkUsername)
-	h.AfterUpdate("user", func(ctx context.Context, ev *hook.Event) error {
-		_, newPassword := ev.Data.Values[password]
-		block, _ := ev.Data.Values[blocked].(bool)
-		if !newPassword && !block {
-			return nil
-		}
-		return svc.TxOf(ev).RevokeTokens(ctx, ev.ID, newPassword)
-	})
 }
 
 // newLimiter keeps counters in Redis when configured, in memory otherwise.

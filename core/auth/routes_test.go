@@ -39,7 +39,7 @@ func TestEveryRouteByRole(t *testing.T) {
 	h := apptest.New(t, store.SQLite, catalog.New(), analytics.New(), scheduling.New(), coaching.New(), &hello.Plugin{})
 	// With registration closed, its route answers "disabled" to everyone;
 	// open, it is checked like any other.
-	h.App.Security.Registration = true
+	h.App.Accounts.Registration = true
 	policy := h.App.Security.Policy
 	tokens := map[string][]string{auth.Public: {"Authorization", apptest.Anonymous}}
 	for _, r := range policy.Roles() {
@@ -151,7 +151,7 @@ func TestAdminSetsARoleByID(t *testing.T) {
 	if r := h.Do("GET", "/api/learners", nil, tok...); r.Status != 403 {
 		t.Fatalf("as authenticated: %d %s", r.Status, r.Body)
 	}
-	coach := h.App.Security.RoleIDs["coach"]
+	coach := h.App.Accounts.RoleIDs["coach"]
 	r := h.Do("PUT", "/api/users/2", map[string]any{"role": coach})
 	if r.Status != 200 || !strings.Contains(string(r.Body), `"type":"coach"`) {
 		t.Fatalf("setting the role: %d %s", r.Status, r.Body)

@@ -66,9 +66,9 @@ func failing(t *testing.T, r *apptest.Response) []string {
 func mailsAfter(h *apptest.Harness, fn func()) []mail.Message {
 	h.T.Helper()
 	c := &capture{}
-	h.App.Security.Mailer = c
+	h.App.Accounts.Mailer = c
 	fn()
-	h.App.Security.WaitMail()
+	h.App.Accounts.WaitMail()
 	return c.sent
 }
 
@@ -172,7 +172,7 @@ func TestResetMailGoesOnlyToTheStoredAddress(t *testing.T) {
 // and the look-alike never reaches the original.
 func TestLookAlikeAccountsStayApart(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, h *apptest.Harness) {
-		h.App.Security.Registration = true
+		h.App.Accounts.Registration = true
 		newUser(t, h, "kim", "kim@users.test")
 		r := h.Do("POST", "/api/auth/local/register", map[string]any{"username": "mallory", "email": "\u212AIM@users.test", "password": "Passw0rd!"}, anon...)
 		if r.Status != 200 {
@@ -198,7 +198,7 @@ func TestLookAlikeAccountsStayApart(t *testing.T) {
 // username is someone's address gets neither their sign-in nor their mail.
 func TestUsernameIsNeverAnotherAddress(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, h *apptest.Harness) {
-		h.App.Security.Registration = true
+		h.App.Accounts.Registration = true
 		newUser(t, h, "kim", "kim@users.test")
 		for name, r := range map[string]*apptest.Response{
 			"register":     h.Do("POST", "/api/auth/local/register", map[string]any{"username": "kim@users.test", "email": "eve@users.test", "password": "Passw0rd!"}, anon...),
@@ -329,7 +329,7 @@ func TestTokensWithoutVersionAreVersionZero(t *testing.T) {
 // answered as a 400 naming password, with nothing changed.
 func TestEveryPasswordRouteHasTheSameRules(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, h *apptest.Harness) {
-		h.App.Security.Registration = true
+		h.App.Accounts.Registration = true
 		id := newUser(t, h, "kim", "kim@users.test")
 		token := jwtOf(t, signIn(h, "kim", "Passw0rd!"))
 		for _, bad := range []string{"12345", "  ", strings.Repeat("x", 73)} {
@@ -384,7 +384,7 @@ func TestResetCodes(t *testing.T) {
 		id := newUser(t, h, "kim", "kim@users.test")
 		path := "/api/users/" + itoa(id)
 		clock := time.Now()
-		h.App.Security.Reset.Now = func() time.Time { return clock }
+		h.App.Accounts.Reset.Now = func() time.Time { return clock }
 
 		// Stored hashed, with the configured lifetime.
 		code := resetCode(t, h, "kim@users.test", "kim@users.test")

@@ -139,7 +139,7 @@ func TestAPITokenKindsOnEveryRoute(t *testing.T) {
 					}
 				}
 			}
-			h.App.Security.WaitMail()
+			h.App.APITokens.Wait()
 		})
 	}
 }
@@ -352,7 +352,7 @@ func TestAPITokenLastUsed(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, h *apptest.Harness) {
 		id, token := newToken(t, h, "used", "read-only", nil, nil)
 		lastUsed := func() any {
-			h.App.Security.WaitMail()
+			h.App.APITokens.Wait()
 			return h.Do("GET", "/api/admin/api-tokens/"+itoa(id), nil).JSON(t)["data"].(map[string]any)["lastUsedAt"]
 		}
 		if lastUsed() != nil {
@@ -377,7 +377,7 @@ func TestAPITokenLastUsed(t *testing.T) {
 		}
 		q := h.CountQueries()
 		tokenLookups := lookups(func() { h.Do("GET", "/api/programs", nil, bearer(token)...) })
-		h.App.Security.WaitMail()
+		h.App.APITokens.Wait()
 		withToken := q.N()
 		q = h.CountQueries()
 		jwtLookups := lookups(func() { h.Do("GET", "/api/programs", nil) }) // the admin's JWT

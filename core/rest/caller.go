@@ -90,7 +90,7 @@ func Enforce(c *fiber.Ctx) error {
 	return c.Next()
 }
 
-// The sign-in routes, below /api (Security.Routes): no token is read on
+// The sign-in routes, below /api (AccountRoutes): no token is read on
 // them.
 const (
 	pathLogin          = "/auth/local"

@@ -45,7 +45,7 @@ func newChunkWorld(t *testing.T, d store.Dialect, rows, bytes int) *apptest.Harn
 	cfg.API.MaxAnswerRows, cfg.API.MaxAnswerBytes = rows, bytes
 	h := apptest.NewWith(t, cfg)
 	set := dataset.Generate(chunkScale, visSeed)
-	if err := dataset.Load(context.Background(), h.App.Content, set, h.App.Security.RoleIDs, nil); err != nil {
+	if err := dataset.Load(context.Background(), h.App.Content, set, h.App.Accounts.RoleIDs, nil); err != nil {
 		t.Fatal(err)
 	}
 	return h

@@ -1,12 +1,13 @@
 package rest
 
 import (
-	"github.com/kiln-cms/kiln/core/caller"
 	"strconv"
 	"strings"
 
 	"github.com/cespare/xxhash/v2"
 	"github.com/gofiber/fiber/v2"
+
+	"github.com/kiln-cms/kiln/core/caller"
 )
 
 // Conditional gives every successful GET or HEAD answer under /api an

@@ -90,7 +90,7 @@ func TestDeleteAnswerByVersion(t *testing.T) {
 		scale := dataset.Scale{Name: "deletes", Customers: 12, Categories: 12, Blueprints: 12, Programs: 12,
 			ModulesPer: 1, SessionsPer: 1, Coaches: 12, AvailabilityPer: 1, Learners: 12,
 			EnrollmentsPer: 1, EventsPer: 2, EventSize: 1, CoachedShare: 1}
-		if err := dataset.Load(context.Background(), h.App.Content, dataset.Generate(scale, 7), h.App.Security.RoleIDs, nil); err != nil {
+		if err := dataset.Load(context.Background(), h.App.Content, dataset.Generate(scale, 7), h.App.Accounts.RoleIDs, nil); err != nil {
 			t.Fatal(err)
 		}
 		rows := deleteRows(h)

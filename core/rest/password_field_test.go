@@ -189,7 +189,7 @@ func passwordFields(t *testing.T, d store.Dialect) {
 	}
 
 	// The built-in user's password: the same, whichever route writes it.
-	h.App.Security.Registration = true
+	h.App.Accounts.Registration = true
 	r = h.Do("POST", "/api/auth/local/register", map[string]any{"username": "kim", "email": "kim@users.test", "password": "Passw0rd!"}, anon...)
 	if r.Status != 200 {
 		t.Fatalf("register: %d %s", r.Status, r.Body)

@@ -3,6 +3,7 @@ package rest
 import (
 	"github.com/gofiber/fiber/v2"
 
+	"github.com/kiln-cms/kiln/core/account"
 	"github.com/kiln-cms/kiln/core/route"
 	"github.com/kiln-cms/kiln/core/schema"
 )
@@ -35,7 +36,7 @@ var collectionOps = []generatedOp{
 
 // opsOf is the one place that says which routes a kind of content type
 // gets: the base path and the operations below it. Built-in types (users,
-// roles) have routes of their own (Security.Routes).
+// roles) have routes of their own (AccountRoutes).
 //
 // A new kind is a case here and its list of operations; the table,
 // fiber's routes, `kiln routes`, the permission listing and the shadowing
@@ -77,32 +78,33 @@ func GeneratedRoutes(s *schema.Schema, a *API) route.Table {
 // Routes are the generated rows of the route table, with a's handlers.
 func (a *API) Routes() route.Table { return GeneratedRoutes(a.Content.Schema, a) }
 
-// Routes are the users-and-auth rows of the route table: sign-in,
-// registration and the password routes, then the user and role routes.
-// They are served at /api only, whatever the version, and each handler
-// checks the row's action itself.
-func (s *Security) Routes() route.Table {
+// AccountRoutes are the users-and-auth rows of the route table: sign-in,
+// registration and the password routes, then the user and role routes,
+// with handlers over acc. They are served at /api only, whatever the
+// version, and each handler checks the row's action with sec.
+func AccountRoutes(sec *Security, acc *account.Service) route.Table {
+	h := &accountHandlers{sec: sec, acc: acc}
 	rows := []struct {
 		method, path, action string
 		handler              fiber.Handler
 	}{
-		{fiber.MethodPost, pathLogin, "auth.login", s.login},
-		{fiber.MethodPost, pathRegister, "auth.register", s.register},
-		{fiber.MethodPost, "/auth/change-password", "auth.changePassword", s.changePassword},
-		{fiber.MethodPost, pathForgotPassword, "auth.forgotPassword", s.forgotPassword},
-		{fiber.MethodPost, pathResetPassword, "auth.resetPassword", s.resetPassword},
-		{fiber.MethodGet, "/users/me", "users.me", s.me},
-		{fiber.MethodGet, "/users", "users.find", s.listUsers},
-		{fiber.MethodPost, "/users", "users.create", s.createUser},
-		{fiber.MethodGet, "/users/:id", "users.findOne", s.getUser},
-		{fiber.MethodPut, "/users/:id", "users.update", s.updateUser},
-		{fiber.MethodDelete, "/users/:id", "users.delete", s.deleteUser},
-		{fiber.MethodGet, "/users-permissions/roles", "roles.find", s.roles},
+		{fiber.MethodPost, pathLogin, "auth.login", h.login},
+		{fiber.MethodPost, pathRegister, "auth.register", h.register},
+		{fiber.MethodPost, "/auth/change-password", "auth.changePassword", h.changePassword},
+		{fiber.MethodPost, pathForgotPassword, "auth.forgotPassword", h.forgotPassword},
+		{fiber.MethodPost, pathResetPassword, "auth.resetPassword", h.resetPassword},
+		{fiber.MethodGet, "/users/me", "users.me", h.me},
+		{fiber.MethodGet, "/users", "users.find", h.listUsers},
+		{fiber.MethodPost, "/users", "users.create", h.createUser},
+		{fiber.MethodGet, "/users/:id", "users.findOne", h.getUser},
+		{fiber.MethodPut, "/users/:id", "users.update", h.updateUser},
+		{fiber.MethodDelete, "/users/:id", "users.delete", h.deleteUser},
+		{fiber.MethodGet, "/users-permissions/roles", "roles.find", h.roles},
 	}
 	out := make(route.Table, len(rows))
 	for i, r := range rows {
 		out[i] = route.Route{Method: r.method, Path: r.path, Prefixes: route.API, Action: r.action,
 			Source: route.SourceCore, Handlers: []fiber.Handler{r.handler}}
 	}
-	return append(out, APITokenRoutes(s, s.APITokens)...)
+	return out
 }

@@ -1,9 +1,6 @@
 package rest
 
 import (
-	"log/slog"
-	"sync"
-
 	"github.com/gofiber/fiber/v2"
 
 	"github.com/kiln-cms/kiln/core/apitoken"
@@ -11,7 +8,6 @@ import (
 	"github.com/kiln-cms/kiln/core/caller"
 	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/errs"
-	"github.com/kiln-cms/kiln/core/mail"
 	"github.com/kiln-cms/kiln/core/principal"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
@@ -21,23 +17,14 @@ import (
 // Security is authentication and authorisation for every route: who the
 // caller is, what their role may do, and which entries they may see.
 type Security struct {
+	// Tokens verifies the JWTs users sign in with.
 	Tokens *auth.Tokens
 	// APITokens checks the API tokens servers call with.
 	APITokens *apitoken.Service
 	Policy    *auth.Policy
 	Content   *content.Service
-	Mailer    mail.Mailer
-	// Registration opens POST /api/auth/local/register.
-	Registration bool
-	// ResetURL is the front-end page a reset link points at.
-	ResetURL string
-	// Reset is the lifetime and clock of reset codes.
-	Reset ResetCodes
 	// Query is the query-language limits every request starts from.
 	Query query.Options
-	Log   *slog.Logger
-	// RoleIDs maps role types to their ids (filled at start-up).
-	RoleIDs map[string]int64
 	// Principals, when set, answers Authenticate's lookup of the token's
 	// user from memory while it is trusted (core/principal); nil reads
 	// the user on every request.
@@ -45,9 +32,6 @@ type Security struct {
 	// Limits are api.yaml's answer limits: an API token's, and a role's
 	// where config/permissions.yaml gives it none (auth.Policy.Limits).
 	Limits auth.Limits
-
-	// mailing counts the reset mails still being sent in the background.
-	mailing sync.WaitGroup
 }
 
 // ActionOf names an action on a type as the policy does: the built-in

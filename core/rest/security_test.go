@@ -280,7 +280,7 @@ func errorMessage(t *testing.T, r *apptest.Response) string {
 }
 
 // capture keeps the mails it is given. Reset mails are sent in the
-// background: read sent after Security.WaitMail.
+// background: read sent after Accounts.WaitMail.
 type capture struct {
 	mu   sync.Mutex
 	sent []mail.Message
@@ -324,7 +324,7 @@ func TestSignInAndPasswords(t *testing.T) {
 		if _, _, msg := errorOf(t, r); r.Status != 400 || msg != "Register action is currently disabled" {
 			t.Errorf("register while disabled: %d %s", r.Status, r.Body)
 		}
-		h.App.Security.Registration = true
+		h.App.Accounts.Registration = true
 		r = h.Do("POST", "/api/auth/local/register", map[string]any{"username": "new", "email": "new@x.test", "password": "Passw0rd!", "role": 5, "confirmed": true}, anon...)
 		if _, _, msg := errorOf(t, r); r.Status != 400 || msg != "Invalid parameters: confirmed, role" {
 			t.Errorf("register with a role: %d %s", r.Status, r.Body)
@@ -349,14 +349,14 @@ func TestSignInAndPasswords(t *testing.T) {
 		// Forgot and reset: the same answer for known and unknown addresses; the
 		// mailed code works once.
 		mails := &capture{}
-		h.App.Security.Mailer = mails
+		h.App.Accounts.Mailer = mails
 		for _, email := range []string{"li@users.test", "nobody@users.test"} {
 			r := h.Do("POST", "/api/auth/forgot-password", map[string]any{"email": email}, anon...)
 			if r.Status != 200 || string(r.Body) != `{"ok":true}` {
 				t.Errorf("forgot %s: %d %s", email, r.Status, r.Body)
 			}
 		}
-		h.App.Security.WaitMail()
+		h.App.Accounts.WaitMail()
 		if len(mails.sent) != 1 || mails.sent[0].To != "li@users.test" {
 			t.Fatalf("mails: %+v", mails.sent)
 		}

@@ -36,7 +36,7 @@ func eachWith(t *testing.T, edit func(cfg *config.Config), fn func(t *testing.T,
 func TestSignInRoutesIgnoreTheToken(t *testing.T) {
 	eachWith(t, func(cfg *config.Config) { cfg.RateLimit.PerAddress, cfg.RateLimit.PerUser = 1000, 5000 }, func(t *testing.T, h *apptest.Harness) {
 		p := withPeople(t, h)
-		h.App.Security.Registration = true
+		h.App.Accounts.Registration = true
 		callers := map[string][]string{
 			"no token": anon, "learner": bearer(p.learner), "coach": bearer(p.coach),
 			"authenticated": bearer(p.plain), "admin": nil, "bad token": {"Authorization", "Bearer not.a.token"},
@@ -73,7 +73,7 @@ func TestSignInRoutesIgnoreTheToken(t *testing.T) {
 		}
 		// Without the public grants, nobody signs in: not even the admin,
 		// whose role has "*".
-		h.App.Security.WaitMail()
+		h.App.Accounts.WaitMail()
 		src, err := os.ReadFile(filepath.Join(apptest.Root(t), "config", "permissions.yaml"))
 		if err != nil {
 			t.Fatal(err)
@@ -103,7 +103,7 @@ func TestSignInRoutesIgnoreTheToken(t *testing.T) {
 type gate struct {
 	got     chan context.Context
 	release chan struct{}
-	sent    []mail.Message // read after Security.WaitMail
+	sent    []mail.Message // read after Accounts.WaitMail
 }
 
 func (g *gate) Send(ctx context.Context, m mail.Message) error {
@@ -122,8 +122,8 @@ func TestForgotPasswordAnswersBeforeMailing(t *testing.T) {
 		withPeople(t, h)
 		h.Do("PUT", "/api/users/4", map[string]any{"blocked": true})
 		g := &gate{got: make(chan context.Context, 1), release: make(chan struct{})}
-		h.App.Security.Mailer = g
-		defer h.App.Security.WaitMail()
+		h.App.Accounts.Mailer = g
+		defer h.App.Accounts.WaitMail()
 		released := false
 		release := func() {
 			if !released {
@@ -168,7 +168,7 @@ func TestForgotPasswordAnswersBeforeMailing(t *testing.T) {
 			t.Fatal("the reset mail was never sent")
 		}
 		release()
-		h.App.Security.WaitMail()
+		h.App.Accounts.WaitMail()
 		if len(g.sent) != 1 || g.sent[0].To != "li@users.test" || !strings.Contains(g.sent[0].Text, "?code=") {
 			t.Errorf("mails: %+v", g.sent)
 		}

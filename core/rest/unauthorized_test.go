@@ -30,7 +30,7 @@ func TestUnauthorizedSaysWhy(t *testing.T) {
 				t.Fatal(err)
 			}
 			h := apptest.NewWith(t, cfg)
-			h.App.Security.Registration = true
+			h.App.Accounts.Registration = true
 			closed := map[string]any{"action": "auth.register",
 				"reason": "closed: the public role lacks auth.register, which this route needs whoever calls; grant it to public in config/permissions.yaml"}
 			needsUser := map[string]any{"action": "users.me",

@@ -82,7 +82,7 @@ func newVisWorld(t testing.TB, d store.Dialect) *visWorld {
 func loadSmall(t testing.TB, h *apptest.Harness) {
 	t.Helper()
 	set := dataset.Generate(dataset.Small, visSeed)
-	if err := dataset.Load(context.Background(), h.App.Content, set, h.App.Security.RoleIDs, nil); err != nil {
+	if err := dataset.Load(context.Background(), h.App.Content, set, h.App.Accounts.RoleIDs, nil); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -7,7 +7,8 @@
 //
 //   - core/app: the operations endpoints (/_health, /_ready);
 //   - core/openapi and core/docsui: the documentation's own routes;
-//   - core/rest (Security.Routes): the users-and-auth routes;
+//   - core/rest (AccountRoutes, APITokenRoutes): the users-and-auth
+//     routes and the API tokens' admin routes;
 //   - core/plugin (Registry.Table): what each plugin registered;
 //   - core/rest (GeneratedRoutes): the routes of every content type, from
 //     one list per kind of content type (core/rest/routes.go).

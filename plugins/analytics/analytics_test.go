@@ -679,7 +679,7 @@ func TestSameOnBothDatabases(t *testing.T) {
 	var hs []*apptest.Harness
 	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
 		h := apptest.New(t, d, p)
-		if err := dataset.Load(context.Background(), h.App.Content, set, h.App.Security.RoleIDs, nil); err != nil {
+		if err := dataset.Load(context.Background(), h.App.Content, set, h.App.Accounts.RoleIDs, nil); err != nil {
 			t.Fatal(err)
 		}
 		hs = append(hs, h)

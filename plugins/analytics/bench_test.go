@@ -35,7 +35,7 @@ func BenchmarkAnalytics(b *testing.B) {
 		b.Run(d.String(), func(b *testing.B) {
 			h := apptest.New(b, d, p)
 			start := time.Now()
-			if err := dataset.LoadAnalyzed(context.Background(), h.App.Content, set, h.App.Security.RoleIDs); err != nil {
+			if err := dataset.LoadAnalyzed(context.Background(), h.App.Content, set, h.App.Accounts.RoleIDs); err != nil {
 				b.Fatal(err)
 			}
 			b.Logf("%s: loaded and analyzed the %s set in %s", d, scale.Name, time.Since(start).Round(time.Millisecond))

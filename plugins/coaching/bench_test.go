@@ -33,7 +33,7 @@ func BenchmarkCoaching(b *testing.B) {
 	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
 		b.Run(d.String(), func(b *testing.B) {
 			h := apptest.New(b, d, p)
-			if err := dataset.LoadAnalyzed(context.Background(), h.App.Content, set, h.App.Security.RoleIDs); err != nil {
+			if err := dataset.LoadAnalyzed(context.Background(), h.App.Content, set, h.App.Accounts.RoleIDs); err != nil {
 				b.Fatal(err)
 			}
 			for _, ep := range []struct {

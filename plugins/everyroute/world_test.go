@@ -92,7 +92,7 @@ func build(t *testing.T, d store.Dialect) *world {
 	t.Helper()
 	h := apptest.NewWith(t, apptest.ConfigWithRoles(t, d, deskRole), all.Plugins(func() time.Time { return now })...)
 	ctx := context.Background()
-	if err := dataset.Load(ctx, h.App.Content, dataset.Generate(dataset.Small, 7), h.App.Security.RoleIDs, nil); err != nil {
+	if err := dataset.Load(ctx, h.App.Content, dataset.Generate(dataset.Small, 7), h.App.Accounts.RoleIDs, nil); err != nil {
 		t.Fatal(err)
 	}
 	w := &world{t: t, h: h, docs: map[*schema.ContentType]map[int64]string{}, feeds: map[string]string{}}

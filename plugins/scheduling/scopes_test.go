@@ -104,7 +104,7 @@ func TestFeedAgreesWithICS(t *testing.T) {
 			clock := dataset.Reference
 			h := apptest.NewWith(t, apptest.Config(t, d), &scheduling.Plugin{Now: func() time.Time { return clock }})
 			ctx := context.Background()
-			if err := dataset.Load(ctx, h.App.Content, dataset.Generate(dataset.Small, 3), h.App.Security.RoleIDs, nil); err != nil {
+			if err := dataset.Load(ctx, h.App.Content, dataset.Generate(dataset.Small, 3), h.App.Accounts.RoleIDs, nil); err != nil {
 				t.Fatal(err)
 			}
 			token := func(email string) (int64, string) {
@@ -176,7 +176,7 @@ func feedGoesWithTheRight(t *testing.T, h *apptest.Harness, token func(email str
 	coach, coachTok := token("coach@kiln.local")
 	learner, learnerTok := token("learner@kiln.local")
 	coachFeed, learnerFeed := rotate(t, h, coachTok), rotate(t, h, learnerTok)
-	if r := h.Do("PUT", fmt.Sprint("/api/users/", coach), map[string]any{"role": h.App.Security.RoleIDs["authenticated"]}); r.Status != 200 {
+	if r := h.Do("PUT", fmt.Sprint("/api/users/", coach), map[string]any{"role": h.App.Accounts.RoleIDs["authenticated"]}); r.Status != 200 {
 		t.Fatalf("moving the coach's user: %d %s", r.Status, r.Body)
 	}
 	if r := h.Do("PUT", fmt.Sprint("/api/users/", learner), map[string]any{"blocked": true}); r.Status != 200 {

@@ -117,16 +117,15 @@ func WaitIdentity(t testing.TB, a *app.App) {
 // CreateUser adds a user with the role (by type) and returns a token for it.
 func (h *Harness) CreateUser(username, email, role string) string {
 	h.T.Helper()
-	sec := h.App.Security
 	q := &query.Query{Type: h.App.Schema.Type("user")}
 	e, err := h.App.Content.Create(context.Background(), q, map[string]any{
 		"username": username, "email": email, "password": "Passw0rd!", "provider": "local",
-		"confirmed": true, "role": json.Number(strconv.FormatInt(sec.RoleIDs[role], 10)),
+		"confirmed": true, "role": json.Number(strconv.FormatInt(h.App.Accounts.RoleIDs[role], 10)),
 	}, store.ReadOptions{})
 	if err != nil {
 		h.T.Fatalf("creating user %s: %v", username, err)
 	}
-	token, err := sec.Tokens.Issue(e.ID, 0) // a new user is at token version 0
+	token, err := h.App.Security.Tokens.Issue(e.ID, 0) // a new user is at token version 0
 	if err != nil {
 		h.T.Fatal(err)
 	}
