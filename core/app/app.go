@@ -124,7 +124,7 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, plugins ...pl
 		return nil, err
 	}
 	a.Content.Outbox = a.Webhooks
-	if a.Plugins, err = plugin.Load(plugins, a.Content, a.Security, log); err != nil {
+	if a.Plugins, err = plugin.Load(plugins, a.Content, a.Security, rest.GeneratedRoutes(s, nil), log); err != nil {
 		db.Close()
 		return nil, err
 	}

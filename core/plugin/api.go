@@ -13,7 +13,6 @@ import (
 	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/hook"
 	"github.com/kiln-cms/kiln/core/query"
-	"github.com/kiln-cms/kiln/core/rest"
 	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/core/store"
 )
@@ -53,6 +52,27 @@ type Route struct {
 // *errs.Error of KindForbidden, usually) to refuse the request.
 type Policy func(c *fiber.Ctx) error
 
+// Security is what the plugin API asks of the request-side security
+// (core/rest's Security): the permission checks and read options a
+// plugin's route gets, as the generated routes get them.
+type Security interface {
+	// Allow checks that the request's caller may take action: nil, or the
+	// 401 or 403 to answer.
+	Allow(c *fiber.Ctx, action string) error
+	// ReadOptions are what the request's caller may see.
+	ReadOptions(c *fiber.Ctx) store.ReadOptions
+	// ReadOptionsFor are those of a user with a role, outside a request of
+	// theirs.
+	ReadOptionsFor(userID int64, role string) store.ReadOptions
+	// RoleAllowed reports whether a role may take action.
+	RoleAllowed(role, action string) bool
+	// QueryOptions are the query limits with the caller's read rights.
+	QueryOptions(c *fiber.Ctx) query.Options
+	// AllowStatus refuses a read of drafts to a caller who may not read
+	// the type's drafts.
+	AllowStatus(c *fiber.Ctx, ct *schema.ContentType, st query.Status) error
+}
+
 // API is what a plugin's Register receives.
 type API struct {
 	plugin string
@@ -64,7 +84,7 @@ type API struct {
 	Content  *content.Service
 	Log      *slog.Logger
 	hooks    *hook.Registry
-	security *rest.Security
+	security Security
 	registry *Registry
 	// problems are the mistakes found while registering (a hook on a type
 	// that does not exist): they stop start-up once Register returns.
@@ -175,9 +195,7 @@ func (a *API) ReadOptions(c *fiber.Ctx) store.ReadOptions { return a.security.Re
 // a request of that user gets, their role's row budget included: nothing
 // is read or built.
 func (a *API) ReadOptionsFor(userID int64, role string) store.ReadOptions {
-	acc := a.security.Policy.Access(role)
-	rows := a.security.Policy.Limits(role, a.security.Limits).MaxAnswerRows
-	return store.ReadOptions{Scopes: acc.Scopes, NoDrafts: acc.NoDrafts, User: userID, MaxAnswerRows: rows}
+	return a.security.ReadOptionsFor(userID, role)
 }
 
 // User is a user as work on their behalf needs them: their role and
@@ -200,7 +218,7 @@ func (a *API) UserByID(ctx context.Context, id int64) (*User, error) {
 
 // RoleAllowed reports whether a role may take an action: Allowed for a
 // user who is not the caller (see User).
-func (a *API) RoleAllowed(role, action string) bool { return a.security.Policy.Allowed(role, action) }
+func (a *API) RoleAllowed(role, action string) bool { return a.security.RoleAllowed(role, action) }
 
 // Query parses the request's query string for a list or entry of ct, with
 // the caller's read rights and the route's extra keys.

@@ -167,7 +167,7 @@ func TestRouteMistakesStopStartUp(t *testing.T) {
 			}
 			return nil
 		}}
-		_, err := plugin.Load([]plugin.Plugin{p}, h.App.Content, h.App.Security, log)
+		_, err := plugin.Load([]plugin.Plugin{p}, h.App.Content, h.App.Security, rest.GeneratedRoutes(h.App.Schema, nil), log)
 		if err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), `plugin "p"`) {
 			t.Errorf("%s: Load said %v", want, err)
 		}
@@ -179,11 +179,11 @@ func TestRouteMistakesStopStartUp(t *testing.T) {
 	b := probe{name: "b", register: func(api *plugin.API) error {
 		return api.Route(plugin.Route{Method: "get", Path: "/same", Action: "b.x", Tag: "Content", Summary: "x", Response: resp, Handler: ok})
 	}}
-	if _, err := plugin.Load([]plugin.Plugin{a, b}, h.App.Content, h.App.Security, log); err == nil ||
+	if _, err := plugin.Load([]plugin.Plugin{a, b}, h.App.Content, h.App.Security, rest.GeneratedRoutes(h.App.Schema, nil), log); err == nil ||
 		!strings.Contains(err.Error(), `registering plugin "b"`) || !strings.Contains(err.Error(), `already registered by plugin "a"`) {
 		t.Errorf("two plugins on GET /same: %v", err)
 	}
-	if _, err := plugin.Load([]plugin.Plugin{a, a}, h.App.Content, h.App.Security, log); err == nil || !strings.Contains(err.Error(), `plugin "a" is registered twice`) {
+	if _, err := plugin.Load([]plugin.Plugin{a, a}, h.App.Content, h.App.Security, rest.GeneratedRoutes(h.App.Schema, nil), log); err == nil || !strings.Contains(err.Error(), `plugin "a" is registered twice`) {
 		t.Errorf("one plugin twice: %v", err)
 	}
 }

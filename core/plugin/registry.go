@@ -9,7 +9,6 @@ import (
 	"github.com/gofiber/fiber/v2"
 
 	"github.com/kiln-cms/kiln/core/content"
-	"github.com/kiln-cms/kiln/core/rest"
 	"github.com/kiln-cms/kiln/core/route"
 )
 
@@ -25,18 +24,18 @@ type Registry struct {
 	services map[string]any
 	plugins  []Plugin
 	// sec checks each route's permission (Table).
-	sec *rest.Security
+	sec Security
 }
 
 // Load binds each plugin's model to the schema and registers it, in
 // order. The first problem stops start-up with a message naming the
 // plugin: a missing type or field of its model, a hook on a type that
-// does not exist, a route that would shadow a generated route (see
-// checkShadows). The plugins' declared tables become writable by their
-// statements.
-func Load(plugins []Plugin, svc *content.Service, sec *rest.Security, log *slog.Logger) (*Registry, error) {
+// does not exist, a route that would shadow one of generated, the
+// generated rows of the route table (rest.GeneratedRoutes of the schema,
+// handlers or not; see checkShadows). The plugins' declared tables become
+// writable by their statements.
+func Load(plugins []Plugin, svc *content.Service, sec Security, generated route.Table, log *slog.Logger) (*Registry, error) {
 	r := &Registry{services: map[string]any{}, plugins: plugins, sec: sec}
-	generated := rest.GeneratedRoutes(svc.Schema, nil)
 	seen := map[string]bool{}
 	for _, p := range plugins {
 		if seen[p.Name()] {
@@ -137,7 +136,7 @@ func rows(routes []Registered) route.Table {
 	return out
 }
 
-func permission(sec *rest.Security, action string) fiber.Handler {
+func permission(sec Security, action string) fiber.Handler {
 	return func(c *fiber.Ctx) error {
 		if err := sec.Allow(c, action); err != nil {
 			return err

@@ -11,6 +11,7 @@ import (
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
 	"github.com/kiln-cms/kiln/core/plugin"
+	"github.com/kiln-cms/kiln/core/rest"
 	"github.com/kiln-cms/kiln/core/store"
 	"github.com/kiln-cms/kiln/plugins/analytics"
 	"github.com/kiln-cms/kiln/plugins/catalog"
@@ -64,7 +65,7 @@ func TestShadowingAGeneratedRouteStopsStartUp(t *testing.T) {
 				Response: map[string]any{"type": "object"}, Handler: ok})
 			return nil
 		}}
-		_, err := plugin.Load([]plugin.Plugin{p}, h.App.Content, h.App.Security, log)
+		_, err := plugin.Load([]plugin.Plugin{p}, h.App.Content, h.App.Security, rest.GeneratedRoutes(h.App.Schema, nil), log)
 		switch {
 		case c.shadow == "" && err != nil:
 			t.Errorf("%s %s: refused: %v", c.method, c.path, err)

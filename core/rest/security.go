@@ -138,13 +138,24 @@ func (s *Security) Guard(c *fiber.Ctx, ct *schema.ContentType, action string) (s
 // <type>.readDrafts it lacks.
 func (s *Security) ReadOptions(c *fiber.Ctx) store.ReadOptions {
 	cl := caller.Of(c)
-	rows := s.AnswerLimits(c).MaxAnswerRows
 	if cl.Token != nil {
-		return store.ReadOptions{NoDrafts: s.tokenNoDrafts(cl), MaxAnswerRows: rows}
+		return store.ReadOptions{NoDrafts: s.tokenNoDrafts(cl), MaxAnswerRows: s.Limits.MaxAnswerRows}
 	}
-	acc := s.Policy.Access(cl.Role)
-	return store.ReadOptions{Scopes: acc.Scopes, NoDrafts: acc.NoDrafts, User: cl.UserID, MaxAnswerRows: rows}
+	return s.ReadOptionsFor(cl.UserID, cl.Role)
 }
+
+// ReadOptionsFor are the read options of a user with a role (0 and
+// auth.Public for the public): their role's scopes, hidden drafts and row
+// budget, the same compiled, shared data whether the user is the caller
+// or not. Nothing is read or built.
+func (s *Security) ReadOptionsFor(userID int64, role string) store.ReadOptions {
+	acc := s.Policy.Access(role)
+	rows := s.Policy.Limits(role, s.Limits).MaxAnswerRows
+	return store.ReadOptions{Scopes: acc.Scopes, NoDrafts: acc.NoDrafts, User: userID, MaxAnswerRows: rows}
+}
+
+// RoleAllowed reports whether a role may take action, whoever calls.
+func (s *Security) RoleAllowed(role, action string) bool { return s.Policy.Allowed(role, action) }
 
 // AnswerLimits are the bounds of one answer to the caller: their role's
 // (config/permissions.yaml, defaults in auth.Policy.Limits), or api.yaml's
