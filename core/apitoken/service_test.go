@@ -172,7 +172,9 @@ func describe(t apitoken.Token) string {
 func TestAuthenticateRefusesWhatIsNotAWorkingToken(t *testing.T) {
 	each(t, func(t *testing.T, svc *apitoken.Service) {
 		ctx := context.Background()
-		now := time.Now()
+		// To the millisecond, as the table keeps times: the expiry read
+		// back is the one given.
+		now := time.Now().UTC().Truncate(time.Millisecond)
 		svc.Now = func() time.Time { return now }
 		unauthorized := func(what, token, msg string) {
 			t.Helper()
