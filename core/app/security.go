@@ -22,9 +22,9 @@ import (
 
 // newSecurity loads config/permissions.yaml, makes sure every role it
 // names exists, puts the content service's account rules in place
-// (password hashing, e-mail normal form, token revocation: account
-// .InstallRules) and makes the account and API-token services and the
-// request-side security over them.
+// (password hashing, e-mail normal form, token revocation:
+// account.InstallRules) and makes the account and API-token services and
+// the request-side security over them.
 func (a *App) newSecurity(ctx context.Context) error {
 	file := filepath.Join(a.Config.Paths.Config, "permissions.yaml")
 	policy, missing, err := auth.LoadPolicy(file)
