@@ -41,11 +41,11 @@ type FilterKind int
 
 // The filter node kinds.
 const (
-	And  FilterKind = iota // all Children
-	Or                     // any Children
-	Not                    // not Children[0]
-	Cond                   // Field Operator Value
-	Rel                    // Relation's targets match Sub (at least one, for to-many)
+	KindAnd  FilterKind = iota // all Children
+	KindOr                     // any Children
+	KindNot                    // not Children[0]
+	KindCond                   // Field Operator Value
+	KindRel                    // Relation's targets match Sub (at least one, for to-many)
 )
 
 // Operator is a comparison operator of Strapi's filter language.
