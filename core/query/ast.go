@@ -76,7 +76,9 @@ const (
 	OpEndsWithi    Operator = "$endsWithi"
 )
 
-// Filter is a node of the filter tree.
+// Filter is a node of the filter tree: from a client's text (Parse,
+// ParseFilter) or built by Go code with the constructors (Eq, In, And,
+// Rel...), which make the same nodes.
 type Filter struct {
 	Kind     FilterKind
 	Children []*Filter // And, Or, Not
