@@ -49,12 +49,7 @@ func (k *coaching) myLearners(c *fiber.Ctx) error {
 // listLearners runs q with "coach is this one" ANDed in, under the
 // caller's scopes, and writes the page.
 func (k *coaching) listLearners(c *fiber.Ctx, q *query.Query, coach int64, ro content.ReadOptions) error {
-	mine, err := query.ParseFilter(k.m.Learner, map[string]any{k.m.LearnerCoach.Name: map[string]any{
-		"id": map[string]any{"$eq": strconv.FormatInt(coach, 10)}}}, query.DefaultOptions())
-	if err != nil {
-		return err
-	}
-	q.Filters = query.AndFilters(q.Filters, mine)
+	q.Filters = query.AndFilters(q.Filters, query.Eq(k.m.LearnerCoach, coach))
 	page, err := k.api.Content.Find(c.UserContext(), q, ro)
 	if err != nil {
 		return err
@@ -65,12 +60,7 @@ func (k *coaching) listLearners(c *fiber.Ctx, q *query.Query, coach int64, ro co
 // callersCoach is the id of the coach whose user is the caller; a caller
 // with no coach record they may see gets a 404 that says so.
 func (k *coaching) callersCoach(ctx context.Context, userID int64, ro content.ReadOptions) (int64, error) {
-	f, err := query.ParseFilter(k.m.Coach, map[string]any{k.m.CoachUser.Name: map[string]any{
-		"id": map[string]any{"$eq": strconv.FormatInt(userID, 10)}}}, query.DefaultOptions())
-	if err != nil {
-		return 0, err
-	}
-	ids, err := k.candidateIDs(ctx, f, ro)
+	ids, err := k.candidateIDs(ctx, query.Eq(k.m.CoachUser, userID), ro)
 	if err != nil {
 		return 0, err
 	}

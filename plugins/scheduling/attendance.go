@@ -103,13 +103,7 @@ func (s *sched) mayMark(ctx context.Context, c *fiber.Ctx, tx *content.Tx, statu
 // writeAttendance sets the status of the learner's attendance row on the
 // event, one the caller may see, stamping respondedAt on an answer.
 func (s *sched) writeAttendance(ctx context.Context, tx *content.Tx, eventID, learnerID int64, status string, answering bool, ro content.ReadOptions) (*content.Entry, error) {
-	f, err := query.ParseFilter(s.m.Attendance, map[string]any{
-		s.m.AttEvent.Name:   map[string]any{"id": map[string]any{"$eq": strconv.FormatInt(eventID, 10)}},
-		s.m.AttLearner.Name: map[string]any{"id": map[string]any{"$eq": strconv.FormatInt(learnerID, 10)}},
-	}, query.DefaultOptions())
-	if err != nil {
-		return nil, err
-	}
+	f := query.And(query.Eq(s.m.AttEvent, eventID), query.Eq(s.m.AttLearner, learnerID))
 	rows, err := tx.Find(ctx, &query.Query{Type: s.m.Attendance, Filters: f, Fields: []*schema.Attribute{},
 		Pagination: query.Pagination{Mode: query.OffsetStyle, Limit: 1}}, ro)
 	if err != nil {

@@ -42,7 +42,7 @@ func (s *sched) eventICS(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	list, revs, err := s.icsEvents(ctx, &query.Filter{Kind: query.KindCond, Field: schema.SysID, Operator: query.OpEq, Value: ev.ID}, ro, 1, false)
+	list, revs, err := s.icsEvents(ctx, query.Eq(schema.SysID, ev.ID), ro, 1, false)
 	if err != nil {
 		return err
 	}

@@ -136,13 +136,7 @@ func (s *sched) syncProgram(c *fiber.Ctx) error {
 // with syncedAt, in id order, so two program syncs take their event locks in the same order
 // and cannot deadlock.
 func (s *sched) scheduledOf(ctx context.Context, tx *content.Tx, programID int64, ro content.ReadOptions) ([]*content.Entry, error) {
-	f, err := query.ParseFilter(s.m.Event, map[string]any{
-		s.m.EvProgram.Name: map[string]any{"id": map[string]any{"$eq": strconv.FormatInt(programID, 10)}},
-		s.m.EvStatus.Name:  map[string]any{"$eq": statusScheduled},
-	}, query.DefaultOptions())
-	if err != nil {
-		return nil, err
-	}
+	f := query.And(query.Eq(s.m.EvProgram, programID), query.Eq(s.m.EvStatus, statusScheduled))
 	q := &query.Query{Type: s.m.Event, Filters: f, Fields: []*schema.Attribute{s.m.EvSyncedAt},
 		Sort: []query.SortKey{{Path: []*schema.Attribute{schema.SysID}}}}
 	page, err := tx.Find(ctx, q, ro)
@@ -207,13 +201,7 @@ func (s *sched) syncOne(ctx context.Context, tx *content.Tx, ev *content.Entry, 
 // linkedLearners lists the event's learners the caller may see, by id:
 // one read, with the caller's scope on the learners.
 func (s *sched) linkedLearners(ctx context.Context, tx *content.Tx, eventID int64, ro content.ReadOptions) ([]int64, error) {
-	f, err := query.ParseFilter(s.m.Learner, map[string]any{
-		s.m.LearnerEvents.Name: map[string]any{"id": map[string]any{"$eq": strconv.FormatInt(eventID, 10)}},
-	}, query.DefaultOptions())
-	if err != nil {
-		return nil, err
-	}
-	return s.learnerIDs(ctx, tx, f, ro)
+	return s.learnerIDs(ctx, tx, query.Eq(s.m.LearnerEvents, eventID), ro)
 }
 
 // learnerIDs lists the ids of the learners f selects that ro lets the
@@ -347,13 +335,7 @@ func set(ids []int64) map[int64]bool {
 // through the service, which applies ro at each hop (learner, enrollment,
 // program).
 func (s *sched) activeLearners(ctx context.Context, tx *content.Tx, programID int64, ro content.ReadOptions) ([]int64, error) {
-	f, err := query.ParseFilter(s.m.Learner, map[string]any{s.m.LearnerEnrollments.Name: map[string]any{
-		s.m.EnrProgram.Name: map[string]any{"id": map[string]any{"$eq": strconv.FormatInt(programID, 10)}},
-		s.m.EnrStatus.Name:  map[string]any{"$eq": "active"},
-	}}, query.DefaultOptions())
-	if err != nil {
-		return nil, err
-	}
+	f := query.Rel(s.m.LearnerEnrollments, query.And(query.Eq(s.m.EnrProgram, programID), query.Eq(s.m.EnrStatus, "active")))
 	return s.learnerIDs(ctx, tx, f, ro)
 }
 
