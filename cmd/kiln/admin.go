@@ -15,6 +15,7 @@ import (
 
 	"github.com/kiln-cms/kiln/core/app"
 	"github.com/kiln-cms/kiln/core/auth"
+	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/rest"
@@ -127,7 +128,7 @@ func upsertAdmin(ctx context.Context, a *app.App, email, password, username stri
 	body["password"], body["role"], body["blocked"], body["confirmed"] = password, role, false, true
 	whole := &query.Query{Type: user}
 	if found != nil {
-		_, err = a.Content.Update(ctx, whole, strconv.FormatInt(found.ID, 10), body, store.ReadOptions{})
+		_, err = a.Content.Update(ctx, whole, content.ID(found.ID), body, store.ReadOptions{})
 		return false, err
 	}
 	if username == "" {

@@ -50,7 +50,7 @@ func TestRelationInput(t *testing.T) {
 			{"an empty reference", []any{""}, nil, "coaches has an empty reference"},
 			{"a boolean", []any{true}, nil, "coaches must hold ids or documentIds"},
 		} {
-			e, err := svc.Update(ctx, q, p.DocumentID, map[string]any{"coaches": tc.v}, content.ReadOptions{})
+			e, err := svc.Update(ctx, q, content.DocumentID(p.DocumentID), map[string]any{"coaches": tc.v}, content.ReadOptions{})
 			if tc.err != "" {
 				if ee, ok := errs.As(err); !ok || ee.Kind != errs.KindValidation || ee.Message != tc.err {
 					t.Errorf("%s: %v, want %q", tc.name, err, tc.err)

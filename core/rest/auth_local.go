@@ -7,13 +7,13 @@ import (
 	"encoding/hex"
 	"fmt"
 	"sort"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/gofiber/fiber/v2"
 
 	"github.com/kiln-cms/kiln/core/auth"
+	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/mail"
 	"github.com/kiln-cms/kiln/core/query"
@@ -184,7 +184,7 @@ func (s *Security) changePassword(c *fiber.Ctx) error {
 // answers a session at the new token version.
 func (s *Security) setPasswordAndSignIn(c *fiber.Ctx, id int64, password string) error {
 	q := &query.Query{Type: s.userType(), Fields: []*schema.Attribute{schema.SysID}}
-	if _, err := s.Content.Update(c.UserContext(), q, strconv.FormatInt(id, 10), map[string]any{"password": password}, store.ReadOptions{}); err != nil {
+	if _, err := s.Content.Update(c.UserContext(), q, content.ID(id), map[string]any{"password": password}, store.ReadOptions{}); err != nil {
 		return err
 	}
 	p, err := s.Content.PrincipalByID(c.UserContext(), id)

@@ -74,7 +74,7 @@ func (a *API) putSingle(ct *schema.ContentType) fiber.Handler {
 			if doc == "" {
 				out, err = tx.Create(ctx, q, data, ro)
 			} else {
-				out, err = tx.Update(ctx, q, doc, data, ro)
+				out, err = tx.Update(ctx, q, content.DocumentID(doc), data, ro)
 			}
 			return err
 		})
@@ -105,7 +105,7 @@ func (a *API) deleteSingle(ct *schema.ContentType) fiber.Handler {
 			}
 			all := *q
 			all.Status = query.Draft
-			gone, err = tx.Delete(ctx, &all, doc, ro)
+			gone, err = tx.Delete(ctx, &all, content.DocumentID(doc), ro)
 			return err
 		})
 		if err != nil {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
+	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
@@ -83,7 +84,7 @@ func (s *Security) getUser(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	e, err := s.Content.FindOne(c.UserContext(), q, c.Params("id"), ro)
+	e, err := s.Content.FindOne(c.UserContext(), q, content.ParseRef(c.Params("id")), ro)
 	if err != nil {
 		return err
 	}
@@ -145,7 +146,7 @@ func (s *Security) updateUser(c *fiber.Ctx) error {
 		return err
 	}
 	q := &query.Query{Type: s.userType(), Populate: rolePopulate(s.userType())}
-	e, err := s.Content.Update(c.UserContext(), q, c.Params("id"), body, s.ReadOptions(c))
+	e, err := s.Content.Update(c.UserContext(), q, content.ParseRef(c.Params("id")), body, s.ReadOptions(c))
 	if err != nil {
 		return err
 	}
@@ -157,7 +158,7 @@ func (s *Security) deleteUser(c *fiber.Ctx) error {
 		return err
 	}
 	q := &query.Query{Type: s.userType()}
-	e, err := s.Content.Delete(c.UserContext(), q, c.Params("id"), s.ReadOptions(c))
+	e, err := s.Content.Delete(c.UserContext(), q, content.ParseRef(c.Params("id")), s.ReadOptions(c))
 	if err != nil {
 		return err
 	}

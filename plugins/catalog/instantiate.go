@@ -67,7 +67,7 @@ func (in *instantiate) handle(c *fiber.Ctx) error {
 	ctx, ro := c.UserContext(), in.api.ReadOptions(c)
 	// Status draft: the latest version, for a caller who may read drafts;
 	// for one who may not, only a published blueprint exists.
-	bp, err := in.api.Content.FindOne(ctx, &query.Query{Type: m.Blueprint, Status: query.Draft}, c.Params("id"), ro)
+	bp, err := in.api.Content.FindOne(ctx, &query.Query{Type: m.Blueprint, Status: query.Draft}, content.ParseRef(c.Params("id")), ro)
 	if err != nil {
 		return err
 	}

@@ -179,7 +179,7 @@ func (k *coaching) place(ctx context.Context, tx *content.Tx, coach int64, ids [
 	for i, id := range res.Assigned {
 		connect[i] = id
 	}
-	_, err = tx.Update(ctx, &query.Query{Type: k.m.Coach, Fields: []*schema.Attribute{schema.SysID}}, strconv.FormatInt(coach, 10),
+	_, err = tx.Update(ctx, &query.Query{Type: k.m.Coach, Fields: []*schema.Attribute{schema.SysID}}, content.ID(coach),
 		map[string]any{k.m.CoachLearners.Name: map[string]any{"connect": connect}}, ro)
 	if err != nil {
 		return assigned{}, err
@@ -265,7 +265,7 @@ func (k *coaching) unassign(c *fiber.Ctx) error {
 		if err != nil {
 			return err
 		}
-		e, err = tx.Update(ctx, q, strconv.FormatInt(learner, 10), map[string]any{k.m.LearnerCoach.Name: nil}, ro)
+		e, err = tx.Update(ctx, q, content.ID(learner), map[string]any{k.m.LearnerCoach.Name: nil}, ro)
 		return err
 	})
 	if err != nil {

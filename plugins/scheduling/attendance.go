@@ -3,7 +3,6 @@ package scheduling
 import (
 	"context"
 	"slices"
-	"strconv"
 	"time"
 
 	"github.com/gofiber/fiber/v2"
@@ -53,12 +52,12 @@ func (s *sched) setAttendance(c *fiber.Ctx) error {
 	var out *content.Entry
 	err = s.api.Content.InTx(c.UserContext(), func(ctx context.Context, tx *content.Tx) error {
 		ev, err := tx.FindOne(ctx, &query.Query{Type: s.m.Event, Fields: []*schema.Attribute{s.m.EvStatus}, Status: query.Draft},
-			c.Params("id"), ro)
+			content.ParseRef(c.Params("id")), ro)
 		if err != nil {
 			return err
 		}
 		learner, err := tx.FindOne(ctx, &query.Query{Type: s.m.Learner, Fields: []*schema.Attribute{}, Status: query.Draft},
-			c.Params("learnerId"), ro)
+			content.ParseRef(c.Params("learnerId")), ro)
 		if err != nil {
 			return err
 		}
@@ -118,7 +117,7 @@ func (s *sched) writeAttendance(ctx context.Context, tx *content.Tx, eventID, le
 	}
 	// The content service, so that the write is checked and runs every
 	// other plugin's attendance hooks; the rights were settled above.
-	return tx.Update(ctx, &query.Query{Type: s.m.Attendance}, strconv.FormatInt(rows.Entries[0].ID, 10), body, ro)
+	return tx.Update(ctx, &query.Query{Type: s.m.Attendance}, content.ID(rows.Entries[0].ID), body, ro)
 }
 
 // allowedText names the statuses the caller may set, for the refusal.

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
-	"strconv"
 
 	"github.com/gofiber/fiber/v2"
 
@@ -44,7 +43,7 @@ func (s *sched) syncEvent(c *fiber.Ctx) error {
 	var res syncResult
 	err = s.api.Content.InTx(c.UserContext(), func(ctx context.Context, tx *content.Tx) error {
 		ev, err := tx.FindOne(ctx, &query.Query{Type: s.m.Event, Fields: []*schema.Attribute{s.m.EvStatus, s.m.EvSyncedAt},
-			Status: query.Draft}, c.Params("id"), ro)
+			Status: query.Draft}, content.ParseRef(c.Params("id")), ro)
 		if err != nil {
 			return err
 		}
@@ -102,7 +101,7 @@ func (s *sched) syncProgram(c *fiber.Ctx) error {
 	ro := s.api.ReadOptions(c)
 	var res programSyncResult
 	err := s.api.Content.InTx(c.UserContext(), func(ctx context.Context, tx *content.Tx) error {
-		program, err := tx.FindOne(ctx, &query.Query{Type: s.m.Program, Fields: []*schema.Attribute{}, Status: query.Draft}, c.Params("id"), ro)
+		program, err := tx.FindOne(ctx, &query.Query{Type: s.m.Program, Fields: []*schema.Attribute{}, Status: query.Draft}, content.ParseRef(c.Params("id")), ro)
 		if err != nil {
 			return err
 		}
@@ -177,7 +176,7 @@ func (s *sched) syncOne(ctx context.Context, tx *content.Tx, ev *content.Entry, 
 	}
 	kept, drop, unchanged := keepOrDrop(rows, want)
 	for _, id := range drop {
-		if _, err := tx.Delete(ctx, &query.Query{Type: m.Attendance, Fields: []*schema.Attribute{}}, strconv.FormatInt(id, 10), ro); err != nil {
+		if _, err := tx.Delete(ctx, &query.Query{Type: m.Attendance, Fields: []*schema.Attribute{}}, content.ID(id), ro); err != nil {
 			return res, err
 		}
 	}
@@ -264,7 +263,7 @@ func (s *sched) markSynced(ctx context.Context, tx *content.Tx, ev *content.Entr
 		return nil
 	}
 	body[m.EvSyncedAt.Name] = timeText(s.now())
-	_, err := tx.Update(ctx, &query.Query{Type: m.Event, Fields: []*schema.Attribute{}}, strconv.FormatInt(ev.ID, 10), body, ro)
+	_, err := tx.Update(ctx, &query.Query{Type: m.Event, Fields: []*schema.Attribute{}}, content.ID(ev.ID), body, ro)
 	return err
 }
 
