@@ -111,8 +111,8 @@ func (t *Tx) Create(ctx context.Context, q *query.Query, body map[string]any, ro
 	return t.Get(ctx, q, e.ID, ro)
 }
 
-// idOnly reports whether q asks for nothing but id and documentId (empty
-// Fields, no populate): a write answers that without reading back.
+// idOnly reports whether q asks for nothing but id and documentId
+// (query.IDsOnly, no populate): a write answers that without reading back.
 func idOnly(q *query.Query) bool {
 	return q.Fields != nil && len(q.Fields) == 0 && len(q.Populate) == 0
 }
@@ -301,7 +301,7 @@ func (t *Tx) Targets(ctx context.Context, a *schema.Attribute, ids ...int64) (ma
 // idEntry is the entry with only its id and documentId, as a write that
 // asks for nothing else answers it.
 func (t *Tx) idEntry(ctx context.Context, ct *schema.ContentType, id int64) (*store.Entry, error) {
-	return t.Get(ctx, &query.Query{Type: ct, Fields: []*schema.Attribute{}, Status: query.Draft}, id, store.ReadOptions{})
+	return t.Get(ctx, &query.Query{Type: ct, Fields: query.IDsOnly(), Status: query.Draft}, id, store.ReadOptions{})
 }
 
 // runHook runs the hooks of ev's action in phase, loading the entry's

@@ -15,7 +15,8 @@ type Query struct {
 	// Populate lists the relations to load, in request order.
 	Populate []*Populate
 	// Fields are the scalar fields to return, in schema order; nil means all
-	// non-private scalar fields. id and documentId always come back.
+	// non-private scalar fields. id and documentId always come back, and
+	// IDsOnly (empty, not nil) asks for nothing else.
 	Fields []*schema.Attribute
 	// Sort keys in priority order; empty means by id ascending.
 	Sort       []SortKey

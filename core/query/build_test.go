@@ -3,6 +3,7 @@ package query_test
 import (
 	"fmt"
 	"reflect"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -170,5 +171,19 @@ func TestConstructorsRefuseMistakes(t *testing.T) {
 		if got != c.want {
 			t.Errorf("got panic %q, want %q", got, c.want)
 		}
+	}
+}
+
+// TestIDsOnly: IDsOnly is an empty list, not nil (every field), which a
+// query shows as fields with none listed.
+func TestIDsOnly(t *testing.T) {
+	t.Parallel()
+	ids := query.IDsOnly()
+	if ids == nil || len(ids) != 0 {
+		t.Fatalf("IDsOnly() = %#v, want an empty, non-nil list", ids)
+	}
+	q := &query.Query{Type: mustSchema(t).Type("event"), Fields: ids}
+	if got := q.String(); !strings.Contains(got, "fields: \n") {
+		t.Errorf("a query of IDsOnly reads\n%s", got)
 	}
 }

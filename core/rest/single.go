@@ -132,7 +132,7 @@ func lockAndLookup(ctx context.Context, tx *content.Tx, ct *schema.ContentType) 
 	if err := tx.LockKey(ctx, lockSingle, typeKey(ct)); err != nil {
 		return "", err
 	}
-	probe := &query.Query{Type: ct, Fields: []*schema.Attribute{}, Status: query.Draft, Pagination: firstOnly}
+	probe := &query.Query{Type: ct, Fields: query.IDsOnly(), Status: query.Draft, Pagination: firstOnly}
 	page, err := tx.Find(ctx, probe, store.ReadOptions{})
 	if err != nil || len(page.Entries) == 0 {
 		return "", err

@@ -56,7 +56,7 @@ func (s *sched) setAttendance(c *fiber.Ctx) error {
 		if err != nil {
 			return err
 		}
-		learner, err := tx.FindOne(ctx, &query.Query{Type: s.m.Learner, Fields: []*schema.Attribute{}, Status: query.Draft},
+		learner, err := tx.FindOne(ctx, &query.Query{Type: s.m.Learner, Fields: query.IDsOnly(), Status: query.Draft},
 			content.ParseRef(c.Params("learnerId")), ro)
 		if err != nil {
 			return err
@@ -103,7 +103,7 @@ func (s *sched) mayMark(ctx context.Context, c *fiber.Ctx, tx *content.Tx, statu
 // event, one the caller may see, stamping respondedAt on an answer.
 func (s *sched) writeAttendance(ctx context.Context, tx *content.Tx, eventID, learnerID int64, status string, answering bool, ro content.ReadOptions) (*content.Entry, error) {
 	f := query.And(query.Eq(s.m.AttEvent, eventID), query.Eq(s.m.AttLearner, learnerID))
-	rows, err := tx.Find(ctx, &query.Query{Type: s.m.Attendance, Filters: f, Fields: []*schema.Attribute{},
+	rows, err := tx.Find(ctx, &query.Query{Type: s.m.Attendance, Filters: f, Fields: query.IDsOnly(),
 		Pagination: query.Pagination{Mode: query.OffsetStyle, Limit: 1}}, ro)
 	if err != nil {
 		return nil, err

@@ -38,7 +38,7 @@ func (s *sched) icsPopulate() []*query.Populate {
 func (s *sched) eventICS(c *fiber.Ctx) error {
 	ctx := c.UserContext()
 	ro := s.api.ReadOptions(c)
-	ev, err := s.api.Content.FindOne(ctx, &query.Query{Type: s.m.Event, Fields: []*schema.Attribute{}, Status: query.Draft}, content.ParseRef(c.Params("id")), ro)
+	ev, err := s.api.Content.FindOne(ctx, &query.Query{Type: s.m.Event, Fields: query.IDsOnly(), Status: query.Draft}, content.ParseRef(c.Params("id")), ro)
 	if err != nil {
 		return err
 	}

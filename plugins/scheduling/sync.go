@@ -101,7 +101,7 @@ func (s *sched) syncProgram(c *fiber.Ctx) error {
 	ro := s.api.ReadOptions(c)
 	var res programSyncResult
 	err := s.api.Content.InTx(c.UserContext(), func(ctx context.Context, tx *content.Tx) error {
-		program, err := tx.FindOne(ctx, &query.Query{Type: s.m.Program, Fields: []*schema.Attribute{}, Status: query.Draft}, content.ParseRef(c.Params("id")), ro)
+		program, err := tx.FindOne(ctx, &query.Query{Type: s.m.Program, Fields: query.IDsOnly(), Status: query.Draft}, content.ParseRef(c.Params("id")), ro)
 		if err != nil {
 			return err
 		}
@@ -176,7 +176,7 @@ func (s *sched) syncOne(ctx context.Context, tx *content.Tx, ev *content.Entry, 
 	}
 	kept, drop, unchanged := keepOrDrop(rows, want)
 	for _, id := range drop {
-		if _, err := tx.Delete(ctx, &query.Query{Type: m.Attendance, Fields: []*schema.Attribute{}}, content.ID(id), ro); err != nil {
+		if _, err := tx.Delete(ctx, &query.Query{Type: m.Attendance, Fields: query.IDsOnly()}, content.ID(id), ro); err != nil {
 			return res, err
 		}
 	}
@@ -187,7 +187,7 @@ func (s *sched) syncOne(ctx context.Context, tx *content.Tx, ev *content.Entry, 
 		}
 		// With the caller's read options: a row the caller's scope would
 		// not show them is refused as any write of theirs is.
-		_, err := tx.Create(ctx, &query.Query{Type: m.Attendance, Fields: []*schema.Attribute{}}, map[string]any{
+		_, err := tx.Create(ctx, &query.Query{Type: m.Attendance, Fields: query.IDsOnly()}, map[string]any{
 			m.AttEvent.Name: ev.ID, m.AttLearner.Name: l, m.AttStatus.Name: attInvited}, ro)
 		if err != nil {
 			return res, err
@@ -206,7 +206,7 @@ func (s *sched) linkedLearners(ctx context.Context, tx *content.Tx, eventID int6
 // learnerIDs lists the ids of the learners f selects that ro lets the
 // reader see.
 func (s *sched) learnerIDs(ctx context.Context, tx *content.Tx, f *query.Filter, ro content.ReadOptions) ([]int64, error) {
-	page, err := tx.Find(ctx, &query.Query{Type: s.m.Learner, Filters: f, Fields: []*schema.Attribute{}}, ro)
+	page, err := tx.Find(ctx, &query.Query{Type: s.m.Learner, Filters: f, Fields: query.IDsOnly()}, ro)
 	if err != nil {
 		return nil, err
 	}
@@ -263,7 +263,7 @@ func (s *sched) markSynced(ctx context.Context, tx *content.Tx, ev *content.Entr
 		return nil
 	}
 	body[m.EvSyncedAt.Name] = timeText(s.now())
-	_, err := tx.Update(ctx, &query.Query{Type: m.Event, Fields: []*schema.Attribute{}}, content.ID(ev.ID), body, ro)
+	_, err := tx.Update(ctx, &query.Query{Type: m.Event, Fields: query.IDsOnly()}, content.ID(ev.ID), body, ro)
 	return err
 }
 
