@@ -191,7 +191,7 @@ func outlineErr(err error, where string) error {
 }
 
 func fieldErr(field, msg string) error {
-	return errs.Fields([]errs.FieldError{{Path: []string{field}, Message: msg, Name: "ValidationError"}})
+	return errs.Fields([]errs.FieldError{errs.Field(field, msg)})
 }
 
 func nilIfEmpty(s string) any {

@@ -210,8 +210,8 @@ func learnerIDsOf(found map[string]int64, refs []string) ([]int64, error) {
 	for i, ref := range refs {
 		id, ok := found[ref]
 		if !ok {
-			missing = append(missing, errs.FieldError{Path: []string{"learners", strconv.Itoa(i)},
-				Message: "learner " + strconv.Quote(ref) + " does not exist", Name: "ValidationError"})
+			missing = append(missing, errs.FieldAt([]string{"learners", strconv.Itoa(i)},
+				"learner "+strconv.Quote(ref)+" does not exist"))
 			continue
 		}
 		if !slices.Contains(ids, id) {
@@ -318,8 +318,8 @@ func assignBodyOf(c *fiber.Ctx) ([]string, error) {
 	refs := make([]string, len(list))
 	for i, v := range list {
 		if refs[i], ok = refOf(v); !ok {
-			return nil, errs.Fields([]errs.FieldError{{Path: []string{"learners", strconv.Itoa(i)},
-				Message: "must be a learner's id or documentId", Name: "ValidationError", Value: jsonValue(v)}})
+			return nil, errs.Fields([]errs.FieldError{errs.FieldAt([]string{"learners", strconv.Itoa(i)},
+				"must be a learner's id or documentId").WithValue(jsonValue(v))})
 		}
 	}
 	return refs, nil

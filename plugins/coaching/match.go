@@ -245,7 +245,7 @@ func numberText(v any) string {
 // bodyErr is a ValidationError on one body field, in the shape of the
 // content service's.
 func bodyErr(field, msg string) error {
-	return errs.Fields([]errs.FieldError{{Path: []string{field}, Message: msg, Name: "ValidationError"}})
+	return errs.Fields([]errs.FieldError{errs.Field(field, msg)})
 }
 
 // entryValue is a loaded field of an entry (nil when absent).

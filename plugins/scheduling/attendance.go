@@ -89,8 +89,7 @@ func (s *sched) mayMark(ctx context.Context, c *fiber.Ctx, tx *content.Tx, statu
 			return false, errs.New(errs.KindForbidden, "a learner answers only their own attendance")
 		}
 		if st, _ := ev.Get(s.m.EvStatus); st == statusCancelled {
-			return false, errs.Fields([]errs.FieldError{{Path: []string{"status"}, Name: "ValidationError",
-				Message: "the event is cancelled"}})
+			return false, errs.Fields([]errs.FieldError{errs.Field("status", "the event is cancelled")})
 		}
 		return true, nil
 	default:
@@ -163,8 +162,8 @@ func attendanceBody(c *fiber.Ctx) (string, error) {
 	}
 	status, _ := body["status"].(string)
 	if !slices.Contains(anyMark, status) {
-		return "", errs.Fields([]errs.FieldError{{Path: []string{"status"}, Name: "ValidationError", Value: body["status"],
-			Message: "status must be one of the following values: invited, accepted, declined, attended, absent"}})
+		return "", errs.Fields([]errs.FieldError{errs.Field("status",
+			"status must be one of the following values: invited, accepted, declined, attended, absent").WithValue(body["status"])})
 	}
 	return status, nil
 }

@@ -48,8 +48,8 @@ func (s *sched) syncEvent(c *fiber.Ctx) error {
 			return err
 		}
 		if st, _ := ev.Get(s.m.EvStatus); st != statusScheduled {
-			return errs.Fields([]errs.FieldError{{Path: []string{"status"}, Name: "ValidationError",
-				Message: fmt.Sprintf("only scheduled events are synced; this one is %v", st)}})
+			return errs.Fields([]errs.FieldError{errs.Field("status",
+				fmt.Sprintf("only scheduled events are synced; this one is %v", st))})
 		}
 		var want []int64
 		if given {
@@ -84,8 +84,7 @@ func (s *sched) programLearners(ctx context.Context, tx *content.Tx, eventID int
 		}
 	}
 	if len(program) == 0 {
-		return nil, errs.Fields([]errs.FieldError{{Path: []string{"learners"}, Name: "ValidationError",
-			Message: "the event belongs to no program: give its learners"}})
+		return nil, errs.Fields([]errs.FieldError{errs.Field("learners", "the event belongs to no program: give its learners")})
 	}
 	return s.activeLearners(ctx, tx, program[0], ro)
 }
@@ -362,8 +361,8 @@ func (s *sched) learnersByRef(ctx context.Context, tx *content.Tx, refs []string
 }
 
 func noLearner(ref string) error {
-	return errs.Fields([]errs.FieldError{{Path: []string{"learners"}, Name: "ValidationError",
-		Message: fmt.Sprintf("learners: no learner with id or documentId %q", ref)}})
+	return errs.Fields([]errs.FieldError{errs.Field("learners",
+		fmt.Sprintf("learners: no learner with id or documentId %q", ref))})
 }
 
 // syncBody reads a sync's optional body. The event sync takes
@@ -392,8 +391,8 @@ func syncBody(c *fiber.Ctx, learnersAllowed bool) (refs []string, given bool, er
 	}
 	list, ok := raw.([]any)
 	if !ok {
-		return nil, false, errs.Fields([]errs.FieldError{{Path: []string{"learners"}, Name: "ValidationError",
-			Message: "learners must be a list of learner ids or documentIds"}})
+		return nil, false, errs.Fields([]errs.FieldError{errs.Field("learners",
+			"learners must be a list of learner ids or documentIds")})
 	}
 	refs = make([]string, 0, len(list))
 	for _, it := range list {
@@ -405,8 +404,8 @@ func syncBody(c *fiber.Ctx, learnersAllowed bool) (refs []string, given bool, er
 			ref = x
 		}
 		if ref == "" {
-			return nil, false, errs.Fields([]errs.FieldError{{Path: []string{"learners"}, Name: "ValidationError",
-				Message: "learners must be a list of learner ids or documentIds"}})
+			return nil, false, errs.Fields([]errs.FieldError{errs.Field("learners",
+				"learners must be a list of learner ids or documentIds")})
 		}
 		refs = append(refs, ref)
 	}
