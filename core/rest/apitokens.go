@@ -192,7 +192,7 @@ func (t *APITokens) Create(ctx context.Context, name, description, kind string, 
 }
 
 func fieldError(field, msg string, value any) error {
-	return errs.Fields([]errs.FieldError{{Path: []string{field}, Message: msg, Name: "ValidationError", Value: value}})
+	return errs.Fields([]errs.FieldError{errs.Field(field, msg).WithValue(value)})
 }
 
 // The admin routes of API tokens. Their actions are granted by a role's

@@ -148,7 +148,7 @@ func (db *DB) CreateAPIToken(ctx context.Context, t APIToken) (*APIToken, error)
 }
 
 func nameTaken(name string) error {
-	return errs.Fields([]errs.FieldError{{Path: []string{"name"}, Message: "This attribute must be unique", Name: "ValidationError", Value: name}})
+	return errs.Fields([]errs.FieldError{errs.Field("name", "This attribute must be unique").WithValue(name)})
 }
 
 func isUnique(err error) bool {
