@@ -187,3 +187,33 @@ func TestIDsOnly(t *testing.T) {
 		t.Errorf("a query of IDsOnly reads\n%s", got)
 	}
 }
+
+// BenchmarkFilterBuiltOrParsed: a plugin's condition (an event of the
+// program, scheduled) built with the constructors, and parsed from the Go
+// tree it was written as before.
+func BenchmarkFilterBuiltOrParsed(b *testing.B) {
+	s, err := platform()
+	if err != nil {
+		b.Fatal(err)
+	}
+	event := s.Type("event")
+	program, status := event.Field("program"), event.Field("status")
+	b.Run("constructors", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			query.And(query.Eq(program, int64(12)), query.Eq(status, "scheduled"))
+		}
+	})
+	b.Run("ParseFilter", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			_, err := query.ParseFilter(event, map[string]any{
+				"program": map[string]any{"id": map[string]any{"$eq": "12"}},
+				"status":  map[string]any{"$eq": "scheduled"},
+			}, query.DefaultOptions())
+			if err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
