@@ -10,7 +10,6 @@ import (
 
 	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/query"
-	"github.com/kiln-cms/kiln/core/schema"
 )
 
 // DemoUser is a user the seed creates. It has no fixed password: a
@@ -171,7 +170,7 @@ func demoUsers(ctx context.Context, svc *content.Service, tx *content.Tx, accoun
 	user := svc.Schema.Type("user")
 	linked := map[string]int64{}
 	for _, u := range accounts {
-		e, err := tx.Create(ctx, &query.Query{Type: user, Fields: []*schema.Attribute{}}, map[string]any{
+		e, err := tx.Create(ctx, &query.Query{Type: user, Fields: query.IDsOnly()}, map[string]any{
 			"username": u.Username, "email": u.Email, "password": u.Password, "provider": "local", "confirmed": true,
 			"role": json.Number(strconv.FormatInt(roleIDs[u.Role], 10)),
 		}, content.ReadOptions{})

@@ -282,12 +282,12 @@ func TestAdminBodiesKeepTheCoreFields(t *testing.T) {
 			}
 			_, err := f.acc.CreateUser(ctx, body())
 			refused(t, "create with "+k, err, errs.KindValidation, "Invalid key "+k)
-			_, err = f.acc.UpdateUser(ctx, "1", body(), store.ReadOptions{})
+			_, err = f.acc.UpdateUser(ctx, content.ID(1), body(), store.ReadOptions{})
 			refused(t, "update with "+k, err, errs.KindValidation, "Invalid key "+k)
 		}
 		_, err := f.acc.CreateUser(ctx, nil)
 		refused(t, "no object", err, errs.KindValidation, "the body must be a user object")
-		_, err = f.acc.UpdateUser(ctx, "1", nil, store.ReadOptions{})
+		_, err = f.acc.UpdateUser(ctx, content.ID(1), nil, store.ReadOptions{})
 		refused(t, "no object", err, errs.KindValidation, "the body must be a user object")
 
 		p := f.principal(li)
@@ -298,7 +298,7 @@ func TestAdminBodiesKeepTheCoreFields(t *testing.T) {
 		if v, _ := e.Get(f.acc.UserType().Attr("provider")); v != "local" || p.RoleType != auth.Authenticated {
 			t.Errorf("an admin's user: provider %v, role %q; want local, authenticated", v, p.RoleType)
 		}
-		up, err := f.acc.UpdateUser(ctx, "1", map[string]any{"blocked": true}, store.ReadOptions{})
+		up, err := f.acc.UpdateUser(ctx, content.ID(1), map[string]any{"blocked": true}, store.ReadOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -309,7 +309,7 @@ func TestAdminBodiesKeepTheCoreFields(t *testing.T) {
 		if p := f.principal(li); !p.Blocked || p.TokenVersion != 1 {
 			t.Errorf("blocked by an admin: %+v, want blocked at token version 1", p)
 		}
-		if _, err := f.acc.DeleteUser(ctx, "1", store.ReadOptions{}); err != nil {
+		if _, err := f.acc.DeleteUser(ctx, content.ID(1), store.ReadOptions{}); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := f.acc.Content.PrincipalByID(ctx, li); errs.KindOf(err) != errs.KindNotFound {
@@ -366,7 +366,7 @@ attributes:
 			t.Errorf("username %v, want the address", name)
 		}
 		id := s.User.ID
-		if _, err := f.acc.UpdateUser(ctx, "1", map[string]any{"blocked": true, "role": json.Number("1")}, store.ReadOptions{}); err != nil {
+		if _, err := f.acc.UpdateUser(ctx, content.ID(1), map[string]any{"blocked": true, "role": json.Number("1")}, store.ReadOptions{}); err != nil {
 			t.Fatal(err)
 		}
 		created, err = f.acc.SetAdmin(ctx, "ad@example.test", "secret-new", "ignored", nil)

@@ -44,7 +44,7 @@ func InstallRules(svc *content.Service) {
 		name, _ := u.(string)
 		addr, _ := e.(string)
 		if msg := auth.UsernameProblem(name, auth.NormalizeEmail(addr)); msg != "" {
-			return errs.Fields([]errs.FieldError{{Path: []string{"username"}, Message: msg, Name: "ValidationError", Value: name}})
+			return errs.Fields([]errs.FieldError{errs.Field("username", msg).WithValue(name)})
 		}
 		return nil
 	}

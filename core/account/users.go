@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/kiln-cms/kiln/core/auth"
+	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
@@ -52,7 +53,7 @@ func (s *Service) CreateUser(ctx context.Context, body map[string]any) (*store.E
 // UpdateUser is an admin's update of the user ref names (an id or a
 // documentId), under ro: the caller's read options. It answers the user
 // with their role.
-func (s *Service) UpdateUser(ctx context.Context, ref string, body map[string]any, ro store.ReadOptions) (*store.Entry, error) {
+func (s *Service) UpdateUser(ctx context.Context, ref content.Ref, body map[string]any, ro store.ReadOptions) (*store.Entry, error) {
 	if err := checkAdminBody(body); err != nil {
 		return nil, err
 	}
@@ -60,7 +61,7 @@ func (s *Service) UpdateUser(ctx context.Context, ref string, body map[string]an
 }
 
 // DeleteUser is an admin's delete of the user ref names, under ro.
-func (s *Service) DeleteUser(ctx context.Context, ref string, ro store.ReadOptions) (*store.Entry, error) {
+func (s *Service) DeleteUser(ctx context.Context, ref content.Ref, ro store.ReadOptions) (*store.Entry, error) {
 	return s.Content.Delete(ctx, &query.Query{Type: s.UserType()}, ref, ro)
 }
 
@@ -127,7 +128,7 @@ func (s *Service) SetAdmin(ctx context.Context, email, password, username string
 	body["password"], body["role"], body["blocked"], body["confirmed"] = password, role, false, true
 	whole := &query.Query{Type: user}
 	if found != nil {
-		_, err = s.Content.Update(ctx, whole, strconv.FormatInt(found.ID, 10), body, store.ReadOptions{})
+		_, err = s.Content.Update(ctx, whole, content.ID(found.ID), body, store.ReadOptions{})
 		return false, err
 	}
 	if username == "" {

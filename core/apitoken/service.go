@@ -193,7 +193,7 @@ func (s *Service) Create(ctx context.Context, name, description, kind string, ac
 
 // fieldError is Strapi's 400 ValidationError on one field of a token.
 func fieldError(field, msg string, value any) error {
-	return errs.Fields([]errs.FieldError{{Path: []string{field}, Message: msg, Name: "ValidationError", Value: value}})
+	return errs.Fields([]errs.FieldError{errs.Field(field, msg).WithValue(value)})
 }
 
 // Revoke deletes a token and returns what it was; errs.NotFound when

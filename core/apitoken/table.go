@@ -127,7 +127,7 @@ func (s *Service) insert(ctx context.Context, t Token) (*Token, error) {
 }
 
 func nameTaken(name string) error {
-	return errs.Fields([]errs.FieldError{{Path: []string{"name"}, Message: "This attribute must be unique", Name: "ValidationError", Value: name}})
+	return errs.Fields([]errs.FieldError{errs.Field("name", "This attribute must be unique").WithValue(name)})
 }
 
 // ByHash is the lookup of every request that carries an API token: one

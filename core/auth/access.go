@@ -57,7 +57,7 @@ func (p *Policy) Compile(s *schema.Schema, opts query.Options) error {
 	// sees no entry of any type.
 	p.nobody = Access{Scopes: map[*schema.ContentType]*query.Filter{}, NoDrafts: map[*schema.ContentType]bool{}}
 	for _, ct := range s.Types {
-		p.nobody.Scopes[ct] = &query.Filter{Kind: query.Or} // any of nothing: false
+		p.nobody.Scopes[ct] = query.Or() // any of nothing: false
 		p.nobody.NoDrafts[ct] = ct.DraftAndPublish
 	}
 	return nil

@@ -52,7 +52,7 @@ func TestCompileShipped(t *testing.T) {
 	// A role the file does not define sees no entry of any type.
 	nobody := p.Access("ghost")
 	for _, ct := range s.Types {
-		if f := nobody.Scopes[ct]; f == nil || f.Kind != query.Or || len(f.Children) != 0 {
+		if f := nobody.Scopes[ct]; f == nil || f.Kind != query.KindOr || len(f.Children) != 0 {
 			t.Errorf("an unknown role's scope on %s: %v", ct.Name, f)
 		}
 	}

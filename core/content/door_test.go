@@ -100,7 +100,7 @@ func TestTxWritesRunHooksAndReadBack(t *testing.T) {
 			if _, err := tx.Create(ctx, q, map[string]any{"name": "Acorn"}, content.ReadOptions{}); errs.KindOf(err) != errs.KindValidation {
 				t.Errorf("a second Acorn: %v, want the unique check's 400", err)
 			}
-			if _, err := tx.Update(ctx, q, "2", map[string]any{"industry": "x"}, ro); errs.KindOf(err) != errs.KindNotFound {
+			if _, err := tx.Update(ctx, q, content.ID(2), map[string]any{"industry": "x"}, ro); errs.KindOf(err) != errs.KindNotFound {
 				t.Errorf("updating Globex, hidden: %v, want 404", err)
 			}
 			return rollback

@@ -29,7 +29,7 @@ func (s *Service) prepare(ctx context.Context, conn store.Conn, ct *schema.Conte
 	failed := map[*schema.Attribute]bool{}
 	fail := func(a *schema.Attribute, msg string, v any) {
 		failed[a] = true
-		problems = append(problems, errs.FieldError{Path: []string{a.Name}, Message: msg, Name: "ValidationError", Value: v})
+		problems = append(problems, errs.Field(a.Name, msg).WithValue(v))
 	}
 	var rels []relationRefs
 	for _, key := range sortedKeys(body) {
@@ -38,7 +38,7 @@ func (s *Service) prepare(ctx context.Context, conn store.Conn, ct *schema.Conte
 		}
 		if key == "locale" { // Strapi takes it on every type; none is localised here
 			if _, ok := body[key].(string); !ok && body[key] != nil {
-				problems = append(problems, errs.FieldError{Path: []string{key}, Message: "locale must be a string", Name: "ValidationError", Value: body[key]})
+				problems = append(problems, errs.Field(key, "locale must be a string").WithValue(body[key]))
 			}
 			continue
 		}
@@ -133,7 +133,7 @@ func (s *Service) hashPasswords(ct *schema.ContentType, values map[*schema.Attri
 		}
 		hash, err := s.HashPassword(plain)
 		if e, ok := errs.As(err); ok && e.Kind == errs.KindValidation {
-			problems = append(problems, errs.FieldError{Path: []string{a.Name}, Message: e.Message, Name: "ValidationError"})
+			problems = append(problems, errs.Field(a.Name, e.Message))
 			continue
 		}
 		if err != nil {

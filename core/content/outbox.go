@@ -147,7 +147,7 @@ func (t *Tx) flush(ctx context.Context, list []pending) error {
 		for start := 0; start < len(list); start += flushChunk {
 			chunk := list[start:min(start+flushChunk, len(list))]
 			q := &query.Query{Type: g.ct, Status: g.st,
-				Filters:    &query.Filter{Kind: query.Cond, Field: schema.SysID, Operator: query.OpIn, Value: chunk},
+				Filters:    query.In(schema.SysID, chunk...),
 				Pagination: query.Pagination{Mode: query.PageStyle, Page: 1, PageSize: len(chunk)}}
 			entries, err := t.s.store.Find(ctx, t.conn, q, store.ReadOptions{})
 			if err != nil {

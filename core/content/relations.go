@@ -252,7 +252,7 @@ func objectRef(a *schema.Attribute, path string, m map[string]any) (string, erro
 }
 
 func fieldError(a *schema.Attribute, msg string) error {
-	return errs.Fields([]errs.FieldError{{Path: []string{a.Name}, Message: msg, Name: "ValidationError"}})
+	return errs.Fields([]errs.FieldError{errs.Field(a.Name, msg)})
 }
 
 // place is one connect item's position as written: before or after an

@@ -10,7 +10,6 @@ import (
 	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/query"
-	"github.com/kiln-cms/kiln/core/schema"
 )
 
 // TestRelationInput: every form a relation takes in a body — an id, a
@@ -27,7 +26,7 @@ func TestRelationInput(t *testing.T) {
 		}
 		pr := h.App.Schema.Type("program")
 		coaches := pr.Attr("coaches")
-		q := &query.Query{Type: pr, Populate: []*query.Populate{{Relation: coaches, Query: &query.Query{Type: coaches.TargetType, Fields: []*schema.Attribute{}}}}}
+		q := &query.Query{Type: pr, Populate: []*query.Populate{{Relation: coaches, Query: &query.Query{Type: coaches.TargetType, Fields: query.IDsOnly()}}}}
 		svc, ctx := h.App.Content, context.Background()
 		p, err := svc.Create(ctx, &query.Query{Type: pr}, map[string]any{"title": "P"}, content.ReadOptions{})
 		if err != nil {
@@ -50,7 +49,7 @@ func TestRelationInput(t *testing.T) {
 			{"an empty reference", []any{""}, nil, "coaches has an empty reference"},
 			{"a boolean", []any{true}, nil, "coaches must hold ids or documentIds"},
 		} {
-			e, err := svc.Update(ctx, q, p.DocumentID, map[string]any{"coaches": tc.v}, content.ReadOptions{})
+			e, err := svc.Update(ctx, q, content.DocumentID(p.DocumentID), map[string]any{"coaches": tc.v}, content.ReadOptions{})
 			if tc.err != "" {
 				if ee, ok := errs.As(err); !ok || ee.Kind != errs.KindValidation || ee.Message != tc.err {
 					t.Errorf("%s: %v, want %q", tc.name, err, tc.err)

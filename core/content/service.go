@@ -132,10 +132,10 @@ func (c *Chunks) Next(ctx context.Context, n int) ([]*store.Entry, error) {
 	return list, err
 }
 
-// FindOne returns the entry ref names (a documentId or a numeric id), with
-// q's fields and populate. A missing entry, or one the read options hide,
-// is errs.NotFound.
-func (s *Service) FindOne(ctx context.Context, q *query.Query, ref string, ro store.ReadOptions) (*store.Entry, error) {
+// FindOne returns the entry ref names (ID, DocumentID, or ParseRef for a
+// request's), with q's fields and populate. A missing entry, or one the
+// read options hide, is errs.NotFound.
+func (s *Service) FindOne(ctx context.Context, q *query.Query, ref Ref, ro store.ReadOptions) (*store.Entry, error) {
 	var e *store.Entry
 	err := store.RetryRead(ctx, func() (err error) {
 		e, err = s.pool().FindOne(ctx, q, ref, ro)
@@ -177,7 +177,7 @@ func (s *Service) Create(ctx context.Context, q *query.Query, body map[string]an
 
 // Update changes the fields body names (a partial update) of the entry ref
 // names and reads it back through q, in one transaction (see Create).
-func (s *Service) Update(ctx context.Context, q *query.Query, ref string, body map[string]any, ro store.ReadOptions) (out *store.Entry, err error) {
+func (s *Service) Update(ctx context.Context, q *query.Query, ref Ref, body map[string]any, ro store.ReadOptions) (out *store.Entry, err error) {
 	err = s.InTx(ctx, func(ctx context.Context, tx *Tx) (err error) {
 		out, err = tx.Update(ctx, q, ref, body, ro)
 		return err
@@ -187,7 +187,7 @@ func (s *Service) Update(ctx context.Context, q *query.Query, ref string, body m
 
 // Delete removes the entry ref names and returns it as it was, read
 // through q (Strapi 4 answers with the deleted entry).
-func (s *Service) Delete(ctx context.Context, q *query.Query, ref string, ro store.ReadOptions) (gone *store.Entry, err error) {
+func (s *Service) Delete(ctx context.Context, q *query.Query, ref Ref, ro store.ReadOptions) (gone *store.Entry, err error) {
 	err = s.InTx(ctx, func(ctx context.Context, tx *Tx) (err error) {
 		gone, err = tx.Delete(ctx, q, ref, ro)
 		return err

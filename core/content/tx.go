@@ -37,13 +37,17 @@ func (t *Tx) Find(ctx context.Context, q *query.Query, ro store.ReadOptions) (*P
 	return &Page{Entries: entries, Total: total}, nil
 }
 
-// FindOne returns the entry ref names (a documentId or a numeric id), with
-// q's fields and populate; errs.NotFound when it is missing or hidden.
-// On a draft & publish type ref names the document (by its documentId or
-// the id of either row) and the status picks the version: a document
-// without that version is errs.NotFound.
-func (t *Tx) FindOne(ctx context.Context, q *query.Query, ref string, ro store.ReadOptions) (*store.Entry, error) {
-	return t.s.store.FindRef(ctx, t.conn, q, ref, ro)
+// FindOne returns the entry ref names, with q's fields and populate;
+// errs.NotFound when it is missing or hidden. On a draft & publish type
+// ref names the document (by its documentId or the id of either row) and
+// the status picks the version: a document without that version is
+// errs.NotFound.
+func (t *Tx) FindOne(ctx context.Context, q *query.Query, ref Ref, ro store.ReadOptions) (*store.Entry, error) {
+	text, ok := ref.text()
+	if !ok {
+		return nil, errs.NotFound()
+	}
+	return t.s.store.FindRef(ctx, t.conn, q, text, ro)
 }
 
 // readStatus is the version a read of q's type gets: published for a
@@ -107,8 +111,8 @@ func (t *Tx) Create(ctx context.Context, q *query.Query, body map[string]any, ro
 	return t.Get(ctx, q, e.ID, ro)
 }
 
-// idOnly reports whether q asks for nothing but id and documentId (empty
-// Fields, no populate): a write answers that without reading back.
+// idOnly reports whether q asks for nothing but id and documentId
+// (query.IDsOnly, no populate): a write answers that without reading back.
 func idOnly(q *query.Query) bool {
 	return q.Fields != nil && len(q.Fields) == 0 && len(q.Populate) == 0
 }
@@ -122,18 +126,22 @@ func idOnly(q *query.Query) bool {
 // unless q asks for the draft only, the draft is then published: the
 // published version becomes a copy of it (created if the document had
 // none). The answer is the version q's status names.
-func (t *Tx) Update(ctx context.Context, q *query.Query, ref string, body map[string]any, ro store.ReadOptions) (*store.Entry, error) {
+func (t *Tx) Update(ctx context.Context, q *query.Query, ref Ref, body map[string]any, ro store.ReadOptions) (*store.Entry, error) {
+	text, ok := ref.text()
+	if !ok {
+		return nil, errs.NotFound()
+	}
 	// Without draft & publish, when before hooks will want the entry, the
 	// lookup reads it too: one statement, not two.
 	var doc store.Document
 	var stored *store.Entry
 	var err error
 	if !q.Type.DraftAndPublish && t.s.Hooks.Has(q.Type.Name, hook.Update, hook.Before) {
-		if doc, stored, err = t.s.store.FindEntry(ctx, t.conn, q.Type, ref); err == nil {
+		if doc, stored, err = t.s.store.FindEntry(ctx, t.conn, q.Type, text); err == nil {
 			err = t.checkVisible(ctx, q.Type, doc, ro)
 		}
 	} else {
-		doc, err = t.visibleDoc(ctx, q.Type, ref, ro)
+		doc, err = t.visibleDoc(ctx, q.Type, text, ro)
 	}
 	if err != nil {
 		return nil, err
@@ -193,8 +201,12 @@ func (t *Tx) Update(ctx context.Context, q *query.Query, ref string, body map[st
 // it was, read through q.
 // On a draft & publish type both versions go; the answer is the version
 // q's status names, or the other when the document lacks it.
-func (t *Tx) Delete(ctx context.Context, q *query.Query, ref string, ro store.ReadOptions) (*store.Entry, error) {
-	doc, err := t.visibleDoc(ctx, q.Type, ref, ro)
+func (t *Tx) Delete(ctx context.Context, q *query.Query, ref Ref, ro store.ReadOptions) (*store.Entry, error) {
+	text, ok := ref.text()
+	if !ok {
+		return nil, errs.NotFound()
+	}
+	doc, err := t.visibleDoc(ctx, q.Type, text, ro)
 	if err != nil {
 		return nil, err
 	}
@@ -289,7 +301,7 @@ func (t *Tx) Targets(ctx context.Context, a *schema.Attribute, ids ...int64) (ma
 // idEntry is the entry with only its id and documentId, as a write that
 // asks for nothing else answers it.
 func (t *Tx) idEntry(ctx context.Context, ct *schema.ContentType, id int64) (*store.Entry, error) {
-	return t.Get(ctx, &query.Query{Type: ct, Fields: []*schema.Attribute{}, Status: query.Draft}, id, store.ReadOptions{})
+	return t.Get(ctx, &query.Query{Type: ct, Fields: query.IDsOnly(), Status: query.Draft}, id, store.ReadOptions{})
 }
 
 // runHook runs the hooks of ev's action in phase, loading the entry's

@@ -27,8 +27,7 @@ func (s *Service) checkUnique(ctx context.Context, conn store.Conn, ct *schema.C
 			return nil, err
 		}
 		if taken {
-			problems = append(problems, errs.FieldError{Path: []string{a.Name},
-				Message: "This attribute must be unique", Name: "ValidationError", Value: v})
+			problems = append(problems, errs.Field(a.Name, "This attribute must be unique").WithValue(v))
 		}
 	}
 	return problems, nil

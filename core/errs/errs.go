@@ -190,6 +190,24 @@ type FieldError struct {
 	Value   any      `json:"value,omitempty"`
 }
 
+// Field is the error of one field of a body, named by its key at the top
+// level: Strapi's path of one key, and the name every field error has,
+// ValidationError.
+func Field(name, message string) FieldError { return FieldAt([]string{name}, message) }
+
+// FieldAt is Field for a value deeper in a body, path its keys down to it
+// (["learners", "2"]), or nil when no field is to blame.
+func FieldAt(path []string, message string) FieldError {
+	return FieldError{Path: path, Message: message, Name: "ValidationError"}
+}
+
+// WithValue returns fe echoing the value refused (Fields makes a number
+// too large for a double its text).
+func (fe FieldError) WithValue(v any) FieldError {
+	fe.Value = v
+	return fe
+}
+
 // Fields builds the ValidationError Strapi answers for failing fields: a
 // single error carries its own message, several say "N errors occurred".
 func Fields(list []FieldError) *Error {

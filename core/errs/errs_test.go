@@ -19,7 +19,7 @@ func TestFieldsEchoValuesEveryReaderCanRead(t *testing.T) {
 		{"text", `"text"`},
 		{true, `true`},
 	} {
-		e := Fields([]FieldError{{Path: []string{"capacity"}, Message: "m", Name: "ValidationError", Value: c.in}})
+		e := Fields([]FieldError{Field("capacity", "m").WithValue(c.in)})
 		b, err := json.Marshal(e.Details["errors"].([]FieldError)[0].Value)
 		if err != nil || string(b) != c.want {
 			t.Errorf("%v echoed as %s (%v), want %s", c.in, b, err, c.want)

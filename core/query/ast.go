@@ -15,7 +15,8 @@ type Query struct {
 	// Populate lists the relations to load, in request order.
 	Populate []*Populate
 	// Fields are the scalar fields to return, in schema order; nil means all
-	// non-private scalar fields. id and documentId always come back.
+	// non-private scalar fields. id and documentId always come back, and
+	// IDsOnly (empty, not nil) asks for nothing else.
 	Fields []*schema.Attribute
 	// Sort keys in priority order; empty means by id ascending.
 	Sort       []SortKey
@@ -41,11 +42,11 @@ type FilterKind int
 
 // The filter node kinds.
 const (
-	And  FilterKind = iota // all Children
-	Or                     // any Children
-	Not                    // not Children[0]
-	Cond                   // Field Operator Value
-	Rel                    // Relation's targets match Sub (at least one, for to-many)
+	KindAnd  FilterKind = iota // all Children
+	KindOr                     // any Children
+	KindNot                    // not Children[0]
+	KindCond                   // Field Operator Value
+	KindRel                    // Relation's targets match Sub (at least one, for to-many)
 )
 
 // Operator is a comparison operator of Strapi's filter language.
@@ -76,7 +77,9 @@ const (
 	OpEndsWithi    Operator = "$endsWithi"
 )
 
-// Filter is a node of the filter tree.
+// Filter is a node of the filter tree: from a client's text (Parse,
+// ParseFilter) or built by Go code with the constructors (Eq, In, And,
+// Rel...), which make the same nodes.
 type Filter struct {
 	Kind     FilterKind
 	Children []*Filter // And, Or, Not

@@ -10,5 +10,5 @@ func AndFilters(a, b *Filter) *Filter {
 	case b == nil:
 		return a
 	}
-	return &Filter{Kind: And, Children: []*Filter{a, b}}
+	return &Filter{Kind: KindAnd, Children: []*Filter{a, b}}
 }

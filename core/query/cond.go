@@ -25,7 +25,7 @@ func (c *checker) cond(a *schema.Attribute, op Operator, v *node, l at) (*Filter
 		if err := c.checkLen(len(items), string(op), l); err != nil {
 			return nil, err
 		}
-		f := &Filter{Kind: Or, Children: make([]*Filter, 0, len(items))}
+		f := &Filter{Kind: KindOr, Children: make([]*Filter, 0, len(items))}
 		for _, it := range items {
 			sub, err := c.cond(a, op, it, l)
 			if err != nil {
@@ -39,7 +39,7 @@ func (c *checker) cond(a *schema.Attribute, op Operator, v *node, l at) (*Filter
 	if err != nil {
 		return nil, err
 	}
-	return &Filter{Kind: Cond, Field: a, Operator: op, Value: val}, nil
+	return &Filter{Kind: KindCond, Field: a, Operator: op, Value: val}, nil
 }
 
 // operand is the typed value of one comparison (see Filter.Value). With

@@ -4,6 +4,13 @@ import (
 	"github.com/kiln-cms/kiln/core/schema"
 )
 
+// IDsOnly is the Fields of a query that wants nothing but id and
+// documentId: an empty list, which nil (every field) is not. A write
+// asked for it answers from the row it wrote, without reading it back.
+// It is a function, not a variable, so no package can change what it
+// means for the others.
+func IDsOnly() []*schema.Attribute { return []*schema.Attribute{} }
+
 // fields checks fields=a,b, fields[0]=a or fields=* on ct and returns the
 // chosen fields in the order an entry shows them (id, documentId, the
 // attributes, then the timestamps), without duplicates; nil means all.

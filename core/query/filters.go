@@ -83,9 +83,9 @@ func (c *checker) group(op string, v *node, l at, depth int, fn each) (*Filter, 
 	if !ok {
 		return nil, valueError(l, op, "Invalid value for %s%s: expected an array", op, l.suffix())
 	}
-	kind := And
+	kind := KindAnd
 	if op == "$or" {
-		kind = Or
+		kind = KindOr
 	}
 	return c.many(kind, op, items, l, depth, fn)
 }
@@ -120,7 +120,7 @@ func (c *checker) not(v *node, l at, depth int, fn each) (*Filter, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Filter{Kind: Not, Children: []*Filter{sub}}, nil
+	return &Filter{Kind: KindNot, Children: []*Filter{sub}}, nil
 }
 
 // checkLen bounds a list the client wrote.
@@ -142,7 +142,7 @@ func (c *checker) value(a *schema.Attribute, v *node, l at, depth int) (*Filter,
 		if allPlain(items) {
 			return c.cond(a, OpIn, v, l)
 		}
-		return c.many(Or, a.Name, items, l, depth, func(it *node, d int) (*Filter, error) {
+		return c.many(KindOr, a.Name, items, l, depth, func(it *node, d int) (*Filter, error) {
 			return c.value(a, it, l, d)
 		})
 	}
@@ -192,7 +192,7 @@ func (c *checker) relation(a *schema.Attribute, v *node, l at, depth int) (*Filt
 		if allPlain(items) {
 			return c.relID(a, OpIn, v, l)
 		}
-		return c.many(Or, a.Name, items, l, depth, func(it *node, d int) (*Filter, error) {
+		return c.many(KindOr, a.Name, items, l, depth, func(it *node, d int) (*Filter, error) {
 			return c.relation(a, it, l, d)
 		})
 	}
@@ -205,7 +205,7 @@ func (c *checker) relation(a *schema.Attribute, v *node, l at, depth int) (*Filt
 		if err != nil {
 			return nil, err
 		}
-		return &Filter{Kind: Rel, Relation: a, Sub: sub}, nil
+		return &Filter{Kind: KindRel, Relation: a, Sub: sub}, nil
 	case field != "":
 		return nil, valueError(l.child(field), field,
 			"Invalid key %s%s: fields and operators (%s) cannot be mixed in one filter", clip(field), l.suffix(), op)
@@ -260,7 +260,7 @@ func (c *checker) relOperators(a *schema.Attribute, v *node, l at) (*Filter, err
 		}
 	}
 	if len(ids) > 0 {
-		kids = append(kids, &Filter{Kind: Rel, Relation: a, Sub: all(ids)})
+		kids = append(kids, &Filter{Kind: KindRel, Relation: a, Sub: all(ids)})
 	}
 	return all(kids), nil
 }
@@ -271,7 +271,7 @@ func (c *checker) relID(a *schema.Attribute, op Operator, v *node, l at) (*Filte
 	if err != nil {
 		return nil, err
 	}
-	return &Filter{Kind: Rel, Relation: a, Sub: f}, nil
+	return &Filter{Kind: KindRel, Relation: a, Sub: f}, nil
 }
 
 // nullCond tests whether relation a has no (isNull) or some related entry.
@@ -282,7 +282,7 @@ func nullCond(a *schema.Attribute, isNull bool) *Filter {
 	if isNull {
 		op = OpNull
 	}
-	return &Filter{Kind: Cond, Field: a, Operator: op, Value: true}
+	return &Filter{Kind: KindCond, Field: a, Operator: op, Value: true}
 }
 
 // all ANDs kids, or returns the only one.
@@ -290,7 +290,7 @@ func all(kids []*Filter) *Filter {
 	if len(kids) == 1 {
 		return kids[0]
 	}
-	return &Filter{Kind: And, Children: kids}
+	return &Filter{Kind: KindAnd, Children: kids}
 }
 
 func isPlain(v *node) bool { return v.kind == stringNode || v.kind == trueNode }

@@ -40,7 +40,7 @@ func TestValueTypes(t *testing.T) {
 	for _, tt := range tests {
 		q := mustParse(t, tt.typ, tt.raw, testOptions())
 		f := q.Filters
-		if f.Kind != Cond || !reflect.DeepEqual(f.Value, tt.want) {
+		if f.Kind != KindCond || !reflect.DeepEqual(f.Value, tt.want) {
 			t.Errorf("Parse(%q): value %#v (%T), want %#v (%T)", tt.raw, f.Value, f.Value, tt.want, tt.want)
 		}
 		if ts, ok := f.Value.(time.Time); ok && ts.Location() != time.UTC {
@@ -54,18 +54,18 @@ func TestValueTypes(t *testing.T) {
 func TestFilterShape(t *testing.T) {
 	q := mustParse(t, "enrollment", "filters[program][customer][name][$eq]=Acme", testOptions())
 	f := q.Filters
-	if f.Kind != Rel || f.Relation.Name != "program" || f.Sub.Kind != Rel || f.Sub.Relation.Name != "customer" {
+	if f.Kind != KindRel || f.Relation.Name != "program" || f.Sub.Kind != KindRel || f.Sub.Relation.Name != "customer" {
 		t.Fatalf("want Rel program / Rel customer, got\n%s", f)
 	}
-	if c := f.Sub.Sub; c.Kind != Cond || c.Field.Owner.Name != "customer" || c.Field.Name != "name" {
+	if c := f.Sub.Sub; c.Kind != KindCond || c.Field.Owner.Name != "customer" || c.Field.Name != "name" {
 		t.Fatalf("want Cond customer.name, got\n%s", f)
 	}
 	q = mustParse(t, "learner", "filters[coach][$eq]=2&filters[user][$null]=true", testOptions())
 	rel, null := q.Filters.Children[0], q.Filters.Children[1]
-	if rel.Kind != Rel || rel.Sub.Field != schema.SysID {
+	if rel.Kind != KindRel || rel.Sub.Field != schema.SysID {
 		t.Errorf("an operator on a relation must compare the target's id, got\n%s", rel)
 	}
-	if null.Kind != Cond || null.Field.Name != "user" || null.Field.Type != schema.Relation {
+	if null.Kind != KindCond || null.Field.Name != "user" || null.Field.Type != schema.Relation {
 		t.Errorf("$null on a relation must be a Cond on the relation, got\n%s", null)
 	}
 }

@@ -20,8 +20,10 @@ type CallerID struct{}
 
 // ParseFilter checks a filter written as Go values — the shape a YAML or
 // JSON document decodes to, e.g. {"coach": {"user": {"id": {"$eq": "7"}}}}
-// — with the same rules as the filters parameter of a query string.
-// Plugins use it to build their own conditions.
+// — with the same rules as the filters parameter of a query string. It is
+// for filters that come from outside the program, as text; code builds
+// its own with the constructors (Eq, In, And, Rel...), which give the
+// same tree without a parse or its errors.
 func ParseFilter(ct *schema.ContentType, tree any, opts Options) (*Filter, error) {
 	c := &checker{opts: opts.normalised()}
 	return c.filters(ct, fromGo(tree), at{param: "filters"})

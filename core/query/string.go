@@ -78,10 +78,10 @@ func (f *Filter) String() string {
 
 func (f *Filter) write(b *strings.Builder, ind string) {
 	switch f.Kind {
-	case Cond:
+	case KindCond:
 		fmt.Fprintf(b, "%s%s %s %s\n", ind, attrName(f.Field), f.Operator, formatValue(f.Value))
 		return
-	case Rel:
+	case KindRel:
 		fmt.Fprintf(b, "%s%s -> %s\n", ind, attrName(f.Relation), relTarget(f.Relation))
 		if f.Sub != nil {
 			f.Sub.write(b, ind+"  ")
@@ -97,15 +97,15 @@ func (f *Filter) write(b *strings.Builder, ind string) {
 // String names the node kind: AND, OR, NOT, COND, REL.
 func (k FilterKind) String() string {
 	switch k {
-	case And:
+	case KindAnd:
 		return "AND"
-	case Or:
+	case KindOr:
 		return "OR"
-	case Not:
+	case KindNot:
 		return "NOT"
-	case Cond:
+	case KindCond:
 		return "COND"
-	case Rel:
+	case KindRel:
 		return "REL"
 	}
 	return "FilterKind(" + strconv.Itoa(int(k)) + ")"

@@ -202,5 +202,5 @@ func (h *apiTokenHandlers) create(c *fiber.Ctx) error {
 
 // fieldError is Strapi's 400 ValidationError on one field of the body.
 func fieldError(field, msg string, value any) error {
-	return errs.Fields([]errs.FieldError{{Path: []string{field}, Message: msg, Name: "ValidationError", Value: value}})
+	return errs.Fields([]errs.FieldError{errs.Field(field, msg).WithValue(value)})
 }

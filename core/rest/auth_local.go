@@ -32,7 +32,7 @@ func stringFields(c *fiber.Ctx, names ...string) (map[string]string, error) {
 	for _, n := range names {
 		v, ok := body[n].(string)
 		if !ok || v == "" {
-			problems = append(problems, errs.FieldError{Path: []string{n}, Message: n + " is a required field", Name: "ValidationError"})
+			problems = append(problems, errs.Field(n, n+" is a required field"))
 		}
 		out[n] = v
 	}
@@ -96,7 +96,7 @@ func (h *accountHandlers) register(c *fiber.Ctx) error {
 	for _, k := range []string{"username", "email", "password"} {
 		v, _ := body[k].(string)
 		if v == "" {
-			return errs.Fields([]errs.FieldError{{Path: []string{k}, Message: k + " is a required field", Name: "ValidationError"}})
+			return errs.Fields([]errs.FieldError{errs.Field(k, k+" is a required field")})
 		}
 		in[k] = v
 	}

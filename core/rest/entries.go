@@ -34,7 +34,7 @@ func (a *API) findOne(ct *schema.ContentType) fiber.Handler {
 		if err != nil {
 			return err
 		}
-		e, err := a.Content.FindOne(c.UserContext(), q, c.Params("id"), ro)
+		e, err := a.Content.FindOne(c.UserContext(), q, content.ParseRef(c.Params("id")), ro)
 		if err != nil {
 			return err
 		}
@@ -70,7 +70,7 @@ func (a *API) update(ct *schema.ContentType) fiber.Handler {
 		if err != nil {
 			return err
 		}
-		e, err := a.Content.Update(c.UserContext(), q, c.Params("id"), data, ro)
+		e, err := a.Content.Update(c.UserContext(), q, content.ParseRef(c.Params("id")), data, ro)
 		if err != nil {
 			return err
 		}
@@ -87,7 +87,7 @@ func (a *API) delete(ct *schema.ContentType) fiber.Handler {
 		if err != nil {
 			return err
 		}
-		e, err := a.Content.Delete(c.UserContext(), q, c.Params("id"), ro)
+		e, err := a.Content.Delete(c.UserContext(), q, content.ParseRef(c.Params("id")), ro)
 		if err != nil {
 			return err
 		}

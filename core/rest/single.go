@@ -74,7 +74,7 @@ func (a *API) putSingle(ct *schema.ContentType) fiber.Handler {
 			if doc == "" {
 				out, err = tx.Create(ctx, q, data, ro)
 			} else {
-				out, err = tx.Update(ctx, q, doc, data, ro)
+				out, err = tx.Update(ctx, q, content.DocumentID(doc), data, ro)
 			}
 			return err
 		})
@@ -105,7 +105,7 @@ func (a *API) deleteSingle(ct *schema.ContentType) fiber.Handler {
 			}
 			all := *q
 			all.Status = query.Draft
-			gone, err = tx.Delete(ctx, &all, doc, ro)
+			gone, err = tx.Delete(ctx, &all, content.DocumentID(doc), ro)
 			return err
 		})
 		if err != nil {
@@ -132,7 +132,7 @@ func lockAndLookup(ctx context.Context, tx *content.Tx, ct *schema.ContentType) 
 	if err := tx.LockKey(ctx, lockSingle, typeKey(ct)); err != nil {
 		return "", err
 	}
-	probe := &query.Query{Type: ct, Fields: []*schema.Attribute{}, Status: query.Draft, Pagination: firstOnly}
+	probe := &query.Query{Type: ct, Fields: query.IDsOnly(), Status: query.Draft, Pagination: firstOnly}
 	page, err := tx.Find(ctx, probe, store.ReadOptions{})
 	if err != nil || len(page.Entries) == 0 {
 		return "", err

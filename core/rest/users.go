@@ -6,6 +6,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 
 	"github.com/kiln-cms/kiln/core/caller"
+	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/core/store"
@@ -81,7 +82,7 @@ func (h *accountHandlers) getUser(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	e, err := h.sec.Content.FindOne(c.UserContext(), q, c.Params("id"), ro)
+	e, err := h.sec.Content.FindOne(c.UserContext(), q, content.ParseRef(c.Params("id")), ro)
 	if err != nil {
 		return err
 	}
@@ -120,7 +121,7 @@ func (h *accountHandlers) updateUser(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	e, err := h.acc.UpdateUser(c.UserContext(), c.Params("id"), body, h.sec.ReadOptions(c))
+	e, err := h.acc.UpdateUser(c.UserContext(), content.ParseRef(c.Params("id")), body, h.sec.ReadOptions(c))
 	if err != nil {
 		return err
 	}
@@ -131,7 +132,7 @@ func (h *accountHandlers) deleteUser(c *fiber.Ctx) error {
 	if err := h.sec.Allow(c, "users.delete"); err != nil {
 		return err
 	}
-	e, err := h.acc.DeleteUser(c.UserContext(), c.Params("id"), h.sec.ReadOptions(c))
+	e, err := h.acc.DeleteUser(c.UserContext(), content.ParseRef(c.Params("id")), h.sec.ReadOptions(c))
 	if err != nil {
 		return err
 	}

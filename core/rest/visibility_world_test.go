@@ -235,23 +235,23 @@ func (w *visWorld) visible(role string) map[*schema.ContentType]map[int64]bool {
 // a new kind of scope cannot be judged by a reference that ignores it.
 func (w *visWorld) eval(f *query.Filter, id, user int64) bool {
 	switch f.Kind {
-	case query.And:
+	case query.KindAnd:
 		for _, c := range f.Children {
 			if !w.eval(c, id, user) {
 				return false
 			}
 		}
 		return true
-	case query.Or:
+	case query.KindOr:
 		for _, c := range f.Children {
 			if w.eval(c, id, user) {
 				return true
 			}
 		}
 		return false
-	case query.Not:
+	case query.KindNot:
 		return !w.eval(f.Children[0], id, user)
-	case query.Rel:
+	case query.KindRel:
 		for _, target := range w.rows.links[f.Relation][id] {
 			if f.Sub == nil || w.eval(f.Sub, target, user) {
 				return true

@@ -33,14 +33,14 @@ func (s *Store) writeError(ctx context.Context, db Conn, ct *schema.ContentType,
 		return err
 	}
 	if a := uniqueViolation(ct, err); a != nil {
-		fe := errs.FieldError{Path: []string{a.Name}, Message: msgUnique, Name: "ValidationError"}
+		fe := errs.Field(a.Name, msgUnique)
 		if v, ok := data.Values[a]; ok && a.IsScalar() && !a.IsPrivate() {
 			fe.Value = v
 		}
 		return fieldsError(fe, err)
 	}
 	if isForeignKeyViolation(err) {
-		fe := errs.FieldError{Message: msgMissing, Name: "ValidationError"}
+		fe := errs.FieldAt(nil, msgMissing)
 		if a := s.foreignKeyRelation(ctx, db, ct, data, err); a != nil {
 			fe.Path = []string{a.Name}
 		}

@@ -267,7 +267,7 @@ func attr(ct *schema.ContentType, name string) *schema.Attribute {
 // produce them.
 
 func cond(ct *schema.ContentType, field string, op query.Operator, v any) *query.Filter {
-	return &query.Filter{Kind: query.Cond, Field: attr(ct, field), Operator: op, Value: v}
+	return &query.Filter{Kind: query.KindCond, Field: attr(ct, field), Operator: op, Value: v}
 }
 
 // rel filters on a relation path "a.b.c" with sub on the last type.
@@ -275,19 +275,19 @@ func rel(ct *schema.ContentType, path string, sub func(*schema.ContentType) *que
 	names := strings.Split(path, ".")
 	a := attr(ct, names[0])
 	if len(names) == 1 {
-		return &query.Filter{Kind: query.Rel, Relation: a, Sub: sub(a.TargetType)}
+		return &query.Filter{Kind: query.KindRel, Relation: a, Sub: sub(a.TargetType)}
 	}
-	return &query.Filter{Kind: query.Rel, Relation: a, Sub: rel(a.TargetType, strings.Join(names[1:], "."), sub)}
+	return &query.Filter{Kind: query.KindRel, Relation: a, Sub: rel(a.TargetType, strings.Join(names[1:], "."), sub)}
 }
 
 func and(fs ...*query.Filter) *query.Filter {
-	return &query.Filter{Kind: query.And, Children: append([]*query.Filter{}, fs...)}
+	return &query.Filter{Kind: query.KindAnd, Children: append([]*query.Filter{}, fs...)}
 }
 func or(fs ...*query.Filter) *query.Filter {
-	return &query.Filter{Kind: query.Or, Children: append([]*query.Filter{}, fs...)}
+	return &query.Filter{Kind: query.KindOr, Children: append([]*query.Filter{}, fs...)}
 }
 func not(f *query.Filter) *query.Filter {
-	return &query.Filter{Kind: query.Not, Children: []*query.Filter{f}}
+	return &query.Filter{Kind: query.KindNot, Children: []*query.Filter{f}}
 }
 
 func list(vs ...any) []any { return append([]any{}, vs...) }

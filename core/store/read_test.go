@@ -185,7 +185,7 @@ func TestFields(t *testing.T) {
 			[]string{"name", "industry", "contactEmail", "active", "createdAt", "updatedAt", "publishedAt"})
 		check("one field", &query.Query{Type: cu, Fields: fields(cu, "name")}, []string{"name"})
 		check("a field and a timestamp", &query.Query{Type: cu, Fields: fields(cu, "industry", "createdAt")}, []string{"industry", "createdAt"})
-		check("no field", &query.Query{Type: cu, Fields: []*schema.Attribute{}}, nil)
+		check("no field", &query.Query{Type: cu, Fields: query.IDsOnly()}, nil)
 		if v := get(t, f.find(t, &query.Query{Type: cu, Fields: fields(cu, "name")}, ro)[0], "name"); v != "Acme Corp" {
 			t.Errorf("name %v", v)
 		}

@@ -155,8 +155,8 @@ func (s *Store) guardToOne(ctx context.Context, db Conn, ct *schema.ContentType,
 			return fmt.Errorf("checking %s.%s: %w", ct.Name, a.Name, err)
 		}
 		if n > 0 {
-			problems = append(problems, errs.FieldError{Path: []string{a.Name}, Name: "ValidationError",
-				Message: fmt.Sprintf("%s: the %s it links to now is not one you may change", a.Name, a.Target)})
+			problems = append(problems, errs.Field(a.Name,
+				fmt.Sprintf("%s: the %s it links to now is not one you may change", a.Name, a.Target)))
 		}
 	}
 	if len(problems) > 0 {
@@ -326,7 +326,7 @@ func (s *Store) joinPlaces(ctx context.Context, db Conn, a *schema.Attribute, id
 	for _, t := range ch.Connect {
 		var err error
 		if list, err = place(list, t, ch.Positions[t]); err != nil {
-			return nil, 0, fieldsError(errs.FieldError{Path: []string{a.Name}, Name: "ValidationError", Message: err.Error()}, err)
+			return nil, 0, fieldsError(errs.Field(a.Name, err.Error()), err)
 		}
 	}
 	return list, 1, nil

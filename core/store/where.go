@@ -106,13 +106,13 @@ func col(alias, column string) string { return alias + "." + Ident(column) }
 // filter writes f as a boolean expression on the table aliased alias.
 func (b *sqlb) filter(f *query.Filter, alias string) {
 	switch f.Kind {
-	case query.And, query.Or:
+	case query.KindAnd, query.KindOr:
 		if len(f.Children) == 0 {
-			b.w(boolSQL(f.Kind == query.And)) // all of nothing holds; any of nothing does not
+			b.w(boolSQL(f.Kind == query.KindAnd)) // all of nothing holds; any of nothing does not
 			return
 		}
 		op := " AND "
-		if f.Kind == query.Or {
+		if f.Kind == query.KindOr {
 			op = " OR "
 		}
 		b.w("(")
@@ -123,13 +123,13 @@ func (b *sqlb) filter(f *query.Filter, alias string) {
 			b.filter(c, alias)
 		}
 		b.w(")")
-	case query.Not:
+	case query.KindNot:
 		b.w("NOT (")
 		b.filter(f.Children[0], alias)
 		b.w(")")
-	case query.Rel:
+	case query.KindRel:
 		b.related(f.Relation, alias, f.Sub)
-	case query.Cond:
+	case query.KindCond:
 		if f.Field.IsRelation() {
 			b.relationNull(f, alias)
 			return

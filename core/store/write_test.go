@@ -19,7 +19,7 @@ import (
 func (f *fixture) relOf(t *testing.T, typ string, id int64, field string) []int64 {
 	t.Helper()
 	ct := f.ty(typ)
-	q := &query.Query{Type: ct, Status: query.Draft, Fields: []*schema.Attribute{}, Populate: []*query.Populate{pop(ct, field, nil)}}
+	q := &query.Query{Type: ct, Status: query.Draft, Fields: query.IDsOnly(), Populate: []*query.Populate{pop(ct, field, nil)}}
 	e, err := f.st.FindOne(ctx, f.db.Bun, q, id, store.ReadOptions{})
 	if err != nil {
 		t.Fatalf("reading %s %d: %v", typ, id, err)

@@ -67,7 +67,7 @@ func (in *instantiate) handle(c *fiber.Ctx) error {
 	ctx, ro := c.UserContext(), in.api.ReadOptions(c)
 	// Status draft: the latest version, for a caller who may read drafts;
 	// for one who may not, only a published blueprint exists.
-	bp, err := in.api.Content.FindOne(ctx, &query.Query{Type: m.Blueprint, Status: query.Draft}, c.Params("id"), ro)
+	bp, err := in.api.Content.FindOne(ctx, &query.Query{Type: m.Blueprint, Status: query.Draft}, content.ParseRef(c.Params("id")), ro)
 	if err != nil {
 		return err
 	}
@@ -126,12 +126,12 @@ func (in *instantiate) build(ctx context.Context, tx *content.Tx, bp *content.En
 	} else if body["startDate"] != nil {
 		return 0, fieldErr("startDate", "startDate must be a date (YYYY-MM-DD)")
 	}
-	p, err := tx.Create(ctx, &query.Query{Type: m.Program, Fields: []*schema.Attribute{}}, prog, ro)
+	p, err := tx.Create(ctx, &query.Query{Type: m.Program, Fields: query.IDsOnly()}, prog, ro)
 	if err != nil {
 		return 0, err
 	}
 	for i, om := range ol.Modules {
-		mod, err := tx.Create(ctx, &query.Query{Type: m.Module, Fields: []*schema.Attribute{}}, map[string]any{
+		mod, err := tx.Create(ctx, &query.Query{Type: m.Module, Fields: query.IDsOnly()}, map[string]any{
 			"title": om.Title, "description": nilIfEmpty(om.Description), "order": i, "program": p.ID}, ro)
 		if err != nil {
 			return 0, outlineErr(err, fmt.Sprintf("modules[%d]", i))
@@ -142,7 +142,7 @@ func (in *instantiate) build(ctx context.Context, tx *content.Tx, bp *content.En
 			if se.DurationMinutes != nil {
 				data["durationMinutes"] = json.Number(fmt.Sprint(*se.DurationMinutes))
 			}
-			if _, err := tx.Create(ctx, &query.Query{Type: m.Session, Fields: []*schema.Attribute{}}, data, ro); err != nil {
+			if _, err := tx.Create(ctx, &query.Query{Type: m.Session, Fields: query.IDsOnly()}, data, ro); err != nil {
 				return 0, outlineErr(err, fmt.Sprintf("modules[%d].sessions[%d]", i, j))
 			}
 		}
@@ -191,7 +191,7 @@ func outlineErr(err error, where string) error {
 }
 
 func fieldErr(field, msg string) error {
-	return errs.Fields([]errs.FieldError{{Path: []string{field}, Message: msg, Name: "ValidationError"}})
+	return errs.Fields([]errs.FieldError{errs.Field(field, msg)})
 }
 
 func nilIfEmpty(s string) any {

@@ -20,8 +20,7 @@ func registerRules(api *plugin.API, m *model) {
 		until, _ := ev.Value(end).(string)
 		// Dates are kept as YYYY-MM-DD, which sort as text.
 		if from != "" && until != "" && until < from {
-			return errs.Fields([]errs.FieldError{{Path: []string{end.Name}, Name: "ValidationError",
-				Message: "endDate must not be before startDate"}})
+			return errs.Fields([]errs.FieldError{errs.Field(end.Name, "endDate must not be before startDate")})
 		}
 		return nil
 	}

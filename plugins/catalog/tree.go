@@ -54,7 +54,7 @@ type tree struct {
 func (t *tree) handle(c *fiber.Ctx) error {
 	m := t.m
 	q := &query.Query{Type: m.Category, Sort: []query.SortKey{{Path: []*schema.Attribute{m.CatName}}},
-		Populate: []*query.Populate{{Relation: m.CatParent, Query: &query.Query{Type: m.Category, Fields: []*schema.Attribute{}}}}}
+		Populate: []*query.Populate{{Relation: m.CatParent, Query: &query.Query{Type: m.Category, Fields: query.IDsOnly()}}}}
 	page, err := t.api.Content.Find(c.UserContext(), q, t.api.ReadOptions(c))
 	if err != nil {
 		return err

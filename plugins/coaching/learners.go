@@ -49,12 +49,7 @@ func (k *coaching) myLearners(c *fiber.Ctx) error {
 // listLearners runs q with "coach is this one" ANDed in, under the
 // caller's scopes, and writes the page.
 func (k *coaching) listLearners(c *fiber.Ctx, q *query.Query, coach int64, ro content.ReadOptions) error {
-	mine, err := query.ParseFilter(k.m.Learner, map[string]any{k.m.LearnerCoach.Name: map[string]any{
-		"id": map[string]any{"$eq": strconv.FormatInt(coach, 10)}}}, query.DefaultOptions())
-	if err != nil {
-		return err
-	}
-	q.Filters = query.AndFilters(q.Filters, mine)
+	q.Filters = query.AndFilters(q.Filters, query.Eq(k.m.LearnerCoach, coach))
 	page, err := k.api.Content.Find(c.UserContext(), q, ro)
 	if err != nil {
 		return err
@@ -65,12 +60,7 @@ func (k *coaching) listLearners(c *fiber.Ctx, q *query.Query, coach int64, ro co
 // callersCoach is the id of the coach whose user is the caller; a caller
 // with no coach record they may see gets a 404 that says so.
 func (k *coaching) callersCoach(ctx context.Context, userID int64, ro content.ReadOptions) (int64, error) {
-	f, err := query.ParseFilter(k.m.Coach, map[string]any{k.m.CoachUser.Name: map[string]any{
-		"id": map[string]any{"$eq": strconv.FormatInt(userID, 10)}}}, query.DefaultOptions())
-	if err != nil {
-		return 0, err
-	}
-	ids, err := k.candidateIDs(ctx, f, ro)
+	ids, err := k.candidateIDs(ctx, query.Eq(k.m.CoachUser, userID), ro)
 	if err != nil {
 		return 0, err
 	}
@@ -189,7 +179,7 @@ func (k *coaching) place(ctx context.Context, tx *content.Tx, coach int64, ids [
 	for i, id := range res.Assigned {
 		connect[i] = id
 	}
-	_, err = tx.Update(ctx, &query.Query{Type: k.m.Coach, Fields: []*schema.Attribute{schema.SysID}}, strconv.FormatInt(coach, 10),
+	_, err = tx.Update(ctx, &query.Query{Type: k.m.Coach, Fields: []*schema.Attribute{schema.SysID}}, content.ID(coach),
 		map[string]any{k.m.CoachLearners.Name: map[string]any{"connect": connect}}, ro)
 	if err != nil {
 		return assigned{}, err
@@ -220,8 +210,8 @@ func learnerIDsOf(found map[string]int64, refs []string) ([]int64, error) {
 	for i, ref := range refs {
 		id, ok := found[ref]
 		if !ok {
-			missing = append(missing, errs.FieldError{Path: []string{"learners", strconv.Itoa(i)},
-				Message: "learner " + strconv.Quote(ref) + " does not exist", Name: "ValidationError"})
+			missing = append(missing, errs.FieldAt([]string{"learners", strconv.Itoa(i)},
+				"learner "+strconv.Quote(ref)+" does not exist"))
 			continue
 		}
 		if !slices.Contains(ids, id) {
@@ -275,7 +265,7 @@ func (k *coaching) unassign(c *fiber.Ctx) error {
 		if err != nil {
 			return err
 		}
-		e, err = tx.Update(ctx, q, strconv.FormatInt(learner, 10), map[string]any{k.m.LearnerCoach.Name: nil}, ro)
+		e, err = tx.Update(ctx, q, content.ID(learner), map[string]any{k.m.LearnerCoach.Name: nil}, ro)
 		return err
 	})
 	if err != nil {
@@ -328,8 +318,8 @@ func assignBodyOf(c *fiber.Ctx) ([]string, error) {
 	refs := make([]string, len(list))
 	for i, v := range list {
 		if refs[i], ok = refOf(v); !ok {
-			return nil, errs.Fields([]errs.FieldError{{Path: []string{"learners", strconv.Itoa(i)},
-				Message: "must be a learner's id or documentId", Name: "ValidationError", Value: jsonValue(v)}})
+			return nil, errs.Fields([]errs.FieldError{errs.FieldAt([]string{"learners", strconv.Itoa(i)},
+				"must be a learner's id or documentId").WithValue(jsonValue(v))})
 		}
 	}
 	return refs, nil

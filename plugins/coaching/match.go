@@ -124,16 +124,8 @@ func (k *coaching) writeRanked(c *fiber.Ctx, q *query.Query, matches []Match, ro
 // entries reads the entries of q's type with the ids, with q's fields and
 // populate, by id.
 func (k *coaching) entries(ctx context.Context, q *query.Query, ids []int64, ro content.ReadOptions) (map[int64]*content.Entry, error) {
-	in := make([]any, len(ids))
-	for i, id := range ids {
-		in[i] = strconv.FormatInt(id, 10)
-	}
-	f, err := query.ParseFilter(q.Type, map[string]any{"id": map[string]any{"$in": in}}, query.Options{MaxInList: len(ids)})
-	if err != nil {
-		return nil, err
-	}
 	page := *q
-	page.Filters, page.Sort, page.Pagination = f, nil, query.Pagination{}
+	page.Filters, page.Sort, page.Pagination = query.In(schema.SysID, ids...), nil, query.Pagination{}
 	list, err := k.api.Content.Find(ctx, &page, ro)
 	if err != nil {
 		return nil, err
@@ -148,19 +140,15 @@ func (k *coaching) entries(ctx context.Context, q *query.Query, ids []int64, ro 
 // candidateFilter is the client's filter on coaches, ANDed with "active"
 // and, when a program is named, "coaches that program".
 func (k *coaching) candidateFilter(ctx context.Context, client *query.Filter, program string, ro content.ReadOptions) (*query.Filter, error) {
-	conds := []any{map[string]any{k.m.CoachActive.Name: map[string]any{"$eq": "true"}}}
+	conds := []*query.Filter{query.Eq(k.m.CoachActive, true)}
 	if program != "" {
 		id, err := k.resolve(ctx, k.m.Program, program, "program", ro)
 		if err != nil {
 			return nil, err
 		}
-		conds = append(conds, map[string]any{k.m.CoachPrograms.Name: map[string]any{"id": map[string]any{"$eq": strconv.FormatInt(id, 10)}}})
+		conds = append(conds, query.Eq(k.m.CoachPrograms, id))
 	}
-	fixed, err := query.ParseFilter(k.m.Coach, map[string]any{"$and": conds}, query.DefaultOptions())
-	if err != nil {
-		return nil, err
-	}
-	return query.AndFilters(client, fixed), nil
+	return query.AndFilters(client, query.And(conds...)), nil
 }
 
 // learnerProfile reads the learner's goals, languages and zone. A learner
@@ -257,7 +245,7 @@ func numberText(v any) string {
 // bodyErr is a ValidationError on one body field, in the shape of the
 // content service's.
 func bodyErr(field, msg string) error {
-	return errs.Fields([]errs.FieldError{{Path: []string{field}, Message: msg, Name: "ValidationError"}})
+	return errs.Fields([]errs.FieldError{errs.Field(field, msg)})
 }
 
 // entryValue is a loaded field of an entry (nil when absent).

@@ -142,7 +142,7 @@ func capacityErr(field string, coach int64, r capacity, requested int64) error {
 	free := max(r.max-r.assigned, 0)
 	msg := fmt.Sprintf("the coach has room for %d more learner(s), %d asked", free, requested)
 	return errs.New(errs.KindValidation, msg).WithDetails(map[string]any{
-		"errors":      []errs.FieldError{{Path: []string{field}, Message: msg, Name: "ValidationError"}},
+		"errors":      []errs.FieldError{errs.Field(field, msg)},
 		"coach":       coach,
 		"maxLearners": r.max,
 		"assigned":    r.assigned,

@@ -260,7 +260,7 @@ func (w *world) see() {
 func (w *world) visibleIDs(ct *schema.ContentType, ro store.ReadOptions) []int64 {
 	w.t.Helper()
 	page, err := w.h.App.Content.Find(context.Background(),
-		&query.Query{Type: ct, Fields: []*schema.Attribute{}, Status: query.Draft}, ro)
+		&query.Query{Type: ct, Fields: query.IDsOnly(), Status: query.Draft}, ro)
 	if err != nil {
 		w.t.Fatal(err)
 	}
@@ -363,11 +363,11 @@ func strs(t *testing.T, db interface {
 // linked to through any relation of a, whoever may see them.
 func (w *world) related(a *schema.ContentType, id int64, b *schema.ContentType) []int64 {
 	w.t.Helper()
-	q := &query.Query{Type: a, Fields: []*schema.Attribute{}, Status: query.Draft}
+	q := &query.Query{Type: a, Fields: query.IDsOnly(), Status: query.Draft}
 	for _, attr := range a.Attributes {
 		if attr.IsRelation() && attr.TargetType == b {
 			q.Populate = append(q.Populate, &query.Populate{Relation: attr,
-				Query: &query.Query{Type: b, Fields: []*schema.Attribute{}, Status: query.Draft}})
+				Query: &query.Query{Type: b, Fields: query.IDsOnly(), Status: query.Draft}})
 		}
 	}
 	if len(q.Populate) == 0 {

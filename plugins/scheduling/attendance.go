@@ -3,7 +3,6 @@ package scheduling
 import (
 	"context"
 	"slices"
-	"strconv"
 	"time"
 
 	"github.com/gofiber/fiber/v2"
@@ -53,12 +52,12 @@ func (s *sched) setAttendance(c *fiber.Ctx) error {
 	var out *content.Entry
 	err = s.api.Content.InTx(c.UserContext(), func(ctx context.Context, tx *content.Tx) error {
 		ev, err := tx.FindOne(ctx, &query.Query{Type: s.m.Event, Fields: []*schema.Attribute{s.m.EvStatus}, Status: query.Draft},
-			c.Params("id"), ro)
+			content.ParseRef(c.Params("id")), ro)
 		if err != nil {
 			return err
 		}
-		learner, err := tx.FindOne(ctx, &query.Query{Type: s.m.Learner, Fields: []*schema.Attribute{}, Status: query.Draft},
-			c.Params("learnerId"), ro)
+		learner, err := tx.FindOne(ctx, &query.Query{Type: s.m.Learner, Fields: query.IDsOnly(), Status: query.Draft},
+			content.ParseRef(c.Params("learnerId")), ro)
 		if err != nil {
 			return err
 		}
@@ -90,8 +89,7 @@ func (s *sched) mayMark(ctx context.Context, c *fiber.Ctx, tx *content.Tx, statu
 			return false, errs.New(errs.KindForbidden, "a learner answers only their own attendance")
 		}
 		if st, _ := ev.Get(s.m.EvStatus); st == statusCancelled {
-			return false, errs.Fields([]errs.FieldError{{Path: []string{"status"}, Name: "ValidationError",
-				Message: "the event is cancelled"}})
+			return false, errs.Fields([]errs.FieldError{errs.Field("status", "the event is cancelled")})
 		}
 		return true, nil
 	default:
@@ -103,14 +101,8 @@ func (s *sched) mayMark(ctx context.Context, c *fiber.Ctx, tx *content.Tx, statu
 // writeAttendance sets the status of the learner's attendance row on the
 // event, one the caller may see, stamping respondedAt on an answer.
 func (s *sched) writeAttendance(ctx context.Context, tx *content.Tx, eventID, learnerID int64, status string, answering bool, ro content.ReadOptions) (*content.Entry, error) {
-	f, err := query.ParseFilter(s.m.Attendance, map[string]any{
-		s.m.AttEvent.Name:   map[string]any{"id": map[string]any{"$eq": strconv.FormatInt(eventID, 10)}},
-		s.m.AttLearner.Name: map[string]any{"id": map[string]any{"$eq": strconv.FormatInt(learnerID, 10)}},
-	}, query.DefaultOptions())
-	if err != nil {
-		return nil, err
-	}
-	rows, err := tx.Find(ctx, &query.Query{Type: s.m.Attendance, Filters: f, Fields: []*schema.Attribute{},
+	f := query.And(query.Eq(s.m.AttEvent, eventID), query.Eq(s.m.AttLearner, learnerID))
+	rows, err := tx.Find(ctx, &query.Query{Type: s.m.Attendance, Filters: f, Fields: query.IDsOnly(),
 		Pagination: query.Pagination{Mode: query.OffsetStyle, Limit: 1}}, ro)
 	if err != nil {
 		return nil, err
@@ -124,7 +116,7 @@ func (s *sched) writeAttendance(ctx context.Context, tx *content.Tx, eventID, le
 	}
 	// The content service, so that the write is checked and runs every
 	// other plugin's attendance hooks; the rights were settled above.
-	return tx.Update(ctx, &query.Query{Type: s.m.Attendance}, strconv.FormatInt(rows.Entries[0].ID, 10), body, ro)
+	return tx.Update(ctx, &query.Query{Type: s.m.Attendance}, content.ID(rows.Entries[0].ID), body, ro)
 }
 
 // allowedText names the statuses the caller may set, for the refusal.
@@ -170,8 +162,8 @@ func attendanceBody(c *fiber.Ctx) (string, error) {
 	}
 	status, _ := body["status"].(string)
 	if !slices.Contains(anyMark, status) {
-		return "", errs.Fields([]errs.FieldError{{Path: []string{"status"}, Name: "ValidationError", Value: body["status"],
-			Message: "status must be one of the following values: invited, accepted, declined, attended, absent"}})
+		return "", errs.Fields([]errs.FieldError{errs.Field("status",
+			"status must be one of the following values: invited, accepted, declined, attended, absent").WithValue(body["status"])})
 	}
 	return status, nil
 }

@@ -46,10 +46,7 @@ func (s *sched) feed(c *fiber.Ctx) error {
 	if user.Blocked || !s.api.RoleAllowed(user.Role, tokenAction) {
 		return errs.NotFound()
 	}
-	mine, err := s.mineFilter(uid, ptr(s.now().Add(-feedPast)), nil)
-	if err != nil {
-		return err
-	}
+	mine := s.mineFilter(uid, ptr(s.now().Add(-feedPast)), nil)
 	events, revs, err := s.icsEvents(ctx, mine, s.api.ReadOptionsFor(uid, user.Role), feedMax, true)
 	if err != nil {
 		return err

@@ -38,11 +38,11 @@ func (s *sched) icsPopulate() []*query.Populate {
 func (s *sched) eventICS(c *fiber.Ctx) error {
 	ctx := c.UserContext()
 	ro := s.api.ReadOptions(c)
-	ev, err := s.api.Content.FindOne(ctx, &query.Query{Type: s.m.Event, Fields: []*schema.Attribute{}, Status: query.Draft}, c.Params("id"), ro)
+	ev, err := s.api.Content.FindOne(ctx, &query.Query{Type: s.m.Event, Fields: query.IDsOnly(), Status: query.Draft}, content.ParseRef(c.Params("id")), ro)
 	if err != nil {
 		return err
 	}
-	list, revs, err := s.icsEvents(ctx, &query.Filter{Kind: query.Cond, Field: schema.SysID, Operator: query.OpEq, Value: ev.ID}, ro, 1, false)
+	list, revs, err := s.icsEvents(ctx, query.Eq(schema.SysID, ev.ID), ro, 1, false)
 	if err != nil {
 		return err
 	}

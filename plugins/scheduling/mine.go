@@ -1,7 +1,6 @@
 package scheduling
 
 import (
-	"strconv"
 	"time"
 
 	"github.com/gofiber/fiber/v2"
@@ -35,10 +34,7 @@ func (s *sched) myEvents(c *fiber.Ctx) error {
 		return errs.New(errs.KindValidation, "to must be after from").
 			WithDetails(map[string]any{"key": "to", "source": "query", "param": "to"})
 	}
-	mine, err := s.mineFilter(s.api.Caller(c).UserID, from, to)
-	if err != nil {
-		return err
-	}
+	mine := s.mineFilter(s.api.Caller(c).UserID, from, to)
 	q.Filters = query.AndFilters(q.Filters, mine)
 	if len(q.Sort) == 0 {
 		q.Sort = []query.SortKey{{Path: []*schema.Attribute{s.m.EvStart}}}
@@ -50,21 +46,20 @@ func (s *sched) myEvents(c *fiber.Ctx) error {
 	return rest.WriteList(c, page, q.Pagination)
 }
 
-// mineFilter selects the user's events in the window, written as a Strapi
-// filter and checked by the query package like any client filter.
-func (s *sched) mineFilter(userID int64, from, to *time.Time) (*query.Filter, error) {
-	user := map[string]any{"user": map[string]any{"id": map[string]any{"$eq": strconv.FormatInt(userID, 10)}}}
-	conds := []any{map[string]any{"$or": []any{
-		map[string]any{s.m.EvCoach.Name: user},
-		map[string]any{s.m.EvLearners.Name: user},
-	}}}
+// mineFilter selects the user's events in the window: those they coach
+// or attend, ending after from and starting before to.
+func (s *sched) mineFilter(userID int64, from, to *time.Time) *query.Filter {
+	conds := []*query.Filter{query.Or(
+		query.Rel(s.m.EvCoach, query.Eq(s.m.CoachUser, userID)),
+		query.Rel(s.m.EvLearners, query.Eq(s.m.LearnerUser, userID)),
+	)}
 	if from != nil {
-		conds = append(conds, map[string]any{s.m.EvEnd.Name: map[string]any{"$gt": timeText(*from)}})
+		conds = append(conds, query.Gt(s.m.EvEnd, *from))
 	}
 	if to != nil {
-		conds = append(conds, map[string]any{s.m.EvStart.Name: map[string]any{"$lt": timeText(*to)}})
+		conds = append(conds, query.Lt(s.m.EvStart, *to))
 	}
-	return query.ParseFilter(s.m.Event, map[string]any{"$and": conds}, query.DefaultOptions())
+	return query.And(conds...)
 }
 
 // windowBound reads from or to: an ISO 8601 datetime (UTC when it has no
@@ -75,11 +70,22 @@ func windowBound(extra map[string]string, key string) (*time.Time, error) {
 		return nil, nil
 	}
 	for _, layout := range []string{time.RFC3339Nano, "2006-01-02T15:04:05", "2006-01-02T15:04", time.DateOnly} {
-		if t, err := time.Parse(layout, v); err == nil {
-			t = t.UTC()
-			return &t, nil
+		t, err := time.Parse(layout, v)
+		if err != nil {
+			continue
 		}
+		// An offset can carry the years 0000 and 9999 past what a date-time
+		// field holds.
+		if t = t.UTC(); t.Year() < 0 || t.Year() > 9999 {
+			return nil, boundError(key, "%s must be between the years 0000 and 9999 in UTC", key)
+		}
+		return &t, nil
 	}
-	return nil, errs.Newf(errs.KindValidation, "%s must be a datetime (ISO 8601) or a date (YYYY-MM-DD)", key).
+	return nil, boundError(key, "%s must be a datetime (ISO 8601) or a date (YYYY-MM-DD)", key)
+}
+
+// boundError is the 400 of a window bound the query string gave.
+func boundError(key, format string, args ...any) error {
+	return errs.Newf(errs.KindValidation, format, args...).
 		WithDetails(map[string]any{"key": key, "source": "query", "param": key})
 }

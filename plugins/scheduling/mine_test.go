@@ -80,5 +80,18 @@ func TestMyEvents(t *testing.T) {
 				t.Errorf("%s: %d %s", q, r.Status, r.Body)
 			}
 		}
+
+		// A bound whose offset carries it past the years a date-time holds
+		// (0000 to 9999, in UTC) is a 400 naming the bound.
+		for _, c := range []struct{ query, key string }{
+			{"?from=0000-01-01T00:30:00%2B01:00", "from"}, {"?to=9999-12-31T23:00:00-05:00", "to"},
+		} {
+			r := h.Do("GET", "/api/events/me"+c.query, nil, as(p.ada)...)
+			st, name, msg, d := errorOf(t, r)
+			if want := c.key + " must be between the years 0000 and 9999 in UTC"; r.Status != 400 || st != 400 ||
+				name != "ValidationError" || msg != want || d["key"] != c.key || d["param"] != c.key {
+				t.Errorf("%s: %d %s", c.query, r.Status, r.Body)
+			}
+		}
 	})
 }

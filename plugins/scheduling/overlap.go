@@ -64,8 +64,7 @@ func (s *sched) checkEvent(ctx context.Context, ev *hook.Event) error {
 		return nil // required fields: the content service already refused a missing one
 	}
 	if !end.After(start) {
-		return errs.Fields([]errs.FieldError{{Path: []string{"endAt"}, Name: "ValidationError",
-			Message: "endAt must be after startAt"}})
+		return errs.Fields([]errs.FieldError{errs.Field("endAt", "endAt must be after startAt")})
 	}
 	if status, _ := ev.Value(s.m.EvStatus).(string); status != statusScheduled {
 		return nil
@@ -165,7 +164,7 @@ func clashError(field string, clashes []clash) error {
 		msg = fmt.Sprintf("the coach already has %d scheduled events at that time", len(clashes))
 	}
 	return errs.New(errs.KindValidation, msg).WithDetails(map[string]any{
-		"errors":  []errs.FieldError{{Path: []string{field}, Name: "ValidationError", Message: msg}},
+		"errors":  []errs.FieldError{errs.Field(field, msg)},
 		"clashes": clashes,
 	})
 }

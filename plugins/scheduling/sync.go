@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
-	"strconv"
 
 	"github.com/gofiber/fiber/v2"
 
@@ -44,13 +43,13 @@ func (s *sched) syncEvent(c *fiber.Ctx) error {
 	var res syncResult
 	err = s.api.Content.InTx(c.UserContext(), func(ctx context.Context, tx *content.Tx) error {
 		ev, err := tx.FindOne(ctx, &query.Query{Type: s.m.Event, Fields: []*schema.Attribute{s.m.EvStatus, s.m.EvSyncedAt},
-			Status: query.Draft}, c.Params("id"), ro)
+			Status: query.Draft}, content.ParseRef(c.Params("id")), ro)
 		if err != nil {
 			return err
 		}
 		if st, _ := ev.Get(s.m.EvStatus); st != statusScheduled {
-			return errs.Fields([]errs.FieldError{{Path: []string{"status"}, Name: "ValidationError",
-				Message: fmt.Sprintf("only scheduled events are synced; this one is %v", st)}})
+			return errs.Fields([]errs.FieldError{errs.Field("status",
+				fmt.Sprintf("only scheduled events are synced; this one is %v", st))})
 		}
 		var want []int64
 		if given {
@@ -85,8 +84,7 @@ func (s *sched) programLearners(ctx context.Context, tx *content.Tx, eventID int
 		}
 	}
 	if len(program) == 0 {
-		return nil, errs.Fields([]errs.FieldError{{Path: []string{"learners"}, Name: "ValidationError",
-			Message: "the event belongs to no program: give its learners"}})
+		return nil, errs.Fields([]errs.FieldError{errs.Field("learners", "the event belongs to no program: give its learners")})
 	}
 	return s.activeLearners(ctx, tx, program[0], ro)
 }
@@ -102,7 +100,7 @@ func (s *sched) syncProgram(c *fiber.Ctx) error {
 	ro := s.api.ReadOptions(c)
 	var res programSyncResult
 	err := s.api.Content.InTx(c.UserContext(), func(ctx context.Context, tx *content.Tx) error {
-		program, err := tx.FindOne(ctx, &query.Query{Type: s.m.Program, Fields: []*schema.Attribute{}, Status: query.Draft}, c.Params("id"), ro)
+		program, err := tx.FindOne(ctx, &query.Query{Type: s.m.Program, Fields: query.IDsOnly(), Status: query.Draft}, content.ParseRef(c.Params("id")), ro)
 		if err != nil {
 			return err
 		}
@@ -136,13 +134,7 @@ func (s *sched) syncProgram(c *fiber.Ctx) error {
 // with syncedAt, in id order, so two program syncs take their event locks in the same order
 // and cannot deadlock.
 func (s *sched) scheduledOf(ctx context.Context, tx *content.Tx, programID int64, ro content.ReadOptions) ([]*content.Entry, error) {
-	f, err := query.ParseFilter(s.m.Event, map[string]any{
-		s.m.EvProgram.Name: map[string]any{"id": map[string]any{"$eq": strconv.FormatInt(programID, 10)}},
-		s.m.EvStatus.Name:  map[string]any{"$eq": statusScheduled},
-	}, query.DefaultOptions())
-	if err != nil {
-		return nil, err
-	}
+	f := query.And(query.Eq(s.m.EvProgram, programID), query.Eq(s.m.EvStatus, statusScheduled))
 	q := &query.Query{Type: s.m.Event, Filters: f, Fields: []*schema.Attribute{s.m.EvSyncedAt},
 		Sort: []query.SortKey{{Path: []*schema.Attribute{schema.SysID}}}}
 	page, err := tx.Find(ctx, q, ro)
@@ -183,7 +175,7 @@ func (s *sched) syncOne(ctx context.Context, tx *content.Tx, ev *content.Entry, 
 	}
 	kept, drop, unchanged := keepOrDrop(rows, want)
 	for _, id := range drop {
-		if _, err := tx.Delete(ctx, &query.Query{Type: m.Attendance, Fields: []*schema.Attribute{}}, strconv.FormatInt(id, 10), ro); err != nil {
+		if _, err := tx.Delete(ctx, &query.Query{Type: m.Attendance, Fields: query.IDsOnly()}, content.ID(id), ro); err != nil {
 			return res, err
 		}
 	}
@@ -194,7 +186,7 @@ func (s *sched) syncOne(ctx context.Context, tx *content.Tx, ev *content.Entry, 
 		}
 		// With the caller's read options: a row the caller's scope would
 		// not show them is refused as any write of theirs is.
-		_, err := tx.Create(ctx, &query.Query{Type: m.Attendance, Fields: []*schema.Attribute{}}, map[string]any{
+		_, err := tx.Create(ctx, &query.Query{Type: m.Attendance, Fields: query.IDsOnly()}, map[string]any{
 			m.AttEvent.Name: ev.ID, m.AttLearner.Name: l, m.AttStatus.Name: attInvited}, ro)
 		if err != nil {
 			return res, err
@@ -207,19 +199,13 @@ func (s *sched) syncOne(ctx context.Context, tx *content.Tx, ev *content.Entry, 
 // linkedLearners lists the event's learners the caller may see, by id:
 // one read, with the caller's scope on the learners.
 func (s *sched) linkedLearners(ctx context.Context, tx *content.Tx, eventID int64, ro content.ReadOptions) ([]int64, error) {
-	f, err := query.ParseFilter(s.m.Learner, map[string]any{
-		s.m.LearnerEvents.Name: map[string]any{"id": map[string]any{"$eq": strconv.FormatInt(eventID, 10)}},
-	}, query.DefaultOptions())
-	if err != nil {
-		return nil, err
-	}
-	return s.learnerIDs(ctx, tx, f, ro)
+	return s.learnerIDs(ctx, tx, query.Eq(s.m.LearnerEvents, eventID), ro)
 }
 
 // learnerIDs lists the ids of the learners f selects that ro lets the
 // reader see.
 func (s *sched) learnerIDs(ctx context.Context, tx *content.Tx, f *query.Filter, ro content.ReadOptions) ([]int64, error) {
-	page, err := tx.Find(ctx, &query.Query{Type: s.m.Learner, Filters: f, Fields: []*schema.Attribute{}}, ro)
+	page, err := tx.Find(ctx, &query.Query{Type: s.m.Learner, Filters: f, Fields: query.IDsOnly()}, ro)
 	if err != nil {
 		return nil, err
 	}
@@ -276,7 +262,7 @@ func (s *sched) markSynced(ctx context.Context, tx *content.Tx, ev *content.Entr
 		return nil
 	}
 	body[m.EvSyncedAt.Name] = timeText(s.now())
-	_, err := tx.Update(ctx, &query.Query{Type: m.Event, Fields: []*schema.Attribute{}}, strconv.FormatInt(ev.ID, 10), body, ro)
+	_, err := tx.Update(ctx, &query.Query{Type: m.Event, Fields: query.IDsOnly()}, content.ID(ev.ID), body, ro)
 	return err
 }
 
@@ -347,13 +333,7 @@ func set(ids []int64) map[int64]bool {
 // through the service, which applies ro at each hop (learner, enrollment,
 // program).
 func (s *sched) activeLearners(ctx context.Context, tx *content.Tx, programID int64, ro content.ReadOptions) ([]int64, error) {
-	f, err := query.ParseFilter(s.m.Learner, map[string]any{s.m.LearnerEnrollments.Name: map[string]any{
-		s.m.EnrProgram.Name: map[string]any{"id": map[string]any{"$eq": strconv.FormatInt(programID, 10)}},
-		s.m.EnrStatus.Name:  map[string]any{"$eq": "active"},
-	}}, query.DefaultOptions())
-	if err != nil {
-		return nil, err
-	}
+	f := query.Rel(s.m.LearnerEnrollments, query.And(query.Eq(s.m.EnrProgram, programID), query.Eq(s.m.EnrStatus, "active")))
 	return s.learnerIDs(ctx, tx, f, ro)
 }
 
@@ -381,8 +361,8 @@ func (s *sched) learnersByRef(ctx context.Context, tx *content.Tx, refs []string
 }
 
 func noLearner(ref string) error {
-	return errs.Fields([]errs.FieldError{{Path: []string{"learners"}, Name: "ValidationError",
-		Message: fmt.Sprintf("learners: no learner with id or documentId %q", ref)}})
+	return errs.Fields([]errs.FieldError{errs.Field("learners",
+		fmt.Sprintf("learners: no learner with id or documentId %q", ref))})
 }
 
 // syncBody reads a sync's optional body. The event sync takes
@@ -411,8 +391,8 @@ func syncBody(c *fiber.Ctx, learnersAllowed bool) (refs []string, given bool, er
 	}
 	list, ok := raw.([]any)
 	if !ok {
-		return nil, false, errs.Fields([]errs.FieldError{{Path: []string{"learners"}, Name: "ValidationError",
-			Message: "learners must be a list of learner ids or documentIds"}})
+		return nil, false, errs.Fields([]errs.FieldError{errs.Field("learners",
+			"learners must be a list of learner ids or documentIds")})
 	}
 	refs = make([]string, 0, len(list))
 	for _, it := range list {
@@ -424,8 +404,8 @@ func syncBody(c *fiber.Ctx, learnersAllowed bool) (refs []string, given bool, er
 			ref = x
 		}
 		if ref == "" {
-			return nil, false, errs.Fields([]errs.FieldError{{Path: []string{"learners"}, Name: "ValidationError",
-				Message: "learners must be a list of learner ids or documentIds"}})
+			return nil, false, errs.Fields([]errs.FieldError{errs.Field("learners",
+				"learners must be a list of learner ids or documentIds")})
 		}
 		refs = append(refs, ref)
 	}
