@@ -15,11 +15,11 @@ import (
 
 	"github.com/kiln-cms/kiln/core/app"
 	"github.com/kiln-cms/kiln/core/auth"
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/rest"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 const adminUsage = `Usage: kiln admin create --email E --password P [--username U] [--fields '{"field": value}']`
@@ -127,7 +127,7 @@ func upsertAdmin(ctx context.Context, a *app.App, email, password, username stri
 	body["password"], body["role"], body["blocked"], body["confirmed"] = password, role, false, true
 	whole := &query.Query{Type: user}
 	if found != nil {
-		_, err = a.Content.Update(ctx, whole, strconv.FormatInt(found.ID, 10), body, store.ReadOptions{})
+		_, err = a.Content.Update(ctx, whole, strconv.FormatInt(found.ID, 10), body, entry.ReadOptions{})
 		return false, err
 	}
 	if username == "" {
@@ -138,7 +138,7 @@ func upsertAdmin(ctx context.Context, a *app.App, email, password, username stri
 		return false, fmt.Errorf("the user type requires %s, which this command does not set: give the values with --fields '%s'",
 			strings.Join(missing, ", "), exampleData(missing))
 	}
-	_, err = a.Content.Create(ctx, whole, body, store.ReadOptions{})
+	_, err = a.Content.Create(ctx, whole, body, entry.ReadOptions{})
 	return err == nil, err
 }
 

@@ -14,6 +14,7 @@ import (
 
 	"github.com/kiln-cms/kiln/core/app"
 	"github.com/kiln-cms/kiln/core/app/apptest"
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/store"
 )
@@ -315,7 +316,7 @@ func TestFirstRunLoadsTheDemoDataOnce(t *testing.T) {
 			}
 		}
 		page, err := a.Content.Find(context.Background(), &query.Query{Type: a.Schema.Type("program"),
-			Pagination: query.Pagination{WithCount: true, Page: 1, PageSize: 1}}, store.ReadOptions{})
+			Pagination: query.Pagination{WithCount: true, Page: 1, PageSize: 1}}, entry.ReadOptions{})
 		want := map[bool]int64{true: 12, false: 0}[demo]
 		if err != nil || page.Total != want {
 			t.Errorf("demo=%v: %+v programs (%v), want %d", demo, page, err, want)

@@ -8,6 +8,7 @@ package content
 import (
 	"context"
 
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/hook"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
@@ -71,7 +72,7 @@ func (s *Service) Dialect() store.Dialect { return s.db.Dialect }
 
 // Page is one page of a list, with the total when it was counted.
 type Page struct {
-	Entries []*store.Entry
+	Entries []*entry.Entry
 	// Total is the number of matching entries, or -1 when the request
 	// asked for no count.
 	Total int64
@@ -83,7 +84,7 @@ func (s *Service) pool() *Tx { return &Tx{s: s, conn: s.db.Bun} }
 // Find lists the entries q selects: the page, and the count unless the
 // request turned it off. Reads are retried once on a fresh connection
 // when the database dropped the first (store.RetryRead).
-func (s *Service) Find(ctx context.Context, q *query.Query, ro store.ReadOptions) (*Page, error) {
+func (s *Service) Find(ctx context.Context, q *query.Query, ro entry.ReadOptions) (*Page, error) {
 	var p *Page
 	err := store.RetryRead(ctx, func() (err error) {
 		p, err = s.pool().Find(ctx, q, ro)
@@ -107,7 +108,7 @@ type Chunks struct {
 // relations chunk by chunk as Chunks.Next is called: the same statements,
 // the populate ones once per chunk, restricted to its entries. The row
 // budget counts the whole answer across chunks.
-func (s *Service) FindChunks(ctx context.Context, q *query.Query, ro store.ReadOptions) (*Chunks, error) {
+func (s *Service) FindChunks(ctx context.Context, q *query.Query, ro entry.ReadOptions) (*Chunks, error) {
 	conn := s.pool().conn
 	var c *store.Chunks
 	err := store.RetryRead(ctx, func() (err error) {
@@ -123,8 +124,8 @@ func (s *Service) FindChunks(ctx context.Context, q *query.Query, ro store.ReadO
 // Next returns the next n entries of the page (every one left when
 // n <= 0) with their relations populated; nil once the page is done.
 // Each chunk's reads are retried as Find's are.
-func (c *Chunks) Next(ctx context.Context, n int) ([]*store.Entry, error) {
-	var list []*store.Entry
+func (c *Chunks) Next(ctx context.Context, n int) ([]*entry.Entry, error) {
+	var list []*entry.Entry
 	err := store.RetryRead(ctx, func() (err error) {
 		list, err = c.c.Next(ctx, c.conn, n)
 		return err
@@ -135,8 +136,8 @@ func (c *Chunks) Next(ctx context.Context, n int) ([]*store.Entry, error) {
 // FindOne returns the entry ref names (a documentId or a numeric id), with
 // q's fields and populate. A missing entry, or one the read options hide,
 // is errs.NotFound.
-func (s *Service) FindOne(ctx context.Context, q *query.Query, ref string, ro store.ReadOptions) (*store.Entry, error) {
-	var e *store.Entry
+func (s *Service) FindOne(ctx context.Context, q *query.Query, ref string, ro entry.ReadOptions) (*entry.Entry, error) {
+	var e *entry.Entry
 	err := store.RetryRead(ctx, func() (err error) {
 		e, err = s.pool().FindOne(ctx, q, ref, ro)
 		return err
@@ -148,13 +149,13 @@ func (s *Service) FindOne(ctx context.Context, q *query.Query, ref string, ro st
 // entries its shape makes an answer hold (store.Estimate, with roots
 // entries at its root: a page's size, 1 for one entry) pass the caller's
 // row budget (ro.MaxAnswerRows): the budget's 400, sent without reading.
-func (s *Service) CheckEstimate(q *query.Query, roots int, ro store.ReadOptions) error {
+func (s *Service) CheckEstimate(q *query.Query, roots int, ro entry.ReadOptions) error {
 	return s.store.CheckEstimate(q, roots, ro)
 }
 
 // Get is FindOne by row id.
-func (s *Service) Get(ctx context.Context, q *query.Query, id int64, ro store.ReadOptions) (*store.Entry, error) {
-	var e *store.Entry
+func (s *Service) Get(ctx context.Context, q *query.Query, id int64, ro entry.ReadOptions) (*entry.Entry, error) {
+	var e *entry.Entry
 	err := store.RetryRead(ctx, func() (err error) {
 		e, err = s.pool().Get(ctx, q, id, ro)
 		return err
@@ -167,7 +168,7 @@ func (s *Service) Get(ctx context.Context, q *query.Query, id int64, ro store.Re
 // error means nothing was written, and a written entry is always answered
 // (a read-back after the commit could fail and make a client retry into a
 // duplicate).
-func (s *Service) Create(ctx context.Context, q *query.Query, body map[string]any, ro store.ReadOptions) (out *store.Entry, err error) {
+func (s *Service) Create(ctx context.Context, q *query.Query, body map[string]any, ro entry.ReadOptions) (out *entry.Entry, err error) {
 	err = s.InTx(ctx, func(ctx context.Context, tx *Tx) (err error) {
 		out, err = tx.Create(ctx, q, body, ro)
 		return err
@@ -177,7 +178,7 @@ func (s *Service) Create(ctx context.Context, q *query.Query, body map[string]an
 
 // Update changes the fields body names (a partial update) of the entry ref
 // names and reads it back through q, in one transaction (see Create).
-func (s *Service) Update(ctx context.Context, q *query.Query, ref string, body map[string]any, ro store.ReadOptions) (out *store.Entry, err error) {
+func (s *Service) Update(ctx context.Context, q *query.Query, ref string, body map[string]any, ro entry.ReadOptions) (out *entry.Entry, err error) {
 	err = s.InTx(ctx, func(ctx context.Context, tx *Tx) (err error) {
 		out, err = tx.Update(ctx, q, ref, body, ro)
 		return err
@@ -187,7 +188,7 @@ func (s *Service) Update(ctx context.Context, q *query.Query, ref string, body m
 
 // Delete removes the entry ref names and returns it as it was, read
 // through q (Strapi 4 answers with the deleted entry).
-func (s *Service) Delete(ctx context.Context, q *query.Query, ref string, ro store.ReadOptions) (gone *store.Entry, err error) {
+func (s *Service) Delete(ctx context.Context, q *query.Query, ref string, ro entry.ReadOptions) (gone *entry.Entry, err error) {
 	err = s.InTx(ctx, func(ctx context.Context, tx *Tx) (err error) {
 		gone, err = tx.Delete(ctx, q, ref, ro)
 		return err
@@ -248,8 +249,8 @@ func (s *Service) InTx(ctx context.Context, fn func(ctx context.Context, tx *Tx)
 // someMissing reports whether a reference of lists names no row, or
 // whether that could not be read. The lists are ones no scope narrows
 // (store.ForeignKeyGuards), so they are looked up as the admin's.
-func (s *Service) someMissing(ctx context.Context, lists []store.Refs) bool {
-	found, err := s.store.ResolveMany(ctx, s.db.Bun, lists, store.ReadOptions{})
+func (s *Service) someMissing(ctx context.Context, lists []entry.Refs) bool {
+	found, err := s.store.ResolveMany(ctx, s.db.Bun, lists, entry.ReadOptions{})
 	if err != nil {
 		return true
 	}
@@ -264,24 +265,24 @@ func (s *Service) someMissing(ctx context.Context, lists []store.Refs) bool {
 }
 
 // Visible is Tx.Visible on the pool.
-func (s *Service) Visible(ctx context.Context, ct *schema.ContentType, ids []int64, ro store.ReadOptions) ([]int64, error) {
+func (s *Service) Visible(ctx context.Context, ct *schema.ContentType, ids []int64, ro entry.ReadOptions) ([]int64, error) {
 	return s.pool().Visible(ctx, ct, ids, ro)
 }
 
 // Resolve is Tx.Resolve on the pool.
-func (s *Service) Resolve(ctx context.Context, ct *schema.ContentType, refs []string, ro store.ReadOptions) (map[string]int64, error) {
+func (s *Service) Resolve(ctx context.Context, ct *schema.ContentType, refs []string, ro entry.ReadOptions) (map[string]int64, error) {
 	return s.pool().Resolve(ctx, ct, refs, ro)
 }
 
-// ReadOptions are what a reader may see (store.ReadOptions): the zero
+// ReadOptions are what a reader may see (entry.ReadOptions): the zero
 // value sees everything, the server's own reads.
-type ReadOptions = store.ReadOptions
+type ReadOptions = entry.ReadOptions
 
-// Entry is one entry as typed values (store.Entry).
-type Entry = store.Entry
+// Entry is one entry as typed values (entry.Entry).
+type Entry = entry.Entry
 
-// Count is a populated relation asked for with count=true (store.Count).
-type Count = store.Count
+// Count is a populated relation asked for with count=true (entry.Count).
+type Count = entry.Count
 
 // The database families a statement may be written for (Statement.Dialect,
 // Service.Dialect), for the few expressions they spell differently.

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/core/store"
 )
@@ -27,19 +28,19 @@ type Statement struct {
 	t       *Tx
 	inTx    bool
 	b       *store.Stmt
-	ro      store.ReadOptions
+	ro      entry.ReadOptions
 	content bool // From was used: the statement reads entries
 	own     bool // Own was used: the statement names a plugin table
 	err     error
 }
 
 // Statement starts a read-only statement on the pool, for the reader ro.
-func (s *Service) Statement(ro store.ReadOptions) *Statement {
+func (s *Service) Statement(ro entry.ReadOptions) *Statement {
 	return &Statement{t: s.pool(), b: store.NewStmt(s.db.Dialect), ro: ro}
 }
 
 // Statement starts a statement inside the transaction, for the reader ro.
-func (t *Tx) Statement(ro store.ReadOptions) *Statement {
+func (t *Tx) Statement(ro entry.ReadOptions) *Statement {
 	return &Statement{t: t, inTx: true, b: store.NewStmt(t.s.db.Dialect), ro: ro}
 }
 

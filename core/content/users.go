@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/core/store"
 )
@@ -76,8 +77,8 @@ func (s *Service) Empty(ctx context.Context, ct *schema.ContentType) (bool, erro
 	return s.store.Empty(ctx, s.db.Bun, ct)
 }
 
-// BulkRows are rows of a data set to load (store.BulkRows).
-type BulkRows = store.BulkRows
+// BulkRows are rows of a data set to load (entry.BulkRows).
+type BulkRows = entry.BulkRows
 
 // BulkInsert writes a data set's rows as they are, in multi-row INSERTs:
 // for loading a deterministic data set into an empty database (kiln seed),

@@ -10,11 +10,11 @@ import (
 	"github.com/gofiber/fiber/v2"
 
 	"github.com/kiln-cms/kiln/core/content"
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/hook"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/rest"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // Route is one endpoint a plugin adds under /api. It gets what generated
@@ -166,17 +166,17 @@ func (a *API) Allowed(c *fiber.Ctx, action string) bool {
 // drafts, with their user id), for every read and write a handler makes
 // on their behalf: a row they may not see must not exist for them, in an
 // answer, a count, a figure or a write.
-func (a *API) ReadOptions(c *fiber.Ctx) store.ReadOptions { return a.security.ReadOptions(c) }
+func (a *API) ReadOptions(c *fiber.Ctx) entry.ReadOptions { return a.security.ReadOptions(c) }
 
 // ReadOptionsFor are the read options of a given user with a given role,
 // for work done on a user's behalf outside their own request (a calendar
 // feed polled with a secret URL). They are the same compiled, shared data
 // a request of that user gets, their role's row budget included: nothing
 // is read or built.
-func (a *API) ReadOptionsFor(userID int64, role string) store.ReadOptions {
+func (a *API) ReadOptionsFor(userID int64, role string) entry.ReadOptions {
 	acc := a.security.Policy.Access(role)
 	rows := a.security.Policy.Limits(role, a.security.Limits).MaxAnswerRows
-	return store.ReadOptions{Scopes: acc.Scopes, NoDrafts: acc.NoDrafts, User: userID, MaxAnswerRows: rows}
+	return entry.ReadOptions{Scopes: acc.Scopes, NoDrafts: acc.NoDrafts, User: userID, MaxAnswerRows: rows}
 }
 
 // User is a user as work on their behalf needs them: their role and

@@ -14,6 +14,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 
 	"github.com/kiln-cms/kiln/core/auth"
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/mail"
 	"github.com/kiln-cms/kiln/core/query"
@@ -96,7 +97,7 @@ func (s *Security) sendSession(c *fiber.Ctx, status int, userID, tokenVersion in
 	if err != nil {
 		return err
 	}
-	e, err := s.Content.Get(c.UserContext(), &query.Query{Type: s.userType()}, userID, store.ReadOptions{})
+	e, err := s.Content.Get(c.UserContext(), &query.Query{Type: s.userType()}, userID, entry.ReadOptions{})
 	if err != nil {
 		return err
 	}
@@ -140,7 +141,7 @@ func (s *Security) register(c *fiber.Ctx) error {
 	// hashed, with the user type's rules (see docs/accounts.md).
 	body["role"] = s.RoleIDs[auth.Authenticated]
 	body["confirmed"], body["blocked"], body["provider"] = true, false, "local"
-	e, err := s.Content.Create(c.UserContext(), &query.Query{Type: s.userType()}, body, store.ReadOptions{})
+	e, err := s.Content.Create(c.UserContext(), &query.Query{Type: s.userType()}, body, entry.ReadOptions{})
 	if err != nil {
 		if ee, ok := errs.As(err); ok && ee.Message == "This attribute must be unique" {
 			return errs.New(errs.KindApplication, "Email or Username are already taken")
@@ -184,7 +185,7 @@ func (s *Security) changePassword(c *fiber.Ctx) error {
 // answers a session at the new token version.
 func (s *Security) setPasswordAndSignIn(c *fiber.Ctx, id int64, password string) error {
 	q := &query.Query{Type: s.userType(), Fields: []*schema.Attribute{schema.SysID}}
-	if _, err := s.Content.Update(c.UserContext(), q, strconv.FormatInt(id, 10), map[string]any{"password": password}, store.ReadOptions{}); err != nil {
+	if _, err := s.Content.Update(c.UserContext(), q, strconv.FormatInt(id, 10), map[string]any{"password": password}, entry.ReadOptions{}); err != nil {
 		return err
 	}
 	p, err := s.Content.PrincipalByID(c.UserContext(), id)

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/store"
 )
@@ -18,7 +19,7 @@ func seedPrograms(b *testing.B, h *apptest.Harness, n int) {
 	svc := h.App.Content
 	create := func(typ string, data map[string]any) int64 {
 		q := &query.Query{Type: svc.Schema.Type(typ), Status: query.Published}
-		e, err := svc.Create(ctx, q, data, store.ReadOptions{})
+		e, err := svc.Create(ctx, q, data, entry.ReadOptions{})
 		if err != nil {
 			b.Fatal(err)
 		}

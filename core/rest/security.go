@@ -8,12 +8,12 @@ import (
 
 	"github.com/kiln-cms/kiln/core/auth"
 	"github.com/kiln-cms/kiln/core/content"
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/mail"
 	"github.com/kiln-cms/kiln/core/principal"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // Security is authentication and authorisation for every route: who the
@@ -135,9 +135,9 @@ func (s *Security) AllowPublic(action string) error {
 
 // Guard is API.Guard: the permission check, then the ownership scopes of
 // the caller's role as read options.
-func (s *Security) Guard(c *fiber.Ctx, ct *schema.ContentType, action string) (store.ReadOptions, error) {
+func (s *Security) Guard(c *fiber.Ctx, ct *schema.ContentType, action string) (entry.ReadOptions, error) {
 	if err := s.Allow(c, ActionOf(ct, action)); err != nil {
-		return store.ReadOptions{}, err
+		return entry.ReadOptions{}, err
 	}
 	return s.ReadOptions(c), nil
 }
@@ -150,14 +150,14 @@ func (s *Security) Guard(c *fiber.Ctx, ct *schema.ContentType, action string) (s
 // every entry of the types its actions let it read, as in Strapi, where
 // scopes belong to users' roles. Drafts stay hidden on the types whose
 // <type>.readDrafts it lacks.
-func (s *Security) ReadOptions(c *fiber.Ctx) store.ReadOptions {
+func (s *Security) ReadOptions(c *fiber.Ctx) entry.ReadOptions {
 	cl := CallerOf(c)
 	rows := s.AnswerLimits(c).MaxAnswerRows
 	if cl.Token != nil {
-		return store.ReadOptions{NoDrafts: s.tokenNoDrafts(cl), MaxAnswerRows: rows}
+		return entry.ReadOptions{NoDrafts: s.tokenNoDrafts(cl), MaxAnswerRows: rows}
 	}
 	acc := s.Policy.Access(cl.Role)
-	return store.ReadOptions{Scopes: acc.Scopes, NoDrafts: acc.NoDrafts, User: cl.UserID, MaxAnswerRows: rows}
+	return entry.ReadOptions{Scopes: acc.Scopes, NoDrafts: acc.NoDrafts, User: cl.UserID, MaxAnswerRows: rows}
 }
 
 // AnswerLimits are the bounds of one answer to the caller: their role's
@@ -173,8 +173,8 @@ func (s *Security) AnswerLimits(c *fiber.Ctx) auth.Limits {
 
 // ownRead are the read options of a read the core makes of the caller's
 // own records (their user on /users/me): no scope, the caller's budget.
-func (s *Security) ownRead(c *fiber.Ctx) store.ReadOptions {
-	return store.ReadOptions{MaxAnswerRows: s.AnswerLimits(c).MaxAnswerRows}
+func (s *Security) ownRead(c *fiber.Ctx) entry.ReadOptions {
+	return entry.ReadOptions{MaxAnswerRows: s.AnswerLimits(c).MaxAnswerRows}
 }
 
 // AllowStatus refuses a read of drafts (status=draft) on a draft & publish

@@ -5,10 +5,10 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // The users-permissions routes answer as Strapi's plugin does: bare user
@@ -20,7 +20,7 @@ func (s *Security) userType() *schema.ContentType { return s.Content.Schema.Type
 // userQuery parses a users route's query string and checks its estimate
 // (store.Estimate) against the caller's row budget, roots being the most
 // entries the answer holds at its root.
-func (s *Security) userQuery(c *fiber.Ctx, opts query.Options, roots int, ro store.ReadOptions) (*query.Query, error) {
+func (s *Security) userQuery(c *fiber.Ctx, opts query.Options, roots int, ro entry.ReadOptions) (*query.Query, error) {
 	q, err := query.Parse(s.userType(), string(c.Context().QueryArgs().QueryString()), opts)
 	if err != nil {
 		return nil, err
@@ -129,7 +129,7 @@ func (s *Security) createUser(c *fiber.Ctx) error {
 		body["role"] = s.RoleIDs["authenticated"]
 	}
 	q := &query.Query{Type: s.userType(), Populate: rolePopulate(s.userType())}
-	e, err := s.Content.Create(c.UserContext(), q, body, store.ReadOptions{})
+	e, err := s.Content.Create(c.UserContext(), q, body, entry.ReadOptions{})
 	if err != nil {
 		return err
 	}
@@ -179,7 +179,7 @@ func (s *Security) roles(c *fiber.Ctx) error {
 	rt := s.Content.Schema.Type("role")
 	users := rt.Attr("users")
 	q := &query.Query{Type: rt, Populate: []*query.Populate{{Relation: users, Count: true, Query: &query.Query{Type: users.TargetType}}}}
-	page, err := s.Content.Find(c.UserContext(), q, store.ReadOptions{})
+	page, err := s.Content.Find(c.UserContext(), q, entry.ReadOptions{})
 	if err != nil {
 		return err
 	}
@@ -199,7 +199,7 @@ func (s *Security) roles(c *fiber.Ctx) error {
 		}
 		n, _ := e.Get(users)
 		b = append(b, `,"nb_users":`...)
-		b = strconv.AppendInt(b, n.(store.Count).N, 10)
+		b = strconv.AppendInt(b, n.(entry.Count).N, 10)
 		b = append(b, '}')
 	}
 	b = append(b, "]}"...)
@@ -207,6 +207,6 @@ func (s *Security) roles(c *fiber.Ctx) error {
 }
 
 // sendBare writes one entry with no envelope.
-func sendBare(c *fiber.Ctx, status int, e *store.Entry) error {
+func sendBare(c *fiber.Ctx, status int, e *entry.Entry) error {
 	return send(c, status, appendEntry(make([]byte, 0, 512), e, V2))
 }

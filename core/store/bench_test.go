@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/core/store"
@@ -28,8 +29,8 @@ func seedBench(b *testing.B, db *store.DB) *schema.Schema {
 	createAll(b, db, s)
 	st := &store.Store{DB: db}
 	created := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	rows := func(ct *schema.ContentType, n int, names []string, row func(i int) []any) store.BulkRows {
-		r := store.BulkRows{Type: ct}
+	rows := func(ct *schema.ContentType, n int, names []string, row func(i int) []any) entry.BulkRows {
+		r := entry.BulkRows{Type: ct}
 		for _, name := range names {
 			r.Fields = append(r.Fields, ct.Field(name))
 		}
@@ -42,7 +43,7 @@ func seedBench(b *testing.B, db *store.DB) *schema.Schema {
 		return r
 	}
 	statuses := []string{"draft", "published", "archived"}
-	loads := []store.BulkRows{
+	loads := []entry.BulkRows{
 		rows(s.Type("customer"), benchCustomers, []string{"name", "industry", "active"}, func(i int) []any {
 			return []any{fmt.Sprintf("Customer %03d", i), "Industry", i%3 != 0}
 		}),
@@ -112,7 +113,7 @@ func BenchmarkFindWithPopulate(b *testing.B) {
 				b.Run(c.name, func(b *testing.B) {
 					b.ReportAllocs()
 					for b.Loop() {
-						list, err := st.Find(ctx, db.Bun, c.q, store.ReadOptions{})
+						list, err := st.Find(ctx, db.Bun, c.q, entry.ReadOptions{})
 						if err != nil {
 							b.Fatal(err)
 						}

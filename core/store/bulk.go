@@ -3,27 +3,10 @@ package store
 import (
 	"context"
 	"fmt"
-	"time"
 
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/schema"
 )
-
-// BulkRows is a batch of new entries with their ids already chosen: what a
-// seed or an import loads. Values[i][j] is the canonical value of Fields[j]
-// (a scalar, or an owning to-one relation's target id) for row i.
-type BulkRows struct {
-	Type        *schema.ContentType
-	Fields      []*schema.Attribute
-	IDs         []int64
-	DocumentIDs []string
-	CreatedAt   []time.Time
-	// Published[i] false leaves publishedAt empty (a draft); nil means all
-	// published. On a draft & publish type a published row is written
-	// alone: reads take it for the draft as well, its first write adds
-	// the draft row (Store.AddDraft), and so does the next migration.
-	Published []bool
-	Values    [][]any
-}
 
 // bulkBatch is how many rows one INSERT carries: large enough to amortise
 // the round trip, small enough to keep statements a few hundred KiB.
@@ -32,7 +15,7 @@ const bulkBatch = 500
 // BulkInsert writes rows with multi-row INSERTs on db (a transaction, so
 // a failure leaves nothing half-loaded), then moves PostgreSQL's id
 // sequence past the largest id.
-func (s *Store) BulkInsert(ctx context.Context, db Conn, r BulkRows) error {
+func (s *Store) BulkInsert(ctx context.Context, db Conn, r entry.BulkRows) error {
 	for start := 0; start < len(r.IDs); start += bulkBatch {
 		end := min(start+bulkBatch, len(r.IDs))
 		b := &sqlb{d: s.DB.Dialect}
@@ -67,7 +50,7 @@ func (s *Store) BulkInsert(ctx context.Context, db Conn, r BulkRows) error {
 			b.w(")")
 		}
 		if _, err := db.ExecContext(ctx, b.sb.String(), b.args...); err != nil {
-			return fmt.Errorf("loading %s: %w", r.Type.Plural, s.writeError(ctx, db, r.Type, Data{}, err))
+			return fmt.Errorf("loading %s: %w", r.Type.Plural, s.writeError(ctx, db, r.Type, entry.Data{}, err))
 		}
 	}
 	return s.resetSequence(ctx, db, r.Type.Table)

@@ -7,6 +7,7 @@ import (
 	"github.com/uptrace/bun/dialect/sqlitedialect"
 	bunschema "github.com/uptrace/bun/schema"
 
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/query/querytest"
 	"github.com/kiln-cms/kiln/core/schema"
@@ -35,9 +36,9 @@ func BenchmarkParseAndCompile(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				page := st.selectSQL(q, ReadOptions{}, selection(q), nil)
+				page := st.selectSQL(q, entry.ReadOptions{}, selection(q), nil)
 				page.page(q.Pagination)
-				count := st.sql(ReadOptions{}, q.Status)
+				count := st.sql(entry.ReadOptions{}, q.Status)
 				count.w("SELECT COUNT(*) FROM ", Ident(q.Type.Table), " ", root)
 				count.whereClause(q, root, nil)
 				return len(gen.FormatQuery(page.sb.String(), page.args...)) +

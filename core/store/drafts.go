@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
@@ -19,34 +20,6 @@ import (
 // to-one relations it holds — are its version's, and so are its links
 // (versions.go): publishing copies the draft row's columns and links onto
 // the published row.
-
-// Document is the rows of one entry. On a type without draft & publish
-// the one row is both versions.
-type Document struct {
-	ID string
-	// Draft and Published are the rows' ids; 0 when the version is missing.
-	Draft, Published int64
-}
-
-// Link is the row a reference to the document resolves to (ResolveMany):
-// its published row when there is one, else its draft. A write links the
-// rows of the document's version it links (targetRows).
-func (d Document) Link() int64 {
-	if d.Published != 0 {
-		return d.Published
-	}
-	return d.Draft
-}
-
-// Version is the row of the version st reads; 0 when there is none. A
-// document whose draft row is missing (not one Kiln writes) reads its
-// published row as its draft, as draftVersion does.
-func (d Document) Version(st query.Status) int64 {
-	if st == query.Published || d.Draft == 0 {
-		return d.Published
-	}
-	return d.Draft
-}
 
 // draftVersion writes the condition that a row of ct, aliased alias, is
 // its document's draft version: the draft row, or the published row of a
@@ -61,11 +34,11 @@ func (b *sqlb) draftVersion(ct *schema.ContentType, alias string) {
 // FindEntry is FindDocument on a type without draft & publish, with the
 // entry itself, every field a read of all fields selects (as FindOne with
 // no fields named and no read options) and its owning to-one foreign keys
-// (Entry.ForeignKey): the one statement an update needs to find its entry
+// (entry.Entry.ForeignKey): the one statement an update needs to find its entry
 // and hand it to the before hooks.
-func (s *Store) FindEntry(ctx context.Context, db Conn, ct *schema.ContentType, ref string) (Document, *Entry, error) {
+func (s *Store) FindEntry(ctx context.Context, db Conn, ct *schema.ContentType, ref string) (entry.Document, *entry.Entry, error) {
 	if ct.DraftAndPublish {
-		return Document{}, nil, fmt.Errorf("FindEntry: %s has draft & publish", ct.Name)
+		return entry.Document{}, nil, fmt.Errorf("FindEntry: %s has draft & publish", ct.Name)
 	}
 	q := &query.Query{Type: ct, Status: query.Draft}
 	cols := selection(q)
@@ -74,23 +47,23 @@ func (s *Store) FindEntry(ctx context.Context, db Conn, ct *schema.ContentType, 
 			cols = append(cols, column{attr: a, sql: col(root, a.Column), ref: true})
 		}
 	}
-	b := s.sql(ReadOptions{}, query.Draft)
+	b := s.sql(entry.ReadOptions{}, query.Draft)
 	b.w("SELECT ")
 	b.selectList(cols)
 	b.w(" FROM ", Ident(ct.Table), " ", root, " WHERE ")
 	if !b.whereRef(ct, ref) {
-		return Document{}, nil, errs.NotFound()
+		return entry.Document{}, nil, errs.NotFound()
 	}
 	list, err := s.scan(ctx, db, q, cols, b, false, s.newBudget(0))
 	if err != nil {
-		return Document{}, nil, err
+		return entry.Document{}, nil, err
 	}
 	if len(list) == 0 {
-		return Document{}, nil, errs.NotFound()
+		return entry.Document{}, nil, errs.NotFound()
 	}
 	e := list[0]
-	e.keys = true
-	return Document{ID: e.DocumentID, Draft: e.ID, Published: e.ID}, e, nil
+	e.MarkForeignKeys()
+	return entry.Document{ID: e.DocumentID, Draft: e.ID, Published: e.ID}, e, nil
 }
 
 // whereRef writes the condition on the root table that picks the rows ref
@@ -122,24 +95,24 @@ func (b *sqlb) whereRef(ct *schema.ContentType, ref string) bool {
 // FindDocument returns the document ref names: a documentId, or the
 // numeric id of either of its rows. A missing one is errs.NotFound. One
 // query.
-func (s *Store) FindDocument(ctx context.Context, db Conn, ct *schema.ContentType, ref string) (Document, error) {
-	b := s.sql(ReadOptions{}, query.Draft)
+func (s *Store) FindDocument(ctx context.Context, db Conn, ct *schema.ContentType, ref string) (entry.Document, error) {
+	b := s.sql(entry.ReadOptions{}, query.Draft)
 	b.w("SELECT ", col(root, schema.ColID), ", ", col(root, schema.ColDocumentID), ", ", col(root, schema.ColPublishedAt),
 		" IS NULL FROM ", Ident(ct.Table), " ", root, " WHERE ")
 	if !b.whereRef(ct, ref) {
-		return Document{}, errs.NotFound()
+		return entry.Document{}, errs.NotFound()
 	}
 	rows, err := db.QueryContext(ctx, b.sb.String(), b.args...)
 	if err != nil {
-		return Document{}, fmt.Errorf("finding %s %q: %w", ct.Name, ref, err)
+		return entry.Document{}, fmt.Errorf("finding %s %q: %w", ct.Name, ref, err)
 	}
 	defer rows.Close()
-	var d Document
+	var d entry.Document
 	for rows.Next() {
 		var id int64
 		var draft bool
 		if err := rows.Scan(&id, &d.ID, &draft); err != nil {
-			return Document{}, err
+			return entry.Document{}, err
 		}
 		switch {
 		case !ct.DraftAndPublish:
@@ -151,10 +124,10 @@ func (s *Store) FindDocument(ctx context.Context, db Conn, ct *schema.ContentTyp
 		}
 	}
 	if err := rows.Err(); err != nil {
-		return Document{}, err
+		return entry.Document{}, err
 	}
 	if d.ID == "" {
-		return Document{}, errs.NotFound()
+		return entry.Document{}, errs.NotFound()
 	}
 	return d, nil
 }
@@ -217,7 +190,7 @@ func (s *Store) Publish(ctx context.Context, db Conn, sc *schema.Schema, ct *sch
 	}
 	t := Ident(ct.Table)
 	cols := versionColumns(ct)
-	b := s.sql(ReadOptions{}, query.Draft)
+	b := s.sql(entry.ReadOptions{}, query.Draft)
 	b.w("SELECT p.", Ident(schema.ColID), " FROM ", t, " p JOIN ", t, " d ON d.", Ident(schema.ColDocumentID), " = p.",
 		Ident(schema.ColDocumentID), " WHERE d.", Ident(schema.ColID), " = ")
 	b.arg(idKind, draftID)
@@ -228,9 +201,9 @@ func (s *Store) Publish(ctx context.Context, db Conn, sc *schema.Schema, ct *sch
 		return 0, fmt.Errorf("publishing %s: %w", ct.Name, err)
 	}
 	if err := s.releasePublishedOneToOne(ctx, db, ct, draftID); err != nil {
-		return 0, s.writeError(ctx, db, ct, Data{}, err)
+		return 0, s.writeError(ctx, db, ct, entry.Data{}, err)
 	}
-	b = s.sql(ReadOptions{}, query.Draft)
+	b = s.sql(entry.ReadOptions{}, query.Draft)
 	if pub != 0 {
 		b.w("UPDATE ", t, " SET ", Ident(schema.ColPublishedAt), " = ")
 		b.arg(timeKind, now())
@@ -239,7 +212,7 @@ func (s *Store) Publish(ctx context.Context, db Conn, sc *schema.Schema, ct *sch
 		b.w(") WHERE ", Ident(schema.ColID), " = ")
 		b.arg(idKind, pub)
 		if err := s.exec(ctx, db, b); err != nil {
-			return 0, s.writeError(ctx, db, ct, Data{}, err)
+			return 0, s.writeError(ctx, db, ct, entry.Data{}, err)
 		}
 	} else {
 		b.w("INSERT INTO ", t, " (", Ident(schema.ColDocumentID), ", ", joinCols(cols, ""), ", ", Ident(schema.ColPublishedAt),
@@ -249,7 +222,7 @@ func (s *Store) Publish(ctx context.Context, db Conn, sc *schema.Schema, ct *sch
 		b.arg(idKind, draftID)
 		b.w(" RETURNING ", Ident(schema.ColID))
 		if err := db.QueryRowContext(ctx, b.sb.String(), b.args...).Scan(&pub); err != nil {
-			return 0, s.writeError(ctx, db, ct, Data{}, err)
+			return 0, s.writeError(ctx, db, ct, entry.Data{}, err)
 		}
 	}
 	return pub, s.copyLinks(ctx, db, ct, draftID, pub, false)
@@ -286,7 +259,7 @@ func (s *Store) releasePublishedOneToOne(ctx context.Context, db Conn, ct *schem
 // since (CompleteVersions does, and so does the next migration).
 func (s *Store) AddDraft(ctx context.Context, db Conn, ct *schema.ContentType, pubID int64) (int64, error) {
 	cols := versionColumns(ct)
-	b := s.sql(ReadOptions{}, query.Draft)
+	b := s.sql(entry.ReadOptions{}, query.Draft)
 	b.w("INSERT INTO ", Ident(ct.Table), " (", Ident(schema.ColDocumentID), ", ", joinCols(cols, ""), ", ", Ident(schema.ColPublishedAt),
 		") SELECT p.", Ident(schema.ColDocumentID), ", ", versionExprs(ct, "p", true), ", NULL FROM ", Ident(ct.Table), " p WHERE p.",
 		Ident(schema.ColID), " = ")
@@ -294,7 +267,7 @@ func (s *Store) AddDraft(ctx context.Context, db Conn, ct *schema.ContentType, p
 	b.w(" RETURNING ", Ident(schema.ColID))
 	var id int64
 	if err := db.QueryRowContext(ctx, b.sb.String(), b.args...).Scan(&id); err != nil {
-		return 0, s.writeError(ctx, db, ct, Data{}, err)
+		return 0, s.writeError(ctx, db, ct, entry.Data{}, err)
 	}
 	return id, s.copyLinks(ctx, db, ct, pubID, id, true)
 }
@@ -302,11 +275,11 @@ func (s *Store) AddDraft(ctx context.Context, db Conn, ct *schema.ContentType, p
 // DeleteDocument removes every row of the document: its draft and its
 // published version, in one statement.
 func (s *Store) DeleteDocument(ctx context.Context, db Conn, ct *schema.ContentType, doc string) error {
-	b := s.sql(ReadOptions{}, query.Draft)
+	b := s.sql(entry.ReadOptions{}, query.Draft)
 	b.w("DELETE FROM ", Ident(ct.Table), " WHERE ", Ident(schema.ColDocumentID), " = ")
 	b.arg(strKind, doc)
 	if err := s.exec(ctx, db, b); err != nil {
-		return s.writeError(ctx, db, ct, Data{}, err)
+		return s.writeError(ctx, db, ct, entry.Data{}, err)
 	}
 	return nil
 }

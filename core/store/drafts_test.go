@@ -3,6 +3,7 @@ package store_test
 import (
 	"testing"
 
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/store"
 	"github.com/kiln-cms/kiln/core/store/storetest"
@@ -27,7 +28,7 @@ func TestPublish(t *testing.T) {
 		if again, err := f.st.Publish(ctx, db.Bun, f.s, bp, 3); err != nil || again != 7 {
 			t.Fatalf("second publish: row %d (%v), want 7", again, err)
 		}
-		e, err := f.st.FindOne(ctx, db.Bun, &query.Query{Type: bp}, 7, store.ReadOptions{})
+		e, err := f.st.FindOne(ctx, db.Bun, &query.Query{Type: bp}, 7, entry.ReadOptions{})
 		if err != nil || get(t, e, "title") != "Lead 202" || get(t, e, "publishedAt") == nil {
 			t.Fatalf("published row: %v (%v)", e, err)
 		}
@@ -56,7 +57,7 @@ func TestBulkLoadedDocuments(t *testing.T) {
 		bp := f.ty("blueprint")
 		exec(t, db, `INSERT INTO blueprints (id, document_id, title, created_at, updated_at, published_at) VALUES (50, 'bulk', 'Loaded', `+at0+`, `+at0+`, `+at0+`)`)
 		for _, st := range []query.Status{query.Published, query.Draft} {
-			list := f.find(t, &query.Query{Type: bp, Status: st, Filters: cond(bp, "documentId", query.OpEq, "bulk")}, store.ReadOptions{})
+			list := f.find(t, &query.Query{Type: bp, Status: st, Filters: cond(bp, "documentId", query.OpEq, "bulk")}, entry.ReadOptions{})
 			eqIDs(t, "bulk-loaded "+st.String(), idsOf(list), ids(50))
 		}
 		d, err := f.st.FindDocument(ctx, db.Bun, bp, "bulk")
@@ -68,8 +69,8 @@ func TestBulkLoadedDocuments(t *testing.T) {
 			t.Fatal(draft, err)
 		}
 		exec(t, db, `UPDATE blueprints SET title = 'Changed' WHERE id = ?`, draft)
-		pub := f.find(t, &query.Query{Type: bp, Filters: cond(bp, "documentId", query.OpEq, "bulk")}, store.ReadOptions{})
-		drafts := f.find(t, &query.Query{Type: bp, Status: query.Draft, Filters: cond(bp, "documentId", query.OpEq, "bulk")}, store.ReadOptions{})
+		pub := f.find(t, &query.Query{Type: bp, Filters: cond(bp, "documentId", query.OpEq, "bulk")}, entry.ReadOptions{})
+		drafts := f.find(t, &query.Query{Type: bp, Status: query.Draft, Filters: cond(bp, "documentId", query.OpEq, "bulk")}, entry.ReadOptions{})
 		if len(pub) != 1 || get(t, pub[0], "title") != "Loaded" || len(drafts) != 1 || drafts[0].ID != draft || get(t, drafts[0], "title") != "Changed" {
 			t.Errorf("after the draft: published %v, drafts %v", pub, drafts)
 		}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/uptrace/bun/driver/pgdriver"
 
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/schema"
 )
@@ -25,7 +26,7 @@ var sqliteUnique = regexp.MustCompile(`UNIQUE constraint failed: ([A-Za-z0-9_]+)
 // foreign-key violation one on the relation. The driver's text stays in
 // errs.Error.Err, for the log; the client sees only the message. Anything
 // else is returned as it is (an internal error).
-func (s *Store) writeError(ctx context.Context, db Conn, ct *schema.ContentType, data Data, err error) error {
+func (s *Store) writeError(ctx context.Context, db Conn, ct *schema.ContentType, data entry.Data, err error) error {
 	if err == nil || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		return err
 	}
@@ -102,7 +103,7 @@ func isForeignKeyViolation(err error) bool {
 // relations are checked for a target that does not exist (one query per
 // relation, on this error path only: SQLite undoes just the statement, so
 // the transaction can still be read).
-func (s *Store) foreignKeyRelation(ctx context.Context, db Conn, ct *schema.ContentType, data Data, err error) *schema.Attribute {
+func (s *Store) foreignKeyRelation(ctx context.Context, db Conn, ct *schema.ContentType, data entry.Data, err error) *schema.Attribute {
 	var pe pgdriver.Error
 	if errors.As(err, &pe) {
 		name := pe.Field('n')

@@ -12,6 +12,7 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/core/store"
@@ -244,13 +245,13 @@ func (f *fixture) addStatus(typ string, published bool, v vals, r rels) int64 {
 func (f *fixture) doc(typ string, id int64) string { return f.docs[typ][id-1] }
 
 // data builds a write's Data; relation sets are SetGiven.
-func data(ct *schema.ContentType, v vals, r rels) store.Data {
-	d := store.Data{Values: map[*schema.Attribute]any{}, Relations: map[*schema.Attribute]store.RelationChange{}}
+func data(ct *schema.ContentType, v vals, r rels) entry.Data {
+	d := entry.Data{Values: map[*schema.Attribute]any{}, Relations: map[*schema.Attribute]entry.RelationChange{}}
 	for k, x := range v {
 		d.Values[attr(ct, k)] = x
 	}
 	for k, x := range r {
-		d.Relations[attr(ct, k)] = store.RelationChange{Set: x, SetGiven: true}
+		d.Relations[attr(ct, k)] = entry.RelationChange{Set: x, SetGiven: true}
 	}
 	return d
 }
@@ -318,7 +319,7 @@ func fields(ct *schema.ContentType, names ...string) []*schema.Attribute {
 }
 
 // find runs q and fails the test on error.
-func (f *fixture) find(t *testing.T, q *query.Query, ro store.ReadOptions) []*store.Entry {
+func (f *fixture) find(t *testing.T, q *query.Query, ro entry.ReadOptions) []*entry.Entry {
 	t.Helper()
 	list, err := f.st.Find(ctx, f.db.Bun, q, ro)
 	if err != nil {
@@ -328,12 +329,12 @@ func (f *fixture) find(t *testing.T, q *query.Query, ro store.ReadOptions) []*st
 }
 
 // ids runs q and returns the ids in order.
-func (f *fixture) ids(t *testing.T, q *query.Query, ro store.ReadOptions) []int64 {
+func (f *fixture) ids(t *testing.T, q *query.Query, ro entry.ReadOptions) []int64 {
 	t.Helper()
 	return idsOf(f.find(t, q, ro))
 }
 
-func idsOf(list []*store.Entry) []int64 {
+func idsOf(list []*entry.Entry) []int64 {
 	out := []int64{}
 	for _, e := range list {
 		out = append(out, e.ID)
@@ -343,7 +344,7 @@ func idsOf(list []*store.Entry) []int64 {
 
 // get is the value of a loaded field of e; it fails when the field was not
 // loaded.
-func get(t *testing.T, e *store.Entry, field string) any {
+func get(t *testing.T, e *entry.Entry, field string) any {
 	t.Helper()
 	v, ok := e.Get(attr(e.Type, field))
 	if !ok {
@@ -354,15 +355,15 @@ func get(t *testing.T, e *store.Entry, field string) any {
 
 // related is the ids of a populated to-many relation (nil for a to-one
 // that is empty, one id for a to-one that is set).
-func related(t *testing.T, e *store.Entry, field string) []int64 {
+func related(t *testing.T, e *entry.Entry, field string) []int64 {
 	t.Helper()
 	switch v := get(t, e, field).(type) {
-	case []*store.Entry:
+	case []*entry.Entry:
 		if v == nil {
 			t.Fatalf("%s %d: %s is a nil slice, want an empty one", e.Type.Name, e.ID, field)
 		}
 		return idsOf(v)
-	case *store.Entry:
+	case *entry.Entry:
 		if v == nil {
 			return nil
 		}

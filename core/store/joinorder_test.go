@@ -3,6 +3,7 @@ package store_test
 import (
 	"testing"
 
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/store"
 	"github.com/kiln-cms/kiln/core/store/storetest"
 )
@@ -47,11 +48,11 @@ func TestJoinOrderOfOlderLinks(t *testing.T) {
 		eqIDs(t, "older links, by id", f.relOf(t, "event", 3, "learners"), ids(2, 4))
 		f.mustChange(t, "event", 3, "learners", connect(1))
 		eqIDs(t, "connected after them", f.relOf(t, "event", 3, "learners"), ids(2, 4, 1))
-		f.mustChange(t, "event", 3, "learners", store.RelationChange{Connect: []int64{3}, Positions: map[int64]store.Position{3: {After: 2}}})
+		f.mustChange(t, "event", 3, "learners", entry.RelationChange{Connect: []int64{3}, Positions: map[int64]entry.Position{3: {After: 2}}})
 		eqIDs(t, "placed among them", f.relOf(t, "event", 3, "learners"), ids(2, 3, 4, 1))
 		sameList(t, "renumbered", strs(t, db, `SELECT CAST(learner_id AS TEXT) || '/' || CAST(learner_ord AS TEXT) FROM events_learners_lnk WHERE event_id = 3 ORDER BY learner_ord`),
 			[]string{"2/1", "3/2", "4/3", "1/4"})
-		err := f.change(t, "event", 3, "learners", store.RelationChange{Connect: []int64{1}, Positions: map[int64]store.Position{1: {Before: 99}}})
+		err := f.change(t, "event", 3, "learners", entry.RelationChange{Connect: []int64{1}, Positions: map[int64]entry.Position{1: {Before: 99}}})
 		if err == nil {
 			t.Error("a position next to an entry not in the list was accepted")
 		}

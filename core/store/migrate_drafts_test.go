@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/store"
 	"github.com/kiln-cms/kiln/core/store/storetest"
@@ -122,7 +123,7 @@ func TestMigrateToTwoRows(t *testing.T) {
 		st := &store.Store{DB: db}
 		guide := s.Type("guide")
 		for status, want := range map[query.Status]int64{query.Published: 1, query.Draft: 2} {
-			if n, err := st.Count(ctx, db.Bun, &query.Query{Type: guide, Status: status}, store.ReadOptions{}); err != nil || n != want {
+			if n, err := st.Count(ctx, db.Bun, &query.Query{Type: guide, Status: status}, entry.ReadOptions{}); err != nil || n != want {
 				t.Errorf("count %v: %d (%v), want %d", status, n, err, want)
 			}
 		}

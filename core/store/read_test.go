@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
@@ -40,14 +41,14 @@ func TestSort(t *testing.T) {
 		}
 		for _, c := range cases {
 			t.Run(c.name, func(t *testing.T) {
-				eqIDs(t, "order", f.ids(t, &query.Query{Type: c.ct, Sort: c.sort}, store.ReadOptions{}), c.want)
+				eqIDs(t, "order", f.ids(t, &query.Query{Type: c.ct, Sort: c.sort}, entry.ReadOptions{}), c.want)
 			})
 		}
 		t.Run("sort with a relation filter and a relation key", func(t *testing.T) {
 			q := &query.Query{Type: se, Sort: []query.SortKey{by(se, "module.title", false)},
 				Filters: rel(se, "program.customer", op("name", query.OpEq, "Acme Corp"))}
 			// Modules: 1 Intro, 2 Deep Dive, 3 Kickoff.
-			eqIDs(t, "order", f.ids(t, q, store.ReadOptions{}), ids(3, 1, 2, 4))
+			eqIDs(t, "order", f.ids(t, q, entry.ReadOptions{}), ids(3, 1, 2, 4))
 		})
 	})
 }
@@ -72,8 +73,8 @@ func TestPagination(t *testing.T) {
 		for _, c := range cases {
 			t.Run(c.name, func(t *testing.T) {
 				q := &query.Query{Type: cu, Sort: byName, Pagination: c.p}
-				eqIDs(t, "page", f.ids(t, q, store.ReadOptions{}), c.want)
-				if n, err := f.st.Count(ctx, db.Bun, q, store.ReadOptions{}); err != nil || n != 6 {
+				eqIDs(t, "page", f.ids(t, q, entry.ReadOptions{}), c.want)
+				if n, err := f.st.Count(ctx, db.Bun, q, entry.ReadOptions{}); err != nil || n != 6 {
 					t.Errorf("count %d, %v; want 6 whatever the page", n, err)
 				}
 			})
@@ -88,7 +89,7 @@ func TestDraftAndPublish(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := newFixture(t, db)
 		bp, pr, ca, cu := f.ty("blueprint"), f.ty("program"), f.ty("category"), f.ty("customer")
-		ro := store.ReadOptions{}
+		ro := entry.ReadOptions{}
 
 		pub := f.find(t, &query.Query{Type: bp}, ro)
 		eqIDs(t, "published", idsOf(pub), ids(2, 5))
@@ -131,7 +132,7 @@ func TestDraftAndPublish(t *testing.T) {
 		q.Status = query.Draft
 		got = f.find(t, q, ro)
 		eqIDs(t, "draft: program 2 blueprint", related(t, got[1], "blueprint"), ids(3))
-		if v := get(t, get(t, got[1], "blueprint").(*store.Entry), "publishedAt"); v != nil {
+		if v := get(t, get(t, got[1], "blueprint").(*entry.Entry), "publishedAt"); v != nil {
 			t.Errorf("populated draft shows publishedAt %v", v)
 		}
 		cq := &query.Query{Type: ca, Populate: []*query.Populate{pop(ca, "blueprints", nil)}, Filters: cond(ca, "id", query.OpEq, int64(2))}
@@ -140,14 +141,14 @@ func TestDraftAndPublish(t *testing.T) {
 		eqIDs(t, "draft: category 2 blueprints", related(t, f.find(t, cq, ro)[0], "blueprints"), ids(1, 3))
 		cq.Status = query.Published
 		cq.Populate[0].Count = true
-		if c := get(t, f.find(t, cq, ro)[0], "blueprints").(store.Count); c.N != 1 {
+		if c := get(t, f.find(t, cq, ro)[0], "blueprints").(entry.Count); c.N != 1 {
 			t.Errorf("published count of category 2 blueprints: %d, want 1", c.N)
 		}
 	})
 }
 
 // loaded lists the fields of e that were loaded, in slot order.
-func loaded(e *store.Entry) []string {
+func loaded(e *entry.Entry) []string {
 	var out []string
 	for _, a := range e.Type.Attributes {
 		if _, ok := e.Get(a); ok {
@@ -166,7 +167,7 @@ func TestFields(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := newFixture(t, db)
 		cu, us := f.ty("customer"), f.ty("user")
-		ro := store.ReadOptions{}
+		ro := entry.ReadOptions{}
 		check := func(name string, q *query.Query, want []string) {
 			t.Helper()
 			list := f.find(t, q, ro)
@@ -217,7 +218,7 @@ func TestFindOne(t *testing.T) {
 		f := newFixture(t, db)
 		pr := f.ty("program")
 		q := &query.Query{Type: pr, Populate: []*query.Populate{pop(pr, "customer", nil), pop(pr, "modules", nil)}}
-		e, err := f.st.FindOne(ctx, db.Bun, q, 1, store.ReadOptions{})
+		e, err := f.st.FindOne(ctx, db.Bun, q, 1, entry.ReadOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -226,11 +227,11 @@ func TestFindOne(t *testing.T) {
 		}
 		eqIDs(t, "customer", related(t, e, "customer"), ids(1))
 		eqIDs(t, "modules", related(t, e, "modules"), ids(1, 2))
-		if _, err := f.st.FindOne(ctx, db.Bun, q, 99, store.ReadOptions{}); errs.KindOf(err) != errs.KindNotFound {
+		if _, err := f.st.FindOne(ctx, db.Bun, q, 99, entry.ReadOptions{}); errs.KindOf(err) != errs.KindNotFound {
 			t.Errorf("missing: %v, want NotFound", err)
 		}
 		q.Filters = cond(pr, "status", query.OpEq, "draft")
-		if _, err := f.st.FindOne(ctx, db.Bun, q, 1, store.ReadOptions{}); errs.KindOf(err) != errs.KindNotFound {
+		if _, err := f.st.FindOne(ctx, db.Bun, q, 1, entry.ReadOptions{}); errs.KindOf(err) != errs.KindNotFound {
 			t.Errorf("filtered out: %v, want NotFound", err)
 		}
 	})
@@ -267,7 +268,7 @@ func TestResolveVisible(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := newFixture(t, db)
 		le := f.ty("learner")
-		ro := store.ReadOptions{Scopes: map[*schema.ContentType]*query.Filter{ // learners of customer Acme Corp only: 1 and 2
+		ro := entry.ReadOptions{Scopes: map[*schema.ContentType]*query.Filter{ // learners of customer Acme Corp only: 1 and 2
 			le: rel(le, "customer", op("name", query.OpEq, "Acme Corp")),
 		}}
 		d2, d3 := f.doc("learner", 2), f.doc("learner", 3)

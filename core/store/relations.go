@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
@@ -17,7 +18,7 @@ import (
 // to-one. Each change is at most three statements (release, add, remove),
 // whatever the number of ids. row is the row written: on a draft &
 // publish type its draft, whose links Publish then copies (links.go).
-func (s *Store) writeRelations(ctx context.Context, db Conn, ct *schema.ContentType, row int64, data Data, created bool) error {
+func (s *Store) writeRelations(ctx context.Context, db Conn, ct *schema.ContentType, row int64, data entry.Data, created bool) error {
 	for _, a := range ct.Attributes {
 		ch, ok := data.Relations[a]
 		if !ok || !a.IsRelation() {
@@ -47,7 +48,7 @@ func (s *Store) exec(ctx context.Context, db Conn, b *sqlb) error {
 
 // disconnectOwned clears our foreign keys when a disconnect names their
 // current target and no connect or set replaced it in the same write.
-func (s *Store) disconnectOwned(ctx context.Context, db Conn, ct *schema.ContentType, a *schema.Attribute, id int64, ch RelationChange) error {
+func (s *Store) disconnectOwned(ctx context.Context, db Conn, ct *schema.ContentType, a *schema.Attribute, id int64, ch entry.RelationChange) error {
 	if len(ch.Disconnect) == 0 || len(ch.Connect) > 0 || ch.SetGiven {
 		return nil
 	}
@@ -115,7 +116,7 @@ func (b *sqlb) scoped(c string, target *schema.ContentType, not bool) {
 // column. Mapped oneToOne: a set or connect, which releases the target
 // that holds our id. One statement per such relation, on update only (a
 // new entry has no current target).
-func (s *Store) guardToOne(ctx context.Context, db Conn, ct *schema.ContentType, id int64, data Data) error {
+func (s *Store) guardToOne(ctx context.Context, db Conn, ct *schema.ContentType, id int64, data entry.Data) error {
 	var problems []errs.FieldError
 	for _, a := range ct.Attributes {
 		ch, ok := data.Relations[a]
@@ -200,7 +201,7 @@ func (b *sqlb) targetsIn(writer, target *schema.ContentType, ids []int64, not bo
 // one) change; a plain target with a column per version changes the one
 // of our draft, and a target pointed at us drops its links to any other
 // entry (it holds one).
-func (s *Store) writeInverseFK(ctx context.Context, db Conn, a *schema.Attribute, id int64, ch RelationChange, created bool) error {
+func (s *Store) writeInverseFK(ctx context.Context, db Conn, a *schema.Attribute, id int64, ch entry.RelationChange, created bool) error {
 	ct, target := a.Owner, a.TargetType
 	table, fk := Ident(target.Table), Ident(inverseWriteColumn(a))
 	add := unique(append(append([]int64(nil), ch.Set...), ch.Connect...))
@@ -246,14 +247,6 @@ func (s *Store) writeInverseFK(ctx context.Context, db Conn, a *schema.Attribute
 	return nil
 }
 
-// Position is where connect puts an entry in a manyToMany's list, as
-// Strapi's connect position: just Before or After an entry already in the
-// list (by id), at the Start, or, the zero Position, at the end.
-type Position struct {
-	Before, After int64
-	Start         bool
-}
-
 // writeJoin adds, orders and removes join rows of a manyToMany, from
 // either side (JoinSelf is always this side's column, and JoinOrder of
 // JoinTarget orders this side's list). Set deletes the rows it does not
@@ -265,7 +258,7 @@ type Position struct {
 // positions the list is not read: the places follow its current last
 // one. With positions it is read once and renumbered in one statement.
 // A new row goes to the end of its target's own list (the other side's).
-func (s *Store) writeJoin(ctx context.Context, db Conn, a *schema.Attribute, id int64, ch RelationChange, created bool) error {
+func (s *Store) writeJoin(ctx context.Context, db Conn, a *schema.Attribute, id int64, ch entry.RelationChange, created bool) error {
 	table, self, target := Ident(a.JoinTable), Ident(a.JoinSelf), Ident(a.JoinTarget)
 	add := unique(append(append([]int64(nil), ch.Set...), ch.Connect...))
 	if ch.SetGiven && !created {
@@ -305,7 +298,7 @@ func (s *Store) writeJoin(ctx context.Context, db Conn, a *schema.Attribute, id 
 // of the first. Without positions: add, after the list's current last
 // place (appendPlaces; after nothing for a set, which replaces the list).
 // With them: the whole list, from place 1.
-func (s *Store) joinPlaces(ctx context.Context, db Conn, a *schema.Attribute, id int64, ch RelationChange, add []int64, created bool) ([]int64, int64, error) {
+func (s *Store) joinPlaces(ctx context.Context, db Conn, a *schema.Attribute, id int64, ch entry.RelationChange, add []int64, created bool) ([]int64, int64, error) {
 	if len(ch.Positions) == 0 {
 		if created || ch.SetGiven { // a set renumbers its list from 1, the connected after it
 			return add, 1, nil
@@ -336,7 +329,7 @@ func (s *Store) joinPlaces(ctx context.Context, db Conn, a *schema.Attribute, id
 // order. A draft & publish target is listed once per document (its rows
 // of each version share their place), by the reference the change names
 // it with, else by the row linked.
-func (s *Store) joinList(ctx context.Context, db Conn, a *schema.Attribute, id int64, ch RelationChange) ([]int64, error) {
+func (s *Store) joinList(ctx context.Context, db Conn, a *schema.Attribute, id int64, ch entry.RelationChange) ([]int64, error) {
 	ord := Ident(JoinOrder(a.JoinTarget))
 	b := &sqlb{d: s.DB.Dialect}
 	if !a.TargetType.DraftAndPublish {
@@ -387,7 +380,7 @@ func (s *Store) joinList(ctx context.Context, db Conn, a *schema.Attribute, id i
 }
 
 // positionIDs is every entry positions name.
-func positionIDs(ps map[int64]Position) []int64 {
+func positionIDs(ps map[int64]entry.Position) []int64 {
 	var out []int64
 	for _, p := range ps {
 		for _, id := range []int64{p.Before, p.After} {
@@ -404,7 +397,7 @@ func positionIDs(ps map[int64]Position) []int64 {
 const nullsFirst = "NULLS FIRST"
 
 // place moves (or adds) t to p in list.
-func place(list []int64, t int64, p Position) ([]int64, error) {
+func place(list []int64, t int64, p entry.Position) ([]int64, error) {
 	list = slices.DeleteFunc(list, func(x int64) bool { return x == t })
 	i := len(list)
 	switch {
@@ -425,19 +418,6 @@ func place(list []int64, t int64, p Position) ([]int64, error) {
 		i = 0
 	}
 	return slices.Insert(list, i, t), nil
-}
-
-// String is the position as Strapi writes it in its error.
-func (p Position) String() string {
-	switch {
-	case p.Before != 0:
-		return fmt.Sprintf(`{"before":%d}`, p.Before)
-	case p.After != 0:
-		return fmt.Sprintf(`{"after":%d}`, p.After)
-	case p.Start:
-		return `{"start":true}`
-	}
-	return `{"end":true}`
 }
 
 // appendPlaces is the first place of links that go after the list's

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/core/store"
@@ -56,7 +57,7 @@ func TestEveryFieldTypeRoundTrips(t *testing.T) {
 		ct := s.Type("thing")
 		st := &store.Store{DB: db}
 		for i, row := range rows {
-			data := store.Data{Values: map[*schema.Attribute]any{}}
+			data := entry.Data{Values: map[*schema.Attribute]any{}}
 			for k, v := range row {
 				data.Values[ct.Attr(k)] = v
 			}
@@ -64,7 +65,7 @@ func TestEveryFieldTypeRoundTrips(t *testing.T) {
 			if err != nil {
 				t.Fatalf("row %d: %v", i, err)
 			}
-			got, err := st.FindOne(ctx, db.Bun, &query.Query{Type: ct}, e.ID, store.ReadOptions{})
+			got, err := st.FindOne(ctx, db.Bun, &query.Query{Type: ct}, e.ID, entry.ReadOptions{})
 			if err != nil {
 				t.Fatal(err)
 			}

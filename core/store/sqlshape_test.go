@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/core/store"
@@ -50,7 +51,7 @@ func TestSQLShapes(t *testing.T) {
 		var out strings.Builder
 		for _, c := range cases {
 			f.counter.start()
-			if _, _, err := f.st.FindPage(ctx, db.Bun, c.q, store.ReadOptions{}, true); err != nil {
+			if _, _, err := f.st.FindPage(ctx, db.Bun, c.q, entry.ReadOptions{}, true); err != nil {
 				t.Fatal(err)
 			}
 			out.WriteString("== " + c.name + "\n")
@@ -63,7 +64,7 @@ func TestSQLShapes(t *testing.T) {
 		bp := f.ty("blueprint")
 		f.counter.start()
 		if _, err := f.st.FindRef(ctx, db.Bun, &query.Query{Type: bp, Status: query.Draft, Fields: fields(bp, "title")}, "2",
-			store.ReadOptions{Scopes: map[*schema.ContentType]*query.Filter{bp: cond(bp, "level", query.OpNe, "advanced")}}); err != nil {
+			entry.ReadOptions{Scopes: map[*schema.ContentType]*query.Filter{bp: cond(bp, "level", query.OpNe, "advanced")}}); err != nil {
 			t.Fatal(err)
 		}
 		out.WriteString("== findOne: a draft by its published row's id, scoped\n" + strings.Join(f.counter.sql, "\n") + "\n")

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
 )
@@ -185,7 +186,7 @@ func LockKeyWithin(ctx context.Context, conn Conn, d Dialect, namespace int32, k
 // see (their scope, and no draft they may not read). A hand-written
 // aggregate that reads every content table through From counts what its
 // caller may see and nothing else; both databases flatten the subquery.
-func (b *Stmt) From(ct *schema.ContentType, alias string, ro ReadOptions) *Stmt {
+func (b *Stmt) From(ct *schema.ContentType, alias string, ro entry.ReadOptions) *Stmt {
 	if !ro.Limited(ct) {
 		return b.W(Table(ct), " ", alias)
 	}

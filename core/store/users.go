@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/schema"
 )
@@ -217,7 +218,7 @@ func (s *Store) EnsureRoles(ctx context.Context, db Conn, sc *schema.Schema, rol
 		if _, ok := ids[role.Type]; ok {
 			continue
 		}
-		d := Data{Values: map[*schema.Attribute]any{r.Attr("type"): role.Type, r.Attr("name"): role.Name, r.Attr("description"): role.Description}}
+		d := entry.Data{Values: map[*schema.Attribute]any{r.Attr("type"): role.Type, r.Attr("name"): role.Name, r.Attr("description"): role.Description}}
 		e, err := s.Insert(ctx, db, r, d, true)
 		if err != nil {
 			return nil, err

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
 )
@@ -19,7 +20,7 @@ type sqlb struct {
 
 	// ro is what the caller may see, applied at every hop into a type
 	// (see visible), and status the read's draft & publish status.
-	ro     ReadOptions
+	ro     entry.ReadOptions
 	status query.Status
 	// inScope counts the scopes being written: a scope is the server's
 	// own rule, so the hops inside it are not narrowed again.
@@ -31,7 +32,7 @@ type sqlb struct {
 }
 
 // sql starts a statement that reads under ro with the status.
-func (s *Store) sql(ro ReadOptions, status query.Status) *sqlb {
+func (s *Store) sql(ro entry.ReadOptions, status query.Status) *sqlb {
 	return &sqlb{d: s.DB.Dialect, ro: ro, status: status}
 }
 

@@ -4,7 +4,9 @@ import (
 	"context"
 	"crypto/rand"
 	"fmt"
+	"time"
 
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
@@ -34,8 +36,8 @@ func NewDocumentID() string {
 // published. On a draft & publish type Insert writes the draft row with
 // its links, and with published the published row as its copy too (see
 // drafts.go); the entry returned is then the published one.
-func (s *Store) Insert(ctx context.Context, db Conn, ct *schema.ContentType, data Data, published bool) (*Entry, error) {
-	e := NewEntry(ct)
+func (s *Store) Insert(ctx context.Context, db Conn, ct *schema.ContentType, data entry.Data, published bool) (*entry.Entry, error) {
+	e := entry.New(ct)
 	e.DocumentID = NewDocumentID()
 	t := now()
 	var pub any
@@ -117,9 +119,9 @@ func (b *sqlb) colValue(a *schema.Attribute, c string, v any) {
 // Update writes the fields data names (a partial update) and its relation
 // changes, and sets updated_at. A missing entry is errs.NotFound. On a type
 // without draft & publish it returns the row as the write left it (see
-// Entry.Written), from the UPDATE itself; otherwise nil. On a type with
+// entry.Entry.Written), from the UPDATE itself; otherwise nil. On a type with
 // draft & publish id is the draft row.
-func (s *Store) Update(ctx context.Context, db Conn, ct *schema.ContentType, id int64, data Data) (*Entry, error) {
+func (s *Store) Update(ctx context.Context, db Conn, ct *schema.ContentType, id int64, data entry.Data) (*entry.Entry, error) {
 	if err := s.guardToOne(ctx, db, ct, id, data); err != nil {
 		return nil, err
 	}
@@ -188,7 +190,7 @@ func (b *sqlb) returning(cols []column) {
 // scanWritten runs a write that returns cols and decodes its row as a
 // read would (the database's own values: a jsonb normalised, a time at
 // its precision), marked Written.
-func (s *Store) scanWritten(ctx context.Context, db Conn, ct *schema.ContentType, cols []column, b *sqlb) (*Entry, error) {
+func (s *Store) scanWritten(ctx context.Context, db Conn, ct *schema.ContentType, cols []column, b *sqlb) (*entry.Entry, error) {
 	raw := make([]any, len(cols))
 	dest := make([]any, len(cols))
 	for i := range raw {
@@ -201,7 +203,7 @@ func (s *Store) scanWritten(ctx context.Context, db Conn, ct *schema.ContentType
 	if err != nil {
 		return nil, fmt.Errorf("writing %s: %w", ct.Name, err)
 	}
-	e.written = true
+	e.MarkWritten()
 	return e, nil
 }
 
@@ -214,7 +216,7 @@ func (s *Store) Delete(ctx context.Context, db Conn, ct *schema.ContentType, id 
 	b.w("DELETE FROM ", Ident(ct.Table), " WHERE ", Ident(schema.ColID), " = ")
 	b.arg(idKind, id)
 	if _, err := db.ExecContext(ctx, b.sb.String(), b.args...); err != nil {
-		return s.writeError(ctx, db, ct, Data{}, err)
+		return s.writeError(ctx, db, ct, entry.Data{}, err)
 	}
 	return nil
 }
@@ -223,7 +225,7 @@ func (s *Store) Delete(ctx context.Context, db Conn, ct *schema.ContentType, id 
 // one: a scalar's value, or an owning to-one relation's new target (the
 // last connected, else the set one; an empty set clears it). A disconnect
 // alone is applied after the row is written (see disconnectOwned).
-func columnValue(a *schema.Attribute, data Data) (any, bool) {
+func columnValue(a *schema.Attribute, data entry.Data) (any, bool) {
 	if a.IsScalar() {
 		v, ok := data.Values[a]
 		return v, ok
@@ -248,7 +250,7 @@ func columnValue(a *schema.Attribute, data Data) (any, bool) {
 // oneToOne target has one owner at a time (the column's unique index
 // would refuse the write otherwise) — per version: the row the column
 // links. One statement per such column.
-func (s *Store) releaseOneToOne(ctx context.Context, db Conn, ct *schema.ContentType, id int64, data Data) error {
+func (s *Store) releaseOneToOne(ctx context.Context, db Conn, ct *schema.ContentType, id int64, data entry.Data) error {
 	for _, a := range ct.Attributes {
 		if a.RelationKind != schema.OneToOne || a.Column == "" {
 			continue
@@ -278,3 +280,7 @@ func (s *Store) releaseOneToOne(ctx context.Context, db Conn, ct *schema.Content
 	}
 	return nil
 }
+
+// now is the store's clock, at the millisecond precision both databases
+// keep, so a value read back equals the value written.
+func now() time.Time { return time.Now().UTC().Truncate(time.Millisecond) }

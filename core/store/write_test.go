@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
@@ -20,7 +21,7 @@ func (f *fixture) relOf(t *testing.T, typ string, id int64, field string) []int6
 	t.Helper()
 	ct := f.ty(typ)
 	q := &query.Query{Type: ct, Status: query.Draft, Fields: []*schema.Attribute{}, Populate: []*query.Populate{pop(ct, field, nil)}}
-	e, err := f.st.FindOne(ctx, f.db.Bun, q, id, store.ReadOptions{})
+	e, err := f.st.FindOne(ctx, f.db.Bun, q, id, entry.ReadOptions{})
 	if err != nil {
 		t.Fatalf("reading %s %d: %v", typ, id, err)
 	}
@@ -28,24 +29,24 @@ func (f *fixture) relOf(t *testing.T, typ string, id int64, field string) []int6
 }
 
 // change applies one relation change to an entry.
-func (f *fixture) change(t *testing.T, typ string, id int64, field string, ch store.RelationChange) error {
+func (f *fixture) change(t *testing.T, typ string, id int64, field string, ch entry.RelationChange) error {
 	t.Helper()
 	ct := f.ty(typ)
-	_, err := f.st.Update(ctx, f.db.Bun, ct, id, store.Data{Relations: map[*schema.Attribute]store.RelationChange{attr(ct, field): ch}})
+	_, err := f.st.Update(ctx, f.db.Bun, ct, id, entry.Data{Relations: map[*schema.Attribute]entry.RelationChange{attr(ct, field): ch}})
 	return err
 }
 
-func (f *fixture) mustChange(t *testing.T, typ string, id int64, field string, ch store.RelationChange) {
+func (f *fixture) mustChange(t *testing.T, typ string, id int64, field string, ch entry.RelationChange) {
 	t.Helper()
 	if err := f.change(t, typ, id, field, ch); err != nil {
 		t.Fatalf("changing %s %d %s: %v", typ, id, field, err)
 	}
 }
 
-func set(v ...int64) store.RelationChange     { return store.RelationChange{Set: v, SetGiven: true} }
-func connect(v ...int64) store.RelationChange { return store.RelationChange{Connect: v} }
-func disconnect(v ...int64) store.RelationChange {
-	return store.RelationChange{Disconnect: v}
+func set(v ...int64) entry.RelationChange     { return entry.RelationChange{Set: v, SetGiven: true} }
+func connect(v ...int64) entry.RelationChange { return entry.RelationChange{Connect: v} }
+func disconnect(v ...int64) entry.RelationChange {
+	return entry.RelationChange{Disconnect: v}
 }
 
 var documentID = regexp.MustCompile(`^[a-z0-9]{24}$`)
@@ -67,7 +68,7 @@ func TestInsert(t *testing.T) {
 		if c.Before(before) || created != updated || published != created {
 			t.Errorf("timestamps %v %v %v: want created = updated = published (no draft & publish) = now", created, updated, published)
 		}
-		got, err := f.st.FindOne(ctx, db.Bun, &query.Query{Type: cu}, e.ID, store.ReadOptions{})
+		got, err := f.st.FindOne(ctx, db.Bun, &query.Query{Type: cu}, e.ID, entry.ReadOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -85,7 +86,7 @@ func TestInsert(t *testing.T) {
 		if _, _, p := draft.Timestamps(); p != nil {
 			t.Errorf("draft publishedAt %v, want nil", p)
 		}
-		if _, err := f.st.FindOne(ctx, db.Bun, &query.Query{Type: bp}, draft.ID, store.ReadOptions{}); errs.KindOf(err) != errs.KindNotFound {
+		if _, err := f.st.FindOne(ctx, db.Bun, &query.Query{Type: bp}, draft.ID, entry.ReadOptions{}); errs.KindOf(err) != errs.KindNotFound {
 			t.Errorf("a new draft is not published: %v", err)
 		}
 		seen := map[string]bool{}
@@ -103,7 +104,7 @@ func TestUpdate(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := newFixture(t, db)
 		pr := f.ty("program")
-		old, err := f.st.FindOne(ctx, db.Bun, &query.Query{Type: pr}, 1, store.ReadOptions{})
+		old, err := f.st.FindOne(ctx, db.Bun, &query.Query{Type: pr}, 1, entry.ReadOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -111,7 +112,7 @@ func TestUpdate(t *testing.T) {
 		if _, err := f.st.Update(ctx, db.Bun, pr, 1, data(pr, vals{"capacity": nil, "title": "Renamed"}, nil)); err != nil {
 			t.Fatal(err)
 		}
-		e, _ := f.st.FindOne(ctx, db.Bun, &query.Query{Type: pr}, 1, store.ReadOptions{})
+		e, _ := f.st.FindOne(ctx, db.Bun, &query.Query{Type: pr}, 1, entry.ReadOptions{})
 		if get(t, e, "title") != "Renamed" || get(t, e, "capacity") != nil || get(t, e, "status") != "published" {
 			t.Errorf("after update: %v %v %v", get(t, e, "title"), get(t, e, "capacity"), get(t, e, "status"))
 		}
@@ -132,7 +133,7 @@ func TestWriteManyToOne(t *testing.T) {
 		f := newFixture(t, db)
 		steps := []struct {
 			name string
-			ch   store.RelationChange
+			ch   entry.RelationChange
 			want []int64
 		}{
 			{"set", set(4), ids(4)},
@@ -141,7 +142,7 @@ func TestWriteManyToOne(t *testing.T) {
 			{"disconnect", disconnect(5), nil},
 			{"set again", set(2), ids(2)},
 			{"empty set clears", set(), nil},
-			{"connect and disconnect: connect wins", store.RelationChange{Connect: []int64{3}, Disconnect: []int64{2}}, ids(3)},
+			{"connect and disconnect: connect wins", entry.RelationChange{Connect: []int64{3}, Disconnect: []int64{2}}, ids(3)},
 		}
 		for _, s := range steps {
 			f.mustChange(t, "program", 3, "customer", s.ch)
@@ -185,14 +186,14 @@ func TestWriteManyToMany(t *testing.T) {
 		f := newFixture(t, db)
 		steps := []struct {
 			name string
-			ch   store.RelationChange
+			ch   entry.RelationChange
 			want []int64
 		}{
 			{"connect, in the order given", connect(2, 1), ids(2, 1)},
 			{"connect moves what is there to the end", connect(2, 4, 4), ids(1, 2, 4)},
 			{"disconnect", disconnect(1, 3), ids(2, 4)},
 			{"set", set(3, 4), ids(3, 4)},
-			{"set and connect", store.RelationChange{Set: []int64{1}, SetGiven: true, Connect: []int64{2}}, ids(1, 2)},
+			{"set and connect", entry.RelationChange{Set: []int64{1}, SetGiven: true, Connect: []int64{2}}, ids(1, 2)},
 			{"empty set", set(), ids()},
 		}
 		for _, s := range steps {
@@ -297,10 +298,10 @@ func TestWriteMappedOneToOneAndSelfManyToMany(t *testing.T) {
 		f.mustChange(t, "person", 1, "passport", set(3))
 		f.mustChange(t, "person", 2, "passport", set(1))
 		pe := f.ty("person")
-		eqIDs(t, "filter", f.ids(t, &query.Query{Type: pe, Filters: rel(pe, "passport", op("number", query.OpEq, "P-3"))}, store.ReadOptions{}), ids(1))
-		eqIDs(t, "null", f.ids(t, &query.Query{Type: pe, Filters: cond(pe, "passport", query.OpNull, true)}, store.ReadOptions{}), ids(3))
-		eqIDs(t, "sort", f.ids(t, &query.Query{Type: pe, Sort: []query.SortKey{by(pe, "passport.number", true)}}, store.ReadOptions{}), ids(3, 1, 2)) // no passport: NULL, first descending
-		relatedOf(t, f.find(t, &query.Query{Type: pe, Populate: []*query.Populate{pop(pe, "passport", nil)}}, store.ReadOptions{}), "passport",
+		eqIDs(t, "filter", f.ids(t, &query.Query{Type: pe, Filters: rel(pe, "passport", op("number", query.OpEq, "P-3"))}, entry.ReadOptions{}), ids(1))
+		eqIDs(t, "null", f.ids(t, &query.Query{Type: pe, Filters: cond(pe, "passport", query.OpNull, true)}, entry.ReadOptions{}), ids(3))
+		eqIDs(t, "sort", f.ids(t, &query.Query{Type: pe, Sort: []query.SortKey{by(pe, "passport.number", true)}}, entry.ReadOptions{}), ids(3, 1, 2)) // no passport: NULL, first descending
+		relatedOf(t, f.find(t, &query.Query{Type: pe, Populate: []*query.Populate{pop(pe, "passport", nil)}}, entry.ReadOptions{}), "passport",
 			map[int64][]int64{1: {3}, 2: {1}, 3: nil})
 
 		f.mustChange(t, "person", 1, "friends", set(2, 3))
@@ -308,7 +309,7 @@ func TestWriteMappedOneToOneAndSelfManyToMany(t *testing.T) {
 		eqIDs(t, "self manyToMany", f.relOf(t, "person", 1, "friends"), ids(2, 3))
 		eqIDs(t, "is one-way", f.relOf(t, "person", 3, "friends"), ids())
 		eqIDs(t, "filter through a self manyToMany", f.ids(t, &query.Query{Type: pe,
-			Filters: rel(pe, "friends", op("name", query.OpEq, "Ann"))}, store.ReadOptions{}), ids(2))
+			Filters: rel(pe, "friends", op("name", query.OpEq, "Ann"))}, entry.ReadOptions{}), ids(2))
 	})
 }
 
@@ -399,7 +400,7 @@ func TestDelete(t *testing.T) {
 		if err := f.st.Delete(ctx, db.Bun, f.ty("customer"), 99); err != nil {
 			t.Errorf("deleting a missing entry: %v", err)
 		}
-		if _, err := f.st.FindOne(ctx, db.Bun, &query.Query{Type: f.ty("customer")}, 1, store.ReadOptions{}); errs.KindOf(err) != errs.KindNotFound {
+		if _, err := f.st.FindOne(ctx, db.Bun, &query.Query{Type: f.ty("customer")}, 1, entry.ReadOptions{}); errs.KindOf(err) != errs.KindNotFound {
 			t.Errorf("deleted customer still found: %v", err)
 		}
 	})
@@ -417,7 +418,7 @@ func TestWritesRollBack(t *testing.T) {
 			if err != nil {
 				return err
 			}
-			if _, err := f.st.Update(ctx, tx, f.ty("learner"), 1, store.Data{Relations: map[*schema.Attribute]store.RelationChange{
+			if _, err := f.st.Update(ctx, tx, f.ty("learner"), 1, entry.Data{Relations: map[*schema.Attribute]entry.RelationChange{
 				attr(f.ty("learner"), "events"): set(e.ID)}}); err != nil {
 				return err
 			}
@@ -427,7 +428,7 @@ func TestWritesRollBack(t *testing.T) {
 			t.Fatal(err)
 		}
 		eqIDs(t, "learner 1 events", f.relOf(t, "learner", 1, "events"), ids(1, 2))
-		if n, _ := f.st.Count(ctx, db.Bun, &query.Query{Type: ev}, store.ReadOptions{}); n != 4 {
+		if n, _ := f.st.Count(ctx, db.Bun, &query.Query{Type: ev}, entry.ReadOptions{}); n != 4 {
 			t.Errorf("%d events, want 4", n)
 		}
 	})

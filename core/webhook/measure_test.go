@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/kiln-cms/kiln/core/app"
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/store"
 )
@@ -43,7 +44,7 @@ func TestMeasureDelivery(t *testing.T) {
 		defer a.Close()
 		q := &query.Query{Type: a.Schema.Type("customer")}
 		create := func(name string) {
-			if _, err := a.Content.Create(context.Background(), q, map[string]any{"name": name}, store.ReadOptions{}); err != nil {
+			if _, err := a.Content.Create(context.Background(), q, map[string]any{"name": name}, entry.ReadOptions{}); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -19,6 +19,7 @@ import (
 	"github.com/kiln-cms/kiln/core/app/apptest"
 	"github.com/kiln-cms/kiln/core/config"
 	"github.com/kiln-cms/kiln/core/content"
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/store"
 	"github.com/kiln-cms/kiln/core/store/storetest"
@@ -266,7 +267,7 @@ func TestRolledBackWriteSendsNothing(t *testing.T) {
 		ct := h.App.Schema.Type("customer")
 		boom := errors.New("boom")
 		err := h.App.Content.InTx(context.Background(), func(ctx context.Context, tx *content.Tx) error {
-			if _, err := tx.Create(ctx, &query.Query{Type: ct}, map[string]any{"name": "Ghost"}, store.ReadOptions{}); err != nil {
+			if _, err := tx.Create(ctx, &query.Query{Type: ct}, map[string]any{"name": "Ghost"}, entry.ReadOptions{}); err != nil {
 				return err
 			}
 			return boom
@@ -315,7 +316,7 @@ func TestCommittedBeforeACrashIsDeliveredAfterRestart(t *testing.T) {
 			t.Fatal(err)
 		}
 		_, err = first.Content.Create(context.Background(), &query.Query{Type: first.Schema.Type("customer")},
-			map[string]any{"name": "Survivor"}, store.ReadOptions{})
+			map[string]any{"name": "Survivor"}, entry.ReadOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -358,7 +359,7 @@ func TestTwoInstancesDeliverEachOnce(t *testing.T) {
 				defer wg.Done()
 				for n := range perApp {
 					_, err := a.Content.Create(context.Background(), &query.Query{Type: a.Schema.Type("customer")},
-						map[string]any{"name": fmt.Sprintf("c-%d-%d", i, n)}, store.ReadOptions{})
+						map[string]any{"name": fmt.Sprintf("c-%d-%d", i, n)}, entry.ReadOptions{})
 					if err != nil {
 						t.Error(err)
 						return

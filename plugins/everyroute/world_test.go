@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/core/store"
@@ -63,7 +64,7 @@ type role struct {
 	name  string
 	user  int64 // 0 for the public
 	token string
-	ro    store.ReadOptions
+	ro    entry.ReadOptions
 	// visible holds, by type, the ids the role may see; hidden the others.
 	visible, hidden map[*schema.ContentType][]int64
 	// secrets are strings only a row the role may not see holds (its
@@ -192,9 +193,9 @@ func (w *world) plantToken(user int64) string {
 
 // readOptions are what a role's request reads through, built as the core
 // builds them: the role's compiled access and the user's id.
-func (w *world) readOptions(r *role) store.ReadOptions {
+func (w *world) readOptions(r *role) entry.ReadOptions {
 	acc := w.h.App.Security.Policy.Access(r.name)
-	return store.ReadOptions{Scopes: acc.Scopes, NoDrafts: acc.NoDrafts, User: r.user}
+	return entry.ReadOptions{Scopes: acc.Scopes, NoDrafts: acc.NoDrafts, User: r.user}
 }
 
 // see works out, for every role and type, which entries the role may see
@@ -203,15 +204,15 @@ func (w *world) readOptions(r *role) store.ReadOptions {
 func (w *world) see() {
 	w.t.Helper()
 	ctx := context.Background()
-	everything := map[*schema.ContentType][]*store.Entry{}
+	everything := map[*schema.ContentType][]*entry.Entry{}
 	for _, ct := range w.h.App.Schema.Types {
-		page, err := w.h.App.Content.Find(ctx, &query.Query{Type: ct, Status: query.Draft}, store.ReadOptions{})
+		page, err := w.h.App.Content.Find(ctx, &query.Query{Type: ct, Status: query.Draft}, entry.ReadOptions{})
 		if err != nil {
 			w.t.Fatal(err)
 		}
 		list := page.Entries
 		if ct.DraftAndPublish { // both rows of each document
-			pub, err := w.h.App.Content.Find(ctx, &query.Query{Type: ct, Status: query.Published}, store.ReadOptions{})
+			pub, err := w.h.App.Content.Find(ctx, &query.Query{Type: ct, Status: query.Published}, entry.ReadOptions{})
 			if err != nil {
 				w.t.Fatal(err)
 			}
@@ -257,7 +258,7 @@ func (w *world) see() {
 }
 
 // visibleIDs are the ids of ct that ro lets a caller see.
-func (w *world) visibleIDs(ct *schema.ContentType, ro store.ReadOptions) []int64 {
+func (w *world) visibleIDs(ct *schema.ContentType, ro entry.ReadOptions) []int64 {
 	w.t.Helper()
 	page, err := w.h.App.Content.Find(context.Background(),
 		&query.Query{Type: ct, Fields: []*schema.Attribute{}, Status: query.Draft}, ro)
@@ -373,18 +374,18 @@ func (w *world) related(a *schema.ContentType, id int64, b *schema.ContentType) 
 	if len(q.Populate) == 0 {
 		return nil
 	}
-	e, err := w.h.App.Content.Get(context.Background(), q, id, store.ReadOptions{})
+	e, err := w.h.App.Content.Get(context.Background(), q, id, entry.ReadOptions{})
 	if err != nil {
 		w.t.Fatal(err)
 	}
 	var out []int64
 	for _, p := range q.Populate {
 		switch v := get(e, p.Relation).(type) {
-		case *store.Entry:
+		case *entry.Entry:
 			if v != nil {
 				out = append(out, v.ID)
 			}
-		case []*store.Entry:
+		case []*entry.Entry:
 			for _, x := range v {
 				out = append(out, x.ID)
 			}
@@ -394,7 +395,7 @@ func (w *world) related(a *schema.ContentType, id int64, b *schema.ContentType) 
 	return slices.Compact(out)
 }
 
-func get(e *store.Entry, a *schema.Attribute) any {
+func get(e *entry.Entry, a *schema.Attribute) any {
 	v, _ := e.Get(a)
 	return v
 }

@@ -24,6 +24,7 @@ import (
 	"github.com/kiln-cms/kiln/core/app"
 	"github.com/kiln-cms/kiln/core/auth"
 	"github.com/kiln-cms/kiln/core/config"
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/plugin"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/store"
@@ -122,7 +123,7 @@ func (h *Harness) CreateUser(username, email, role string) string {
 	e, err := h.App.Content.Create(context.Background(), q, map[string]any{
 		"username": username, "email": email, "password": "Passw0rd!", "provider": "local",
 		"confirmed": true, "role": json.Number(strconv.FormatInt(sec.RoleIDs[role], 10)),
-	}, store.ReadOptions{})
+	}, entry.ReadOptions{})
 	if err != nil {
 		h.T.Fatalf("creating user %s: %v", username, err)
 	}

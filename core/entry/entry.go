@@ -1,8 +1,15 @@
-package store
+// Package entry holds the domain's values that travel between the layers
+// of Kiln: an entry as typed values (Entry), the checked input of a write
+// (Data, RelationChange, Position), what a caller may see (ReadOptions),
+// the rows of a document (Document), references to resolve (Refs) and a
+// bulk load's rows (BulkRows). The content service, its callers (the REST
+// handlers, the plugins, the commands) and the store (core/store, which
+// reads and writes them as SQL) share them. No SQL and no database here:
+// a value belongs in this package when more than one layer holds it and
+// it means the same thing to each.
+package entry
 
 import (
-	"time"
-
 	"github.com/kiln-cms/kiln/core/schema"
 )
 
@@ -31,47 +38,11 @@ type Entry struct {
 	written, keys bool
 }
 
-// ForeignKey is where the entry's owning to-one relation a points (0 for
-// nowhere), when the entry was read with its foreign keys (FindEntry).
-func (e *Entry) ForeignKey(a *schema.Attribute) (int64, bool) {
-	if !e.keys || a.Owner != e.Type || a.Column == "" || !a.IsRelation() || a.Unavailable() {
-		return 0, false
-	}
-	return e.refs[a], true
-}
-
-// ref is the foreign key of a the entry was read with: its DraftColumn's
-// when draft.
-func (e *Entry) ref(a *schema.Attribute, draft bool) (int64, bool) {
-	m := e.refs
-	if draft {
-		m = e.drafts
-	}
-	id, ok := m[a]
-	return id, ok
-}
-
-func (e *Entry) setRef(a *schema.Attribute, draft bool, id int64) {
-	m := &e.refs
-	if draft {
-		m = &e.drafts
-	}
-	if *m == nil {
-		*m = map[*schema.Attribute]int64{}
-	}
-	(*m)[a] = id
-}
-
-// Written reports whether the entry is the row a write just returned, with
-// every field a read of all fields selects, as stored: what a read-back in
-// the same transaction would give, so none is needed.
-func (e *Entry) Written() bool { return e.written }
-
 // Count is a populated relation asked for with count=true.
 type Count struct{ N int64 }
 
-// NewEntry returns an empty entry of type ct.
-func NewEntry(ct *schema.ContentType) *Entry {
+// New returns an empty entry of type ct.
+func New(ct *schema.ContentType) *Entry {
 	n := len(ct.Attributes) + 3
 	return &Entry{Type: ct, Values: make([]any, n), Has: make([]bool, n)}
 }
@@ -117,6 +88,17 @@ func (e *Entry) Timestamps() (created, updated, published any) {
 	return e.Values[n], e.Values[n+1], e.Values[n+2]
 }
 
-// now is the store's clock, at the millisecond precision both databases
-// keep, so a value read back equals the value written.
-func now() time.Time { return time.Now().UTC().Truncate(time.Millisecond) }
+// ForeignKey is where the entry's owning to-one relation a points (0 for
+// nowhere), when the entry was read with its foreign keys (the store's
+// FindEntry).
+func (e *Entry) ForeignKey(a *schema.Attribute) (int64, bool) {
+	if !e.keys || a.Owner != e.Type || a.Column == "" || !a.IsRelation() || a.Unavailable() {
+		return 0, false
+	}
+	return e.refs[a], true
+}
+
+// Written reports whether the entry is the row a write just returned, with
+// every field a read of all fields selects, as stored: what a read-back in
+// the same transaction would give, so none is needed.
+func (e *Entry) Written() bool { return e.written }
