@@ -123,7 +123,7 @@ func runDatabase(o options, db string) error {
 	}
 	defer sdb.Close()
 	secret, _ := os.ReadFile(filepath.Join(dataDir, "jwt-secret"))
-	fl := &floor{db: sdb.Bun, secret: []byte(strings.TrimSpace(string(secret)))}
+	fl := &floor{db: sdb, secret: []byte(strings.TrimSpace(string(secret)))}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return err
@@ -211,10 +211,10 @@ func freshPostgres(base string) (string, error) {
 	}
 	defer admin.Close()
 	ctx := context.Background()
-	if _, err := admin.Bun.ExecContext(ctx, "DROP DATABASE IF EXISTS kiln_bench"); err != nil {
+	if _, err := admin.ExecContext(ctx, "DROP DATABASE IF EXISTS kiln_bench"); err != nil {
 		return "", err
 	}
-	if _, err := admin.Bun.ExecContext(ctx, "CREATE DATABASE kiln_bench"); err != nil {
+	if _, err := admin.ExecContext(ctx, "CREATE DATABASE kiln_bench"); err != nil {
 		return "", err
 	}
 	u, err := url.Parse(base)

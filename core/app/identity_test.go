@@ -35,7 +35,7 @@ func twoNodes(t *testing.T) (a, b *apptest.Harness, raw *sql.DB) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { other.Close() })
-	raw = other.Bun.DB
+	raw = other.SQL()
 	for _, h := range []*apptest.Harness{a, b} {
 		waitFor(t, "the listener up", time.Second*5, func() bool { return h.App.Security.Principals.Trusted() })
 	}

@@ -150,7 +150,7 @@ func send(h *apptest.Harness, w, i int) []answer {
 // missingCustomers are the names not found in the customers table.
 func missingCustomers(t *testing.T, h *apptest.Harness, names []string) []string {
 	t.Helper()
-	rows, err := h.App.DB.Bun.QueryContext(context.Background(), "SELECT name FROM customers")
+	rows, err := h.App.DB.QueryContext(context.Background(), "SELECT name FROM customers")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -200,7 +200,7 @@ func TestRestartBehindAnIdlePool(t *testing.T) {
 	if s := round(0, 20); s[201] != 20 { // twenty connections opened and left idle
 		t.Fatalf("warm-up: %v", s)
 	}
-	stats := h.App.DB.Bun.Stats()
+	stats := h.App.DB.Stats()
 	c.Restart()
 	for r := 1; r <= 3; r++ {
 		if s := round(r, 20); s[200] != 20 || s[201] != 20 {
@@ -237,10 +237,10 @@ func TestExhaustedPool(t *testing.T) {
 			cfg.Server.RequestTimeout = 300 * time.Millisecond
 			h := apptest.NewWith(t, cfg)
 			ctx := context.Background()
-			max := h.App.DB.Bun.Stats().MaxOpenConnections
+			max := h.App.DB.Stats().MaxOpenConnections
 			var held []interface{ Close() error }
 			for i := 0; i < max; i++ {
-				c, err := h.App.DB.Bun.Conn(ctx)
+				c, err := h.App.DB.SQL().Conn(ctx)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -113,7 +113,7 @@ func pendingWorld(t *testing.T, d store.Dialect, logs io.Writer) (*apptest.Harne
 	}
 	admin := before.App.Schema.Type("user")
 	var adminID int64
-	if err := before.App.DB.Bun.QueryRowContext(context.Background(),
+	if err := before.App.DB.QueryRowContext(context.Background(),
 		"SELECT id FROM "+store.Ident(admin.Table)+" WHERE username = 'admin'").Scan(&adminID); err != nil {
 		t.Fatal(err)
 	}
@@ -229,7 +229,7 @@ func TestPendingSchemaChanges(t *testing.T) {
 				t.Fatal(err)
 			}
 			var pages []int64
-			rows, err := db.Bun.QueryContext(context.Background(), "SELECT pages FROM notes ORDER BY id")
+			rows, err := db.QueryContext(context.Background(), "SELECT pages FROM notes ORDER BY id")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -253,7 +253,7 @@ func TestPendingSchemaChanges(t *testing.T) {
 // docOf is the documentId of the note titled title, or "-".
 func docOf(t *testing.T, h *apptest.Harness, title string) string {
 	var doc string
-	h.App.DB.Bun.QueryRowContext(context.Background(), "SELECT document_id FROM notes WHERE title = ? OR title = ?", title, title+"!").Scan(&doc)
+	h.App.DB.QueryRowContext(context.Background(), "SELECT document_id FROM notes WHERE title = ? OR title = ?", title, title+"!").Scan(&doc)
 	if doc == "" {
 		return "-"
 	}

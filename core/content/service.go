@@ -79,7 +79,7 @@ type Page struct {
 }
 
 // pool is a Tx on the connection pool: every statement on its own.
-func (s *Service) pool() *Tx { return &Tx{s: s, conn: s.db.Bun} }
+func (s *Service) pool() *Tx { return &Tx{s: s, conn: s.db} }
 
 // Find lists the entries q selects: the page, and the count unless the
 // request turned it off. Reads are retried once on a fresh connection
@@ -250,7 +250,7 @@ func (s *Service) InTx(ctx context.Context, fn func(ctx context.Context, tx *Tx)
 // whether that could not be read. The lists are ones no scope narrows
 // (store.ForeignKeyGuards), so they are looked up as the admin's.
 func (s *Service) someMissing(ctx context.Context, lists []entry.Refs) bool {
-	found, err := s.store.ResolveMany(ctx, s.db.Bun, lists, entry.ReadOptions{})
+	found, err := s.store.ResolveMany(ctx, s.db, lists, entry.ReadOptions{})
 	if err != nil {
 		return true
 	}

@@ -155,7 +155,7 @@ func TestAPITokenStoredHashed(t *testing.T) {
 		}
 		var name, kind, hash string
 		var desc, actions *string
-		row := h.App.DB.Bun.QueryRowContext(context.Background(),
+		row := h.App.DB.QueryRowContext(context.Background(),
 			`SELECT "name", "description", "kind", "actions", "token_hash" FROM "kiln_api_tokens" WHERE "id" = ?`, id)
 		if err := row.Scan(&name, &desc, &kind, &actions, &hash); err != nil {
 			t.Fatal(err)

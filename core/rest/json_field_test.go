@@ -70,7 +70,7 @@ func TestJSONFieldAnsweredAsDocumented(t *testing.T) {
 			}
 			if d == store.Postgres {
 				var text string
-				if err := h.App.DB.Bun.QueryRowContext(context.Background(), `SELECT '{"b":1,"a":2,"aa":3}'::jsonb::text`).Scan(&text); err != nil {
+				if err := h.App.DB.QueryRowContext(context.Background(), `SELECT '{"b":1,"a":2,"aa":3}'::jsonb::text`).Scan(&text); err != nil {
 					t.Fatal(err)
 				}
 				if text != `{"a": 2, "b": 1, "aa": 3}` {

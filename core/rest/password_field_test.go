@@ -101,7 +101,7 @@ func passwordFields(t *testing.T, d store.Dialect) {
 	stored := func(id int64) string {
 		t.Helper()
 		var v string
-		if err := h.App.DB.Bun.QueryRowContext(context.Background(), "SELECT passphrase FROM vaults WHERE id = ?", id).Scan(&v); err != nil {
+		if err := h.App.DB.QueryRowContext(context.Background(), "SELECT passphrase FROM vaults WHERE id = ?", id).Scan(&v); err != nil {
 			t.Fatal(err)
 		}
 		return v
@@ -203,7 +203,7 @@ func passwordFields(t *testing.T, d store.Dialect) {
 	}
 	checkSeen("the user's before-update hook on change-password", user.take(), "Changed-1")
 	var hash string
-	if err := h.App.DB.Bun.QueryRowContext(context.Background(), "SELECT password FROM users WHERE username = ?", "kim").Scan(&hash); err != nil || !isHashOf(hash, "Changed-1") {
+	if err := h.App.DB.QueryRowContext(context.Background(), "SELECT password FROM users WHERE username = ?", "kim").Scan(&hash); err != nil || !isHashOf(hash, "Changed-1") {
 		t.Errorf("the user's stored password: %q, %v", hash, err)
 	}
 }

@@ -256,7 +256,7 @@ func TestSingleTypeConcurrentFirstPuts(t *testing.T) {
 			}
 		}
 		var rows int
-		if err := h.App.DB.Bun.NewRaw("SELECT count(*) FROM homepages").Scan(h.T.Context(), &rows); err != nil {
+		if err := h.App.DB.QueryRowContext(h.T.Context(), "SELECT count(*) FROM homepages").Scan(&rows); err != nil {
 			t.Fatal(err)
 		}
 		if rows != 1 {

@@ -90,7 +90,7 @@ func loadSmall(t testing.TB, h *apptest.Harness) {
 func (w *visWorld) scalarInt(q string, args ...any) int64 {
 	w.t.Helper()
 	var n int64
-	if err := w.h.App.DB.Bun.QueryRowContext(context.Background(), q, args...).Scan(&n); err != nil {
+	if err := w.h.App.DB.QueryRowContext(context.Background(), q, args...).Scan(&n); err != nil {
 		w.t.Fatalf("%s: %v", q, err)
 	}
 	return n
@@ -99,7 +99,7 @@ func (w *visWorld) scalarInt(q string, args ...any) int64 {
 // pairs runs a two-column integer query.
 func (w *visWorld) pairs(q string) [][2]int64 {
 	w.t.Helper()
-	rows, err := w.h.App.DB.Bun.QueryContext(context.Background(), q)
+	rows, err := w.h.App.DB.QueryContext(context.Background(), q)
 	if err != nil {
 		w.t.Fatalf("%s: %v", q, err)
 	}
@@ -160,7 +160,7 @@ func (w *visWorld) readRows() rawRows {
 // texts reads one column of every row as text (NULLs left out).
 func (w *visWorld) texts(ct *schema.ContentType, a *schema.Attribute) map[int64]string {
 	w.t.Helper()
-	rows, err := w.h.App.DB.Bun.QueryContext(context.Background(),
+	rows, err := w.h.App.DB.QueryContext(context.Background(),
 		"SELECT "+store.Ident(schema.ColID)+", "+store.Ident(a.Column)+" FROM "+store.Ident(ct.Table))
 	if err != nil {
 		w.t.Fatal(err)
@@ -310,7 +310,7 @@ func (w *visWorld) reference(t testing.TB, role string) *apptest.Harness {
 			continue
 		}
 		stmt := "DELETE FROM " + store.Ident(ct.Table) + " WHERE " + store.Ident(schema.ColID) + " IN (" + strings.Join(hidden, ",") + ")"
-		if _, err := ref.App.DB.Bun.ExecContext(context.Background(), stmt); err != nil {
+		if _, err := ref.App.DB.ExecContext(context.Background(), stmt); err != nil {
 			t.Fatalf("%s: %v", stmt, err)
 		}
 	}
@@ -324,7 +324,7 @@ func (w *visWorld) reference(t testing.TB, role string) *apptest.Harness {
 				continue
 			}
 			stmt := "UPDATE " + store.Ident(ct.Table) + " SET " + store.Ident(a.DraftColumn) + " = " + store.Ident(a.Column)
-			if _, err := ref.App.DB.Bun.ExecContext(context.Background(), stmt); err != nil {
+			if _, err := ref.App.DB.ExecContext(context.Background(), stmt); err != nil {
 				t.Fatalf("%s: %v", stmt, err)
 			}
 		}

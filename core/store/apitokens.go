@@ -167,7 +167,7 @@ func isUnique(err error) bool {
 // no token has the hash (never issued, or revoked).
 func (db *DB) APITokenByHash(ctx context.Context, hash string) (t *APIToken, err error) {
 	err = RetryRead(ctx, func() error {
-		t, err = scanAPIToken(db.Bun.QueryRowContext(ctx, `SELECT `+apiTokenCols+` FROM `+Ident(APITokenTable)+` WHERE "token_hash" = ?`, hash).Scan)
+		t, err = scanAPIToken(db.QueryRowContext(ctx, `SELECT `+apiTokenCols+` FROM `+Ident(APITokenTable)+` WHERE "token_hash" = ?`, hash).Scan)
 		return err
 	})
 	return t, err
@@ -175,12 +175,12 @@ func (db *DB) APITokenByHash(ctx context.Context, hash string) (t *APIToken, err
 
 // APITokenByID reads one token; errs.NotFound when there is none.
 func (db *DB) APITokenByID(ctx context.Context, id int64) (*APIToken, error) {
-	return scanAPIToken(db.Bun.QueryRowContext(ctx, `SELECT `+apiTokenCols+` FROM `+Ident(APITokenTable)+` WHERE "id" = ?`, id).Scan)
+	return scanAPIToken(db.QueryRowContext(ctx, `SELECT `+apiTokenCols+` FROM `+Ident(APITokenTable)+` WHERE "id" = ?`, id).Scan)
 }
 
 // APITokens lists every token, oldest first.
 func (db *DB) APITokens(ctx context.Context) ([]*APIToken, error) {
-	rows, err := db.Bun.QueryContext(ctx, `SELECT `+apiTokenCols+` FROM `+Ident(APITokenTable)+` ORDER BY "id"`)
+	rows, err := db.QueryContext(ctx, `SELECT `+apiTokenCols+` FROM `+Ident(APITokenTable)+` ORDER BY "id"`)
 	if err != nil {
 		return nil, err
 	}

@@ -113,7 +113,7 @@ func BenchmarkFindWithPopulate(b *testing.B) {
 				b.Run(c.name, func(b *testing.B) {
 					b.ReportAllocs()
 					for b.Loop() {
-						list, err := st.Find(ctx, db.Bun, c.q, entry.ReadOptions{})
+						list, err := st.Find(ctx, db, c.q, entry.ReadOptions{})
 						if err != nil {
 							b.Fatal(err)
 						}

@@ -112,7 +112,7 @@ func TestCodecRoundTrip(t *testing.T) {
 			a := ct.Attr(c.field)
 			name := fmt.Sprintf("%d %s %.40v", i, a.Type, c.in)
 			var id int64
-			err := db.Bun.QueryRowContext(ctx, fmt.Sprintf(`INSERT INTO %s (%s, %s, %s, %s) VALUES (?, ?, ?, ?) RETURNING %s`,
+			err := db.QueryRowContext(ctx, fmt.Sprintf(`INSERT INTO %s (%s, %s, %s, %s) VALUES (?, ?, ?, ?) RETURNING %s`,
 				store.Ident(ct.Table), store.Ident(schema.ColDocumentID), store.Ident(schema.ColCreatedAt),
 				store.Ident(schema.ColUpdatedAt), store.Ident(a.Column), store.Ident(schema.ColID)),
 				fmt.Sprintf("doc%d", i), now, now, store.Encode(db.Dialect, a.Type, c.in)).Scan(&id)
@@ -121,7 +121,7 @@ func TestCodecRoundTrip(t *testing.T) {
 				continue
 			}
 			var raw any
-			err = db.Bun.QueryRowContext(ctx, fmt.Sprintf(`SELECT %s FROM %s WHERE %s = ?`,
+			err = db.QueryRowContext(ctx, fmt.Sprintf(`SELECT %s FROM %s WHERE %s = ?`,
 				store.Ident(a.Column), store.Ident(ct.Table), store.Ident(schema.ColID)), id).Scan(&raw)
 			if err != nil {
 				t.Errorf("%s: reading: %v", name, err)

@@ -61,10 +61,10 @@ func TestContentionIsAConflict(t *testing.T) {
 		check(tc.code, runs, err, tc.code, tc.message, details)
 	}
 
-	if _, err := db.Bun.ExecContext(ctx, "CREATE TABLE slots (id INT PRIMARY KEY); INSERT INTO slots VALUES (1)"); err != nil {
+	if _, err := db.ExecContext(ctx, "CREATE TABLE slots (id INT PRIMARY KEY); INSERT INTO slots VALUES (1)"); err != nil {
 		t.Fatal(err)
 	}
-	holder, err := db.Bun.BeginTx(ctx, nil)
+	holder, err := db.Begin(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}

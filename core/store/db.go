@@ -1,7 +1,9 @@
 // Package store is Kiln's only door to the database: it opens SQLite or
 // PostgreSQL through bun, creates and migrates the tables the schema
 // describes, reads and writes entries as typed values, and compiles the
-// checked query tree to SQL. No other package imports bun.
+// checked query tree to SQL. No other package imports bun, and no
+// exported name of it has a bun type: callers hold a *DB and the Conn of
+// a transaction.
 package store
 
 import (
@@ -40,9 +42,10 @@ const (
 // DefaultURL is the embedded default: a SQLite file in the data folder.
 const DefaultURL = "sqlite:data/kiln.db"
 
-// DB is an open database with its dialect.
+// DB is an open database with its dialect: the pool. It is a Conn too,
+// for statements outside a transaction.
 type DB struct {
-	Bun     *bun.DB
+	bun     *bun.DB
 	Dialect Dialect
 	// URL is the address it was opened with, secrets included: never log it.
 	URL string
@@ -105,20 +108,20 @@ func OpenWith(ctx context.Context, url string, o Options) (*DB, error) {
 			})))
 		sqldb.SetMaxOpenConns(o.MaxConns)
 		sqldb.SetMaxIdleConns(o.MaxConns)
-		db = &DB{Bun: bun.NewDB(sqldb, pgdialect.New()), Dialect: Postgres, URL: url}
+		db = &DB{bun: bun.NewDB(sqldb, pgdialect.New()), Dialect: Postgres, URL: url}
 	case strings.HasPrefix(url, "sqlite:"), strings.HasPrefix(url, "file:"):
 		sqldb, file, err := openSQLite(url)
 		if err != nil {
 			return nil, err
 		}
-		db = &DB{Bun: bun.NewDB(sqldb, sqlitedialect.New()), Dialect: SQLite, URL: url, writer: make(chan struct{}, 1), file: file}
+		db = &DB{bun: bun.NewDB(sqldb, sqlitedialect.New()), Dialect: SQLite, URL: url, writer: make(chan struct{}, 1), file: file}
 	default:
 		return nil, fmt.Errorf("database URL must start with postgres://, postgresql://, sqlite: or file:")
 	}
 	db.queries = &queryCount{}
-	db.Bun = db.Bun.WithQueryHook(db.queries)
-	if err := db.Bun.PingContext(ctx); err != nil {
-		db.Bun.Close()
+	db.bun = db.bun.WithQueryHook(db.queries)
+	if err := db.bun.PingContext(ctx); err != nil {
+		db.bun.Close()
 		return nil, fmt.Errorf("connecting to the %s database: %w", db.Dialect, err)
 	}
 	return db, nil
@@ -226,14 +229,10 @@ func (db *DB) lockWriter(ctx context.Context) error {
 }
 
 // Close closes the connection pool.
-func (db *DB) Close() error { return db.Bun.Close() }
+func (db *DB) Close() error { return db.bun.Close() }
 
 // Ping checks that the database answers.
-func (db *DB) Ping(ctx context.Context) error { return db.Bun.PingContext(ctx) }
-
-// Conn is what reads and writes run on: the pool or a transaction. It is
-// bun's, named here so that packages above the store never import bun.
-type Conn = bun.IDB
+func (db *DB) Ping(ctx context.Context) error { return db.bun.PingContext(ctx) }
 
 // txAttempts is how often RunInTx tries a transaction that PostgreSQL
 // aborted as a deadlock victim or a serialization failure, or on a lock
@@ -267,7 +266,7 @@ func (db *DB) RunInTx(ctx context.Context, fn func(ctx context.Context, tx Conn)
 	}
 	for attempt := 1; ; attempt++ {
 		actx := context.WithValue(ctx, attemptKey{}, attempt)
-		err := db.Bun.RunInTx(actx, nil, func(ctx context.Context, tx bun.Tx) error { return fn(ctx, tx) })
+		err := db.bun.RunInTx(actx, nil, func(ctx context.Context, tx bun.Tx) error { return fn(ctx, tx) })
 		if attempt < txAttempts && retryable(err) && ctx.Err() == nil {
 			continue
 		}

@@ -26,7 +26,7 @@ func TestDeadlineStopsTheStatement(t *testing.T) {
 		defer cancel()
 		start := time.Now()
 		var n int64
-		err := db.Bun.QueryRowContext(ctx, slowQuery[db.Dialect]).Scan(&n)
+		err := db.QueryRowContext(ctx, slowQuery[db.Dialect]).Scan(&n)
 		if took := time.Since(start); err == nil || took > 2*time.Second {
 			t.Fatalf("the slow statement answered %v after %v", err, took)
 		}
@@ -38,7 +38,7 @@ func TestDeadlineStopsTheStatement(t *testing.T) {
 		}
 		for deadline := time.Now().Add(3 * time.Second); ; time.Sleep(100 * time.Millisecond) {
 			var running int
-			db.Bun.QueryRowContext(context.Background(),
+			db.QueryRowContext(context.Background(),
 				"SELECT COUNT(*) FROM pg_stat_activity WHERE query = 'SELECT pg_sleep(5)' AND state = 'active'").Scan(&running)
 			if running == 0 {
 				t.Logf("the server dropped the statement %v after the deadline", time.Since(start)-200*time.Millisecond)

@@ -17,7 +17,7 @@ func TestDeadlockVictimIsRetried(t *testing.T) {
 	db := storetest.Open(t, store.Postgres)
 	ctx := context.Background()
 	for _, q := range []string{"CREATE TABLE pair (id BIGINT PRIMARY KEY, n BIGINT NOT NULL)", "INSERT INTO pair VALUES (1, 0), (2, 0)"} {
-		if _, err := db.Bun.ExecContext(ctx, q); err != nil {
+		if _, err := db.ExecContext(ctx, q); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -48,7 +48,7 @@ func TestDeadlockVictimIsRetried(t *testing.T) {
 		}
 	}
 	var n1, n2 int
-	db.Bun.QueryRowContext(ctx, "SELECT (SELECT n FROM pair WHERE id = 1), (SELECT n FROM pair WHERE id = 2)").Scan(&n1, &n2)
+	db.QueryRowContext(ctx, "SELECT (SELECT n FROM pair WHERE id = 1), (SELECT n FROM pair WHERE id = 2)").Scan(&n1, &n2)
 	// At least one retry; more when the victim's second run meets the
 	// other again before it commits (it can deadlock anew).
 	if n1 != 2 || n2 != 2 || runs.Load() < 3 {

@@ -17,7 +17,7 @@ func TestPublish(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := newFixture(t, db)
 		bp := f.ty("blueprint")
-		pub, err := f.st.Publish(ctx, db.Bun, f.s, bp, 3)
+		pub, err := f.st.Publish(ctx, db, f.s, bp, 3)
 		if err != nil || pub != 7 {
 			t.Fatalf("first publish: row %d (%v), want 7", pub, err)
 		}
@@ -25,18 +25,18 @@ func TestPublish(t *testing.T) {
 			t.Error("program 2 still links the draft row")
 		}
 		exec(t, db, `UPDATE blueprints SET title = 'Lead 202' WHERE id = 3`)
-		if again, err := f.st.Publish(ctx, db.Bun, f.s, bp, 3); err != nil || again != 7 {
+		if again, err := f.st.Publish(ctx, db, f.s, bp, 3); err != nil || again != 7 {
 			t.Fatalf("second publish: row %d (%v), want 7", again, err)
 		}
-		e, err := f.st.FindOne(ctx, db.Bun, &query.Query{Type: bp}, 7, entry.ReadOptions{})
+		e, err := f.st.FindOne(ctx, db, &query.Query{Type: bp}, 7, entry.ReadOptions{})
 		if err != nil || get(t, e, "title") != "Lead 202" || get(t, e, "publishedAt") == nil {
 			t.Fatalf("published row: %v (%v)", e, err)
 		}
-		d, err := f.st.FindDocument(ctx, db.Bun, bp, f.doc("blueprint", 3))
+		d, err := f.st.FindDocument(ctx, db, bp, f.doc("blueprint", 3))
 		if err != nil || d.Draft != 3 || d.Published != 7 {
 			t.Errorf("document: %+v (%v)", d, err)
 		}
-		if err := f.st.DeleteDocument(ctx, db.Bun, bp, d.ID); err != nil {
+		if err := f.st.DeleteDocument(ctx, db, bp, d.ID); err != nil {
 			t.Fatal(err)
 		}
 		if n := count(t, db, `SELECT COUNT(*) FROM blueprints WHERE id IN (3, 7)`); n != 0 {
@@ -60,11 +60,11 @@ func TestBulkLoadedDocuments(t *testing.T) {
 			list := f.find(t, &query.Query{Type: bp, Status: st, Filters: cond(bp, "documentId", query.OpEq, "bulk")}, entry.ReadOptions{})
 			eqIDs(t, "bulk-loaded "+st.String(), idsOf(list), ids(50))
 		}
-		d, err := f.st.FindDocument(ctx, db.Bun, bp, "bulk")
+		d, err := f.st.FindDocument(ctx, db, bp, "bulk")
 		if err != nil || d.Draft != 0 || d.Published != 50 || d.Version(query.Draft) != 50 {
 			t.Fatalf("document: %+v (%v)", d, err)
 		}
-		draft, err := f.st.AddDraft(ctx, db.Bun, bp, 50)
+		draft, err := f.st.AddDraft(ctx, db, bp, 50)
 		if err != nil || draft == 0 {
 			t.Fatal(draft, err)
 		}

@@ -39,10 +39,10 @@ func TestNewSQLiteFilesArePrivate(t *testing.T) {
 	}
 	defer db.Close()
 	// A write makes SQLite create the WAL and its shared-memory index.
-	if _, err := db.Bun.Exec("CREATE TABLE t (x INTEGER)"); err != nil {
+	if _, err := db.ExecContext(context.Background(), "CREATE TABLE t (x INTEGER)"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.Bun.Exec("INSERT INTO t VALUES (1)"); err != nil {
+	if _, err := db.ExecContext(context.Background(), "INSERT INTO t VALUES (1)"); err != nil {
 		t.Fatal(err)
 	}
 	for p, want := range map[string]fs.FileMode{
@@ -74,7 +74,7 @@ func TestExistingSQLiteFilesKeepTheirModes(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if _, err := db.Bun.Exec("CREATE TABLE t (x INTEGER)"); err != nil {
+	if _, err := db.ExecContext(context.Background(), "CREATE TABLE t (x INTEGER)"); err != nil {
 		t.Fatal(err)
 	}
 	for p, want := range map[string]fs.FileMode{dir: 0o750, path: 0o640, path + "-wal": 0o640} {

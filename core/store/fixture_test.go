@@ -10,8 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/uptrace/bun"
-
 	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
@@ -39,7 +37,7 @@ func loadSchema(t testing.TB) *schema.Schema {
 func createAll(t testing.TB, db *store.DB, s *schema.Schema) {
 	t.Helper()
 	for _, stmt := range store.CreateStatements(db.Dialect, s) {
-		if _, err := db.Bun.ExecContext(context.Background(), stmt); err != nil {
+		if _, err := db.ExecContext(context.Background(), stmt); err != nil {
 			t.Fatalf("%s: %v", stmt, err)
 		}
 	}
@@ -52,15 +50,12 @@ type queryCounter struct {
 	sql []string
 }
 
-func (q *queryCounter) BeforeQuery(ctx context.Context, _ *bun.QueryEvent) context.Context {
-	return ctx
-}
-
-func (q *queryCounter) AfterQuery(_ context.Context, ev *bun.QueryEvent) {
+// record keeps a statement the database ran (DB.Observe).
+func (q *queryCounter) record(query string) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	if q.on {
-		q.sql = append(q.sql, ev.Query)
+		q.sql = append(q.sql, query)
 	}
 }
 
@@ -117,7 +112,7 @@ func newFixture(t *testing.T, db *store.DB) *fixture {
 	s := loadSchema(t)
 	createAll(t, db, s)
 	f := &fixture{t: t, s: s, db: db, st: &store.Store{DB: db}, docs: map[string][]string{}, counter: &queryCounter{}}
-	db.Bun = db.Bun.WithQueryHook(f.counter)
+	db.Observe(f.counter.record)
 
 	// Customers: mixed case, LIKE and GLOB metacharacters, NULLs.
 	f.add("customer", vals{"name": "Acme Corp", "industry": "Manufacturing", "contactEmail": "ops@acme.test", "active": true}, nil)
@@ -204,7 +199,7 @@ func (f *fixture) add(typ string, v vals, r rels) int64 { return f.addStatus(typ
 func (f *fixture) addStatus(typ string, published bool, v vals, r rels) int64 {
 	f.t.Helper()
 	ct := f.ty(typ)
-	e, err := f.st.Insert(ctx, f.db.Bun, ct, data(ct, v, r), published)
+	e, err := f.st.Insert(ctx, f.db, ct, data(ct, v, r), published)
 	if err != nil {
 		f.t.Fatalf("inserting %s %v: %v", typ, v, err)
 	}
@@ -321,7 +316,7 @@ func fields(ct *schema.ContentType, names ...string) []*schema.Attribute {
 // find runs q and fails the test on error.
 func (f *fixture) find(t *testing.T, q *query.Query, ro entry.ReadOptions) []*entry.Entry {
 	t.Helper()
-	list, err := f.st.Find(ctx, f.db.Bun, q, ro)
+	list, err := f.st.Find(ctx, f.db, q, ro)
 	if err != nil {
 		t.Fatal(err)
 	}

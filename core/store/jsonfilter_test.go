@@ -29,7 +29,7 @@ func TestJSONTextSameOnBothDatabases(t *testing.T) {
 				t.Fatalf("Canonical(%s): %v", d, err)
 			}
 			var got string
-			if err := db.Bun.QueryRowContext(ctx, q, d).Scan(&got); err != nil {
+			if err := db.QueryRowContext(ctx, q, d).Scan(&got); err != nil {
 				t.Fatalf("%s: %v", d, err)
 			}
 			if got != want {

@@ -18,7 +18,7 @@ import (
 func TestLockKeyWithin(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	if got, err := store.LockKeyWithin(ctx, storetest.Open(t, store.SQLite).Bun, store.SQLite, 1, 1, 0); !got || err != nil {
+	if got, err := store.LockKeyWithin(ctx, storetest.Open(t, store.SQLite), store.SQLite, 1, 1, 0); !got || err != nil {
 		t.Errorf("SQLite: %v %v, want the lock", got, err)
 	}
 
@@ -26,10 +26,10 @@ func TestLockKeyWithin(t *testing.T) {
 	// Advisory locks are the database's, not the schema's: a namespace of
 	// the test's own keeps other tests' locks out of the way.
 	ns, key := rand.Int32(), int64(7)
-	if _, err := db.Bun.ExecContext(ctx, "CREATE TABLE marks (n INT)"); err != nil {
+	if _, err := db.ExecContext(ctx, "CREATE TABLE marks (n INT)"); err != nil {
 		t.Fatal(err)
 	}
-	holder, err := db.Bun.BeginTx(ctx, nil)
+	holder, err := db.Begin(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,7 +38,7 @@ func TestLockKeyWithin(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	waiter, err := db.Bun.BeginTx(ctx, nil)
+	waiter, err := db.Begin(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,14 +75,14 @@ func TestLockKeyWithin(t *testing.T) {
 		t.Errorf("a free lock: %v %v, want it taken", got, err)
 	}
 	lockTimeout("after the lock")
-	if got, err := store.LockKeyWithin(ctx, db.Bun, store.Postgres, ns, key, 0); got || err != nil {
+	if got, err := store.LockKeyWithin(ctx, db, store.Postgres, ns, key, 0); got || err != nil {
 		t.Errorf("the waiter's lock from another connection: %v %v, want not taken", got, err)
 	}
 	if err := waiter.Commit(); err != nil {
 		t.Fatal(err)
 	}
 	var n int
-	if err := db.Bun.QueryRowContext(ctx, "SELECT COUNT(*) FROM marks").Scan(&n); err != nil || n != 1 {
+	if err := db.QueryRowContext(ctx, "SELECT COUNT(*) FROM marks").Scan(&n); err != nil || n != 1 {
 		t.Errorf("the waiter's write: %d rows (%v), want 1", n, err)
 	}
 }

@@ -60,7 +60,7 @@ const migrateLock = 0x6b696c6e // "kiln"
 // With DryRun it only plans. A second run finds nothing to do.
 func Migrate(ctx context.Context, db *DB, s *schema.Schema, opts MigrateOptions) (*Plan, error) {
 	if opts.DryRun {
-		return planMigration(ctx, db.Bun, db.Dialect, s, opts.Extra)
+		return planMigration(ctx, db, db.Dialect, s, opts.Extra)
 	}
 	var plan *Plan
 	err := db.migrateTx(ctx, func(ctx context.Context, tx Conn) error {
@@ -163,7 +163,7 @@ func (db *DB) migrateTx(ctx context.Context, fn func(ctx context.Context, tx Con
 		return err
 	}
 	defer func() { <-db.writer }()
-	conn, err := db.Bun.Conn(ctx)
+	conn, err := db.bun.Conn(ctx)
 	if err != nil {
 		return fmt.Errorf("taking a connection: %w", err)
 	}

@@ -76,7 +76,7 @@ func TestMigrateConversions(t *testing.T) {
 		for i := range raw {
 			dest[i] = &raw[i]
 		}
-		if err := db.Bun.QueryRowContext(ctx, "SELECT "+strings.Join(cols[3:], ", ")+" FROM convs").Scan(dest...); err != nil {
+		if err := db.QueryRowContext(ctx, "SELECT "+strings.Join(cols[3:], ", ")+" FROM convs").Scan(dest...); err != nil {
 			t.Fatal(err)
 		}
 		for i, c := range cases {

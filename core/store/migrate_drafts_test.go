@@ -83,7 +83,7 @@ func TestMigrateToTwoRows(t *testing.T) {
 			shelf            int64
 			published        bool
 		}
-		rows, err := db.Bun.QueryContext(ctx, `SELECT id, document_id, title, slug, shelf_id, published_at IS NOT NULL FROM guides ORDER BY id`)
+		rows, err := db.QueryContext(ctx, `SELECT id, document_id, title, slug, shelf_id, published_at IS NOT NULL FROM guides ORDER BY id`)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -123,15 +123,15 @@ func TestMigrateToTwoRows(t *testing.T) {
 		st := &store.Store{DB: db}
 		guide := s.Type("guide")
 		for status, want := range map[query.Status]int64{query.Published: 1, query.Draft: 2} {
-			if n, err := st.Count(ctx, db.Bun, &query.Query{Type: guide, Status: status}, entry.ReadOptions{}); err != nil || n != want {
+			if n, err := st.Count(ctx, db, &query.Query{Type: guide, Status: status}, entry.ReadOptions{}); err != nil || n != want {
 				t.Errorf("count %v: %d (%v), want %d", status, n, err, want)
 			}
 		}
-		_, err = db.Bun.ExecContext(ctx, `INSERT INTO guides (document_id, title, slug, created_at, updated_at) VALUES ('g3', 'x', 'published', `+at0+`, `+at0+`)`)
+		_, err = db.ExecContext(ctx, `INSERT INTO guides (document_id, title, slug, created_at, updated_at) VALUES ('g3', 'x', 'published', `+at0+`, `+at0+`)`)
 		if err == nil {
 			t.Error("a second document's draft took the slug of another's draft")
 		}
-		d, err := st.FindDocument(ctx, db.Bun, guide, "g1")
+		d, err := st.FindDocument(ctx, db, guide, "g1")
 		if err != nil || d.Draft != 3 || d.Published != 1 || d.Link() != 1 {
 			t.Errorf("document g1: %+v (%v)", d, err)
 		}

@@ -9,8 +9,6 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/uptrace/bun"
-
 	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/core/store"
 )
@@ -44,7 +42,7 @@ func mustLoad(t *testing.T, files map[string]string) *schema.Schema {
 
 func exec(t *testing.T, db *store.DB, sql string, args ...any) {
 	t.Helper()
-	if _, err := db.Bun.ExecContext(context.Background(), sql, args...); err != nil {
+	if _, err := db.ExecContext(context.Background(), sql, args...); err != nil {
 		t.Fatalf("%s: %v", sql, err)
 	}
 }
@@ -52,7 +50,7 @@ func exec(t *testing.T, db *store.DB, sql string, args ...any) {
 func count(t *testing.T, db *store.DB, sql string) int {
 	t.Helper()
 	var n int
-	if err := db.Bun.QueryRowContext(context.Background(), sql).Scan(&n); err != nil {
+	if err := db.QueryRowContext(context.Background(), sql).Scan(&n); err != nil {
 		t.Fatalf("%s: %v", sql, err)
 	}
 	return n
@@ -61,7 +59,7 @@ func count(t *testing.T, db *store.DB, sql string) int {
 // strs runs a query whose rows are one text column each.
 func strs(t *testing.T, db *store.DB, query string, args ...any) []string {
 	t.Helper()
-	rows, err := db.Bun.QueryContext(context.Background(), query, args...)
+	rows, err := db.QueryContext(context.Background(), query, args...)
 	if err != nil {
 		t.Fatalf("%s: %v", query, err)
 	}
@@ -176,18 +174,17 @@ type writeSpy struct {
 
 func spyOn(db *store.DB) *writeSpy {
 	s := &writeSpy{}
-	db.Bun = db.Bun.WithQueryHook(s)
+	db.Observe(s.record)
 	return s
 }
 
-func (s *writeSpy) BeforeQuery(ctx context.Context, _ *bun.QueryEvent) context.Context { return ctx }
-
-func (s *writeSpy) AfterQuery(_ context.Context, ev *bun.QueryEvent) {
-	word, _, _ := strings.Cut(strings.TrimSpace(ev.Query), " ")
+// record keeps a statement that writes (DB.Observe).
+func (s *writeSpy) record(query string) {
+	word, _, _ := strings.Cut(strings.TrimSpace(query), " ")
 	switch strings.ToUpper(word) {
 	case "INSERT", "UPDATE", "DELETE", "CREATE", "ALTER", "DROP":
 		s.mu.Lock()
-		s.writes = append(s.writes, ev.Query)
+		s.writes = append(s.writes, query)
 		s.mu.Unlock()
 	}
 }

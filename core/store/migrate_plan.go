@@ -99,7 +99,7 @@ func (p *Plan) String() string {
 // with what the database has (introspected) and what Kiln applied before
 // (the snapshot), and returns the steps without running any.
 func PlanMigration(ctx context.Context, db *DB, s *schema.Schema, extra Extra) (*Plan, error) {
-	return planMigration(ctx, db.Bun, db.Dialect, s, extra)
+	return planMigration(ctx, db, db.Dialect, s, extra)
 }
 
 func planMigration(ctx context.Context, conn Conn, d Dialect, s *schema.Schema, extra Extra) (*Plan, error) {

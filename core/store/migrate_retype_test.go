@@ -112,7 +112,7 @@ func foreignKeysEnforced(t *testing.T, db *store.DB) {
 	}
 	ctx := context.Background()
 	for range 4 { // the pool's size: each Conn is a different connection
-		conn, err := db.Bun.Conn(ctx)
+		conn, err := db.SQL().Conn(ctx)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -141,7 +141,7 @@ func TestMigrateFieldTypeUnderSameSQLType(t *testing.T) {
 		if db.Dialect == store.Postgres {
 			q = `SELECT to_char(day AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') FROM notes`
 		}
-		if err := db.Bun.QueryRowContext(context.Background(), q).Scan(&got); err != nil || got != "2026-03-29T00:00:00.000Z" {
+		if err := db.QueryRowContext(context.Background(), q).Scan(&got); err != nil || got != "2026-03-29T00:00:00.000Z" {
 			t.Fatalf("day = %q (%v), want 2026-03-29T00:00:00.000Z", got, err)
 		}
 		mustBeEmpty(t, db, v2)

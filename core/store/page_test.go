@@ -77,7 +77,7 @@ func TestFindPageMatchesPageAndCount(t *testing.T) {
 				f.counter.start()
 				want := f.find(t, &q, r.ro)
 				pageN := f.counter.n() // the page, then populate's
-				wantTotal, err := f.st.Count(ctx, db.Bun, &q, r.ro)
+				wantTotal, err := f.st.Count(ctx, db, &q, r.ro)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -86,7 +86,7 @@ func TestFindPageMatchesPageAndCount(t *testing.T) {
 				}
 				for _, count := range []bool{true, false} {
 					f.counter.start()
-					got, total, err := f.st.FindPage(ctx, db.Bun, &q, r.ro, count)
+					got, total, err := f.st.FindPage(ctx, db, &q, r.ro, count)
 					if err != nil {
 						t.Fatalf("%s: %v", name, err)
 					}
@@ -137,7 +137,7 @@ func TestFindRefMatchesDocumentThenRow(t *testing.T) {
 			return append(out, f.docs[ct.Name]...)
 		}
 		old := func(q *query.Query, ref string, ro entry.ReadOptions) (*entry.Entry, error) {
-			doc, err := f.st.FindDocument(ctx, db.Bun, q.Type, ref)
+			doc, err := f.st.FindDocument(ctx, db, q.Type, ref)
 			if err != nil {
 				return nil, err
 			}
@@ -149,7 +149,7 @@ func TestFindRefMatchesDocumentThenRow(t *testing.T) {
 			if id == 0 {
 				return nil, errs.NotFound()
 			}
-			return f.st.FindOne(ctx, db.Bun, q, id, ro)
+			return f.st.FindOne(ctx, db, q, id, ro)
 		}
 		found := 0
 		for _, c := range []struct {
@@ -170,7 +170,7 @@ func TestFindRefMatchesDocumentThenRow(t *testing.T) {
 					want, wantErr := old(&c.q, ref, ro)
 					before := f.counter.n()
 					f.counter.start()
-					got, err := f.st.FindRef(ctx, db.Bun, &c.q, ref, ro)
+					got, err := f.st.FindRef(ctx, db, &c.q, ref, ro)
 					if (err == nil) != (wantErr == nil) || (err != nil && errs.KindOf(err) != errs.KindNotFound) {
 						t.Errorf("%s: error %v, want %v", name, err, wantErr)
 						continue

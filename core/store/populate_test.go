@@ -180,11 +180,11 @@ func TestScope(t *testing.T) {
 			cu: cond(cu, "active", query.OpEq, true),                     // active customers only
 		}}
 		eqIDs(t, "scoped learners", f.ids(t, &query.Query{Type: le}, ro), ids(1, 2))
-		if n, _ := f.st.Count(ctx, db.Bun, &query.Query{Type: le}, ro); n != 2 {
+		if n, _ := f.st.Count(ctx, db, &query.Query{Type: le}, ro); n != 2 {
 			t.Errorf("scoped count %d, want 2", n)
 		}
 		eqIDs(t, "scope ANDed with filters", f.ids(t, &query.Query{Type: le, Filters: cond(le, "name", query.OpNe, "Lena")}, ro), ids(2))
-		if _, err := f.st.FindOne(ctx, db.Bun, &query.Query{Type: le}, 3, ro); errs.KindOf(err) != errs.KindNotFound {
+		if _, err := f.st.FindOne(ctx, db, &query.Query{Type: le}, 3, ro); errs.KindOf(err) != errs.KindNotFound {
 			t.Errorf("FindOne outside the scope: %v, want NotFound", err)
 		}
 		relatedOf(t, f.find(t, &query.Query{Type: ev, Populate: []*query.Populate{pop(ev, "learners", nil)}}, ro), "learners",

@@ -30,7 +30,7 @@ func TestListQueriesAreBatched(t *testing.T) {
 		run := func(name string, q *query.Query, wantEntries, wantQueries int) []*entry.Entry {
 			t.Helper()
 			f.counter.start()
-			list, total, err := f.st.FindPage(ctx, db.Bun, q, ro, true)
+			list, total, err := f.st.FindPage(ctx, db, q, ro, true)
 			if err != nil {
 				t.Fatal(err)
 			}

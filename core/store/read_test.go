@@ -74,7 +74,7 @@ func TestPagination(t *testing.T) {
 			t.Run(c.name, func(t *testing.T) {
 				q := &query.Query{Type: cu, Sort: byName, Pagination: c.p}
 				eqIDs(t, "page", f.ids(t, q, entry.ReadOptions{}), c.want)
-				if n, err := f.st.Count(ctx, db.Bun, q, entry.ReadOptions{}); err != nil || n != 6 {
+				if n, err := f.st.Count(ctx, db, q, entry.ReadOptions{}); err != nil || n != 6 {
 					t.Errorf("count %d, %v; want 6 whatever the page", n, err)
 				}
 			})
@@ -106,14 +106,14 @@ func TestDraftAndPublish(t *testing.T) {
 			}
 		}
 		for status, want := range map[query.Status]int64{query.Published: 2, query.Draft: 4} {
-			if n, _ := f.st.Count(ctx, db.Bun, &query.Query{Type: bp, Status: status}, ro); n != want {
+			if n, _ := f.st.Count(ctx, db, &query.Query{Type: bp, Status: status}, ro); n != want {
 				t.Errorf("count with status %v: %d, want %d", status, n, want)
 			}
 		}
-		if _, err := f.st.FindOne(ctx, db.Bun, &query.Query{Type: bp}, 3, ro); errs.KindOf(err) != errs.KindNotFound {
+		if _, err := f.st.FindOne(ctx, db, &query.Query{Type: bp}, 3, ro); errs.KindOf(err) != errs.KindNotFound {
 			t.Errorf("published FindOne of a draft: %v, want NotFound", err)
 		}
-		if _, err := f.st.FindOne(ctx, db.Bun, &query.Query{Type: bp, Status: query.Draft}, 3, ro); err != nil {
+		if _, err := f.st.FindOne(ctx, db, &query.Query{Type: bp, Status: query.Draft}, 3, ro); err != nil {
 			t.Errorf("draft FindOne of a draft: %v", err)
 		}
 
@@ -218,7 +218,7 @@ func TestFindOne(t *testing.T) {
 		f := newFixture(t, db)
 		pr := f.ty("program")
 		q := &query.Query{Type: pr, Populate: []*query.Populate{pop(pr, "customer", nil), pop(pr, "modules", nil)}}
-		e, err := f.st.FindOne(ctx, db.Bun, q, 1, entry.ReadOptions{})
+		e, err := f.st.FindOne(ctx, db, q, 1, entry.ReadOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -227,11 +227,11 @@ func TestFindOne(t *testing.T) {
 		}
 		eqIDs(t, "customer", related(t, e, "customer"), ids(1))
 		eqIDs(t, "modules", related(t, e, "modules"), ids(1, 2))
-		if _, err := f.st.FindOne(ctx, db.Bun, q, 99, entry.ReadOptions{}); errs.KindOf(err) != errs.KindNotFound {
+		if _, err := f.st.FindOne(ctx, db, q, 99, entry.ReadOptions{}); errs.KindOf(err) != errs.KindNotFound {
 			t.Errorf("missing: %v, want NotFound", err)
 		}
 		q.Filters = cond(pr, "status", query.OpEq, "draft")
-		if _, err := f.st.FindOne(ctx, db.Bun, q, 1, entry.ReadOptions{}); errs.KindOf(err) != errs.KindNotFound {
+		if _, err := f.st.FindOne(ctx, db, q, 1, entry.ReadOptions{}); errs.KindOf(err) != errs.KindNotFound {
 			t.Errorf("filtered out: %v, want NotFound", err)
 		}
 	})
@@ -243,7 +243,7 @@ func TestResolve(t *testing.T) {
 		cu := f.ty("customer")
 		d1, d6 := f.doc("customer", 1), f.doc("customer", 6)
 		f.counter.start()
-		got, err := f.st.Resolve(ctx, db.Bun, cu, []string{d1, "3", d6, "999", "nosuchdocumentidatall000", "0", "-1", "", "1e3", f.doc("program", 2)})
+		got, err := f.st.Resolve(ctx, db, cu, []string{d1, "3", d6, "999", "nosuchdocumentidatall000", "0", "-1", "", "1e3", f.doc("program", 2)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -273,7 +273,7 @@ func TestResolveVisible(t *testing.T) {
 		}}
 		d2, d3 := f.doc("learner", 2), f.doc("learner", 3)
 		f.counter.start()
-		got, err := f.st.ResolveVisible(ctx, db.Bun, le, []string{"1", d2, "3", d3, "999"}, ro)
+		got, err := f.st.ResolveVisible(ctx, db, le, []string{"1", d2, "3", d3, "999"}, ro)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -284,7 +284,7 @@ func TestResolveVisible(t *testing.T) {
 			t.Errorf("got %v, want %v", got, want)
 		}
 		// Without a scope on the type, everything that exists resolves.
-		got, err = f.st.ResolveVisible(ctx, db.Bun, f.ty("customer"), []string{"1", "2"}, ro)
+		got, err = f.st.ResolveVisible(ctx, db, f.ty("customer"), []string{"1", "2"}, ro)
 		if err != nil || len(got) != 2 {
 			t.Errorf("unscoped type: %v %v", got, err)
 		}

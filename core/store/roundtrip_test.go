@@ -61,11 +61,11 @@ func TestEveryFieldTypeRoundTrips(t *testing.T) {
 			for k, v := range row {
 				data.Values[ct.Attr(k)] = v
 			}
-			e, err := st.Insert(ctx, db.Bun, ct, data, true)
+			e, err := st.Insert(ctx, db, ct, data, true)
 			if err != nil {
 				t.Fatalf("row %d: %v", i, err)
 			}
-			got, err := st.FindOne(ctx, db.Bun, &query.Query{Type: ct}, e.ID, entry.ReadOptions{})
+			got, err := st.FindOne(ctx, db, &query.Query{Type: ct}, e.ID, entry.ReadOptions{})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -51,7 +51,7 @@ func TestSQLShapes(t *testing.T) {
 		var out strings.Builder
 		for _, c := range cases {
 			f.counter.start()
-			if _, _, err := f.st.FindPage(ctx, db.Bun, c.q, entry.ReadOptions{}, true); err != nil {
+			if _, _, err := f.st.FindPage(ctx, db, c.q, entry.ReadOptions{}, true); err != nil {
 				t.Fatal(err)
 			}
 			out.WriteString("== " + c.name + "\n")
@@ -63,7 +63,7 @@ func TestSQLShapes(t *testing.T) {
 		// findOne: a draft by the id of its published row, scoped.
 		bp := f.ty("blueprint")
 		f.counter.start()
-		if _, err := f.st.FindRef(ctx, db.Bun, &query.Query{Type: bp, Status: query.Draft, Fields: fields(bp, "title")}, "2",
+		if _, err := f.st.FindRef(ctx, db, &query.Query{Type: bp, Status: query.Draft, Fields: fields(bp, "title")}, "2",
 			entry.ReadOptions{Scopes: map[*schema.ContentType]*query.Filter{bp: cond(bp, "level", query.OpNe, "advanced")}}); err != nil {
 			t.Fatal(err)
 		}

@@ -30,7 +30,7 @@ func runFilterCases(t *testing.T, cases []filterCase) {
 				ct := f.ty(c.typ)
 				q := &query.Query{Type: ct, Filters: c.f(ct)}
 				eqIDs(t, "find", f.ids(t, q, entry.ReadOptions{}), c.want)
-				n, err := f.st.Count(ctx, db.Bun, q, entry.ReadOptions{})
+				n, err := f.st.Count(ctx, db, q, entry.ReadOptions{})
 				if err != nil {
 					t.Fatal(err)
 				}

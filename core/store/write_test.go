@@ -21,7 +21,7 @@ func (f *fixture) relOf(t *testing.T, typ string, id int64, field string) []int6
 	t.Helper()
 	ct := f.ty(typ)
 	q := &query.Query{Type: ct, Status: query.Draft, Fields: []*schema.Attribute{}, Populate: []*query.Populate{pop(ct, field, nil)}}
-	e, err := f.st.FindOne(ctx, f.db.Bun, q, id, entry.ReadOptions{})
+	e, err := f.st.FindOne(ctx, f.db, q, id, entry.ReadOptions{})
 	if err != nil {
 		t.Fatalf("reading %s %d: %v", typ, id, err)
 	}
@@ -32,7 +32,7 @@ func (f *fixture) relOf(t *testing.T, typ string, id int64, field string) []int6
 func (f *fixture) change(t *testing.T, typ string, id int64, field string, ch entry.RelationChange) error {
 	t.Helper()
 	ct := f.ty(typ)
-	_, err := f.st.Update(ctx, f.db.Bun, ct, id, entry.Data{Relations: map[*schema.Attribute]entry.RelationChange{attr(ct, field): ch}})
+	_, err := f.st.Update(ctx, f.db, ct, id, entry.Data{Relations: map[*schema.Attribute]entry.RelationChange{attr(ct, field): ch}})
 	return err
 }
 
@@ -56,7 +56,7 @@ func TestInsert(t *testing.T) {
 		f := newFixture(t, db)
 		before := time.Now().Add(-time.Second)
 		cu, bp := f.ty("customer"), f.ty("blueprint")
-		e, err := f.st.Insert(ctx, db.Bun, cu, data(cu, vals{"name": "New Co", "active": true}, nil), false)
+		e, err := f.st.Insert(ctx, db, cu, data(cu, vals{"name": "New Co", "active": true}, nil), false)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -68,7 +68,7 @@ func TestInsert(t *testing.T) {
 		if c.Before(before) || created != updated || published != created {
 			t.Errorf("timestamps %v %v %v: want created = updated = published (no draft & publish) = now", created, updated, published)
 		}
-		got, err := f.st.FindOne(ctx, db.Bun, &query.Query{Type: cu}, e.ID, entry.ReadOptions{})
+		got, err := f.st.FindOne(ctx, db, &query.Query{Type: cu}, e.ID, entry.ReadOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -79,14 +79,14 @@ func TestInsert(t *testing.T) {
 			t.Errorf("createdAt read back %v, inserted %v", rc, c)
 		}
 
-		draft, err := f.st.Insert(ctx, db.Bun, bp, data(bp, vals{"title": "Draft"}, nil), false)
+		draft, err := f.st.Insert(ctx, db, bp, data(bp, vals{"title": "Draft"}, nil), false)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if _, _, p := draft.Timestamps(); p != nil {
 			t.Errorf("draft publishedAt %v, want nil", p)
 		}
-		if _, err := f.st.FindOne(ctx, db.Bun, &query.Query{Type: bp}, draft.ID, entry.ReadOptions{}); errs.KindOf(err) != errs.KindNotFound {
+		if _, err := f.st.FindOne(ctx, db, &query.Query{Type: bp}, draft.ID, entry.ReadOptions{}); errs.KindOf(err) != errs.KindNotFound {
 			t.Errorf("a new draft is not published: %v", err)
 		}
 		seen := map[string]bool{}
@@ -104,15 +104,15 @@ func TestUpdate(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := newFixture(t, db)
 		pr := f.ty("program")
-		old, err := f.st.FindOne(ctx, db.Bun, &query.Query{Type: pr}, 1, entry.ReadOptions{})
+		old, err := f.st.FindOne(ctx, db, &query.Query{Type: pr}, 1, entry.ReadOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		time.Sleep(5 * time.Millisecond)
-		if _, err := f.st.Update(ctx, db.Bun, pr, 1, data(pr, vals{"capacity": nil, "title": "Renamed"}, nil)); err != nil {
+		if _, err := f.st.Update(ctx, db, pr, 1, data(pr, vals{"capacity": nil, "title": "Renamed"}, nil)); err != nil {
 			t.Fatal(err)
 		}
-		e, _ := f.st.FindOne(ctx, db.Bun, &query.Query{Type: pr}, 1, entry.ReadOptions{})
+		e, _ := f.st.FindOne(ctx, db, &query.Query{Type: pr}, 1, entry.ReadOptions{})
 		if get(t, e, "title") != "Renamed" || get(t, e, "capacity") != nil || get(t, e, "status") != "published" {
 			t.Errorf("after update: %v %v %v", get(t, e, "title"), get(t, e, "capacity"), get(t, e, "status"))
 		}
@@ -121,7 +121,7 @@ func TestUpdate(t *testing.T) {
 		if !nc.(time.Time).Equal(oc.(time.Time)) || !nu.(time.Time).After(ou.(time.Time)) {
 			t.Errorf("createdAt %v -> %v, updatedAt %v -> %v: want createdAt kept, updatedAt later", oc, nc, ou, nu)
 		}
-		if _, err := f.st.Update(ctx, db.Bun, pr, 99, data(pr, vals{"title": "x"}, nil)); errs.KindOf(err) != errs.KindNotFound {
+		if _, err := f.st.Update(ctx, db, pr, 99, data(pr, vals{"title": "x"}, nil)); errs.KindOf(err) != errs.KindNotFound {
 			t.Errorf("update of a missing entry: %v, want NotFound", err)
 		}
 	})
@@ -171,7 +171,7 @@ func TestWriteOneToMany(t *testing.T) {
 		eqIDs(t, "program 4 released", f.relOf(t, "program", 4, "customer"), nil)
 
 		cu := f.ty("customer")
-		e, err := f.st.Insert(ctx, db.Bun, cu, data(cu, vals{"name": "Holder"}, rels{"programs": {1, 5}}), true)
+		e, err := f.st.Insert(ctx, db, cu, data(cu, vals{"name": "Holder"}, rels{"programs": {1, 5}}), true)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -212,7 +212,7 @@ func TestWriteManyToMany(t *testing.T) {
 		eqIDs(t, "event 1 lost learner 1", f.relOf(t, "event", 1, "learners"), ids(2, 3))
 
 		ev := f.ty("event")
-		e, err := f.st.Insert(ctx, db.Bun, ev, data(ev, vals{"title": "New", "startAt": at("2026-05-01T10:00:00Z"), "endAt": at("2026-05-01T11:00:00Z")},
+		e, err := f.st.Insert(ctx, db, ev, data(ev, vals{"title": "New", "startAt": at("2026-05-01T10:00:00Z"), "endAt": at("2026-05-01T11:00:00Z")},
 			rels{"learners": {4, 2}}), true)
 		if err != nil {
 			t.Fatal(err)
@@ -235,7 +235,7 @@ func TestWriteOwningOneToOne(t *testing.T) {
 		f.mustChange(t, "learner", 2, "user", set(u1)) // keeping one's own is no conflict
 		eqIDs(t, "set to the same", f.relOf(t, "learner", 2, "user"), ids(u1))
 		le := f.ty("learner")
-		e, err := f.st.Insert(ctx, db.Bun, le, data(le, vals{"name": "New", "email": "new@l.test"}, rels{"user": {u1}}), true)
+		e, err := f.st.Insert(ctx, db, le, data(le, vals{"name": "New", "email": "new@l.test"}, rels{"user": {u1}}), true)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -333,7 +333,7 @@ func TestUniqueViolation(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := newFixture(t, db)
 		cu, co := f.ty("customer"), f.ty("coach")
-		_, err := f.st.Insert(ctx, db.Bun, cu, data(cu, vals{"name": "Acme Corp"}, nil), true)
+		_, err := f.st.Insert(ctx, db, cu, data(cu, vals{"name": "Acme Corp"}, nil), true)
 		e, list := fieldErrors(t, err)
 		if e.Message != "This attribute must be unique" || strings.Join(list[0].Path, ".") != "name" ||
 			list[0].Message != "This attribute must be unique" || list[0].Name != "ValidationError" || list[0].Value != "Acme Corp" {
@@ -342,7 +342,7 @@ func TestUniqueViolation(t *testing.T) {
 		if strings.Contains(e.Message, "UNIQUE") || strings.Contains(e.Message, "duplicate") {
 			t.Errorf("the message carries the driver's text: %q", e.Message)
 		}
-		_, err = f.st.Update(ctx, db.Bun, co, 2, data(co, vals{"email": "ada@c.test"}, nil))
+		_, err = f.st.Update(ctx, db, co, 2, data(co, vals{"email": "ada@c.test"}, nil))
 		if _, list := fieldErrors(t, err); strings.Join(list[0].Path, ".") != "email" {
 			t.Errorf("update: %+v", list[0])
 		}
@@ -361,7 +361,7 @@ func TestForeignKeyViolation(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := newFixture(t, db)
 		pr := f.ty("program")
-		_, err := f.st.Insert(ctx, db.Bun, pr, data(pr, vals{"title": "Orphan"}, rels{"customer": {999}}), true)
+		_, err := f.st.Insert(ctx, db, pr, data(pr, vals{"title": "Orphan"}, rels{"customer": {999}}), true)
 		if _, list := fieldErrors(t, err); strings.Join(list[0].Path, ".") != "customer" {
 			t.Errorf("foreign-key column: %+v", list[0])
 		}
@@ -379,28 +379,28 @@ func TestForeignKeyViolation(t *testing.T) {
 func TestDelete(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := newFixture(t, db)
-		if err := f.st.Delete(ctx, db.Bun, f.ty("learner"), 1); err != nil {
+		if err := f.st.Delete(ctx, db, f.ty("learner"), 1); err != nil {
 			t.Fatal(err)
 		}
 		eqIDs(t, "join rows of the deleted learner go", f.relOf(t, "event", 1, "learners"), ids(2, 3))
 		eqIDs(t, "event 2 had only learner 1", f.relOf(t, "event", 2, "learners"), ids())
 		var n int
-		if err := db.Bun.QueryRowContext(ctx, `SELECT COUNT(*) FROM "events_learners_lnk" WHERE "learner_id" = 1`).Scan(&n); err != nil || n != 0 {
+		if err := db.QueryRowContext(ctx, `SELECT COUNT(*) FROM "events_learners_lnk" WHERE "learner_id" = 1`).Scan(&n); err != nil || n != 0 {
 			t.Errorf("%d join rows left (%v)", n, err)
 		}
-		if err := f.st.Delete(ctx, db.Bun, f.ty("customer"), 1); err != nil {
+		if err := f.st.Delete(ctx, db, f.ty("customer"), 1); err != nil {
 			t.Fatal(err)
 		}
 		eqIDs(t, "foreign keys naming the deleted customer become NULL", f.relOf(t, "program", 1, "customer"), nil)
 		eqIDs(t, "learner 2's customer", f.relOf(t, "learner", 2, "customer"), nil)
-		if err := f.st.Delete(ctx, db.Bun, f.ty("event"), 1); err != nil {
+		if err := f.st.Delete(ctx, db, f.ty("event"), 1); err != nil {
 			t.Fatal(err)
 		}
 		eqIDs(t, "the owning side's join rows go too", f.relOf(t, "learner", 2, "events"), ids(4))
-		if err := f.st.Delete(ctx, db.Bun, f.ty("customer"), 99); err != nil {
+		if err := f.st.Delete(ctx, db, f.ty("customer"), 99); err != nil {
 			t.Errorf("deleting a missing entry: %v", err)
 		}
-		if _, err := f.st.FindOne(ctx, db.Bun, &query.Query{Type: f.ty("customer")}, 1, entry.ReadOptions{}); errs.KindOf(err) != errs.KindNotFound {
+		if _, err := f.st.FindOne(ctx, db, &query.Query{Type: f.ty("customer")}, 1, entry.ReadOptions{}); errs.KindOf(err) != errs.KindNotFound {
 			t.Errorf("deleted customer still found: %v", err)
 		}
 	})
@@ -428,7 +428,7 @@ func TestWritesRollBack(t *testing.T) {
 			t.Fatal(err)
 		}
 		eqIDs(t, "learner 1 events", f.relOf(t, "learner", 1, "events"), ids(1, 2))
-		if n, _ := f.st.Count(ctx, db.Bun, &query.Query{Type: ev}, entry.ReadOptions{}); n != 4 {
+		if n, _ := f.st.Count(ctx, db, &query.Query{Type: ev}, entry.ReadOptions{}); n != 4 {
 			t.Errorf("%d events, want 4", n)
 		}
 	})

@@ -168,7 +168,7 @@ func (w *Service) toJSON(h store.Webhook) webhookJSON {
 }
 
 func (w *Service) list(c *fiber.Ctx) error {
-	list, err := store.Webhooks(c.UserContext(), w.db.Bun)
+	list, err := store.Webhooks(c.UserContext(), w.db)
 	if err != nil {
 		return err
 	}
@@ -194,7 +194,7 @@ func (w *Service) get(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	h, err := store.WebhookByID(c.UserContext(), w.db.Bun, id)
+	h, err := store.WebhookByID(c.UserContext(), w.db, id)
 	if err != nil {
 		return err
 	}

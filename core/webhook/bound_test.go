@@ -203,13 +203,13 @@ func TestCrashResendsOnlyWhatWasInFlight(t *testing.T) {
 		// The claims run out (as after `lease`), and another instance
 		// takes over.
 		next := startApps(t, cfg, 1)[0]
-		if _, err := next.DB.Bun.ExecContext(context.Background(), "UPDATE "+store.DeliveriesTable+" SET locked_until = 0"); err != nil {
+		if _, err := next.DB.ExecContext(context.Background(), "UPDATE "+store.DeliveriesTable+" SET locked_until = 0"); err != nil {
 			t.Fatal(err)
 		}
 		next.Webhooks.Wake()
 		waitFor(t, "every delivery recorded", func() bool {
 			var n int
-			err := next.DB.Bun.QueryRowContext(context.Background(),
+			err := next.DB.QueryRowContext(context.Background(),
 				"SELECT COUNT(*) FROM "+store.DeliveriesTable+" WHERE status = 'delivered'").Scan(&n)
 			return err == nil && n == deliveries
 		})

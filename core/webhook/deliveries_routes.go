@@ -58,10 +58,10 @@ func (w *Service) deliveries(c *fiber.Ctx) error {
 		return err
 	}
 	ctx := c.UserContext()
-	if _, err := store.WebhookByID(ctx, w.db.Bun, id); err != nil {
+	if _, err := store.WebhookByID(ctx, w.db, id); err != nil {
 		return err
 	}
-	list, total, err := store.Deliveries(ctx, w.db.Bun, id, size, (page-1)*size)
+	list, total, err := store.Deliveries(ctx, w.db, id, size, (page-1)*size)
 	if err != nil {
 		return err
 	}

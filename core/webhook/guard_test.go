@@ -291,7 +291,7 @@ func TestPrivateSpellingsRefusedAtTheDial(t *testing.T) {
 		var rows []row
 		waitFor(t, "every delivery to end", func() bool {
 			rows = rows[:0]
-			r, err := h.App.DB.Bun.QueryContext(ctx, "SELECT w.url, d.status, COALESCE(d.last_error, ''), d.attempts FROM "+
+			r, err := h.App.DB.QueryContext(ctx, "SELECT w.url, d.status, COALESCE(d.last_error, ''), d.attempts FROM "+
 				store.DeliveriesTable+" d JOIN "+store.WebhooksTable+" w ON w.id = d.webhook_id")
 			if err != nil {
 				t.Fatal(err)

@@ -75,7 +75,7 @@ func TestMeasureDelivery(t *testing.T) {
 		for _, workers := range []int{4, 16} {
 			if workers == 16 {
 				// Again, with more workers.
-				if _, err := a.DB.Bun.ExecContext(context.Background(), "UPDATE "+store.DeliveriesTable+" SET status = 'pending', attempts = 0"); err != nil {
+				if _, err := a.DB.ExecContext(context.Background(), "UPDATE "+store.DeliveriesTable+" SET status = 'pending', attempts = 0"); err != nil {
 					t.Fatal(err)
 				}
 			}

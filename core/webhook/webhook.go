@@ -114,7 +114,7 @@ const (
 // reload reads the webhooks again: after a change through the admin
 // routes, and at every poll (another instance may have changed them).
 func (w *Service) reload(ctx context.Context) error {
-	list, err := store.Webhooks(ctx, w.db.Bun)
+	list, err := store.Webhooks(ctx, w.db)
 	if err != nil {
 		return err
 	}

@@ -295,7 +295,7 @@ func TestRolledBackWriteSendsNothing(t *testing.T) {
 func countRows(t *testing.T, db *store.DB) int64 {
 	t.Helper()
 	var n int64
-	if err := db.Bun.QueryRowContext(context.Background(), "SELECT COUNT(*) FROM "+store.DeliveriesTable).Scan(&n); err != nil {
+	if err := db.QueryRowContext(context.Background(), "SELECT COUNT(*) FROM "+store.DeliveriesTable).Scan(&n); err != nil {
 		t.Fatal(err)
 	}
 	return n

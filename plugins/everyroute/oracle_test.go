@@ -138,7 +138,7 @@ func (w *world) remove(ct *schema.ContentType, ids []int64) {
 	for start := 0; start < len(ids); start += 500 {
 		b := store.NewStmt(w.h.App.DB.Dialect).W("DELETE FROM ", store.Table(ct), " WHERE ", store.Ident(schema.ColID), " IN ").
 			IDs(ids[start:min(start+500, len(ids))])
-		if _, err := b.Exec(context.Background(), w.h.App.DB.Bun); err != nil {
+		if _, err := b.Exec(context.Background(), w.h.App.DB); err != nil {
 			w.t.Fatalf("deleting hidden %s: %v", ct.Plural, err)
 		}
 	}

@@ -100,7 +100,7 @@ func build(t *testing.T, d store.Dialect) *world {
 	// The desk's user is linked to the first active coach without one.
 	desk := w.user("desk", "desk@kiln.test", "desk")
 	var coach int64
-	if err := h.App.DB.Bun.QueryRowContext(ctx, "SELECT MIN(id) FROM coaches WHERE user_id IS NULL AND active = ?",
+	if err := h.App.DB.QueryRowContext(ctx, "SELECT MIN(id) FROM coaches WHERE user_id IS NULL AND active = ?",
 		store.Encode(d, schema.Boolean, true)).Scan(&coach); err != nil {
 		t.Fatal(err)
 	}
@@ -183,7 +183,7 @@ func (w *world) plantToken(user int64) string {
 	w.t.Helper()
 	token := strings.Repeat("ab", 32)
 	sum := sha256.Sum256([]byte(token))
-	if _, err := w.h.App.DB.Bun.ExecContext(context.Background(),
+	if _, err := w.h.App.DB.ExecContext(context.Background(),
 		"INSERT INTO scheduling_calendar_tokens (user_id, token_hash, created_at) VALUES (?, ?, ?)",
 		user, fmt.Sprintf("%x", sum), store.Encode(w.h.App.DB.Dialect, schema.DateTime, now)); err != nil {
 		w.t.Fatal(err)
@@ -301,7 +301,7 @@ func leaks(viewer *role, body []byte, sent string) []string {
 // equal when nothing was written in between.
 func (w *world) snapshot() string {
 	w.t.Helper()
-	ctx, db := context.Background(), w.h.App.DB.Bun
+	ctx, db := context.Background(), w.h.App.DB
 	list := "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"
 	if w.h.App.DB.Dialect == store.Postgres {
 		list = "SELECT tablename FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename"

@@ -72,7 +72,7 @@ func TestCrowdedHourAnswersFast(t *testing.T) {
 			h := apptest.NewWith(t, cfg, newPlugin())
 			fixture(t, h)
 			if v.dialect == store.Postgres && !v.constraint {
-				if _, err := h.App.DB.Bun.ExecContext(context.Background(), "ALTER TABLE events DROP CONSTRAINT "+noOverlapName); err != nil {
+				if _, err := h.App.DB.ExecContext(context.Background(), "ALTER TABLE events DROP CONSTRAINT "+noOverlapName); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -315,7 +315,7 @@ func TestTakenHourAnswersWhileTheCoachIsBusy(t *testing.T) {
 			h := apptest.New(t, store.Postgres, newPlugin(), hold)
 			fixture(t, h)
 			if !constraint {
-				if _, err := h.App.DB.Bun.ExecContext(context.Background(), "ALTER TABLE events DROP CONSTRAINT "+noOverlapName); err != nil {
+				if _, err := h.App.DB.ExecContext(context.Background(), "ALTER TABLE events DROP CONSTRAINT "+noOverlapName); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -417,13 +417,13 @@ func TestLockTimeoutIsAConflict(t *testing.T) {
 			h := apptest.New(t, store.Postgres, &lockTimeout{}, newPlugin())
 			fixture(t, h)
 			if !constraint {
-				if _, err := h.App.DB.Bun.ExecContext(context.Background(), "ALTER TABLE events DROP CONSTRAINT "+noOverlapName); err != nil {
+				if _, err := h.App.DB.ExecContext(context.Background(), "ALTER TABLE events DROP CONSTRAINT "+noOverlapName); err != nil {
 					t.Fatal(err)
 				}
 			}
 			id := event(t, h, map[string]any{"title": "A", "startAt": at("10:00"), "endAt": at("11:00"), "coach": 1})
 			ctx := context.Background()
-			other, err := h.App.DB.Bun.BeginTx(ctx, nil)
+			other, err := h.App.DB.Begin(ctx)
 			if err != nil {
 				t.Fatal(err)
 			}

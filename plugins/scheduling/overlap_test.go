@@ -191,7 +191,7 @@ func TestCreatesWithoutTheConstraint(t *testing.T) {
 		if h.App.DB.Dialect != store.Postgres {
 			t.Skip("the constraint is PostgreSQL's")
 		}
-		if _, err := h.App.DB.Bun.ExecContext(context.Background(), "ALTER TABLE events DROP CONSTRAINT IF EXISTS events_coach_no_overlap"); err != nil {
+		if _, err := h.App.DB.ExecContext(context.Background(), "ALTER TABLE events DROP CONSTRAINT IF EXISTS events_coach_no_overlap"); err != nil {
 			t.Fatal(err)
 		}
 		c := h.CountQueries()

@@ -201,7 +201,7 @@ func TestAttendanceHiddenIsMissing(t *testing.T) {
 		h.Do("POST", fmt.Sprintf("/api/events/%d/sync", e), map[string]any{"learners": []int{1, 2, 3}})
 		h.Do("POST", fmt.Sprintf("/api/events/%d/sync", bobs), map[string]any{"learners": []int{1}})
 		table := func() string {
-			rows, err := h.App.DB.Bun.QueryContext(context.Background(), "SELECT id, status, responded_at, updated_at FROM attendances ORDER BY id")
+			rows, err := h.App.DB.QueryContext(context.Background(), "SELECT id, status, responded_at, updated_at FROM attendances ORDER BY id")
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -60,13 +60,13 @@ func URL(t testing.TB, d store.Dialect) string {
 		t.Fatalf("opening PostgreSQL at KILN_TEST_POSTGRES_URL: %v", err)
 	}
 	defer admin.Close()
-	if _, err := admin.Bun.ExecContext(context.Background(), "CREATE SCHEMA "+name); err != nil {
+	if _, err := admin.ExecContext(context.Background(), "CREATE SCHEMA "+name); err != nil {
 		t.Fatalf("creating test schema: %v", err)
 	}
 	t.Cleanup(func() {
 		a, err := store.Open(context.Background(), base)
 		if err == nil {
-			a.Bun.ExecContext(context.Background(), "DROP SCHEMA "+name+" CASCADE")
+			a.ExecContext(context.Background(), "DROP SCHEMA "+name+" CASCADE")
 			a.Close()
 		}
 	})
