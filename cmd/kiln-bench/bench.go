@@ -13,7 +13,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/kiln-cms/kiln/core/store"
+	"github.com/kiln-cms/kiln/core/database"
 )
 
 // scenario is one request shape, against Kiln and against the floor.
@@ -117,7 +117,7 @@ func runDatabase(o options, db string) error {
 	if err != nil {
 		return err
 	}
-	sdb, err := store.Open(context.Background(), dbURL)
+	sdb, err := database.Open(context.Background(), dbURL)
 	if err != nil {
 		return err
 	}
@@ -205,7 +205,7 @@ func lookup(base, token string) (string, string) {
 // freshPostgres creates an empty database kiln_bench on the server and
 // returns its URL.
 func freshPostgres(base string) (string, error) {
-	admin, err := store.Open(context.Background(), base)
+	admin, err := database.Open(context.Background(), base)
 	if err != nil {
 		return "", err
 	}

@@ -10,8 +10,7 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 	"github.com/golang-jwt/jwt/v5"
-
-	"github.com/kiln-cms/kiln/core/store"
+	"github.com/kiln-cms/kiln/core/database"
 )
 
 // The floor: the least a server can do to answer the same requests — the
@@ -64,7 +63,7 @@ var (
 )
 
 type floor struct {
-	db     *store.DB
+	db     *database.DB
 	secret []byte
 }
 
@@ -75,7 +74,7 @@ func (f *floor) rows(ctx context.Context, q string, args ...any) ([]row, error) 
 }
 
 // queryRows runs q on db (the pool or a transaction) and reads its rows.
-func queryRows(ctx context.Context, db store.Conn, q string, args ...any) ([]row, error) {
+func queryRows(ctx context.Context, db database.Conn, q string, args ...any) ([]row, error) {
 	rs, err := db.QueryContext(ctx, q, args...)
 	if err != nil {
 		return nil, err
@@ -317,7 +316,7 @@ func (f *floor) createEvent(c *fiber.Ctx) error {
 	d := body.Data
 	now := time.Now().UTC().Format("2006-01-02T15:04:05.000Z")
 	var list []row
-	err := f.inTx(ctx, func(tx store.Conn) error {
+	err := f.inTx(ctx, func(tx database.Conn) error {
 		var err error
 		list, err = queryRows(ctx, tx, `INSERT INTO "events" ("document_id", "created_at", "updated_at", "published_at", "title", "start_at", "end_at", "status", "coach_id", "program_id", "session_id") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "id", "document_id", "title", "description", "start_at", "end_at", "timezone", "location", "meeting_url", "kind", "status", "synced_at", "created_at", "updated_at", "published_at"`,
 			fmt.Sprintf("f%023d", time.Now().UnixNano()), now, now, now, d.Title, d.StartAt, d.EndAt, "scheduled", d.Coach, d.Program, d.Session)
@@ -349,9 +348,9 @@ func (f *floor) createEvent(c *fiber.Ctx) error {
 }
 
 // inTx runs fn in one transaction, committed when fn returns nil, as
-// bun's RunInTx does: none of the queueing and retries store.DB.RunInTx
+// bun's RunInTx does: none of the queueing and retries database.DB.RunInTx
 // adds for Kiln's writes.
-func (f *floor) inTx(ctx context.Context, fn func(tx store.Conn) error) error {
+func (f *floor) inTx(ctx context.Context, fn func(tx database.Conn) error) error {
 	tx, err := f.db.Begin(ctx)
 	if err != nil {
 		return err

@@ -14,9 +14,9 @@ import (
 
 	"github.com/kiln-cms/kiln/core/app"
 	"github.com/kiln-cms/kiln/core/app/apptest"
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/query"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // runKiln runs the command in-process with the project folders of dir.
@@ -355,7 +355,7 @@ func TestDryRunListsThePluginsTables(t *testing.T) {
 func refusedAfterCommand(t *testing.T, h *apptest.Harness, what string, status func() int) {
 	t.Helper()
 	wait := time.Duration(0)
-	if h.App.DB.Dialect == store.Postgres {
+	if h.App.DB.Dialect == database.Postgres {
 		wait = time.Second
 	}
 	deadline := time.Now().Add(wait)

@@ -8,6 +8,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/plugin"
 	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/core/store"
@@ -29,7 +30,7 @@ func runMigrate(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	ctx := context.Background()
-	db, err := store.Open(ctx, cfg.DatabaseURL())
+	db, err := database.Open(ctx, cfg.DatabaseURL())
 	if err != nil {
 		fmt.Fprintln(stderr, "kiln:", err)
 		return 1

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/kiln-cms/kiln/core/auth"
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/rest"
 	"github.com/kiln-cms/kiln/core/store"
@@ -98,7 +99,7 @@ func tokenList(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer a.Close()
-	rows, err := a.DB.APITokens(context.Background())
+	rows, err := store.APITokens(context.Background(), a.DB)
 	if err != nil {
 		fmt.Fprintln(stderr, "kiln token list:", describe(err))
 		return 1
@@ -167,7 +168,7 @@ func tokenRevoke(args []string, stdout, stderr io.Writer) int {
 	found, err := findToken(ctx, a.DB, target, id, *byName)
 	var revoked *store.APIToken
 	if err == nil {
-		revoked, err = a.DB.DeleteAPIToken(ctx, found.ID)
+		revoked, err = store.DeleteAPIToken(ctx, a.DB, found.ID)
 		if errs.KindOf(err) == errs.KindNotFound {
 			err = fmt.Errorf("token %d was revoked meanwhile", found.ID)
 		}
@@ -183,8 +184,8 @@ func tokenRevoke(args []string, stdout, stderr io.Writer) int {
 // findToken is the one token revoke was told of: by id, by name, or by a
 // bare argument, which is a name, or an id when it is made of digits, and
 // is refused when it is both a token's id and another's name.
-func findToken(ctx context.Context, db *store.DB, bare string, id int64, name string) (*store.APIToken, error) {
-	rows, err := db.APITokens(ctx)
+func findToken(ctx context.Context, db *database.DB, bare string, id int64, name string) (*store.APIToken, error) {
+	rows, err := store.APITokens(ctx, db)
 	if err != nil {
 		return nil, err
 	}

@@ -88,7 +88,7 @@ func TestTokenRevokeRevokesWhatItNames(t *testing.T) {
 			if code != 0 {
 				t.Fatalf("create %s: %d %q", name, code, errOut)
 			}
-			rows, err := h.App.DB.APITokens(ctx)
+			rows, err := store.APITokens(ctx, h.App.DB)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -102,7 +102,7 @@ func TestTokenRevokeRevokesWhatItNames(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			row, err := h.App.DB.CreateAPIToken(ctx, store.APIToken{Name: name, Kind: auth.FullAccess, Hash: h.App.Security.APITokens.Hasher.Hash(token)})
+			row, err := store.CreateAPIToken(ctx, h.App.DB, store.APIToken{Name: name, Kind: auth.FullAccess, Hash: h.App.Security.APITokens.Hasher.Hash(token)})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -183,7 +183,7 @@ func TestTokenRevokeRevokesWhatItNames(t *testing.T) {
 				t.Errorf("%q: %d %q %q, want %d and %q", c.args, code, out, errOut, c.code, c.msg)
 			}
 		}
-		if rows, err := h.App.DB.APITokens(ctx); err != nil || len(rows) != 0 {
+		if rows, err := store.APITokens(ctx, h.App.DB); err != nil || len(rows) != 0 {
 			t.Errorf("tokens left: %v %v", rows, err)
 		}
 	})

@@ -21,6 +21,7 @@ import (
 	"github.com/kiln-cms/kiln/core/config"
 	"github.com/kiln-cms/kiln/core/conns"
 	"github.com/kiln-cms/kiln/core/content"
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/metrics"
 	"github.com/kiln-cms/kiln/core/plugin"
 	"github.com/kiln-cms/kiln/core/principal"
@@ -37,7 +38,7 @@ import (
 type App struct {
 	Config  config.Config
 	Schema  *schema.Schema
-	DB      *store.DB
+	DB      *database.DB
 	Content *content.Service
 	Fiber   *fiber.App
 	Log     *slog.Logger
@@ -83,7 +84,7 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, plugins ...pl
 	if err != nil {
 		return nil, err
 	}
-	db, err := store.Open(ctx, cfg.DatabaseURL())
+	db, err := database.Open(ctx, cfg.DatabaseURL())
 	if err != nil {
 		return nil, err
 	}
@@ -233,7 +234,7 @@ func (a *App) newServer(limiter *ratelimit.Limiter) *fiber.App {
 // ready answers 200 while the database answers, 503 otherwise.
 //
 // Ready means the database answers within readyTimeout and, for SQLite,
-// its file can be written and its disk is not full (store.DB.Ready). What
+// its file can be written and its disk is not full (database.DB.Ready). What
 // is wrong is logged, not answered: the probe is public.
 func (a *App) ready(c *fiber.Ctx) error {
 	ctx, cancel := context.WithTimeout(c.UserContext(), readyTimeout)

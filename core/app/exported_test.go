@@ -68,12 +68,12 @@ func TestNoBunInExportedAPI(t *testing.T) {
 
 // isBun reports whether a package is bun or one of its dialects and drivers.
 func isBun(p *types.Package) bool {
-	return p != nil && (p.Path() == "github.com/uptrace/bun" || strings.HasPrefix(p.Path(), "github.com/uptrace/bun/"))
+	return p != nil && isBunPath(p.Path())
 }
 
 // bunInAPI names each exported identifier of pkg whose type reaches a bun
-// type, with the first way found that it does ("store.DB.Bun",
-// "store.Conn.NewSelect").
+// type, with the first way found that it does ("database.DB.Bun",
+// "database.Conn.NewSelect").
 func bunInAPI(pkg *types.Package) []string {
 	var found []string
 	for _, name := range pkg.Scope().Names() {

@@ -13,8 +13,8 @@ import (
 	"time"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
-	"github.com/kiln-cms/kiln/core/store"
-	"github.com/kiln-cms/kiln/core/store/pgtest"
+	"github.com/kiln-cms/kiln/core/database"
+	"github.com/kiln-cms/kiln/core/database/pgtest"
 )
 
 // lockedBuffer is a log sink safe for the server's goroutines.
@@ -51,7 +51,7 @@ type answer struct {
 // and the outage is logged once, with a count, not once per request.
 func TestDatabaseRestartUnderWriteLoad(t *testing.T) {
 	c := pgtest.Start(t)
-	cfg := apptest.Config(t, store.SQLite) // then pointed at the cluster
+	cfg := apptest.Config(t, database.SQLite) // then pointed at the cluster
 	cfg.Database.URL = c.URL()
 	var logs lockedBuffer
 	h := apptest.NewLogged(t, cfg, slog.New(slog.NewTextHandler(&logs, nil)))
@@ -176,7 +176,7 @@ func missingCustomers(t *testing.T, h *apptest.Harness, names []string) []string
 // dropped, instead of failing one request each.
 func TestRestartBehindAnIdlePool(t *testing.T) {
 	c := pgtest.Start(t)
-	cfg := apptest.Config(t, store.SQLite) // then pointed at the cluster
+	cfg := apptest.Config(t, database.SQLite) // then pointed at the cluster
 	cfg.Database.URL = c.URL()
 	h := apptest.NewWith(t, cfg)
 	round := func(r, n int) map[int]int {
@@ -212,7 +212,7 @@ func TestRestartBehindAnIdlePool(t *testing.T) {
 // TestRequestDeadline: a request still running at its deadline is a 503
 // ServiceUnavailableError with Retry-After, on both databases.
 func TestRequestDeadline(t *testing.T) {
-	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
+	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
 			cfg := apptest.Config(t, d)
 			cfg.Server.RequestTimeout = time.Nanosecond
@@ -231,7 +231,7 @@ func TestRequestDeadline(t *testing.T) {
 // for one no longer than its deadline and then answers 503; once the
 // connections are back, requests are served again.
 func TestExhaustedPool(t *testing.T) {
-	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
+	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
 			cfg := apptest.Config(t, d)
 			cfg.Server.RequestTimeout = 300 * time.Millisecond

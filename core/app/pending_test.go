@@ -15,6 +15,7 @@ import (
 	"github.com/kiln-cms/kiln/core/app"
 	"github.com/kiln-cms/kiln/core/app/apptest"
 	"github.com/kiln-cms/kiln/core/config"
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/core/store"
 )
@@ -100,7 +101,7 @@ func typesDir(t *testing.T, types map[string]string) string {
 // pendingWorld makes a database with pendingBefore and two notes in it,
 // closes that server and starts one with pendingAfter on the same
 // database, logging to logs.
-func pendingWorld(t *testing.T, d store.Dialect, logs io.Writer) (*apptest.Harness, config.Config) {
+func pendingWorld(t *testing.T, d database.Dialect, logs io.Writer) (*apptest.Harness, config.Config) {
 	cfg := apptest.Config(t, d)
 	cfg.Paths.ContentTypes = typesDir(t, pendingBefore)
 	before := apptest.NewWith(t, cfg)
@@ -114,7 +115,7 @@ func pendingWorld(t *testing.T, d store.Dialect, logs io.Writer) (*apptest.Harne
 	admin := before.App.Schema.Type("user")
 	var adminID int64
 	if err := before.App.DB.QueryRowContext(context.Background(),
-		"SELECT id FROM "+store.Ident(admin.Table)+" WHERE username = 'admin'").Scan(&adminID); err != nil {
+		"SELECT id FROM "+database.Ident(admin.Table)+" WHERE username = 'admin'").Scan(&adminID); err != nil {
 		t.Fatal(err)
 	}
 	before.App.Close()
@@ -140,7 +141,7 @@ func pendingWorld(t *testing.T, d store.Dialect, logs io.Writer) (*apptest.Harne
 // Then `kiln migrate --allow-destructive`'s migration converts the values
 // that waited, intact.
 func TestPendingSchemaChanges(t *testing.T) {
-	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
+	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
 			var logs lockedBuffer
 			h, cfg := pendingWorld(t, d, &logs)
@@ -208,7 +209,7 @@ func TestPendingSchemaChanges(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			db, err := store.Open(context.Background(), cfg.DatabaseURL())
+			db, err := database.Open(context.Background(), cfg.DatabaseURL())
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/kiln-cms/kiln/core/auth"
 	"github.com/kiln-cms/kiln/core/content"
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/hook"
 	"github.com/kiln-cms/kiln/core/mail"
@@ -65,12 +66,14 @@ func (a *App) newSecurity(ctx context.Context) (*rest.Security, error) {
 	if err := policy.Compile(a.Schema, a.QueryOptions()); err != nil {
 		return nil, err
 	}
-	if a.DB.Dialect == store.Postgres {
+	if a.DB.Dialect == database.Postgres {
 		// Untrusted (every request reads its user) until watchIdentity's
 		// listener hears the database; SQLite keeps the read per request
 		// (docs/identity-cache.md).
 		sec.Principals = principal.New(a.Content.PrincipalByID, 0)
-		sec.Principals.LoadToken = a.DB.APITokenByHash
+		sec.Principals.LoadToken = func(ctx context.Context, hash string) (*store.APIToken, error) {
+			return store.APITokenByHash(ctx, a.DB, hash)
+		}
 		sec.APITokens.Cache = sec.Principals
 		a.Content.Principals = sec.Principals
 	}

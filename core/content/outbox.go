@@ -5,10 +5,10 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // The events the service emits for every write of entries (a plugin emits
@@ -181,6 +181,6 @@ const flushChunk = 200
 // Outbox runs fn on the transaction's connection: for an Outbox's own
 // rows, core tables beside the content types, which commit or roll back
 // with the write.
-func (t *Tx) Outbox(ctx context.Context, fn func(ctx context.Context, conn store.Conn) error) error {
+func (t *Tx) Outbox(ctx context.Context, fn func(ctx context.Context, conn database.Conn) error) error {
 	return fn(ctx, t.conn)
 }

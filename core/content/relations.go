@@ -6,10 +6,10 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // relationRefs is one relation's value as read — an id or documentId, a
@@ -122,7 +122,7 @@ func (r relationRefs) change(ids map[string]int64, ro entry.ReadOptions) (entry.
 // a transaction's first run: the write itself fails on a missing target,
 // and InTx then runs the transaction again with every reference looked
 // up, for the 400 that names it.
-func (s *Service) resolveRelations(ctx context.Context, conn store.Conn, rels []relationRefs, ro entry.ReadOptions, data entry.Data) ([]errs.FieldError, error) {
+func (s *Service) resolveRelations(ctx context.Context, conn database.Conn, rels []relationRefs, ro entry.ReadOptions, data entry.Data) ([]errs.FieldError, error) {
 	lists := make([]entry.Refs, len(rels))
 	trusted := make([]map[string]int64, len(rels))
 	st := stateOf(ctx)

@@ -8,6 +8,7 @@ package content
 import (
 	"context"
 
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/hook"
 	"github.com/kiln-cms/kiln/core/query"
@@ -48,7 +49,7 @@ type Service struct {
 	// which is otherwise left to the key: tests compare the two ways.
 	VerifyReferences bool
 
-	db    *store.DB
+	db    *database.DB
 	store *store.Store
 	// tables are the plugins' own tables, which statements may write.
 	tables map[string]bool
@@ -62,13 +63,13 @@ type Options struct {
 }
 
 // New returns the service over an open, migrated database.
-func New(s *schema.Schema, db *store.DB, o Options) *Service {
+func New(s *schema.Schema, db *database.DB, o Options) *Service {
 	return &Service{Schema: s, db: db, store: &store.Store{DB: db, Schema: s, MaxAnswerRows: o.MaxAnswerRows},
 		Hooks: hook.NewRegistry(), tables: map[string]bool{}}
 }
 
 // Dialect is the database family the service runs on.
-func (s *Service) Dialect() store.Dialect { return s.db.Dialect }
+func (s *Service) Dialect() database.Dialect { return s.db.Dialect }
 
 // Page is one page of a list, with the total when it was counted.
 type Page struct {
@@ -83,10 +84,10 @@ func (s *Service) pool() *Tx { return &Tx{s: s, conn: s.db} }
 
 // Find lists the entries q selects: the page, and the count unless the
 // request turned it off. Reads are retried once on a fresh connection
-// when the database dropped the first (store.RetryRead).
+// when the database dropped the first (database.RetryRead).
 func (s *Service) Find(ctx context.Context, q *query.Query, ro entry.ReadOptions) (*Page, error) {
 	var p *Page
-	err := store.RetryRead(ctx, func() (err error) {
+	err := database.RetryRead(ctx, func() (err error) {
 		p, err = s.pool().Find(ctx, q, ro)
 		return err
 	})
@@ -101,7 +102,7 @@ type Chunks struct {
 	// asked for no count.
 	Total int64
 	c     *store.Chunks
-	conn  store.Conn
+	conn  database.Conn
 }
 
 // FindChunks is Find, reading the page (and its total) now and its
@@ -111,7 +112,7 @@ type Chunks struct {
 func (s *Service) FindChunks(ctx context.Context, q *query.Query, ro entry.ReadOptions) (*Chunks, error) {
 	conn := s.pool().conn
 	var c *store.Chunks
-	err := store.RetryRead(ctx, func() (err error) {
+	err := database.RetryRead(ctx, func() (err error) {
 		c, err = s.store.FindChunks(ctx, conn, q, ro, q.Pagination.WithCount)
 		return err
 	})
@@ -126,7 +127,7 @@ func (s *Service) FindChunks(ctx context.Context, q *query.Query, ro entry.ReadO
 // Each chunk's reads are retried as Find's are.
 func (c *Chunks) Next(ctx context.Context, n int) ([]*entry.Entry, error) {
 	var list []*entry.Entry
-	err := store.RetryRead(ctx, func() (err error) {
+	err := database.RetryRead(ctx, func() (err error) {
 		list, err = c.c.Next(ctx, c.conn, n)
 		return err
 	})
@@ -138,7 +139,7 @@ func (c *Chunks) Next(ctx context.Context, n int) ([]*entry.Entry, error) {
 // is errs.NotFound.
 func (s *Service) FindOne(ctx context.Context, q *query.Query, ref string, ro entry.ReadOptions) (*entry.Entry, error) {
 	var e *entry.Entry
-	err := store.RetryRead(ctx, func() (err error) {
+	err := database.RetryRead(ctx, func() (err error) {
 		e, err = s.pool().FindOne(ctx, q, ref, ro)
 		return err
 	})
@@ -156,7 +157,7 @@ func (s *Service) CheckEstimate(q *query.Query, roots int, ro entry.ReadOptions)
 // Get is FindOne by row id.
 func (s *Service) Get(ctx context.Context, q *query.Query, id int64, ro entry.ReadOptions) (*entry.Entry, error) {
 	var e *entry.Entry
-	err := store.RetryRead(ctx, func() (err error) {
+	err := database.RetryRead(ctx, func() (err error) {
 		e, err = s.pool().Get(ctx, q, id, ro)
 		return err
 	})
@@ -198,7 +199,7 @@ func (s *Service) Delete(ctx context.Context, q *query.Query, ref string, ro ent
 
 // InTx runs fn in one transaction: every read and write fn makes through
 // tx commits or rolls back together. A transaction PostgreSQL aborts to
-// break a deadlock is run again (store.DB.RunInTx), so fn must not do
+// break a deadlock is run again (database.DB.RunInTx), so fn must not do
 // anything outside tx that a second run would repeat.
 //
 // The events the transaction emitted (writes of entries, a plugin's
@@ -212,7 +213,7 @@ func (s *Service) InTx(ctx context.Context, fn func(ctx context.Context, tx *Tx)
 	// happened, and forgetting too much only costs a read.
 	defer s.forget(tc)
 	var st *txState
-	run := func(ctx context.Context, conn store.Conn) error {
+	run := func(ctx context.Context, conn database.Conn) error {
 		wrote = false
 		st = &txState{locked: map[rowKey]bool{}, verify: s.VerifyReferences || (st != nil && st.verify)}
 		ctx = withWrites(ctx, st)
@@ -287,6 +288,6 @@ type Count = entry.Count
 // The database families a statement may be written for (Statement.Dialect,
 // Service.Dialect), for the few expressions they spell differently.
 const (
-	SQLite   = store.SQLite
-	Postgres = store.Postgres
+	SQLite   = database.SQLite
+	Postgres = database.Postgres
 )

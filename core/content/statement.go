@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/core/store"
@@ -45,7 +46,7 @@ func (t *Tx) Statement(ro entry.ReadOptions) *Statement {
 }
 
 // Dialect is the database family the statement is written for.
-func (st *Statement) Dialect() store.Dialect { return st.b.Dialect() }
+func (st *Statement) Dialect() database.Dialect { return st.b.Dialect() }
 
 // W writes SQL text: keywords, quoted identifiers, never values.
 func (st *Statement) W(parts ...string) *Statement { st.b.W(parts...); return st }
@@ -65,11 +66,13 @@ func (st *Statement) Col(alias string, a *schema.Attribute) *Statement {
 		st.fail(fmt.Errorf("content: %s.%s has no column of its own", a.Owner.Name, a.Name))
 		return st
 	}
-	return st.W(alias, ".", store.Ident(a.Column))
+	return st.W(alias, ".", database.Ident(a.Column))
 }
 
 // ID writes alias.id.
-func (st *Statement) ID(alias string) *Statement { return st.W(alias, ".", store.Ident(schema.ColID)) }
+func (st *Statement) ID(alias string) *Statement {
+	return st.W(alias, ".", database.Ident(schema.ColID))
+}
 
 // JoinTable writes a manyToMany relation's join table under alias: its
 // columns are JoinSelf (this side's id) and JoinTarget (the other side's),
@@ -80,7 +83,7 @@ func (st *Statement) JoinTable(a *schema.Attribute, alias string) *Statement {
 		return st
 	}
 	st.content = true
-	return st.W(store.Ident(a.JoinTable), " ", alias)
+	return st.W(database.Ident(a.JoinTable), " ", alias)
 }
 
 // JoinCol writes alias.column of a join table: its own side's column
@@ -90,7 +93,7 @@ func (st *Statement) JoinCol(alias string, a *schema.Attribute, self bool) *Stat
 	if self {
 		c = a.JoinSelf
 	}
-	return st.W(alias, ".", store.Ident(c))
+	return st.W(alias, ".", database.Ident(c))
 }
 
 // Own writes the quoted name of one of the plugins' own tables (declared
@@ -101,12 +104,12 @@ func (st *Statement) Own(table string) *Statement {
 		return st
 	}
 	st.own = true
-	return st.W(store.Ident(table))
+	return st.W(database.Ident(table))
 }
 
 // Ident writes a quoted identifier: a column of a plugin's own table, or
 // an alias.
-func (st *Statement) Ident(name string) *Statement { return st.W(store.Ident(name)) }
+func (st *Statement) Ident(name string) *Statement { return st.W(database.Ident(name)) }
 
 // Arg writes a placeholder for v, encoded for a field of type t.
 func (st *Statement) Arg(t schema.FieldType, v any) *Statement { st.b.Arg(t, v); return st }

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/hook"
@@ -19,7 +20,7 @@ import (
 // transaction of the write it runs in with TxOf.
 type Tx struct {
 	s    *Service
-	conn store.Conn
+	conn database.Conn
 	// touched records the users written, for Service.InTx to forget.
 	touched *touched
 }
@@ -259,7 +260,7 @@ func (t *Tx) Lock(ctx context.Context, ct *schema.ContentType, ids ...int64) err
 // at commit; see docs/plugins.md). A hook that leaves a rule to a database
 // constraint can skip its own search on the first run, and search on a
 // retried one to name what the constraint refused.
-func Retried(ctx context.Context) bool { return store.TxAttempt(ctx) > 1 }
+func Retried(ctx context.Context) bool { return database.TxAttempt(ctx) > 1 }
 
 // LockKey takes a lock on (namespace, key) until the transaction ends, for
 // a rule over something that is not one row (every booking of one coach).

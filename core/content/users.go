@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/core/store"
@@ -19,7 +20,7 @@ type Principal = store.Principal
 // PrincipalByID loads the user a token names; errs.NotFound when gone.
 // Retried once when the database dropped the connection.
 func (s *Service) PrincipalByID(ctx context.Context, id int64) (p *Principal, err error) {
-	err = store.RetryRead(ctx, func() (err error) {
+	err = database.RetryRead(ctx, func() (err error) {
 		p, err = s.store.PrincipalByID(ctx, s.db, s.Schema, id)
 		return err
 	})

@@ -9,9 +9,9 @@ import (
 	"context"
 	"sync"
 
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // Action is the kind of write.
@@ -43,7 +43,7 @@ type Event struct {
 	Phase  Phase
 	// Conn is the write's transaction: use it for every read or write the
 	// hook does, so that they commit or roll back with the write.
-	Conn store.Conn
+	Conn database.Conn
 	// ID is the entry's id; 0 before a create.
 	ID int64
 	// Data is the checked input of a create or update; before hooks may

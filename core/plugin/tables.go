@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/core/store"
 )
@@ -11,7 +12,7 @@ import (
 // Extra is what the plugins add to the migrations on a dialect: the tables
 // they declare (Tabler) and their constraints. The app passes it to every
 // migration, `kiln migrate --dry-run` included.
-func Extra(plugins []Plugin, d store.Dialect) (store.Extra, error) {
+func Extra(plugins []Plugin, d database.Dialect) (store.Extra, error) {
 	var out store.Extra
 	seen := map[string]string{}
 	for _, p := range plugins {
@@ -53,7 +54,7 @@ func TableNames(plugins []Plugin) []string {
 // tableDef turns a declared table into the migrations' form: its columns
 // typed as fields are, its key NOT NULL and unique, a unique index for
 // each unique column.
-func tableDef(d store.Dialect, t Table) (store.TableDef, error) {
+func tableDef(d database.Dialect, t Table) (store.TableDef, error) {
 	if t.Name == "" || len(t.Columns) == 0 || len(t.Key) == 0 {
 		return store.TableDef{}, fmt.Errorf("table %q needs a name, columns and a key", t.Name)
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 
 	"github.com/kiln-cms/kiln/core/auth"
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/principal"
 	"github.com/kiln-cms/kiln/core/route"
@@ -23,7 +24,7 @@ import (
 // token table lives in core/store; what each kind may do is auth's
 // TokenRules, derived from the route table once it exists (SetRoutes).
 type APITokens struct {
-	DB     *store.DB
+	DB     *database.DB
 	Hasher *auth.APITokenHasher
 	Log    *slog.Logger
 	// Now is the clock (time.Now when nil), replaceable to age tokens.
@@ -93,7 +94,9 @@ func invalidToken() error {
 // cache on PostgreSQL: docs/identity-cache.md) and returns its caller, or
 // the 401 to answer.
 func (t *APITokens) authenticate(ctx context.Context, token string) (*TokenCaller, error) {
-	lookup := t.DB.APITokenByHash
+	lookup := func(ctx context.Context, hash string) (*store.APIToken, error) {
+		return store.APITokenByHash(ctx, t.DB, hash)
+	}
 	if t.Cache != nil {
 		lookup = t.Cache.Token
 	}
@@ -136,7 +139,7 @@ func (t *APITokens) touch(row *store.APIToken, now time.Time) {
 		defer t.touching.Done()
 		ctx, cancel := context.WithTimeout(context.Background(), touchTimeout)
 		defer cancel()
-		if err := t.DB.TouchAPIToken(ctx, row.ID, now); err != nil && t.Log != nil {
+		if err := store.TouchAPIToken(ctx, t.DB, row.ID, now); err != nil && t.Log != nil {
 			t.Log.Warn("recording an API token's last use", "token", row.ID, "err", err)
 		}
 	}()
@@ -184,7 +187,7 @@ func (t *APITokens) Create(ctx context.Context, name, description, kind string, 
 		exp := t.now().Add(lifespan)
 		row.ExpiresAt = &exp
 	}
-	created, err := t.DB.CreateAPIToken(ctx, row)
+	created, err := store.CreateAPIToken(ctx, t.DB, row)
 	if err != nil {
 		return nil, "", err
 	}
@@ -253,7 +256,7 @@ func (s *Security) listAPITokens(c *fiber.Ctx) error {
 	if err := s.Allow(c, "apiTokens.find"); err != nil {
 		return err
 	}
-	rows, err := s.APITokens.DB.APITokens(c.UserContext())
+	rows, err := store.APITokens(c.UserContext(), s.APITokens.DB)
 	if err != nil {
 		return err
 	}
@@ -282,7 +285,7 @@ func (s *Security) getAPIToken(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	row, err := s.APITokens.DB.APITokenByID(c.UserContext(), id)
+	row, err := store.APITokenByID(c.UserContext(), s.APITokens.DB, id)
 	if err != nil {
 		return err
 	}
@@ -297,7 +300,7 @@ func (s *Security) deleteAPIToken(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	row, err := s.APITokens.DB.DeleteAPIToken(c.UserContext(), id)
+	row, err := store.DeleteAPIToken(c.UserContext(), s.APITokens.DB, id)
 	// Refused on this node's next request, committed or not: forgetting
 	// too much costs a read.
 	s.APITokens.Cache.InvalidateTokens()

@@ -13,9 +13,9 @@ import (
 	"golang.org/x/crypto/bcrypt"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/hook"
 	"github.com/kiln-cms/kiln/core/openapi"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // vaultType is a type of a project's own with a password field: hashing
@@ -63,12 +63,12 @@ func (s *seen) take() []any {
 // is handed the hash, never the plaintext. Rules run on the plaintext
 // first. The same holds for the built-in user.
 func TestPasswordFieldsOfAnyTypeAreHashedBeforeHooks(t *testing.T) {
-	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
+	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) { passwordFields(t, d) })
 	}
 }
 
-func passwordFields(t *testing.T, d store.Dialect) {
+func passwordFields(t *testing.T, d database.Dialect) {
 	dir := t.TempDir()
 	files, err := filepath.Glob(filepath.Join(apptest.Root(t), "content-types", "*.yaml"))
 	if err != nil || len(files) == 0 {

@@ -6,11 +6,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
-	"github.com/uptrace/bun/driver/pgdriver"
-
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/schema"
 )
@@ -22,7 +20,7 @@ import (
 const APITokenTable = "kiln_api_tokens"
 
 // apiTokenTables are the API tokens' core table (see coreTables).
-func apiTokenTables(d Dialect) []TableDef {
+func apiTokenTables(d database.Dialect) []TableDef {
 	dt := timeKind.Column(d)
 	return []TableDef{{
 		Name: APITokenTable,
@@ -99,16 +97,16 @@ func scanAPIToken(scan func(...any) error) (*APIToken, error) {
 }
 
 // timeArg is a time as the dialect binds it, nil for none.
-func (db *DB) timeArg(t *time.Time) any {
+func timeArg(d database.Dialect, t *time.Time) any {
 	if t == nil {
 		return nil
 	}
-	return timeKind.Encode(db.Dialect, t.UTC().Truncate(time.Millisecond))
+	return timeKind.Encode(d, t.UTC().Truncate(time.Millisecond))
 }
 
 // CreateAPIToken stores t (its Hash, never the token) and returns it with
 // its id and creation time. A name already taken is a 400 on "name".
-func (db *DB) CreateAPIToken(ctx context.Context, t APIToken) (*APIToken, error) {
+func CreateAPIToken(ctx context.Context, db *database.DB, t APIToken) (*APIToken, error) {
 	var actions any
 	if t.Actions != nil {
 		b, err := json.Marshal(t.Actions)
@@ -118,17 +116,17 @@ func (db *DB) CreateAPIToken(ctx context.Context, t APIToken) (*APIToken, error)
 		actions = string(b)
 	}
 	t.CreatedAt = now().UTC().Truncate(time.Millisecond)
-	err := db.RunInTx(ctx, func(ctx context.Context, tx Conn) error {
+	err := db.RunInTx(ctx, func(ctx context.Context, tx database.Conn) error {
 		var n int
-		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM `+Ident(APITokenTable)+` WHERE "name" = ?`, t.Name).Scan(&n); err != nil {
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM `+database.Ident(APITokenTable)+` WHERE "name" = ?`, t.Name).Scan(&n); err != nil {
 			return err
 		}
 		if n > 0 {
 			return nameTaken(t.Name)
 		}
-		q := `INSERT INTO ` + Ident(APITokenTable) + ` ("name", "description", "kind", "actions", "token_hash", "expires_at", "created_at") VALUES (?, ?, ?, ?, ?, ?, ?)`
-		args := []any{t.Name, t.Description, t.Kind, actions, t.Hash, db.timeArg(t.ExpiresAt), db.timeArg(&t.CreatedAt)}
-		if db.Dialect == Postgres {
+		q := `INSERT INTO ` + database.Ident(APITokenTable) + ` ("name", "description", "kind", "actions", "token_hash", "expires_at", "created_at") VALUES (?, ?, ?, ?, ?, ?, ?)`
+		args := []any{t.Name, t.Description, t.Kind, actions, t.Hash, timeArg(db.Dialect, t.ExpiresAt), timeArg(db.Dialect, &t.CreatedAt)}
+		if db.Dialect == database.Postgres {
 			return tx.QueryRowContext(ctx, q+` RETURNING "id"`, args...).Scan(&t.ID)
 		}
 		res, err := tx.ExecContext(ctx, q, args...)
@@ -151,36 +149,27 @@ func nameTaken(name string) error {
 	return errs.Fields([]errs.FieldError{{Path: []string{"name"}, Message: "This attribute must be unique", Name: "ValidationError", Value: name}})
 }
 
-func isUnique(err error) bool {
-	if err == nil {
-		return false
-	}
-	var pe pgdriver.Error
-	if errors.As(err, &pe) {
-		return pe.Field('C') == "23505"
-	}
-	return strings.Contains(err.Error(), "UNIQUE constraint failed")
-}
+func isUnique(err error) bool { return database.IsUnique(err) }
 
 // APITokenByHash is the lookup of every request that carries an API
 // token: one query on the unique index of token_hash. errs.NotFound when
 // no token has the hash (never issued, or revoked).
-func (db *DB) APITokenByHash(ctx context.Context, hash string) (t *APIToken, err error) {
-	err = RetryRead(ctx, func() error {
-		t, err = scanAPIToken(db.QueryRowContext(ctx, `SELECT `+apiTokenCols+` FROM `+Ident(APITokenTable)+` WHERE "token_hash" = ?`, hash).Scan)
+func APITokenByHash(ctx context.Context, db *database.DB, hash string) (t *APIToken, err error) {
+	err = database.RetryRead(ctx, func() error {
+		t, err = scanAPIToken(db.QueryRowContext(ctx, `SELECT `+apiTokenCols+` FROM `+database.Ident(APITokenTable)+` WHERE "token_hash" = ?`, hash).Scan)
 		return err
 	})
 	return t, err
 }
 
 // APITokenByID reads one token; errs.NotFound when there is none.
-func (db *DB) APITokenByID(ctx context.Context, id int64) (*APIToken, error) {
-	return scanAPIToken(db.QueryRowContext(ctx, `SELECT `+apiTokenCols+` FROM `+Ident(APITokenTable)+` WHERE "id" = ?`, id).Scan)
+func APITokenByID(ctx context.Context, db *database.DB, id int64) (*APIToken, error) {
+	return scanAPIToken(db.QueryRowContext(ctx, `SELECT `+apiTokenCols+` FROM `+database.Ident(APITokenTable)+` WHERE "id" = ?`, id).Scan)
 }
 
 // APITokens lists every token, oldest first.
-func (db *DB) APITokens(ctx context.Context) ([]*APIToken, error) {
-	rows, err := db.QueryContext(ctx, `SELECT `+apiTokenCols+` FROM `+Ident(APITokenTable)+` ORDER BY "id"`)
+func APITokens(ctx context.Context, db *database.DB) ([]*APIToken, error) {
+	rows, err := db.QueryContext(ctx, `SELECT `+apiTokenCols+` FROM `+database.Ident(APITokenTable)+` ORDER BY "id"`)
 	if err != nil {
 		return nil, err
 	}
@@ -198,22 +187,22 @@ func (db *DB) APITokens(ctx context.Context) ([]*APIToken, error) {
 
 // DeleteAPIToken revokes a token by deleting its row, and returns what it
 // was; errs.NotFound when there is none.
-func (db *DB) DeleteAPIToken(ctx context.Context, id int64) (t *APIToken, err error) {
-	err = db.RunInTx(ctx, func(ctx context.Context, tx Conn) error {
-		t, err = scanAPIToken(tx.QueryRowContext(ctx, `SELECT `+apiTokenCols+` FROM `+Ident(APITokenTable)+` WHERE "id" = ?`, id).Scan)
+func DeleteAPIToken(ctx context.Context, db *database.DB, id int64) (t *APIToken, err error) {
+	err = db.RunInTx(ctx, func(ctx context.Context, tx database.Conn) error {
+		t, err = scanAPIToken(tx.QueryRowContext(ctx, `SELECT `+apiTokenCols+` FROM `+database.Ident(APITokenTable)+` WHERE "id" = ?`, id).Scan)
 		if err != nil {
 			return err
 		}
-		_, err = tx.ExecContext(ctx, `DELETE FROM `+Ident(APITokenTable)+` WHERE "id" = ?`, id)
+		_, err = tx.ExecContext(ctx, `DELETE FROM `+database.Ident(APITokenTable)+` WHERE "id" = ?`, id)
 		return err
 	})
 	return t, err
 }
 
 // TouchAPIToken records that the token was used at when.
-func (db *DB) TouchAPIToken(ctx context.Context, id int64, when time.Time) error {
-	return db.RunInTx(ctx, func(ctx context.Context, tx Conn) error {
-		_, err := tx.ExecContext(ctx, `UPDATE `+Ident(APITokenTable)+` SET "last_used_at" = ? WHERE "id" = ?`, db.timeArg(&when), id)
+func TouchAPIToken(ctx context.Context, db *database.DB, id int64, when time.Time) error {
+	return db.RunInTx(ctx, func(ctx context.Context, tx database.Conn) error {
+		_, err := tx.ExecContext(ctx, `UPDATE `+database.Ident(APITokenTable)+` SET "last_used_at" = ? WHERE "id" = ?`, timeArg(db.Dialect, &when), id)
 		return err
 	})
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
@@ -23,7 +24,7 @@ const (
 )
 
 // seedBench loads the benchmark's data set with BulkInsert.
-func seedBench(b *testing.B, db *store.DB) *schema.Schema {
+func seedBench(b *testing.B, db *database.DB) *schema.Schema {
 	b.Helper()
 	s := loadSchema(b)
 	createAll(b, db, s)
@@ -62,7 +63,7 @@ func seedBench(b *testing.B, db *store.DB) *schema.Schema {
 			return []any{fmt.Sprintf("Session %d", i), int64(30 + i%4*15), int64(m), int64(1 + (m-1)/3)}
 		}),
 	}
-	err := db.RunInTx(ctx, func(ctx context.Context, tx store.Conn) error {
+	err := db.RunInTx(ctx, func(ctx context.Context, tx database.Conn) error {
 		for _, r := range loads {
 			if err := st.BulkInsert(ctx, tx, r); err != nil {
 				return err
@@ -84,7 +85,7 @@ func seedBench(b *testing.B, db *store.DB) *schema.Schema {
 // request does, on SQLite (and on PostgreSQL when configured), with the
 // 2,000-program data set.
 func BenchmarkFindWithPopulate(b *testing.B) {
-	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
+	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		b.Run(d.String(), func(b *testing.B) {
 			db := storetest.Open(b, d)
 			s := seedBench(b, db)

@@ -1,16 +1,18 @@
 package store
 
+import "github.com/kiln-cms/kiln/core/database"
+
 // coreTables are the tables of the core itself (the API tokens, the
 // webhooks and their outbox): a migration creates them when they are
 // missing, as it does its state table, and they are no part of the
 // snapshot of what the schema asked for, so no schema change alters or
 // drops them. A later change to one is a step of its own in the planner.
-func coreTables(d Dialect) []TableDef {
+func coreTables(d database.Dialect) []TableDef {
 	return append(apiTokenTables(d), webhookTables(d)...)
 }
 
 // webhookTables are the webhooks' core tables (see coreTables).
-func webhookTables(d Dialect) []TableDef {
+func webhookTables(d database.Dialect) []TableDef {
 	text := ColumnDef{Type: "TEXT"}
 	col := func(name, typ string, notNull bool) ColumnDef {
 		c := text

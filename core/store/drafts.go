@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/query"
@@ -25,9 +26,9 @@ import (
 // its document's draft version: the draft row, or the published row of a
 // document without one. One probe of the draft rows' unique index.
 func (b *sqlb) draftVersion(ct *schema.ContentType, alias string) {
-	pub, doc := Ident(schema.ColPublishedAt), Ident(schema.ColDocumentID)
+	pub, doc := database.Ident(schema.ColPublishedAt), database.Ident(schema.ColDocumentID)
 	t := b.newAlias()
-	b.w("(", alias, ".", pub, " IS NULL OR NOT EXISTS (SELECT 1 FROM ", Ident(ct.Table), " ", t, " WHERE ",
+	b.w("(", alias, ".", pub, " IS NULL OR NOT EXISTS (SELECT 1 FROM ", database.Ident(ct.Table), " ", t, " WHERE ",
 		t, ".", doc, " = ", alias, ".", doc, " AND ", t, ".", pub, " IS NULL))")
 }
 
@@ -36,7 +37,7 @@ func (b *sqlb) draftVersion(ct *schema.ContentType, alias string) {
 // no fields named and no read options) and its owning to-one foreign keys
 // (entry.Entry.ForeignKey): the one statement an update needs to find its entry
 // and hand it to the before hooks.
-func (s *Store) FindEntry(ctx context.Context, db Conn, ct *schema.ContentType, ref string) (entry.Document, *entry.Entry, error) {
+func (s *Store) FindEntry(ctx context.Context, db database.Conn, ct *schema.ContentType, ref string) (entry.Document, *entry.Entry, error) {
 	if ct.DraftAndPublish {
 		return entry.Document{}, nil, fmt.Errorf("FindEntry: %s has draft & publish", ct.Name)
 	}
@@ -50,7 +51,7 @@ func (s *Store) FindEntry(ctx context.Context, db Conn, ct *schema.ContentType, 
 	b := s.sql(entry.ReadOptions{}, query.Draft)
 	b.w("SELECT ")
 	b.selectList(cols)
-	b.w(" FROM ", Ident(ct.Table), " ", root, " WHERE ")
+	b.w(" FROM ", database.Ident(ct.Table), " ", root, " WHERE ")
 	if !b.whereRef(ct, ref) {
 		return entry.Document{}, nil, errs.NotFound()
 	}
@@ -74,7 +75,7 @@ func (b *sqlb) whereRef(ct *schema.ContentType, ref string) bool {
 	if n, err := strconv.ParseInt(ref, 10, 64); err == nil && n > 0 && len(ref) < 24 {
 		if ct.DraftAndPublish {
 			t := b.newAlias()
-			b.w(col(root, schema.ColDocumentID), " IN (SELECT ", col(t, schema.ColDocumentID), " FROM ", Ident(ct.Table), " ", t,
+			b.w(col(root, schema.ColDocumentID), " IN (SELECT ", col(t, schema.ColDocumentID), " FROM ", database.Ident(ct.Table), " ", t,
 				" WHERE ", col(t, schema.ColID), " = ")
 			b.arg(idKind, n)
 			b.w(")")
@@ -95,10 +96,10 @@ func (b *sqlb) whereRef(ct *schema.ContentType, ref string) bool {
 // FindDocument returns the document ref names: a documentId, or the
 // numeric id of either of its rows. A missing one is errs.NotFound. One
 // query.
-func (s *Store) FindDocument(ctx context.Context, db Conn, ct *schema.ContentType, ref string) (entry.Document, error) {
+func (s *Store) FindDocument(ctx context.Context, db database.Conn, ct *schema.ContentType, ref string) (entry.Document, error) {
 	b := s.sql(entry.ReadOptions{}, query.Draft)
 	b.w("SELECT ", col(root, schema.ColID), ", ", col(root, schema.ColDocumentID), ", ", col(root, schema.ColPublishedAt),
-		" IS NULL FROM ", Ident(ct.Table), " ", root, " WHERE ")
+		" IS NULL FROM ", database.Ident(ct.Table), " ", root, " WHERE ")
 	if !b.whereRef(ct, ref) {
 		return entry.Document{}, errs.NotFound()
 	}
@@ -138,10 +139,10 @@ func versionColumns(ct *schema.ContentType) []string {
 	cols := make([]string, 0, len(ct.Attributes)+3)
 	for _, a := range ct.Attributes {
 		if a.Column != "" {
-			cols = append(cols, Ident(a.Column))
+			cols = append(cols, database.Ident(a.Column))
 		}
 	}
-	return append(cols, Ident(schema.ColCreatedAt), Ident(schema.ColUpdatedAt))
+	return append(cols, database.Ident(schema.ColCreatedAt), database.Ident(schema.ColUpdatedAt))
 }
 
 func joinCols(cols []string, prefix string) string {
@@ -173,7 +174,7 @@ func versionExprs(ct *schema.ContentType, from string, draft bool) string {
 	if out != "" {
 		out += ", "
 	}
-	return out + from + "." + Ident(schema.ColCreatedAt) + ", " + from + "." + Ident(schema.ColUpdatedAt)
+	return out + from + "." + database.Ident(schema.ColCreatedAt) + ", " + from + "." + database.Ident(schema.ColUpdatedAt)
 }
 
 // Publish makes the document whose draft row is draftID published: its
@@ -182,19 +183,19 @@ func versionExprs(ct *schema.ContentType, from string, draft bool) string {
 // returns the published row's id. A few statements per relation that can
 // reach the type, whatever the number of links. sc, when not nil, is the
 // schema to find those relations in (else the store's).
-func (s *Store) Publish(ctx context.Context, db Conn, sc *schema.Schema, ct *schema.ContentType, draftID int64) (int64, error) {
+func (s *Store) Publish(ctx context.Context, db database.Conn, sc *schema.Schema, ct *schema.ContentType, draftID int64) (int64, error) {
 	if sc != nil && s.Schema == nil {
 		cp := *s
 		cp.Schema = sc
 		s = &cp
 	}
-	t := Ident(ct.Table)
+	t := database.Ident(ct.Table)
 	cols := versionColumns(ct)
 	b := s.sql(entry.ReadOptions{}, query.Draft)
-	b.w("SELECT p.", Ident(schema.ColID), " FROM ", t, " p JOIN ", t, " d ON d.", Ident(schema.ColDocumentID), " = p.",
-		Ident(schema.ColDocumentID), " WHERE d.", Ident(schema.ColID), " = ")
+	b.w("SELECT p.", database.Ident(schema.ColID), " FROM ", t, " p JOIN ", t, " d ON d.", database.Ident(schema.ColDocumentID), " = p.",
+		database.Ident(schema.ColDocumentID), " WHERE d.", database.Ident(schema.ColID), " = ")
 	b.arg(idKind, draftID)
-	b.w(" AND p.", Ident(schema.ColPublishedAt), " IS NOT NULL")
+	b.w(" AND p.", database.Ident(schema.ColPublishedAt), " IS NOT NULL")
 	var pub int64
 	err := db.QueryRowContext(ctx, b.sb.String(), b.args...).Scan(&pub)
 	if err != nil && !isNoRows(err) {
@@ -205,22 +206,22 @@ func (s *Store) Publish(ctx context.Context, db Conn, sc *schema.Schema, ct *sch
 	}
 	b = s.sql(entry.ReadOptions{}, query.Draft)
 	if pub != 0 {
-		b.w("UPDATE ", t, " SET ", Ident(schema.ColPublishedAt), " = ")
+		b.w("UPDATE ", t, " SET ", database.Ident(schema.ColPublishedAt), " = ")
 		b.arg(timeKind, now())
-		b.w(", (", joinCols(cols, ""), ") = (SELECT ", versionExprs(ct, "d", false), " FROM ", t, " d WHERE d.", Ident(schema.ColID), " = ")
+		b.w(", (", joinCols(cols, ""), ") = (SELECT ", versionExprs(ct, "d", false), " FROM ", t, " d WHERE d.", database.Ident(schema.ColID), " = ")
 		b.arg(idKind, draftID)
-		b.w(") WHERE ", Ident(schema.ColID), " = ")
+		b.w(") WHERE ", database.Ident(schema.ColID), " = ")
 		b.arg(idKind, pub)
 		if err := s.exec(ctx, db, b); err != nil {
 			return 0, s.writeError(ctx, db, ct, entry.Data{}, err)
 		}
 	} else {
-		b.w("INSERT INTO ", t, " (", Ident(schema.ColDocumentID), ", ", joinCols(cols, ""), ", ", Ident(schema.ColPublishedAt),
-			") SELECT d.", Ident(schema.ColDocumentID), ", ", versionExprs(ct, "d", false), ", ")
+		b.w("INSERT INTO ", t, " (", database.Ident(schema.ColDocumentID), ", ", joinCols(cols, ""), ", ", database.Ident(schema.ColPublishedAt),
+			") SELECT d.", database.Ident(schema.ColDocumentID), ", ", versionExprs(ct, "d", false), ", ")
 		b.arg(timeKind, now())
-		b.w(" FROM ", t, " d WHERE d.", Ident(schema.ColID), " = ")
+		b.w(" FROM ", t, " d WHERE d.", database.Ident(schema.ColID), " = ")
 		b.arg(idKind, draftID)
-		b.w(" RETURNING ", Ident(schema.ColID))
+		b.w(" RETURNING ", database.Ident(schema.ColID))
 		if err := db.QueryRowContext(ctx, b.sb.String(), b.args...).Scan(&pub); err != nil {
 			return 0, s.writeError(ctx, db, ct, entry.Data{}, err)
 		}
@@ -232,13 +233,13 @@ func (s *Store) Publish(ctx context.Context, db Conn, sc *schema.Schema, ct *sch
 // draft's owning oneToOne relations will give the published row: another
 // document's published row that holds one loses it (a oneToOne target has
 // one owner per version).
-func (s *Store) releasePublishedOneToOne(ctx context.Context, db Conn, ct *schema.ContentType, draftID int64) error {
-	t, id, doc, pub := Ident(ct.Table), Ident(schema.ColID), Ident(schema.ColDocumentID), Ident(schema.ColPublishedAt)
+func (s *Store) releasePublishedOneToOne(ctx context.Context, db database.Conn, ct *schema.ContentType, draftID int64) error {
+	t, id, doc, pub := database.Ident(ct.Table), database.Ident(schema.ColID), database.Ident(schema.ColDocumentID), database.Ident(schema.ColPublishedAt)
 	for _, a := range ct.Attributes {
 		if a.RelationKind != schema.OneToOne || a.Column == "" {
 			continue
 		}
-		c := Ident(a.Column)
+		c := database.Ident(a.Column)
 		b := &sqlb{d: s.DB.Dialect}
 		b.w("UPDATE ", t, " SET ", c, " = NULL WHERE ", pub, " IS NOT NULL AND ", c, " IN (SELECT ", translated(a, "d", false),
 			" FROM ", t, " d WHERE d.", id, " = ")
@@ -257,14 +258,14 @@ func (s *Store) releasePublishedOneToOne(ctx context.Context, db Conn, ct *schem
 // a copy of it with its links (copyLinks), and returns the draft's id: for
 // a document a bulk load wrote as one published row and nothing completed
 // since (CompleteVersions does, and so does the next migration).
-func (s *Store) AddDraft(ctx context.Context, db Conn, ct *schema.ContentType, pubID int64) (int64, error) {
+func (s *Store) AddDraft(ctx context.Context, db database.Conn, ct *schema.ContentType, pubID int64) (int64, error) {
 	cols := versionColumns(ct)
 	b := s.sql(entry.ReadOptions{}, query.Draft)
-	b.w("INSERT INTO ", Ident(ct.Table), " (", Ident(schema.ColDocumentID), ", ", joinCols(cols, ""), ", ", Ident(schema.ColPublishedAt),
-		") SELECT p.", Ident(schema.ColDocumentID), ", ", versionExprs(ct, "p", true), ", NULL FROM ", Ident(ct.Table), " p WHERE p.",
-		Ident(schema.ColID), " = ")
+	b.w("INSERT INTO ", database.Ident(ct.Table), " (", database.Ident(schema.ColDocumentID), ", ", joinCols(cols, ""), ", ", database.Ident(schema.ColPublishedAt),
+		") SELECT p.", database.Ident(schema.ColDocumentID), ", ", versionExprs(ct, "p", true), ", NULL FROM ", database.Ident(ct.Table), " p WHERE p.",
+		database.Ident(schema.ColID), " = ")
 	b.arg(idKind, pubID)
-	b.w(" RETURNING ", Ident(schema.ColID))
+	b.w(" RETURNING ", database.Ident(schema.ColID))
 	var id int64
 	if err := db.QueryRowContext(ctx, b.sb.String(), b.args...).Scan(&id); err != nil {
 		return 0, s.writeError(ctx, db, ct, entry.Data{}, err)
@@ -274,9 +275,9 @@ func (s *Store) AddDraft(ctx context.Context, db Conn, ct *schema.ContentType, p
 
 // DeleteDocument removes every row of the document: its draft and its
 // published version, in one statement.
-func (s *Store) DeleteDocument(ctx context.Context, db Conn, ct *schema.ContentType, doc string) error {
+func (s *Store) DeleteDocument(ctx context.Context, db database.Conn, ct *schema.ContentType, doc string) error {
 	b := s.sql(entry.ReadOptions{}, query.Draft)
-	b.w("DELETE FROM ", Ident(ct.Table), " WHERE ", Ident(schema.ColDocumentID), " = ")
+	b.w("DELETE FROM ", database.Ident(ct.Table), " WHERE ", database.Ident(schema.ColDocumentID), " = ")
 	b.arg(strKind, doc)
 	if err := s.exec(ctx, db, b); err != nil {
 		return s.writeError(ctx, db, ct, entry.Data{}, err)
@@ -289,9 +290,9 @@ func (s *Store) DeleteDocument(ctx context.Context, db Conn, ct *schema.ContentT
 // foreign keys as they are; relinkSQL then gives the copies their links
 // of the draft version. Running it again adds nothing.
 func draftCopySQL(ct *schema.ContentType) string {
-	t := Ident(ct.Table)
+	t := database.Ident(ct.Table)
 	cols := versionColumns(ct)
-	doc, pub := Ident(schema.ColDocumentID), Ident(schema.ColPublishedAt)
+	doc, pub := database.Ident(schema.ColDocumentID), database.Ident(schema.ColPublishedAt)
 	return "INSERT INTO " + t + " (" + doc + ", " + joinCols(cols, "") + ", " + pub + ") SELECT p." + doc + ", " +
 		joinCols(cols, "p.") + ", NULL FROM " + t + " p WHERE p." + pub + " IS NOT NULL AND NOT EXISTS (SELECT 1 FROM " +
 		t + " d WHERE d." + doc + " = p." + doc + " AND d." + pub + " IS NULL)"
@@ -299,8 +300,8 @@ func draftCopySQL(ct *schema.ContentType) string {
 
 // draftsMissingSQL counts the published rows without a draft.
 func draftsMissingSQL(ct *schema.ContentType) string {
-	t := Ident(ct.Table)
-	doc, pub := Ident(schema.ColDocumentID), Ident(schema.ColPublishedAt)
+	t := database.Ident(ct.Table)
+	doc, pub := database.Ident(schema.ColDocumentID), database.Ident(schema.ColPublishedAt)
 	return "SELECT COUNT(*) FROM " + t + " p WHERE p." + pub + " IS NOT NULL AND NOT EXISTS (SELECT 1 FROM " +
 		t + " d WHERE d." + doc + " = p." + doc + " AND d." + pub + " IS NULL)"
 }
@@ -312,7 +313,7 @@ func isNoRows(err error) bool { return errors.Is(err, sql.ErrNoRows) }
 // made when Kiln kept one row per entry. Only for tables that exist and
 // need it, so that a migrated database plans nothing. Additive: rows are
 // only added.
-func draftCopies(ctx context.Context, conn Conn, have *dbState, s *schema.Schema) ([]Step, error) {
+func draftCopies(ctx context.Context, conn database.Conn, have *dbState, s *schema.Schema) ([]Step, error) {
 	var out []Step
 	for _, ct := range s.Types {
 		if !ct.DraftAndPublish || !have.hasColumn(ct.Table, schema.ColPublishedAt) || !have.hasColumn(ct.Table, schema.ColDocumentID) {

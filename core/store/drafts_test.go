@@ -3,9 +3,9 @@ package store_test
 import (
 	"testing"
 
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/query"
-	"github.com/kiln-cms/kiln/core/store"
 	"github.com/kiln-cms/kiln/core/store/storetest"
 )
 
@@ -14,7 +14,7 @@ import (
 // publishing again updates that row in place, keeping its id, with the
 // draft's values.
 func TestPublish(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		bp := f.ty("blueprint")
 		pub, err := f.st.Publish(ctx, db, f.s, bp, 3)
@@ -52,7 +52,7 @@ func TestPublish(t *testing.T) {
 // reads as both versions, and its first draft write adds the draft row,
 // leaving the published version as it was.
 func TestBulkLoadedDocuments(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		bp := f.ty("blueprint")
 		exec(t, db, `INSERT INTO blueprints (id, document_id, title, created_at, updated_at, published_at) VALUES (50, 'bulk', 'Loaded', `+at0+`, `+at0+`, `+at0+`)`)

@@ -3,6 +3,8 @@ package store
 import (
 	"strings"
 	"testing"
+
+	"github.com/kiln-cms/kiln/core/database"
 )
 
 // TestForeignKeyNames keeps foreignKeyName, which maps PostgreSQL's
@@ -17,7 +19,7 @@ func TestForeignKeyNames(t *testing.T) {
 	} {
 		stmt := ForeignKeySQL(c.table, ColumnDef{Name: c.column, Ref: "t", OnDelete: "SET NULL"})
 		name := foreignKeyName(c.table, c.column)
-		if !strings.Contains(stmt, "ADD CONSTRAINT "+Ident(name)+" ") || len(name) > 63 {
+		if !strings.Contains(stmt, "ADD CONSTRAINT "+database.Ident(name)+" ") || len(name) > 63 {
 			t.Errorf("foreignKeyName(%q, %q) = %q; ForeignKeySQL wrote %s", c.table, c.column, name, stmt)
 		}
 	}

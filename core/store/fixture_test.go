@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
@@ -34,7 +35,7 @@ func loadSchema(t testing.TB) *schema.Schema {
 }
 
 // createAll builds every table on an empty database.
-func createAll(t testing.TB, db *store.DB, s *schema.Schema) {
+func createAll(t testing.TB, db *database.DB, s *schema.Schema) {
 	t.Helper()
 	for _, stmt := range store.CreateStatements(db.Dialect, s) {
 		if _, err := db.ExecContext(context.Background(), stmt); err != nil {
@@ -77,7 +78,7 @@ func (q *queryCounter) n() int {
 type fixture struct {
 	t    *testing.T
 	s    *schema.Schema
-	db   *store.DB
+	db   *database.DB
 	st   *store.Store
 	docs map[string][]string
 	// rows are the ids Insert answered on draft & publish types.
@@ -107,7 +108,7 @@ type vals map[string]any
 // newFixture creates the tables and inserts the data set through
 // Store.Insert, asserting each gets the next id. Ids are what the tests
 // assert on, so the order of the inserts below is part of the data set.
-func newFixture(t *testing.T, db *store.DB) *fixture {
+func newFixture(t *testing.T, db *database.DB) *fixture {
 	t.Helper()
 	s := loadSchema(t)
 	createAll(t, db, s)

@@ -3,6 +3,8 @@ package store
 import (
 	"context"
 	"fmt"
+
+	"github.com/kiln-cms/kiln/core/database"
 )
 
 // dbState is what the database really has. The migrator reads it on every
@@ -30,11 +32,11 @@ func (h *dbState) hasIndex(table, name string) bool { return h.indexes[name] == 
 // introspect reads the tables, columns and indexes of SQLite's main
 // database or PostgreSQL's current_schema(), on conn so that a migration
 // sees its own transaction.
-func introspect(ctx context.Context, conn Conn, d Dialect) (*dbState, error) {
+func introspect(ctx context.Context, conn database.Conn, d database.Dialect) (*dbState, error) {
 	h := &dbState{columns: map[string]map[string]string{}, indexes: map[string]string{}, indexSQL: map[string]string{},
 		constraints: map[string]string{}}
 	var tablesSQL, colsSQL, idxSQL string
-	if d == Postgres {
+	if d == database.Postgres {
 		tablesSQL = `SELECT table_name FROM information_schema.tables
 			WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`
 		colsSQL = `SELECT c.table_name, c.column_name, c.data_type FROM information_schema.columns c
@@ -60,14 +62,14 @@ func introspect(ctx context.Context, conn Conn, d Dialect) (*dbState, error) {
 	}
 	err = scanRows(ctx, conn, idxSQL, func(f []string) {
 		h.indexes[f[0]] = f[1]
-		if d == SQLite {
+		if d == database.SQLite {
 			h.indexSQL[f[0]] = f[2]
 		}
 	}, 3)
 	if err != nil {
 		return nil, fmt.Errorf("reading the database's indexes: %w", err)
 	}
-	if d == Postgres {
+	if d == database.Postgres {
 		err = scanRows(ctx, conn, `SELECT c.conname, t.relname FROM pg_constraint c JOIN pg_class t ON t.oid = c.conrelid
 			WHERE t.relnamespace = current_schema()::regnamespace`, func(f []string) { h.constraints[f[0]] = f[1] }, 2)
 		if err != nil {
@@ -79,7 +81,7 @@ func introspect(ctx context.Context, conn Conn, d Dialect) (*dbState, error) {
 
 // scanRows runs a query whose n columns are all text and hands each row to
 // fn.
-func scanRows(ctx context.Context, conn Conn, query string, fn func([]string), n int) error {
+func scanRows(ctx context.Context, conn database.Conn, query string, fn func([]string), n int) error {
 	rows, err := conn.QueryContext(ctx, query)
 	if err != nil {
 		return err

@@ -3,6 +3,7 @@ package store_test
 import (
 	"testing"
 
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/store"
 	"github.com/kiln-cms/kiln/core/store/storetest"
@@ -12,7 +13,7 @@ import (
 // gets them, and the index of a target's last place, by additive steps;
 // its links stay, their places NULL.
 func TestMigrateAddsJoinOrder(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		v2 := map[string]string{"note.yaml": noteYAML + "  tags: {type: relation, relation: manyToMany, target: tag}\n", "tag.yaml": tagYAML}
 		migrate(t, db, v2, store.MigrateOptions{})
 		addNote(t, db, "d1", "n", 1)
@@ -41,7 +42,7 @@ func TestMigrateAddsJoinOrder(t *testing.T) {
 // places) keep their order, by target id, ahead of what is connected
 // later; a positioned connect renumbers the whole list.
 func TestJoinOrderOfOlderLinks(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		exec(t, db, `DELETE FROM events_learners_lnk WHERE event_id = 3`)
 		exec(t, db, `INSERT INTO events_learners_lnk (event_id, learner_id) VALUES (3, 4), (3, 2)`)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
 )
@@ -30,7 +31,7 @@ func (b *sqlb) targetRows(writer, target *schema.ContentType, ids []int64) {
 		return
 	}
 	r, d := b.newAlias(), b.newAlias()
-	t := Ident(target.Table)
+	t := database.Ident(target.Table)
 	b.w("(SELECT ", col(r, schema.ColID), " FROM ", t, " ", r, " WHERE ", col(r, schema.ColDocumentID), " IN (SELECT ",
 		col(d, schema.ColDocumentID), " FROM ", t, " ", d, " WHERE ")
 	b.in(col(d, schema.ColID), idKind, toArgs(ids), false)
@@ -60,7 +61,7 @@ func toArgs(list []int64) []any { return ids(list) }
 // version. A scalar subquery on the document_id's partial unique index.
 func (b *sqlb) versionRow(target *schema.ContentType, id any, draft bool) {
 	r, d := b.newAlias(), b.newAlias()
-	t := Ident(target.Table)
+	t := database.Ident(target.Table)
 	b.w("(SELECT ", col(r, schema.ColID), " FROM ", t, " ", r, " WHERE ", col(r, schema.ColDocumentID), " = (SELECT ",
 		col(d, schema.ColDocumentID), " FROM ", t, " ", d, " WHERE ", col(d, schema.ColID), " = ")
 	b.arg(idKind, id)
@@ -101,14 +102,14 @@ func ownColumns(a *schema.Attribute) []string {
 // owning to-one a copied into version draft: the same on a plain target,
 // else the target's row of that version of the document c names.
 func translated(a *schema.Attribute, from string, draft bool) string {
-	c := from + "." + Ident(a.Column)
+	c := from + "." + database.Ident(a.Column)
 	if !a.IsRelation() || !a.TargetType.DraftAndPublish {
 		return c
 	}
-	t := Ident(a.TargetType.Table)
-	return "(SELECT r." + Ident(schema.ColID) + " FROM " + t + " r WHERE r." + Ident(schema.ColPublishedAt) + versionSQL(draft) +
-		" AND r." + Ident(schema.ColDocumentID) + " = (SELECT l." + Ident(schema.ColDocumentID) + " FROM " + t + " l WHERE l." +
-		Ident(schema.ColID) + " = " + c + "))"
+	t := database.Ident(a.TargetType.Table)
+	return "(SELECT r." + database.Ident(schema.ColID) + " FROM " + t + " r WHERE r." + database.Ident(schema.ColPublishedAt) + versionSQL(draft) +
+		" AND r." + database.Ident(schema.ColDocumentID) + " = (SELECT l." + database.Ident(schema.ColDocumentID) + " FROM " + t + " l WHERE l." +
+		database.Ident(schema.ColID) + " = " + c + "))"
 }
 
 // copyLinks makes the links of ct's row to, of version draft, a copy of
@@ -121,7 +122,7 @@ func translated(a *schema.Attribute, from string, draft bool) string {
 // are that type's own business and are left as they are, as Strapi 5
 // leaves them. A few statements per relation, whatever the number of
 // links.
-func (s *Store) copyLinks(ctx context.Context, db Conn, ct *schema.ContentType, from, to int64, draft bool) error {
+func (s *Store) copyLinks(ctx context.Context, db database.Conn, ct *schema.ContentType, from, to int64, draft bool) error {
 	for _, x := range s.schema().Types {
 		for _, a := range x.Attributes {
 			if !a.IsRelation() || a.TargetType == nil {
@@ -155,8 +156,8 @@ func (s *Store) copyLinks(ctx context.Context, db Conn, ct *schema.ContentType, 
 // the one of to's version names to exactly where the other names from.
 // A draft & publish owner's rows of to's version name to exactly where
 // their document's other row names from.
-func (s *Store) copyColumnLinks(ctx context.Context, db Conn, a *schema.Attribute, from, to int64, draft bool) error {
-	t := Ident(a.Owner.Table)
+func (s *Store) copyColumnLinks(ctx context.Context, db database.Conn, a *schema.Attribute, from, to int64, draft bool) error {
+	t := database.Ident(a.Owner.Table)
 	exec := func(parts ...any) error {
 		b := &sqlb{d: s.DB.Dialect}
 		for _, p := range parts {
@@ -170,7 +171,7 @@ func (s *Store) copyColumnLinks(ctx context.Context, db Conn, a *schema.Attribut
 		return s.exec(ctx, db, b)
 	}
 	if a.DraftColumn != "" {
-		tc, fc := Ident(a.Column), Ident(a.DraftColumn)
+		tc, fc := database.Ident(a.Column), database.Ident(a.DraftColumn)
 		if draft {
 			tc, fc = fc, tc
 		}
@@ -185,7 +186,7 @@ func (s *Store) copyColumnLinks(ctx context.Context, db Conn, a *schema.Attribut
 		}
 		return exec("UPDATE ", t, " SET ", tc, " = ", to, " WHERE ", fc, " = ", from)
 	}
-	c, pub, doc := Ident(a.Column), Ident(schema.ColPublishedAt), Ident(schema.ColDocumentID)
+	c, pub, doc := database.Ident(a.Column), database.Ident(schema.ColPublishedAt), database.Ident(schema.ColDocumentID)
 	if err := exec("UPDATE ", t, " SET ", c, " = NULL WHERE ", c, " = ", to); err != nil {
 		return err
 	}
@@ -197,27 +198,27 @@ func (s *Store) copyColumnLinks(ctx context.Context, db Conn, a *schema.Attribut
 // names row from onto row to (copyLinks): the rows naming to go, and each
 // of from's comes back naming to, with the other column (theirs, rows of
 // other) in to's version, and both places as they were.
-func (s *Store) copyJoinLinks(ctx context.Context, db Conn, a *schema.Attribute, ours, theirs string, other *schema.ContentType, from, to int64, draft bool) error {
-	j := Ident(a.JoinTable)
+func (s *Store) copyJoinLinks(ctx context.Context, db database.Conn, a *schema.Attribute, ours, theirs string, other *schema.ContentType, from, to int64, draft bool) error {
+	j := database.Ident(a.JoinTable)
 	b := &sqlb{d: s.DB.Dialect}
-	b.w("DELETE FROM ", j, " WHERE ", Ident(ours), " = ")
+	b.w("DELETE FROM ", j, " WHERE ", database.Ident(ours), " = ")
 	b.arg(idKind, to)
 	if err := s.exec(ctx, db, b); err != nil {
 		return err
 	}
-	oo, to2 := Ident(JoinOrder(ours)), Ident(JoinOrder(theirs))
-	target := "j." + Ident(theirs)
+	oo, to2 := database.Ident(JoinOrder(ours)), database.Ident(JoinOrder(theirs))
+	target := "j." + database.Ident(theirs)
 	join := ""
 	if other.DraftAndPublish {
-		t := Ident(other.Table)
-		join = " JOIN " + t + " l ON l." + Ident(schema.ColID) + " = j." + Ident(theirs) + " JOIN " + t + " r ON r." +
-			Ident(schema.ColDocumentID) + " = l." + Ident(schema.ColDocumentID) + " AND r." + Ident(schema.ColPublishedAt) + versionSQL(draft)
-		target = "r." + Ident(schema.ColID)
+		t := database.Ident(other.Table)
+		join = " JOIN " + t + " l ON l." + database.Ident(schema.ColID) + " = j." + database.Ident(theirs) + " JOIN " + t + " r ON r." +
+			database.Ident(schema.ColDocumentID) + " = l." + database.Ident(schema.ColDocumentID) + " AND r." + database.Ident(schema.ColPublishedAt) + versionSQL(draft)
+		target = "r." + database.Ident(schema.ColID)
 	}
 	b = &sqlb{d: s.DB.Dialect}
-	b.w("INSERT INTO ", j, " (", Ident(ours), ", ", Ident(theirs), ", ", to2, ", ", oo, ") SELECT ")
+	b.w("INSERT INTO ", j, " (", database.Ident(ours), ", ", database.Ident(theirs), ", ", to2, ", ", oo, ") SELECT ")
 	b.arg(idKind, to)
-	b.w(", ", target, ", j.", to2, ", j.", oo, " FROM ", j, " j", join, " WHERE j.", Ident(ours), " = ")
+	b.w(", ", target, ", j.", to2, ", j.", oo, " FROM ", j, " j", join, " WHERE j.", database.Ident(ours), " = ")
 	b.arg(idKind, from)
 	return s.exec(ctx, db, b)
 }
@@ -301,12 +302,12 @@ func (pl *planner) relinkSteps(t TableDef, old *tableState) {
 // draft & publish sides, whose cross-version rows go). No link is lost:
 // what named a document still names it, in every version it links.
 func relinkSQL(a *schema.Attribute) []string {
-	id, doc, pub := Ident(schema.ColID), Ident(schema.ColDocumentID), Ident(schema.ColPublishedAt)
+	id, doc, pub := database.Ident(schema.ColID), database.Ident(schema.ColDocumentID), database.Ident(schema.ColPublishedAt)
 	if a.Column != "" {
-		x, t, c := Ident(a.Owner.Table), Ident(a.TargetType.Table), Ident(a.Column)
+		x, t, c := database.Ident(a.Owner.Table), database.Ident(a.TargetType.Table), database.Ident(a.Column)
 		switch {
 		case a.DraftColumn != "":
-			return []string{"UPDATE " + x + " SET " + Ident(a.DraftColumn) + " = (SELECT r." + id + " FROM " + t + " l JOIN " + t +
+			return []string{"UPDATE " + x + " SET " + database.Ident(a.DraftColumn) + " = (SELECT r." + id + " FROM " + t + " l JOIN " + t +
 				" r ON r." + doc + " = l." + doc + " AND r." + pub + " IS NULL WHERE l." + id + " = " + x + "." + c + "), " + c +
 				" = CASE WHEN " + c + " IN (SELECT " + id + " FROM " + t + " WHERE " + pub + " IS NULL) THEN NULL ELSE " + c +
 				" END WHERE " + c + " IS NOT NULL"}
@@ -317,9 +318,9 @@ func relinkSQL(a *schema.Attribute) []string {
 		}
 		return nil
 	}
-	j, s, t := Ident(a.JoinTable), Ident(a.Owner.Table), Ident(a.TargetType.Table)
-	self, target := Ident(a.JoinSelf), Ident(a.JoinTarget)
-	os, ot := Ident(JoinOrder(a.JoinSelf)), Ident(JoinOrder(a.JoinTarget))
+	j, s, t := database.Ident(a.JoinTable), database.Ident(a.Owner.Table), database.Ident(a.TargetType.Table)
+	self, target := database.Ident(a.JoinSelf), database.Ident(a.JoinTarget)
+	os, ot := database.Ident(JoinOrder(a.JoinSelf)), database.Ident(JoinOrder(a.JoinTarget))
 	both := a.Owner.DraftAndPublish && a.TargetType.DraftAndPublish
 	pair := "1=1"
 	if both {
@@ -341,7 +342,7 @@ func relinkSQL(a *schema.Attribute) []string {
 // each published row gets its draft, and every relation of a draft &
 // publish type its links per version. For a load into an empty database,
 // in its transaction, once every table and link is in.
-func (s *Store) CompleteVersions(ctx context.Context, db Conn, sc *schema.Schema) error {
+func (s *Store) CompleteVersions(ctx context.Context, db database.Conn, sc *schema.Schema) error {
 	var stmts []string
 	for _, ct := range sc.Types {
 		if ct.DraftAndPublish {

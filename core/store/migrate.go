@@ -2,12 +2,10 @@ package store
 
 import (
 	"context"
-	"database/sql/driver"
 	"errors"
 	"fmt"
 
-	"github.com/uptrace/bun"
-
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/schema"
 )
 
@@ -58,12 +56,12 @@ const migrateLock = 0x6b696c6e // "kiln"
 // transaction, with the snapshot of what now exists, so a failure leaves
 // the database as it was and concurrent migrations run one after the other.
 // With DryRun it only plans. A second run finds nothing to do.
-func Migrate(ctx context.Context, db *DB, s *schema.Schema, opts MigrateOptions) (*Plan, error) {
+func Migrate(ctx context.Context, db *database.DB, s *schema.Schema, opts MigrateOptions) (*Plan, error) {
 	if opts.DryRun {
 		return planMigration(ctx, db, db.Dialect, s, opts.Extra)
 	}
 	var plan *Plan
-	err := db.migrateTx(ctx, func(ctx context.Context, tx Conn) error {
+	err := migrateTx(ctx, db, func(ctx context.Context, tx database.Conn) error {
 		var err error
 		if plan, err = planMigration(ctx, tx, db.Dialect, s, opts.Extra); err != nil {
 			return err
@@ -71,7 +69,7 @@ func Migrate(ctx context.Context, db *DB, s *schema.Schema, opts MigrateOptions)
 		if err := apply(ctx, tx, db.Dialect, plan, opts.AllowDestructive); err != nil {
 			return err
 		}
-		if db.Dialect == Postgres {
+		if db.Dialect == database.Postgres {
 			return ensureIdentityTriggers(ctx, tx, s)
 		}
 		return nil
@@ -86,7 +84,7 @@ func Migrate(ctx context.Context, db *DB, s *schema.Schema, opts MigrateOptions)
 }
 
 // apply runs the plan's steps and saves the snapshot that matches them.
-func apply(ctx context.Context, tx Conn, d Dialect, p *Plan, destructive bool) error {
+func apply(ctx context.Context, tx database.Conn, d database.Dialect, p *Plan, destructive bool) error {
 	ran := false
 	for _, st := range p.Steps {
 		if st.Destructive && !destructive {
@@ -112,7 +110,7 @@ func apply(ctx context.Context, tx Conn, d Dialect, p *Plan, destructive bool) e
 		}
 		ran = ran || st.Destructive
 	}
-	if ran && d == SQLite {
+	if ran && d == database.SQLite {
 		if err := foreignKeyCheck(ctx, tx); err != nil {
 			return err
 		}
@@ -127,7 +125,7 @@ func apply(ctx context.Context, tx Conn, d Dialect, p *Plan, destructive bool) e
 // foreignKeyCheck fails when a row points at a row that is gone: SQLite's
 // foreign keys are off while a migration rebuilds tables, so it checks them
 // once before committing.
-func foreignKeyCheck(ctx context.Context, tx Conn) error {
+func foreignKeyCheck(ctx context.Context, tx database.Conn) error {
 	rows, err := tx.QueryContext(ctx, "PRAGMA foreign_key_check")
 	if err != nil {
 		return fmt.Errorf("checking foreign keys: %w", err)
@@ -145,43 +143,24 @@ func foreignKeyCheck(ctx context.Context, tx Conn) error {
 }
 
 // migrateTx runs fn in the migration's transaction. On PostgreSQL it holds
-// the advisory lock. On SQLite it takes one connection and turns its foreign
-// keys off for the transaction (the pragma does nothing inside one), since
-// dropping a table for a rebuild would otherwise cascade to the rows that
-// point at it; they are turned back on before the connection goes back to
-// the pool, or the connection is discarded.
-func (db *DB) migrateTx(ctx context.Context, fn func(ctx context.Context, tx Conn) error) error {
-	if db.Dialect == Postgres {
-		return db.RunInTx(ctx, func(ctx context.Context, tx Conn) error {
+// the advisory lock. On SQLite foreign keys are off for it (see
+// database.DB.RunInTxWithoutForeignKeys), since a rebuild drops tables
+// that rows point at.
+func migrateTx(ctx context.Context, db *database.DB, fn func(ctx context.Context, tx database.Conn) error) error {
+	if db.Dialect == database.Postgres {
+		return db.RunInTx(ctx, func(ctx context.Context, tx database.Conn) error {
 			if _, err := tx.ExecContext(ctx, "SELECT pg_advisory_xact_lock(?)", migrateLock); err != nil {
 				return fmt.Errorf("waiting for other migrations: %w", err)
 			}
 			return fn(ctx, tx)
 		})
 	}
-	if err := db.lockWriter(ctx); err != nil {
-		return err
-	}
-	defer func() { <-db.writer }()
-	conn, err := db.bun.Conn(ctx)
-	if err != nil {
-		return fmt.Errorf("taking a connection: %w", err)
-	}
-	defer conn.Close()
-	if _, err := conn.ExecContext(ctx, "PRAGMA foreign_keys = OFF"); err != nil {
-		return fmt.Errorf("turning foreign keys off: %w", err)
-	}
-	defer func() {
-		if _, err := conn.ExecContext(context.WithoutCancel(ctx), "PRAGMA foreign_keys = ON"); err != nil {
-			conn.Raw(func(any) error { return driver.ErrBadConn })
-		}
-	}()
-	return conn.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error { return fn(ctx, tx) })
+	return db.RunInTxWithoutForeignKeys(ctx, fn)
 }
 
 // applyOptional runs an optional step in a savepoint: its failure is
 // undone, kept in the plan's warnings, and the migration goes on.
-func applyOptional(ctx context.Context, tx Conn, p *Plan, st Step) error {
+func applyOptional(ctx context.Context, tx database.Conn, p *Plan, st Step) error {
 	if _, err := tx.ExecContext(ctx, "SAVEPOINT kiln_optional"); err != nil {
 		return err
 	}

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/core/store"
 	"github.com/kiln-cms/kiln/core/store/storetest"
@@ -61,7 +62,7 @@ func TestMigrateConversions(t *testing.T) {
 	}
 	v1 := map[string]string{"conv.yaml": yaml(func(from, _ schema.FieldType) schema.FieldType { return from })}
 	v2 := map[string]string{"conv.yaml": yaml(func(_, to schema.FieldType) schema.FieldType { return to })}
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		ctx := context.Background()
 		migrate(t, db, v1, store.MigrateOptions{})
 		cols, marks, args := []string{"document_id", "created_at", "updated_at"}, []string{"'d1'", at0, at0}, []any{}

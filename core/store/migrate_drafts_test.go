@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/store"
@@ -57,7 +58,7 @@ attributes:
 // the published row's), the unique indexes become per version, nothing is
 // lost, and a second run does nothing.
 func TestMigrateToTwoRows(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		ctx := context.Background()
 		migrate(t, db, guideTypes(false), store.MigrateOptions{})
 		exec(t, db, `INSERT INTO shelves (document_id, name, created_at, updated_at, published_at) VALUES ('s1', 'Top', `+at0+`, `+at0+`, `+at0+`)`)
@@ -175,7 +176,7 @@ attributes:
 // asBeforeVersions turns a database migrated to versionTypes back into
 // what the previous Kiln left: no column of drafts' links on readers, and
 // a snapshot that says nothing of links per version.
-func asBeforeVersions(t *testing.T, db *store.DB) {
+func asBeforeVersions(t *testing.T, db *database.DB) {
 	t.Helper()
 	exec(t, db, `DROP INDEX readers_favourite_draft_id_idx`)
 	exec(t, db, `ALTER TABLE readers DROP COLUMN favourite_draft_id`)
@@ -219,7 +220,7 @@ func asBeforeVersions(t *testing.T, db *store.DB) {
 // versions (its draft's in the new column), and no link is lost. The dry
 // run says so, and a second run has nothing to do.
 func TestMigrateLinksPerVersion(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		ctx := context.Background()
 		migrate(t, db, versionTypes, store.MigrateOptions{})
 		asBeforeVersions(t, db)

@@ -3,6 +3,8 @@ package store
 import (
 	"slices"
 	"strings"
+
+	"github.com/kiln-cms/kiln/core/database"
 )
 
 // dropTables plans dropping the tables Kiln made that the schema no longer
@@ -32,7 +34,7 @@ func (pl *planner) dropTables(want []TableDef) []Step {
 		d := "drop table " + strings.Join(names, ", ") + " (data loss)"
 		quoted := make([]string, len(names))
 		for i, n := range names {
-			quoted[i] = Ident(n)
+			quoted[i] = database.Ident(n)
 		}
 		for _, n := range names {
 			pl.plan.hold(n, "", PendingDropTable, d)

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/store"
 	"github.com/kiln-cms/kiln/core/store/storetest"
 )
@@ -36,7 +37,7 @@ attributes:
   pages: {type: string, index: true}
   summary: {type: text}
 `}
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		ctx := context.Background()
 		var out strings.Builder
 		spy := spyOn(db)

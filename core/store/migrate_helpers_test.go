@@ -9,6 +9,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/core/store"
 )
@@ -40,14 +41,14 @@ func mustLoad(t *testing.T, files map[string]string) *schema.Schema {
 	return s
 }
 
-func exec(t *testing.T, db *store.DB, sql string, args ...any) {
+func exec(t *testing.T, db *database.DB, sql string, args ...any) {
 	t.Helper()
 	if _, err := db.ExecContext(context.Background(), sql, args...); err != nil {
 		t.Fatalf("%s: %v", sql, err)
 	}
 }
 
-func count(t *testing.T, db *store.DB, sql string) int {
+func count(t *testing.T, db *database.DB, sql string) int {
 	t.Helper()
 	var n int
 	if err := db.QueryRowContext(context.Background(), sql).Scan(&n); err != nil {
@@ -57,7 +58,7 @@ func count(t *testing.T, db *store.DB, sql string) int {
 }
 
 // strs runs a query whose rows are one text column each.
-func strs(t *testing.T, db *store.DB, query string, args ...any) []string {
+func strs(t *testing.T, db *database.DB, query string, args ...any) []string {
 	t.Helper()
 	rows, err := db.QueryContext(context.Background(), query, args...)
 	if err != nil {
@@ -86,8 +87,8 @@ func strs(t *testing.T, db *store.DB, query string, args ...any) []string {
 // migrator's so that a mistake in one does not hide in the other.
 
 // tablesOf lists the database's tables, SQLite's internal ones left out.
-func tablesOf(t *testing.T, db *store.DB) []string {
-	if db.Dialect == store.Postgres {
+func tablesOf(t *testing.T, db *database.DB) []string {
+	if db.Dialect == database.Postgres {
 		return strs(t, db, `SELECT table_name FROM information_schema.tables
 			WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name`)
 	}
@@ -95,8 +96,8 @@ func tablesOf(t *testing.T, db *store.DB) []string {
 }
 
 // columnsOf lists a table's columns in their order.
-func columnsOf(t *testing.T, db *store.DB, table string) []string {
-	if db.Dialect == store.Postgres {
+func columnsOf(t *testing.T, db *database.DB, table string) []string {
+	if db.Dialect == database.Postgres {
 		return strs(t, db, `SELECT column_name FROM information_schema.columns
 			WHERE table_schema = current_schema() AND table_name = ? ORDER BY ordinal_position`, table)
 	}
@@ -104,9 +105,9 @@ func columnsOf(t *testing.T, db *store.DB, table string) []string {
 }
 
 // columnType is a column's type as the database reports it.
-func columnType(t *testing.T, db *store.DB, table, col string) string {
+func columnType(t *testing.T, db *database.DB, table, col string) string {
 	var got []string
-	if db.Dialect == store.Postgres {
+	if db.Dialect == database.Postgres {
 		got = strs(t, db, `SELECT data_type FROM information_schema.columns
 			WHERE table_schema = current_schema() AND table_name = ? AND column_name = ?`, table, col)
 	} else {
@@ -119,8 +120,8 @@ func columnType(t *testing.T, db *store.DB, table, col string) string {
 }
 
 // indexesOf lists a table's indexes, primary keys left out.
-func indexesOf(t *testing.T, db *store.DB, table string) []string {
-	if db.Dialect == store.Postgres {
+func indexesOf(t *testing.T, db *database.DB, table string) []string {
+	if db.Dialect == database.Postgres {
 		return strs(t, db, `SELECT indexname FROM pg_indexes
 			WHERE schemaname = current_schema() AND tablename = ? AND indexname NOT LIKE '%\_pkey' ORDER BY indexname`, table)
 	}
@@ -128,8 +129,8 @@ func indexesOf(t *testing.T, db *store.DB, table string) []string {
 }
 
 // foreignKeysOf lists a table's foreign keys as "column -> table".
-func foreignKeysOf(t *testing.T, db *store.DB, table string) []string {
-	if db.Dialect == store.Postgres {
+func foreignKeysOf(t *testing.T, db *database.DB, table string) []string {
+	if db.Dialect == database.Postgres {
 		return strs(t, db, `SELECT kcu.column_name || ' -> ' || ccu.table_name
 			FROM information_schema.table_constraints tc
 			JOIN information_schema.key_column_usage kcu
@@ -143,7 +144,7 @@ func foreignKeysOf(t *testing.T, db *store.DB, table string) []string {
 }
 
 // snapshotOf lists the tables the migrator's snapshot records.
-func snapshotOf(t *testing.T, db *store.DB) []string {
+func snapshotOf(t *testing.T, db *database.DB) []string {
 	return strs(t, db, `SELECT name FROM kiln_schema_state ORDER BY name`)
 }
 
@@ -172,7 +173,7 @@ type writeSpy struct {
 	writes []string
 }
 
-func spyOn(db *store.DB) *writeSpy {
+func spyOn(db *database.DB) *writeSpy {
 	s := &writeSpy{}
 	db.Observe(s.record)
 	return s

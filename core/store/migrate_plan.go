@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/schema"
 )
 
@@ -98,11 +99,11 @@ func (p *Plan) String() string {
 // PlanMigration compares what the schema (and the plugins' extra) wants
 // with what the database has (introspected) and what Kiln applied before
 // (the snapshot), and returns the steps without running any.
-func PlanMigration(ctx context.Context, db *DB, s *schema.Schema, extra Extra) (*Plan, error) {
+func PlanMigration(ctx context.Context, db *database.DB, s *schema.Schema, extra Extra) (*Plan, error) {
 	return planMigration(ctx, db, db.Dialect, s, extra)
 }
 
-func planMigration(ctx context.Context, conn Conn, d Dialect, s *schema.Schema, extra Extra) (*Plan, error) {
+func planMigration(ctx context.Context, conn database.Conn, d database.Dialect, s *schema.Schema, extra Extra) (*Plan, error) {
 	have, err := introspect(ctx, conn, d)
 	if err != nil {
 		return nil, err
@@ -126,7 +127,7 @@ func planMigration(ctx context.Context, conn Conn, d Dialect, s *schema.Schema, 
 // they can run: tables, columns, foreign keys, indexes, then everything
 // destructive, table drops last.
 type planner struct {
-	d      Dialect
+	d      database.Dialect
 	have   *dbState
 	old    map[string]*tableState
 	fields map[string]map[string]schema.FieldType
@@ -181,7 +182,7 @@ func (pl *planner) run(want []TableDef) {
 func (pl *planner) createTable(t TableDef, creates, fks, idx *[]Step, destructive bool) {
 	*creates = append(*creates, Step{Description: "create table " + t.Name, SQL: CreateTableSQL(pl.d, t), Destructive: destructive})
 	for _, c := range t.Columns {
-		if c.Ref != "" && pl.d == Postgres {
+		if c.Ref != "" && pl.d == database.Postgres {
 			*fks = append(*fks, Step{Description: fmt.Sprintf("add foreign key %s.%s -> %s", t.Name, c.Name, c.Ref),
 				SQL: ForeignKeySQL(t.Name, c), Destructive: destructive})
 		}
@@ -212,7 +213,7 @@ func uniqueAdded(st Step, ix IndexDef) Step {
 
 func dropIndexStep(ix IndexDef, why string, destructive bool) Step {
 	return Step{Description: "drop index " + ix.Name + " (" + why + ")",
-		SQL: "DROP INDEX IF EXISTS " + Ident(ix.Name), Destructive: destructive}
+		SQL: "DROP INDEX IF EXISTS " + database.Ident(ix.Name), Destructive: destructive}
 }
 
 // joinChanged reports whether a join table exists with other link columns
@@ -237,7 +238,7 @@ func (pl *planner) joinChanged(t TableDef, old *tableState) bool {
 func (pl *planner) recreateJoin(t TableDef) {
 	why := fmt.Sprintf("recreate join table %s (data loss: its links now join other tables)", t.Name)
 	pl.plan.hold(t.Name, "", PendingRecreateJoin, why)
-	pl.destructive = append(pl.destructive, Step{Description: why, SQL: "DROP TABLE " + Ident(t.Name), Destructive: true})
+	pl.destructive = append(pl.destructive, Step{Description: why, SQL: "DROP TABLE " + database.Ident(t.Name), Destructive: true})
 	var fks, idx []Step
 	pl.createTable(t, &pl.destructive, &fks, &idx, true)
 	pl.destructive = append(append(pl.destructive, fks...), idx...)
@@ -303,7 +304,7 @@ func (pl *planner) alterTable(next *tableState, old *tableState) *tableState {
 		held.Columns = append(held.Columns, c)
 		setField(held, c.Name, old.Fields[c.Name])
 	}
-	if pl.d == Postgres {
+	if pl.d == database.Postgres {
 		pl.alterPostgres(t, ch)
 	} else {
 		pl.alterSQLite(t, old, ch)
@@ -406,7 +407,7 @@ func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys
 // constraints appends a step for each plugin constraint missing from its
 // table, on PostgreSQL: optional, after everything else.
 func (pl *planner) constraints(list []ConstraintDef) {
-	if pl.d != Postgres {
+	if pl.d != database.Postgres {
 		return
 	}
 	for _, c := range list {
@@ -417,7 +418,7 @@ func (pl *planner) constraints(list []ConstraintDef) {
 		}
 		pl.plan.Steps = append(pl.plan.Steps, Step{
 			Description: fmt.Sprintf("add constraint %s on %s (optional: kept by its plugin when it cannot be added)", c.Name, c.Table),
-			SQL:         "ALTER TABLE " + Ident(c.Table) + " ADD CONSTRAINT " + Ident(c.Name) + " " + c.SQL,
+			SQL:         "ALTER TABLE " + database.Ident(c.Table) + " ADD CONSTRAINT " + database.Ident(c.Name) + " " + c.SQL,
 			optional:    true, before: c.Before,
 		})
 	}

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/store"
 	"github.com/kiln-cms/kiln/core/store/storetest"
 )
@@ -25,7 +26,7 @@ attributes:
 // the id counter. A value that cannot convert stops the whole migration,
 // which leaves everything as it was.
 func TestMigrateTypeChange(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		ctx := context.Background()
 		indexed := strings.Replace(noteYAML, "pages: {type: integer}", "pages: {type: integer, index: true}", 1)
 		v1 := map[string]string{"note.yaml": indexed, "comment.yaml": commentYAML}
@@ -38,7 +39,7 @@ func TestMigrateTypeChange(t *testing.T) {
 
 		v2 := map[string]string{"note.yaml": strings.Replace(indexed, "type: integer", "type: string", 1), "comment.yaml": commentYAML}
 		want := []string{"change type of notes.pages from integer to string (values converted)"}
-		if db.Dialect == store.SQLite {
+		if db.Dialect == database.SQLite {
 			want = []string{
 				"rebuild table notes: create kiln_rebuild_notes to change type of notes.pages from integer to string (values converted)",
 				"rebuild table notes: keep the id sequence",
@@ -51,19 +52,19 @@ func TestMigrateTypeChange(t *testing.T) {
 			}
 		}
 		destructiveRefused(t, db, v2, want)
-		typeBefore := map[store.Dialect]string{store.SQLite: "INTEGER", store.Postgres: "integer"}[db.Dialect]
+		typeBefore := map[database.Dialect]string{database.SQLite: "INTEGER", database.Postgres: "integer"}[db.Dialect]
 		if got := columnType(t, db, "notes", "pages"); got != typeBefore {
 			t.Fatalf("pages is %s before the change is allowed, want %s", got, typeBefore)
 		}
 
 		migrate(t, db, v2, store.MigrateOptions{AllowDestructive: true})
-		typeAfter := map[store.Dialect]string{store.SQLite: "VARCHAR(255)", store.Postgres: "character varying"}[db.Dialect]
+		typeAfter := map[database.Dialect]string{database.SQLite: "VARCHAR(255)", database.Postgres: "character varying"}[db.Dialect]
 		if got := columnType(t, db, "notes", "pages"); got != typeAfter {
 			t.Fatalf("pages is %s after the change, want %s", got, typeAfter)
 		}
 		sameList(t, "converted values", strs(t, db, `SELECT title || '=' || COALESCE(pages, 'null') FROM notes ORDER BY id`),
 			[]string{"twelve=12", "none=null"})
-		if db.Dialect == store.SQLite {
+		if db.Dialect == database.SQLite {
 			sameList(t, "stored as text", strs(t, db, `SELECT DISTINCT typeof(pages) FROM notes WHERE pages IS NOT NULL`), []string{"text"})
 		}
 		sameList(t, "indexes", indexesOf(t, db, "notes"), []string{"notes_document_id_uq", "notes_pages_idx", "notes_published_at_idx"})
@@ -83,7 +84,7 @@ func TestMigrateTypeChange(t *testing.T) {
 		if err == nil || errors.Is(err, store.ErrDestructivePending) {
 			t.Fatalf("converting \"abc\" to integer: err = %v\n%s", err, plan)
 		}
-		if db.Dialect == store.SQLite && !strings.Contains(err.Error(), "1 value(s) of notes.pages to integer cannot be converted") {
+		if db.Dialect == database.SQLite && !strings.Contains(err.Error(), "1 value(s) of notes.pages to integer cannot be converted") {
 			t.Errorf("SQLite's error does not say what failed: %v", err)
 		}
 		if got := columnType(t, db, "notes", "pages"); got != typeAfter {
@@ -105,9 +106,9 @@ func TestMigrateTypeChange(t *testing.T) {
 
 // foreignKeysEnforced checks, on SQLite, that every pooled connection has
 // its foreign keys back on after a migration turned them off for its own.
-func foreignKeysEnforced(t *testing.T, db *store.DB) {
+func foreignKeysEnforced(t *testing.T, db *database.DB) {
 	t.Helper()
-	if db.Dialect != store.SQLite {
+	if db.Dialect != database.SQLite {
 		return
 	}
 	ctx := context.Background()
@@ -128,7 +129,7 @@ func foreignKeysEnforced(t *testing.T, db *store.DB) {
 // both TEXT, yet the values must be rewritten; the snapshot's field types
 // tell. PostgreSQL sees a change of SQL type.
 func TestMigrateFieldTypeUnderSameSQLType(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		v1 := map[string]string{"note.yaml": noteYAML + "  day: {type: date}\n"}
 		migrate(t, db, v1, store.MigrateOptions{})
 		addNote(t, db, "d1", "x", 1)
@@ -138,7 +139,7 @@ func TestMigrateFieldTypeUnderSameSQLType(t *testing.T) {
 		migrate(t, db, v2, store.MigrateOptions{AllowDestructive: true})
 		var got string
 		q := `SELECT day FROM notes`
-		if db.Dialect == store.Postgres {
+		if db.Dialect == database.Postgres {
 			q = `SELECT to_char(day AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') FROM notes`
 		}
 		if err := db.QueryRowContext(context.Background(), q).Scan(&got); err != nil || got != "2026-03-29T00:00:00.000Z" {
@@ -151,7 +152,7 @@ func TestMigrateFieldTypeUnderSameSQLType(t *testing.T) {
 // TestMigrateRecreatesWhatWentMissing: a table or column dropped by hand
 // is created again although the snapshot lists it.
 func TestMigrateRecreatesWhatWentMissing(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		v1 := map[string]string{"note.yaml": noteYAML + "  body: {type: text}\n", "tag.yaml": tagYAML}
 		migrate(t, db, v1, store.MigrateOptions{})
 		exec(t, db, `DROP TABLE tags`)
@@ -168,7 +169,7 @@ func TestMigrateRecreatesWhatWentMissing(t *testing.T) {
 // never dropped, even with AllowDestructive, and a SQLite rebuild carries
 // them and their indexes over.
 func TestMigrateLeavesOthersAlone(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		v1 := map[string]string{"note.yaml": noteYAML}
 		migrate(t, db, v1, store.MigrateOptions{})
 		exec(t, db, `CREATE TABLE legacy (id INTEGER PRIMARY KEY, note TEXT)`)
@@ -189,14 +190,14 @@ func TestMigrateLeavesOthersAlone(t *testing.T) {
 // migrations queue (an advisory lock on PostgreSQL, the write lock on
 // SQLite) and the later ones find nothing to do.
 func TestMigrateConcurrently(t *testing.T) {
-	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
+	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
 			url := storetest.URL(t, d)
 			s := loadSchema(t)
 			var wg sync.WaitGroup
 			errs := make([]error, 4)
 			for i := range errs {
-				db, err := store.Open(context.Background(), url)
+				db, err := database.Open(context.Background(), url)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -209,7 +210,7 @@ func TestMigrateConcurrently(t *testing.T) {
 					t.Errorf("node %d: %v", i, err)
 				}
 			}
-			db, err := store.Open(context.Background(), url)
+			db, err := database.Open(context.Background(), url)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -226,7 +227,7 @@ func TestMigrateConcurrently(t *testing.T) {
 // the old type: the column is emptied and re-pointed, the join table made
 // again, only with AllowDestructive.
 func TestMigrateRelationTargetChange(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		rels := "  tag: {type: relation, relation: manyToOne, target: %s}\n  tags: {type: relation, relation: manyToMany, target: %s}\n"
 		v1 := map[string]string{"tag.yaml": tagYAML, "note.yaml": noteYAML + fmt.Sprintf(rels, "tag", "tag")}
 		migrate(t, db, v1, store.MigrateOptions{})
@@ -238,7 +239,7 @@ func TestMigrateRelationTargetChange(t *testing.T) {
 		labelYAML := strings.NewReplacer("tag", "label").Replace(tagYAML)
 		v2 := map[string]string{"label.yaml": labelYAML, "note.yaml": noteYAML + fmt.Sprintf(rels, "label", "label")}
 		var want []string
-		if db.Dialect == store.SQLite {
+		if db.Dialect == database.SQLite {
 			want = []string{
 				"rebuild table notes: create kiln_rebuild_notes to point notes.tag_id at labels instead of tags (data loss: its links are cleared)",
 				"rebuild table notes: keep the id sequence",
@@ -286,7 +287,7 @@ func TestMigrateRelationTargetChange(t *testing.T) {
 // than 255 characters on SQLite (its VARCHAR has no limit) and stops the
 // migration on PostgreSQL, never cutting them.
 func TestMigrateNeverTruncates(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		v1 := map[string]string{"note.yaml": noteYAML + "  body: {type: text}\n"}
 		migrate(t, db, v1, store.MigrateOptions{})
 		addNote(t, db, "d1", "long", 1)
@@ -294,7 +295,7 @@ func TestMigrateNeverTruncates(t *testing.T) {
 		exec(t, db, `UPDATE notes SET body = ?`, long)
 		v2 := map[string]string{"note.yaml": noteYAML + "  body: {type: string}\n"}
 		_, err := store.Migrate(context.Background(), db, mustLoad(t, v2), store.MigrateOptions{AllowDestructive: true})
-		if db.Dialect == store.Postgres {
+		if db.Dialect == database.Postgres {
 			if err == nil || !strings.Contains(err.Error(), "too long") {
 				t.Fatalf("err = %v, want PostgreSQL's value too long", err)
 			}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/kiln-cms/kiln/core/database"
 )
 
 // alterSQLite plans a table's destructive changes on SQLite. A column is
@@ -28,14 +30,14 @@ func (pl *planner) alterSQLite(t TableDef, old *tableState, ch *tableChanges) {
 		d := describeDrop(t.Name, c)
 		p.hold(t.Name, c.Name, PendingDropColumn, d)
 		pl.destructive = append(pl.destructive, Step{Description: d, Destructive: true,
-			SQL: fmt.Sprintf("ALTER TABLE %s DROP COLUMN %s", Ident(t.Name), Ident(c.Name))})
+			SQL: fmt.Sprintf("ALTER TABLE %s DROP COLUMN %s", database.Ident(t.Name), database.Ident(c.Name))})
 	}
 	for _, c := range ch.converts {
 		d := describeConvert(t.Name, c)
 		p.hold(t.Name, c.new.Name, PendingConvert, d)
-		col := Ident(c.new.Name)
+		col := database.Ident(c.new.Name)
 		pl.destructive = append(pl.destructive, Step{Description: d, Destructive: true, checks: checksOf(t.Name, c),
-			SQL: fmt.Sprintf("UPDATE %s SET %s = %s WHERE %s IS NOT NULL", Ident(t.Name), col, c.conv.Expr, col)})
+			SQL: fmt.Sprintf("UPDATE %s SET %s = %s WHERE %s IS NOT NULL", database.Ident(t.Name), col, c.conv.Expr, col)})
 	}
 }
 
@@ -78,18 +80,18 @@ func (pl *planner) rebuild(t TableDef, old *tableState, ch *tableChanges) {
 		if slices.ContainsFunc(ch.relinks, func(r typeChange) bool { return r.new.Name == c.Name }) {
 			continue
 		}
-		cols = append(cols, Ident(c.Name))
+		cols = append(cols, database.Ident(c.Name))
 		if e, ok := exprs[c.Name]; ok {
 			vals = append(vals, e)
 		} else {
-			vals = append(vals, Ident(c.Name))
+			vals = append(vals, database.Ident(c.Name))
 		}
 	}
 	step := func(desc, sql string) Step {
 		return Step{Description: "rebuild table " + t.Name + ": " + desc, SQL: sql, Destructive: true}
 	}
 	copyRows := step("copy the rows", fmt.Sprintf("INSERT INTO %s (%s) SELECT %s FROM %s",
-		Ident(tmp), strings.Join(cols, ", "), strings.Join(vals, ", "), Ident(t.Name)))
+		database.Ident(tmp), strings.Join(cols, ", "), strings.Join(vals, ", "), database.Ident(t.Name)))
 	copyRows.checks = checks
 	pl.destructive = append(pl.destructive,
 		step("create "+tmp+" to "+strings.Join(why, "; "), CreateTableSQL(pl.d, nt)),
@@ -97,8 +99,8 @@ func (pl *planner) rebuild(t TableDef, old *tableState, ch *tableChanges) {
 		step("keep the id sequence", fmt.Sprintf("INSERT INTO sqlite_sequence (name, seq) SELECT %s, seq FROM sqlite_sequence WHERE name = %s",
 			sqlString(tmp), sqlString(t.Name))),
 		copyRows,
-		step("drop the old table", "DROP TABLE "+Ident(t.Name)),
-		step("rename "+tmp+" to "+t.Name, fmt.Sprintf("ALTER TABLE %s RENAME TO %s", Ident(tmp), Ident(t.Name))),
+		step("drop the old table", "DROP TABLE "+database.Ident(t.Name)),
+		step("rename "+tmp+" to "+t.Name, fmt.Sprintf("ALTER TABLE %s RENAME TO %s", database.Ident(tmp), database.Ident(t.Name))),
 	)
 	for _, ix := range t.Indexes {
 		st := createIndexStep(t.Name, ix, true)
@@ -118,7 +120,7 @@ func checksOf(table string, c typeChange) []check {
 		return nil
 	}
 	return []check{{what: table + "." + c.new.Name + " to " + fieldOr(c.newFld, c.new.Type),
-		sql: fmt.Sprintf("SELECT COUNT(*) FROM %s WHERE %s", Ident(table), c.conv.Check)}}
+		sql: fmt.Sprintf("SELECT COUNT(*) FROM %s WHERE %s", database.Ident(table), c.conv.Check)}}
 }
 
 func (t *TableDef) index(name string) bool {

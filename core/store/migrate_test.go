@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/store"
 	"github.com/kiln-cms/kiln/core/store/storetest"
 )
@@ -27,12 +28,12 @@ attributes:
 
 const at0 = "'2026-01-01T00:00:00.000Z'"
 
-func addNote(t *testing.T, db *store.DB, doc, title string, pages any) {
+func addNote(t *testing.T, db *database.DB, doc, title string, pages any) {
 	t.Helper()
 	exec(t, db, `INSERT INTO notes (document_id, title, pages, created_at, updated_at) VALUES (?, ?, ?, `+at0+`, `+at0+`)`, doc, title, pages)
 }
 
-func migrate(t *testing.T, db *store.DB, files map[string]string, opts store.MigrateOptions) *store.Plan {
+func migrate(t *testing.T, db *database.DB, files map[string]string, opts store.MigrateOptions) *store.Plan {
 	t.Helper()
 	plan, err := store.Migrate(context.Background(), db, mustLoad(t, files), opts)
 	if err != nil {
@@ -43,7 +44,7 @@ func migrate(t *testing.T, db *store.DB, files map[string]string, opts store.Mig
 
 // mustBeEmpty asserts that the database matches the schema: the plan is
 // empty and migrating again writes nothing at all.
-func mustBeEmpty(t *testing.T, db *store.DB, files map[string]string) {
+func mustBeEmpty(t *testing.T, db *database.DB, files map[string]string) {
 	t.Helper()
 	spy := spyOn(db)
 	plan, err := store.Migrate(context.Background(), db, mustLoad(t, files), store.MigrateOptions{})
@@ -59,7 +60,7 @@ func mustBeEmpty(t *testing.T, db *store.DB, files map[string]string) {
 // every table, column, index and foreign key DesiredTables describes is
 // there, the snapshot records each table, and the next run does nothing.
 func TestMigrateFreshDatabase(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		ctx := context.Background()
 		s := loadSchema(t)
 		plan, err := store.Migrate(ctx, db, s, store.MigrateOptions{})
@@ -115,7 +116,7 @@ func TestMigrateFreshDatabase(t *testing.T) {
 // TestMigrateAddField: a new field is one ADD COLUMN (and its index), the
 // rows already there keep their values and get NULL in it.
 func TestMigrateAddField(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		migrate(t, db, map[string]string{"note.yaml": noteYAML}, store.MigrateOptions{})
 		addNote(t, db, "d1", "kept", 12)
 		v2 := map[string]string{"note.yaml": noteYAML + "  body: {type: text}\n  rating: {type: integer, index: true}\n"}
@@ -132,7 +133,7 @@ func TestMigrateAddField(t *testing.T) {
 // TestMigrateAddRelation: a new manyToOne is a foreign-key column with its
 // index, and the foreign key works (deleting the target clears it).
 func TestMigrateAddRelation(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		migrate(t, db, map[string]string{"note.yaml": noteYAML, "tag.yaml": tagYAML}, store.MigrateOptions{})
 		addNote(t, db, "d1", "kept", 12)
 		v2 := map[string]string{"note.yaml": noteYAML + "  tag: {type: relation, relation: manyToOne, target: tag}\n", "tag.yaml": tagYAML}
@@ -151,12 +152,12 @@ func TestMigrateAddRelation(t *testing.T) {
 // TestMigrateAddManyToMany: a new manyToMany is a join table with its
 // foreign keys (separate statements on PostgreSQL) and indexes.
 func TestMigrateAddManyToMany(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		migrate(t, db, map[string]string{"note.yaml": noteYAML, "tag.yaml": tagYAML}, store.MigrateOptions{})
 		v2 := map[string]string{"note.yaml": noteYAML + "  tags: {type: relation, relation: manyToMany, target: tag}\n", "tag.yaml": tagYAML}
 		plan := migrate(t, db, v2, store.MigrateOptions{})
 		want := []string{"create table notes_tags_lnk"}
-		if db.Dialect == store.Postgres {
+		if db.Dialect == database.Postgres {
 			want = append(want, "add foreign key notes_tags_lnk.note_id -> notes", "add foreign key notes_tags_lnk.tag_id -> tags")
 		}
 		want = append(want, "create index notes_tags_lnk_pair_uq on notes_tags_lnk (note_id, tag_id)",
@@ -174,7 +175,7 @@ func TestMigrateAddManyToMany(t *testing.T) {
 // error is ErrDestructivePending naming each change, that the plan lists
 // exactly the destructive steps wanted, and that the next plan offers them
 // again.
-func destructiveRefused(t *testing.T, db *store.DB, files map[string]string, want []string) {
+func destructiveRefused(t *testing.T, db *database.DB, files map[string]string, want []string) {
 	t.Helper()
 	ctx := context.Background()
 	s := mustLoad(t, files)
@@ -202,14 +203,14 @@ func destructiveRefused(t *testing.T, db *store.DB, files map[string]string, wan
 // TestMigrateRemoveField: dropping a column waits for AllowDestructive;
 // until then the column and its data stay.
 func TestMigrateRemoveField(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		v1 := map[string]string{"note.yaml": noteYAML + "  body: {type: text, index: true}\n"}
 		migrate(t, db, v1, store.MigrateOptions{})
 		addNote(t, db, "d1", "kept", 12)
 		exec(t, db, `UPDATE notes SET body = 'text that must survive'`)
 		v2 := map[string]string{"note.yaml": noteYAML}
 		want := []string{"drop column notes.body (data loss)"}
-		if db.Dialect == store.SQLite {
+		if db.Dialect == database.SQLite {
 			want = append([]string{"drop index notes_body_idx (its column notes.body is dropped)"}, want...)
 		}
 		destructiveRefused(t, db, v2, want)
@@ -229,7 +230,7 @@ func TestMigrateRemoveField(t *testing.T) {
 // of relations to it and the foreign-key columns pointing at it, only with
 // AllowDestructive; join tables go first, then columns, then the table.
 func TestMigrateRemoveType(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		v1 := map[string]string{"tag.yaml": tagYAML, "note.yaml": noteYAML +
 			"  tag: {type: relation, relation: manyToOne, target: tag}\n  tags: {type: relation, relation: manyToMany, target: tag}\n"}
 		migrate(t, db, v1, store.MigrateOptions{})
@@ -240,7 +241,7 @@ func TestMigrateRemoveType(t *testing.T) {
 
 		v2 := map[string]string{"note.yaml": noteYAML}
 		want := []string{"drop column notes.tag_id (data loss)", "drop table notes_tags_lnk (data loss)", "drop table tags (data loss)"}
-		if db.Dialect == store.SQLite {
+		if db.Dialect == database.SQLite {
 			want = append([]string{"drop index notes_tag_id_idx (its column notes.tag_id is dropped)"}, want...)
 		}
 		destructiveRefused(t, db, v2, want)
@@ -261,7 +262,7 @@ func TestMigrateRemoveType(t *testing.T) {
 // TestMigrateReadsOlderSnapshots: snapshot rows written before field types
 // were recorded plan nothing new, and are brought up to date in passing.
 func TestMigrateReadsOlderSnapshots(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		v1 := map[string]string{"note.yaml": noteYAML}
 		migrate(t, db, v1, store.MigrateOptions{})
 		current := strs(t, db, `SELECT def FROM kiln_schema_state ORDER BY name`)

@@ -6,11 +6,11 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 	"github.com/kiln-cms/kiln/core/store/storetest"
 )
 
@@ -21,7 +21,7 @@ import (
 // scopes and draft statuses: the same rows, in the same order, with the
 // same values, and the same total.
 func TestFindPageMatchesPageAndCount(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		pr, se, bp, cu := f.ty("program"), f.ty("session"), f.ty("blueprint"), f.ty("customer")
 		noDrafts := entry.ReadOptions{NoDrafts: map[*schema.ContentType]bool{bp: true}}
@@ -118,7 +118,7 @@ func TestFindPageMatchesPageAndCount(t *testing.T) {
 // id, a missing or malformed one — every status, with and without the
 // drafts grant, in and out of a scope, with a filter.
 func TestFindRefMatchesDocumentThenRow(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		pr, bp := f.ty("program"), f.ty("blueprint")
 		ros := map[string]entry.ReadOptions{

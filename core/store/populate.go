@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
@@ -14,7 +15,7 @@ import (
 // per level, whatever the number of entries, then recurses into each
 // relation's own populate with everything that level loaded. A level with
 // nothing to load runs no query.
-func (s *Store) populate(ctx context.Context, db Conn, entries []*entry.Entry, q *query.Query, ro entry.ReadOptions, bud *budget) error {
+func (s *Store) populate(ctx context.Context, db database.Conn, entries []*entry.Entry, q *query.Query, ro entry.ReadOptions, bud *budget) error {
 	if len(entries) == 0 {
 		return nil
 	}
@@ -54,7 +55,7 @@ func nested(p *query.Populate, status query.Status) *query.Query {
 // populateToOne loads the targets our foreign keys name, WHERE id IN
 // (...), and gives each entry its own (nil when it has none, or the target
 // is filtered out). Entries naming the same target share its *Entry.
-func (s *Store) populateToOne(ctx context.Context, db Conn, entries []*entry.Entry, a *schema.Attribute, nq *query.Query, ro entry.ReadOptions, bud *budget) error {
+func (s *Store) populateToOne(ctx context.Context, db database.Conn, entries []*entry.Entry, a *schema.Attribute, nq *query.Query, ro entry.ReadOptions, bud *budget) error {
 	b := s.sql(ro, nq.Status)
 	draft := b.toOneColumn(a) != a.Column
 	ids := refIDs(entries, a, draft)
@@ -98,7 +99,7 @@ func refIDs(entries []*entry.Entry, a *schema.Attribute, draft bool) []any {
 // readHop reads the targets of a for the owner keys ids (see hop), each
 // with its owner key: one statement in nq's sort, the join table's order
 // last.
-func (s *Store) readHop(ctx context.Context, db Conn, b *sqlb, a *schema.Attribute, nq *query.Query, ids []any, bud *budget) ([]*entry.Entry, error) {
+func (s *Store) readHop(ctx context.Context, db database.Conn, b *sqlb, a *schema.Attribute, nq *query.Query, ids []any, bud *budget) ([]*entry.Entry, error) {
 	cols := selection(nq)
 	extra, from, link := b.hop(a)
 	// A row's own id is its owner key: not selected twice.
@@ -126,7 +127,7 @@ func (s *Store) readHop(ctx context.Context, db Conn, b *sqlb, a *schema.Attribu
 // through their foreign key (oneToMany, mapped oneToOne) or a join table
 // (manyToMany) — in one query that also returns each row's owner, and
 // groups them by owner in the query's order.
-func (s *Store) populateByOwner(ctx context.Context, db Conn, entries []*entry.Entry, a *schema.Attribute, nq *query.Query, ro entry.ReadOptions, bud *budget) error {
+func (s *Store) populateByOwner(ctx context.Context, db database.Conn, entries []*entry.Entry, a *schema.Attribute, nq *query.Query, ro entry.ReadOptions, bud *budget) error {
 	ids := ownerIDs(entries)
 	targets, err := s.readHop(ctx, db, s.sql(ro, nq.Status), a, nq, ids, bud)
 	if err != nil {
@@ -168,7 +169,7 @@ func joinOrdered(b *sqlb, a *schema.Attribute) {
 		return
 	}
 	b.sb.Reset()
-	b.w(sql[:len(sql)-len(last)], "j.", Ident(JoinOrder(a.JoinTarget)), " ", nullsFirst, ", ", last)
+	b.w(sql[:len(sql)-len(last)], "j.", database.Ident(JoinOrder(a.JoinTarget)), " ", nullsFirst, ", ", last)
 }
 
 // ownerIDs is the distinct ids of entries (a level loaded through a
@@ -189,7 +190,7 @@ func ownerIDs(entries []*entry.Entry) []any {
 // how many related entries pass the nested filters, the scope and the
 // status, per owner. A to-one relation counts 0 or 1: is our foreign
 // key's target there?
-func (s *Store) countRelation(ctx context.Context, db Conn, entries []*entry.Entry, a *schema.Attribute, nq *query.Query, ro entry.ReadOptions) error {
+func (s *Store) countRelation(ctx context.Context, db database.Conn, entries []*entry.Entry, a *schema.Attribute, nq *query.Query, ro entry.ReadOptions) error {
 	b := s.sql(ro, nq.Status)
 	draft := a.Column != "" && b.toOneColumn(a) != a.Column
 	var ids []any
@@ -219,7 +220,7 @@ func (s *Store) countRelation(ctx context.Context, db Conn, entries []*entry.Ent
 	return nil
 }
 
-func (s *Store) scanCounts(ctx context.Context, db Conn, b *sqlb, into map[int64]int64) error {
+func (s *Store) scanCounts(ctx context.Context, db database.Conn, b *sqlb, into map[int64]int64) error {
 	rows, err := db.QueryContext(ctx, b.sb.String(), b.args...)
 	if err != nil {
 		return err

@@ -3,11 +3,11 @@ package store_test
 import (
 	"testing"
 
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 	"github.com/kiln-cms/kiln/core/store/storetest"
 )
 
@@ -43,7 +43,7 @@ func itoa(n int64) string {
 }
 
 func TestPopulateShapes(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		cu, pr, co, ev, le, ca, se, mo := f.ty("customer"), f.ty("program"), f.ty("coach"), f.ty("event"),
 			f.ty("learner"), f.ty("category"), f.ty("session"), f.ty("module")
@@ -172,7 +172,7 @@ func TestPopulateShapes(t *testing.T) {
 // FindOne and every populated relation of the scoped type; relation
 // filters cross the raw relation.
 func TestScope(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		le, ev, cu, pr := f.ty("learner"), f.ty("event"), f.ty("customer"), f.ty("program")
 		ro := entry.ReadOptions{Scopes: map[*schema.ContentType]*query.Filter{

@@ -3,10 +3,10 @@ package store_test
 import (
 	"testing"
 
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 	"github.com/kiln-cms/kiln/core/store/storetest"
 )
 
@@ -14,7 +14,7 @@ import (
 // list with populated relations is one page query, which counts too, plus
 // one query per relation per level, whatever the page size.
 func TestListQueriesAreBatched(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		cu, pr, mo, co := f.ty("customer"), f.ty("program"), f.ty("module"), f.ty("coach")
 		// 30 more programs of customer 1, each with two modules of one

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/query"
@@ -17,7 +18,7 @@ const root = "t0"
 // Find returns the page of entries q selects: q's filters ANDed with the
 // scope and the status, in q's sort (id last, so pages are stable), with
 // q's fields and populated relations.
-func (s *Store) Find(ctx context.Context, db Conn, q *query.Query, ro entry.ReadOptions) ([]*entry.Entry, error) {
+func (s *Store) Find(ctx context.Context, db database.Conn, q *query.Query, ro entry.ReadOptions) ([]*entry.Entry, error) {
 	c, err := s.FindChunks(ctx, db, q, ro, false)
 	if err != nil {
 		return nil, err
@@ -26,11 +27,11 @@ func (s *Store) Find(ctx context.Context, db Conn, q *query.Query, ro entry.Read
 }
 
 // findRows is Find's statement: the page's entries, unpopulated.
-func (s *Store) findRows(ctx context.Context, db Conn, q *query.Query, ro entry.ReadOptions, bud *budget) ([]*entry.Entry, error) {
+func (s *Store) findRows(ctx context.Context, db database.Conn, q *query.Query, ro entry.ReadOptions, bud *budget) ([]*entry.Entry, error) {
 	cols := selection(q)
 	b := s.sql(ro, q.Status)
 	b.versioned = true
-	s.selectInto(b, q, cols, "", " FROM "+Ident(q.Type.Table)+" "+root, nil)
+	s.selectInto(b, q, cols, "", " FROM "+database.Ident(q.Type.Table)+" "+root, nil)
 	b.page(q.Pagination)
 	return s.scan(ctx, db, q, cols, b, false, bud)
 }
@@ -38,7 +39,7 @@ func (s *Store) findRows(ctx context.Context, db Conn, q *query.Query, ro entry.
 // FindOne returns the entry with the id if q's filters, the scope and the
 // status let it through, with q's fields and populate; otherwise
 // errs.NotFound.
-func (s *Store) FindOne(ctx context.Context, db Conn, q *query.Query, id int64, ro entry.ReadOptions) (*entry.Entry, error) {
+func (s *Store) FindOne(ctx context.Context, db database.Conn, q *query.Query, id int64, ro entry.ReadOptions) (*entry.Entry, error) {
 	return s.findOneWhere(ctx, db, q, ro, func(b *sqlb) {
 		b.w(col(root, schema.ColID), " = ")
 		b.arg(idKind, id)
@@ -47,7 +48,7 @@ func (s *Store) FindOne(ctx context.Context, db Conn, q *query.Query, id int64, 
 
 // findOneWhere is FindOne of the row where picks, under q's filters, the
 // scope and the status: with q's fields and populate, or errs.NotFound.
-func (s *Store) findOneWhere(ctx context.Context, db Conn, q *query.Query, ro entry.ReadOptions, where func(*sqlb)) (*entry.Entry, error) {
+func (s *Store) findOneWhere(ctx context.Context, db database.Conn, q *query.Query, ro entry.ReadOptions, where func(*sqlb)) (*entry.Entry, error) {
 	one := *q
 	one.Sort = nil
 	cols := selection(&one)
@@ -68,10 +69,10 @@ func (s *Store) findOneWhere(ctx context.Context, db Conn, q *query.Query, ro en
 
 // Count returns how many entries q's filters, the scope and the status
 // select, regardless of pagination.
-func (s *Store) Count(ctx context.Context, db Conn, q *query.Query, ro entry.ReadOptions) (int64, error) {
+func (s *Store) Count(ctx context.Context, db database.Conn, q *query.Query, ro entry.ReadOptions) (int64, error) {
 	b := s.sql(ro, q.Status)
 	b.versioned = true
-	b.w("SELECT COUNT(*) FROM ", Ident(q.Type.Table), " ", root)
+	b.w("SELECT COUNT(*) FROM ", database.Ident(q.Type.Table), " ", root)
 	b.whereClause(q, root, nil)
 	var n int64
 	if err := db.QueryRowContext(ctx, b.sb.String(), b.args...).Scan(&n); err != nil {
@@ -134,7 +135,7 @@ func (b *sqlb) selectList(cols []column) {
 // several times faster (a populated list reads three per entry).
 func (b *sqlb) selected(c column) {
 	b.w(c.sql)
-	if b.d == Postgres && c.attr != nil && !c.ref && c.attr.Type == schema.DateTime {
+	if b.d == database.Postgres && c.attr != nil && !c.ref && c.attr.Type == schema.DateTime {
 		b.w("::text")
 	}
 }
@@ -157,7 +158,7 @@ func wanted(q *query.Query, a *schema.Attribute) bool {
 // statement shape of every read, top level or populate. link, when given,
 // writes the condition that ties the rows to their owners.
 func (s *Store) selectSQL(q *query.Query, ro entry.ReadOptions, cols []column, link func(*sqlb)) *sqlb {
-	return s.selectFrom(q, ro, cols, "", " FROM "+Ident(q.Type.Table)+" "+root, link)
+	return s.selectFrom(q, ro, cols, "", " FROM "+database.Ident(q.Type.Table)+" "+root, link)
 }
 
 // selectFrom is selectSQL with an extra selected expression (the owner id
@@ -254,7 +255,7 @@ func (b *sqlb) sortKeys(q *query.Query, alias string) (joins string, keys []sort
 			if b.narrows(rel.TargetType) {
 				on += " AND " + b.capture(func() { b.visible(rel.TargetType, t) })
 			}
-			joins += " LEFT JOIN " + Ident(rel.TargetType.Table) + " " + t + " ON " + on
+			joins += " LEFT JOIN " + database.Ident(rel.TargetType.Table) + " " + t + " ON " + on
 			from = t
 		}
 		last := k.Path[len(k.Path)-1]
@@ -270,7 +271,7 @@ func (b *sqlb) sortKeys(q *query.Query, alias string) (joins string, keys []sort
 // not the kind: the interface call would keep the function from being
 // inlined, and its concatenation from joining the caller's.)
 func (b *sqlb) sortExpr(c string, text, desc bool) string {
-	if text && b.d != SQLite {
+	if text && b.d != database.SQLite {
 		c += ` COLLATE "C"`
 	}
 	if desc {
@@ -285,7 +286,7 @@ func (b *sqlb) page(p query.Pagination) {
 	switch {
 	case size > 0:
 		b.w(" LIMIT ", strconv.Itoa(size))
-	case offset > 0 && b.d == SQLite: // SQLite has no OFFSET without LIMIT
+	case offset > 0 && b.d == database.SQLite: // SQLite has no OFFSET without LIMIT
 		b.w(" LIMIT -1")
 	}
 	if offset > 0 {
@@ -296,7 +297,7 @@ func (b *sqlb) page(p query.Pagination) {
 // scan runs b and turns each row into an Entry, within the read's budget.
 // With owner set, the last column is the id of the entry the row belongs
 // to (populate queries), kept as the entry's Owner.
-func (s *Store) scan(ctx context.Context, db Conn, q *query.Query, cols []column, b *sqlb, owner bool, bud *budget) ([]*entry.Entry, error) {
+func (s *Store) scan(ctx context.Context, db database.Conn, q *query.Query, cols []column, b *sqlb, owner bool, bud *budget) ([]*entry.Entry, error) {
 	rows, err := db.QueryContext(ctx, b.sb.String(), b.args...)
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: %w", q.Type.Plural, err)

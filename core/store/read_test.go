@@ -4,16 +4,16 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 	"github.com/kiln-cms/kiln/core/store/storetest"
 )
 
 func TestSort(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		cu, pr, se, ev := f.ty("customer"), f.ty("program"), f.ty("session"), f.ty("event")
 		cases := []struct {
@@ -54,7 +54,7 @@ func TestSort(t *testing.T) {
 }
 
 func TestPagination(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		cu := f.ty("customer")
 		byName := []query.SortKey{by(cu, "name", false)} // 1, 5, 3, 6, 4, 2
@@ -86,7 +86,7 @@ func TestPagination(t *testing.T) {
 // draft 3, Sales Playbook rows 4 and 5, Coach Kit the draft 6; program 1
 // links Lead 101, program 2 Lead 201; category 2 holds both.
 func TestDraftAndPublish(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		bp, pr, ca, cu := f.ty("blueprint"), f.ty("program"), f.ty("category"), f.ty("customer")
 		ro := entry.ReadOptions{}
@@ -164,7 +164,7 @@ func loaded(e *entry.Entry) []string {
 }
 
 func TestFields(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		cu, us := f.ty("customer"), f.ty("user")
 		ro := entry.ReadOptions{}
@@ -214,7 +214,7 @@ func equalStrings(a, b []string) bool {
 }
 
 func TestFindOne(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		pr := f.ty("program")
 		q := &query.Query{Type: pr, Populate: []*query.Populate{pop(pr, "customer", nil), pop(pr, "modules", nil)}}
@@ -238,7 +238,7 @@ func TestFindOne(t *testing.T) {
 }
 
 func TestResolve(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		cu := f.ty("customer")
 		d1, d6 := f.doc("customer", 1), f.doc("customer", 6)
@@ -265,7 +265,7 @@ func TestResolve(t *testing.T) {
 // TestResolveVisible: under a scope, a reference to an entry the scope
 // hides resolves to nothing, as one to no entry at all; still one query.
 func TestResolveVisible(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		le := f.ty("learner")
 		ro := entry.ReadOptions{Scopes: map[*schema.ContentType]*query.Filter{ // learners of customer Acme Corp only: 1 and 2

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
@@ -48,7 +49,7 @@ func TestEveryFieldTypeRoundTrips(t *testing.T) {
 		{"b": false, "i": int64(0), "js": json.RawMessage(`["x"]`), "de": 0.0},
 		{}, // every field NULL
 	}
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		ctx := context.Background()
 		s := mustLoad(t, map[string]string{"thing.yaml": everyType})
 		if _, err := store.Migrate(ctx, db, s, store.MigrateOptions{}); err != nil {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/schema"
 )
 
@@ -40,17 +41,17 @@ func (t *tableState) column(name string) *ColumnDef {
 // createStateSQL makes the snapshot table; plain types both databases share.
 func createStateSQL() string {
 	return fmt.Sprintf("CREATE TABLE %s (\n  %s VARCHAR(255) PRIMARY KEY,\n  %s TEXT NOT NULL\n)",
-		Ident(stateTable), Ident("name"), Ident("def"))
+		database.Ident(stateTable), database.Ident("name"), database.Ident("def"))
 }
 
 // loadState reads the snapshot: each row decoded, and its JSON as stored so
 // that saving rewrites only the rows that change.
-func loadState(ctx context.Context, conn Conn, have *dbState) (map[string]*tableState, map[string]string, error) {
+func loadState(ctx context.Context, conn database.Conn, have *dbState) (map[string]*tableState, map[string]string, error) {
 	defs, raw := map[string]*tableState{}, map[string]string{}
 	if !have.hasTable(stateTable) {
 		return defs, raw, nil
 	}
-	q := "SELECT " + Ident("name") + ", " + Ident("def") + " FROM " + Ident(stateTable)
+	q := "SELECT " + database.Ident("name") + ", " + database.Ident("def") + " FROM " + database.Ident(stateTable)
 	var bad error
 	err := scanRows(ctx, conn, q, func(f []string) {
 		var t tableState
@@ -68,9 +69,9 @@ func loadState(ctx context.Context, conn Conn, have *dbState) (map[string]*table
 // saveState writes the snapshot that matches what was applied, touching only
 // the rows that differ from what was loaded: a migration with nothing to do
 // writes nothing.
-func saveState(ctx context.Context, tx Conn, loaded map[string]string, next map[string]*tableState) error {
-	del := "DELETE FROM " + Ident(stateTable) + " WHERE " + Ident("name") + " = ?"
-	ins := "INSERT INTO " + Ident(stateTable) + " (" + Ident("name") + ", " + Ident("def") + ") VALUES (?, ?)"
+func saveState(ctx context.Context, tx database.Conn, loaded map[string]string, next map[string]*tableState) error {
+	del := "DELETE FROM " + database.Ident(stateTable) + " WHERE " + database.Ident("name") + " = ?"
+	ins := "INSERT INTO " + database.Ident(stateTable) + " (" + database.Ident("name") + ", " + database.Ident("def") + ") VALUES (?, ?)"
 	for _, name := range sortedKeys(next) {
 		b, err := json.Marshal(next[name])
 		if err != nil {

@@ -7,10 +7,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 	"github.com/kiln-cms/kiln/core/store/storetest"
 )
 
@@ -21,7 +21,7 @@ var update = flag.Bool("update", false, "rewrite testdata/sql/*.txt from the sta
 // rewrites them): the shape of the SQL is reviewed like code, and a change
 // to it shows in the diff.
 func TestSQLShapes(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		pr, se, cu, co, ev := f.ty("program"), f.ty("session"), f.ty("customer"), f.ty("coach"), f.ty("event")
 		counted := pop(cu, "programs", nil)

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
@@ -18,16 +19,16 @@ import (
 // dialect by Encode, identifiers only from the schema, quoted by Ident. No
 // value is ever spliced into the text.
 type Stmt struct {
-	d    Dialect
+	d    database.Dialect
 	sb   strings.Builder
 	args []any
 }
 
 // NewStmt starts a statement for the dialect.
-func NewStmt(d Dialect) *Stmt { return &Stmt{d: d} }
+func NewStmt(d database.Dialect) *Stmt { return &Stmt{d: d} }
 
 // Dialect is the database family the statement is written for.
-func (b *Stmt) Dialect() Dialect { return b.d }
+func (b *Stmt) Dialect() database.Dialect { return b.d }
 
 // W writes SQL text: keywords and identifiers, never values.
 func (b *Stmt) W(parts ...string) *Stmt {
@@ -75,18 +76,18 @@ func (b *Stmt) SQL() string { return b.sb.String() }
 func (b *Stmt) Args() []any { return b.args }
 
 // Query runs the statement and returns its rows.
-func (b *Stmt) Query(ctx context.Context, conn Conn) (*sql.Rows, error) {
+func (b *Stmt) Query(ctx context.Context, conn database.Conn) (*sql.Rows, error) {
 	return conn.QueryContext(ctx, b.sb.String(), b.args...)
 }
 
 // QueryRow runs a statement that answers one row.
-func (b *Stmt) QueryRow(ctx context.Context, conn Conn) *sql.Row {
+func (b *Stmt) QueryRow(ctx context.Context, conn database.Conn) *sql.Row {
 	return conn.QueryRowContext(ctx, b.sb.String(), b.args...)
 }
 
 // Exec runs a statement that answers no rows and returns how many it
 // changed.
-func (b *Stmt) Exec(ctx context.Context, conn Conn) (int64, error) {
+func (b *Stmt) Exec(ctx context.Context, conn database.Conn) (int64, error) {
 	res, err := conn.ExecContext(ctx, b.sb.String(), b.args...)
 	if err != nil {
 		return 0, err
@@ -95,16 +96,16 @@ func (b *Stmt) Exec(ctx context.Context, conn Conn) (int64, error) {
 }
 
 // Int64s runs a statement whose rows are one integer each.
-func (b *Stmt) Int64s(ctx context.Context, conn Conn) ([]int64, error) {
+func (b *Stmt) Int64s(ctx context.Context, conn database.Conn) ([]int64, error) {
 	return queryInt64s(ctx, conn, b.sb.String(), b.args)
 }
 
 // Col is the quoted column of an attribute: a scalar's own column or an
 // owning to-one relation's foreign key.
-func Col(a *schema.Attribute) string { return Ident(a.Column) }
+func Col(a *schema.Attribute) string { return database.Ident(a.Column) }
 
 // Table is the quoted table of a type.
-func Table(ct *schema.ContentType) string { return Ident(ct.Table) }
+func Table(ct *schema.ContentType) string { return database.Ident(ct.Table) }
 
 // LockRow takes a write lock on one row of ct until conn's transaction
 // ends, so that transactions that check something of the row (a coach's
@@ -113,11 +114,11 @@ func Table(ct *schema.ContentType) string { return Ident(ct.Table) }
 // both write. SQLite needs nothing: a write transaction holds the one
 // writer slot (DB.RunInTx's mutex and BEGIN IMMEDIATE) from its start. A
 // missing row locks nothing and is no error.
-func LockRow(ctx context.Context, conn Conn, d Dialect, ct *schema.ContentType, id int64) error {
-	if d != Postgres {
+func LockRow(ctx context.Context, conn database.Conn, d database.Dialect, ct *schema.ContentType, id int64) error {
+	if d != database.Postgres {
 		return nil
 	}
-	_, err := NewStmt(d).W("SELECT 1 FROM ", Table(ct), " WHERE ", Ident(schema.ColID), " = ").ID(id).
+	_, err := NewStmt(d).W("SELECT 1 FROM ", Table(ct), " WHERE ", database.Ident(schema.ColID), " = ").ID(id).
 		W(" FOR UPDATE").Int64s(ctx, conn)
 	return err
 }
@@ -125,12 +126,12 @@ func LockRow(ctx context.Context, conn Conn, d Dialect, ct *schema.ContentType, 
 // LockRows is LockRow for several rows of ct, taken in id order in one
 // statement, so that two transactions locking overlapping sets cannot
 // deadlock on each other.
-func LockRows(ctx context.Context, conn Conn, d Dialect, ct *schema.ContentType, ids []int64) error {
-	if d != Postgres || len(ids) == 0 {
+func LockRows(ctx context.Context, conn database.Conn, d database.Dialect, ct *schema.ContentType, ids []int64) error {
+	if d != database.Postgres || len(ids) == 0 {
 		return nil
 	}
-	_, err := NewStmt(d).W("SELECT ", Ident(schema.ColID), " FROM ", Table(ct), " WHERE ", Ident(schema.ColID), " IN ").IDs(ids).
-		W(" ORDER BY ", Ident(schema.ColID), " FOR UPDATE").Int64s(ctx, conn)
+	_, err := NewStmt(d).W("SELECT ", database.Ident(schema.ColID), " FROM ", Table(ct), " WHERE ", database.Ident(schema.ColID), " IN ").IDs(ids).
+		W(" ORDER BY ", database.Ident(schema.ColID), " FOR UPDATE").Int64s(ctx, conn)
 	return err
 }
 
@@ -139,8 +140,8 @@ func LockRows(ctx context.Context, conn Conn, d Dialect, ct *schema.ContentType,
 // rule over something that is not one row. SQLite needs nothing (one write
 // transaction at a time). The key is folded into 32 bits: two keys sharing
 // a lock only wait for each other, they never skip a check.
-func LockKey(ctx context.Context, conn Conn, d Dialect, namespace int32, key int64) error {
-	if d != Postgres {
+func LockKey(ctx context.Context, conn database.Conn, d database.Dialect, namespace int32, key int64) error {
+	if d != database.Postgres {
 		return nil
 	}
 	_, err := conn.ExecContext(ctx, "SELECT pg_advisory_xact_lock(?, ?)", namespace, int32(key))
@@ -155,8 +156,8 @@ func LockKey(ctx context.Context, conn Conn, d Dialect, namespace int32, key int
 // caller can do something better than queue — look again at what the
 // lock's holder may have committed meanwhile — and then wait again.
 // SQLite takes it at once (one write transaction at a time).
-func LockKeyWithin(ctx context.Context, conn Conn, d Dialect, namespace int32, key int64, wait time.Duration) (bool, error) {
-	if d != Postgres {
+func LockKeyWithin(ctx context.Context, conn database.Conn, d database.Dialect, namespace int32, key int64, wait time.Duration) (bool, error) {
+	if d != database.Postgres {
 		return true, nil
 	}
 	if wait <= 0 {
@@ -174,7 +175,7 @@ func LockKeyWithin(ctx context.Context, conn Conn, d Dialect, namespace int32, k
 		"SET LOCAL lock_timeout = %d; SELECT pg_advisory_xact_lock(?, ?); "+
 		"SELECT set_config('lock_timeout', current_setting('kiln.lock_timeout'), true); "+
 		"RELEASE SAVEPOINT kiln_lock_wait", max(wait.Milliseconds(), 1)), namespace, int32(key))
-	if err == nil || !lockNotAvailable(err) {
+	if err == nil || !database.LockNotAvailable(err) {
 		return err == nil, err
 	}
 	_, err = conn.ExecContext(ctx, "ROLLBACK TO SAVEPOINT kiln_lock_wait; RELEASE SAVEPOINT kiln_lock_wait")

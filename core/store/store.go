@@ -1,6 +1,7 @@
 package store
 
 import (
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/schema"
 )
 
@@ -8,7 +9,7 @@ import (
 // the pool, or a transaction the caller opened — so that writes spanning
 // several statements commit together.
 type Store struct {
-	DB *DB
+	DB *database.DB
 	// Schema is every content type: publishing a draft copies the links of
 	// every relation that reaches its type (copyLinks).
 	Schema *schema.Schema

@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/schema"
 )
 
@@ -12,12 +13,12 @@ import (
 // other version) do not count, and a value held by either version of
 // another document does: a draft cannot take what would collide once it
 // is published.
-func (s *Store) Taken(ctx context.Context, db Conn, ct *schema.ContentType, a *schema.Attribute, v any, exceptID int64) (bool, error) {
-	q := "SELECT EXISTS (SELECT * FROM " + Ident(ct.Table) + " WHERE (" + Ident(a.Column) + " = ?) AND (" + Ident(schema.ColID) + " <> ?)"
+func (s *Store) Taken(ctx context.Context, db database.Conn, ct *schema.ContentType, a *schema.Attribute, v any, exceptID int64) (bool, error) {
+	q := "SELECT EXISTS (SELECT * FROM " + database.Ident(ct.Table) + " WHERE (" + database.Ident(a.Column) + " = ?) AND (" + database.Ident(schema.ColID) + " <> ?)"
 	args := []any{a.Kind.Encode(s.DB.Dialect, v), exceptID}
 	if ct.DraftAndPublish {
-		doc := Ident(schema.ColDocumentID)
-		q += " AND (" + doc + " NOT IN (SELECT " + doc + " FROM " + Ident(ct.Table) + " WHERE " + Ident(schema.ColID) + " = ?))"
+		doc := database.Ident(schema.ColDocumentID)
+		q += " AND (" + doc + " NOT IN (SELECT " + doc + " FROM " + database.Ident(ct.Table) + " WHERE " + database.Ident(schema.ColID) + " = ?))"
 		args = append(args, exceptID)
 	}
 	var taken bool
@@ -27,10 +28,10 @@ func (s *Store) Taken(ctx context.Context, db Conn, ct *schema.ContentType, a *s
 
 // WithPrefix returns the values of a's column that start with prefix (uid
 // generation asks once, then picks a free suffix in Go).
-func (s *Store) WithPrefix(ctx context.Context, db Conn, ct *schema.ContentType, a *schema.Attribute, prefix string) (map[string]bool, error) {
+func (s *Store) WithPrefix(ctx context.Context, db database.Conn, ct *schema.ContentType, a *schema.Attribute, prefix string) (map[string]bool, error) {
 	esc := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(prefix)
 	out := map[string]bool{}
-	rows, err := db.QueryContext(ctx, "SELECT "+Ident(a.Column)+" FROM "+Ident(ct.Table)+" WHERE ("+Ident(a.Column)+` LIKE ? ESCAPE '\')`, esc+"%")
+	rows, err := db.QueryContext(ctx, "SELECT "+database.Ident(a.Column)+" FROM "+database.Ident(ct.Table)+" WHERE ("+database.Ident(a.Column)+` LIKE ? ESCAPE '\')`, esc+"%")
 	if err != nil {
 		return out, err
 	}

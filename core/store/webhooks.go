@@ -8,8 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/uptrace/bun/driver/pgdriver"
-
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/errs"
 )
 
@@ -74,7 +73,7 @@ func scanWebhooks(rows *sql.Rows) ([]Webhook, error) {
 }
 
 // Webhooks lists every webhook, by id.
-func Webhooks(ctx context.Context, conn Conn) ([]Webhook, error) {
+func Webhooks(ctx context.Context, conn database.Conn) ([]Webhook, error) {
 	rows, err := conn.QueryContext(ctx, "SELECT "+webhookCols+" FROM "+WebhooksTable+" ORDER BY id")
 	if err != nil {
 		return nil, err
@@ -83,7 +82,7 @@ func Webhooks(ctx context.Context, conn Conn) ([]Webhook, error) {
 }
 
 // WebhookByID reads one webhook; errs.NotFound when there is none.
-func WebhookByID(ctx context.Context, conn Conn, id int64) (Webhook, error) {
+func WebhookByID(ctx context.Context, conn database.Conn, id int64) (Webhook, error) {
 	rows, err := conn.QueryContext(ctx, "SELECT "+webhookCols+" FROM "+WebhooksTable+" WHERE id = ?", id)
 	if err != nil {
 		return Webhook{}, err
@@ -122,7 +121,7 @@ func webhookArgs(w *Webhook) []any {
 }
 
 // InsertWebhook adds w and sets its id; a taken name is a conflict.
-func InsertWebhook(ctx context.Context, conn Conn, w *Webhook) error {
+func InsertWebhook(ctx context.Context, conn database.Conn, w *Webhook) error {
 	rows, err := conn.QueryContext(ctx, "INSERT INTO "+WebhooksTable+" (name, url, events, types, headers, secret, enabled, source, created_at, updated_at)"+
 		" VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id", webhookArgs(w)...)
 	if err != nil {
@@ -138,7 +137,7 @@ func InsertWebhook(ctx context.Context, conn Conn, w *Webhook) error {
 }
 
 // UpdateWebhook writes every field of w but its id, source and creation.
-func UpdateWebhook(ctx context.Context, conn Conn, w *Webhook) error {
+func UpdateWebhook(ctx context.Context, conn database.Conn, w *Webhook) error {
 	a := webhookArgs(w)
 	_, err := conn.ExecContext(ctx, "UPDATE "+WebhooksTable+" SET name = ?, url = ?, events = ?, types = ?, headers = ?, secret = ?, enabled = ?, updated_at = ? WHERE id = ?",
 		a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[9], w.ID)
@@ -148,7 +147,7 @@ func UpdateWebhook(ctx context.Context, conn Conn, w *Webhook) error {
 // UpsertConfigWebhook writes a webhook of the config file by its name
 // (its secret stays out of the database) and sets w.ID. A name an API
 // webhook holds is a conflict.
-func UpsertConfigWebhook(ctx context.Context, conn Conn, w *Webhook) error {
+func UpsertConfigWebhook(ctx context.Context, conn database.Conn, w *Webhook) error {
 	a := webhookArgs(w)
 	rows, err := conn.QueryContext(ctx, "INSERT INTO "+WebhooksTable+" (name, url, events, types, headers, secret, enabled, source, created_at, updated_at)"+
 		" VALUES (?, ?, ?, ?, ?, NULL, ?, 'config', ?, ?) ON CONFLICT (name) DO UPDATE SET url = excluded.url, events = excluded.events,"+
@@ -169,7 +168,7 @@ func UpsertConfigWebhook(ctx context.Context, conn Conn, w *Webhook) error {
 
 // DisableConfigWebhooks turns off the webhooks of the config file that it
 // no longer lists (their delivery log stays).
-func DisableConfigWebhooks(ctx context.Context, conn Conn, keep []int64, now time.Time) error {
+func DisableConfigWebhooks(ctx context.Context, conn database.Conn, keep []int64, now time.Time) error {
 	q := "UPDATE " + WebhooksTable + " SET enabled = 0, updated_at = ? WHERE source = 'config' AND enabled = 1"
 	args := []any{ms(now)}
 	if len(keep) > 0 {
@@ -181,7 +180,7 @@ func DisableConfigWebhooks(ctx context.Context, conn Conn, keep []int64, now tim
 }
 
 // DeleteWebhook removes a webhook and its deliveries.
-func DeleteWebhook(ctx context.Context, conn Conn, id int64) error {
+func DeleteWebhook(ctx context.Context, conn database.Conn, id int64) error {
 	if _, err := conn.ExecContext(ctx, "DELETE FROM "+DeliveriesTable+" WHERE webhook_id = ?", id); err != nil {
 		return err
 	}
@@ -201,7 +200,7 @@ type NewDelivery struct {
 const insertChunk = 500
 
 // AddDeliveries writes deliveries due at once, a statement per 500.
-func AddDeliveries(ctx context.Context, conn Conn, list []NewDelivery, now time.Time) error {
+func AddDeliveries(ctx context.Context, conn database.Conn, list []NewDelivery, now time.Time) error {
 	for start := 0; start < len(list); start += insertChunk {
 		chunk := list[start:min(start+insertChunk, len(list))]
 		var sb strings.Builder
@@ -237,16 +236,16 @@ type Claimed struct {
 // (the process that took them died). On PostgreSQL the rows another
 // transaction is claiming are skipped (FOR UPDATE SKIP LOCKED), so two
 // workers never take one row; SQLite runs one write at a time.
-func (db *DB) ClaimDeliveries(ctx context.Context, now time.Time, lease time.Duration, n int) ([]Claimed, error) {
+func ClaimDeliveries(ctx context.Context, db *database.DB, now time.Time, lease time.Duration, n int) ([]Claimed, error) {
 	lock := ""
-	if db.Dialect == Postgres {
+	if db.Dialect == database.Postgres {
 		lock = " FOR UPDATE SKIP LOCKED"
 	}
 	q := "UPDATE " + DeliveriesTable + " SET locked_until = ?, attempts = attempts + 1 WHERE id IN (SELECT id FROM " + DeliveriesTable +
 		" WHERE status = 'pending' AND next_at <= ? AND locked_until <= ? ORDER BY next_at, id LIMIT ?" + lock + ")" +
 		" RETURNING id, webhook_id, event, payload, attempts, created_at"
 	var out []Claimed
-	err := db.RunInTx(ctx, func(ctx context.Context, tx Conn) error {
+	err := db.RunInTx(ctx, func(ctx context.Context, tx database.Conn) error {
 		out = out[:0]
 		rows, err := tx.QueryContext(ctx, q, ms(now.Add(lease)), ms(now), ms(now), n)
 		if err != nil {
@@ -281,7 +280,7 @@ type Outcome struct {
 }
 
 // FinishDelivery records an attempt's outcome and releases the claim.
-func (db *DB) FinishDelivery(ctx context.Context, id int64, o Outcome) error {
+func FinishDelivery(ctx context.Context, db *database.DB, id int64, o Outcome) error {
 	var lastErr, httpStatus, delivered any
 	if o.Error != "" {
 		lastErr = o.Error
@@ -292,7 +291,7 @@ func (db *DB) FinishDelivery(ctx context.Context, id int64, o Outcome) error {
 	if o.Status == DeliveryDelivered {
 		delivered = ms(o.At)
 	}
-	return db.RunInTx(ctx, func(ctx context.Context, tx Conn) error {
+	return db.RunInTx(ctx, func(ctx context.Context, tx database.Conn) error {
 		_, err := tx.ExecContext(ctx, "UPDATE "+DeliveriesTable+" SET status = ?, next_at = ?, locked_until = 0, last_error = ?,"+
 			" last_status = ?, duration_ms = ?, delivered_at = ? WHERE id = ?",
 			o.Status, ms(o.NextAt), lastErr, httpStatus, o.Duration.Milliseconds(), delivered, id)
@@ -343,7 +342,7 @@ func scanDeliveries(rows *sql.Rows) ([]Delivery, error) {
 
 // Deliveries lists a webhook's deliveries, newest first, with their
 // total.
-func Deliveries(ctx context.Context, conn Conn, webhookID int64, limit, offset int) ([]Delivery, int64, error) {
+func Deliveries(ctx context.Context, conn database.Conn, webhookID int64, limit, offset int) ([]Delivery, int64, error) {
 	var total int64
 	if err := conn.QueryRowContext(ctx, "SELECT COUNT(*) FROM "+DeliveriesTable+" WHERE webhook_id = ?", webhookID).Scan(&total); err != nil {
 		return nil, 0, err
@@ -360,7 +359,7 @@ func Deliveries(ctx context.Context, conn Conn, webhookID int64, limit, offset i
 // Redeliver puts a delivery of the webhook back in the outbox, due now,
 // with a fresh count of attempts; errs.NotFound when the webhook has no
 // such delivery.
-func Redeliver(ctx context.Context, conn Conn, webhookID, id int64, now time.Time) (Delivery, error) {
+func Redeliver(ctx context.Context, conn database.Conn, webhookID, id int64, now time.Time) (Delivery, error) {
 	res, err := conn.ExecContext(ctx, "UPDATE "+DeliveriesTable+" SET status = 'pending', attempts = 0, next_at = ?, locked_until = 0,"+
 		" delivered_at = NULL WHERE id = ? AND webhook_id = ?", ms(now), id, webhookID)
 	if err != nil {
@@ -386,11 +385,7 @@ var ErrWebhookName = errs.New(errs.KindValidation, "a webhook of that name exist
 // webhookError turns the unique violation of a webhook's name into
 // ErrWebhookName.
 func webhookError(err error) error {
-	var pe pgdriver.Error
-	if err == nil {
-		return nil
-	}
-	if (errors.As(err, &pe) && pe.Field('C') == "23505") || strings.Contains(err.Error(), "UNIQUE constraint failed") {
+	if database.IsUnique(err) {
 		return ErrWebhookName
 	}
 	return err

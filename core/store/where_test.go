@@ -4,10 +4,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 	"github.com/kiln-cms/kiln/core/store/storetest"
 )
 
@@ -23,7 +23,7 @@ type filterCase struct {
 // runFilterCases checks each case with Find (the exact ids, in order) and
 // Count (the same number), on both databases.
 func runFilterCases(t *testing.T, cases []filterCase) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		for _, c := range cases {
 			t.Run(c.name, func(t *testing.T) {
@@ -177,7 +177,7 @@ func TestFilterNumberAndDateOperators(t *testing.T) {
 }
 
 func TestFilterDocumentID(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		ct := f.ty("customer")
 		q := &query.Query{Type: ct, Filters: cond(ct, "documentId", query.OpEq, f.doc("customer", 3))}
@@ -283,7 +283,7 @@ func TestFilterRelations(t *testing.T) {
 // TestDraftTargetsInFilters: a draft read reaches draft targets through a
 // relation filter, unless the caller may not read that type's drafts.
 func TestDraftTargetsInFilters(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		pr, bp := f.ty("program"), f.ty("blueprint")
 		q := &query.Query{Type: pr, Status: query.Draft, Filters: rf("blueprint", op("title", query.OpEq, "Lead 201"))(pr)}

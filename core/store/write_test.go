@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/query"
@@ -52,7 +53,7 @@ func disconnect(v ...int64) entry.RelationChange {
 var documentID = regexp.MustCompile(`^[a-z0-9]{24}$`)
 
 func TestInsert(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		before := time.Now().Add(-time.Second)
 		cu, bp := f.ty("customer"), f.ty("blueprint")
@@ -101,7 +102,7 @@ func TestInsert(t *testing.T) {
 }
 
 func TestUpdate(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		pr := f.ty("program")
 		old, err := f.st.FindOne(ctx, db, &query.Query{Type: pr}, 1, entry.ReadOptions{})
@@ -129,7 +130,7 @@ func TestUpdate(t *testing.T) {
 
 // Program 3's customer is 2.
 func TestWriteManyToOne(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		steps := []struct {
 			name string
@@ -155,7 +156,7 @@ func TestWriteManyToOne(t *testing.T) {
 
 // Customer 5 has no programs; customer 1 has 1 and 2, customer 2 has 3.
 func TestWriteOneToMany(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		f.mustChange(t, "customer", 5, "programs", connect(5, 3))
 		eqIDs(t, "connect", f.relOf(t, "customer", 5, "programs"), ids(3, 5))
@@ -182,7 +183,7 @@ func TestWriteOneToMany(t *testing.T) {
 
 // Event 1 has learners 1, 2, 3; event 3 none; learner 4 no events.
 func TestWriteManyToMany(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		steps := []struct {
 			name string
@@ -223,7 +224,7 @@ func TestWriteManyToMany(t *testing.T) {
 
 // Learner.user is an owning oneToOne to the built-in user.
 func TestWriteOwningOneToOne(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		u1 := f.add("user", vals{"username": "u1", "email": "u1@u.test"}, nil)
 		u2 := f.add("user", vals{"username": "u2", "email": "u2@u.test"}, nil)
@@ -267,7 +268,7 @@ attributes:
 }
 
 func TestWriteMappedOneToOneAndSelfManyToMany(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		s := mustLoad(t, personSchema)
 		createAll(t, db, s)
 		f := &fixture{t: t, s: s, db: db, st: &store.Store{DB: db}, docs: map[string][]string{}, counter: &queryCounter{}}
@@ -330,7 +331,7 @@ func fieldErrors(t *testing.T, err error) (*errs.Error, []errs.FieldError) {
 }
 
 func TestUniqueViolation(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		cu, co := f.ty("customer"), f.ty("coach")
 		_, err := f.st.Insert(ctx, db, cu, data(cu, vals{"name": "Acme Corp"}, nil), true)
@@ -347,7 +348,7 @@ func TestUniqueViolation(t *testing.T) {
 			t.Errorf("update: %+v", list[0])
 		}
 		// Inside a transaction, as the content service writes.
-		err = db.RunInTx(ctx, func(ctx context.Context, tx store.Conn) error {
+		err = db.RunInTx(ctx, func(ctx context.Context, tx database.Conn) error {
 			_, err := f.st.Insert(ctx, tx, cu, data(cu, vals{"name": "acme labs"}, nil), true)
 			return err
 		})
@@ -358,7 +359,7 @@ func TestUniqueViolation(t *testing.T) {
 }
 
 func TestForeignKeyViolation(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		pr := f.ty("program")
 		_, err := f.st.Insert(ctx, db, pr, data(pr, vals{"title": "Orphan"}, rels{"customer": {999}}), true)
@@ -377,7 +378,7 @@ func TestForeignKeyViolation(t *testing.T) {
 }
 
 func TestDelete(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		if err := f.st.Delete(ctx, db, f.ty("learner"), 1); err != nil {
 			t.Fatal(err)
@@ -408,11 +409,11 @@ func TestDelete(t *testing.T) {
 
 // TestWritesRollBack: a failed write inside a transaction leaves nothing.
 func TestWritesRollBack(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		ev := f.ty("event")
 		boom := errors.New("boom")
-		err := db.RunInTx(ctx, func(ctx context.Context, tx store.Conn) error {
+		err := db.RunInTx(ctx, func(ctx context.Context, tx database.Conn) error {
 			e, err := f.st.Insert(ctx, tx, ev, data(ev, vals{"title": "Gone", "startAt": at("2026-05-01T10:00:00Z"), "endAt": at("2026-05-01T11:00:00Z")},
 				rels{"learners": {1}}), true)
 			if err != nil {

@@ -14,6 +14,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 
 	"github.com/kiln-cms/kiln/core/content"
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/rest"
 	"github.com/kiln-cms/kiln/core/route"
@@ -247,7 +248,7 @@ func (w *Service) create(c *fiber.Ctx) error {
 	now := w.now().UTC()
 	h := store.Webhook{Name: def.Name, URL: def.URL, Events: def.Events, Types: def.Types, Headers: def.Headers,
 		Secret: secret, Enabled: b.Data.Enabled == nil || *b.Data.Enabled, Source: SourceAPI, CreatedAt: now, UpdatedAt: now}
-	err = w.db.RunInTx(c.UserContext(), func(ctx context.Context, tx store.Conn) error { return store.InsertWebhook(ctx, tx, &h) })
+	err = w.db.RunInTx(c.UserContext(), func(ctx context.Context, tx database.Conn) error { return store.InsertWebhook(ctx, tx, &h) })
 	if err != nil {
 		return err
 	}
@@ -259,7 +260,7 @@ func (w *Service) create(c *fiber.Ctx) error {
 
 // apiWebhook reads the webhook the path names and refuses to change one
 // of the config file, which the file owns.
-func (w *Service) apiWebhook(ctx context.Context, c *fiber.Ctx, tx store.Conn) (store.Webhook, error) {
+func (w *Service) apiWebhook(ctx context.Context, c *fiber.Ctx, tx database.Conn) (store.Webhook, error) {
 	id, err := idParam(c, "id")
 	if err != nil {
 		return store.Webhook{}, err
@@ -280,7 +281,7 @@ func (w *Service) update(c *fiber.Ctx) error {
 		return err
 	}
 	var h store.Webhook
-	err = w.db.RunInTx(c.UserContext(), func(ctx context.Context, tx store.Conn) error {
+	err = w.db.RunInTx(c.UserContext(), func(ctx context.Context, tx database.Conn) error {
 		if h, err = w.apiWebhook(ctx, c, tx); err != nil {
 			return err
 		}
@@ -326,7 +327,7 @@ func (w *Service) update(c *fiber.Ctx) error {
 
 func (w *Service) remove(c *fiber.Ctx) error {
 	var h store.Webhook
-	err := w.db.RunInTx(c.UserContext(), func(ctx context.Context, tx store.Conn) (err error) {
+	err := w.db.RunInTx(c.UserContext(), func(ctx context.Context, tx database.Conn) (err error) {
 		if h, err = w.apiWebhook(ctx, c, tx); err != nil {
 			return err
 		}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/kiln-cms/kiln/core/app"
 	"github.com/kiln-cms/kiln/core/config"
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/store"
@@ -86,7 +87,7 @@ func (r *slowReceiver) releaseAll() { r.allOnce.Do(func() { close(r.all) }) }
 
 // slowConfig is a webhook config for the slow receiver: a timeout far
 // longer than the test holds a request, so that no attempt fails.
-func slowConfig(t *testing.T, d store.Dialect, url string, workers int) config.Config {
+func slowConfig(t *testing.T, d database.Dialect, url string, workers int) config.Config {
 	cfg := fastConfig(t, d, url, []string{"entry.create"}, "customer")
 	cfg.Webhooks.Workers = workers
 	cfg.Webhooks.Timeout = time.Minute
@@ -150,7 +151,7 @@ func TestSendsBoundedByWorkers(t *testing.T) {
 		{instances: 3, workers: 2, deliveries: 12},
 	} {
 		t.Run(fmt.Sprintf("%d instances", c.instances), func(t *testing.T) {
-			each(t, func(t *testing.T, d store.Dialect) {
+			each(t, func(t *testing.T, d database.Dialect) {
 				rcv := newSlowReceiver(t)
 				apps := startApps(t, slowConfig(t, d, rcv.URL, c.workers), c.instances)
 				bound := c.instances * c.workers
@@ -181,7 +182,7 @@ func TestSendsBoundedByWorkers(t *testing.T) {
 // instance sends every delivery, and only the ones the dead instance had
 // in flight (at most `workers`) reach the receiver twice.
 func TestCrashResendsOnlyWhatWasInFlight(t *testing.T) {
-	each(t, func(t *testing.T, d store.Dialect) {
+	each(t, func(t *testing.T, d database.Dialect) {
 		const workers, deliveries = 2, 8
 		rcv := newSlowReceiver(t)
 		cfg := slowConfig(t, d, rcv.URL, workers)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/rest"
 	"github.com/kiln-cms/kiln/core/store"
@@ -102,7 +103,7 @@ func (w *Service) redeliver(c *fiber.Ctx) error {
 		return err
 	}
 	var d store.Delivery
-	err = w.db.RunInTx(c.UserContext(), func(ctx context.Context, tx store.Conn) (err error) {
+	err = w.db.RunInTx(c.UserContext(), func(ctx context.Context, tx database.Conn) (err error) {
 		d, err = store.Redeliver(ctx, tx, id, did, w.now())
 		return err
 	})

@@ -14,6 +14,7 @@ import (
 	"github.com/kiln-cms/kiln/core/app"
 	"github.com/kiln-cms/kiln/core/app/apptest"
 	"github.com/kiln-cms/kiln/core/config"
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/store"
 	"github.com/kiln-cms/kiln/core/webhook"
 )
@@ -185,7 +186,7 @@ func privateHosts(addrs ...string) (hosts []string, is []netip.Addr) {
 // URL's host is a private address, in any spelling, gets a 400 naming
 // the URL; so does a config file with one; a public one is taken.
 func TestPrivateSpellingsRefusedWhenSaved(t *testing.T) {
-	each(t, func(t *testing.T, d store.Dialect) {
+	each(t, func(t *testing.T, d database.Dialect) {
 		h := apptest.New(t, d)
 		hosts, _ := privateHosts(privateV4...)
 		created := h.Do("POST", "/api/admin/webhooks", map[string]any{"data": map[string]any{
@@ -223,7 +224,7 @@ func TestPrivateSpellingsRefusedWhenSaved(t *testing.T) {
 	t.Run("config file", func(t *testing.T) {
 		hosts, _ := privateHosts("127.0.0.1")
 		for _, host := range hosts {
-			cfg := apptest.Config(t, store.SQLite)
+			cfg := apptest.Config(t, database.SQLite)
 			t.Setenv(secretVar, secret)
 			cfg.Webhooks.Hooks = []config.Webhook{{Name: "local", URL: "http://" + host + "/in", Events: []string{"*"}, SecretEnv: secretVar}}
 			a, err := app.New(context.Background(), cfg, quiet())
@@ -244,7 +245,7 @@ func TestPrivateSpellingsRefusedWhenSaved(t *testing.T) {
 // past the check, get their deliveries refused at the dial, at the first
 // attempt and for good; the listener never sees a connection.
 func TestPrivateSpellingsRefusedAtTheDial(t *testing.T) {
-	each(t, func(t *testing.T, d store.Dialect) {
+	each(t, func(t *testing.T, d database.Dialect) {
 		ln, err := net.Listen("tcp", "127.0.0.1:0")
 		if err != nil {
 			t.Fatal(err)
@@ -267,7 +268,7 @@ func TestPrivateSpellingsRefusedAtTheDial(t *testing.T) {
 		ctx := context.Background()
 		hosts, _ := privateHosts("127.0.0.1")
 		var list []store.NewDelivery
-		err = h.App.DB.RunInTx(ctx, func(ctx context.Context, tx store.Conn) error {
+		err = h.App.DB.RunInTx(ctx, func(ctx context.Context, tx database.Conn) error {
 			now := time.Now().UTC()
 			for i, host := range hosts {
 				w := store.Webhook{Name: fmt.Sprint("spelled-", i), URL: fmt.Sprintf("http://%s:%d/in", host, port),

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/kiln-cms/kiln/core/app"
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/store"
@@ -26,7 +27,7 @@ func TestMeasureDelivery(t *testing.T) {
 	if os.Getenv("KILN_MEASURE") != "1" {
 		t.Skip("set KILN_MEASURE=1 to measure")
 	}
-	each(t, func(t *testing.T, d store.Dialect) {
+	each(t, func(t *testing.T, d database.Dialect) {
 		got := make(chan time.Time, 1<<16)
 		var n atomic.Int64
 		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

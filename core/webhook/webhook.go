@@ -20,6 +20,7 @@ import (
 
 	"github.com/kiln-cms/kiln/core/config"
 	"github.com/kiln-cms/kiln/core/content"
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/rest"
 	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/core/store"
@@ -36,7 +37,7 @@ const (
 // events to (content.Outbox), the worker that delivers them, and the
 // admin routes.
 type Service struct {
-	db     *store.DB
+	db     *database.DB
 	schema *schema.Schema
 	cfg    config.Webhooks
 	log    *slog.Logger
@@ -74,7 +75,7 @@ var _ content.Outbox = (*Service)(nil)
 // New checks the config file's webhooks (secrets read from their
 // variables or files with getenv), writes them to the database and loads
 // every webhook. Nothing is sent until Start.
-func New(ctx context.Context, db *store.DB, s *schema.Schema, cfg config.Webhooks, getenv func(string) string, log *slog.Logger) (*Service, error) {
+func New(ctx context.Context, db *database.DB, s *schema.Schema, cfg config.Webhooks, getenv func(string) string, log *slog.Logger) (*Service, error) {
 	w := &Service{db: db, schema: s, cfg: cfg, log: log, sender: newSender(cfg), now: time.Now,
 		hooks: map[int64]*hookDef{}, configSecrets: map[string]string{},
 		slots: make(chan struct{}, cfg.Workers), wake: make(chan struct{}, 1)}
@@ -92,13 +93,15 @@ func New(ctx context.Context, db *store.DB, s *schema.Schema, cfg config.Webhook
 		w.configSecrets[h.Name] = secret
 		row := store.Webhook{Name: def.Name, URL: def.URL, Events: def.Events, Types: def.Types, Headers: def.Headers,
 			Enabled: h.On(), Source: SourceConfig, CreatedAt: now, UpdatedAt: now}
-		err = db.RunInTx(ctx, func(ctx context.Context, tx store.Conn) error { return store.UpsertConfigWebhook(ctx, tx, &row) })
+		err = db.RunInTx(ctx, func(ctx context.Context, tx database.Conn) error { return store.UpsertConfigWebhook(ctx, tx, &row) })
 		if err != nil {
 			return nil, fmt.Errorf("config/webhooks.yaml: webhook %q: %w", h.Name, err)
 		}
 		keep = append(keep, row.ID)
 	}
-	err := db.RunInTx(ctx, func(ctx context.Context, tx store.Conn) error { return store.DisableConfigWebhooks(ctx, tx, keep, now) })
+	err := db.RunInTx(ctx, func(ctx context.Context, tx database.Conn) error {
+		return store.DisableConfigWebhooks(ctx, tx, keep, now)
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -202,7 +205,7 @@ func (w *Service) Write(ctx context.Context, tx *content.Tx, events []content.Em
 	if len(out) == 0 {
 		return nil
 	}
-	return tx.Outbox(ctx, func(ctx context.Context, conn store.Conn) error {
+	return tx.Outbox(ctx, func(ctx context.Context, conn database.Conn) error {
 		return store.AddDeliveries(ctx, conn, out, w.now())
 	})
 }

@@ -91,7 +91,7 @@ func (w *Service) drain(ctx context.Context) {
 			}
 			break
 		}
-		list, err := w.db.ClaimDeliveries(ctx, w.now(), w.lease(), free)
+		list, err := store.ClaimDeliveries(ctx, w.db, w.now(), w.lease(), free)
 		if err != nil {
 			if ctx.Err() == nil {
 				w.log.Warn("webhooks: claiming deliveries", "err", err)
@@ -148,7 +148,7 @@ func (w *Service) deliver(ctx context.Context, d store.Claimed) {
 		o.Status, o.Error, outcome = store.DeliveryPending, res.err.Error(), OutcomeRetry
 		o.NextAt = w.now().Add(w.backoff(d.Attempt))
 	}
-	if err := w.db.FinishDelivery(ctx, d.ID, o); err != nil {
+	if err := store.FinishDelivery(ctx, w.db, d.ID, o); err != nil {
 		// The claim runs out and the delivery is tried again: a receiver
 		// may see it twice, with the same X-Kiln-Delivery.
 		w.log.Error("webhooks: recording a delivery", "delivery", d.ID, "err", err)

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
@@ -89,7 +90,7 @@ type world struct {
 }
 
 // build makes a world on a fresh database of the dialect.
-func build(t *testing.T, d store.Dialect) *world {
+func build(t *testing.T, d database.Dialect) *world {
 	t.Helper()
 	h := apptest.NewWith(t, apptest.ConfigWithRoles(t, d, deskRole), all.Plugins(func() time.Time { return now })...)
 	ctx := context.Background()
@@ -303,13 +304,13 @@ func (w *world) snapshot() string {
 	w.t.Helper()
 	ctx, db := context.Background(), w.h.App.DB
 	list := "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"
-	if w.h.App.DB.Dialect == store.Postgres {
+	if w.h.App.DB.Dialect == database.Postgres {
 		list = "SELECT tablename FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename"
 	}
 	tables := strs(w.t, db, list)
 	h := sha256.New()
 	for _, table := range tables {
-		rows, err := db.QueryContext(ctx, "SELECT * FROM "+store.Ident(table))
+		rows, err := db.QueryContext(ctx, "SELECT * FROM "+database.Ident(table))
 		if err != nil {
 			w.t.Fatal(err)
 		}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/hook"
 	"github.com/kiln-cms/kiln/core/plugin"
 	"github.com/kiln-cms/kiln/core/schema"
@@ -20,11 +21,11 @@ import (
 // the migration plan — what `kiln migrate --dry-run` prints — and once
 // migrated a plan finds nothing left to do.
 func TestTablesAndConstraintAreMigrated(t *testing.T) {
-	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
+	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
 			ctx := context.Background()
 			cfg := apptest.Config(t, d)
-			db, err := store.Open(ctx, cfg.DatabaseURL())
+			db, err := database.Open(ctx, cfg.DatabaseURL())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -44,8 +45,8 @@ func TestTablesAndConstraintAreMigrated(t *testing.T) {
 			want := map[string]bool{
 				"-- create table scheduling_calendar_tokens\n":             true,
 				"-- create table scheduling_event_revisions\n":             true,
-				"-- add constraint events_coach_no_overlap on events":      d == store.Postgres,
-				"CREATE EXTENSION IF NOT EXISTS btree_gist SCHEMA public;": d == store.Postgres,
+				"-- add constraint events_coach_no_overlap on events":      d == database.Postgres,
+				"CREATE EXTENSION IF NOT EXISTS btree_gist SCHEMA public;": d == database.Postgres,
 			}
 			for line, in := range want {
 				if strings.Contains(plan.String(), line) != in {
@@ -132,7 +133,7 @@ func TestSyncWritesRunEveryHook(t *testing.T) {
 // which only SQLite lets in (PostgreSQL's constraint refuses it). Moving
 // the event is checked as ever.
 func TestAnUpdateThatMovesNothingIsNotChecked(t *testing.T) {
-	h := apptest.New(t, store.SQLite, newPlugin())
+	h := apptest.New(t, database.SQLite, newPlugin())
 	fixture(t, h)
 	a := event(t, h, map[string]any{"title": "A", "startAt": at("10:00"), "endAt": at("11:00"), "coach": 1, "program": 1})
 	b := event(t, h, map[string]any{"title": "B", "startAt": at("11:00"), "endAt": at("12:00"), "coach": 1, "program": 1})

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/plugin"
 	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/core/store"
@@ -199,7 +200,7 @@ func linked(t *testing.T, h *apptest.Harness, eventID int64) []int64 {
 	t.Helper()
 	a := h.App.Schema.Type("event").Attr("learners")
 	rows, err := h.App.DB.QueryContext(context.Background(),
-		"SELECT "+store.Ident(a.JoinTarget)+" FROM "+store.Ident(a.JoinTable)+" WHERE "+store.Ident(a.JoinSelf)+" = ?", eventID)
+		"SELECT "+database.Ident(a.JoinTarget)+" FROM "+database.Ident(a.JoinTable)+" WHERE "+database.Ident(a.JoinSelf)+" = ?", eventID)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package store
+package database
 
 import "golang.org/x/sys/unix"
 

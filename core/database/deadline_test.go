@@ -1,18 +1,18 @@
-package store_test
+package database_test
 
 import (
 	"context"
 	"testing"
 	"time"
 
-	"github.com/kiln-cms/kiln/core/store"
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/store/storetest"
 )
 
 // slowQuery takes seconds on each database, and is the client's to stop.
-var slowQuery = map[store.Dialect]string{
-	store.Postgres: "SELECT pg_sleep(5)",
-	store.SQLite: "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 200000000) " +
+var slowQuery = map[database.Dialect]string{
+	database.Postgres: "SELECT pg_sleep(5)",
+	database.SQLite: "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 200000000) " +
 		"SELECT COUNT(*) FROM n",
 }
 
@@ -21,7 +21,7 @@ var slowQuery = map[store.Dialect]string{
 // on the server soon after: PostgreSQL drops the statement within about
 // a second (client_connection_check_interval), SQLite is interrupted.
 func TestDeadlineStopsTheStatement(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
 		defer cancel()
 		start := time.Now()
@@ -30,10 +30,10 @@ func TestDeadlineStopsTheStatement(t *testing.T) {
 		if took := time.Since(start); err == nil || took > 2*time.Second {
 			t.Fatalf("the slow statement answered %v after %v", err, took)
 		}
-		if !store.Unavailable(err) {
+		if !database.Unavailable(err) {
 			t.Errorf("a statement past its deadline: %v is not Unavailable", err)
 		}
-		if db.Dialect != store.Postgres {
+		if db.Dialect != database.Postgres {
 			return
 		}
 		for deadline := time.Now().Add(3 * time.Second); ; time.Sleep(100 * time.Millisecond) {

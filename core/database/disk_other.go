@@ -1,6 +1,6 @@
 //go:build !linux
 
-package store
+package database
 
 // diskOf does not ask the file system outside Linux: enough room,
 // writable; the writes themselves will tell.

@@ -1,23 +1,21 @@
-// Package store is Kiln's only door to the database: it opens SQLite or
-// PostgreSQL through bun, creates and migrates the tables the schema
-// describes, reads and writes entries as typed values, and compiles the
-// checked query tree to SQL. No other package imports bun, and no
-// exported name of it has a bun type: callers hold a *DB and the Conn of
-// a transaction.
-package store
+// Package database holds Kiln's connections to SQLite or PostgreSQL: it
+// opens the pool (through bun, which no other package's code imports and
+// no exported name of this one shows), runs transactions and runs them
+// again when PostgreSQL aborts them for other writes (RunInTx), turns
+// driver errors into error kinds (outages, conflicts, broken constraints),
+// says whether the database is ready, quotes identifiers, and carries the
+// identity channel's notifications. What runs on a connection — entries'
+// SQL (core/store), migrations (core/migrate), a core table's service — is
+// written against its Conn.
+package database
 
 import (
 	"context"
 	"database/sql"
 	"database/sql/driver"
-	"errors"
 	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync/atomic"
-	"time"
 
 	"github.com/uptrace/bun"
 	"github.com/uptrace/bun/dialect/pgdialect"
@@ -25,7 +23,6 @@ import (
 	"github.com/uptrace/bun/driver/pgdriver"
 	_ "modernc.org/sqlite" // the pure-Go SQLite driver, registered as "sqlite"
 
-	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/schema"
 )
 
@@ -145,131 +142,8 @@ func checkClient(conf *pgdriver.Config) {
 	conf.ConnParams = params
 }
 
-// openSQLite opens a SQLite file with the settings a server needs: WAL so
-// readers never wait for the writer, a busy timeout instead of immediate
-// "database is locked" errors, foreign keys on, and BEGIN IMMEDIATE so a
-// transaction that reads then writes cannot deadlock against another.
-func openSQLite(url string) (db *sql.DB, file string, err error) {
-	path := strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(url, "sqlite:"), "file:"), "//")
-	params := ""
-	if i := strings.IndexByte(path, '?'); i >= 0 {
-		path, params = path[:i], path[i+1:]
-	}
-	if path == "" {
-		return nil, "", fmt.Errorf("sqlite URL names no file")
-	}
-	if !inMemory(path, params) {
-		if err := createPrivate(path); err != nil {
-			return nil, "", err
-		}
-		file = path
-	}
-	dsn := "file:" + path + "?_pragma=foreign_keys(1)&_pragma=journal_mode(WAL)" +
-		"&_pragma=busy_timeout(10000)&_pragma=synchronous(NORMAL)&_txlock=immediate"
-	sqldb, err := sql.Open("sqlite", dsn)
-	if err != nil {
-		return nil, "", fmt.Errorf("opening sqlite: %w", err)
-	}
-	// One writer at a time is SQLite's rule; a small pool keeps readers going.
-	sqldb.SetMaxOpenConns(4)
-	sqldb.SetMaxIdleConns(4)
-	return sqldb, file, nil
-}
-
-// createPrivate makes the database's folder (0700) and file (0600) when
-// they do not exist yet, so that only the account Kiln runs as can read
-// the data: SQLite would create the file with the umask's mode (usually
-// 0644, readable by every user of the machine), and it gives the -wal and
-// -shm files the main file's mode. An existing folder or file is left as
-// it is: its mode is the operator's choice (a shared volume, a backup
-// agent's group), and Kiln neither changes it nor warns about it.
-func createPrivate(path string) error {
-	if dir := filepath.Dir(path); dir != "." {
-		if err := os.MkdirAll(dir, 0o700); err != nil {
-			return fmt.Errorf("creating the database folder: %w", err)
-		}
-	}
-	f, err := os.OpenFile(path, os.O_RDONLY|os.O_CREATE|os.O_EXCL, 0o600)
-	if errors.Is(err, fs.ErrExist) {
-		return nil
-	}
-	if err != nil {
-		return fmt.Errorf("creating the database file: %w", err)
-	}
-	return f.Close()
-}
-
-// inMemory reports whether a SQLite URL names an in-memory database,
-// which has no file to create.
-func inMemory(path, params string) bool {
-	if strings.HasPrefix(path, ":memory:") {
-		return true
-	}
-	for p := range strings.SplitSeq(params, "&") {
-		if p == "mode=memory" {
-			return true
-		}
-	}
-	return false
-}
-
-// lockWriter waits for SQLite's one writer slot, as long as SQLite's own
-// busy timeout would have, and never past the request's context.
-func (db *DB) lockWriter(ctx context.Context) error {
-	t := time.NewTimer(10 * time.Second)
-	defer t.Stop()
-	select {
-	case db.writer <- struct{}{}:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-t.C:
-		return errs.New(errs.KindUnavailable, "The database is busy: no write slot within 10s")
-	}
-}
-
 // Close closes the connection pool.
 func (db *DB) Close() error { return db.bun.Close() }
 
 // Ping checks that the database answers.
 func (db *DB) Ping(ctx context.Context) error { return db.bun.PingContext(ctx) }
-
-// txAttempts is how often RunInTx tries a transaction that PostgreSQL
-// aborted as a deadlock victim or a serialization failure, or on a lock
-// not granted within lock_timeout, or that broke an exclusion constraint
-// at its commit.
-const txAttempts = 3
-
-type attemptKey struct{}
-
-// TxAttempt is the run of its transaction that ctx belongs to: 1 for the
-// first, more for RunInTx's runs again; 0 outside RunInTx.
-func TxAttempt(ctx context.Context) int {
-	n, _ := ctx.Value(attemptKey{}).(int)
-	return n
-}
-
-// RunInTx runs fn in one transaction, committed when fn returns nil and
-// rolled back when it returns an error or panics. A transaction PostgreSQL
-// aborts to break a deadlock, as a serialization failure or on a lock
-// timeout, or that broke an exclusion constraint at its commit, is run
-// again from the start (fn must not do anything outside the transaction
-// that a second run would repeat), up to txAttempts times; past that it
-// is a 409 ConflictError, never a 503: the database answered (see
-// retryable and conflict).
-func (db *DB) RunInTx(ctx context.Context, fn func(ctx context.Context, tx Conn) error) error {
-	if db.Dialect == SQLite {
-		if err := db.lockWriter(ctx); err != nil {
-			return err
-		}
-		defer func() { <-db.writer }()
-	}
-	for attempt := 1; ; attempt++ {
-		actx := context.WithValue(ctx, attemptKey{}, attempt)
-		err := db.bun.RunInTx(actx, nil, func(ctx context.Context, tx bun.Tx) error { return fn(ctx, tx) })
-		if attempt < txAttempts && retryable(err) && ctx.Err() == nil {
-			continue
-		}
-		return conflict(err)
-	}
-}

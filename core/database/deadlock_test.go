@@ -1,4 +1,4 @@
-package store_test
+package database_test
 
 import (
 	"context"
@@ -6,7 +6,7 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"github.com/kiln-cms/kiln/core/store"
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/store/storetest"
 )
 
@@ -14,7 +14,7 @@ import (
 // opposite orders, so PostgreSQL aborts one to break the deadlock;
 // RunInTx runs the victim again, and both succeed.
 func TestDeadlockVictimIsRetried(t *testing.T) {
-	db := storetest.Open(t, store.Postgres)
+	db := storetest.Open(t, database.Postgres)
 	ctx := context.Background()
 	for _, q := range []string{"CREATE TABLE pair (id BIGINT PRIMARY KEY, n BIGINT NOT NULL)", "INSERT INTO pair VALUES (1, 0), (2, 0)"} {
 		if _, err := db.ExecContext(ctx, q); err != nil {
@@ -25,7 +25,7 @@ func TestDeadlockVictimIsRetried(t *testing.T) {
 	both.Add(2)
 	var runs atomic.Int32
 	bump := func(first, second int) error {
-		return db.RunInTx(ctx, func(ctx context.Context, tx store.Conn) error {
+		return db.RunInTx(ctx, func(ctx context.Context, tx database.Conn) error {
 			if runs.Add(1) <= 2 { // the first run of each meets the other's lock
 				if _, err := tx.ExecContext(ctx, "UPDATE pair SET n = n + 1 WHERE id = ?", first); err != nil {
 					return err

@@ -1,4 +1,4 @@
-package store_test
+package database_test
 
 import (
 	"context"
@@ -8,8 +8,8 @@ import (
 
 	"github.com/uptrace/bun/driver/pgdriver"
 
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/errs"
-	"github.com/kiln-cms/kiln/core/store"
 	"github.com/kiln-cms/kiln/core/store/storetest"
 )
 
@@ -22,7 +22,7 @@ import (
 // real lock_timeout is one of them (55P03, not query_canceled).
 func TestContentionIsAConflict(t *testing.T) {
 	t.Parallel()
-	db := storetest.Open(t, store.Postgres)
+	db := storetest.Open(t, database.Postgres)
 	ctx := context.Background()
 	const again = "The change conflicts with changes being made at the same time: try again"
 	check := func(what string, runs int, err error, code, message string, details map[string]any) {
@@ -35,7 +35,7 @@ func TestContentionIsAConflict(t *testing.T) {
 		if !ok || e.Kind != errs.KindConflict || e.Message != message || fmt.Sprint(e.Details) != fmt.Sprint(details) {
 			t.Errorf("%s: %#v, want the conflict %q %v", what, err, message, details)
 		}
-		if store.Unavailable(err) {
+		if database.Unavailable(err) {
 			t.Errorf("%s: taken for an outage", what)
 		}
 		if runs != 3 {
@@ -49,7 +49,7 @@ func TestContentionIsAConflict(t *testing.T) {
 		{"23P01", "ERRCODE = 'exclusion_violation', CONSTRAINT = 'rows_apart'", "The change conflicts with another entry"},
 	} {
 		runs := 0
-		err := db.RunInTx(ctx, func(ctx context.Context, tx store.Conn) error {
+		err := db.RunInTx(ctx, func(ctx context.Context, tx database.Conn) error {
 			runs++
 			_, err := tx.ExecContext(ctx, "DO $$ BEGIN RAISE EXCEPTION 'raised' USING "+tc.raise+"; END $$")
 			return err
@@ -73,7 +73,7 @@ func TestContentionIsAConflict(t *testing.T) {
 		t.Fatal(err)
 	}
 	runs := 0
-	err = db.RunInTx(ctx, func(ctx context.Context, tx store.Conn) error {
+	err = db.RunInTx(ctx, func(ctx context.Context, tx database.Conn) error {
 		runs++
 		_, err := tx.ExecContext(ctx, "SET LOCAL lock_timeout = 20; SELECT 1 FROM slots WHERE id = 1 FOR UPDATE")
 		return err

@@ -2,25 +2,11 @@ package store
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"fmt"
 
-	"github.com/uptrace/bun"
-	"github.com/uptrace/bun/dialect/pgdialect"
-	"github.com/uptrace/bun/driver/pgdriver"
-
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/schema"
 )
-
-// IdentityChannel is the PostgreSQL notification channel the user and
-// role tables' triggers speak on: every node LISTENs to it to forget what
-// it keeps of the users (core/principal). A payload is
-// "<schema>:u:<id>" (that user changed or is gone), "<schema>:all" (a
-// role changed: forget every user) or "<schema>:tokens" (an API token was
-// revoked: forget every token). Other payloads are the nodes' own probes
-// of the connection.
-const IdentityChannel = "kiln_identity"
 
 // The names of the core's trigger functions and triggers. Like the core
 // tables they are made when missing (at every migration); a function's
@@ -39,9 +25,9 @@ const (
 // identityFuncs are the trigger functions' bodies (what pg_proc.prosrc
 // holds), by name.
 func identityFuncs() map[string]string {
-	id := Ident(schema.ColID)
+	id := database.Ident(schema.ColID)
 	notify := func(what string) string {
-		return "PERFORM pg_notify('" + IdentityChannel + "', TG_TABLE_SCHEMA || ':' || " + what + ");"
+		return "PERFORM pg_notify('" + database.IdentityChannel + "', TG_TABLE_SCHEMA || ':' || " + what + ");"
 	}
 	return map[string]string{
 		identityUserFunc: "\nBEGIN\n  " + notify("'u:' || OLD."+id) +
@@ -59,12 +45,12 @@ func identityFuncs() map[string]string {
 // expiry changed, names every token; its last-used time, written once a
 // minute, does not. A new row needs nothing: nothing missing is kept.
 func identityTriggers(sc *schema.Schema) []struct{ name, table, sql string } {
-	u, r, tk := Ident(sc.Type("user").Table), Ident(sc.Type("role").Table), Ident(APITokenTable)
+	u, r, tk := database.Ident(sc.Type("user").Table), database.Ident(sc.Type("role").Table), database.Ident(APITokenTable)
 	return []struct{ name, table, sql string }{
 		{identityUserTrigger, u, "AFTER UPDATE OR DELETE ON " + u + " FOR EACH ROW EXECUTE FUNCTION " + identityUserFunc + "()"},
 		{identityUserTrunc, u, "AFTER TRUNCATE ON " + u + " FOR EACH STATEMENT EXECUTE FUNCTION " + identityAllFunc + "()"},
 		{identityRoleTrigger, r, "AFTER UPDATE OR DELETE OR TRUNCATE ON " + r + " FOR EACH STATEMENT EXECUTE FUNCTION " + identityAllFunc + "()"},
-		{identityTokensTrig, tk, "AFTER UPDATE OF " + Ident(schema.ColID) + `, "token_hash", "kind", "actions", "expires_at" OR DELETE OR TRUNCATE ON ` + tk +
+		{identityTokensTrig, tk, "AFTER UPDATE OF " + database.Ident(schema.ColID) + `, "token_hash", "kind", "actions", "expires_at" OR DELETE OR TRUNCATE ON ` + tk +
 			" FOR EACH STATEMENT EXECUTE FUNCTION " + identityTokensFunc + "()"},
 	}
 }
@@ -74,7 +60,7 @@ func identityTriggers(sc *schema.Schema) []struct{ name, table, sql string } {
 // function's text differs; nothing when all are in place, so that a
 // start takes no lock on the user table. PostgreSQL only; it runs in the
 // migration's transaction, under its advisory lock.
-func ensureIdentityTriggers(ctx context.Context, tx Conn, sc *schema.Schema) error {
+func ensureIdentityTriggers(ctx context.Context, tx database.Conn, sc *schema.Schema) error {
 	if sc.Type("user") == nil || sc.Type("role") == nil {
 		return nil
 	}
@@ -106,54 +92,4 @@ func ensureIdentityTriggers(ctx context.Context, tx Conn, sc *schema.Schema) err
 		}
 	}
 	return nil
-}
-
-// IdentityListener is one connection LISTENing on IdentityChannel, of
-// its own (not the pool's), named appName in pg_stat_activity.
-type IdentityListener struct {
-	db *bun.DB
-	ln *pgdriver.Listener
-}
-
-// ListenIdentity opens a listening connection; PostgreSQL only.
-func (db *DB) ListenIdentity(ctx context.Context, appName string) (*IdentityListener, error) {
-	if db.Dialect != Postgres {
-		return nil, errors.New("store: notifications need PostgreSQL")
-	}
-	ldb := bun.NewDB(sql.OpenDB(pgdriver.NewConnector(pgdriver.WithDSN(db.URL), pgdriver.WithApplicationName(appName))), pgdialect.New())
-	l := &IdentityListener{db: ldb, ln: pgdriver.NewListener(ldb)}
-	if err := l.ln.Listen(ctx, IdentityChannel); err != nil {
-		l.Close()
-		return nil, err
-	}
-	return l, nil
-}
-
-// Receive waits for the next payload; an error means the connection is
-// no longer to be relied on (Close it and open another).
-func (l *IdentityListener) Receive(ctx context.Context) (string, error) {
-	_, payload, err := l.ln.Receive(ctx)
-	return payload, err
-}
-
-// Close ends the connection; a Receive waiting returns an error.
-func (l *IdentityListener) Close() error {
-	err := l.ln.Close()
-	l.db.Close()
-	return err
-}
-
-// NotifyIdentity sends payload on IdentityChannel through the pool. It
-// is the listener's own traffic, not a request's: it goes around the
-// query hooks, so it is not counted in Queries.
-func (db *DB) NotifyIdentity(ctx context.Context, payload string) error {
-	_, err := db.bun.DB.ExecContext(ctx, "SELECT pg_notify($1, $2)", IdentityChannel, payload)
-	return err
-}
-
-// CurrentSchema is the schema the pool's tables are made in (PostgreSQL),
-// read around the query hooks as NotifyIdentity is.
-func (db *DB) CurrentSchema(ctx context.Context) (s string, err error) {
-	err = db.bun.DB.QueryRowContext(ctx, "SELECT current_schema()").Scan(&s)
-	return s, err
 }
