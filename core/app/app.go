@@ -23,6 +23,7 @@ import (
 	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/metrics"
+	"github.com/kiln-cms/kiln/core/migrate"
 	"github.com/kiln-cms/kiln/core/plugin"
 	"github.com/kiln-cms/kiln/core/principal"
 	"github.com/kiln-cms/kiln/core/query"
@@ -30,7 +31,6 @@ import (
 	"github.com/kiln-cms/kiln/core/rest"
 	"github.com/kiln-cms/kiln/core/route"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 	"github.com/kiln-cms/kiln/core/webhook"
 )
 
@@ -93,9 +93,9 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, plugins ...pl
 		db.Close()
 		return nil, err
 	}
-	plan, err := store.Migrate(ctx, db, s, store.MigrateOptions{Extra: extra})
+	plan, err := migrate.Run(ctx, db, s, migrate.Options{Extra: extra})
 	switch {
-	case errors.Is(err, store.ErrDestructivePending):
+	case errors.Is(err, migrate.ErrDestructivePending):
 		holdPending(log, s, plan)
 	case err != nil:
 		db.Close()
@@ -158,7 +158,7 @@ const ApplyPending = "kiln migrate --allow-destructive"
 // (schema.Attribute.Pending): the content service then answers a 400 for
 // a request that names one, and leaves them out of answers, instead of
 // failing in the database or storing a value its column cannot hold.
-func holdPending(log *slog.Logger, s *schema.Schema, plan *store.Plan) {
+func holdPending(log *slog.Logger, s *schema.Schema, plan *migrate.Plan) {
 	fields := plan.UnavailableByChange(s)
 	for _, c := range plan.Pending() {
 		log.Warn("a schema change waits: it drops or converts data the database holds", "change", c.Description,

@@ -14,7 +14,7 @@ import (
 	"github.com/kiln-cms/kiln/core/app"
 	"github.com/kiln-cms/kiln/core/app/apptest"
 	"github.com/kiln-cms/kiln/core/database"
-	"github.com/kiln-cms/kiln/core/store"
+	"github.com/kiln-cms/kiln/core/migrate"
 )
 
 // twoNodes is two full Kiln apps over one PostgreSQL database, each with
@@ -317,7 +317,7 @@ func TestIdentityAPITokenRevoked(t *testing.T) {
 					t.Fatalf("node A, next request: %d, want 401", s)
 				}
 			} else {
-				if _, err := raw.ExecContext(context.Background(), "DELETE FROM "+database.Ident(store.APITokenTable)+" WHERE id = $1", id); err != nil {
+				if _, err := raw.ExecContext(context.Background(), "DELETE FROM "+database.Ident(migrate.APITokenTable)+" WHERE id = $1", id); err != nil {
 					t.Fatal(err)
 				}
 				waitFor(t, "node A refuses", time.Second, func() bool { return status(a, token) == 401 })

@@ -16,8 +16,8 @@ import (
 	"github.com/kiln-cms/kiln/core/app/apptest"
 	"github.com/kiln-cms/kiln/core/config"
 	"github.com/kiln-cms/kiln/core/database"
+	"github.com/kiln-cms/kiln/core/migrate"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // The schema a database is made with (pendingBefore), and the one the
@@ -214,7 +214,7 @@ func TestPendingSchemaChanges(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer db.Close()
-			plan, err := store.Migrate(context.Background(), db, s, store.MigrateOptions{DryRun: true})
+			plan, err := migrate.Run(context.Background(), db, s, migrate.Options{DryRun: true})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -226,7 +226,7 @@ func TestPendingSchemaChanges(t *testing.T) {
 			if got := strings.Join(slices.Compact(kinds), ", "); got != "change relation, change type, drop column, drop table, recreate join table" {
 				t.Errorf("pending kinds: %s", got)
 			}
-			if _, err := store.Migrate(context.Background(), db, s, store.MigrateOptions{AllowDestructive: true}); err != nil {
+			if _, err := migrate.Run(context.Background(), db, s, migrate.Options{AllowDestructive: true}); err != nil {
 				t.Fatal(err)
 			}
 			var pages []int64

@@ -10,38 +10,11 @@ import (
 
 	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/errs"
-	"github.com/kiln-cms/kiln/core/schema"
+	"github.com/kiln-cms/kiln/core/migrate"
 )
 
-// APITokenTable holds the API tokens: a core table, made and kept by the
-// migrations like the entry tables, but no content type, so no route of
-// the API reads or writes it. Each row keeps the keyed hash of its token,
-// never the token.
-const APITokenTable = "kiln_api_tokens"
-
-// apiTokenTables are the API tokens' core table (see coreTables).
-func apiTokenTables(d database.Dialect) []TableDef {
-	dt := timeKind.Column(d)
-	return []TableDef{{
-		Name: APITokenTable,
-		Columns: []ColumnDef{
-			idColumn(d),
-			{Name: "name", Type: "VARCHAR(255)", NotNull: true},
-			{Name: "description", Type: "TEXT"},
-			{Name: "kind", Type: "VARCHAR(16)", NotNull: true},
-			{Name: "actions", Type: "TEXT"}, // a JSON array, custom tokens only
-			{Name: "token_hash", Type: "VARCHAR(64)", NotNull: true},
-			{Name: "expires_at", Type: dt},
-			{Name: "last_used_at", Type: dt},
-			{Name: schema.ColCreatedAt, Type: dt, NotNull: true},
-		},
-		Indexes: []IndexDef{
-			{Name: APITokenTable + "_name_uq", Columns: []string{"name"}, Unique: true},
-			// The one lookup a request makes.
-			{Name: APITokenTable + "_token_hash_uq", Columns: []string{"token_hash"}, Unique: true},
-		},
-	}}
-}
+// APITokenTable holds the API tokens (migrate.APITokenTable).
+const APITokenTable = migrate.APITokenTable
 
 // APIToken is a row of APITokenTable.
 type APIToken struct {

@@ -7,17 +7,7 @@ import (
 
 // The codec of a value is its field kind's (see schema.Kind): these are the
 // entry points for code that names a field type rather than holding an
-// attribute (plugins' own tables and statements).
-
-// ColumnType is the SQL type of a field type's column on a dialect. Dates
-// and times are TEXT on SQLite in fixed-width ISO forms, so that text order
-// is time order and comparisons in SQL stay correct.
-func ColumnType(d database.Dialect, t schema.FieldType) string {
-	if k := schema.KindOf(t); k != nil {
-		return k.Column(d)
-	}
-	return "VARCHAR(255)"
-}
+// attribute (plugins' statements; a column's type is migrate.ColumnType).
 
 // Encode turns a canonical Go value (the form a kind's Parse and FromJSON
 // produce) into what the dialect's driver binds for a column of type t.

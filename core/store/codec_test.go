@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/kiln-cms/kiln/core/database"
+	"github.com/kiln-cms/kiln/core/migrate"
 	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/core/store"
 	"github.com/kiln-cms/kiln/core/store/storetest"
@@ -104,7 +105,7 @@ func TestCodecRoundTrip(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		ctx := context.Background()
 		s := mustLoad(t, map[string]string{"sample.yaml": sampleYAML})
-		if _, err := store.Migrate(ctx, db, s, store.MigrateOptions{}); err != nil {
+		if _, err := migrate.Run(ctx, db, s, migrate.Options{}); err != nil {
 			t.Fatal(err)
 		}
 		ct := s.Type("sample")

@@ -133,16 +133,14 @@ func (s *Store) FindDocument(ctx context.Context, db database.Conn, ct *schema.C
 	return d, nil
 }
 
-// versionColumns is the columns a version holds of its own: every field
-// and every foreign key of the row, without id and document_id.
+// versionColumns is the columns a version holds of its own, quoted
+// (schema.ContentType.VersionColumns).
 func versionColumns(ct *schema.ContentType) []string {
-	cols := make([]string, 0, len(ct.Attributes)+3)
-	for _, a := range ct.Attributes {
-		if a.Column != "" {
-			cols = append(cols, database.Ident(a.Column))
-		}
+	cols := ct.VersionColumns()
+	for i, c := range cols {
+		cols[i] = database.Ident(c)
 	}
-	return append(cols, database.Ident(schema.ColCreatedAt), database.Ident(schema.ColUpdatedAt))
+	return cols
 }
 
 func joinCols(cols []string, prefix string) string {
@@ -285,51 +283,7 @@ func (s *Store) DeleteDocument(ctx context.Context, db database.Conn, ct *schema
 	return nil
 }
 
-// draftCopySQL is the migration of a table from one row per document to
-// two: every published row without a draft gets its draft copy, its
-// foreign keys as they are; relinkSQL then gives the copies their links
-// of the draft version. Running it again adds nothing.
-func draftCopySQL(ct *schema.ContentType) string {
-	t := database.Ident(ct.Table)
-	cols := versionColumns(ct)
-	doc, pub := database.Ident(schema.ColDocumentID), database.Ident(schema.ColPublishedAt)
-	return "INSERT INTO " + t + " (" + doc + ", " + joinCols(cols, "") + ", " + pub + ") SELECT p." + doc + ", " +
-		joinCols(cols, "p.") + ", NULL FROM " + t + " p WHERE p." + pub + " IS NOT NULL AND NOT EXISTS (SELECT 1 FROM " +
-		t + " d WHERE d." + doc + " = p." + doc + " AND d." + pub + " IS NULL)"
-}
-
-// draftsMissingSQL counts the published rows without a draft.
-func draftsMissingSQL(ct *schema.ContentType) string {
-	t := database.Ident(ct.Table)
-	doc, pub := database.Ident(schema.ColDocumentID), database.Ident(schema.ColPublishedAt)
-	return "SELECT COUNT(*) FROM " + t + " p WHERE p." + pub + " IS NOT NULL AND NOT EXISTS (SELECT 1 FROM " +
-		t + " d WHERE d." + doc + " = p." + doc + " AND d." + pub + " IS NULL)"
-}
-
 func isNoRows(err error) bool { return errors.Is(err, sql.ErrNoRows) }
-
-// draftCopies plans the steps that bring each draft & publish table with
-// published rows lacking a draft to two rows per document: a database
-// made when Kiln kept one row per entry. Only for tables that exist and
-// need it, so that a migrated database plans nothing. Additive: rows are
-// only added.
-func draftCopies(ctx context.Context, conn database.Conn, have *dbState, s *schema.Schema) ([]Step, error) {
-	var out []Step
-	for _, ct := range s.Types {
-		if !ct.DraftAndPublish || !have.hasColumn(ct.Table, schema.ColPublishedAt) || !have.hasColumn(ct.Table, schema.ColDocumentID) {
-			continue
-		}
-		var n int64
-		if err := conn.QueryRowContext(ctx, draftsMissingSQL(ct)).Scan(&n); err != nil {
-			return nil, fmt.Errorf("counting the published %s without a draft: %w", ct.Plural, err)
-		}
-		if n > 0 {
-			out = append(out, Step{Description: fmt.Sprintf("give the %d published %s without one their draft version", n, ct.Plural),
-				SQL: draftCopySQL(ct)})
-		}
-	}
-	return out, nil
-}
 
 // readsDrafts reports whether this statement reads the draft versions of
 // ct: a draft read, of a draft & publish type whose drafts the caller may

@@ -3,11 +3,11 @@ package store
 import (
 	"context"
 	"errors"
-	"strings"
 
 	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/errs"
+	"github.com/kiln-cms/kiln/core/migrate"
 	"github.com/kiln-cms/kiln/core/schema"
 )
 
@@ -54,8 +54,8 @@ func fieldsError(fe errs.FieldError, cause error) error {
 }
 
 // uniqueViolation finds the field a unique violation is about: from the
-// index name on PostgreSQL (ddl.go names them "<table>_<column>_uq"), from
-// "table.column" in SQLite's message.
+// index name on PostgreSQL (core/migrate names them
+// "<table>_<column>_uq"), from "table.column" in SQLite's message.
 func uniqueViolation(ct *schema.ContentType, v database.Violation) *schema.Attribute {
 	switch {
 	case v.Kind != database.UniqueViolation:
@@ -65,7 +65,7 @@ func uniqueViolation(ct *schema.ContentType, v database.Violation) *schema.Attri
 			if a.Column == "" {
 				continue
 			}
-			for _, ix := range uniqueIndexes(ct, a.Column) {
+			for _, ix := range migrate.UniqueIndexes(ct, a.Column) {
 				if ix.Name == v.Constraint {
 					return a
 				}
@@ -127,17 +127,11 @@ func relationConstraints(a *schema.Attribute) []string {
 	case !a.IsRelation():
 		return nil
 	case a.Column != "":
-		return []string{foreignKeyName(a.Owner.Table, a.Column)}
+		return []string{migrate.ForeignKeyName(a.Owner.Table, a.Column)}
 	case a.JoinTable != "":
-		return []string{foreignKeyName(a.JoinTable, a.JoinSelf), foreignKeyName(a.JoinTable, a.JoinTarget)}
+		return []string{migrate.ForeignKeyName(a.JoinTable, a.JoinSelf), migrate.ForeignKeyName(a.JoinTable, a.JoinTarget)}
 	case a.Inverse != nil && a.Inverse.Column != "":
-		return []string{foreignKeyName(a.TargetType.Table, a.Inverse.Column)}
+		return []string{migrate.ForeignKeyName(a.TargetType.Table, a.Inverse.Column)}
 	}
 	return nil
-}
-
-// foreignKeyName is the constraint name ForeignKeySQL gives a column's
-// foreign key (TestForeignKeyNames keeps the two in step).
-func foreignKeyName(table, column string) string {
-	return strings.TrimSuffix(indexName(table, column, false), "_idx") + "_fk"
 }

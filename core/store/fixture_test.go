@@ -12,6 +12,7 @@ import (
 
 	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/entry"
+	"github.com/kiln-cms/kiln/core/migrate"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/core/store"
@@ -37,7 +38,7 @@ func loadSchema(t testing.TB) *schema.Schema {
 // createAll builds every table on an empty database.
 func createAll(t testing.TB, db *database.DB, s *schema.Schema) {
 	t.Helper()
-	for _, stmt := range store.CreateStatements(db.Dialect, s) {
+	for _, stmt := range migrate.CreateStatements(db.Dialect, s) {
 		if _, err := db.ExecContext(context.Background(), stmt); err != nil {
 			t.Fatalf("%s: %v", stmt, err)
 		}

@@ -169,7 +169,7 @@ func joinOrdered(b *sqlb, a *schema.Attribute) {
 		return
 	}
 	b.sb.Reset()
-	b.w(sql[:len(sql)-len(last)], "j.", database.Ident(JoinOrder(a.JoinTarget)), " ", nullsFirst, ", ", last)
+	b.w(sql[:len(sql)-len(last)], "j.", database.Ident(schema.JoinOrder(a.JoinTarget)), " ", nullsFirst, ", ", last)
 }
 
 // ownerIDs is the distinct ids of entries (a level loaded through a

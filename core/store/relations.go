@@ -55,7 +55,7 @@ func (s *Store) disconnectOwned(ctx context.Context, db database.Conn, ct *schem
 	}
 	b := &sqlb{d: s.DB.Dialect}
 	b.w("UPDATE ", database.Ident(ct.Table), " SET ")
-	for i, c := range ownColumns(a) {
+	for i, c := range a.Columns() {
 		if i > 0 {
 			b.w(", ")
 		}
@@ -133,7 +133,7 @@ func (s *Store) guardToOne(ctx context.Context, db database.Conn, ct *schema.Con
 			b.w("SELECT COUNT(*) FROM ", database.Ident(ct.Table), " WHERE ", database.Ident(schema.ColID), " = ")
 			b.arg(idKind, id)
 			b.w(" AND (")
-			for i, c := range ownColumns(a) {
+			for i, c := range a.Columns() {
 				if i > 0 {
 					b.w(" OR ")
 				}
@@ -331,7 +331,7 @@ func (s *Store) joinPlaces(ctx context.Context, db database.Conn, a *schema.Attr
 // of each version share their place), by the reference the change names
 // it with, else by the row linked.
 func (s *Store) joinList(ctx context.Context, db database.Conn, a *schema.Attribute, id int64, ch entry.RelationChange) ([]int64, error) {
-	ord := database.Ident(JoinOrder(a.JoinTarget))
+	ord := database.Ident(schema.JoinOrder(a.JoinTarget))
 	b := &sqlb{d: s.DB.Dialect}
 	if !a.TargetType.DraftAndPublish {
 		b.w("SELECT ", database.Ident(a.JoinTarget), " FROM ", database.Ident(a.JoinTable), " WHERE ", database.Ident(a.JoinSelf), " = ")
@@ -434,7 +434,7 @@ const appendPlaces = -1
 // place of their document.
 func (s *Store) upsertJoin(ctx context.Context, db database.Conn, a *schema.Attribute, id int64, list []int64, first int64) error {
 	table, self, target := database.Ident(a.JoinTable), database.Ident(a.JoinSelf), database.Ident(a.JoinTarget)
-	ord, back := database.Ident(JoinOrder(a.JoinTarget)), database.Ident(JoinOrder(a.JoinSelf))
+	ord, back := database.Ident(schema.JoinOrder(a.JoinTarget)), database.Ident(schema.JoinOrder(a.JoinSelf))
 	b := &sqlb{d: s.DB.Dialect}
 	place := func(i int) {
 		if first == appendPlaces {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/entry"
+	"github.com/kiln-cms/kiln/core/migrate"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/core/store"
@@ -52,7 +53,7 @@ func TestEveryFieldTypeRoundTrips(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		ctx := context.Background()
 		s := mustLoad(t, map[string]string{"thing.yaml": everyType})
-		if _, err := store.Migrate(ctx, db, s, store.MigrateOptions{}); err != nil {
+		if _, err := migrate.Run(ctx, db, s, migrate.Options{}); err != nil {
 			t.Fatal(err)
 		}
 		ct := s.Type("thing")

@@ -1,3 +1,13 @@
+// Package store is the entries' SQL: it reads and writes the entries of
+// the content types as typed values (core/entry), compiling the checked
+// query tree (core/query) into few statements with the caller's scopes at
+// every hop (read.go, where.go, populate.go, page.go, budget.go), writes
+// rows and their links per version (write.go, relations.go, versions.go,
+// drafts.go), resolves references (lookup.go), loads bulk rows (bulk.go),
+// reads the users' principals (users.go) and builds a plugin's own
+// statements (stmt.go). Every method is on *Store and takes the
+// database.Conn to run on. Connections are core/database's; the tables
+// are made by core/migrate.
 package store
 
 import (

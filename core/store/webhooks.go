@@ -10,14 +10,15 @@ import (
 
 	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/errs"
+	"github.com/kiln-cms/kiln/core/migrate"
 )
 
-// The webhooks' core tables (core/webhook): the webhooks, and the outbox
-// that is also the delivery log. Times are unix milliseconds, which both
-// databases compare as integers.
+// The webhooks' core tables (migrate.WebhooksTable): the webhooks, and the
+// outbox that is also the delivery log. Times are unix milliseconds, which
+// both databases compare as integers.
 const (
-	WebhooksTable   = "kiln_webhooks"
-	DeliveriesTable = "kiln_webhook_deliveries"
+	WebhooksTable   = migrate.WebhooksTable
+	DeliveriesTable = migrate.DeliveriesTable
 )
 
 // The states of a delivery.

@@ -62,7 +62,7 @@ func (s *Store) Insert(ctx context.Context, db database.Conn, ct *schema.Content
 	var vals []value
 	for _, a := range ct.Attributes {
 		if v, set := columnValue(a, data); set {
-			for _, c := range ownColumns(a) {
+			for _, c := range a.Columns() {
 				b.w(", ", database.Ident(c))
 				vals = append(vals, value{a, c, v})
 			}
@@ -134,7 +134,7 @@ func (s *Store) Update(ctx context.Context, db database.Conn, ct *schema.Content
 	b.arg(timeKind, now())
 	for _, a := range ct.Attributes {
 		if v, set := columnValue(a, data); set {
-			for _, c := range ownColumns(a) {
+			for _, c := range a.Columns() {
 				b.w(", ", database.Ident(c), " = ")
 				b.colValue(a, c, v)
 			}
@@ -260,7 +260,7 @@ func (s *Store) releaseOneToOne(ctx context.Context, db database.Conn, ct *schem
 		if !set || v == nil {
 			continue
 		}
-		for _, c := range ownColumns(a) {
+		for _, c := range a.Columns() {
 			b := &sqlb{d: s.DB.Dialect}
 			b.w("UPDATE ", database.Ident(ct.Table), " SET ", database.Ident(c), " = NULL WHERE ", database.Ident(c), " = ")
 			b.relValue(a, c, v)

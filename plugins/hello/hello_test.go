@@ -14,10 +14,10 @@ import (
 	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/hook"
+	"github.com/kiln-cms/kiln/core/migrate"
 	"github.com/kiln-cms/kiln/core/plugin"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 	"github.com/kiln-cms/kiln/plugins/hello"
 )
 
@@ -95,14 +95,14 @@ func TestTheTableIsMigrated(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	plan, err := store.Migrate(context.Background(), db, s, store.MigrateOptions{DryRun: true, Extra: extra})
+	plan, err := migrate.Run(context.Background(), db, s, migrate.Options{DryRun: true, Extra: extra})
 	if err != nil || !strings.Contains(plan.String(), `-- create table hello_greetings`) {
 		t.Fatalf("dry run: %v\n%s", err, plan)
 	}
-	if _, err := store.Migrate(context.Background(), db, s, store.MigrateOptions{Extra: extra}); err != nil {
+	if _, err := migrate.Run(context.Background(), db, s, migrate.Options{Extra: extra}); err != nil {
 		t.Fatal(err)
 	}
-	if again, err := store.PlanMigration(context.Background(), db, s, extra); err != nil || !again.Empty() {
+	if again, err := migrate.Preview(context.Background(), db, s, extra); err != nil || !again.Empty() {
 		t.Errorf("after migrating: %v\n%s", err, again)
 	}
 }

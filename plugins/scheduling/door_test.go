@@ -11,9 +11,9 @@ import (
 	"github.com/kiln-cms/kiln/core/app/apptest"
 	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/hook"
+	"github.com/kiln-cms/kiln/core/migrate"
 	"github.com/kiln-cms/kiln/core/plugin"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // TestTablesAndConstraintAreMigrated: the plugin's two tables and, on
@@ -38,7 +38,7 @@ func TestTablesAndConstraintAreMigrated(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			plan, err := store.Migrate(ctx, db, s, store.MigrateOptions{DryRun: true, Extra: extra})
+			plan, err := migrate.Run(ctx, db, s, migrate.Options{DryRun: true, Extra: extra})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -53,10 +53,10 @@ func TestTablesAndConstraintAreMigrated(t *testing.T) {
 					t.Errorf("dry run holds %q: %v, want %v\n%s", line, !in, in, plan)
 				}
 			}
-			if _, err := store.Migrate(ctx, db, s, store.MigrateOptions{Extra: extra}); err != nil {
+			if _, err := migrate.Run(ctx, db, s, migrate.Options{Extra: extra}); err != nil {
 				t.Fatal(err)
 			}
-			if again, err := store.PlanMigration(ctx, db, s, extra); err != nil || !again.Empty() {
+			if again, err := migrate.Preview(ctx, db, s, extra); err != nil || !again.Empty() {
 				t.Errorf("after migrating: %v\n%s", err, again)
 			}
 		})

@@ -1,4 +1,4 @@
-package store
+package migrate
 
 import (
 	"context"
@@ -15,7 +15,7 @@ import (
 type Step struct {
 	SQL string
 	// Destructive marks a step that drops or converts data: it runs only
-	// with MigrateOptions.AllowDestructive.
+	// with Options.AllowDestructive.
 	Destructive bool
 	// Description says what the step does to whom, for a person:
 	// "add column programs.capacity", "drop column programs.old (data loss)".
@@ -96,10 +96,10 @@ func (p *Plan) String() string {
 	return b.String()
 }
 
-// PlanMigration compares what the schema (and the plugins' extra) wants
-// with what the database has (introspected) and what Kiln applied before
-// (the snapshot), and returns the steps without running any.
-func PlanMigration(ctx context.Context, db *database.DB, s *schema.Schema, extra Extra) (*Plan, error) {
+// Preview compares what the schema (and the plugins' extra) wants with
+// what the database has (introspected) and what Kiln applied before (the
+// snapshot), and returns the steps without running any.
+func Preview(ctx context.Context, db *database.DB, s *schema.Schema, extra Extra) (*Plan, error) {
 	return planMigration(ctx, db, db.Dialect, s, extra)
 }
 

@@ -1,4 +1,4 @@
-package store_test
+package migrate_test
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 
 	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/entry"
+	"github.com/kiln-cms/kiln/core/migrate"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/store"
 	"github.com/kiln-cms/kiln/core/store/storetest"
@@ -60,7 +61,7 @@ attributes:
 func TestMigrateToTwoRows(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		ctx := context.Background()
-		migrate(t, db, guideTypes(false), store.MigrateOptions{})
+		migrateTo(t, db, guideTypes(false), migrate.Options{})
 		exec(t, db, `INSERT INTO shelves (document_id, name, created_at, updated_at, published_at) VALUES ('s1', 'Top', `+at0+`, `+at0+`, `+at0+`)`)
 		exec(t, db, `INSERT INTO tags (document_id, name, created_at, updated_at, published_at) VALUES ('t1', 'go', `+at0+`, `+at0+`, `+at0+`)`)
 		exec(t, db, `INSERT INTO guides (document_id, title, slug, shelf_id, created_at, updated_at, published_at) VALUES
@@ -69,14 +70,14 @@ func TestMigrateToTwoRows(t *testing.T) {
 		exec(t, db, `INSERT INTO guides_tags_lnk (guide_id, tag_id) VALUES (1, 1), (2, 1)`)
 		exec(t, db, `INSERT INTO readers (document_id, name, favourite_id, created_at, updated_at, published_at) VALUES ('r1', 'Ann', 1, `+at0+`, `+at0+`, `+at0+`)`)
 
-		plan, err := store.Migrate(ctx, db, mustLoad(t, guideTypes(true)), store.MigrateOptions{DryRun: true})
+		plan, err := migrate.Run(ctx, db, mustLoad(t, guideTypes(true)), migrate.Options{DryRun: true})
 		if err != nil || !strings.Contains(plan.String(), "give the 1 published guides without one their draft version") {
 			t.Fatalf("dry run (%v):\n%s", err, plan)
 		}
 		if len(plan.Destructive()) != 0 {
 			t.Fatalf("destructive steps:\n%s", plan)
 		}
-		migrate(t, db, guideTypes(true), store.MigrateOptions{})
+		migrateTo(t, db, guideTypes(true), migrate.Options{})
 
 		type row struct {
 			id               int64
@@ -222,7 +223,7 @@ func asBeforeVersions(t *testing.T, db *database.DB) {
 func TestMigrateLinksPerVersion(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		ctx := context.Background()
-		migrate(t, db, versionTypes, store.MigrateOptions{})
+		migrateTo(t, db, versionTypes, migrate.Options{})
 		asBeforeVersions(t, db)
 		row := func(table, doc, name string, id int, published bool) {
 			pub := "NULL"
@@ -251,7 +252,7 @@ func TestMigrateLinksPerVersion(t *testing.T) {
 		exec(t, db, `UPDATE readers SET favourite_id = 2 WHERE id = 1`)
 		exec(t, db, `UPDATE readers SET favourite_id = 3 WHERE id = 2`)
 
-		plan, err := store.Migrate(ctx, db, mustLoad(t, versionTypes), store.MigrateOptions{DryRun: true})
+		plan, err := migrate.Run(ctx, db, mustLoad(t, versionTypes), migrate.Options{DryRun: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -267,7 +268,7 @@ func TestMigrateLinksPerVersion(t *testing.T) {
 		if len(plan.Destructive()) != 0 {
 			t.Fatalf("destructive steps:\n%s", plan)
 		}
-		migrate(t, db, versionTypes, store.MigrateOptions{})
+		migrateTo(t, db, versionTypes, migrate.Options{})
 
 		// Each version in its own box: g1's draft in b1's draft (1), its
 		// published row in b1's (2); g2's draft in b2's draft (3).

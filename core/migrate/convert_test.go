@@ -1,4 +1,4 @@
-package store_test
+package migrate_test
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/kiln-cms/kiln/core/database"
+	"github.com/kiln-cms/kiln/core/migrate"
 	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/core/store"
 	"github.com/kiln-cms/kiln/core/store/storetest"
@@ -64,14 +65,14 @@ func TestMigrateConversions(t *testing.T) {
 	v2 := map[string]string{"conv.yaml": yaml(func(_, to schema.FieldType) schema.FieldType { return to })}
 	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		ctx := context.Background()
-		migrate(t, db, v1, store.MigrateOptions{})
+		migrateTo(t, db, v1, migrate.Options{})
 		cols, marks, args := []string{"document_id", "created_at", "updated_at"}, []string{"'d1'", at0, at0}, []any{}
 		for i, c := range cases {
 			cols, marks = append(cols, fmt.Sprintf("f%d", i)), append(marks, "?")
 			args = append(args, store.Encode(db.Dialect, c.from, c.in))
 		}
 		exec(t, db, "INSERT INTO convs ("+strings.Join(cols, ", ")+") VALUES ("+strings.Join(marks, ", ")+")", args...)
-		migrate(t, db, v2, store.MigrateOptions{AllowDestructive: true})
+		migrateTo(t, db, v2, migrate.Options{AllowDestructive: true})
 		raw := make([]any, len(cases))
 		dest := make([]any, len(cases))
 		for i := range raw {

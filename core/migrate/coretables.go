@@ -1,6 +1,9 @@
-package store
+package migrate
 
-import "github.com/kiln-cms/kiln/core/database"
+import (
+	"github.com/kiln-cms/kiln/core/database"
+	"github.com/kiln-cms/kiln/core/schema"
+)
 
 // coreTables are the tables of the core itself (the API tokens, the
 // webhooks and their outbox): a migration creates them when they are
@@ -10,6 +13,44 @@ import "github.com/kiln-cms/kiln/core/database"
 func coreTables(d database.Dialect) []TableDef {
 	return append(apiTokenTables(d), webhookTables(d)...)
 }
+
+// APITokenTable holds the API tokens: a core table, made and kept by the
+// migrations like the entry tables, but no content type, so no route of
+// the API reads or writes it. Each row keeps the keyed hash of its token,
+// never the token.
+const APITokenTable = "kiln_api_tokens"
+
+// apiTokenTables are the API tokens' core table (see coreTables).
+func apiTokenTables(d database.Dialect) []TableDef {
+	dt := timeKind.Column(d)
+	return []TableDef{{
+		Name: APITokenTable,
+		Columns: []ColumnDef{
+			idColumn(d),
+			{Name: "name", Type: "VARCHAR(255)", NotNull: true},
+			{Name: "description", Type: "TEXT"},
+			{Name: "kind", Type: "VARCHAR(16)", NotNull: true},
+			{Name: "actions", Type: "TEXT"}, // a JSON array, custom tokens only
+			{Name: "token_hash", Type: "VARCHAR(64)", NotNull: true},
+			{Name: "expires_at", Type: dt},
+			{Name: "last_used_at", Type: dt},
+			{Name: schema.ColCreatedAt, Type: dt, NotNull: true},
+		},
+		Indexes: []IndexDef{
+			{Name: APITokenTable + "_name_uq", Columns: []string{"name"}, Unique: true},
+			// The one lookup a request makes.
+			{Name: APITokenTable + "_token_hash_uq", Columns: []string{"token_hash"}, Unique: true},
+		},
+	}}
+}
+
+// The webhooks' core tables (core/webhook): the webhooks, and the outbox
+// that is also the delivery log. Times are unix milliseconds, which both
+// databases compare as integers.
+const (
+	WebhooksTable   = "kiln_webhooks"
+	DeliveriesTable = "kiln_webhook_deliveries"
+)
 
 // webhookTables are the webhooks' core tables (see coreTables).
 func webhookTables(d database.Dialect) []TableDef {

@@ -1,4 +1,4 @@
-package store_test
+package migrate_test
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/kiln-cms/kiln/core/database"
+	"github.com/kiln-cms/kiln/core/migrate"
 	"github.com/kiln-cms/kiln/core/store"
 	"github.com/kiln-cms/kiln/core/store/storetest"
 )
@@ -33,9 +34,9 @@ func addNote(t *testing.T, db *database.DB, doc, title string, pages any) {
 	exec(t, db, `INSERT INTO notes (document_id, title, pages, created_at, updated_at) VALUES (?, ?, ?, `+at0+`, `+at0+`)`, doc, title, pages)
 }
 
-func migrate(t *testing.T, db *database.DB, files map[string]string, opts store.MigrateOptions) *store.Plan {
+func migrateTo(t *testing.T, db *database.DB, files map[string]string, opts migrate.Options) *migrate.Plan {
 	t.Helper()
-	plan, err := store.Migrate(context.Background(), db, mustLoad(t, files), opts)
+	plan, err := migrate.Run(context.Background(), db, mustLoad(t, files), opts)
 	if err != nil {
 		t.Fatalf("migrate: %v\n%s", err, plan)
 	}
@@ -47,7 +48,7 @@ func migrate(t *testing.T, db *database.DB, files map[string]string, opts store.
 func mustBeEmpty(t *testing.T, db *database.DB, files map[string]string) {
 	t.Helper()
 	spy := spyOn(db)
-	plan, err := store.Migrate(context.Background(), db, mustLoad(t, files), store.MigrateOptions{})
+	plan, err := migrate.Run(context.Background(), db, mustLoad(t, files), migrate.Options{})
 	if err != nil || !plan.Empty() {
 		t.Fatalf("the next migration is not a no-op (err %v):\n%s", err, plan)
 	}
@@ -63,7 +64,7 @@ func TestMigrateFreshDatabase(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		ctx := context.Background()
 		s := loadSchema(t)
-		plan, err := store.Migrate(ctx, db, s, store.MigrateOptions{})
+		plan, err := migrate.Run(ctx, db, s, migrate.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -71,7 +72,7 @@ func TestMigrateFreshDatabase(t *testing.T) {
 			t.Fatalf("fresh plan: %d additive, %d destructive", len(plan.Additive()), len(plan.Destructive()))
 		}
 		var tables []string
-		for _, td := range store.DesiredTables(db.Dialect, s) {
+		for _, td := range migrate.DesiredTables(db.Dialect, s) {
 			tables = append(tables, td.Name)
 			var cols, idx, fks []string
 			for _, c := range td.Columns {
@@ -103,7 +104,7 @@ func TestMigrateFreshDatabase(t *testing.T) {
 		}
 
 		spy := spyOn(db)
-		again, err := store.Migrate(ctx, db, s, store.MigrateOptions{})
+		again, err := migrate.Run(ctx, db, s, migrate.Options{})
 		if err != nil || !again.Empty() {
 			t.Fatalf("second run not a no-op (err %v):\n%s", err, again)
 		}
@@ -117,10 +118,10 @@ func TestMigrateFreshDatabase(t *testing.T) {
 // rows already there keep their values and get NULL in it.
 func TestMigrateAddField(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *database.DB) {
-		migrate(t, db, map[string]string{"note.yaml": noteYAML}, store.MigrateOptions{})
+		migrateTo(t, db, map[string]string{"note.yaml": noteYAML}, migrate.Options{})
 		addNote(t, db, "d1", "kept", 12)
 		v2 := map[string]string{"note.yaml": noteYAML + "  body: {type: text}\n  rating: {type: integer, index: true}\n"}
-		plan := migrate(t, db, v2, store.MigrateOptions{})
+		plan := migrateTo(t, db, v2, migrate.Options{})
 		sameList(t, "steps", descriptions(plan.Steps), []string{
 			"add column notes.body", "add column notes.rating", "create index notes_rating_idx on notes (rating)"})
 		sameList(t, "columns", columnsOf(t, db, "notes"),
@@ -134,10 +135,10 @@ func TestMigrateAddField(t *testing.T) {
 // index, and the foreign key works (deleting the target clears it).
 func TestMigrateAddRelation(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *database.DB) {
-		migrate(t, db, map[string]string{"note.yaml": noteYAML, "tag.yaml": tagYAML}, store.MigrateOptions{})
+		migrateTo(t, db, map[string]string{"note.yaml": noteYAML, "tag.yaml": tagYAML}, migrate.Options{})
 		addNote(t, db, "d1", "kept", 12)
 		v2 := map[string]string{"note.yaml": noteYAML + "  tag: {type: relation, relation: manyToOne, target: tag}\n", "tag.yaml": tagYAML}
-		plan := migrate(t, db, v2, store.MigrateOptions{})
+		plan := migrateTo(t, db, v2, migrate.Options{})
 		sameList(t, "steps", descriptions(plan.Steps), []string{"add column notes.tag_id", "create index notes_tag_id_idx on notes (tag_id)"})
 		sameList(t, "foreign keys", foreignKeysOf(t, db, "notes"), []string{"tag_id -> tags"})
 		sameList(t, "indexes", indexesOf(t, db, "notes"), []string{"notes_document_id_uq", "notes_published_at_idx", "notes_tag_id_idx"})
@@ -153,9 +154,9 @@ func TestMigrateAddRelation(t *testing.T) {
 // foreign keys (separate statements on PostgreSQL) and indexes.
 func TestMigrateAddManyToMany(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *database.DB) {
-		migrate(t, db, map[string]string{"note.yaml": noteYAML, "tag.yaml": tagYAML}, store.MigrateOptions{})
+		migrateTo(t, db, map[string]string{"note.yaml": noteYAML, "tag.yaml": tagYAML}, migrate.Options{})
 		v2 := map[string]string{"note.yaml": noteYAML + "  tags: {type: relation, relation: manyToMany, target: tag}\n", "tag.yaml": tagYAML}
-		plan := migrate(t, db, v2, store.MigrateOptions{})
+		plan := migrateTo(t, db, v2, migrate.Options{})
 		want := []string{"create table notes_tags_lnk"}
 		if db.Dialect == database.Postgres {
 			want = append(want, "add foreign key notes_tags_lnk.note_id -> notes", "add foreign key notes_tags_lnk.tag_id -> tags")
@@ -179,8 +180,8 @@ func destructiveRefused(t *testing.T, db *database.DB, files map[string]string, 
 	t.Helper()
 	ctx := context.Background()
 	s := mustLoad(t, files)
-	plan, err := store.Migrate(ctx, db, s, store.MigrateOptions{})
-	if !errors.Is(err, store.ErrDestructivePending) {
+	plan, err := migrate.Run(ctx, db, s, migrate.Options{})
+	if !errors.Is(err, migrate.ErrDestructivePending) {
 		t.Fatalf("err = %v, want ErrDestructivePending", err)
 	}
 	sameList(t, "destructive steps", descriptions(plan.Destructive()), want)
@@ -193,7 +194,7 @@ func destructiveRefused(t *testing.T, db *database.DB, files map[string]string, 
 			t.Errorf("the error does not name %q: %v", d, err)
 		}
 	}
-	again, err := store.PlanMigration(ctx, db, s, store.Extra{})
+	again, err := migrate.Preview(ctx, db, s, migrate.Extra{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -205,7 +206,7 @@ func destructiveRefused(t *testing.T, db *database.DB, files map[string]string, 
 func TestMigrateRemoveField(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		v1 := map[string]string{"note.yaml": noteYAML + "  body: {type: text, index: true}\n"}
-		migrate(t, db, v1, store.MigrateOptions{})
+		migrateTo(t, db, v1, migrate.Options{})
 		addNote(t, db, "d1", "kept", 12)
 		exec(t, db, `UPDATE notes SET body = 'text that must survive'`)
 		v2 := map[string]string{"note.yaml": noteYAML}
@@ -217,7 +218,7 @@ func TestMigrateRemoveField(t *testing.T) {
 		sameList(t, "body kept", strs(t, db, `SELECT body FROM notes`), []string{"text that must survive"})
 		sameList(t, "index kept", indexesOf(t, db, "notes"), []string{"notes_body_idx", "notes_document_id_uq", "notes_published_at_idx"})
 
-		plan := migrate(t, db, v2, store.MigrateOptions{AllowDestructive: true})
+		plan := migrateTo(t, db, v2, migrate.Options{AllowDestructive: true})
 		sameList(t, "applied", descriptions(plan.Destructive()), want)
 		sameList(t, "columns", columnsOf(t, db, "notes"), []string{"id", "document_id", "title", "pages", "created_at", "updated_at", "published_at"})
 		sameList(t, "indexes", indexesOf(t, db, "notes"), []string{"notes_document_id_uq", "notes_published_at_idx"})
@@ -233,7 +234,7 @@ func TestMigrateRemoveType(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		v1 := map[string]string{"tag.yaml": tagYAML, "note.yaml": noteYAML +
 			"  tag: {type: relation, relation: manyToOne, target: tag}\n  tags: {type: relation, relation: manyToMany, target: tag}\n"}
-		migrate(t, db, v1, store.MigrateOptions{})
+		migrateTo(t, db, v1, migrate.Options{})
 		exec(t, db, `INSERT INTO tags (id, document_id, name, created_at, updated_at) VALUES (7, 't7', 'x', `+at0+`, `+at0+`)`)
 		addNote(t, db, "d1", "kept", 12)
 		exec(t, db, `UPDATE notes SET tag_id = 7`)
@@ -249,7 +250,7 @@ func TestMigrateRemoveType(t *testing.T) {
 		sameList(t, "data kept", strs(t, db, `SELECT n.title || '/' || t.name || '/' || l.tag_id FROM notes n
 			JOIN tags t ON t.id = n.tag_id JOIN notes_tags_lnk l ON l.note_id = n.id`), []string{"kept/x/7"})
 
-		migrate(t, db, v2, store.MigrateOptions{AllowDestructive: true})
+		migrateTo(t, db, v2, migrate.Options{AllowDestructive: true})
 		sameList(t, "tables", tablesOf(t, db), []string{"kiln_api_tokens", "kiln_schema_state", "kiln_webhook_deliveries", "kiln_webhooks", "notes", "roles", "users"})
 		sameList(t, "snapshot", snapshotOf(t, db), []string{"notes", "roles", "users"})
 		sameList(t, "columns", columnsOf(t, db, "notes"), []string{"id", "document_id", "title", "pages", "created_at", "updated_at", "published_at"})
@@ -264,7 +265,7 @@ func TestMigrateRemoveType(t *testing.T) {
 func TestMigrateReadsOlderSnapshots(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		v1 := map[string]string{"note.yaml": noteYAML}
-		migrate(t, db, v1, store.MigrateOptions{})
+		migrateTo(t, db, v1, migrate.Options{})
 		current := strs(t, db, `SELECT def FROM kiln_schema_state ORDER BY name`)
 		for _, name := range snapshotOf(t, db) {
 			def := strs(t, db, `SELECT def FROM kiln_schema_state WHERE name = ?`, name)[0]
@@ -276,7 +277,7 @@ func TestMigrateReadsOlderSnapshots(t *testing.T) {
 			b, _ := json.Marshal(m)
 			exec(t, db, `UPDATE kiln_schema_state SET def = ? WHERE name = ?`, string(b), name)
 		}
-		plan := migrate(t, db, v1, store.MigrateOptions{})
+		plan := migrateTo(t, db, v1, migrate.Options{})
 		if !plan.Empty() {
 			t.Fatalf("an older snapshot made steps:\n%s", plan)
 		}

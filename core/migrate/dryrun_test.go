@@ -1,4 +1,4 @@
-package store_test
+package migrate_test
 
 import (
 	"context"
@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/kiln-cms/kiln/core/database"
-	"github.com/kiln-cms/kiln/core/store"
+	"github.com/kiln-cms/kiln/core/migrate"
 	"github.com/kiln-cms/kiln/core/store/storetest"
 )
 
@@ -41,7 +41,7 @@ attributes:
 		ctx := context.Background()
 		var out strings.Builder
 		spy := spyOn(db)
-		fresh, err := store.Migrate(ctx, db, mustLoad(t, v1), store.MigrateOptions{DryRun: true})
+		fresh, err := migrate.Run(ctx, db, mustLoad(t, v1), migrate.Options{DryRun: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -51,14 +51,14 @@ attributes:
 		sameList(t, "tables after a dry run", tablesOf(t, db), nil)
 		out.WriteString("-- == an empty database\n\n" + fresh.String())
 
-		migrate(t, db, v1, store.MigrateOptions{})
+		migrateTo(t, db, v1, migrate.Options{})
 		before := map[string][]string{}
 		for _, tbl := range tablesOf(t, db) {
 			before[tbl] = columnsOf(t, db, tbl)
 		}
 		snap := strs(t, db, `SELECT def FROM kiln_schema_state ORDER BY name`)
 		spy.take()
-		change, err := store.Migrate(ctx, db, mustLoad(t, v2), store.MigrateOptions{DryRun: true})
+		change, err := migrate.Run(ctx, db, mustLoad(t, v2), migrate.Options{DryRun: true})
 		if err != nil {
 			t.Fatalf("a dry run reports no error, pending or not: %v", err)
 		}

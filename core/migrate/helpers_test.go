@@ -1,4 +1,4 @@
-package store_test
+package migrate_test
 
 import (
 	"context"
@@ -10,22 +10,29 @@ import (
 	"testing"
 
 	"github.com/kiln-cms/kiln/core/database"
+	"github.com/kiln-cms/kiln/core/migrate"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
-// The package has one -update flag for all its golden files. It is declared
-// next to the SQL-shape goldens; this declares it only when that file is
-// absent, so either file compiles without the other.
-func init() {
-	if flag.Lookup("update") == nil {
-		flag.Bool("update", false, "rewrite the golden files under testdata")
-	}
-}
+var update = flag.Bool("update", false, "rewrite the golden files under testdata")
 
-func updating() bool {
-	f := flag.Lookup("update")
-	return f != nil && f.Value.String() == "true"
+func updating() bool { return *update }
+
+var (
+	schemaOnce sync.Once
+	theSchema  *schema.Schema
+	schemaErr  error
+)
+
+// loadSchema is the project's content types, loaded once: the schema is
+// data that no test changes.
+func loadSchema(t testing.TB) *schema.Schema {
+	t.Helper()
+	schemaOnce.Do(func() { theSchema, schemaErr = schema.LoadDir("../../content-types") })
+	if schemaErr != nil {
+		t.Fatal(schemaErr)
+	}
+	return theSchema
 }
 
 func mustLoad(t *testing.T, files map[string]string) *schema.Schema {
@@ -158,7 +165,7 @@ func sameList(t *testing.T, what string, got, want []string) {
 	}
 }
 
-func descriptions(steps []store.Step) []string {
+func descriptions(steps []migrate.Step) []string {
 	out := []string{}
 	for _, s := range steps {
 		out = append(out, s.Description)

@@ -1,4 +1,4 @@
-package store
+package migrate
 
 import (
 	"fmt"
@@ -16,8 +16,9 @@ type TableDef struct {
 	// Join marks a manyToMany join table.
 	Join bool
 	// Links, on a join table, is LinksPerVersion when its links are kept
-	// per version (versions.go); the snapshot tells a table from before
-	// that layout, whose links the migration converts (relinkSteps).
+	// per version (core/store versions.go); the snapshot tells a table
+	// from before that layout, whose links the migration converts
+	// (relinkSteps).
 	Links string `json:",omitempty"`
 }
 
@@ -59,6 +60,20 @@ type IndexDef struct {
 	Where string `json:",omitempty"`
 }
 
+// ColumnType is the SQL type of a field type's column on a dialect (a
+// plugin's own table names its columns by field type). Dates and times
+// are TEXT on SQLite in fixed-width ISO forms, so that text order is time
+// order and comparisons in SQL stay correct.
+func ColumnType(d database.Dialect, t schema.FieldType) string {
+	if k := schema.KindOf(t); k != nil {
+		return k.Column(d)
+	}
+	return "VARCHAR(255)"
+}
+
+// timeKind is the kind of the timestamps' columns.
+var timeKind = schema.KindOf(schema.DateTime)
+
 // DesiredTables is every table the schema needs on a dialect, entry tables
 // first (in schema order), then join tables.
 func DesiredTables(d database.Dialect, s *schema.Schema) []TableDef {
@@ -86,23 +101,23 @@ func entryTable(d database.Dialect, ct *schema.ContentType) TableDef {
 	t := TableDef{Name: ct.Table}
 	t.Columns = append(t.Columns, idColumn(d),
 		ColumnDef{Name: schema.ColDocumentID, Type: "VARCHAR(24)", NotNull: true})
-	t.Indexes = append(t.Indexes, uniqueIndexes(ct, schema.ColDocumentID)...)
+	t.Indexes = append(t.Indexes, UniqueIndexes(ct, schema.ColDocumentID)...)
 	for _, a := range ct.Attributes {
 		switch {
 		case a.IsScalar():
 			t.Columns = append(t.Columns, ColumnDef{Name: a.Column, Type: a.Kind.Column(d)})
 			switch {
 			case a.Unique:
-				t.Indexes = append(t.Indexes, uniqueIndexes(ct, a.Column)...)
+				t.Indexes = append(t.Indexes, UniqueIndexes(ct, a.Column)...)
 			case a.Index:
 				t.Indexes = append(t.Indexes, IndexDef{Name: indexName(ct.Table, a.Column, false), Columns: []string{a.Column}})
 			}
 		case a.Column != "":
-			for _, c := range ownColumns(a) {
+			for _, c := range a.Columns() {
 				t.Columns = append(t.Columns, ColumnDef{Name: c, Type: a.Kind.Column(d),
 					Ref: a.TargetType.Table, OnDelete: "SET NULL", Links: linksOf(a)})
 				if a.RelationKind == schema.OneToOne {
-					t.Indexes = append(t.Indexes, uniqueIndexes(ct, c)...)
+					t.Indexes = append(t.Indexes, UniqueIndexes(ct, c)...)
 				} else {
 					t.Indexes = append(t.Indexes, IndexDef{Name: indexName(ct.Table, c, false), Columns: []string{c}})
 				}
@@ -119,17 +134,17 @@ func entryTable(d database.Dialect, ct *schema.ContentType) TableDef {
 }
 
 // joinTable is a manyToMany's links, each with its place in both lists:
-// JoinOrder(JoinTarget) orders the targets of one owner (the owning
-// side's list), JoinOrder(JoinSelf) the owners of one target (the mapped
+// schema.JoinOrder(JoinTarget) orders the targets of one owner (the owning
+// side's list), schema.JoinOrder(JoinSelf) the owners of one target (the mapped
 // side's). The order columns came after the links: rows from before them
-// have NULL there, which sorts first, in id order (see populate).
+// have NULL there, which sorts first, in id order (see core/store populate.go).
 func joinTable(d database.Dialect, a *schema.Attribute) TableDef {
 	t := TableDef{Name: a.JoinTable, Join: true, Links: linksOf(a)}
 	t.Columns = []ColumnDef{idColumn(d),
 		{Name: a.JoinSelf, Type: "BIGINT", NotNull: true, Ref: a.Owner.Table, OnDelete: "CASCADE"},
 		{Name: a.JoinTarget, Type: "BIGINT", NotNull: true, Ref: a.TargetType.Table, OnDelete: "CASCADE"},
-		{Name: JoinOrder(a.JoinTarget), Type: "BIGINT"},
-		{Name: JoinOrder(a.JoinSelf), Type: "BIGINT"},
+		{Name: schema.JoinOrder(a.JoinTarget), Type: "BIGINT"},
+		{Name: schema.JoinOrder(a.JoinSelf), Type: "BIGINT"},
 	}
 	t.Indexes = []IndexDef{
 		{Name: indexName(a.JoinTable, "pair", true), Columns: []string{a.JoinSelf, a.JoinTarget}, Unique: true},
@@ -137,21 +152,16 @@ func joinTable(d database.Dialect, a *schema.Attribute) TableDef {
 		// A link appended to a target's list takes the place after the
 		// list's last: MAX(order) of one target, read from this index's
 		// end instead of from every link the target has.
-		{Name: indexName(a.JoinTable, JoinOrder(a.JoinSelf), false), Columns: []string{a.JoinTarget, JoinOrder(a.JoinSelf)}},
+		{Name: indexName(a.JoinTable, schema.JoinOrder(a.JoinSelf), false), Columns: []string{a.JoinTarget, schema.JoinOrder(a.JoinSelf)}},
 	}
 	return t
 }
 
-// JoinOrder is the join-table column that orders the entries its link
-// column c points at, within the list of the other column's entry:
-// coach_id's order is coach_ord, as Strapi names it.
-func JoinOrder(c string) string { return strings.TrimSuffix(c, "_id") + "_ord" }
-
-// uniqueIndexes makes column unique: "<table>_<column>_uq" on a type
+// UniqueIndexes makes column unique: "<table>_<column>_uq" on a type
 // without draft & publish; on one with it, unique within each version
 // (two partial indexes, "_draft_uq" and "_pub_uq"), since a document's
 // draft and published rows share their values.
-func uniqueIndexes(ct *schema.ContentType, column string) []IndexDef {
+func UniqueIndexes(ct *schema.ContentType, column string) []IndexDef {
 	if !ct.DraftAndPublish {
 		return []IndexDef{{Name: indexName(ct.Table, column, true), Columns: []string{column}, Unique: true}}
 	}
@@ -226,12 +236,19 @@ func CreateIndexSQL(table string, ix IndexDef) string {
 	return fmt.Sprintf("CREATE %s IF NOT EXISTS %s ON %s (%s)%s", kw, database.Ident(ix.Name), database.Ident(table), strings.Join(cols, ", "), where)
 }
 
-// ForeignKeySQL adds a column's foreign-key constraint (PostgreSQL only).
+// ForeignKeySQL adds a column's foreign-key constraint (PostgreSQL only),
+// named ForeignKeyName.
 func ForeignKeySQL(table string, c ColumnDef) string {
-	name := indexName(table, c.Name, false)
-	name = strings.TrimSuffix(name, "_idx") + "_fk"
+	name := ForeignKeyName(table, c.Name)
 	return fmt.Sprintf("ALTER TABLE %s ADD CONSTRAINT %s FOREIGN KEY (%s) REFERENCES %s (%s) ON DELETE %s",
 		database.Ident(table), database.Ident(name), database.Ident(c.Name), database.Ident(c.Ref), database.Ident(schema.ColID), c.OnDelete)
+}
+
+// ForeignKeyName is the name of the constraint ForeignKeySQL gives a
+// column's foreign key: "<table>_<column>_fk", cut to PostgreSQL's 63
+// bytes. The store maps a violation back to its relation by it.
+func ForeignKeyName(table, column string) string {
+	return strings.TrimSuffix(indexName(table, column, false), "_idx") + "_fk"
 }
 
 // CreateStatements is the SQL that builds the whole schema on an empty

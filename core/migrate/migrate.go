@@ -1,4 +1,16 @@
-package store
+// Package migrate brings a database to the schema, in the manner of bun's
+// migrate package but without migration files: it compares the tables the
+// content types, the core and the plugins want (TableDef, ddl.go) with
+// what the database has (introspect.go) and what Kiln applied before (the
+// snapshot, snapshot.go), plans the steps (plan.go: additive ones first,
+// destructive ones held back until allowed, pending.go), converts columns
+// whose type changed (convert.go, postgres.go, sqlite.go), drops what the
+// schema no longer has (drop.go), brings rows written before drafts and
+// links were kept per version to today's layout (drafts.go, links.go),
+// makes the core tables (coretables.go) and PostgreSQL's identity
+// triggers (identity.go), and runs it all in one transaction (Run). It
+// writes the DDL; the entries' own SQL is core/store's.
+package migrate
 
 import (
 	"context"
@@ -11,12 +23,12 @@ import (
 
 // ErrDestructivePending says a migration held back changes that would lose
 // data (a removed field or type, a changed type): they run only when the
-// caller allows them. The additive changes were applied; Migrate wraps this
+// caller allows them. The additive changes were applied; Run wraps this
 // error with the list of what waits, and the plan lists their steps.
 var ErrDestructivePending = errors.New("destructive schema changes are pending")
 
-// MigrateOptions choose what Migrate may do.
-type MigrateOptions struct {
+// Options choose what Run may do.
+type Options struct {
 	// AllowDestructive applies drops and type changes too.
 	AllowDestructive bool
 	// DryRun plans and applies nothing (what `kiln migrate --dry-run`
@@ -50,13 +62,13 @@ type ConstraintDef struct {
 // same time would both try to create the same table.
 const migrateLock = 0x6b696c6e // "kiln"
 
-// Migrate brings db to s. Additive steps always run; destructive ones only
+// Run brings db to s. Additive steps always run; destructive ones only
 // with AllowDestructive, else the error is ErrDestructivePending (after the
 // additive steps were applied). The plan is made and applied in one
 // transaction, with the snapshot of what now exists, so a failure leaves
 // the database as it was and concurrent migrations run one after the other.
 // With DryRun it only plans. A second run finds nothing to do.
-func Migrate(ctx context.Context, db *database.DB, s *schema.Schema, opts MigrateOptions) (*Plan, error) {
+func Run(ctx context.Context, db *database.DB, s *schema.Schema, opts Options) (*Plan, error) {
 	if opts.DryRun {
 		return planMigration(ctx, db, db.Dialect, s, opts.Extra)
 	}

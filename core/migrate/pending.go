@@ -1,4 +1,4 @@
-package store
+package migrate
 
 import (
 	"slices"
@@ -8,7 +8,7 @@ import (
 )
 
 // Pending is one change a plan holds back because it drops or converts
-// data: it runs only with MigrateOptions.AllowDestructive. Until then the
+// data: it runs only with Options.AllowDestructive. Until then the
 // database does not match the schema in that place.
 type Pending struct {
 	// Table is the table the change is made to; Column the column, or ""

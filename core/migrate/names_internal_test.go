@@ -1,4 +1,4 @@
-package store
+package migrate
 
 import (
 	"strings"
@@ -7,9 +7,10 @@ import (
 	"github.com/kiln-cms/kiln/core/database"
 )
 
-// TestForeignKeyNames keeps foreignKeyName, which maps PostgreSQL's
-// constraint name back to a relation, in step with the names ForeignKeySQL
-// gives the constraints, long names cut to 63 bytes included.
+// TestForeignKeyNames keeps ForeignKeyName, which the store uses to map
+// PostgreSQL's constraint name back to a relation, in step with the names
+// ForeignKeySQL gives the constraints, long names cut to 63 bytes
+// included.
 func TestForeignKeyNames(t *testing.T) {
 	long := strings.Repeat("x", 70)
 	for _, c := range []struct{ table, column string }{
@@ -18,9 +19,9 @@ func TestForeignKeyNames(t *testing.T) {
 		{long, "customer_id"},
 	} {
 		stmt := ForeignKeySQL(c.table, ColumnDef{Name: c.column, Ref: "t", OnDelete: "SET NULL"})
-		name := foreignKeyName(c.table, c.column)
+		name := ForeignKeyName(c.table, c.column)
 		if !strings.Contains(stmt, "ADD CONSTRAINT "+database.Ident(name)+" ") || len(name) > 63 {
-			t.Errorf("foreignKeyName(%q, %q) = %q; ForeignKeySQL wrote %s", c.table, c.column, name, stmt)
+			t.Errorf("ForeignKeyName(%q, %q) = %q; ForeignKeySQL wrote %s", c.table, c.column, name, stmt)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package store_test
+package migrate_test
 
 import (
 	"context"
@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/kiln-cms/kiln/core/database"
-	"github.com/kiln-cms/kiln/core/store"
+	"github.com/kiln-cms/kiln/core/migrate"
 	"github.com/kiln-cms/kiln/core/store/storetest"
 )
 
@@ -30,7 +30,7 @@ func TestMigrateTypeChange(t *testing.T) {
 		ctx := context.Background()
 		indexed := strings.Replace(noteYAML, "pages: {type: integer}", "pages: {type: integer, index: true}", 1)
 		v1 := map[string]string{"note.yaml": indexed, "comment.yaml": commentYAML}
-		migrate(t, db, v1, store.MigrateOptions{})
+		migrateTo(t, db, v1, migrate.Options{})
 		addNote(t, db, "d1", "twelve", 12)
 		addNote(t, db, "d2", "none", nil)
 		addNote(t, db, "d3", "gone", 3)
@@ -57,7 +57,7 @@ func TestMigrateTypeChange(t *testing.T) {
 			t.Fatalf("pages is %s before the change is allowed, want %s", got, typeBefore)
 		}
 
-		migrate(t, db, v2, store.MigrateOptions{AllowDestructive: true})
+		migrateTo(t, db, v2, migrate.Options{AllowDestructive: true})
 		typeAfter := map[database.Dialect]string{database.SQLite: "VARCHAR(255)", database.Postgres: "character varying"}[db.Dialect]
 		if got := columnType(t, db, "notes", "pages"); got != typeAfter {
 			t.Fatalf("pages is %s after the change, want %s", got, typeAfter)
@@ -80,8 +80,8 @@ func TestMigrateTypeChange(t *testing.T) {
 
 		// Back to integer: "abc" cannot convert, so nothing happens at all.
 		v3 := map[string]string{"note.yaml": indexed, "comment.yaml": commentYAML, "tag.yaml": tagYAML}
-		plan, err := store.Migrate(ctx, db, mustLoad(t, v3), store.MigrateOptions{AllowDestructive: true})
-		if err == nil || errors.Is(err, store.ErrDestructivePending) {
+		plan, err := migrate.Run(ctx, db, mustLoad(t, v3), migrate.Options{AllowDestructive: true})
+		if err == nil || errors.Is(err, migrate.ErrDestructivePending) {
 			t.Fatalf("converting \"abc\" to integer: err = %v\n%s", err, plan)
 		}
 		if db.Dialect == database.SQLite && !strings.Contains(err.Error(), "1 value(s) of notes.pages to integer cannot be converted") {
@@ -94,7 +94,7 @@ func TestMigrateTypeChange(t *testing.T) {
 			[]string{"comments", "kiln_api_tokens", "kiln_schema_state", "kiln_webhook_deliveries", "kiln_webhooks", "notes", "roles", "users"})
 
 		exec(t, db, `UPDATE notes SET pages = '7' WHERE pages = 'abc'`)
-		migrate(t, db, v3, store.MigrateOptions{AllowDestructive: true})
+		migrateTo(t, db, v3, migrate.Options{AllowDestructive: true})
 		if got := columnType(t, db, "notes", "pages"); got != typeBefore {
 			t.Fatalf("pages is %s after changing back, want %s", got, typeBefore)
 		}
@@ -131,12 +131,12 @@ func foreignKeysEnforced(t *testing.T, db *database.DB) {
 func TestMigrateFieldTypeUnderSameSQLType(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		v1 := map[string]string{"note.yaml": noteYAML + "  day: {type: date}\n"}
-		migrate(t, db, v1, store.MigrateOptions{})
+		migrateTo(t, db, v1, migrate.Options{})
 		addNote(t, db, "d1", "x", 1)
 		exec(t, db, `UPDATE notes SET day = '2026-03-29'`)
 		v2 := map[string]string{"note.yaml": noteYAML + "  day: {type: datetime}\n"}
 		destructiveRefused(t, db, v2, []string{"change type of notes.day from date to datetime (values converted)"})
-		migrate(t, db, v2, store.MigrateOptions{AllowDestructive: true})
+		migrateTo(t, db, v2, migrate.Options{AllowDestructive: true})
 		var got string
 		q := `SELECT day FROM notes`
 		if db.Dialect == database.Postgres {
@@ -154,10 +154,10 @@ func TestMigrateFieldTypeUnderSameSQLType(t *testing.T) {
 func TestMigrateRecreatesWhatWentMissing(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		v1 := map[string]string{"note.yaml": noteYAML + "  body: {type: text}\n", "tag.yaml": tagYAML}
-		migrate(t, db, v1, store.MigrateOptions{})
+		migrateTo(t, db, v1, migrate.Options{})
 		exec(t, db, `DROP TABLE tags`)
 		exec(t, db, `ALTER TABLE notes DROP COLUMN body`)
-		plan := migrate(t, db, v1, store.MigrateOptions{})
+		plan := migrateTo(t, db, v1, migrate.Options{})
 		sameList(t, "steps", descriptions(plan.Steps), []string{"create table tags", "add column notes.body",
 			"create index tags_document_id_uq on tags (document_id)", "create index tags_name_uq on tags (name)",
 			"create index tags_published_at_idx on tags (published_at)"})
@@ -171,14 +171,14 @@ func TestMigrateRecreatesWhatWentMissing(t *testing.T) {
 func TestMigrateLeavesOthersAlone(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		v1 := map[string]string{"note.yaml": noteYAML}
-		migrate(t, db, v1, store.MigrateOptions{})
+		migrateTo(t, db, v1, migrate.Options{})
 		exec(t, db, `CREATE TABLE legacy (id INTEGER PRIMARY KEY, note TEXT)`)
 		exec(t, db, `ALTER TABLE notes ADD COLUMN extra TEXT`)
 		exec(t, db, `CREATE INDEX notes_extra_custom ON notes (extra)`)
 		addNote(t, db, "d1", "kept", 12)
 		exec(t, db, `UPDATE notes SET extra = 'mine'`)
 		v2 := map[string]string{"note.yaml": strings.Replace(noteYAML, "type: integer", "type: string", 1)}
-		migrate(t, db, v2, store.MigrateOptions{AllowDestructive: true})
+		migrateTo(t, db, v2, migrate.Options{AllowDestructive: true})
 		sameList(t, "tables", tablesOf(t, db), []string{"kiln_api_tokens", "kiln_schema_state", "kiln_webhook_deliveries", "kiln_webhooks", "legacy", "notes", "roles", "users"})
 		sameList(t, "extra kept", strs(t, db, `SELECT extra || '/' || pages FROM notes`), []string{"mine/12"})
 		sameList(t, "indexes", indexesOf(t, db, "notes"), []string{"notes_document_id_uq", "notes_extra_custom", "notes_published_at_idx"})
@@ -202,7 +202,7 @@ func TestMigrateConcurrently(t *testing.T) {
 					t.Fatal(err)
 				}
 				defer db.Close()
-				wg.Go(func() { _, errs[i] = store.Migrate(context.Background(), db, s, store.MigrateOptions{}) })
+				wg.Go(func() { _, errs[i] = migrate.Run(context.Background(), db, s, migrate.Options{}) })
 			}
 			wg.Wait()
 			for i, err := range errs {
@@ -215,7 +215,7 @@ func TestMigrateConcurrently(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer db.Close()
-			if plan, err := store.PlanMigration(context.Background(), db, s, store.Extra{}); err != nil || !plan.Empty() {
+			if plan, err := migrate.Preview(context.Background(), db, s, migrate.Extra{}); err != nil || !plan.Empty() {
 				t.Fatalf("after concurrent migrations (err %v):\n%s", err, plan)
 			}
 		})
@@ -230,7 +230,7 @@ func TestMigrateRelationTargetChange(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		rels := "  tag: {type: relation, relation: manyToOne, target: %s}\n  tags: {type: relation, relation: manyToMany, target: %s}\n"
 		v1 := map[string]string{"tag.yaml": tagYAML, "note.yaml": noteYAML + fmt.Sprintf(rels, "tag", "tag")}
-		migrate(t, db, v1, store.MigrateOptions{})
+		migrateTo(t, db, v1, migrate.Options{})
 		exec(t, db, `INSERT INTO tags (id, document_id, name, created_at, updated_at) VALUES (7, 't7', 'x', `+at0+`, `+at0+`)`)
 		addNote(t, db, "d1", "kept", 12)
 		exec(t, db, `UPDATE notes SET tag_id = 7`)
@@ -272,7 +272,7 @@ func TestMigrateRelationTargetChange(t *testing.T) {
 		sameList(t, "foreign keys kept", foreignKeysOf(t, db, "notes"), []string{"tag_id -> tags"})
 		sameList(t, "links kept", strs(t, db, `SELECT CAST(tag_id AS TEXT) FROM notes_tags_lnk`), []string{"7"})
 
-		migrate(t, db, v2, store.MigrateOptions{AllowDestructive: true})
+		migrateTo(t, db, v2, migrate.Options{AllowDestructive: true})
 		sameList(t, "foreign keys", foreignKeysOf(t, db, "notes"), []string{"tag_id -> labels"})
 		sameList(t, "row, its link cleared", strs(t, db, `SELECT title || '/' || COALESCE(CAST(tag_id AS TEXT), 'null') FROM notes`), []string{"kept/null"})
 		sameList(t, "join columns", columnsOf(t, db, "notes_tags_lnk"), []string{"id", "note_id", "label_id", "label_ord", "note_ord"})
@@ -289,12 +289,12 @@ func TestMigrateRelationTargetChange(t *testing.T) {
 func TestMigrateNeverTruncates(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		v1 := map[string]string{"note.yaml": noteYAML + "  body: {type: text}\n"}
-		migrate(t, db, v1, store.MigrateOptions{})
+		migrateTo(t, db, v1, migrate.Options{})
 		addNote(t, db, "d1", "long", 1)
 		long := strings.Repeat("x", 300)
 		exec(t, db, `UPDATE notes SET body = ?`, long)
 		v2 := map[string]string{"note.yaml": noteYAML + "  body: {type: string}\n"}
-		_, err := store.Migrate(context.Background(), db, mustLoad(t, v2), store.MigrateOptions{AllowDestructive: true})
+		_, err := migrate.Run(context.Background(), db, mustLoad(t, v2), migrate.Options{AllowDestructive: true})
 		if db.Dialect == database.Postgres {
 			if err == nil || !strings.Contains(err.Error(), "too long") {
 				t.Fatalf("err = %v, want PostgreSQL's value too long", err)
