@@ -13,8 +13,8 @@ import (
 	"github.com/kiln-cms/kiln/core/config"
 	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/entry"
+	"github.com/kiln-cms/kiln/core/migrate"
 	"github.com/kiln-cms/kiln/core/query"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // slowReceiver is a real HTTP server that holds every request until the
@@ -204,14 +204,14 @@ func TestCrashResendsOnlyWhatWasInFlight(t *testing.T) {
 		// The claims run out (as after `lease`), and another instance
 		// takes over.
 		next := startApps(t, cfg, 1)[0]
-		if _, err := next.DB.ExecContext(context.Background(), "UPDATE "+store.DeliveriesTable+" SET locked_until = 0"); err != nil {
+		if _, err := next.DB.ExecContext(context.Background(), "UPDATE "+migrate.DeliveriesTable+" SET locked_until = 0"); err != nil {
 			t.Fatal(err)
 		}
 		next.Webhooks.Wake()
 		waitFor(t, "every delivery recorded", func() bool {
 			var n int
 			err := next.DB.QueryRowContext(context.Background(),
-				"SELECT COUNT(*) FROM "+store.DeliveriesTable+" WHERE status = 'delivered'").Scan(&n)
+				"SELECT COUNT(*) FROM "+migrate.DeliveriesTable+" WHERE status = 'delivered'").Scan(&n)
 			return err == nil && n == deliveries
 		})
 		twice := 0

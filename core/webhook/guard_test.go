@@ -15,7 +15,7 @@ import (
 	"github.com/kiln-cms/kiln/core/app/apptest"
 	"github.com/kiln-cms/kiln/core/config"
 	"github.com/kiln-cms/kiln/core/database"
-	"github.com/kiln-cms/kiln/core/store"
+	"github.com/kiln-cms/kiln/core/migrate"
 	"github.com/kiln-cms/kiln/core/webhook"
 )
 
@@ -267,19 +267,19 @@ func TestPrivateSpellingsRefusedAtTheDial(t *testing.T) {
 		h := apptest.New(t, d)
 		ctx := context.Background()
 		hosts, _ := privateHosts("127.0.0.1")
-		var list []store.NewDelivery
+		var list []webhook.NewDelivery
 		err = h.App.DB.RunInTx(ctx, func(ctx context.Context, tx database.Conn) error {
 			now := time.Now().UTC()
 			for i, host := range hosts {
-				w := store.Webhook{Name: fmt.Sprint("spelled-", i), URL: fmt.Sprintf("http://%s:%d/in", host, port),
+				w := webhook.WebhookRow{Name: fmt.Sprint("spelled-", i), URL: fmt.Sprintf("http://%s:%d/in", host, port),
 					Events: []string{"*"}, Types: []string{}, Headers: map[string]string{}, Secret: secret, Enabled: true,
 					Source: webhook.SourceAPI, CreatedAt: now, UpdatedAt: now}
-				if err := store.InsertWebhook(ctx, tx, &w); err != nil {
+				if err := webhook.InsertWebhook(ctx, tx, &w); err != nil {
 					return err
 				}
-				list = append(list, store.NewDelivery{WebhookID: w.ID, Event: "entry.create", Payload: []byte(`{}`)})
+				list = append(list, webhook.NewDelivery{WebhookID: w.ID, Event: "entry.create", Payload: []byte(`{}`)})
 			}
-			return store.AddDeliveries(ctx, tx, list, now)
+			return webhook.AddDeliveries(ctx, tx, list, now)
 		})
 		if err != nil {
 			t.Fatal(err)
@@ -293,7 +293,7 @@ func TestPrivateSpellingsRefusedAtTheDial(t *testing.T) {
 		waitFor(t, "every delivery to end", func() bool {
 			rows = rows[:0]
 			r, err := h.App.DB.QueryContext(ctx, "SELECT w.url, d.status, COALESCE(d.last_error, ''), d.attempts FROM "+
-				store.DeliveriesTable+" d JOIN "+store.WebhooksTable+" w ON w.id = d.webhook_id")
+				migrate.DeliveriesTable+" d JOIN "+migrate.WebhooksTable+" w ON w.id = d.webhook_id")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -305,14 +305,14 @@ func TestPrivateSpellingsRefusedAtTheDial(t *testing.T) {
 					t.Fatal(err)
 				}
 				rows = append(rows, x)
-				if x.status != store.DeliveryPending {
+				if x.status != webhook.DeliveryPending {
 					done++
 				}
 			}
 			return done == len(hosts)
 		})
 		for _, x := range rows {
-			if x.status != store.DeliveryFailed || x.attempts != 1 || !strings.Contains(x.lastError, "not a public address") {
+			if x.status != webhook.DeliveryFailed || x.attempts != 1 || !strings.Contains(x.lastError, "not a public address") {
 				t.Errorf("%s: %s after %d attempts: %s", x.url, x.status, x.attempts, x.lastError)
 			}
 		}

@@ -14,8 +14,8 @@ import (
 	"github.com/kiln-cms/kiln/core/app"
 	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/entry"
+	"github.com/kiln-cms/kiln/core/migrate"
 	"github.com/kiln-cms/kiln/core/query"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // TestMeasureDelivery prints the delivery latency (commit to receiver)
@@ -76,7 +76,7 @@ func TestMeasureDelivery(t *testing.T) {
 		for _, workers := range []int{4, 16} {
 			if workers == 16 {
 				// Again, with more workers.
-				if _, err := a.DB.ExecContext(context.Background(), "UPDATE "+store.DeliveriesTable+" SET status = 'pending', attempts = 0"); err != nil {
+				if _, err := a.DB.ExecContext(context.Background(), "UPDATE "+migrate.DeliveriesTable+" SET status = 'pending', attempts = 0"); err != nil {
 					t.Fatal(err)
 				}
 			}

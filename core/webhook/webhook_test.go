@@ -21,8 +21,8 @@ import (
 	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/entry"
+	"github.com/kiln-cms/kiln/core/migrate"
 	"github.com/kiln-cms/kiln/core/query"
-	"github.com/kiln-cms/kiln/core/store"
 	"github.com/kiln-cms/kiln/core/store/storetest"
 	"github.com/kiln-cms/kiln/core/webhook"
 )
@@ -296,7 +296,7 @@ func TestRolledBackWriteSendsNothing(t *testing.T) {
 func countRows(t *testing.T, db *database.DB) int64 {
 	t.Helper()
 	var n int64
-	if err := db.QueryRowContext(context.Background(), "SELECT COUNT(*) FROM "+store.DeliveriesTable).Scan(&n); err != nil {
+	if err := db.QueryRowContext(context.Background(), "SELECT COUNT(*) FROM "+migrate.DeliveriesTable).Scan(&n); err != nil {
 		t.Fatal(err)
 	}
 	return n
