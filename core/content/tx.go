@@ -11,7 +11,6 @@ import (
 	"github.com/kiln-cms/kiln/core/hook"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // Tx is the content service inside one transaction: the same reads and
@@ -243,7 +242,7 @@ func (t *Tx) Lock(ctx context.Context, ct *schema.ContentType, ids ...int64) err
 		if len(fresh) == 0 {
 			return nil
 		}
-		if err := store.LockRows(ctx, t.conn, t.s.db.Dialect, ct, fresh); err != nil {
+		if err := t.s.store.LockRows(ctx, t.conn, ct, fresh); err != nil {
 			return err
 		}
 		for _, id := range fresh {
@@ -251,7 +250,7 @@ func (t *Tx) Lock(ctx context.Context, ct *schema.ContentType, ids ...int64) err
 		}
 		return nil
 	}
-	return store.LockRows(ctx, t.conn, t.s.db.Dialect, ct, ids)
+	return t.s.store.LockRows(ctx, t.conn, ct, ids)
 }
 
 // Retried reports whether ctx belongs to a run of its transaction again,
@@ -266,7 +265,7 @@ func Retried(ctx context.Context) bool { return database.TxAttempt(ctx) > 1 }
 // a rule over something that is not one row (every booking of one coach).
 // PostgreSQL's advisory locks; nothing is needed on SQLite.
 func (t *Tx) LockKey(ctx context.Context, namespace int32, key int64) error {
-	return store.LockKey(ctx, t.conn, t.s.db.Dialect, namespace, key)
+	return t.s.store.LockKey(ctx, t.conn, namespace, key)
 }
 
 // LockKeyWithin is LockKey waiting at most wait (none: only a free lock is
@@ -275,7 +274,7 @@ func (t *Tx) LockKey(ctx context.Context, namespace int32, key int64) error {
 // what the holder may have committed meanwhile — and refuse at once what
 // no longer fits — rather than queue behind it, then wait again.
 func (t *Tx) LockKeyWithin(ctx context.Context, namespace int32, key int64, wait time.Duration) (bool, error) {
-	return store.LockKeyWithin(ctx, t.conn, t.s.db.Dialect, namespace, key, wait)
+	return t.s.store.LockKeyWithin(ctx, t.conn, namespace, key, wait)
 }
 
 // Targets returns, for each of the entries ids, the id its owning to-one

@@ -19,11 +19,13 @@ import (
 func TestLockKeyWithin(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	if got, err := store.LockKeyWithin(ctx, storetest.Open(t, database.SQLite), database.SQLite, 1, 1, 0); !got || err != nil {
+	lite := storetest.Open(t, database.SQLite)
+	if got, err := (&store.Store{DB: lite}).LockKeyWithin(ctx, lite, 1, 1, 0); !got || err != nil {
 		t.Errorf("SQLite: %v %v, want the lock", got, err)
 	}
 
 	db := storetest.Open(t, database.Postgres)
+	st := &store.Store{DB: db}
 	// Advisory locks are the database's, not the schema's: a namespace of
 	// the test's own keeps other tests' locks out of the way.
 	ns, key := rand.Int32(), int64(7)
@@ -35,7 +37,7 @@ func TestLockKeyWithin(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer holder.Rollback()
-	if err := store.LockKey(ctx, holder, database.Postgres, ns, key); err != nil {
+	if err := st.LockKey(ctx, holder, ns, key); err != nil {
 		t.Fatal(err)
 	}
 
@@ -59,11 +61,11 @@ func TestLockKeyWithin(t *testing.T) {
 			t.Errorf("%s: lock_timeout %s, want the transaction's own 7s", when, v)
 		}
 	}
-	if got, err := store.LockKeyWithin(ctx, waiter, database.Postgres, ns, key, 0); got || err != nil {
+	if got, err := st.LockKeyWithin(ctx, waiter, ns, key, 0); got || err != nil {
 		t.Errorf("a held lock, no wait: %v %v, want not taken", got, err)
 	}
 	began := time.Now()
-	got, err := store.LockKeyWithin(ctx, waiter, database.Postgres, ns, key, 30*time.Millisecond)
+	got, err := st.LockKeyWithin(ctx, waiter, ns, key, 30*time.Millisecond)
 	if took := time.Since(began); got || err != nil || took < 30*time.Millisecond || took > 5*time.Second {
 		t.Errorf("a held lock, a 30 ms wait: %v %v after %s, want not taken after 30 ms", got, err, took)
 	}
@@ -72,11 +74,11 @@ func TestLockKeyWithin(t *testing.T) {
 	if err := holder.Commit(); err != nil {
 		t.Fatal(err)
 	}
-	if got, err := store.LockKeyWithin(ctx, waiter, database.Postgres, ns, key, time.Second); !got || err != nil {
+	if got, err := st.LockKeyWithin(ctx, waiter, ns, key, time.Second); !got || err != nil {
 		t.Errorf("a free lock: %v %v, want it taken", got, err)
 	}
 	lockTimeout("after the lock")
-	if got, err := store.LockKeyWithin(ctx, db, database.Postgres, ns, key, 0); got || err != nil {
+	if got, err := st.LockKeyWithin(ctx, db, ns, key, 0); got || err != nil {
 		t.Errorf("the waiter's lock from another connection: %v %v, want not taken", got, err)
 	}
 	if err := waiter.Commit(); err != nil {

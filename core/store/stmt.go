@@ -112,9 +112,10 @@ func Table(ct *schema.ContentType) string { return database.Ident(ct.Table) }
 // capacity) and then write are taken one at a time. PostgreSQL needs it:
 // under READ COMMITTED two transactions could each check, find room, and
 // both write. SQLite needs nothing: a write transaction holds the one
-// writer slot (DB.RunInTx's mutex and BEGIN IMMEDIATE) from its start. A
+// writer slot (database.DB.RunInTx's mutex and BEGIN IMMEDIATE) from its start. A
 // missing row locks nothing and is no error.
-func LockRow(ctx context.Context, conn database.Conn, d database.Dialect, ct *schema.ContentType, id int64) error {
+func (s *Store) LockRow(ctx context.Context, conn database.Conn, ct *schema.ContentType, id int64) error {
+	d := s.DB.Dialect
 	if d != database.Postgres {
 		return nil
 	}
@@ -126,7 +127,8 @@ func LockRow(ctx context.Context, conn database.Conn, d database.Dialect, ct *sc
 // LockRows is LockRow for several rows of ct, taken in id order in one
 // statement, so that two transactions locking overlapping sets cannot
 // deadlock on each other.
-func LockRows(ctx context.Context, conn database.Conn, d database.Dialect, ct *schema.ContentType, ids []int64) error {
+func (s *Store) LockRows(ctx context.Context, conn database.Conn, ct *schema.ContentType, ids []int64) error {
+	d := s.DB.Dialect
 	if d != database.Postgres || len(ids) == 0 {
 		return nil
 	}
@@ -140,8 +142,8 @@ func LockRows(ctx context.Context, conn database.Conn, d database.Dialect, ct *s
 // rule over something that is not one row. SQLite needs nothing (one write
 // transaction at a time). The key is folded into 32 bits: two keys sharing
 // a lock only wait for each other, they never skip a check.
-func LockKey(ctx context.Context, conn database.Conn, d database.Dialect, namespace int32, key int64) error {
-	if d != database.Postgres {
+func (s *Store) LockKey(ctx context.Context, conn database.Conn, namespace int32, key int64) error {
+	if s.DB.Dialect != database.Postgres {
 		return nil
 	}
 	_, err := conn.ExecContext(ctx, "SELECT pg_advisory_xact_lock(?, ?)", namespace, int32(key))
@@ -156,8 +158,8 @@ func LockKey(ctx context.Context, conn database.Conn, d database.Dialect, namesp
 // caller can do something better than queue — look again at what the
 // lock's holder may have committed meanwhile — and then wait again.
 // SQLite takes it at once (one write transaction at a time).
-func LockKeyWithin(ctx context.Context, conn database.Conn, d database.Dialect, namespace int32, key int64, wait time.Duration) (bool, error) {
-	if d != database.Postgres {
+func (s *Store) LockKeyWithin(ctx context.Context, conn database.Conn, namespace int32, key int64, wait time.Duration) (bool, error) {
+	if s.DB.Dialect != database.Postgres {
 		return true, nil
 	}
 	if wait <= 0 {
