@@ -72,8 +72,8 @@ func isBun(p *types.Package) bool {
 }
 
 // bunInAPI names each exported identifier of pkg whose type reaches a bun
-// type, with the first way found that it does ("database.DB.Bun",
-// "database.Conn.NewSelect").
+// type, with the first way found that it does ("store.DB.Bun",
+// "store.Conn.NewSelect": what they were).
 func bunInAPI(pkg *types.Package) []string {
 	var found []string
 	for _, name := range pkg.Scope().Names() {

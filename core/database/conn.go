@@ -11,8 +11,9 @@ import (
 // (RunInTx hands one to its function, hooks get the write's). It has the
 // shape of database/sql's, with one difference: a statement's values are
 // written "?" on both databases, and the connection puts them in for the
-// dialect. Reads and writes of the store take the Conn to run on, so that
-// statements of one write commit together.
+// dialect. Kiln's SQL — the store's reads and writes, the migrations, a
+// core table's service — takes the Conn to run on, so that the statements
+// of one write commit together.
 type Conn interface {
 	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
 	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)

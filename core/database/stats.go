@@ -3,5 +3,5 @@ package database
 import "database/sql"
 
 // Stats is the connection pool's state (open, in use, idle, waits), for
-// the metrics; the pool itself stays inside store.
+// the metrics.
 func (db *DB) Stats() sql.DBStats { return db.bun.DB.Stats() }
