@@ -23,6 +23,7 @@ import (
 // export data (what a caller compiles against), so the check is the
 // compiler's view of the API, not a reading of the text.
 func TestNoBunInExportedAPI(t *testing.T) {
+	t.Parallel()
 	cmd := exec.Command("go", "list", "-export", "-deps", "-f",
 		"{{.ImportPath}}\t{{.Export}}\t{{.Name}}\t{{if .Module}}{{.Module.Path}}{{end}}", "./...")
 	cmd.Dir = apptest.Root(t)

@@ -24,6 +24,7 @@ const module = "github.com/kiln-cms/kiln"
 // check). The benchmark's floor (cmd/kiln-bench) sends its raw SQL on
 // Kiln's pool.
 func TestImportRules(t *testing.T) {
+	t.Parallel()
 	cmd := exec.Command("go", "list", "-f", `{{.ImportPath}}|{{join .Imports " "}}|{{join .TestImports " "}} {{join .XTestImports " "}}`, "./...")
 	cmd.Dir = apptest.Root(t)
 	out, err := cmd.Output()
