@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 	"github.com/kiln-cms/kiln/core/store/storetest"
 	"github.com/kiln-cms/kiln/dataset"
 )
@@ -22,7 +22,7 @@ func TestSameSeedSameDataOnBothDatabases(t *testing.T) {
 		"/api/learners?populate=enrollments&sort=email&pagination[pageSize]=100",
 		"/api/blueprints?status=draft&populate=category",
 	}
-	load := func(d store.Dialect) []string {
+	load := func(d database.Dialect) []string {
 		h := apptest.New(t, d)
 		accounts, err := dataset.Seed(context.Background(), h.App.Content, dataset.Generate(dataset.Small, 1), h.App.Accounts.RoleIDs, dataset.Options{})
 		if err != nil {
@@ -45,7 +45,7 @@ func TestSameSeedSameDataOnBothDatabases(t *testing.T) {
 		}
 		return out
 	}
-	first, again := load(store.SQLite), load(store.SQLite)
+	first, again := load(database.SQLite), load(database.SQLite)
 	for i := range first {
 		if first[i] != again[i] {
 			t.Errorf("%s differs between two loads of the same seed", paths[i])
@@ -57,7 +57,7 @@ func TestSameSeedSameDataOnBothDatabases(t *testing.T) {
 	if storetest.PostgresURL() == "" {
 		t.Skip("the PostgreSQL comparison needs KILN_TEST_POSTGRES_URL; the SQLite checks above ran")
 	}
-	pg := load(store.Postgres)
+	pg := load(database.Postgres)
 	for i := range first {
 		if first[i] != pg[i] {
 			n := 0
@@ -73,7 +73,7 @@ func TestSameSeedSameDataOnBothDatabases(t *testing.T) {
 // TestLoadRefusesAFilledDatabase: seeding twice into one database is an
 // error that writes nothing.
 func TestLoadRefusesAFilledDatabase(t *testing.T) {
-	h := apptest.New(t, store.SQLite)
+	h := apptest.New(t, database.SQLite)
 	set := dataset.Generate(dataset.Small, 1)
 	if err := dataset.Load(context.Background(), h.App.Content, set, h.App.Accounts.RoleIDs, nil); err != nil {
 		t.Fatal(err)
@@ -89,7 +89,7 @@ func TestLoadRefusesAFilledDatabase(t *testing.T) {
 // to guess by no one; Options.Password chooses one for all, and signs in.
 func TestDemoPasswordsAreRandomUnlessChosen(t *testing.T) {
 	seed := func(o dataset.Options) (*apptest.Harness, []dataset.Account) {
-		h := apptest.New(t, store.SQLite)
+		h := apptest.New(t, database.SQLite)
 		accounts, err := dataset.Seed(context.Background(), h.App.Content, dataset.Generate(dataset.Small, 1), h.App.Accounts.RoleIDs, o)
 		if err != nil {
 			t.Fatal(err)
@@ -122,7 +122,7 @@ func TestDemoPasswordsAreRandomUnlessChosen(t *testing.T) {
 // Seed refuses before writing anything.
 func TestMissingNamesWhatTheDataNeeds(t *testing.T) {
 	set := dataset.Generate(dataset.Small, 1)
-	h := apptest.New(t, store.SQLite)
+	h := apptest.New(t, database.SQLite)
 	if m := set.Missing(h.App.Schema, h.App.Accounts.RoleIDs); len(m) != 0 {
 		t.Fatalf("the shipped project lacks %v", m)
 	}

@@ -13,7 +13,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/kiln-cms/kiln/core/store"
+	"github.com/kiln-cms/kiln/core/database"
 )
 
 // scenario is one request shape, against Kiln and against the floor.
@@ -117,13 +117,13 @@ func runDatabase(o options, db string) error {
 	if err != nil {
 		return err
 	}
-	sdb, err := store.Open(context.Background(), dbURL)
+	sdb, err := database.Open(context.Background(), dbURL)
 	if err != nil {
 		return err
 	}
 	defer sdb.Close()
 	secret, _ := os.ReadFile(filepath.Join(dataDir, "jwt-secret"))
-	fl := &floor{db: sdb.Bun, secret: []byte(strings.TrimSpace(string(secret)))}
+	fl := &floor{db: sdb, secret: []byte(strings.TrimSpace(string(secret)))}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return err
@@ -205,16 +205,16 @@ func lookup(base, token string) (string, string) {
 // freshPostgres creates an empty database kiln_bench on the server and
 // returns its URL.
 func freshPostgres(base string) (string, error) {
-	admin, err := store.Open(context.Background(), base)
+	admin, err := database.Open(context.Background(), base)
 	if err != nil {
 		return "", err
 	}
 	defer admin.Close()
 	ctx := context.Background()
-	if _, err := admin.Bun.ExecContext(ctx, "DROP DATABASE IF EXISTS kiln_bench"); err != nil {
+	if _, err := admin.ExecContext(ctx, "DROP DATABASE IF EXISTS kiln_bench"); err != nil {
 		return "", err
 	}
-	if _, err := admin.Bun.ExecContext(ctx, "CREATE DATABASE kiln_bench"); err != nil {
+	if _, err := admin.ExecContext(ctx, "CREATE DATABASE kiln_bench"); err != nil {
 		return "", err
 	}
 	u, err := url.Parse(base)

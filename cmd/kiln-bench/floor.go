@@ -10,11 +10,12 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 	"github.com/golang-jwt/jwt/v5"
-	"github.com/uptrace/bun"
+	"github.com/kiln-cms/kiln/core/database"
 )
 
 // The floor: the least a server can do to answer the same requests — the
-// same SQL statements Kiln runs, sent through bun, rows scanned generically
+// same SQL statements Kiln runs, sent on Kiln's pool (bun underneath, no
+// statement of Kiln's own in between), rows scanned generically
 // and written with encoding/json — with no query parsing, no schema, no
 // validation, no permission or scope, no rate limit. Kiln's overhead is
 // its throughput divided by this one's, measured in the same run.
@@ -62,7 +63,7 @@ var (
 )
 
 type floor struct {
-	db     *bun.DB
+	db     *database.DB
 	secret []byte
 }
 
@@ -73,7 +74,7 @@ func (f *floor) rows(ctx context.Context, q string, args ...any) ([]row, error) 
 }
 
 // queryRows runs q on db (the pool or a transaction) and reads its rows.
-func queryRows(ctx context.Context, db bun.IDB, q string, args ...any) ([]row, error) {
+func queryRows(ctx context.Context, db database.Conn, q string, args ...any) ([]row, error) {
 	rs, err := db.QueryContext(ctx, q, args...)
 	if err != nil {
 		return nil, err
@@ -315,7 +316,7 @@ func (f *floor) createEvent(c *fiber.Ctx) error {
 	d := body.Data
 	now := time.Now().UTC().Format("2006-01-02T15:04:05.000Z")
 	var list []row
-	err := f.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+	err := f.inTx(ctx, func(tx database.Conn) error {
 		var err error
 		list, err = queryRows(ctx, tx, `INSERT INTO "events" ("document_id", "created_at", "updated_at", "published_at", "title", "start_at", "end_at", "status", "coach_id", "program_id", "session_id") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "id", "document_id", "title", "description", "start_at", "end_at", "timezone", "location", "meeting_url", "kind", "status", "synced_at", "created_at", "updated_at", "published_at"`,
 			fmt.Sprintf("f%023d", time.Now().UnixNano()), now, now, now, d.Title, d.StartAt, d.EndAt, "scheduled", d.Coach, d.Program, d.Session)
@@ -344,6 +345,27 @@ func (f *floor) createEvent(c *fiber.Ctx) error {
 		return fiber.ErrInternalServerError
 	}
 	return c.Status(201).JSON(fiber.Map{"data": list[0], "meta": fiber.Map{}})
+}
+
+// inTx runs fn in one transaction, committed when fn returns nil, as
+// bun's RunInTx does: none of the queueing and retries database.DB.RunInTx
+// adds for Kiln's writes.
+func (f *floor) inTx(ctx context.Context, fn func(tx database.Conn) error) error {
+	tx, err := f.db.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	done := false
+	defer func() {
+		if !done {
+			tx.Rollback()
+		}
+	}()
+	if err := fn(tx); err != nil {
+		return err
+	}
+	done = true
+	return tx.Commit()
 }
 
 // me checks the JWT (HS256) and answers the user, as /api/users/me does.

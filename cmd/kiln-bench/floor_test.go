@@ -31,7 +31,7 @@ func TestFloorAnswersAsKiln(t *testing.T) {
 			m := h.Create("/api/modules", map[string]any{"title": "M", "program": p})
 			h.Create("/api/sessions", map[string]any{"title": "S", "module": m, "program": p})
 		}
-		fl := &floor{db: h.App.DB.Bun}
+		fl := &floor{db: h.App.DB}
 		app := fl.app()
 		get := func(path string) map[string]any {
 			t.Helper()

@@ -14,7 +14,7 @@ import (
 	"github.com/kiln-cms/kiln/core/app"
 	"github.com/kiln-cms/kiln/core/app/apptest"
 	"github.com/kiln-cms/kiln/core/config"
-	"github.com/kiln-cms/kiln/core/store"
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/store/storetest"
 )
 
@@ -77,7 +77,7 @@ attributes:
 // refused with the very messages POST /api/users answers for them (the
 // reference), on both databases.
 func TestAdminCreateTakesRequiredUserFields(t *testing.T) {
-	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
+	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
 			dir := writeProject(t, map[string]string{
 				"content-types/note.yaml": noteType, "content-types/user.yaml": jobUser, "config/permissions.yaml": notePermissions,

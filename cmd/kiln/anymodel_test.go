@@ -17,7 +17,7 @@ import (
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
 	"github.com/kiln-cms/kiln/core/config"
-	"github.com/kiln-cms/kiln/core/store"
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/store/storetest"
 )
 
@@ -49,7 +49,7 @@ func writeProject(t *testing.T, files map[string]string) string {
 
 // projectConfig loads a project's config as kiln would from its folder,
 // on a fresh database of the dialect.
-func projectConfig(t *testing.T, dir string, d store.Dialect) config.Config {
+func projectConfig(t *testing.T, dir string, d database.Dialect) config.Config {
 	t.Helper()
 	env := map[string]string{
 		"KILN_CONTENT_TYPES_DIR": filepath.Join(dir, "content-types"),
@@ -77,7 +77,7 @@ var anyModels = map[string]map[string]string{
 // databases.
 func TestAnyContentModelStarts(t *testing.T) {
 	for name, files := range anyModels {
-		for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
+		for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 			t.Run(name+"/"+d.String(), func(t *testing.T) {
 				cfg := projectConfig(t, writeProject(t, files), d)
 				cfg.Database.URL = storetest.URL(t, d)
@@ -232,7 +232,7 @@ func TestSecondStartSaysNoFirstStart(t *testing.T) {
 // config at all starts on both databases, closed: the default policy lets
 // no anonymous or plain signed-in caller read the type, and an admin may.
 func TestProjectOfOnlyContentTypes(t *testing.T) {
-	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
+	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
 			dir := writeProject(t, map[string]string{"content-types/note.yaml": noteType})
 			cfg := projectConfig(t, dir, d)

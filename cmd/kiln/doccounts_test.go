@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
-	"github.com/kiln-cms/kiln/core/store"
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/plugins/all"
 )
 
@@ -36,7 +36,7 @@ func TestDocumentedOperationCounts(t *testing.T) {
 		want[tag] = n
 	}
 
-	h := apptest.NewWith(t, apptest.Config(t, store.SQLite), all.Plugins(nil)...)
+	h := apptest.NewWith(t, apptest.Config(t, database.SQLite), all.Plugins(nil)...)
 	perType := map[string]bool{}
 	for _, ct := range h.App.Schema.Types {
 		if !ct.Builtin {

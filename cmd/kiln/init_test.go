@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
-	"github.com/kiln-cms/kiln/core/store"
+	"github.com/kiln-cms/kiln/core/database"
 )
 
 // TestInitWritesAProjectThatRuns: kiln init writes the minimal project;
@@ -43,7 +43,7 @@ func TestInitWritesAProjectThatRuns(t *testing.T) {
 	if code, out, errs := runKiln(t, dir, "validate"); code != 0 || !strings.HasPrefix(out, "1 content types") {
 		t.Fatalf("validate: %d %q %q", code, out, errs)
 	}
-	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
+	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
 			cfg := projectConfig(t, dir, d)
 			enabled, err := plugins(cfg)

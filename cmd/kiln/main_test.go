@@ -14,8 +14,9 @@ import (
 
 	"github.com/kiln-cms/kiln/core/app"
 	"github.com/kiln-cms/kiln/core/app/apptest"
+	"github.com/kiln-cms/kiln/core/database"
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/query"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // runKiln runs the command in-process with the project folders of dir.
@@ -315,7 +316,7 @@ func TestFirstRunLoadsTheDemoDataOnce(t *testing.T) {
 			}
 		}
 		page, err := a.Content.Find(context.Background(), &query.Query{Type: a.Schema.Type("program"),
-			Pagination: query.Pagination{WithCount: true, Page: 1, PageSize: 1}}, store.ReadOptions{})
+			Pagination: query.Pagination{WithCount: true, Page: 1, PageSize: 1}}, entry.ReadOptions{})
 		want := map[bool]int64{true: 12, false: 0}[demo]
 		if err != nil || page.Total != want {
 			t.Errorf("demo=%v: %+v programs (%v), want %d", demo, page, err, want)
@@ -354,7 +355,7 @@ func TestDryRunListsThePluginsTables(t *testing.T) {
 func refusedAfterCommand(t *testing.T, h *apptest.Harness, what string, status func() int) {
 	t.Helper()
 	wait := time.Duration(0)
-	if h.App.DB.Dialect == store.Postgres {
+	if h.App.DB.Dialect == database.Postgres {
 		wait = time.Second
 	}
 	deadline := time.Now().Add(wait)

@@ -8,9 +8,10 @@ import (
 	"io"
 	"strings"
 
+	"github.com/kiln-cms/kiln/core/database"
+	"github.com/kiln-cms/kiln/core/migrate"
 	"github.com/kiln-cms/kiln/core/plugin"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 func runMigrate(args []string, stdout, stderr io.Writer) int {
@@ -29,7 +30,7 @@ func runMigrate(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	ctx := context.Background()
-	db, err := store.Open(ctx, cfg.DatabaseURL())
+	db, err := database.Open(ctx, cfg.DatabaseURL())
 	if err != nil {
 		fmt.Fprintln(stderr, "kiln:", err)
 		return 1
@@ -46,8 +47,8 @@ func runMigrate(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "kiln:", err)
 		return 1
 	}
-	plan, err := store.Migrate(ctx, db, s, store.MigrateOptions{DryRun: *dry, AllowDestructive: *destructive, Extra: extra})
-	pending := errors.Is(err, store.ErrDestructivePending)
+	plan, err := migrate.Run(ctx, db, s, migrate.Options{DryRun: *dry, AllowDestructive: *destructive, Extra: extra})
+	pending := errors.Is(err, migrate.ErrDestructivePending)
 	if err != nil && !pending {
 		fmt.Fprintln(stderr, "kiln: migrating:", err)
 		return 1

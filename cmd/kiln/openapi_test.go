@@ -11,9 +11,9 @@ import (
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
 	"github.com/kiln-cms/kiln/core/config"
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/openapi"
 	"github.com/kiln-cms/kiln/core/openapi/openapitest"
-	"github.com/kiln-cms/kiln/core/store"
 	"github.com/kiln-cms/kiln/core/store/storetest"
 	"github.com/kiln-cms/kiln/plugins/all"
 )
@@ -63,7 +63,7 @@ func servedProjects(t *testing.T) []servedProject {
 // after the check kiln serve makes of the file.
 func (p servedProject) enabled(t *testing.T) []string {
 	t.Helper()
-	cfg := p.configFor(t, store.SQLite)
+	cfg := p.configFor(t, database.SQLite)
 	if _, err := plugins(cfg); err != nil {
 		t.Fatalf("%s: %v", p.name, err)
 	}
@@ -72,7 +72,7 @@ func (p servedProject) enabled(t *testing.T) []string {
 
 // harness builds the project's app on a fresh database of the dialect,
 // with fresh instances of its plugins.
-func (p servedProject) harness(t *testing.T, d store.Dialect) *apptest.Harness {
+func (p servedProject) harness(t *testing.T, d database.Dialect) *apptest.Harness {
 	t.Helper()
 	ps, err := all.Enabled(p.plugins, nil)
 	if err != nil {
@@ -83,7 +83,7 @@ func (p servedProject) harness(t *testing.T, d store.Dialect) *apptest.Harness {
 
 // configFor is the project's configuration as kiln loads it from the
 // environment, with its data in the test's temp folder.
-func (p servedProject) configFor(t *testing.T, d store.Dialect) config.Config {
+func (p servedProject) configFor(t *testing.T, d database.Dialect) config.Config {
 	t.Helper()
 	env := map[string]string{
 		"KILN_CONTENT_TYPES_DIR": p.contentTypes, "KILN_CONFIG_DIR": p.config, "KILN_DATA_DIR": t.TempDir(),
@@ -114,8 +114,8 @@ func TestServedDocumentsAreValid(t *testing.T) {
 		t.Run(p.name, func(t *testing.T) {
 			t.Parallel()
 			var first map[string][]byte
-			for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
-				if d == store.Postgres && storetest.PostgresURL() == "" {
+			for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
+				if d == database.Postgres && storetest.PostgresURL() == "" {
 					continue
 				}
 				docs := servedDocuments(t, p.harness(t, d))

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
-	"github.com/kiln-cms/kiln/core/store"
+	"github.com/kiln-cms/kiln/core/database"
 )
 
 // shippedWith is the shipped project (its content types and permissions)
@@ -93,7 +93,7 @@ func TestOnlyEnabledPluginsRun(t *testing.T) {
 		{"catalog: {enabled: false}\nscheduling: {enabled: false}\n", 404, 201},
 		{"", 404, 201},
 	} {
-		cfg := projectConfig(t, shippedWith(t, tc.plugins), store.SQLite)
+		cfg := projectConfig(t, shippedWith(t, tc.plugins), database.SQLite)
 		enabled, err := plugins(cfg)
 		if err != nil {
 			t.Fatal(err)

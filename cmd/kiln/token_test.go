@@ -10,8 +10,9 @@ import (
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
 	"github.com/kiln-cms/kiln/core/auth"
+	"github.com/kiln-cms/kiln/core/database"
+	"github.com/kiln-cms/kiln/core/migrate"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // kilnOn runs the command in-process against the harness's project and
@@ -105,13 +106,13 @@ func TestTokenRevokeRevokesWhatItNames(t *testing.T) {
 				t.Fatal(err)
 			}
 			created := schema.KindOf(schema.DateTime).Encode(h.App.DB.Dialect, time.Now().UTC().Truncate(time.Millisecond))
-			table := store.Ident(store.APITokenTable)
-			if _, err := h.App.DB.Bun.ExecContext(ctx, `INSERT INTO `+table+` ("name", "kind", "token_hash", "created_at") VALUES (?, ?, ?, ?)`,
+			table := database.Ident(migrate.APITokenTable)
+			if _, err := h.App.DB.ExecContext(ctx, `INSERT INTO `+table+` ("name", "kind", "token_hash", "created_at") VALUES (?, ?, ?, ?)`,
 				name, auth.FullAccess, h.App.APITokens.Hasher.Hash(token), created); err != nil {
 				t.Fatal(err)
 			}
 			var id int64
-			if err := h.App.DB.Bun.QueryRowContext(ctx, `SELECT "id" FROM `+table+` WHERE "name" = ?`, name).Scan(&id); err != nil {
+			if err := h.App.DB.QueryRowContext(ctx, `SELECT "id" FROM `+table+` WHERE "name" = ?`, name).Scan(&id); err != nil {
 				t.Fatal(err)
 			}
 			return id, token

@@ -16,8 +16,11 @@ import (
 	"github.com/kiln-cms/kiln/core/account"
 	"github.com/kiln-cms/kiln/core/auth"
 	"github.com/kiln-cms/kiln/core/content"
+	"github.com/kiln-cms/kiln/core/database"
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/mail"
+	"github.com/kiln-cms/kiln/core/migrate"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/core/store"
@@ -60,7 +63,7 @@ type fixture struct {
 // fields to the user, "" for none).
 func each(t *testing.T, userYAML string, fn func(t *testing.T, f *fixture)) {
 	t.Parallel()
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		t.Parallel()
 		ctx := context.Background()
 		src := map[string][]byte{}
@@ -71,7 +74,7 @@ func each(t *testing.T, userYAML string, fn func(t *testing.T, f *fixture)) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := store.Migrate(ctx, db, sc, store.MigrateOptions{}); err != nil {
+		if _, err := migrate.Run(ctx, db, sc, migrate.Options{}); err != nil {
 			t.Fatal(err)
 		}
 		svc := content.New(sc, db, content.Options{})
@@ -282,34 +285,34 @@ func TestAdminBodiesKeepTheCoreFields(t *testing.T) {
 			}
 			_, err := f.acc.CreateUser(ctx, body())
 			refused(t, "create with "+k, err, errs.KindValidation, "Invalid key "+k)
-			_, err = f.acc.UpdateUser(ctx, content.ID(1), body(), store.ReadOptions{})
+			_, err = f.acc.UpdateUser(ctx, content.ID(1), body(), entry.ReadOptions{})
 			refused(t, "update with "+k, err, errs.KindValidation, "Invalid key "+k)
 		}
 		_, err := f.acc.CreateUser(ctx, nil)
 		refused(t, "no object", err, errs.KindValidation, "the body must be a user object")
-		_, err = f.acc.UpdateUser(ctx, content.ID(1), nil, store.ReadOptions{})
+		_, err = f.acc.UpdateUser(ctx, content.ID(1), nil, entry.ReadOptions{})
 		refused(t, "no object", err, errs.KindValidation, "the body must be a user object")
 
 		p := f.principal(li)
-		e, err := f.acc.Content.Get(ctx, &query.Query{Type: f.acc.UserType()}, li, store.ReadOptions{})
+		e, err := f.acc.Content.Get(ctx, &query.Query{Type: f.acc.UserType()}, li, entry.ReadOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if v, _ := e.Get(f.acc.UserType().Attr("provider")); v != "local" || p.RoleType != auth.Authenticated {
 			t.Errorf("an admin's user: provider %v, role %q; want local, authenticated", v, p.RoleType)
 		}
-		up, err := f.acc.UpdateUser(ctx, content.ID(1), map[string]any{"blocked": true}, store.ReadOptions{})
+		up, err := f.acc.UpdateUser(ctx, content.ID(1), map[string]any{"blocked": true}, entry.ReadOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		role, _ := up.Get(f.acc.UserType().Attr("role"))
-		if r, ok := role.(*store.Entry); !ok || r.ID != f.acc.RoleIDs[auth.Authenticated] {
+		if r, ok := role.(*entry.Entry); !ok || r.ID != f.acc.RoleIDs[auth.Authenticated] {
 			t.Errorf("the update's answer has role %#v, want the authenticated role", role)
 		}
 		if p := f.principal(li); !p.Blocked || p.TokenVersion != 1 {
 			t.Errorf("blocked by an admin: %+v, want blocked at token version 1", p)
 		}
-		if _, err := f.acc.DeleteUser(ctx, content.ID(1), store.ReadOptions{}); err != nil {
+		if _, err := f.acc.DeleteUser(ctx, content.ID(1), entry.ReadOptions{}); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := f.acc.Content.PrincipalByID(ctx, li); errs.KindOf(err) != errs.KindNotFound {
@@ -366,7 +369,7 @@ attributes:
 			t.Errorf("username %v, want the address", name)
 		}
 		id := s.User.ID
-		if _, err := f.acc.UpdateUser(ctx, content.ID(1), map[string]any{"blocked": true, "role": json.Number("1")}, store.ReadOptions{}); err != nil {
+		if _, err := f.acc.UpdateUser(ctx, content.ID(1), map[string]any{"blocked": true, "role": json.Number("1")}, entry.ReadOptions{}); err != nil {
 			t.Fatal(err)
 		}
 		created, err = f.acc.SetAdmin(ctx, "ad@example.test", "secret-new", "ignored", nil)

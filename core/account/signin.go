@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/kiln-cms/kiln/core/auth"
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/store"
@@ -13,7 +14,7 @@ import (
 // version, and the user as the user type's generic read shows them.
 type Session struct {
 	Token string
-	User  *store.Entry
+	User  *entry.Entry
 }
 
 var errBadLogin = func() error { return errs.New(errs.KindValidation, "Invalid identifier or password") }
@@ -62,7 +63,7 @@ func (s *Service) session(ctx context.Context, userID, tokenVersion int64) (*Ses
 	if err != nil {
 		return nil, err
 	}
-	e, err := s.Content.Get(ctx, &query.Query{Type: s.UserType()}, userID, store.ReadOptions{})
+	e, err := s.Content.Get(ctx, &query.Query{Type: s.UserType()}, userID, entry.ReadOptions{})
 	if err != nil {
 		return nil, err
 	}
@@ -85,7 +86,7 @@ func (s *Service) RegistrationOpen() error {
 func (s *Service) Register(ctx context.Context, username, email, password string) (*Session, error) {
 	body := map[string]any{"username": username, "email": email, "password": password,
 		"role": s.RoleIDs[auth.Authenticated], "confirmed": true, "blocked": false, "provider": "local"}
-	e, err := s.Content.Create(ctx, &query.Query{Type: s.UserType()}, body, store.ReadOptions{})
+	e, err := s.Content.Create(ctx, &query.Query{Type: s.UserType()}, body, entry.ReadOptions{})
 	if err != nil {
 		if ee, ok := errs.As(err); ok && ee.Message == "This attribute must be unique" {
 			return nil, errs.New(errs.KindApplication, "Email or Username are already taken")

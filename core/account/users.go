@@ -8,10 +8,10 @@ import (
 
 	"github.com/kiln-cms/kiln/core/auth"
 	"github.com/kiln-cms/kiln/core/content"
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // CoreUserFields are the built-in user's private fields that only the
@@ -37,7 +37,7 @@ func checkAdminBody(body map[string]any) error {
 // CreateUser is an admin's create of a user: a "local" user with the
 // default role unless body says otherwise. It answers the user with their
 // role, as Strapi does.
-func (s *Service) CreateUser(ctx context.Context, body map[string]any) (*store.Entry, error) {
+func (s *Service) CreateUser(ctx context.Context, body map[string]any) (*entry.Entry, error) {
 	if err := checkAdminBody(body); err != nil {
 		return nil, err
 	}
@@ -47,13 +47,13 @@ func (s *Service) CreateUser(ctx context.Context, body map[string]any) (*store.E
 	if _, ok := body["role"]; !ok {
 		body["role"] = s.RoleIDs[auth.Authenticated]
 	}
-	return s.Content.Create(ctx, s.withRole(), body, store.ReadOptions{})
+	return s.Content.Create(ctx, s.withRole(), body, entry.ReadOptions{})
 }
 
 // UpdateUser is an admin's update of the user ref names (an id or a
 // documentId), under ro: the caller's read options. It answers the user
 // with their role.
-func (s *Service) UpdateUser(ctx context.Context, ref content.Ref, body map[string]any, ro store.ReadOptions) (*store.Entry, error) {
+func (s *Service) UpdateUser(ctx context.Context, ref content.Ref, body map[string]any, ro entry.ReadOptions) (*entry.Entry, error) {
 	if err := checkAdminBody(body); err != nil {
 		return nil, err
 	}
@@ -61,7 +61,7 @@ func (s *Service) UpdateUser(ctx context.Context, ref content.Ref, body map[stri
 }
 
 // DeleteUser is an admin's delete of the user ref names, under ro.
-func (s *Service) DeleteUser(ctx context.Context, ref content.Ref, ro store.ReadOptions) (*store.Entry, error) {
+func (s *Service) DeleteUser(ctx context.Context, ref content.Ref, ro entry.ReadOptions) (*entry.Entry, error) {
 	return s.Content.Delete(ctx, &query.Query{Type: s.UserType()}, ref, ro)
 }
 
@@ -75,7 +75,7 @@ func (s *Service) withRole() *query.Query {
 
 // RoleUsers is a role with the number of users who hold it.
 type RoleUsers struct {
-	Role  *store.Entry
+	Role  *entry.Entry
 	Users int64
 }
 
@@ -84,14 +84,14 @@ func (s *Service) Roles(ctx context.Context) ([]RoleUsers, error) {
 	rt := s.Content.Schema.Type("role")
 	users := rt.Attr("users")
 	q := &query.Query{Type: rt, Populate: []*query.Populate{{Relation: users, Count: true, Query: &query.Query{Type: users.TargetType}}}}
-	page, err := s.Content.Find(ctx, q, store.ReadOptions{})
+	page, err := s.Content.Find(ctx, q, entry.ReadOptions{})
 	if err != nil {
 		return nil, err
 	}
 	out := make([]RoleUsers, len(page.Entries))
 	for i, e := range page.Entries {
 		n, _ := e.Get(users)
-		out[i] = RoleUsers{Role: e, Users: n.(store.Count).N}
+		out[i] = RoleUsers{Role: e, Users: n.(entry.Count).N}
 	}
 	return out, nil
 }
@@ -128,7 +128,7 @@ func (s *Service) SetAdmin(ctx context.Context, email, password, username string
 	body["password"], body["role"], body["blocked"], body["confirmed"] = password, role, false, true
 	whole := &query.Query{Type: user}
 	if found != nil {
-		_, err = s.Content.Update(ctx, whole, content.ID(found.ID), body, store.ReadOptions{})
+		_, err = s.Content.Update(ctx, whole, content.ID(found.ID), body, entry.ReadOptions{})
 		return false, err
 	}
 	if username == "" {
@@ -138,7 +138,7 @@ func (s *Service) SetAdmin(ctx context.Context, email, password, username string
 	if missing := missingRequired(user, body); len(missing) > 0 {
 		return false, &MissingFields{Fields: missing}
 	}
-	_, err = s.Content.Create(ctx, whole, body, store.ReadOptions{})
+	_, err = s.Content.Create(ctx, whole, body, entry.ReadOptions{})
 	return err == nil, err
 }
 

@@ -1,7 +1,7 @@
 // Package apitoken makes, checks and revokes API tokens
 // (docs/api-tokens.md): the service the admin routes, `kiln token` and the
 // authentication of every request call, its row type, and the SQL of the
-// core table that keeps the tokens (store.APITokenTable). What each kind
+// core table that keeps the tokens (migrate.APITokenTable). What each kind
 // of token may do is core/auth's TokenRules, derived from the route table
 // once it exists (SetRoutes). Nothing here speaks HTTP.
 package apitoken
@@ -14,15 +14,15 @@ import (
 	"time"
 
 	"github.com/kiln-cms/kiln/core/auth"
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/route"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // Service makes, checks and revokes API tokens.
 type Service struct {
-	DB     *store.DB
+	DB     *database.DB
 	Hasher *auth.APITokenHasher
 	Log    *slog.Logger
 	// Now is the clock (time.Now when nil), replaceable to age tokens.

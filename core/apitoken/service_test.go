@@ -10,10 +10,11 @@ import (
 
 	"github.com/kiln-cms/kiln/core/apitoken"
 	"github.com/kiln-cms/kiln/core/auth"
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/errs"
+	"github.com/kiln-cms/kiln/core/migrate"
 	"github.com/kiln-cms/kiln/core/route"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 	"github.com/kiln-cms/kiln/core/store/storetest"
 )
 
@@ -22,13 +23,13 @@ import (
 // (custom tokens only) and a token admin route (never a token's).
 func each(t *testing.T, fn func(t *testing.T, svc *apitoken.Service)) {
 	t.Parallel()
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		t.Parallel()
 		sc, err := schema.Load(nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := store.Migrate(context.Background(), db, sc, store.MigrateOptions{}); err != nil {
+		if _, err := migrate.Run(context.Background(), db, sc, migrate.Options{}); err != nil {
 			t.Fatal(err)
 		}
 		hasher, err := auth.NewAPITokenHasher("", strings.Repeat("s", 32))

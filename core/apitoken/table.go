@@ -8,12 +8,13 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/errs"
+	"github.com/kiln-cms/kiln/core/migrate"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
-// Token is a row of the token table (store.APITokenTable, which the
+// Token is a row of the token table (migrate.APITokenTable, which the
 // migrations make): the token's settings and the keyed hash of the token,
 // never the token.
 type Token struct {
@@ -30,7 +31,7 @@ type Token struct {
 }
 
 // table is the token table's name, quoted.
-var table = store.Ident(store.APITokenTable)
+var table = database.Ident(migrate.APITokenTable)
 
 const columns = `"id", "name", "description", "kind", "actions", "token_hash", "expires_at", "last_used_at", "created_at"`
 
@@ -38,7 +39,7 @@ const columns = `"id", "name", "description", "kind", "actions", "token_hash", "
 var timeKind = schema.KindOf(schema.DateTime)
 
 // pool is where reads outside a transaction run.
-func (s *Service) pool() store.Conn { return s.DB.Bun }
+func (s *Service) pool() database.Conn { return s.DB }
 
 func scan(row func(...any) error) (*Token, error) {
 	var t Token
@@ -97,7 +98,7 @@ func (s *Service) insert(ctx context.Context, t Token) (*Token, error) {
 		actions = string(b)
 	}
 	t.CreatedAt = time.Now().UTC().Truncate(time.Millisecond)
-	err := s.DB.RunInTx(ctx, func(ctx context.Context, tx store.Conn) error {
+	err := s.DB.RunInTx(ctx, func(ctx context.Context, tx database.Conn) error {
 		var n int
 		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM `+table+` WHERE "name" = ?`, t.Name).Scan(&n); err != nil {
 			return err
@@ -107,7 +108,7 @@ func (s *Service) insert(ctx context.Context, t Token) (*Token, error) {
 		}
 		q := `INSERT INTO ` + table + ` ("name", "description", "kind", "actions", "token_hash", "expires_at", "created_at") VALUES (?, ?, ?, ?, ?, ?, ?)`
 		args := []any{t.Name, t.Description, t.Kind, actions, t.Hash, s.timeArg(t.ExpiresAt), s.timeArg(&t.CreatedAt)}
-		if s.DB.Dialect == store.Postgres {
+		if s.DB.Dialect == database.Postgres {
 			return tx.QueryRowContext(ctx, q+` RETURNING "id"`, args...).Scan(&t.ID)
 		}
 		res, err := tx.ExecContext(ctx, q, args...)
@@ -117,7 +118,7 @@ func (s *Service) insert(ctx context.Context, t Token) (*Token, error) {
 		t.ID, err = res.LastInsertId()
 		return err
 	})
-	if store.IsUniqueViolation(err) { // the same name, created at the same moment
+	if database.IsUnique(err) { // the same name, created at the same moment
 		return nil, nameTaken(t.Name)
 	}
 	if err != nil {
@@ -135,7 +136,7 @@ func nameTaken(name string) error {
 // has the hash (never issued, or revoked). It never asks the cache:
 // core/principal fills the cache with it.
 func (s *Service) ByHash(ctx context.Context, hash string) (t *Token, err error) {
-	err = store.RetryRead(ctx, func() error {
+	err = database.RetryRead(ctx, func() error {
 		t, err = scan(s.pool().QueryRowContext(ctx, `SELECT `+columns+` FROM `+table+` WHERE "token_hash" = ?`, hash).Scan)
 		return err
 	})
@@ -168,7 +169,7 @@ func (s *Service) List(ctx context.Context) ([]*Token, error) {
 // delete removes a token's row, and returns what it was; errs.NotFound
 // when there is none.
 func (s *Service) delete(ctx context.Context, id int64) (t *Token, err error) {
-	err = s.DB.RunInTx(ctx, func(ctx context.Context, tx store.Conn) error {
+	err = s.DB.RunInTx(ctx, func(ctx context.Context, tx database.Conn) error {
 		t, err = scan(tx.QueryRowContext(ctx, `SELECT `+columns+` FROM `+table+` WHERE "id" = ?`, id).Scan)
 		if err != nil {
 			return err
@@ -181,7 +182,7 @@ func (s *Service) delete(ctx context.Context, id int64) (t *Token, err error) {
 
 // touchRow records that the token was used at when.
 func (s *Service) touchRow(ctx context.Context, id int64, when time.Time) error {
-	return s.DB.RunInTx(ctx, func(ctx context.Context, tx store.Conn) error {
+	return s.DB.RunInTx(ctx, func(ctx context.Context, tx database.Conn) error {
 		_, err := tx.ExecContext(ctx, `UPDATE `+table+` SET "last_used_at" = ? WHERE "id" = ?`, s.timeArg(&when), id)
 		return err
 	})

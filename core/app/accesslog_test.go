@@ -10,7 +10,7 @@ import (
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
 	"github.com/kiln-cms/kiln/core/config"
-	"github.com/kiln-cms/kiln/core/store"
+	"github.com/kiln-cms/kiln/core/database"
 )
 
 // syncBuffer is a log destination safe for the server's goroutines.
@@ -48,7 +48,7 @@ func (s *syncBuffer) requestLines(t *testing.T) []map[string]any {
 // requests refused before routing and from behind a trusted proxy
 // included. Off (the default), no line.
 func TestAccessLog(t *testing.T) {
-	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
+	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
 			var buf syncBuffer
 			cfg := apptest.Config(t, d)
@@ -100,7 +100,7 @@ func TestAccessLog(t *testing.T) {
 	}
 
 	var buf syncBuffer
-	h := apptest.NewLogged(t, apptest.Config(t, store.SQLite), slog.New(slog.NewJSONHandler(&buf, nil)))
+	h := apptest.NewLogged(t, apptest.Config(t, database.SQLite), slog.New(slog.NewJSONHandler(&buf, nil)))
 	h.Do("GET", "/_health", nil)
 	if lines := buf.requestLines(t); len(lines) != 0 {
 		t.Errorf("access log off, yet: %v", lines)

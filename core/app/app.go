@@ -23,7 +23,9 @@ import (
 	"github.com/kiln-cms/kiln/core/config"
 	"github.com/kiln-cms/kiln/core/conns"
 	"github.com/kiln-cms/kiln/core/content"
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/metrics"
+	"github.com/kiln-cms/kiln/core/migrate"
 	"github.com/kiln-cms/kiln/core/plugin"
 	"github.com/kiln-cms/kiln/core/principal"
 	"github.com/kiln-cms/kiln/core/query"
@@ -31,7 +33,6 @@ import (
 	"github.com/kiln-cms/kiln/core/rest"
 	"github.com/kiln-cms/kiln/core/route"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 	"github.com/kiln-cms/kiln/core/webhook"
 )
 
@@ -39,7 +40,7 @@ import (
 type App struct {
 	Config  config.Config
 	Schema  *schema.Schema
-	DB      *store.DB
+	DB      *database.DB
 	Content *content.Service
 	Fiber   *fiber.App
 	Log     *slog.Logger
@@ -91,7 +92,7 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, plugins ...pl
 	if err != nil {
 		return nil, err
 	}
-	db, err := store.Open(ctx, cfg.DatabaseURL())
+	db, err := database.Open(ctx, cfg.DatabaseURL())
 	if err != nil {
 		return nil, err
 	}
@@ -100,9 +101,9 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, plugins ...pl
 		db.Close()
 		return nil, err
 	}
-	plan, err := store.Migrate(ctx, db, s, store.MigrateOptions{Extra: extra})
+	plan, err := migrate.Run(ctx, db, s, migrate.Options{Extra: extra})
 	switch {
-	case errors.Is(err, store.ErrDestructivePending):
+	case errors.Is(err, migrate.ErrDestructivePending):
 		holdPending(log, s, plan)
 	case err != nil:
 		db.Close()
@@ -165,7 +166,7 @@ const ApplyPending = "kiln migrate --allow-destructive"
 // (schema.Attribute.Pending): the content service then answers a 400 for
 // a request that names one, and leaves them out of answers, instead of
 // failing in the database or storing a value its column cannot hold.
-func holdPending(log *slog.Logger, s *schema.Schema, plan *store.Plan) {
+func holdPending(log *slog.Logger, s *schema.Schema, plan *migrate.Plan) {
 	fields := plan.UnavailableByChange(s)
 	for _, c := range plan.Pending() {
 		log.Warn("a schema change waits: it drops or converts data the database holds", "change", c.Description,
@@ -241,7 +242,7 @@ func (a *App) newServer(limiter *ratelimit.Limiter) *fiber.App {
 // ready answers 200 while the database answers, 503 otherwise.
 //
 // Ready means the database answers within readyTimeout and, for SQLite,
-// its file can be written and its disk is not full (store.DB.Ready). What
+// its file can be written and its disk is not full (database.DB.Ready). What
 // is wrong is logged, not answered: the probe is public.
 func (a *App) ready(c *fiber.Ctx) error {
 	ctx, cancel := context.WithTimeout(c.UserContext(), readyTimeout)

@@ -9,7 +9,7 @@ import (
 
 	"github.com/kiln-cms/kiln/core/app"
 	"github.com/kiln-cms/kiln/core/app/apptest"
-	"github.com/kiln-cms/kiln/core/store"
+	"github.com/kiln-cms/kiln/core/database"
 )
 
 // TestNewRefusesAWeakSecret: app.New, whoever built its Config, does not
@@ -17,7 +17,7 @@ import (
 func TestNewRefusesAWeakSecret(t *testing.T) {
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	for secret, want := range map[string]string{"0123456789abcdef0123456789abcde": "31 bytes long", "": "no JWT secret"} {
-		cfg := apptest.Config(t, store.SQLite)
+		cfg := apptest.Config(t, database.SQLite)
 		cfg.Auth.JWTSecret = secret
 		a, err := app.New(context.Background(), cfg, log)
 		if err == nil {

@@ -8,7 +8,7 @@ import (
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
 	"github.com/kiln-cms/kiln/core/config"
-	"github.com/kiln-cms/kiln/core/store"
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/plugins/catalog"
 )
 
@@ -19,7 +19,7 @@ const (
 
 // corsApp is an app whose CORS allows allowedOrigin with credentials and
 // a 10-minute preflight cache, and whose per-address limit is perAddress.
-func corsApp(t *testing.T, d store.Dialect, cors config.CORS, perAddress int) *apptest.Harness {
+func corsApp(t *testing.T, d database.Dialect, cors config.CORS, perAddress int) *apptest.Harness {
 	cfg := apptest.Config(t, d)
 	cfg.Server.CORS = cors
 	cfg.RateLimit.PerAddress = perAddress
@@ -73,7 +73,7 @@ func sameHeaders(t *testing.T, what string, got, want map[string]string) {
 // allowed origin gets the origin, credentials and the exposed headers;
 // from a refused origin, none of them.
 func TestCORS(t *testing.T) {
-	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
+	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
 			c := withOrigins(allowedOrigin)
 			c.Credentials, c.MaxAge = true, 10*time.Minute
@@ -143,7 +143,7 @@ func TestCORS(t *testing.T) {
 // TestCORSAnyOrigin: "*" without credentials allows every origin, and
 // says so with "*" rather than echoing it.
 func TestCORSAnyOrigin(t *testing.T) {
-	h := corsApp(t, store.SQLite, withOrigins("*"), 1<<30)
+	h := corsApp(t, database.SQLite, withOrigins("*"), 1<<30)
 	r := h.Do("OPTIONS", "/api/programs", nil, "Origin", refusedOrigin, "Access-Control-Request-Method", "GET")
 	if r.Status != 204 || r.Header.Get("Access-Control-Allow-Origin") != "*" || r.Header.Get("Access-Control-Allow-Credentials") != "" {
 		t.Fatalf("preflight: %d %v", r.Status, r.Header)
@@ -158,7 +158,7 @@ func TestCORSAnyOrigin(t *testing.T) {
 // preflights and then 3 real requests all pass, and the 4th real one is
 // the 429: the preflights took no slot.
 func TestCORSPreflightIsNotRateLimited(t *testing.T) {
-	h := corsApp(t, store.SQLite, withOrigins(allowedOrigin), 3)
+	h := corsApp(t, database.SQLite, withOrigins(allowedOrigin), 3)
 	anon := []string{"Authorization", apptest.Anonymous, "Origin", allowedOrigin}
 	for i := range 3 {
 		r := h.Do("OPTIONS", "/api/categories/tree", nil, append(anon, "Access-Control-Request-Method", "GET")...)
@@ -183,7 +183,7 @@ func TestCORSPreflightIsNotRateLimited(t *testing.T) {
 // takes a rate-limit slot) to the 404, and no answer has an
 // Access-Control-* header.
 func TestCORSOff(t *testing.T) {
-	h := corsApp(t, store.SQLite, config.Default().Server.CORS, 5)
+	h := corsApp(t, database.SQLite, config.Default().Server.CORS, 5)
 	anon := []string{"Authorization", apptest.Anonymous, "Origin", allowedOrigin}
 	r := h.Do("OPTIONS", "/api/categories/tree", nil, append(anon, "Access-Control-Request-Method", "GET")...)
 	if st, name, _, _ := h.ErrorOf(r); st != 404 || name != "NotFoundError" || r.Header.Get("X-RateLimit-Remaining") != "4" {

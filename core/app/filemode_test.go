@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
-	"github.com/kiln-cms/kiln/core/store"
+	"github.com/kiln-cms/kiln/core/database"
 )
 
 // A first start with the defaults (as kiln serve does it: the secret, then
@@ -18,7 +18,7 @@ import (
 func TestFirstStartDataIsPrivate(t *testing.T) {
 	old := syscall.Umask(0o022)
 	t.Cleanup(func() { syscall.Umask(old) })
-	cfg := apptest.Config(t, store.SQLite)
+	cfg := apptest.Config(t, database.SQLite)
 	data := filepath.Join(t.TempDir(), "data")
 	cfg.Paths.Data, cfg.Database.URL, cfg.Auth.JWTSecret = data, "", ""
 	if _, err := cfg.EnsureSecret(); err != nil {

@@ -13,14 +13,15 @@ import (
 
 	"github.com/kiln-cms/kiln/core/app"
 	"github.com/kiln-cms/kiln/core/app/apptest"
-	"github.com/kiln-cms/kiln/core/store"
+	"github.com/kiln-cms/kiln/core/database"
+	"github.com/kiln-cms/kiln/core/migrate"
 )
 
 // twoNodes is two full Kiln apps over one PostgreSQL database, each with
 // its own listener, both warm (their caches trusted).
 func twoNodes(t *testing.T) (a, b *apptest.Harness, raw *sql.DB) {
 	t.Helper()
-	cfg := apptest.Config(t, store.Postgres)
+	cfg := apptest.Config(t, database.Postgres)
 	a = apptest.NewWith(t, cfg)
 	nodeB, err := app.New(context.Background(), cfg, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	if err != nil {
@@ -30,12 +31,12 @@ func twoNodes(t *testing.T) (a, b *apptest.Harness, raw *sql.DB) {
 	apptest.WaitIdentity(t, nodeB)
 	b = &apptest.Harness{T: t, App: nodeB, AdminToken: a.AdminToken} // same secret, same admin
 	// Another client of the database, as psql would be.
-	other, err := store.Open(context.Background(), cfg.Database.URL)
+	other, err := database.Open(context.Background(), cfg.Database.URL)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { other.Close() })
-	raw = other.Bun.DB
+	raw = other.SQL()
 	for _, h := range []*apptest.Harness{a, b} {
 		waitFor(t, "the listener up", time.Second*5, func() bool { return h.App.Security.Principals.Trusted() })
 	}
@@ -78,7 +79,7 @@ func TestIdentityTwoNodes(t *testing.T) {
 	a, b, raw := twoNodes(t)
 	ctx := context.Background()
 	users := a.App.Schema.Type("user")
-	table := store.Ident(users.Table)
+	table := database.Ident(users.Table)
 	var latencies []time.Duration
 	status := func(h *apptest.Harness, token string) int {
 		return h.Do("GET", "/api/users/me", nil, apptest.As(token)...).Status
@@ -103,7 +104,7 @@ func TestIdentityTwoNodes(t *testing.T) {
 			}
 		}, 401},
 		{"token version raised by SQL outside Kiln", func(t *testing.T, id int64, _ string) {
-			col := store.Ident(users.Attr("tokenVersion").Column)
+			col := database.Ident(users.Attr("tokenVersion").Column)
 			if _, err := raw.ExecContext(ctx, "UPDATE "+table+" SET "+col+" = "+col+" + 1 WHERE id = $1", id); err != nil {
 				t.Fatal(err)
 			}
@@ -176,8 +177,8 @@ func TestIdentityTwoNodes(t *testing.T) {
 				t.Fatalf("before: %d", s)
 			}
 		}
-		roles := store.Ident(a.App.Schema.Type("role").Table)
-		typ := store.Ident(a.App.Schema.Type("role").Attr("type").Column)
+		roles := database.Ident(a.App.Schema.Type("role").Table)
+		typ := database.Ident(a.App.Schema.Type("role").Attr("type").Column)
 		// The authenticated role takes the admin role's type, for the moment.
 		swap := func(from, to string) {
 			tx, err := raw.BeginTx(ctx, nil)
@@ -227,8 +228,8 @@ func TestIdentityListenerKilled(t *testing.T) {
 	d := waitFor(t, "the cache distrusted", time.Second, func() bool { return !a.App.Security.Principals.Trusted() })
 	t.Logf("listener loss noticed after %v", d)
 	users := a.App.Schema.Type("user")
-	col := store.Ident(users.Attr("blocked").Column)
-	if _, err := raw.ExecContext(ctx, "UPDATE "+store.Ident(users.Table)+" SET "+col+" = true WHERE id = $1", id); err != nil {
+	col := database.Ident(users.Attr("blocked").Column)
+	if _, err := raw.ExecContext(ctx, "UPDATE "+database.Ident(users.Table)+" SET "+col+" = true WHERE id = $1", id); err != nil {
 		t.Fatal(err)
 	}
 	// Probably before the listener is back: read per request.
@@ -248,7 +249,7 @@ func TestIdentityListenerKilled(t *testing.T) {
 // Once warm, an authenticated list runs one statement fewer than with
 // its user not in the cache: the user query is gone.
 func TestIdentityNoUserQueryWhenWarm(t *testing.T) {
-	h := apptest.New(t, store.Postgres)
+	h := apptest.New(t, database.Postgres)
 	cache := h.App.Security.Principals
 	waitFor(t, "the listener up", 5*time.Second, cache.Trusted)
 	admin := userID(t, h, h.AdminToken)
@@ -316,7 +317,7 @@ func TestIdentityAPITokenRevoked(t *testing.T) {
 					t.Fatalf("node A, next request: %d, want 401", s)
 				}
 			} else {
-				if _, err := raw.ExecContext(context.Background(), "DELETE FROM "+store.Ident(store.APITokenTable)+" WHERE id = $1", id); err != nil {
+				if _, err := raw.ExecContext(context.Background(), "DELETE FROM "+database.Ident(migrate.APITokenTable)+" WHERE id = $1", id); err != nil {
 					t.Fatal(err)
 				}
 				waitFor(t, "node A refuses", time.Second, func() bool { return status(a, token) == 401 })

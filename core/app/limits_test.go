@@ -16,8 +16,8 @@ import (
 	"github.com/gofiber/fiber/v2"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/plugin"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // envelope is the error envelope of a body.
@@ -46,7 +46,7 @@ func envelope(t *testing.T, body []byte) (status int, name, message string) {
 // idleTimeout with nothing written; an answer its client does not read is
 // cut off writeTimeout after its handler returned.
 func TestTimeouts(t *testing.T) {
-	cfg := apptest.Config(t, store.SQLite)
+	cfg := apptest.Config(t, database.SQLite)
 	cfg.Server.ReadHeaderTimeout = 2 * time.Second
 	cfg.Server.ReadTimeout = time.Second
 	cfg.Server.IdleTimeout = time.Second
@@ -159,7 +159,7 @@ func (bigAnswer) Register(api *plugin.API) error {
 // for net/http's client, with and without Expect: 100-continue, and for a
 // client that writes its whole body before reading — none is reset.
 func TestHeadAndBodyLimits(t *testing.T) {
-	s := serveApp(t, apptest.Config(t, store.SQLite))
+	s := serveApp(t, apptest.Config(t, database.SQLite))
 	client := &http.Client{Timeout: 30 * time.Second}
 	get := func(t *testing.T, pad int) (*http.Response, []byte) {
 		t.Helper()
@@ -258,7 +258,7 @@ func TestConnectionCaps(t *testing.T) {
 		{0, 2, 429, "RateLimitError"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			cfg := apptest.Config(t, store.SQLite)
+			cfg := apptest.Config(t, database.SQLite)
 			cfg.Server.MaxConnections, cfg.Server.MaxConnectionsPerAddress = tc.max, tc.perAddress
 			s := serveApp(t, cfg)
 			var held []net.Conn

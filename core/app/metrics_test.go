@@ -17,13 +17,13 @@ import (
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
 	"github.com/kiln-cms/kiln/core/config"
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/metrics"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 const metricsToken = "scrape-token-0123456789"
 
-func metricsApp(t *testing.T, d store.Dialect, m config.Metrics, perAddress int) *apptest.Harness {
+func metricsApp(t *testing.T, d database.Dialect, m config.Metrics, perAddress int) *apptest.Harness {
 	cfg := apptest.Config(t, d)
 	cfg.Server.Metrics = m
 	cfg.RateLimit.PerAddress = perAddress
@@ -68,7 +68,7 @@ func series(f *dto.MetricFamily) map[string]*dto.Metric {
 // rate limiter's refusals, webhook deliveries and the Go runtime and
 // process are there.
 func TestMetrics(t *testing.T) {
-	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
+	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
 			h := metricsApp(t, d, config.Metrics{Enabled: true, Token: metricsToken}, 2)
 			h.Create("/api/customers", map[string]any{"name": "Acme", "industry": "Retail"})
@@ -152,7 +152,7 @@ func TestMetrics(t *testing.T) {
 // without the token or with another one is a 401 in the error envelope,
 // outside the rate limit; open: true serves it to anybody.
 func TestMetricsProtected(t *testing.T) {
-	off := metricsApp(t, store.SQLite, config.Metrics{}, 1<<30)
+	off := metricsApp(t, database.SQLite, config.Metrics{}, 1<<30)
 	r := off.Do("GET", "/metrics", nil, "Authorization", "Bearer "+metricsToken)
 	if st, name, _, _ := off.ErrorOf(r); st != 404 || name != "NotFoundError" {
 		t.Errorf("metrics off: %d %s", st, name)
@@ -162,7 +162,7 @@ func TestMetricsProtected(t *testing.T) {
 	}
 	off.App.Metrics.WebhookDelivery(metrics.WebhookDelivered, time.Second) // nil records nothing, and does not panic
 
-	on := metricsApp(t, store.SQLite, config.Metrics{Enabled: true, Token: metricsToken}, 1)
+	on := metricsApp(t, database.SQLite, config.Metrics{Enabled: true, Token: metricsToken}, 1)
 	for _, auth := range []string{apptest.Anonymous, "Bearer wrong-token-0123456789", "Basic " + metricsToken, "Bearer " + metricsToken + "x", "Bearer " + on.AdminToken} {
 		r := on.Do("GET", "/metrics", nil, "Authorization", auth)
 		st, name, msg, _ := on.ErrorOf(r)
@@ -173,7 +173,7 @@ func TestMetricsProtected(t *testing.T) {
 	}
 	scrape(t, on)
 
-	open := metricsApp(t, store.SQLite, config.Metrics{Enabled: true, Open: true}, 1<<30)
+	open := metricsApp(t, database.SQLite, config.Metrics{Enabled: true, Open: true}, 1<<30)
 	open.Do("GET", "/_health", nil)
 	if r := open.Do("GET", "/metrics", nil, "Authorization", apptest.Anonymous); r.Status != 200 ||
 		!bytes.Contains(r.Body, []byte("# TYPE kiln_http_requests_total counter")) {
@@ -204,7 +204,7 @@ func TestMetricsCountRealDeliveries(t *testing.T) {
 	}))
 	defer receiver.Close()
 	t.Setenv("KILN_TEST_HOOK_SECRET", "a-receiver-secret-0123456789")
-	cfg := apptest.Config(t, store.SQLite)
+	cfg := apptest.Config(t, database.SQLite)
 	cfg.Server.Metrics = config.Metrics{Enabled: true, Token: metricsToken}
 	cfg.Webhooks.AllowPrivate = true
 	cfg.Webhooks.Backoff, cfg.Webhooks.MaxBackoff = 10*time.Millisecond, 20*time.Millisecond

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
-	"github.com/kiln-cms/kiln/core/store"
+	"github.com/kiln-cms/kiln/core/database"
 )
 
 // TestShutdownAnswersRequestsOnNewConnections: twelve clients connect,
@@ -22,7 +22,7 @@ import (
 // returns as soon as the twelve are answered — not at the end of the new
 // connections' grace (the default, 5s).
 func TestShutdownAnswersRequestsOnNewConnections(t *testing.T) {
-	cfg := apptest.Config(t, store.SQLite)
+	cfg := apptest.Config(t, database.SQLite)
 	cfg.Server.ShutdownTimeout = 10 * time.Second
 	s := serveApp(t, cfg)
 	for i := range 30 {

@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
-	"github.com/kiln-cms/kiln/core/store"
+	"github.com/kiln-cms/kiln/core/database"
 )
 
 // Every kind of answer carries X-Content-Type-Options: nosniff: successes,
@@ -65,7 +65,7 @@ func TestNoSniffOnEveryAnswer(t *testing.T) {
 }
 
 func TestNoSniffOn429(t *testing.T) {
-	cfg := apptest.Config(t, store.SQLite)
+	cfg := apptest.Config(t, database.SQLite)
 	cfg.RateLimit.PerAddress = 1
 	h := apptest.NewWith(t, cfg)
 	for i, want := range []int{401, 429} {
@@ -80,7 +80,7 @@ func TestNoSniffOn429(t *testing.T) {
 // request; the error handler still sets the header. Over a real
 // connection, since app.Test reports these as errors.
 func TestNoSniffOnAnswersBeforeRouting(t *testing.T) {
-	h := apptest.New(t, store.SQLite)
+	h := apptest.New(t, database.SQLite)
 	base := strings.TrimPrefix(h.Serve(), "http://")
 	for _, tc := range []struct {
 		name, request string

@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/rest"
-	"github.com/kiln-cms/kiln/core/store"
 	"github.com/kiln-cms/kiln/plugins/analytics"
 	"github.com/kiln-cms/kiln/plugins/catalog"
 	"github.com/kiln-cms/kiln/plugins/coaching"
@@ -99,7 +99,7 @@ func body(where string) map[string]any { return map[string]any{"source": "body",
 // Every route the app serves runs rest.RejectNUL first, so that a route
 // added later cannot skip the check.
 func TestEveryRouteRejectsNULFirst(t *testing.T) {
-	h := apptest.New(t, store.SQLite, catalog.New(), analytics.New(), scheduling.New(), coaching.New())
+	h := apptest.New(t, database.SQLite, catalog.New(), analytics.New(), scheduling.New(), coaching.New())
 	check := reflect.ValueOf(rest.RejectNUL).Pointer()
 	n := 0
 	for _, r := range h.App.Fiber.GetRoutes(true) {

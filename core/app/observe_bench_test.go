@@ -8,7 +8,7 @@ import (
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
 	"github.com/kiln-cms/kiln/core/config"
-	"github.com/kiln-cms/kiln/core/store"
+	"github.com/kiln-cms/kiln/core/database"
 )
 
 // BenchmarkObserve is the cost the metrics and the access log add to a
@@ -19,7 +19,7 @@ func BenchmarkObserve(b *testing.B) {
 		metrics, accessLog bool
 	}{{"off", false, false}, {"metrics", true, false}, {"metrics+accesslog", true, true}} {
 		b.Run(c.name, func(b *testing.B) {
-			cfg := apptest.Config(b, store.SQLite)
+			cfg := apptest.Config(b, database.SQLite)
 			cfg.Server.Metrics = config.Metrics{Enabled: c.metrics, Open: true}
 			cfg.Server.AccessLog = c.accessLog
 			h := apptest.NewLogged(b, cfg, slog.New(slog.NewJSONHandler(io.Discard, nil)))

@@ -13,8 +13,8 @@ import (
 	"time"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
-	"github.com/kiln-cms/kiln/core/store"
-	"github.com/kiln-cms/kiln/core/store/pgtest"
+	"github.com/kiln-cms/kiln/core/database"
+	"github.com/kiln-cms/kiln/core/database/pgtest"
 )
 
 // lockedBuffer is a log sink safe for the server's goroutines.
@@ -51,7 +51,7 @@ type answer struct {
 // and the outage is logged once, with a count, not once per request.
 func TestDatabaseRestartUnderWriteLoad(t *testing.T) {
 	c := pgtest.Start(t)
-	cfg := apptest.Config(t, store.SQLite) // then pointed at the cluster
+	cfg := apptest.Config(t, database.SQLite) // then pointed at the cluster
 	cfg.Database.URL = c.URL()
 	var logs lockedBuffer
 	h := apptest.NewLogged(t, cfg, slog.New(slog.NewTextHandler(&logs, nil)))
@@ -150,7 +150,7 @@ func send(h *apptest.Harness, w, i int) []answer {
 // missingCustomers are the names not found in the customers table.
 func missingCustomers(t *testing.T, h *apptest.Harness, names []string) []string {
 	t.Helper()
-	rows, err := h.App.DB.Bun.QueryContext(context.Background(), "SELECT name FROM customers")
+	rows, err := h.App.DB.QueryContext(context.Background(), "SELECT name FROM customers")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -176,7 +176,7 @@ func missingCustomers(t *testing.T, h *apptest.Harness, names []string) []string
 // dropped, instead of failing one request each.
 func TestRestartBehindAnIdlePool(t *testing.T) {
 	c := pgtest.Start(t)
-	cfg := apptest.Config(t, store.SQLite) // then pointed at the cluster
+	cfg := apptest.Config(t, database.SQLite) // then pointed at the cluster
 	cfg.Database.URL = c.URL()
 	h := apptest.NewWith(t, cfg)
 	round := func(r, n int) map[int]int {
@@ -200,7 +200,7 @@ func TestRestartBehindAnIdlePool(t *testing.T) {
 	if s := round(0, 20); s[201] != 20 { // twenty connections opened and left idle
 		t.Fatalf("warm-up: %v", s)
 	}
-	stats := h.App.DB.Bun.Stats()
+	stats := h.App.DB.Stats()
 	c.Restart()
 	for r := 1; r <= 3; r++ {
 		if s := round(r, 20); s[200] != 20 || s[201] != 20 {
@@ -212,7 +212,7 @@ func TestRestartBehindAnIdlePool(t *testing.T) {
 // TestRequestDeadline: a request still running at its deadline is a 503
 // ServiceUnavailableError with Retry-After, on both databases.
 func TestRequestDeadline(t *testing.T) {
-	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
+	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
 			cfg := apptest.Config(t, d)
 			cfg.Server.RequestTimeout = time.Nanosecond
@@ -231,16 +231,16 @@ func TestRequestDeadline(t *testing.T) {
 // for one no longer than its deadline and then answers 503; once the
 // connections are back, requests are served again.
 func TestExhaustedPool(t *testing.T) {
-	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
+	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
 			cfg := apptest.Config(t, d)
 			cfg.Server.RequestTimeout = 300 * time.Millisecond
 			h := apptest.NewWith(t, cfg)
 			ctx := context.Background()
-			max := h.App.DB.Bun.Stats().MaxOpenConnections
+			max := h.App.DB.Stats().MaxOpenConnections
 			var held []interface{ Close() error }
 			for i := 0; i < max; i++ {
-				c, err := h.App.DB.Bun.Conn(ctx)
+				c, err := h.App.DB.SQL().Conn(ctx)
 				if err != nil {
 					t.Fatal(err)
 				}

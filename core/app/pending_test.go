@@ -15,8 +15,9 @@ import (
 	"github.com/kiln-cms/kiln/core/app"
 	"github.com/kiln-cms/kiln/core/app/apptest"
 	"github.com/kiln-cms/kiln/core/config"
+	"github.com/kiln-cms/kiln/core/database"
+	"github.com/kiln-cms/kiln/core/migrate"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // The schema a database is made with (pendingBefore), and the one the
@@ -100,7 +101,7 @@ func typesDir(t *testing.T, types map[string]string) string {
 // pendingWorld makes a database with pendingBefore and two notes in it,
 // closes that server and starts one with pendingAfter on the same
 // database, logging to logs.
-func pendingWorld(t *testing.T, d store.Dialect, logs io.Writer) (*apptest.Harness, config.Config) {
+func pendingWorld(t *testing.T, d database.Dialect, logs io.Writer) (*apptest.Harness, config.Config) {
 	cfg := apptest.Config(t, d)
 	cfg.Paths.ContentTypes = typesDir(t, pendingBefore)
 	before := apptest.NewWith(t, cfg)
@@ -113,8 +114,8 @@ func pendingWorld(t *testing.T, d store.Dialect, logs io.Writer) (*apptest.Harne
 	}
 	admin := before.App.Schema.Type("user")
 	var adminID int64
-	if err := before.App.DB.Bun.QueryRowContext(context.Background(),
-		"SELECT id FROM "+store.Ident(admin.Table)+" WHERE username = 'admin'").Scan(&adminID); err != nil {
+	if err := before.App.DB.QueryRowContext(context.Background(),
+		"SELECT id FROM "+database.Ident(admin.Table)+" WHERE username = 'admin'").Scan(&adminID); err != nil {
 		t.Fatal(err)
 	}
 	before.App.Close()
@@ -140,7 +141,7 @@ func pendingWorld(t *testing.T, d store.Dialect, logs io.Writer) (*apptest.Harne
 // Then `kiln migrate --allow-destructive`'s migration converts the values
 // that waited, intact.
 func TestPendingSchemaChanges(t *testing.T) {
-	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
+	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
 			var logs lockedBuffer
 			h, cfg := pendingWorld(t, d, &logs)
@@ -208,12 +209,12 @@ func TestPendingSchemaChanges(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			db, err := store.Open(context.Background(), cfg.DatabaseURL())
+			db, err := database.Open(context.Background(), cfg.DatabaseURL())
 			if err != nil {
 				t.Fatal(err)
 			}
 			defer db.Close()
-			plan, err := store.Migrate(context.Background(), db, s, store.MigrateOptions{DryRun: true})
+			plan, err := migrate.Run(context.Background(), db, s, migrate.Options{DryRun: true})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -225,11 +226,11 @@ func TestPendingSchemaChanges(t *testing.T) {
 			if got := strings.Join(slices.Compact(kinds), ", "); got != "change relation, change type, drop column, drop table, recreate join table" {
 				t.Errorf("pending kinds: %s", got)
 			}
-			if _, err := store.Migrate(context.Background(), db, s, store.MigrateOptions{AllowDestructive: true}); err != nil {
+			if _, err := migrate.Run(context.Background(), db, s, migrate.Options{AllowDestructive: true}); err != nil {
 				t.Fatal(err)
 			}
 			var pages []int64
-			rows, err := db.Bun.QueryContext(context.Background(), "SELECT pages FROM notes ORDER BY id")
+			rows, err := db.QueryContext(context.Background(), "SELECT pages FROM notes ORDER BY id")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -253,7 +254,7 @@ func TestPendingSchemaChanges(t *testing.T) {
 // docOf is the documentId of the note titled title, or "-".
 func docOf(t *testing.T, h *apptest.Harness, title string) string {
 	var doc string
-	h.App.DB.Bun.QueryRowContext(context.Background(), "SELECT document_id FROM notes WHERE title = ? OR title = ?", title, title+"!").Scan(&doc)
+	h.App.DB.QueryRowContext(context.Background(), "SELECT document_id FROM notes WHERE title = ? OR title = ?", title, title+"!").Scan(&doc)
 	if doc == "" {
 		return "-"
 	}

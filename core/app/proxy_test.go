@@ -7,14 +7,14 @@ import (
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
 	"github.com/kiln-cms/kiln/core/config"
-	"github.com/kiln-cms/kiln/core/store"
+	"github.com/kiln-cms/kiln/core/database"
 )
 
 // proxyApp is an app behind the given trusted proxies that lets an address
 // make three requests.
 func proxyApp(t *testing.T, proxies ...string) *apptest.Harness {
 	t.Helper()
-	cfg := apptest.Config(t, store.SQLite)
+	cfg := apptest.Config(t, database.SQLite)
 	p, err := config.ParseProxies(proxies)
 	if err != nil {
 		t.Fatal(err)

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
-	"github.com/kiln-cms/kiln/core/store"
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/plugins/analytics"
 	"github.com/kiln-cms/kiln/plugins/catalog"
 	"github.com/kiln-cms/kiln/plugins/coaching"
@@ -20,7 +20,7 @@ import (
 // generated and plugin routes) is listed, and every listed route is
 // mounted. The documentation's routes are listed as public ("everyone").
 func TestServedRoutesAreTheRouter(t *testing.T) {
-	h := apptest.New(t, store.SQLite, catalog.New(), analytics.New(), scheduling.New(), coaching.New())
+	h := apptest.New(t, database.SQLite, catalog.New(), analytics.New(), scheduling.New(), coaching.New())
 	served := map[string]bool{}
 	for _, r := range h.App.Fiber.GetRoutes(true) { // true: without middleware
 		versioned := strings.HasPrefix(r.Path, "/api/v1/") || strings.HasPrefix(r.Path, "/api/v2/")
@@ -73,7 +73,7 @@ func minus(a, b map[string]bool) []string {
 // each of its prefixes (a GET row also as HEAD), each with the row's own
 // handlers behind the NUL guard.
 func TestRouterIsTheTable(t *testing.T) {
-	h := apptest.New(t, store.SQLite, catalog.New(), analytics.New(), scheduling.New(), coaching.New())
+	h := apptest.New(t, database.SQLite, catalog.New(), analytics.New(), scheduling.New(), coaching.New())
 	type mounted struct {
 		path     string
 		handlers int

@@ -9,8 +9,8 @@ import (
 	"github.com/gofiber/fiber/v2"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/plugin"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // vault serves GET /api/vault/:key, whose key is a secret: a key
@@ -36,7 +36,7 @@ func (vault) Register(api *plugin.API) error {
 // request (a 500), whoever answered; the key appears on no line.
 func TestSecretPathParametersNotLogged(t *testing.T) {
 	var buf syncBuffer
-	cfg := apptest.Config(t, store.SQLite)
+	cfg := apptest.Config(t, database.SQLite)
 	cfg.Server.AccessLog = true
 	h := apptest.NewLogged(t, cfg, slog.New(slog.NewJSONHandler(&buf, nil)), vault{})
 	const key = "k-4f1d9c2b7e"

@@ -13,11 +13,11 @@ import (
 	"github.com/kiln-cms/kiln/core/auth"
 	"github.com/kiln-cms/kiln/core/caller"
 	"github.com/kiln-cms/kiln/core/content"
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/mail"
 	"github.com/kiln-cms/kiln/core/principal"
 	"github.com/kiln-cms/kiln/core/ratelimit"
 	"github.com/kiln-cms/kiln/core/rest"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // newSecurity loads config/permissions.yaml, makes sure every role it
@@ -67,7 +67,7 @@ func (a *App) newSecurity(ctx context.Context) error {
 	if err := policy.Compile(a.Schema, a.QueryOptions()); err != nil {
 		return err
 	}
-	if a.DB.Dialect == store.Postgres {
+	if a.DB.Dialect == database.Postgres {
 		// Untrusted (every request reads its user) until watchIdentity's
 		// listener hears the database; SQLite keeps the read per request
 		// (docs/identity-cache.md).

@@ -19,9 +19,9 @@ import (
 	"github.com/kiln-cms/kiln/core/app"
 	"github.com/kiln-cms/kiln/core/app/apptest"
 	"github.com/kiln-cms/kiln/core/config"
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/plugin"
 	"github.com/kiln-cms/kiln/core/rest"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // served is an App answering on a loopback port through App.Serve, the
@@ -133,12 +133,12 @@ func closedWithin(c net.Conn, d time.Duration) ([]byte, bool) {
 // shutdown timeout. On both databases, since the handler uses its
 // database during the shutdown.
 func TestShutdownClosesIdleConnectionsAndFinishesRequests(t *testing.T) {
-	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
+	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) { shutdownClosesIdleConnectionsAndFinishesRequests(t, d) })
 	}
 }
 
-func shutdownClosesIdleConnectionsAndFinishesRequests(t *testing.T, d store.Dialect) {
+func shutdownClosesIdleConnectionsAndFinishesRequests(t *testing.T, d database.Dialect) {
 	var a *app.App
 	b := newBlocker(&a)
 	cfg := apptest.Config(t, d)
@@ -241,7 +241,7 @@ func shutdownClosesIdleConnectionsAndFinishesRequests(t *testing.T, d store.Dial
 func TestShutdownTimeout(t *testing.T) {
 	var a *app.App
 	b := newBlocker(&a)
-	cfg := apptest.Config(t, store.SQLite)
+	cfg := apptest.Config(t, database.SQLite)
 	cfg.Server.ShutdownTimeout = 300 * time.Millisecond
 	s := serveApp(t, cfg, b)
 	a = s.h.App

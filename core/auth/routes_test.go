@@ -9,7 +9,7 @@ import (
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
 	"github.com/kiln-cms/kiln/core/auth"
-	"github.com/kiln-cms/kiln/core/store"
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/plugins/analytics"
 	"github.com/kiln-cms/kiln/plugins/catalog"
 	"github.com/kiln-cms/kiln/plugins/coaching"
@@ -36,7 +36,7 @@ var signInRoutes = map[string]bool{
 // caller is the public role: past the check if it has the action, 401 if
 // not.
 func TestEveryRouteByRole(t *testing.T) {
-	h := apptest.New(t, store.SQLite, catalog.New(), analytics.New(), scheduling.New(), coaching.New(), &hello.Plugin{})
+	h := apptest.New(t, database.SQLite, catalog.New(), analytics.New(), scheduling.New(), coaching.New(), &hello.Plugin{})
 	// With registration closed, its route answers "disabled" to everyone;
 	// open, it is checked like any other.
 	h.App.Accounts.Registration = true
@@ -146,7 +146,7 @@ func TestTokensOfBlockedAndDeletedUsers(t *testing.T) {
 // role's id; the user's existing token takes the new role's rights at
 // once, and an unknown role id is a 400 that changes nothing.
 func TestAdminSetsARoleByID(t *testing.T) {
-	h := apptest.New(t, store.SQLite)
+	h := apptest.New(t, database.SQLite)
 	tok := []string{"Authorization", "Bearer " + h.CreateUser("mover", "mover@roles.test", auth.Authenticated)} // user 2
 	if r := h.Do("GET", "/api/learners", nil, tok...); r.Status != 403 {
 		t.Fatalf("as authenticated: %d %s", r.Status, r.Body)
@@ -177,7 +177,7 @@ func TestAdminSetsARoleByID(t *testing.T) {
 // policy's: nothing of the handler's. Routes the public may take are not
 // refused; a bad token's 401 keeps empty details (it is a token problem).
 func TestRefusalWithoutATokenNamesTheAction(t *testing.T) {
-	h := apptest.New(t, store.SQLite, catalog.New(), analytics.New(), scheduling.New(), coaching.New(), &hello.Plugin{})
+	h := apptest.New(t, database.SQLite, catalog.New(), analytics.New(), scheduling.New(), coaching.New(), &hello.Plugin{})
 	policy := h.App.Security.Policy
 	bad := []string{"Authorization", "Bearer eyJhbGciOiJIUzI1NiJ9.eyJpZCI6MX0.c2lnbmF0dXJl"}
 	n := 0

@@ -3,12 +3,12 @@ package content
 import (
 	"context"
 
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
-// A write's answer comes from the row the write returned (store.Entry.
+// A write's answer comes from the row the write returned (entry.Entry.
 // Written) rather than from a read-back, when a read-back could not
 // differ: no populate, no filter, and no entry written since in the same
 // transaction (an after hook may write through the content service).
@@ -24,7 +24,7 @@ type txState struct {
 	// trusted are the references this run took on a foreign key's word
 	// (resolveRelations); verify says it may not, as the run again after a
 	// failed one with a missing reference does (Service.InTx).
-	trusted []store.Refs
+	trusted []entry.Refs
 	verify  bool
 }
 
@@ -63,7 +63,7 @@ func writes(ctx context.Context) int64 {
 // answerOf is the answer to q from e, the row a write returned, or nil
 // when it must be read: e is not such a row, q populates or filters, or
 // the transaction wrote entries since mark.
-func answerOf(ctx context.Context, q *query.Query, e *store.Entry, mark int64) *store.Entry {
+func answerOf(ctx context.Context, q *query.Query, e *entry.Entry, mark int64) *entry.Entry {
 	if e == nil || !e.Written() || q.Filters != nil || len(q.Populate) > 0 || mark < 0 || writes(ctx) != mark {
 		return nil
 	}
@@ -82,15 +82,15 @@ func answerOf(ctx context.Context, q *query.Query, e *store.Entry, mark int64) *
 }
 
 // idOnlyEntry is e with its id and documentId only.
-func idOnlyEntry(e *store.Entry) *store.Entry {
-	out := store.NewEntry(e.Type)
+func idOnlyEntry(e *entry.Entry) *entry.Entry {
+	out := entry.New(e.Type)
 	out.ID, out.DocumentID = e.ID, e.DocumentID
 	return out
 }
 
 // stamped is e with its id, documentId and timestamps: what a create
 // that asks for nothing else has always answered.
-func stamped(e *store.Entry) *store.Entry {
+func stamped(e *entry.Entry) *entry.Entry {
 	out := idOnlyEntry(e)
 	for _, a := range []*schema.Attribute{schema.SysCreatedAt, schema.SysUpdatedAt, schema.SysPublishedAt} {
 		if v, ok := e.Get(a); ok {

@@ -7,10 +7,10 @@ import (
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
 	"github.com/kiln-cms/kiln/core/content"
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // world is three customers and a scope that sees those starting with A.
@@ -51,7 +51,7 @@ func TestStatementReadsThroughFrom(t *testing.T) {
 // declared plugin table, and refuses a statement that reads entries, names
 // no own table, or runs on the pool; Own refuses an undeclared table.
 func TestStatementWritesOnlyOwnTables(t *testing.T) {
-	h := apptest.New(t, store.SQLite)
+	h := apptest.New(t, database.SQLite)
 	cu, _ := world(t, h)
 	svc, ctx := h.App.Content, context.Background()
 	if _, err := svc.Statement(content.ReadOptions{}).W("DELETE FROM customers").Exec(ctx); err == nil ||

@@ -4,9 +4,9 @@ import (
 	"context"
 	"slices"
 
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/hook"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // ToOne tells a before hook where an owning to-one relation a (an event's
@@ -26,7 +26,7 @@ func (s *Service) ToOne(ctx context.Context, ev *hook.Event, a *schema.Attribute
 		}
 		current = fks[ev.ID]
 	}
-	var ch store.RelationChange
+	var ch entry.RelationChange
 	var given bool
 	if ev.Data != nil {
 		ch, given = ev.Data.Relations[a]

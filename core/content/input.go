@@ -6,12 +6,13 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/kiln-cms/kiln/core/database"
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
-// prepare turns a request body's data object into store.Data: every key
+// prepare turns a request body's data object into entry.Data: every key
 // must be a writable field, every value of the field's type and within its
 // rules, and every relation must point at existing entries. All failing
 // fields are reported together. id is 0 on create. Relations resolve under
@@ -23,8 +24,8 @@ import (
 // and sign-in compare like with like), and every password field, on any
 // type, as its hash once its rules passed (so no hook or plugin ever sees
 // a plaintext password, and none can forget to hash one).
-func (s *Service) prepare(ctx context.Context, conn store.Conn, ct *schema.ContentType, body map[string]any, id int64, ro store.ReadOptions) (store.Data, error) {
-	data := store.Data{Values: map[*schema.Attribute]any{}, Relations: map[*schema.Attribute]store.RelationChange{}}
+func (s *Service) prepare(ctx context.Context, conn database.Conn, ct *schema.ContentType, body map[string]any, id int64, ro entry.ReadOptions) (entry.Data, error) {
+	data := entry.Data{Values: map[*schema.Attribute]any{}, Relations: map[*schema.Attribute]entry.RelationChange{}}
 	var problems []errs.FieldError
 	failed := map[*schema.Attribute]bool{}
 	fail := func(a *schema.Attribute, msg string, v any) {

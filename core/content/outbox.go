@@ -5,9 +5,10 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/kiln-cms/kiln/core/database"
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // The events the service emits for every write of entries (a plugin emits
@@ -37,7 +38,7 @@ type Outbox interface {
 type Emitted struct {
 	Event string
 	Type  *schema.ContentType
-	Entry *store.Entry
+	Entry *entry.Entry
 	At    time.Time
 }
 
@@ -94,7 +95,7 @@ func (t *Tx) emit(ctx context.Context, event string, ct *schema.ContentType, id 
 // emitGone emits entry.delete for each version of a document about to be
 // deleted — the published one, then the draft, as Strapi 5 does — each
 // read now, while it still exists.
-func (t *Tx) emitGone(ctx context.Context, ct *schema.ContentType, doc store.Document) error {
+func (t *Tx) emitGone(ctx context.Context, ct *schema.ContentType, doc entry.Document) error {
 	o := t.s.Outbox
 	if o == nil || !o.Wants(EventDelete, ct) {
 		return nil
@@ -111,7 +112,7 @@ func (t *Tx) emitGone(ctx context.Context, ct *schema.ContentType, doc store.Doc
 		if v.id == 0 {
 			continue
 		}
-		e, err := t.Get(ctx, &query.Query{Type: ct, Status: v.st}, v.id, store.ReadOptions{})
+		e, err := t.Get(ctx, &query.Query{Type: ct, Status: v.st}, v.id, entry.ReadOptions{})
 		if err != nil {
 			return err
 		}
@@ -141,15 +142,15 @@ func (t *Tx) flush(ctx context.Context, list []pending) error {
 			ids[g] = append(ids[g], p.id)
 		}
 	}
-	read := map[group]map[int64]*store.Entry{}
+	read := map[group]map[int64]*entry.Entry{}
 	for g, list := range ids {
-		got := map[int64]*store.Entry{}
+		got := map[int64]*entry.Entry{}
 		for start := 0; start < len(list); start += flushChunk {
 			chunk := list[start:min(start+flushChunk, len(list))]
 			q := &query.Query{Type: g.ct, Status: g.st,
 				Filters:    query.In(schema.SysID, chunk...),
 				Pagination: query.Pagination{Mode: query.PageStyle, Page: 1, PageSize: len(chunk)}}
-			entries, err := t.s.store.Find(ctx, t.conn, q, store.ReadOptions{})
+			entries, err := t.s.store.Find(ctx, t.conn, q, entry.ReadOptions{})
 			if err != nil {
 				return err
 			}
@@ -180,6 +181,6 @@ const flushChunk = 200
 // Outbox runs fn on the transaction's connection: for an Outbox's own
 // rows, core tables beside the content types, which commit or roll back
 // with the write.
-func (t *Tx) Outbox(ctx context.Context, fn func(ctx context.Context, conn store.Conn) error) error {
+func (t *Tx) Outbox(ctx context.Context, fn func(ctx context.Context, conn database.Conn) error) error {
 	return fn(ctx, t.conn)
 }

@@ -57,7 +57,7 @@ func TestParseRefReadsAsTheStore(t *testing.T) {
 			for _, e := range page.Entries {
 				for _, s := range spellings(e.ID, e.DocumentID) {
 					n := h.CountQueries()
-					want, wantErr := st.FindRef(ctx, h.App.DB.Bun, q, s, content.ReadOptions{})
+					want, wantErr := st.FindRef(ctx, h.App.DB, q, s, content.ReadOptions{})
 					wantN := n.N()
 					n = h.CountQueries()
 					got, err := h.App.Content.FindOne(ctx, q, content.ParseRef(s), content.ReadOptions{})

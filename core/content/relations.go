@@ -6,9 +6,10 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/kiln-cms/kiln/core/database"
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // relationRefs is one relation's value as read — an id or documentId, a
@@ -96,14 +97,14 @@ func (r relationRefs) refs() []string {
 // what the caller may not see nor tells whether it exists. The scope also
 // goes with the change (RelationChange.Writer), so that a set unlinks only
 // what the caller may see.
-func (r relationRefs) change(ids map[string]int64, ro store.ReadOptions) (store.RelationChange, error) {
+func (r relationRefs) change(ids map[string]int64, ro entry.ReadOptions) (entry.RelationChange, error) {
 	a := r.a
 	for _, ref := range r.refs() {
 		if _, ok := ids[ref]; !ok {
-			return store.RelationChange{}, fieldError(a, fmt.Sprintf("%s: no %s with id or documentId %q", a.Name, a.Target, ref))
+			return entry.RelationChange{}, fieldError(a, fmt.Sprintf("%s: no %s with id or documentId %q", a.Name, a.Target, ref))
 		}
 	}
-	ch := store.RelationChange{SetGiven: r.setGiven}
+	ch := entry.RelationChange{SetGiven: r.setGiven}
 	ch.Set, ch.Connect, ch.Disconnect = pick(ids, r.set), pick(ids, r.connect), pick(ids, r.disconnect)
 	ch.Positions = positionsByID(ids, r.connect, r.places)
 	// The store changes only links to targets the writer may see: a set
@@ -121,15 +122,15 @@ func (r relationRefs) change(ids map[string]int64, ro store.ReadOptions) (store.
 // a transaction's first run: the write itself fails on a missing target,
 // and InTx then runs the transaction again with every reference looked
 // up, for the 400 that names it.
-func (s *Service) resolveRelations(ctx context.Context, conn store.Conn, rels []relationRefs, ro store.ReadOptions, data store.Data) ([]errs.FieldError, error) {
-	lists := make([]store.Refs, len(rels))
+func (s *Service) resolveRelations(ctx context.Context, conn database.Conn, rels []relationRefs, ro entry.ReadOptions, data entry.Data) ([]errs.FieldError, error) {
+	lists := make([]entry.Refs, len(rels))
 	trusted := make([]map[string]int64, len(rels))
 	st := stateOf(ctx)
 	for i, r := range rels {
-		lists[i] = store.Refs{Type: r.a.TargetType}
+		lists[i] = entry.Refs{Type: r.a.TargetType}
 		if st != nil && !st.verify && s.store.ForeignKeyGuards(r.a, ro) {
 			if trusted[i] = r.trustedIDs(); trusted[i] != nil {
-				st.trusted = append(st.trusted, store.Refs{Type: r.a.TargetType, Refs: r.refs()})
+				st.trusted = append(st.trusted, entry.Refs{Type: r.a.TargetType, Refs: r.refs()})
 				continue
 			}
 		}
@@ -328,19 +329,19 @@ func placeRefs(places []place) []string {
 
 // positionsByID is the store's positions of the connected entries, by id;
 // nil when none has one. The first of repeated entries decides.
-func positionsByID(ids map[string]int64, connect []string, places []place) map[int64]store.Position {
-	var out map[int64]store.Position
+func positionsByID(ids map[string]int64, connect []string, places []place) map[int64]entry.Position {
+	var out map[int64]entry.Position
 	for i, ref := range connect {
 		if i >= len(places) || places[i] == (place{}) {
 			continue
 		}
 		if out == nil {
-			out = map[int64]store.Position{}
+			out = map[int64]entry.Position{}
 		}
 		id := ids[ref]
 		if _, seen := out[id]; !seen {
 			p := places[i]
-			out[id] = store.Position{Before: ids[p.before], After: ids[p.after], Start: p.start}
+			out[id] = entry.Position{Before: ids[p.before], After: ids[p.after], Start: p.start}
 		}
 	}
 	return out

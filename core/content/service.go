@@ -8,6 +8,8 @@ package content
 import (
 	"context"
 
+	"github.com/kiln-cms/kiln/core/database"
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/hook"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
@@ -47,7 +49,7 @@ type Service struct {
 	// which is otherwise left to the key: tests compare the two ways.
 	VerifyReferences bool
 
-	db    *store.DB
+	db    *database.DB
 	store *store.Store
 	// tables are the plugins' own tables, which statements may write.
 	tables map[string]bool
@@ -61,31 +63,31 @@ type Options struct {
 }
 
 // New returns the service over an open, migrated database.
-func New(s *schema.Schema, db *store.DB, o Options) *Service {
+func New(s *schema.Schema, db *database.DB, o Options) *Service {
 	return &Service{Schema: s, db: db, store: &store.Store{DB: db, Schema: s, MaxAnswerRows: o.MaxAnswerRows},
 		Hooks: hook.NewRegistry(), tables: map[string]bool{}}
 }
 
 // Dialect is the database family the service runs on.
-func (s *Service) Dialect() store.Dialect { return s.db.Dialect }
+func (s *Service) Dialect() database.Dialect { return s.db.Dialect }
 
 // Page is one page of a list, with the total when it was counted.
 type Page struct {
-	Entries []*store.Entry
+	Entries []*entry.Entry
 	// Total is the number of matching entries, or -1 when the request
 	// asked for no count.
 	Total int64
 }
 
 // pool is a Tx on the connection pool: every statement on its own.
-func (s *Service) pool() *Tx { return &Tx{s: s, conn: s.db.Bun} }
+func (s *Service) pool() *Tx { return &Tx{s: s, conn: s.db} }
 
 // Find lists the entries q selects: the page, and the count unless the
 // request turned it off. Reads are retried once on a fresh connection
-// when the database dropped the first (store.RetryRead).
-func (s *Service) Find(ctx context.Context, q *query.Query, ro store.ReadOptions) (*Page, error) {
+// when the database dropped the first (database.RetryRead).
+func (s *Service) Find(ctx context.Context, q *query.Query, ro entry.ReadOptions) (*Page, error) {
 	var p *Page
-	err := store.RetryRead(ctx, func() (err error) {
+	err := database.RetryRead(ctx, func() (err error) {
 		p, err = s.pool().Find(ctx, q, ro)
 		return err
 	})
@@ -100,17 +102,17 @@ type Chunks struct {
 	// asked for no count.
 	Total int64
 	c     *store.Chunks
-	conn  store.Conn
+	conn  database.Conn
 }
 
 // FindChunks is Find, reading the page (and its total) now and its
 // relations chunk by chunk as Chunks.Next is called: the same statements,
 // the populate ones once per chunk, restricted to its entries. The row
 // budget counts the whole answer across chunks.
-func (s *Service) FindChunks(ctx context.Context, q *query.Query, ro store.ReadOptions) (*Chunks, error) {
+func (s *Service) FindChunks(ctx context.Context, q *query.Query, ro entry.ReadOptions) (*Chunks, error) {
 	conn := s.pool().conn
 	var c *store.Chunks
-	err := store.RetryRead(ctx, func() (err error) {
+	err := database.RetryRead(ctx, func() (err error) {
 		c, err = s.store.FindChunks(ctx, conn, q, ro, q.Pagination.WithCount)
 		return err
 	})
@@ -123,9 +125,9 @@ func (s *Service) FindChunks(ctx context.Context, q *query.Query, ro store.ReadO
 // Next returns the next n entries of the page (every one left when
 // n <= 0) with their relations populated; nil once the page is done.
 // Each chunk's reads are retried as Find's are.
-func (c *Chunks) Next(ctx context.Context, n int) ([]*store.Entry, error) {
-	var list []*store.Entry
-	err := store.RetryRead(ctx, func() (err error) {
+func (c *Chunks) Next(ctx context.Context, n int) ([]*entry.Entry, error) {
+	var list []*entry.Entry
+	err := database.RetryRead(ctx, func() (err error) {
 		list, err = c.c.Next(ctx, c.conn, n)
 		return err
 	})
@@ -135,9 +137,9 @@ func (c *Chunks) Next(ctx context.Context, n int) ([]*store.Entry, error) {
 // FindOne returns the entry ref names (ID, DocumentID, or ParseRef for a
 // request's), with q's fields and populate. A missing entry, or one the
 // read options hide, is errs.NotFound.
-func (s *Service) FindOne(ctx context.Context, q *query.Query, ref Ref, ro store.ReadOptions) (*store.Entry, error) {
-	var e *store.Entry
-	err := store.RetryRead(ctx, func() (err error) {
+func (s *Service) FindOne(ctx context.Context, q *query.Query, ref Ref, ro entry.ReadOptions) (*entry.Entry, error) {
+	var e *entry.Entry
+	err := database.RetryRead(ctx, func() (err error) {
 		e, err = s.pool().FindOne(ctx, q, ref, ro)
 		return err
 	})
@@ -148,14 +150,14 @@ func (s *Service) FindOne(ctx context.Context, q *query.Query, ref Ref, ro store
 // entries its shape makes an answer hold (store.Estimate, with roots
 // entries at its root: a page's size, 1 for one entry) pass the caller's
 // row budget (ro.MaxAnswerRows): the budget's 400, sent without reading.
-func (s *Service) CheckEstimate(q *query.Query, roots int, ro store.ReadOptions) error {
+func (s *Service) CheckEstimate(q *query.Query, roots int, ro entry.ReadOptions) error {
 	return s.store.CheckEstimate(q, roots, ro)
 }
 
 // Get is FindOne by row id.
-func (s *Service) Get(ctx context.Context, q *query.Query, id int64, ro store.ReadOptions) (*store.Entry, error) {
-	var e *store.Entry
-	err := store.RetryRead(ctx, func() (err error) {
+func (s *Service) Get(ctx context.Context, q *query.Query, id int64, ro entry.ReadOptions) (*entry.Entry, error) {
+	var e *entry.Entry
+	err := database.RetryRead(ctx, func() (err error) {
 		e, err = s.pool().Get(ctx, q, id, ro)
 		return err
 	})
@@ -167,7 +169,7 @@ func (s *Service) Get(ctx context.Context, q *query.Query, id int64, ro store.Re
 // error means nothing was written, and a written entry is always answered
 // (a read-back after the commit could fail and make a client retry into a
 // duplicate).
-func (s *Service) Create(ctx context.Context, q *query.Query, body map[string]any, ro store.ReadOptions) (out *store.Entry, err error) {
+func (s *Service) Create(ctx context.Context, q *query.Query, body map[string]any, ro entry.ReadOptions) (out *entry.Entry, err error) {
 	err = s.InTx(ctx, func(ctx context.Context, tx *Tx) (err error) {
 		out, err = tx.Create(ctx, q, body, ro)
 		return err
@@ -177,7 +179,7 @@ func (s *Service) Create(ctx context.Context, q *query.Query, body map[string]an
 
 // Update changes the fields body names (a partial update) of the entry ref
 // names and reads it back through q, in one transaction (see Create).
-func (s *Service) Update(ctx context.Context, q *query.Query, ref Ref, body map[string]any, ro store.ReadOptions) (out *store.Entry, err error) {
+func (s *Service) Update(ctx context.Context, q *query.Query, ref Ref, body map[string]any, ro entry.ReadOptions) (out *entry.Entry, err error) {
 	err = s.InTx(ctx, func(ctx context.Context, tx *Tx) (err error) {
 		out, err = tx.Update(ctx, q, ref, body, ro)
 		return err
@@ -187,7 +189,7 @@ func (s *Service) Update(ctx context.Context, q *query.Query, ref Ref, body map[
 
 // Delete removes the entry ref names and returns it as it was, read
 // through q (Strapi 4 answers with the deleted entry).
-func (s *Service) Delete(ctx context.Context, q *query.Query, ref Ref, ro store.ReadOptions) (gone *store.Entry, err error) {
+func (s *Service) Delete(ctx context.Context, q *query.Query, ref Ref, ro entry.ReadOptions) (gone *entry.Entry, err error) {
 	err = s.InTx(ctx, func(ctx context.Context, tx *Tx) (err error) {
 		gone, err = tx.Delete(ctx, q, ref, ro)
 		return err
@@ -197,7 +199,7 @@ func (s *Service) Delete(ctx context.Context, q *query.Query, ref Ref, ro store.
 
 // InTx runs fn in one transaction: every read and write fn makes through
 // tx commits or rolls back together. A transaction PostgreSQL aborts to
-// break a deadlock is run again (store.DB.RunInTx), so fn must not do
+// break a deadlock is run again (database.DB.RunInTx), so fn must not do
 // anything outside tx that a second run would repeat.
 //
 // The events the transaction emitted (writes of entries, a plugin's
@@ -211,7 +213,7 @@ func (s *Service) InTx(ctx context.Context, fn func(ctx context.Context, tx *Tx)
 	// happened, and forgetting too much only costs a read.
 	defer s.forget(tc)
 	var st *txState
-	run := func(ctx context.Context, conn store.Conn) error {
+	run := func(ctx context.Context, conn database.Conn) error {
 		wrote = false
 		st = &txState{locked: map[rowKey]bool{}, verify: s.VerifyReferences || (st != nil && st.verify)}
 		ctx = withWrites(ctx, st)
@@ -248,8 +250,8 @@ func (s *Service) InTx(ctx context.Context, fn func(ctx context.Context, tx *Tx)
 // someMissing reports whether a reference of lists names no row, or
 // whether that could not be read. The lists are ones no scope narrows
 // (store.ForeignKeyGuards), so they are looked up as the admin's.
-func (s *Service) someMissing(ctx context.Context, lists []store.Refs) bool {
-	found, err := s.store.ResolveMany(ctx, s.db.Bun, lists, store.ReadOptions{})
+func (s *Service) someMissing(ctx context.Context, lists []entry.Refs) bool {
+	found, err := s.store.ResolveMany(ctx, s.db, lists, entry.ReadOptions{})
 	if err != nil {
 		return true
 	}
@@ -264,28 +266,28 @@ func (s *Service) someMissing(ctx context.Context, lists []store.Refs) bool {
 }
 
 // Visible is Tx.Visible on the pool.
-func (s *Service) Visible(ctx context.Context, ct *schema.ContentType, ids []int64, ro store.ReadOptions) ([]int64, error) {
+func (s *Service) Visible(ctx context.Context, ct *schema.ContentType, ids []int64, ro entry.ReadOptions) ([]int64, error) {
 	return s.pool().Visible(ctx, ct, ids, ro)
 }
 
 // Resolve is Tx.Resolve on the pool.
-func (s *Service) Resolve(ctx context.Context, ct *schema.ContentType, refs []string, ro store.ReadOptions) (map[string]int64, error) {
+func (s *Service) Resolve(ctx context.Context, ct *schema.ContentType, refs []string, ro entry.ReadOptions) (map[string]int64, error) {
 	return s.pool().Resolve(ctx, ct, refs, ro)
 }
 
-// ReadOptions are what a reader may see (store.ReadOptions): the zero
+// ReadOptions are what a reader may see (entry.ReadOptions): the zero
 // value sees everything, the server's own reads.
-type ReadOptions = store.ReadOptions
+type ReadOptions = entry.ReadOptions
 
-// Entry is one entry as typed values (store.Entry).
-type Entry = store.Entry
+// Entry is one entry as typed values (entry.Entry).
+type Entry = entry.Entry
 
-// Count is a populated relation asked for with count=true (store.Count).
-type Count = store.Count
+// Count is a populated relation asked for with count=true (entry.Count).
+type Count = entry.Count
 
 // The database families a statement may be written for (Statement.Dialect,
 // Service.Dialect), for the few expressions they spell differently.
 const (
-	SQLite   = store.SQLite
-	Postgres = store.Postgres
+	SQLite   = database.SQLite
+	Postgres = database.Postgres
 )

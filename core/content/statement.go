@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/kiln-cms/kiln/core/database"
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/core/store"
 )
@@ -27,24 +29,24 @@ type Statement struct {
 	t       *Tx
 	inTx    bool
 	b       *store.Stmt
-	ro      store.ReadOptions
+	ro      entry.ReadOptions
 	content bool // From was used: the statement reads entries
 	own     bool // Own was used: the statement names a plugin table
 	err     error
 }
 
 // Statement starts a read-only statement on the pool, for the reader ro.
-func (s *Service) Statement(ro store.ReadOptions) *Statement {
+func (s *Service) Statement(ro entry.ReadOptions) *Statement {
 	return &Statement{t: s.pool(), b: store.NewStmt(s.db.Dialect), ro: ro}
 }
 
 // Statement starts a statement inside the transaction, for the reader ro.
-func (t *Tx) Statement(ro store.ReadOptions) *Statement {
+func (t *Tx) Statement(ro entry.ReadOptions) *Statement {
 	return &Statement{t: t, inTx: true, b: store.NewStmt(t.s.db.Dialect), ro: ro}
 }
 
 // Dialect is the database family the statement is written for.
-func (st *Statement) Dialect() store.Dialect { return st.b.Dialect() }
+func (st *Statement) Dialect() database.Dialect { return st.b.Dialect() }
 
 // W writes SQL text: keywords, quoted identifiers, never values.
 func (st *Statement) W(parts ...string) *Statement { st.b.W(parts...); return st }
@@ -64,11 +66,13 @@ func (st *Statement) Col(alias string, a *schema.Attribute) *Statement {
 		st.fail(fmt.Errorf("content: %s.%s has no column of its own", a.Owner.Name, a.Name))
 		return st
 	}
-	return st.W(alias, ".", store.Ident(a.Column))
+	return st.W(alias, ".", database.Ident(a.Column))
 }
 
 // ID writes alias.id.
-func (st *Statement) ID(alias string) *Statement { return st.W(alias, ".", store.Ident(schema.ColID)) }
+func (st *Statement) ID(alias string) *Statement {
+	return st.W(alias, ".", database.Ident(schema.ColID))
+}
 
 // JoinTable writes a manyToMany relation's join table under alias: its
 // columns are JoinSelf (this side's id) and JoinTarget (the other side's),
@@ -79,7 +83,7 @@ func (st *Statement) JoinTable(a *schema.Attribute, alias string) *Statement {
 		return st
 	}
 	st.content = true
-	return st.W(store.Ident(a.JoinTable), " ", alias)
+	return st.W(database.Ident(a.JoinTable), " ", alias)
 }
 
 // JoinCol writes alias.column of a join table: its own side's column
@@ -89,7 +93,7 @@ func (st *Statement) JoinCol(alias string, a *schema.Attribute, self bool) *Stat
 	if self {
 		c = a.JoinSelf
 	}
-	return st.W(alias, ".", store.Ident(c))
+	return st.W(alias, ".", database.Ident(c))
 }
 
 // Own writes the quoted name of one of the plugins' own tables (declared
@@ -100,12 +104,12 @@ func (st *Statement) Own(table string) *Statement {
 		return st
 	}
 	st.own = true
-	return st.W(store.Ident(table))
+	return st.W(database.Ident(table))
 }
 
 // Ident writes a quoted identifier: a column of a plugin's own table, or
 // an alias.
-func (st *Statement) Ident(name string) *Statement { return st.W(store.Ident(name)) }
+func (st *Statement) Ident(name string) *Statement { return st.W(database.Ident(name)) }
 
 // Arg writes a placeholder for v, encoded for a field of type t.
 func (st *Statement) Arg(t schema.FieldType, v any) *Statement { st.b.Arg(t, v); return st }

@@ -5,11 +5,12 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/kiln-cms/kiln/core/database"
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/hook"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // Tx is the content service inside one transaction: the same reads and
@@ -18,7 +19,7 @@ import (
 // transaction of the write it runs in with TxOf.
 type Tx struct {
 	s    *Service
-	conn store.Conn
+	conn database.Conn
 	// touched records the users written, for Service.InTx to forget.
 	touched *touched
 }
@@ -29,7 +30,7 @@ func (s *Service) TxOf(ev *hook.Event) *Tx { return &Tx{s: s, conn: ev.Conn} }
 
 // Find lists the entries q selects: the page, and its total unless q asks
 // for none.
-func (t *Tx) Find(ctx context.Context, q *query.Query, ro store.ReadOptions) (*Page, error) {
+func (t *Tx) Find(ctx context.Context, q *query.Query, ro entry.ReadOptions) (*Page, error) {
 	entries, total, err := t.s.store.FindPage(ctx, t.conn, q, ro, q.Pagination.WithCount)
 	if err != nil {
 		return nil, err
@@ -42,7 +43,7 @@ func (t *Tx) Find(ctx context.Context, q *query.Query, ro store.ReadOptions) (*P
 // ref names the document (by its documentId or the id of either row) and
 // the status picks the version: a document without that version is
 // errs.NotFound.
-func (t *Tx) FindOne(ctx context.Context, q *query.Query, ref Ref, ro store.ReadOptions) (*store.Entry, error) {
+func (t *Tx) FindOne(ctx context.Context, q *query.Query, ref Ref, ro entry.ReadOptions) (*entry.Entry, error) {
 	text, ok := ref.text()
 	if !ok {
 		return nil, errs.NotFound()
@@ -52,7 +53,7 @@ func (t *Tx) FindOne(ctx context.Context, q *query.Query, ref Ref, ro store.Read
 
 // readStatus is the version a read of q's type gets: published for a
 // caller who may not read its drafts, whatever q asks.
-func readStatus(q *query.Query, ro store.ReadOptions) query.Status {
+func readStatus(q *query.Query, ro entry.ReadOptions) query.Status {
 	if ro.NoDrafts[q.Type] {
 		return query.Published
 	}
@@ -60,14 +61,14 @@ func readStatus(q *query.Query, ro store.ReadOptions) query.Status {
 }
 
 // Get is FindOne by row id.
-func (t *Tx) Get(ctx context.Context, q *query.Query, id int64, ro store.ReadOptions) (*store.Entry, error) {
+func (t *Tx) Get(ctx context.Context, q *query.Query, id int64, ro entry.ReadOptions) (*entry.Entry, error) {
 	return t.s.store.FindOne(ctx, t.conn, q, id, ro)
 }
 
 // Create validates body and inserts the entry with its relations —
 // published unless q asks for a draft — running the hooks, and reads it
 // back through q.
-func (t *Tx) Create(ctx context.Context, q *query.Query, body map[string]any, ro store.ReadOptions) (*store.Entry, error) {
+func (t *Tx) Create(ctx context.Context, q *query.Query, body map[string]any, ro entry.ReadOptions) (*entry.Entry, error) {
 	ct := q.Type
 	data, err := t.s.prepare(ctx, t.conn, ct, body, 0, ro)
 	if err != nil {
@@ -126,15 +127,15 @@ func idOnly(q *query.Query) bool {
 // unless q asks for the draft only, the draft is then published: the
 // published version becomes a copy of it (created if the document had
 // none). The answer is the version q's status names.
-func (t *Tx) Update(ctx context.Context, q *query.Query, ref Ref, body map[string]any, ro store.ReadOptions) (*store.Entry, error) {
+func (t *Tx) Update(ctx context.Context, q *query.Query, ref Ref, body map[string]any, ro entry.ReadOptions) (*entry.Entry, error) {
 	text, ok := ref.text()
 	if !ok {
 		return nil, errs.NotFound()
 	}
 	// Without draft & publish, when before hooks will want the entry, the
 	// lookup reads it too: one statement, not two.
-	var doc store.Document
-	var stored *store.Entry
+	var doc entry.Document
+	var stored *entry.Entry
 	var err error
 	if !q.Type.DraftAndPublish && t.s.Hooks.Has(q.Type.Name, hook.Update, hook.Before) {
 		if doc, stored, err = t.s.store.FindEntry(ctx, t.conn, q.Type, text); err == nil {
@@ -201,7 +202,7 @@ func (t *Tx) Update(ctx context.Context, q *query.Query, ref Ref, body map[strin
 // it was, read through q.
 // On a draft & publish type both versions go; the answer is the version
 // q's status names, or the other when the document lacks it.
-func (t *Tx) Delete(ctx context.Context, q *query.Query, ref Ref, ro store.ReadOptions) (*store.Entry, error) {
+func (t *Tx) Delete(ctx context.Context, q *query.Query, ref Ref, ro entry.ReadOptions) (*entry.Entry, error) {
 	text, ok := ref.text()
 	if !ok {
 		return nil, errs.NotFound()
@@ -253,7 +254,7 @@ func (t *Tx) Lock(ctx context.Context, ct *schema.ContentType, ids ...int64) err
 		if len(fresh) == 0 {
 			return nil
 		}
-		if err := store.LockRows(ctx, t.conn, t.s.db.Dialect, ct, fresh); err != nil {
+		if err := t.s.store.LockRows(ctx, t.conn, ct, fresh); err != nil {
 			return err
 		}
 		for _, id := range fresh {
@@ -261,7 +262,7 @@ func (t *Tx) Lock(ctx context.Context, ct *schema.ContentType, ids ...int64) err
 		}
 		return nil
 	}
-	return store.LockRows(ctx, t.conn, t.s.db.Dialect, ct, ids)
+	return t.s.store.LockRows(ctx, t.conn, ct, ids)
 }
 
 // Retried reports whether ctx belongs to a run of its transaction again,
@@ -270,13 +271,13 @@ func (t *Tx) Lock(ctx context.Context, ct *schema.ContentType, ids ...int64) err
 // at commit; see docs/plugins.md). A hook that leaves a rule to a database
 // constraint can skip its own search on the first run, and search on a
 // retried one to name what the constraint refused.
-func Retried(ctx context.Context) bool { return store.TxAttempt(ctx) > 1 }
+func Retried(ctx context.Context) bool { return database.TxAttempt(ctx) > 1 }
 
 // LockKey takes a lock on (namespace, key) until the transaction ends, for
 // a rule over something that is not one row (every booking of one coach).
 // PostgreSQL's advisory locks; nothing is needed on SQLite.
 func (t *Tx) LockKey(ctx context.Context, namespace int32, key int64) error {
-	return store.LockKey(ctx, t.conn, t.s.db.Dialect, namespace, key)
+	return t.s.store.LockKey(ctx, t.conn, namespace, key)
 }
 
 // LockKeyWithin is LockKey waiting at most wait (none: only a free lock is
@@ -285,23 +286,23 @@ func (t *Tx) LockKey(ctx context.Context, namespace int32, key int64) error {
 // what the holder may have committed meanwhile — and refuse at once what
 // no longer fits — rather than queue behind it, then wait again.
 func (t *Tx) LockKeyWithin(ctx context.Context, namespace int32, key int64, wait time.Duration) (bool, error) {
-	return store.LockKeyWithin(ctx, t.conn, t.s.db.Dialect, namespace, key, wait)
+	return t.s.store.LockKeyWithin(ctx, t.conn, namespace, key, wait)
 }
 
 // Targets returns, for each of the entries ids, the id its owning to-one
 // relation a points at (absent when none), in one statement.
 func (t *Tx) Targets(ctx context.Context, a *schema.Attribute, ids ...int64) (map[int64]int64, error) {
-	list := make([]*store.Entry, len(ids))
+	list := make([]*entry.Entry, len(ids))
 	for i, id := range ids {
-		list[i] = &store.Entry{ID: id}
+		list[i] = &entry.Entry{ID: id}
 	}
 	return t.s.store.ForeignKeys(ctx, t.conn, a, list)
 }
 
 // idEntry is the entry with only its id and documentId, as a write that
 // asks for nothing else answers it.
-func (t *Tx) idEntry(ctx context.Context, ct *schema.ContentType, id int64) (*store.Entry, error) {
-	return t.Get(ctx, &query.Query{Type: ct, Fields: query.IDsOnly(), Status: query.Draft}, id, store.ReadOptions{})
+func (t *Tx) idEntry(ctx context.Context, ct *schema.ContentType, id int64) (*entry.Entry, error) {
+	return t.Get(ctx, &query.Query{Type: ct, Fields: query.IDsOnly(), Status: query.Draft}, id, entry.ReadOptions{})
 }
 
 // runHook runs the hooks of ev's action in phase, loading the entry's
@@ -325,7 +326,7 @@ func (t *Tx) runHook(ctx context.Context, ev *hook.Event, phase hook.Phase, fres
 // included: a hook that took a lock reloads to decide on what is stored
 // now rather than on what was read before the lock.
 func (t *Tx) Reload(ctx context.Context, ev *hook.Event) error {
-	e, err := t.Get(ctx, &query.Query{Type: ev.Type, Status: query.Draft}, ev.ID, store.ReadOptions{})
+	e, err := t.Get(ctx, &query.Query{Type: ev.Type, Status: query.Draft}, ev.ID, entry.ReadOptions{})
 	if err == nil {
 		ev.Entry = e
 	}
@@ -335,14 +336,14 @@ func (t *Tx) Reload(ctx context.Context, ev *hook.Event) error {
 // checkOwned refuses a write whose result the caller's scope would not
 // show them — a coach creating an event for another coach, or moving their
 // own event to someone else. The transaction rolls back.
-func (t *Tx) checkOwned(ctx context.Context, ct *schema.ContentType, id int64, ro store.ReadOptions) error {
+func (t *Tx) checkOwned(ctx context.Context, ct *schema.ContentType, id int64, ro entry.ReadOptions) error {
 	if ro.Scope(ct) == nil {
 		return nil
 	}
 	// The scope alone: saving a draft one may not read is no escape from
 	// one's scope, and no reason to refuse the write either.
 	probe := &query.Query{Type: ct, Fields: []*schema.Attribute{schema.SysID}, Status: query.Draft}
-	_, err := t.Get(ctx, probe, id, store.ReadOptions{Scopes: ro.Scopes, User: ro.User})
+	_, err := t.Get(ctx, probe, id, entry.ReadOptions{Scopes: ro.Scopes, User: ro.User})
 	if errs.KindOf(err) == errs.KindNotFound {
 		return errs.New(errs.KindForbidden, "Forbidden")
 	}
@@ -359,7 +360,7 @@ func withStatus(q *query.Query, st query.Status) *query.Query {
 // visibleDoc resolves ref to its document and checks that the read options
 // let the caller see it (in their scope; the published version when they
 // may not read drafts), so nobody can change what they cannot read.
-func (t *Tx) visibleDoc(ctx context.Context, ct *schema.ContentType, ref string, ro store.ReadOptions) (store.Document, error) {
+func (t *Tx) visibleDoc(ctx context.Context, ct *schema.ContentType, ref string, ro entry.ReadOptions) (entry.Document, error) {
 	doc, err := t.s.store.FindDocument(ctx, t.conn, ct, ref)
 	if err != nil {
 		return doc, err
@@ -368,7 +369,7 @@ func (t *Tx) visibleDoc(ctx context.Context, ct *schema.ContentType, ref string,
 }
 
 // checkVisible is visibleDoc's check of a document found.
-func (t *Tx) checkVisible(ctx context.Context, ct *schema.ContentType, doc store.Document, ro store.ReadOptions) error {
+func (t *Tx) checkVisible(ctx context.Context, ct *schema.ContentType, doc entry.Document, ro entry.ReadOptions) error {
 	if ro.Limited(ct) {
 		probe := &query.Query{Type: ct, Fields: []*schema.Attribute{schema.SysID}, Status: query.Draft}
 		id := doc.Draft
@@ -393,7 +394,7 @@ const visibleChunk = 500
 // them): how a rule that read every row (a clash, a capacity) tells the
 // writer only about what they may see. No statement when ro does not
 // limit ct; otherwise one per 500 ids.
-func (t *Tx) Visible(ctx context.Context, ct *schema.ContentType, ids []int64, ro store.ReadOptions) ([]int64, error) {
+func (t *Tx) Visible(ctx context.Context, ct *schema.ContentType, ids []int64, ro entry.ReadOptions) ([]int64, error) {
 	if !ro.Limited(ct) || len(ids) == 0 {
 		return ids, nil
 	}
@@ -421,16 +422,16 @@ func (t *Tx) Visible(ctx context.Context, ct *schema.ContentType, ids []int64, r
 // ids of the entries of ct that ro lets the reader see; a reference to
 // one they may not see is absent, exactly as one to nothing. One
 // statement.
-func (t *Tx) Resolve(ctx context.Context, ct *schema.ContentType, refs []string, ro store.ReadOptions) (map[string]int64, error) {
+func (t *Tx) Resolve(ctx context.Context, ct *schema.ContentType, refs []string, ro entry.ReadOptions) (map[string]int64, error) {
 	return t.s.store.ResolveVisible(ctx, t.conn, ct, refs, ro)
 }
 
-// Refs are references to entries of one type (store.Refs).
-type Refs = store.Refs
+// Refs are references to entries of one type (entry.Refs).
+type Refs = entry.Refs
 
 // ResolveMany is Resolve for several lists, of one type or many, in one
 // statement; a map per list, in order.
-func (t *Tx) ResolveMany(ctx context.Context, lists []Refs, ro store.ReadOptions) ([]map[string]int64, error) {
+func (t *Tx) ResolveMany(ctx context.Context, lists []Refs, ro entry.ReadOptions) ([]map[string]int64, error) {
 	return t.s.store.ResolveMany(ctx, t.conn, lists, ro)
 }
 
@@ -454,7 +455,7 @@ func (t *Tx) emitWrite(ctx context.Context, event string, q *query.Query, draft,
 // emitCreate is emitWrite for the entry e a create answers: on a draft &
 // publish type created published, e is the published version, and the
 // draft's id is looked up (only when an outbox wants the events).
-func (t *Tx) emitCreate(ctx context.Context, q *query.Query, e *store.Entry) error {
+func (t *Tx) emitCreate(ctx context.Context, q *query.Query, e *entry.Entry) error {
 	ct := q.Type
 	if !ct.DraftAndPublish || q.Status != query.Published {
 		return t.emitWrite(ctx, EventCreate, q, e.ID, e.ID)

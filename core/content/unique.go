@@ -6,16 +6,16 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // checkUnique lists every unique field whose new value another entry
 // already holds, skipping fields that already failed another rule. The
 // unique index still guards against a race; this check is what lets one
 // answer list every failing field.
-func (s *Service) checkUnique(ctx context.Context, conn store.Conn, ct *schema.ContentType, values map[*schema.Attribute]any, id int64, failed map[*schema.Attribute]bool) ([]errs.FieldError, error) {
+func (s *Service) checkUnique(ctx context.Context, conn database.Conn, ct *schema.ContentType, values map[*schema.Attribute]any, id int64, failed map[*schema.Attribute]bool) ([]errs.FieldError, error) {
 	var problems []errs.FieldError
 	for _, a := range ct.Attributes {
 		v, given := values[a]
@@ -58,7 +58,7 @@ var accentFolder = strings.NewReplacer(
 
 // fillUIDs derives each missing uid from its target field on create, and
 // makes it unique by adding -1, -2, ... as Strapi does.
-func (s *Service) fillUIDs(ctx context.Context, conn store.Conn, ct *schema.ContentType, values map[*schema.Attribute]any, id int64) error {
+func (s *Service) fillUIDs(ctx context.Context, conn database.Conn, ct *schema.ContentType, values map[*schema.Attribute]any, id int64) error {
 	for _, a := range ct.Attributes {
 		if a.TargetField == "" || id != 0 || a.Unavailable() { // only a uid has a targetField
 			continue

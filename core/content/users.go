@@ -4,6 +4,8 @@ import (
 	"context"
 	"time"
 
+	"github.com/kiln-cms/kiln/core/database"
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/core/store"
 )
@@ -18,8 +20,8 @@ type Principal = store.Principal
 // PrincipalByID loads the user a token names; errs.NotFound when gone.
 // Retried once when the database dropped the connection.
 func (s *Service) PrincipalByID(ctx context.Context, id int64) (p *Principal, err error) {
-	err = store.RetryRead(ctx, func() (err error) {
-		p, err = s.store.PrincipalByID(ctx, s.db.Bun, s.Schema, id)
+	err = database.RetryRead(ctx, func() (err error) {
+		p, err = s.store.PrincipalByID(ctx, s.db, s.Schema, id)
 		return err
 	})
 	return p, err
@@ -28,23 +30,23 @@ func (s *Service) PrincipalByID(ctx context.Context, id int64) (p *Principal, er
 // PrincipalByEmail finds the user with the e-mail, compared exactly (pass
 // it in normal form).
 func (s *Service) PrincipalByEmail(ctx context.Context, email string) (*Principal, error) {
-	return s.store.PrincipalByEmail(ctx, s.db.Bun, s.Schema, email)
+	return s.store.PrincipalByEmail(ctx, s.db, s.Schema, email)
 }
 
 // PrincipalByUsername finds the user with the username, compared exactly.
 func (s *Service) PrincipalByUsername(ctx context.Context, username string) (*Principal, error) {
-	return s.store.PrincipalByUsername(ctx, s.db.Bun, s.Schema, username)
+	return s.store.PrincipalByUsername(ctx, s.db, s.Schema, username)
 }
 
 // PrincipalByResetCode finds the user holding a reset code (its hash).
 func (s *Service) PrincipalByResetCode(ctx context.Context, codeHash string) (*Principal, error) {
-	return s.store.UserByResetToken(ctx, s.db.Bun, s.Schema, codeHash)
+	return s.store.UserByResetToken(ctx, s.db, s.Schema, codeHash)
 }
 
 // SetResetCode stores a user's reset code (its hash) and its expiry,
 // replacing any earlier code.
 func (s *Service) SetResetCode(ctx context.Context, id int64, codeHash string, expires time.Time) error {
-	return s.store.SetResetCode(ctx, s.db.Bun, s.Schema, id, codeHash, expires)
+	return s.store.SetResetCode(ctx, s.db, s.Schema, id, codeHash, expires)
 }
 
 // RevokeTokens raises the user's token version inside the hook's write, so
@@ -68,16 +70,16 @@ type Role = struct{ Type, Name, Description string }
 // EnsureRoles creates the roles the table lacks and returns every role's
 // id by type.
 func (s *Service) EnsureRoles(ctx context.Context, roles []Role) (map[string]int64, error) {
-	return s.store.EnsureRoles(ctx, s.db.Bun, s.Schema, roles)
+	return s.store.EnsureRoles(ctx, s.db, s.Schema, roles)
 }
 
 // Empty reports whether ct has no entry at all.
 func (s *Service) Empty(ctx context.Context, ct *schema.ContentType) (bool, error) {
-	return s.store.Empty(ctx, s.db.Bun, ct)
+	return s.store.Empty(ctx, s.db, ct)
 }
 
-// BulkRows are rows of a data set to load (store.BulkRows).
-type BulkRows = store.BulkRows
+// BulkRows are rows of a data set to load (entry.BulkRows).
+type BulkRows = entry.BulkRows
 
 // BulkInsert writes a data set's rows as they are, in multi-row INSERTs:
 // for loading a deterministic data set into an empty database (kiln seed),
@@ -106,6 +108,6 @@ func (t *Tx) CompleteVersions(ctx context.Context) error {
 
 // Analyze refreshes the database's planner statistics (after a bulk load).
 func (s *Service) Analyze(ctx context.Context) error {
-	_, err := s.db.Bun.ExecContext(ctx, "ANALYZE")
+	_, err := s.db.ExecContext(ctx, "ANALYZE")
 	return err
 }

@@ -9,8 +9,9 @@ import (
 	"context"
 	"sync"
 
+	"github.com/kiln-cms/kiln/core/database"
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // Action is the kind of write.
@@ -42,20 +43,20 @@ type Event struct {
 	Phase  Phase
 	// Conn is the write's transaction: use it for every read or write the
 	// hook does, so that they commit or roll back with the write.
-	Conn store.Conn
+	Conn database.Conn
 	// ID is the entry's id; 0 before a create.
 	ID int64
 	// Data is the checked input of a create or update; before hooks may
 	// change it. Nil for deletes.
-	Data *store.Data
+	Data *entry.Data
 	// Entry is the entry with all its scalar fields: after create and
 	// update as written, before and after delete as it was.
-	Entry *store.Entry
+	Entry *entry.Entry
 	// Writer is what the writer may see (the zero value: everything, the
 	// server's own writes). A hook's rule may read every row — a rule
 	// holds for all — but what its refusal tells must be what the writer
 	// may see: a row they may not see does not exist for them.
-	Writer store.ReadOptions
+	Writer entry.ReadOptions
 }
 
 // Func is a hook. Returning an error aborts the write and rolls back the

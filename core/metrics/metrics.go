@@ -24,7 +24,7 @@ import (
 
 // Sources are what the metrics read when scraped. A nil one is left out.
 type Sources struct {
-	// DBStats is the database pool's state (store.DB.Stats).
+	// DBStats is the database pool's state (database.DB.Stats).
 	DBStats func() sql.DBStats
 	// RateLimitRefusals is how many requests the rate limiter refused
 	// (ratelimit.Limiter.Refused).

@@ -5,9 +5,9 @@ import (
 	"testing"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/openapi"
 	"github.com/kiln-cms/kiln/core/plugin"
-	"github.com/kiln-cms/kiln/core/store"
 	"github.com/kiln-cms/kiln/plugins/analytics"
 	"github.com/kiln-cms/kiln/plugins/catalog"
 	"github.com/kiln-cms/kiln/plugins/coaching"
@@ -25,7 +25,7 @@ func shipped() []plugin.Plugin {
 
 func newHarness(t testing.TB) *apptest.Harness {
 	t.Helper()
-	return apptest.New(t, store.SQLite, shipped()...)
+	return apptest.New(t, database.SQLite, shipped()...)
 }
 
 // served fetches the documents as the app serves them, by name.

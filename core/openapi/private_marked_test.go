@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
-	"github.com/kiln-cms/kiln/core/store"
+	"github.com/kiln-cms/kiln/core/database"
 )
 
 // TestAFieldMarkedPrivateIsNowhere: a field an admin marks private (on a
@@ -16,12 +16,12 @@ import (
 // in both versions, directly or populated, and any query naming it is a
 // 400. On both databases: the filters and populates become SQL.
 func TestAFieldMarkedPrivateIsNowhere(t *testing.T) {
-	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
+	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) { privateMarked(t, d) })
 	}
 }
 
-func privateMarked(t *testing.T, d store.Dialect) {
+func privateMarked(t *testing.T, d database.Dialect) {
 	dir := t.TempDir()
 	src := filepath.Join(apptest.Root(t), "content-types")
 	files, err := filepath.Glob(filepath.Join(src, "*.yaml"))

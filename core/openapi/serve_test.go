@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/openapi"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // TestVersions: GET /api/versions lists v1 (deprecated) and v2 (stable,
@@ -53,7 +53,7 @@ func TestVersions(t *testing.T) {
 // its assets as often as it likes, with a bad token too, and still has
 // its two requests for the API.
 func TestDocumentationIsPublicAndUnlimited(t *testing.T) {
-	cfg := apptest.Config(t, store.SQLite)
+	cfg := apptest.Config(t, database.SQLite)
 	cfg.RateLimit.PerAddress = 2
 	h := apptest.NewWith(t, cfg, shipped()...)
 	page := h.Do("GET", "/api/docs", nil, "Authorization", apptest.Anonymous)

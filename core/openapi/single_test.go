@@ -7,7 +7,7 @@ import (
 	validator "github.com/pb33f/libopenapi-validator"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
-	"github.com/kiln-cms/kiln/core/store"
+	"github.com/kiln-cms/kiln/core/database"
 )
 
 // singleHarness serves the single-types project (testdata/single-types at
@@ -15,7 +15,7 @@ import (
 // (no draft & publish) and landing (draft & publish).
 func singleHarness(t *testing.T) *apptest.Harness {
 	t.Helper()
-	cfg := apptest.Config(t, store.SQLite)
+	cfg := apptest.Config(t, database.SQLite)
 	project := filepath.Join(apptest.Root(t), "testdata", "single-types")
 	cfg.Paths.ContentTypes = filepath.Join(project, "content-types")
 	cfg.Paths.Config = filepath.Join(project, "config")

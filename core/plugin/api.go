@@ -11,10 +11,10 @@ import (
 
 	"github.com/kiln-cms/kiln/core/caller"
 	"github.com/kiln-cms/kiln/core/content"
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/hook"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // Route is one endpoint a plugin adds under /api. It gets what generated
@@ -60,10 +60,10 @@ type Security interface {
 	// 401 or 403 to answer.
 	Allow(c *fiber.Ctx, action string) error
 	// ReadOptions are what the request's caller may see.
-	ReadOptions(c *fiber.Ctx) store.ReadOptions
+	ReadOptions(c *fiber.Ctx) entry.ReadOptions
 	// ReadOptionsFor are those of a user with a role, outside a request of
 	// theirs.
-	ReadOptionsFor(userID int64, role string) store.ReadOptions
+	ReadOptionsFor(userID int64, role string) entry.ReadOptions
 	// RoleAllowed reports whether a role may take action.
 	RoleAllowed(role, action string) bool
 	// QueryOptions are the query limits with the caller's read rights.
@@ -187,14 +187,14 @@ func (a *API) Allowed(c *fiber.Ctx, action string) bool {
 // drafts, with their user id), for every read and write a handler makes
 // on their behalf: a row they may not see must not exist for them, in an
 // answer, a count, a figure or a write.
-func (a *API) ReadOptions(c *fiber.Ctx) store.ReadOptions { return a.security.ReadOptions(c) }
+func (a *API) ReadOptions(c *fiber.Ctx) entry.ReadOptions { return a.security.ReadOptions(c) }
 
 // ReadOptionsFor are the read options of a given user with a given role,
 // for work done on a user's behalf outside their own request (a calendar
 // feed polled with a secret URL). They are the same compiled, shared data
 // a request of that user gets, their role's row budget included: nothing
 // is read or built.
-func (a *API) ReadOptionsFor(userID int64, role string) store.ReadOptions {
+func (a *API) ReadOptionsFor(userID int64, role string) entry.ReadOptions {
 	return a.security.ReadOptionsFor(userID, role)
 }
 

@@ -8,9 +8,9 @@ import (
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
 	"github.com/kiln-cms/kiln/core/content"
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/plugin"
 	"github.com/kiln-cms/kiln/core/query"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // worker is a plugin with a background goroutine: Start launches it on the
@@ -64,7 +64,7 @@ func (w *worker) log(s string) {
 // app ends Start's context, then runs Close while the database is open.
 func TestLifecycle(t *testing.T) {
 	w := &worker{}
-	h := apptest.New(t, store.SQLite, w)
+	h := apptest.New(t, database.SQLite, w)
 	if r := h.Do("GET", "/_ready", nil); r.Status != 200 {
 		t.Fatalf("ready: %d", r.Status)
 	}

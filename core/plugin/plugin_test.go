@@ -12,12 +12,13 @@ import (
 	"github.com/gofiber/fiber/v2"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
+	"github.com/kiln-cms/kiln/core/database"
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/hook"
 	"github.com/kiln-cms/kiln/core/plugin"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/rest"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // probe is a plugin made of whatever a test gives it.
@@ -76,7 +77,7 @@ func TestPoliciesRunInOrderAfterThePermission(t *testing.T) {
 			},
 		})
 	}}
-	h := apptest.New(t, store.SQLite, p)
+	h := apptest.New(t, database.SQLite, p)
 	coach := h.CreateUser("coachy", "coachy@x.test", "coach")
 	cases := []struct {
 		path    string
@@ -128,7 +129,7 @@ func TestServicesThroughTheApp(t *testing.T) {
 		seen = api.Service("provider.greeter")
 		return nil
 	}}
-	h := apptest.New(t, store.SQLite, provider, user)
+	h := apptest.New(t, database.SQLite, provider, user)
 	if g, ok := seen.(*greeter); !ok || g.word != "hello" {
 		t.Errorf("a later plugin got %#v", seen)
 	}
@@ -155,7 +156,7 @@ func TestRouteMistakesStopStartUp(t *testing.T) {
 		`secret "a" is not one of its path parameters`: {with(func(r *plugin.Route) { r.Secret = []string{"a"} })},
 		`is already registered by plugin "p"`:          {with(func(r *plugin.Route) { r.Path = "/probe/:id" }), with(func(r *plugin.Route) { r.Path = "/probe/:other" })},
 	}
-	h := apptest.New(t, store.SQLite)
+	h := apptest.New(t, database.SQLite)
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	for want, routes := range cases {
 		p := probe{name: "p", register: func(api *plugin.API) error {
@@ -207,7 +208,7 @@ func TestEveryHookRunsInTheWritesTransaction(t *testing.T) {
 				// entry's name asks for one: both must vanish together.
 				if strings.HasPrefix(title, "refuse "+name) {
 					if _, err := api.Content.TxOf(ev).Create(ctx, &query.Query{Type: api.Schema.Type("category")},
-						map[string]any{"name": "written by " + name}, store.ReadOptions{}); err != nil {
+						map[string]any{"name": "written by " + name}, entry.ReadOptions{}); err != nil {
 						return err
 					}
 					return errs.New(errs.KindConflict, name+" says no")

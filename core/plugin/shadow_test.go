@@ -10,9 +10,9 @@ import (
 	"github.com/gofiber/fiber/v2"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/plugin"
 	"github.com/kiln-cms/kiln/core/rest"
-	"github.com/kiln-cms/kiln/core/store"
 	"github.com/kiln-cms/kiln/plugins/analytics"
 	"github.com/kiln-cms/kiln/plugins/catalog"
 	"github.com/kiln-cms/kiln/plugins/coaching"
@@ -56,7 +56,7 @@ var shadowCases = []struct {
 // route (a literal segment, another number of segments, another method)
 // starts. A plugin that ignores Route's error is stopped all the same.
 func TestShadowingAGeneratedRouteStopsStartUp(t *testing.T) {
-	h := apptest.New(t, store.SQLite)
+	h := apptest.New(t, database.SQLite)
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	ok := func(*fiber.Ctx) error { return nil }
 	for _, c := range shadowCases {
@@ -135,7 +135,7 @@ func TestShadowRuleAgreesWithFiber(t *testing.T) {
 // literal ones next to generated routes (GET /categories/tree, GET
 // /coaches/available, GET /events/me), start and are served.
 func TestShippedPluginsStart(t *testing.T) {
-	h := apptest.New(t, store.SQLite, catalog.New(), analytics.New(), scheduling.New(), coaching.New(), &hello.Plugin{})
+	h := apptest.New(t, database.SQLite, catalog.New(), analytics.New(), scheduling.New(), coaching.New(), &hello.Plugin{})
 	if n := len(h.App.Plugins.Routes()); n < 20 {
 		t.Fatalf("only %d plugin routes", n)
 	}

@@ -4,15 +4,16 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/kiln-cms/kiln/core/database"
+	"github.com/kiln-cms/kiln/core/migrate"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // Extra is what the plugins add to the migrations on a dialect: the tables
 // they declare (Tabler) and their constraints. The app passes it to every
 // migration, `kiln migrate --dry-run` included.
-func Extra(plugins []Plugin, d store.Dialect) (store.Extra, error) {
-	var out store.Extra
+func Extra(plugins []Plugin, d database.Dialect) (migrate.Extra, error) {
+	var out migrate.Extra
 	seen := map[string]string{}
 	for _, p := range plugins {
 		tp, ok := p.(Tabler)
@@ -30,7 +31,7 @@ func Extra(plugins []Plugin, d store.Dialect) (store.Extra, error) {
 			}
 			out.Tables = append(out.Tables, def)
 			for _, c := range t.Constraints {
-				out.Constraints = append(out.Constraints, store.ConstraintDef{Table: c.Table, Name: c.Name, Before: c.Before, SQL: c.SQL})
+				out.Constraints = append(out.Constraints, migrate.ConstraintDef{Table: c.Table, Name: c.Name, Before: c.Before, SQL: c.SQL})
 			}
 		}
 	}
@@ -53,11 +54,11 @@ func TableNames(plugins []Plugin) []string {
 // tableDef turns a declared table into the migrations' form: its columns
 // typed as fields are, its key NOT NULL and unique, a unique index for
 // each unique column.
-func tableDef(d store.Dialect, t Table) (store.TableDef, error) {
+func tableDef(d database.Dialect, t Table) (migrate.TableDef, error) {
 	if t.Name == "" || len(t.Columns) == 0 || len(t.Key) == 0 {
-		return store.TableDef{}, fmt.Errorf("table %q needs a name, columns and a key", t.Name)
+		return migrate.TableDef{}, fmt.Errorf("table %q needs a name, columns and a key", t.Name)
 	}
-	def := store.TableDef{Name: t.Name}
+	def := migrate.TableDef{Name: t.Name}
 	key := map[string]bool{}
 	for _, k := range t.Key {
 		key[k] = true
@@ -66,15 +67,15 @@ func tableDef(d store.Dialect, t Table) (store.TableDef, error) {
 		if !c.Type.Valid() || c.Type == schema.Relation {
 			return def, fmt.Errorf("table %q: column %q has no field type %q", t.Name, c.Name, c.Type)
 		}
-		def.Columns = append(def.Columns, store.ColumnDef{Name: c.Name, Type: store.ColumnType(d, c.Type), NotNull: c.Required || key[c.Name]})
+		def.Columns = append(def.Columns, migrate.ColumnDef{Name: c.Name, Type: migrate.ColumnType(d, c.Type), NotNull: c.Required || key[c.Name]})
 		if c.Unique && !(len(t.Key) == 1 && key[c.Name]) {
-			def.Indexes = append(def.Indexes, store.IndexDef{Name: t.Name + "_" + c.Name + "_uq", Columns: []string{c.Name}, Unique: true})
+			def.Indexes = append(def.Indexes, migrate.IndexDef{Name: t.Name + "_" + c.Name + "_uq", Columns: []string{c.Name}, Unique: true})
 		}
 		delete(key, c.Name)
 	}
 	if len(key) > 0 {
 		return def, fmt.Errorf("table %q: key columns %s are not columns", t.Name, strings.Join(t.Key, ", "))
 	}
-	def.Indexes = append(def.Indexes, store.IndexDef{Name: t.Name + "_key", Columns: t.Key, Unique: true})
+	def.Indexes = append(def.Indexes, migrate.IndexDef{Name: t.Name + "_key", Columns: t.Key, Unique: true})
 	return def, nil
 }

@@ -11,7 +11,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/kiln-cms/kiln/core/store"
+	"github.com/kiln-cms/kiln/core/database"
 )
 
 // Timing of the listener. Probe: how often the connection is proven
@@ -29,13 +29,13 @@ var DefaultTiming = Timing{ProbeEvery: 5 * time.Second, ProbeTimeout: 3 * time.S
 	MinBackoff: 100 * time.Millisecond, MaxBackoff: 10 * time.Second}
 
 // Watcher keeps a Cache trusted while its LISTEN connection hears the
-// identity channel (store.IdentityChannel).
+// identity channel (database.IdentityChannel).
 type Watcher struct {
 	// AppName is the listening connection's application_name, unique to
 	// this node (what an operator sees in pg_stat_activity).
 	AppName string
 
-	db     *store.DB
+	db     *database.DB
 	cache  *Cache
 	log    *slog.Logger
 	timing Timing
@@ -50,7 +50,7 @@ type Watcher struct {
 // Watch starts listening for db's identity notifications in the
 // background: the cache is trusted from the moment the listener is
 // proven to hear them until it is lost. PostgreSQL only. Close stops it.
-func Watch(db *store.DB, c *Cache, log *slog.Logger, t Timing) *Watcher {
+func Watch(db *database.DB, c *Cache, log *slog.Logger, t Timing) *Watcher {
 	if t.ProbeEvery <= 0 {
 		t = DefaultTiming
 	}
@@ -204,7 +204,7 @@ func (w *Watcher) probe(ctx context.Context, payload string) {
 	}()
 }
 
-// handle forgets what a payload names (see store.IdentityChannel); a
+// handle forgets what a payload names (see database.IdentityChannel); a
 // payload of this schema it cannot read forgets everyone.
 func (w *Watcher) handle(p string) {
 	rest, ok := strings.CutPrefix(p, w.schema+":")

@@ -222,13 +222,13 @@ func TestUsernameIsNeverAnotherAddress(t *testing.T) {
 		// A row written before the rule: eve's username is zed's address.
 		eve := newUser(t, h, "eve", "eve@users.test")
 		newUser(t, h, "zed", "zed@users.test")
-		if _, err := h.App.DB.Bun.ExecContext(context.Background(), "UPDATE users SET username = ? WHERE id = ?", "zed@users.test", eve); err != nil {
+		if _, err := h.App.DB.ExecContext(context.Background(), "UPDATE users SET username = ? WHERE id = ?", "zed@users.test", eve); err != nil {
 			t.Fatal(err)
 		}
 		if r := signIn(h, "zed@users.test", "Passw0rd!"); r.Status != 200 || r.JSON(t)["user"].(map[string]any)["username"] != "zed" {
 			t.Errorf("zed's address signs in as: %d %s", r.Status, r.Body)
 		}
-		if _, err := h.App.DB.Bun.ExecContext(context.Background(), "DELETE FROM users WHERE username = ?", "zed"); err != nil {
+		if _, err := h.App.DB.ExecContext(context.Background(), "DELETE FROM users WHERE username = ?", "zed"); err != nil {
 			t.Fatal(err)
 		}
 		if r := signIn(h, "zed@users.test", "Passw0rd!"); r.Status != 400 {
@@ -390,7 +390,7 @@ func TestResetCodes(t *testing.T) {
 		code := resetCode(t, h, "kim@users.test", "kim@users.test")
 		var stored string
 		var expires any
-		row := h.App.DB.Bun.QueryRowContext(context.Background(), "SELECT reset_password_token, reset_password_expires_at FROM users WHERE id = ?", id)
+		row := h.App.DB.QueryRowContext(context.Background(), "SELECT reset_password_token, reset_password_expires_at FROM users WHERE id = ?", id)
 		if err := row.Scan(&stored, &expires); err != nil {
 			t.Fatal(err)
 		}
@@ -421,7 +421,7 @@ func TestResetCodes(t *testing.T) {
 		}
 		// A code stored before codes had an expiry does not work.
 		code = resetCode(t, h, "kim@users.test", "kim@users.test")
-		if _, err := h.App.DB.Bun.ExecContext(context.Background(), "UPDATE users SET reset_password_expires_at = NULL WHERE id = ?", id); err != nil {
+		if _, err := h.App.DB.ExecContext(context.Background(), "UPDATE users SET reset_password_expires_at = NULL WHERE id = ?", id); err != nil {
 			t.Fatal(err)
 		}
 		if r := resetWith(h, code, "Reset-pw-2"); r.Status != 400 {
@@ -462,7 +462,7 @@ func TestLegacyUpperCaseEmailsStillSignIn(t *testing.T) {
 		newUser(t, h, "dup1", "dup@users.test")
 		ctx := context.Background()
 		for id, email := range map[int64]string{oldID: "Old@Users.TEST", dupID: "DUP@users.test"} {
-			if _, err := h.App.DB.Bun.ExecContext(ctx, "UPDATE users SET email = ? WHERE id = ?", email, id); err != nil {
+			if _, err := h.App.DB.ExecContext(ctx, "UPDATE users SET email = ? WHERE id = ?", email, id); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -481,7 +481,7 @@ func TestLegacyUpperCaseEmailsStillSignIn(t *testing.T) {
 		}
 		for id, want := range map[int64]string{oldID: "old@users.test", dupID: "DUP@users.test"} {
 			var got string
-			if err := h.App.DB.Bun.QueryRowContext(ctx, "SELECT email FROM users WHERE id = ?", id).Scan(&got); err != nil || got != want {
+			if err := h.App.DB.QueryRowContext(ctx, "SELECT email FROM users WHERE id = ?", id).Scan(&got); err != nil || got != want {
 				t.Errorf("user %d's e-mail: %q, %v; want %q", id, got, err, want)
 			}
 		}

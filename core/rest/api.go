@@ -6,9 +6,9 @@ import (
 	"github.com/gofiber/fiber/v2"
 
 	"github.com/kiln-cms/kiln/core/content"
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // API serves the generated routes of every content type; its rows of the
@@ -21,7 +21,7 @@ type API struct {
 	// Guard decides whether the request may take action ("find",
 	// "findOne", "create", "update", "delete") on ct, and returns the read
 	// options (ownership scope) that apply to it. nil allows everything.
-	Guard func(c *fiber.Ctx, ct *schema.ContentType, action string) (store.ReadOptions, error)
+	Guard func(c *fiber.Ctx, ct *schema.ContentType, action string) (entry.ReadOptions, error)
 	// Options, when set, gives the query options of a request (the
 	// caller's read rights); otherwise Query applies to everyone.
 	Options func(c *fiber.Ctx) query.Options
@@ -31,9 +31,9 @@ type API struct {
 }
 
 // guard runs the Guard, if any.
-func (a *API) guard(c *fiber.Ctx, ct *schema.ContentType, action string) (store.ReadOptions, error) {
+func (a *API) guard(c *fiber.Ctx, ct *schema.ContentType, action string) (entry.ReadOptions, error) {
 	if a.Guard == nil {
-		return store.ReadOptions{}, nil
+		return entry.ReadOptions{}, nil
 	}
 	return a.Guard(c, ct, action)
 }

@@ -14,8 +14,8 @@ import (
 	"time"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/route"
-	"github.com/kiln-cms/kiln/core/store"
 	"github.com/kiln-cms/kiln/plugins/all"
 )
 
@@ -71,7 +71,7 @@ func namespace(action string) string { ns, _, _ := strings.Cut(action, "."); ret
 // 401/403 from the permission check) or refused (403 ForbiddenError), and
 // an expired or revoked token refused with a 401 everywhere.
 func TestAPITokenKindsOnEveryRoute(t *testing.T) {
-	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
+	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
 			h := apptest.NewWith(t, apptest.Config(t, d), all.Plugins(nil)...)
 			rows := tokenRoutes(h)
@@ -155,7 +155,7 @@ func TestAPITokenStoredHashed(t *testing.T) {
 		}
 		var name, kind, hash string
 		var desc, actions *string
-		row := h.App.DB.Bun.QueryRowContext(context.Background(),
+		row := h.App.DB.QueryRowContext(context.Background(),
 			`SELECT "name", "description", "kind", "actions", "token_hash" FROM "kiln_api_tokens" WHERE "id" = ?`, id)
 		if err := row.Scan(&name, &desc, &kind, &actions, &hash); err != nil {
 			t.Fatal(err)
@@ -326,7 +326,7 @@ func TestAPITokenDraftsAndScopes(t *testing.T) {
 // TestAPITokenRateLimit: each token is counted under its own key with the
 // perToken budget, apart from users and from other tokens.
 func TestAPITokenRateLimit(t *testing.T) {
-	cfg := apptest.Config(t, store.SQLite)
+	cfg := apptest.Config(t, database.SQLite)
 	cfg.RateLimit.PerToken, cfg.RateLimit.PerUser = 2, 5
 	h := apptest.NewWith(t, cfg)
 	_, one := newToken(t, h, "one", "read-only", nil, nil)

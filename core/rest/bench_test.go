@@ -7,8 +7,9 @@ import (
 	"testing"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
+	"github.com/kiln-cms/kiln/core/database"
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/query"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // seedPrograms loads n programs, each with a customer and three modules,
@@ -18,7 +19,7 @@ func seedPrograms(b *testing.B, h *apptest.Harness, n int) {
 	svc := h.App.Content
 	create := func(typ string, data map[string]any) int64 {
 		q := &query.Query{Type: svc.Schema.Type(typ), Status: query.Published}
-		e, err := svc.Create(ctx, q, data, store.ReadOptions{})
+		e, err := svc.Create(ctx, q, data, entry.ReadOptions{})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -41,7 +42,7 @@ func seedPrograms(b *testing.B, h *apptest.Harness, n int) {
 // BenchmarkListWithTwoPopulatedRelations measures a whole request through
 // fiber: parse, count, page, two batched populate queries, JSON.
 func BenchmarkListWithTwoPopulatedRelations(b *testing.B) {
-	h := apptest.New(b, store.SQLite)
+	h := apptest.New(b, database.SQLite)
 	seedPrograms(b, h, 2000)
 	const path = "/api/programs?filters[status][$eq]=published&populate[0]=customer&populate[1]=modules&pagination[pageSize]=25"
 	if r := h.Do("GET", path, nil); r.Status != 200 {
@@ -64,7 +65,7 @@ func BenchmarkListWithTwoPopulatedRelations(b *testing.B) {
 // cheap route (one program by id): a user's JWT (signature, then the user
 // row) and an API token (keyed hash, then one lookup on its index).
 func BenchmarkAuthenticate(b *testing.B) {
-	h := apptest.New(b, store.SQLite)
+	h := apptest.New(b, database.SQLite)
 	id := h.Create("/api/programs", map[string]any{"title": "one", "status": "published"})
 	_, token := newToken(b, h, "bench", "read-only", nil, nil)
 	path := fmt.Sprintf("/api/programs/%d", id)

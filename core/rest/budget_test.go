@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
-	"github.com/kiln-cms/kiln/core/store"
+	"github.com/kiln-cms/kiln/core/database"
 )
 
 // cyclic is a populate that goes back and forth between programs and
@@ -18,7 +18,7 @@ const cyclic = "populate[sessions][populate][program][populate][sessions][popula
 // cyclic populate counts like any other — is a 400 that names the limit,
 // on lists and on one entry; within the limit the same shapes answer.
 func TestAnswerBudget(t *testing.T) {
-	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
+	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
 			cfg := apptest.Config(t, d)
 			cfg.API.MaxAnswerRows = 2000
@@ -57,7 +57,7 @@ func TestAnswerBudget(t *testing.T) {
 // TestAnswerBytes: an answer larger than maxAnswerBytes is refused with a
 // 400 naming the limit, not sent; smaller ones go out whole.
 func TestAnswerBytes(t *testing.T) {
-	cfg := apptest.Config(t, store.SQLite)
+	cfg := apptest.Config(t, database.SQLite)
 	cfg.API.MaxAnswerBytes = 4096
 	h := apptest.NewWith(t, cfg)
 	loadSmall(t, h)
@@ -79,7 +79,7 @@ func TestAnswerBytes(t *testing.T) {
 // saw an error anyway. The populate's estimate (1 + 1 coach) is within the
 // budget of 2, so the write runs; its answer (1 + 2 coaches) is not.
 func TestWriteAnswerIsPartOfTheWrite(t *testing.T) {
-	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
+	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
 			cfg := apptest.Config(t, d)
 			cfg.API.MaxAnswerRows = 2

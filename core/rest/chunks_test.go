@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/rest"
-	"github.com/kiln-cms/kiln/core/store"
 	"github.com/kiln-cms/kiln/dataset"
 )
 
@@ -39,7 +39,7 @@ var chunkShapes = []string{
 	"/api/programs?pagination[withCount]=false&populate=customer,coaches",
 }
 
-func newChunkWorld(t *testing.T, d store.Dialect, rows, bytes int) *apptest.Harness {
+func newChunkWorld(t *testing.T, d database.Dialect, rows, bytes int) *apptest.Harness {
 	t.Helper()
 	cfg := apptest.Config(t, d)
 	cfg.API.MaxAnswerRows, cfg.API.MaxAnswerBytes = rows, bytes
@@ -92,7 +92,7 @@ func sameChunked(t *testing.T, path string, whole, chunked *apptest.Response) {
 // answers, with the same ETag, for every page size around the chunk's and
 // every populate shape; the populate statements run once per chunk.
 func TestChunkedListIsTheWholeList(t *testing.T) {
-	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
+	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
 			h := newChunkWorld(t, d, 0, 0)
 			for _, shape := range chunkShapes {
@@ -149,7 +149,7 @@ func TestChunkedListIsTheWholeList(t *testing.T) {
 // (customers shared by the programs of every chunk).
 func TestChunkedListLimits(t *testing.T) {
 	shared := "/api/programs?populate[customer][populate][programs][fields][0]=title"
-	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
+	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
 			// Encoding stops early (at the first 1 KiB past the limit), so
 			// that a refusal for bytes comes while chunks are left to read.

@@ -11,8 +11,8 @@ import (
 	"time"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/rest"
-	"github.com/kiln-cms/kiln/core/store"
 	"github.com/kiln-cms/kiln/plugins/catalog"
 )
 
@@ -145,7 +145,7 @@ func TestCacheControl(t *testing.T) {
 // envelope; and no temporary file is left open after any of them, nor
 // after a client that went away without reading.
 func TestSpilledAnswer(t *testing.T) {
-	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
+	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
 			cfg := apptest.Config(t, d)
 			h := apptest.NewWith(t, cfg)

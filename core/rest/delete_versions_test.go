@@ -8,9 +8,9 @@ import (
 	"testing"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/route"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 	"github.com/kiln-cms/kiln/dataset"
 )
 
@@ -139,7 +139,7 @@ func documentsOf(t *testing.T, h *apptest.Harness, ct *schema.ContentType) []str
 // with and without draft & publish, each deleted with an entry (200 with
 // it on /api/v1 only) and without one (204 everywhere).
 func TestDeleteAnswerByVersionSingleTypes(t *testing.T) {
-	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
+	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
 			cfg := apptest.Config(t, d)
 			project := filepath.Join(apptest.Root(t), "testdata", "single-types")

@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
-	"github.com/kiln-cms/kiln/core/store"
+	"github.com/kiln-cms/kiln/core/database"
 )
 
 var updateDrafts = flag.Bool("update-drafts", false, "rewrite testdata/drafts/*.golden from what the app answers")
@@ -252,7 +252,7 @@ attributes:
 // TestDraftsThroughJoinRows: a many-to-many to a draft & publish type
 // shows the version of the read, in populate and in filters.
 func TestDraftsThroughJoinRows(t *testing.T) {
-	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
+	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
 			h := withTypes(t, d, map[string]string{"reading-list.yaml": readingListType})
 			r := h.Do("POST", "/api/blueprints", map[string]any{"data": map[string]any{"title": "Lead"}})

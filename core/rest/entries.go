@@ -6,9 +6,9 @@ import (
 	"github.com/gofiber/fiber/v2"
 
 	"github.com/kiln-cms/kiln/core/content"
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // The handlers of the five generated actions. Each checks the guard,
@@ -102,7 +102,7 @@ func (a *API) delete(ct *schema.ContentType) fiber.Handler {
 // and ownership scopes, then the query string, then the answer's
 // estimate against the caller's row budget, so that a request whose
 // populate alone passes it is refused before any statement.
-func (a *API) begin(c *fiber.Ctx, ct *schema.ContentType, action string) (*query.Query, store.ReadOptions, error) {
+func (a *API) begin(c *fiber.Ctx, ct *schema.ContentType, action string) (*query.Query, entry.ReadOptions, error) {
 	ro, err := a.guard(c, ct, action)
 	if err != nil {
 		return nil, ro, err
@@ -129,7 +129,7 @@ func rootsOf(ct *schema.ContentType, action string, q *query.Query) int {
 
 // WriteEntry writes {"data": entry, "meta": {}} in the request's version.
 // Both stream through an answer (answer.go).
-func WriteEntry(c *fiber.Ctx, status int, e *store.Entry) error {
+func WriteEntry(c *fiber.Ctx, status int, e *entry.Entry) error {
 	a, b := newAnswer(c)
 	b = append(b, `{"data":`...)
 	b = encEntry(b, e, VersionOf(c), a)

@@ -5,14 +5,14 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/query"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // EntryJSON renders an entry in the request's response version, for plugin
 // answers that carry entries inside a shape of their own ({"coach": ...,
 // "score": ...}).
-func EntryJSON(c *fiber.Ctx, e *store.Entry) json.RawMessage {
+func EntryJSON(c *fiber.Ctx, e *entry.Entry) json.RawMessage {
 	return appendEntry(make([]byte, 0, 512), e, VersionOf(c))
 }
 
@@ -42,6 +42,6 @@ func WriteDataMeta(c *fiber.Ctx, status int, data, meta any) error {
 
 // EntryJSONIn renders an entry in version v, outside any request (a
 // webhook's payload).
-func EntryJSONIn(e *store.Entry, v Version) json.RawMessage {
+func EntryJSONIn(e *entry.Entry, v Version) json.RawMessage {
 	return appendEntry(make([]byte, 0, 512), e, v)
 }

@@ -3,8 +3,8 @@ package rest
 import (
 	"strconv"
 
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // Version is a response shape.
@@ -20,12 +20,12 @@ const (
 // the loaded scalar fields in schema order, the timestamps, then the
 // populated relations in schema order. Private fields are never written,
 // whatever was loaded.
-func appendEntry(b []byte, e *store.Entry, v Version) []byte { return encEntry(b, e, v, nil) }
+func appendEntry(b []byte, e *entry.Entry, v Version) []byte { return encEntry(b, e, v, nil) }
 
 // encEntry is appendEntry handing what it has written to s at each entry
 // of a to-many relation (answer.flush), so that a large answer never sits
 // whole in memory; a nil s keeps everything in b.
-func encEntry(b []byte, e *store.Entry, v Version, s *answer) []byte {
+func encEntry(b []byte, e *entry.Entry, v Version, s *answer) []byte {
 	b = append(b, `{"id":`...)
 	b = strconv.AppendInt(b, e.ID, 10)
 	b = append(b, `,"documentId":`...)
@@ -40,7 +40,7 @@ func encEntry(b []byte, e *store.Entry, v Version, s *answer) []byte {
 }
 
 // appendFields writes the loaded fields; first says no comma is due yet.
-func appendFields(b []byte, e *store.Entry, v Version, first bool, s *answer) []byte {
+func appendFields(b []byte, e *entry.Entry, v Version, first bool, s *answer) []byte {
 	sep := func() {
 		if !first {
 			b = append(b, ',')
@@ -88,15 +88,15 @@ func appendRelation(b []byte, val any, v Version, s *answer) []byte {
 		b = append(b, `{"data":`...)
 	}
 	switch x := val.(type) {
-	case *store.Entry:
+	case *entry.Entry:
 		if x == nil {
 			b = append(b, "null"...)
 		} else {
 			b = encEntry(b, x, v, s)
 		}
-	case []*store.Entry:
+	case []*entry.Entry:
 		b = encEntries(b, x, v, s)
-	case store.Count:
+	case entry.Count:
 		if v == V1 {
 			b = append(b, `{"attributes":{"count":`...)
 			b = strconv.AppendInt(b, x.N, 10)
@@ -115,11 +115,11 @@ func appendRelation(b []byte, val any, v Version, s *answer) []byte {
 	return b
 }
 
-func appendEntries(b []byte, list []*store.Entry, v Version) []byte {
+func appendEntries(b []byte, list []*entry.Entry, v Version) []byte {
 	return encEntries(b, list, v, nil)
 }
 
-func encEntries(b []byte, list []*store.Entry, v Version, s *answer) []byte {
+func encEntries(b []byte, list []*entry.Entry, v Version, s *answer) []byte {
 	b = append(b, '[')
 	b = encItems(b, list, v, s, true)
 	return append(b, ']')
@@ -127,7 +127,7 @@ func encEntries(b []byte, list []*store.Entry, v Version, s *answer) []byte {
 
 // encItems writes list's entries as items of a JSON array, the first
 // after a comma unless first; a list's page is written chunk by chunk.
-func encItems(b []byte, list []*store.Entry, v Version, s *answer, first bool) []byte {
+func encItems(b []byte, list []*entry.Entry, v Version, s *answer, first bool) []byte {
 	for _, e := range list {
 		if s.stopped() {
 			break // the answer is an error now

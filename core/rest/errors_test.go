@@ -19,14 +19,14 @@ import (
 	"github.com/gofiber/fiber/v2/middleware/requestid"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/rest"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // TestBadInputIsA4xxThatNamesIt sends malformed bodies, headers and query
 // strings and asserts the exact status, error name and message.
 func TestBadInputIsA4xxThatNamesIt(t *testing.T) {
-	h := apptest.New(t, store.SQLite)
+	h := apptest.New(t, database.SQLite)
 	fixture(t, h)
 	type req struct {
 		method, path, body, contentType string
@@ -95,7 +95,7 @@ func TestBadInputIsA4xxThatNamesIt(t *testing.T) {
 // answers from the headers alone, before reading the body, so the test
 // reads the answer the way a client that watches for early responses does.
 func TestOversizedBodyIs413(t *testing.T) {
-	h := apptest.New(t, store.SQLite)
+	h := apptest.New(t, database.SQLite)
 	base := strings.TrimPrefix(h.Serve(), "http://")
 	conn, err := net.Dial("tcp", base)
 	if err != nil {

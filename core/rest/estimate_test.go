@@ -7,7 +7,7 @@ import (
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
 	"github.com/kiln-cms/kiln/core/auth"
-	"github.com/kiln-cms/kiln/core/store"
+	"github.com/kiln-cms/kiln/core/database"
 )
 
 // tightRole reads programs and what they relate to with a budget of one
@@ -96,7 +96,7 @@ const theCycle = "/api/programs?pagination[pageSize]=100&populate[sessions][popu
 // answer's entries and bytes are the admin's, counted in its JSON; the
 // limits are the rule's (wantLimits' table with the shipped defaults).
 func TestTheCycleByRole(t *testing.T) {
-	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
+	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
 			h := apptest.NewWith(t, apptest.Config(t, d))
 			loadSmall(t, h)

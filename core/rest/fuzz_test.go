@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
-	"github.com/kiln-cms/kiln/core/store"
+	"github.com/kiln-cms/kiln/core/database"
 )
 
 // FuzzRequest throws arbitrary query strings and bodies at the real stack:
@@ -29,7 +29,7 @@ func FuzzRequest(f *testing.F) {
 	for _, s := range seeds {
 		f.Add(s.query, s.body)
 	}
-	h := apptest.New(f, store.SQLite)
+	h := apptest.New(f, database.SQLite)
 	h.Do("POST", "/api/customers", map[string]any{"data": map[string]any{"name": "Acme"}})
 	f.Fuzz(func(t *testing.T, query, body string) {
 		h.T = t

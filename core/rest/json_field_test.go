@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
-	"github.com/kiln-cms/kiln/core/store"
+	"github.com/kiln-cms/kiln/core/database"
 )
 
 // memoType has a json field, and one with a YAML default.
@@ -51,7 +51,7 @@ func documentedJSON(t *testing.T) [][2]string {
 // jsonb orders keys by length first, so it would answer otherwise.
 func TestJSONFieldAnsweredAsDocumented(t *testing.T) {
 	rows := documentedJSON(t)
-	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
+	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
 			h := withTypes(t, d, map[string]string{"memo.yaml": memoType})
 			for _, row := range rows {
@@ -68,9 +68,9 @@ func TestJSONFieldAnsweredAsDocumented(t *testing.T) {
 					}
 				}
 			}
-			if d == store.Postgres {
+			if d == database.Postgres {
 				var text string
-				if err := h.App.DB.Bun.QueryRowContext(context.Background(), `SELECT '{"b":1,"a":2,"aa":3}'::jsonb::text`).Scan(&text); err != nil {
+				if err := h.App.DB.QueryRowContext(context.Background(), `SELECT '{"b":1,"a":2,"aa":3}'::jsonb::text`).Scan(&text); err != nil {
 					t.Fatal(err)
 				}
 				if text != `{"a": 2, "b": 1, "aa": 3}` {

@@ -13,8 +13,8 @@ import (
 	"testing"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 var updateKinds = flag.Bool("update-kinds", false, "rewrite testdata/kinds/*.txt from what the app answers")
@@ -47,7 +47,7 @@ attributes:
 
 // withTypes builds an app of the dialect on the shipped content types and
 // extra ones (file name -> YAML) written into a temporary folder.
-func withTypes(t *testing.T, d store.Dialect, extra map[string]string) *apptest.Harness {
+func withTypes(t *testing.T, d database.Dialect, extra map[string]string) *apptest.Harness {
 	t.Helper()
 	dir := t.TempDir()
 	files, err := filepath.Glob(filepath.Join(apptest.Root(t), "content-types", "*.yaml"))
@@ -97,7 +97,7 @@ func TestFieldKindsGolden(t *testing.T) {
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no golden files: %v", err)
 	}
-	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
+	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
 			h := withTypes(t, d, map[string]string{"specimen.yaml": specimenType})
 			ct := h.App.Schema.Type("specimen")
@@ -108,7 +108,7 @@ func TestFieldKindsGolden(t *testing.T) {
 					if a == nil {
 						t.Fatalf("specimen has no field %q", kind)
 					}
-					goldenKind(t, h, a, file, d == store.SQLite)
+					goldenKind(t, h, a, file, d == database.SQLite)
 				})
 			}
 		})

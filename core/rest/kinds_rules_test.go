@@ -3,7 +3,7 @@ package rest_test
 import (
 	"testing"
 
-	"github.com/kiln-cms/kiln/core/store"
+	"github.com/kiln-cms/kiln/core/database"
 )
 
 // gaugeType has range rules validator could not apply to an integer (a
@@ -20,7 +20,7 @@ attributes:
 // the YAML takes; a value outside them is a 400 in Strapi's words, never a
 // 500 (validator panicked parsing "1.5" or "1e20" as an integer).
 func TestIntegerRulesWithAnyBound(t *testing.T) {
-	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
+	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
 			h := withTypes(t, d, map[string]string{"gauge.yaml": gaugeType})
 			tests := []struct {

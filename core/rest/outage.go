@@ -9,8 +9,8 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/errs"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // RetryAfterSeconds is the Retry-After of a 503: the database comes back
@@ -35,7 +35,7 @@ func unavailable(ctx context.Context, err error) (reason string, out error) {
 	case errors.Is(err, context.DeadlineExceeded) || errors.Is(ctx.Err(), context.DeadlineExceeded):
 		return "request deadline passed",
 			errs.New(errs.KindUnavailable, "The request took longer than the server allows: try again, or ask for less").Wrap(err)
-	case store.Unavailable(err):
+	case database.Unavailable(err):
 		if e, ok := errs.As(err); ok {
 			return "database unavailable", e
 		}

@@ -13,9 +13,9 @@ import (
 	"golang.org/x/crypto/bcrypt"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/hook"
 	"github.com/kiln-cms/kiln/core/openapi"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // vaultType is a type of a project's own with a password field: hashing
@@ -63,12 +63,12 @@ func (s *seen) take() []any {
 // is handed the hash, never the plaintext. Rules run on the plaintext
 // first. The same holds for the built-in user.
 func TestPasswordFieldsOfAnyTypeAreHashedBeforeHooks(t *testing.T) {
-	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
+	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) { passwordFields(t, d) })
 	}
 }
 
-func passwordFields(t *testing.T, d store.Dialect) {
+func passwordFields(t *testing.T, d database.Dialect) {
 	dir := t.TempDir()
 	files, err := filepath.Glob(filepath.Join(apptest.Root(t), "content-types", "*.yaml"))
 	if err != nil || len(files) == 0 {
@@ -101,7 +101,7 @@ func passwordFields(t *testing.T, d store.Dialect) {
 	stored := func(id int64) string {
 		t.Helper()
 		var v string
-		if err := h.App.DB.Bun.QueryRowContext(context.Background(), "SELECT passphrase FROM vaults WHERE id = ?", id).Scan(&v); err != nil {
+		if err := h.App.DB.QueryRowContext(context.Background(), "SELECT passphrase FROM vaults WHERE id = ?", id).Scan(&v); err != nil {
 			t.Fatal(err)
 		}
 		return v
@@ -203,7 +203,7 @@ func passwordFields(t *testing.T, d store.Dialect) {
 	}
 	checkSeen("the user's before-update hook on change-password", user.take(), "Changed-1")
 	var hash string
-	if err := h.App.DB.Bun.QueryRowContext(context.Background(), "SELECT password FROM users WHERE username = ?", "kim").Scan(&hash); err != nil || !isHashOf(hash, "Changed-1") {
+	if err := h.App.DB.QueryRowContext(context.Background(), "SELECT password FROM users WHERE username = ?", "kim").Scan(&hash); err != nil || !isHashOf(hash, "Changed-1") {
 		t.Errorf("the user's stored password: %q, %v", hash, err)
 	}
 }

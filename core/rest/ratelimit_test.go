@@ -7,14 +7,14 @@ import (
 	"time"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
-	"github.com/kiln-cms/kiln/core/store"
+	"github.com/kiln-cms/kiln/core/database"
 )
 
 // TestRateLimits: headers on every limited response, the 429 past the
 // limit with Retry-After, separate counters for users and addresses, and
 // the operations endpoints never counted.
 func TestRateLimits(t *testing.T) {
-	cfg := apptest.Config(t, store.SQLite)
+	cfg := apptest.Config(t, database.SQLite)
 	cfg.RateLimit.PerAddress, cfg.RateLimit.PerUser = 3, 5
 	h := apptest.NewWith(t, cfg)
 	start := time.Now().Unix()
@@ -60,7 +60,7 @@ func TestRateLimitSharedInRedis(t *testing.T) {
 		t.Skip("Redis tests skipped: KILN_TEST_REDIS_URL is not set")
 	}
 	instance := func() *apptest.Harness {
-		cfg := apptest.Config(t, store.SQLite) // each its own database, one Redis
+		cfg := apptest.Config(t, database.SQLite) // each its own database, one Redis
 		cfg.RateLimit.PerAddress, cfg.RateLimit.RedisURL = 4, url
 		cfg.RateLimit.Window = 2 * time.Second
 		return apptest.NewWith(t, cfg)

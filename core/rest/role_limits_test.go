@@ -7,7 +7,7 @@ import (
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
 	"github.com/kiln-cms/kiln/core/auth"
-	"github.com/kiln-cms/kiln/core/store"
+	"github.com/kiln-cms/kiln/core/database"
 )
 
 // limitRoles are appended to the shipped permissions for the budget
@@ -100,7 +100,7 @@ func limitCallers(t *testing.T, h *apptest.Harness) []caller {
 // role's, refused without a statement; the byte limit in answers just
 // under and over it.
 func TestAnswerLimitsByRole(t *testing.T) {
-	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
+	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
 			cfg := apptest.ConfigWithRoles(t, d, limitRoles)
 			cfg.API.MaxAnswerRows, cfg.API.MaxAnswerBytes = serverRows, serverBytes

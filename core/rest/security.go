@@ -7,11 +7,11 @@ import (
 	"github.com/kiln-cms/kiln/core/auth"
 	"github.com/kiln-cms/kiln/core/caller"
 	"github.com/kiln-cms/kiln/core/content"
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/principal"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // Security is authentication and authorisation for every route: who the
@@ -121,9 +121,9 @@ func (s *Security) AllowPublic(action string) error {
 
 // Guard is API.Guard: the permission check, then the ownership scopes of
 // the caller's role as read options.
-func (s *Security) Guard(c *fiber.Ctx, ct *schema.ContentType, action string) (store.ReadOptions, error) {
+func (s *Security) Guard(c *fiber.Ctx, ct *schema.ContentType, action string) (entry.ReadOptions, error) {
 	if err := s.Allow(c, ActionOf(ct, action)); err != nil {
-		return store.ReadOptions{}, err
+		return entry.ReadOptions{}, err
 	}
 	return s.ReadOptions(c), nil
 }
@@ -136,10 +136,10 @@ func (s *Security) Guard(c *fiber.Ctx, ct *schema.ContentType, action string) (s
 // every entry of the types its actions let it read, as in Strapi, where
 // scopes belong to users' roles. Drafts stay hidden on the types whose
 // <type>.readDrafts it lacks.
-func (s *Security) ReadOptions(c *fiber.Ctx) store.ReadOptions {
+func (s *Security) ReadOptions(c *fiber.Ctx) entry.ReadOptions {
 	cl := caller.Of(c)
 	if cl.Token != nil {
-		return store.ReadOptions{NoDrafts: s.tokenNoDrafts(cl), MaxAnswerRows: s.Limits.MaxAnswerRows}
+		return entry.ReadOptions{NoDrafts: s.tokenNoDrafts(cl), MaxAnswerRows: s.Limits.MaxAnswerRows}
 	}
 	return s.ReadOptionsFor(cl.UserID, cl.Role)
 }
@@ -148,10 +148,10 @@ func (s *Security) ReadOptions(c *fiber.Ctx) store.ReadOptions {
 // auth.Public for the public): their role's scopes, hidden drafts and row
 // budget, the same compiled, shared data whether the user is the caller
 // or not. Nothing is read or built.
-func (s *Security) ReadOptionsFor(userID int64, role string) store.ReadOptions {
+func (s *Security) ReadOptionsFor(userID int64, role string) entry.ReadOptions {
 	acc := s.Policy.Access(role)
 	rows := s.Policy.Limits(role, s.Limits).MaxAnswerRows
-	return store.ReadOptions{Scopes: acc.Scopes, NoDrafts: acc.NoDrafts, User: userID, MaxAnswerRows: rows}
+	return entry.ReadOptions{Scopes: acc.Scopes, NoDrafts: acc.NoDrafts, User: userID, MaxAnswerRows: rows}
 }
 
 // RoleAllowed reports whether a role may take action, whoever calls.
@@ -170,8 +170,8 @@ func (s *Security) AnswerLimits(c *fiber.Ctx) auth.Limits {
 
 // ownRead are the read options of a read the core makes of the caller's
 // own records (their user on /users/me): no scope, the caller's budget.
-func (s *Security) ownRead(c *fiber.Ctx) store.ReadOptions {
-	return store.ReadOptions{MaxAnswerRows: s.AnswerLimits(c).MaxAnswerRows}
+func (s *Security) ownRead(c *fiber.Ctx) entry.ReadOptions {
+	return entry.ReadOptions{MaxAnswerRows: s.AnswerLimits(c).MaxAnswerRows}
 }
 
 // AllowStatus refuses a read of drafts (status=draft) on a draft & publish

@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
-	"github.com/kiln-cms/kiln/core/store"
+	"github.com/kiln-cms/kiln/core/database"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
@@ -61,7 +61,7 @@ func TestResponseShapesGolden(t *testing.T) {
 	const list = "/api/programs?filters[id][$in][0]=1&filters[id][$in][1]=2&populate[customer][fields][0]=name&populate[modules][sort][0]=order:desc&populate[modules][populate][sessions][fields][0]=title&populate[coaches][count]=true&fields[0]=title&fields[1]=startDate&fields[2]=capacity"
 	const one = "/api/coaches/1?populate=*"
 	apptest.Each(t, func(t *testing.T, h *apptest.Harness) {
-		if h.App.DB.Dialect == store.Postgres && *update {
+		if h.App.DB.Dialect == database.Postgres && *update {
 			t.Skip("golden files are written from SQLite and checked against both")
 		}
 		fixture(t, h)
@@ -86,7 +86,7 @@ func TestResponseShapesGolden(t *testing.T) {
 // TestVersionHeaders: every response, errors and 404s included, says which
 // version answered.
 func TestVersionHeaders(t *testing.T) {
-	h := apptest.New(t, store.SQLite)
+	h := apptest.New(t, database.SQLite)
 	cases := []struct {
 		path    string
 		headers []string

@@ -13,13 +13,13 @@ import (
 	"github.com/kiln-cms/kiln/core/app/apptest"
 	"github.com/kiln-cms/kiln/core/auth"
 	"github.com/kiln-cms/kiln/core/config"
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/mail"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // eachWith is apptest.Each with a configuration of the test's own.
 func eachWith(t *testing.T, edit func(cfg *config.Config), fn func(t *testing.T, h *apptest.Harness)) {
-	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
+	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
 			cfg := apptest.Config(t, d)
 			edit(&cfg)

@@ -7,10 +7,10 @@ import (
 	"github.com/gofiber/fiber/v2"
 
 	"github.com/kiln-cms/kiln/core/content"
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // The handlers of a single type (kind: singleType): one entry at
@@ -65,7 +65,7 @@ func (a *API) putSingle(ct *schema.ContentType) fiber.Handler {
 		if err != nil {
 			return err
 		}
-		var out *store.Entry
+		var out *entry.Entry
 		err = a.Content.InTx(c.UserContext(), func(ctx context.Context, tx *content.Tx) error {
 			doc, err := lockAndLookup(ctx, tx, ct)
 			if err != nil {
@@ -97,7 +97,7 @@ func (a *API) deleteSingle(ct *schema.ContentType) fiber.Handler {
 		if err != nil {
 			return err
 		}
-		var gone *store.Entry
+		var gone *entry.Entry
 		err = a.Content.InTx(c.UserContext(), func(ctx context.Context, tx *content.Tx) error {
 			doc, err := lockAndLookup(ctx, tx, ct)
 			if err != nil || doc == "" {
@@ -133,7 +133,7 @@ func lockAndLookup(ctx context.Context, tx *content.Tx, ct *schema.ContentType) 
 		return "", err
 	}
 	probe := &query.Query{Type: ct, Fields: query.IDsOnly(), Status: query.Draft, Pagination: firstOnly}
-	page, err := tx.Find(ctx, probe, store.ReadOptions{})
+	page, err := tx.Find(ctx, probe, entry.ReadOptions{})
 	if err != nil || len(page.Entries) == 0 {
 		return "", err
 	}

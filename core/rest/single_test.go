@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
-	"github.com/kiln-cms/kiln/core/store"
+	"github.com/kiln-cms/kiln/core/database"
 )
 
 // The single-types project (testdata/single-types): a collection note, a
@@ -26,7 +26,7 @@ func eachSingle(t *testing.T, fn func(t *testing.T, h *apptest.Harness)) {
 // eachProject runs fn on SQLite and, when configured, PostgreSQL, with an
 // app of the project testdata/<name>.
 func eachProject(t *testing.T, name string, fn func(t *testing.T, h *apptest.Harness)) {
-	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
+	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
 			cfg := apptest.Config(t, d)
 			project := filepath.Join(apptest.Root(t), "testdata", name)
@@ -256,7 +256,7 @@ func TestSingleTypeConcurrentFirstPuts(t *testing.T) {
 			}
 		}
 		var rows int
-		if err := h.App.DB.Bun.NewRaw("SELECT count(*) FROM homepages").Scan(h.T.Context(), &rows); err != nil {
+		if err := h.App.DB.QueryRowContext(h.T.Context(), "SELECT count(*) FROM homepages").Scan(&rows); err != nil {
 			t.Fatal(err)
 		}
 		if rows != 1 {

@@ -9,15 +9,15 @@ import (
 	"unicode"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // uidProject writes a project of generated types: a uid of each kind
 // (optional or required; no targetField, or one naming a string or a text
 // field) and a type with two uids on one target, each target optional so
 // that a body may leave it out. The policy lets the admin do everything.
-func uidProject(t *testing.T, d store.Dialect) *apptest.Harness {
+func uidProject(t *testing.T, d database.Dialect) *apptest.Harness {
 	t.Helper()
 	types, conf := t.TempDir(), t.TempDir()
 	write := func(dir, name, body string) {
@@ -62,7 +62,7 @@ func slugOf(text string) string {
 // required field and an optional one is null. The reference is computed
 // from the case, not by Kiln's code.
 func TestUIDDerivedOnCreate(t *testing.T) {
-	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
+	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
 			h := uidProject(t, d)
 			n, checked := 0, 0

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
-	"github.com/kiln-cms/kiln/core/store"
+	"github.com/kiln-cms/kiln/core/database"
 )
 
 // TestUnauthorizedSaysWhy: the 401s that are not about a token say so in
@@ -18,7 +18,7 @@ import (
 // token. Routes the policy refuses the public are checked over the whole
 // route table in core/auth (TestRefusalWithoutATokenNamesTheAction).
 func TestUnauthorizedSaysWhy(t *testing.T) {
-	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
+	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
 			cfg := apptest.Config(t, d)
 			cfg.Paths.Config = t.TempDir()

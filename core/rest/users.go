@@ -7,9 +7,9 @@ import (
 
 	"github.com/kiln-cms/kiln/core/caller"
 	"github.com/kiln-cms/kiln/core/content"
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // The users-permissions routes answer as Strapi's plugin does: bare user
@@ -19,7 +19,7 @@ import (
 // userQuery parses a users route's query string and checks its estimate
 // (store.Estimate) against the caller's row budget, roots being the most
 // entries the answer holds at its root.
-func (h *accountHandlers) userQuery(c *fiber.Ctx, opts query.Options, roots int, ro store.ReadOptions) (*query.Query, error) {
+func (h *accountHandlers) userQuery(c *fiber.Ctx, opts query.Options, roots int, ro entry.ReadOptions) (*query.Query, error) {
 	q, err := query.Parse(h.acc.UserType(), string(c.Context().QueryArgs().QueryString()), opts)
 	if err != nil {
 		return nil, err
@@ -172,6 +172,6 @@ func (h *accountHandlers) roles(c *fiber.Ctx) error {
 }
 
 // sendBare writes one entry with no envelope.
-func sendBare(c *fiber.Ctx, status int, e *store.Entry) error {
+func sendBare(c *fiber.Ctx, status int, e *entry.Entry) error {
 	return send(c, status, appendEntry(make([]byte, 0, 512), e, V2))
 }

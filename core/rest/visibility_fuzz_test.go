@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // FuzzHiddenRows builds random filters over relation paths — nested
@@ -23,7 +23,7 @@ func FuzzHiddenRows(f *testing.F) {
 		"\x01\x02\x04\x01\x01\x00\x05", "\x03\x0a\x03\x01\x02\x01\x04\x00\x06\x01\x01\x00\x02"} {
 		f.Add([]byte(seed))
 	}
-	w := newVisWorld(f, store.SQLite)
+	w := newVisWorld(f, database.SQLite)
 	refs := map[string]*apptest.Harness{}
 	for _, role := range scopedRoles {
 		refs[role] = w.reference(f, role)

@@ -3,8 +3,8 @@ package rest_test
 import (
 	"testing"
 
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // visCase is one generated request: a path and query string on a root type.
@@ -81,7 +81,7 @@ func (w *visWorld) visCases(role string) []visCase {
 // by the role on the data set exactly as the admin answers it on a copy
 // from which every row the role may not see was deleted.
 func TestHiddenRowsChangeNothing(t *testing.T) {
-	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
+	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
 			w := newVisWorld(t, d)
 			for _, role := range scopedRoles {

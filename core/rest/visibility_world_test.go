@@ -15,10 +15,10 @@ import (
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
 	"github.com/kiln-cms/kiln/core/auth"
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/rest"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 	"github.com/kiln-cms/kiln/dataset"
 )
 
@@ -39,7 +39,7 @@ var scopedRoles = []string{auth.Public, auth.Authenticated, "learner", "coach"}
 // reference evaluator needs to know of it.
 type visWorld struct {
 	t      testing.TB
-	d      store.Dialect
+	d      database.Dialect
 	h      *apptest.Harness
 	s      *schema.Schema
 	policy *auth.Policy
@@ -60,7 +60,7 @@ type rawRows struct {
 const visSeed = 7
 
 // newVisWorld loads the small data set into a fresh app on d.
-func newVisWorld(t testing.TB, d store.Dialect) *visWorld {
+func newVisWorld(t testing.TB, d database.Dialect) *visWorld {
 	t.Helper()
 	h := apptest.New(t, d)
 	loadSmall(t, h)
@@ -90,7 +90,7 @@ func loadSmall(t testing.TB, h *apptest.Harness) {
 func (w *visWorld) scalarInt(q string, args ...any) int64 {
 	w.t.Helper()
 	var n int64
-	if err := w.h.App.DB.Bun.QueryRowContext(context.Background(), q, args...).Scan(&n); err != nil {
+	if err := w.h.App.DB.QueryRowContext(context.Background(), q, args...).Scan(&n); err != nil {
 		w.t.Fatalf("%s: %v", q, err)
 	}
 	return n
@@ -99,7 +99,7 @@ func (w *visWorld) scalarInt(q string, args ...any) int64 {
 // pairs runs a two-column integer query.
 func (w *visWorld) pairs(q string) [][2]int64 {
 	w.t.Helper()
-	rows, err := w.h.App.DB.Bun.QueryContext(context.Background(), q)
+	rows, err := w.h.App.DB.QueryContext(context.Background(), q)
 	if err != nil {
 		w.t.Fatalf("%s: %v", q, err)
 	}
@@ -119,7 +119,7 @@ func (w *visWorld) pairs(q string) [][2]int64 {
 func (w *visWorld) readRows() rawRows {
 	r := rawRows{ids: map[*schema.ContentType][]int64{}, published: map[*schema.ContentType]map[int64]bool{},
 		links: map[*schema.Attribute]map[int64][]int64{}, probe: map[*schema.ContentType]map[int64]string{}}
-	q := func(s string) string { return store.Ident(s) }
+	q := func(s string) string { return database.Ident(s) }
 	for _, ct := range w.s.Types {
 		pub := "1"
 		if ct.DraftAndPublish {
@@ -160,8 +160,8 @@ func (w *visWorld) readRows() rawRows {
 // texts reads one column of every row as text (NULLs left out).
 func (w *visWorld) texts(ct *schema.ContentType, a *schema.Attribute) map[int64]string {
 	w.t.Helper()
-	rows, err := w.h.App.DB.Bun.QueryContext(context.Background(),
-		"SELECT "+store.Ident(schema.ColID)+", "+store.Ident(a.Column)+" FROM "+store.Ident(ct.Table))
+	rows, err := w.h.App.DB.QueryContext(context.Background(),
+		"SELECT "+database.Ident(schema.ColID)+", "+database.Ident(a.Column)+" FROM "+database.Ident(ct.Table))
 	if err != nil {
 		w.t.Fatal(err)
 	}
@@ -309,8 +309,8 @@ func (w *visWorld) reference(t testing.TB, role string) *apptest.Harness {
 		if len(hidden) == 0 {
 			continue
 		}
-		stmt := "DELETE FROM " + store.Ident(ct.Table) + " WHERE " + store.Ident(schema.ColID) + " IN (" + strings.Join(hidden, ",") + ")"
-		if _, err := ref.App.DB.Bun.ExecContext(context.Background(), stmt); err != nil {
+		stmt := "DELETE FROM " + database.Ident(ct.Table) + " WHERE " + database.Ident(schema.ColID) + " IN (" + strings.Join(hidden, ",") + ")"
+		if _, err := ref.App.DB.ExecContext(context.Background(), stmt); err != nil {
 			t.Fatalf("%s: %v", stmt, err)
 		}
 	}
@@ -323,8 +323,8 @@ func (w *visWorld) reference(t testing.TB, role string) *apptest.Harness {
 			if a.DraftColumn == "" || !acc.NoDrafts[a.TargetType] {
 				continue
 			}
-			stmt := "UPDATE " + store.Ident(ct.Table) + " SET " + store.Ident(a.DraftColumn) + " = " + store.Ident(a.Column)
-			if _, err := ref.App.DB.Bun.ExecContext(context.Background(), stmt); err != nil {
+			stmt := "UPDATE " + database.Ident(ct.Table) + " SET " + database.Ident(a.DraftColumn) + " = " + database.Ident(a.Column)
+			if _, err := ref.App.DB.ExecContext(context.Background(), stmt); err != nil {
 				t.Fatalf("%s: %v", stmt, err)
 			}
 		}

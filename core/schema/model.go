@@ -216,6 +216,34 @@ func (a *Attribute) ToMany() bool {
 // the owner's table.
 func (a *Attribute) OwnsColumn() bool { return a.IsRelation() && a.Column != "" }
 
+// Columns are the columns of its owner's row that hold a: a scalar's
+// Column, an owning to-one's foreign key Column and its DraftColumn when
+// it has one; none for a relation stored elsewhere (a join table, the
+// target's column).
+func (a *Attribute) Columns() []string {
+	switch {
+	case a.Column == "":
+		return nil
+	case a.DraftColumn != "":
+		return []string{a.Column, a.DraftColumn}
+	}
+	return []string{a.Column}
+}
+
+// VersionColumns are the columns a version of an entry of t holds of its
+// own (docs/drafts.md), what publishing copies from the draft row: every
+// field's and owning to-one's Column, then created_at and updated_at; not
+// id, document_id nor published_at.
+func (t *ContentType) VersionColumns() []string {
+	cols := make([]string, 0, len(t.Attributes)+2)
+	for _, a := range t.Attributes {
+		if a.Column != "" {
+			cols = append(cols, a.Column)
+		}
+	}
+	return append(cols, ColCreatedAt, ColUpdatedAt)
+}
+
 // Versioned reports whether the relation's links are kept per version:
 // one of its two types has draft & publish (docs/drafts.md).
 func (a *Attribute) Versioned() bool {

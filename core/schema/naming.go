@@ -53,3 +53,8 @@ func joinColumns(owner, target *ContentType) (self, other string) {
 	}
 	return self, other
 }
+
+// JoinOrder is the join-table column that orders the entries its link
+// column c points at, within the list of the other column's entry:
+// coach_id's order is coach_ord, as Strapi names it.
+func JoinOrder(c string) string { return strings.TrimSuffix(c, "_id") + "_ord" }

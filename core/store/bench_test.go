@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kiln-cms/kiln/core/database"
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/core/store"
@@ -22,14 +24,14 @@ const (
 )
 
 // seedBench loads the benchmark's data set with BulkInsert.
-func seedBench(b *testing.B, db *store.DB) *schema.Schema {
+func seedBench(b *testing.B, db *database.DB) *schema.Schema {
 	b.Helper()
 	s := loadSchema(b)
 	createAll(b, db, s)
 	st := &store.Store{DB: db}
 	created := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	rows := func(ct *schema.ContentType, n int, names []string, row func(i int) []any) store.BulkRows {
-		r := store.BulkRows{Type: ct}
+	rows := func(ct *schema.ContentType, n int, names []string, row func(i int) []any) entry.BulkRows {
+		r := entry.BulkRows{Type: ct}
 		for _, name := range names {
 			r.Fields = append(r.Fields, ct.Field(name))
 		}
@@ -42,7 +44,7 @@ func seedBench(b *testing.B, db *store.DB) *schema.Schema {
 		return r
 	}
 	statuses := []string{"draft", "published", "archived"}
-	loads := []store.BulkRows{
+	loads := []entry.BulkRows{
 		rows(s.Type("customer"), benchCustomers, []string{"name", "industry", "active"}, func(i int) []any {
 			return []any{fmt.Sprintf("Customer %03d", i), "Industry", i%3 != 0}
 		}),
@@ -61,7 +63,7 @@ func seedBench(b *testing.B, db *store.DB) *schema.Schema {
 			return []any{fmt.Sprintf("Session %d", i), int64(30 + i%4*15), int64(m), int64(1 + (m-1)/3)}
 		}),
 	}
-	err := db.RunInTx(ctx, func(ctx context.Context, tx store.Conn) error {
+	err := db.RunInTx(ctx, func(ctx context.Context, tx database.Conn) error {
 		for _, r := range loads {
 			if err := st.BulkInsert(ctx, tx, r); err != nil {
 				return err
@@ -83,7 +85,7 @@ func seedBench(b *testing.B, db *store.DB) *schema.Schema {
 // request does, on SQLite (and on PostgreSQL when configured), with the
 // 2,000-program data set.
 func BenchmarkFindWithPopulate(b *testing.B) {
-	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
+	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		b.Run(d.String(), func(b *testing.B) {
 			db := storetest.Open(b, d)
 			s := seedBench(b, db)
@@ -112,7 +114,7 @@ func BenchmarkFindWithPopulate(b *testing.B) {
 				b.Run(c.name, func(b *testing.B) {
 					b.ReportAllocs()
 					for b.Loop() {
-						list, err := st.Find(ctx, db.Bun, c.q, store.ReadOptions{})
+						list, err := st.Find(ctx, db, c.q, entry.ReadOptions{})
 						if err != nil {
 							b.Fatal(err)
 						}

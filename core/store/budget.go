@@ -1,6 +1,7 @@
 package store
 
 import (
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/query"
 )
@@ -79,7 +80,7 @@ func Estimate(q *query.Query, roots int) int {
 // estimate in its details. Only a populate is refused so: a read that
 // populates nothing holds no more than its page, which is read and
 // counted as it comes (a page can be emptier than its size).
-func (s *Store) CheckEstimate(q *query.Query, roots int, ro ReadOptions) error {
+func (s *Store) CheckEstimate(q *query.Query, roots int, ro entry.ReadOptions) error {
 	b := s.newBudget(ro.MaxAnswerRows)
 	if n := Estimate(q, roots); n > b.max && n > roots {
 		e := b.exceeded()
@@ -91,8 +92,8 @@ func (s *Store) CheckEstimate(q *query.Query, roots int, ro ReadOptions) error {
 
 // check adds the answer's entries with their repetitions, each shared
 // entry's subtree once (answerSize's memo), and refuses more than max.
-func (b *budget) check(entries []*Entry) error {
-	memo := map[*Entry]int{}
+func (b *budget) check(entries []*entry.Entry) error {
+	memo := map[*entry.Entry]int{}
 	for _, e := range entries {
 		b.used += answerSize(e, memo, b.max+1)
 		if b.used > b.max {
@@ -105,7 +106,7 @@ func (b *budget) check(entries []*Entry) error {
 // answerSize is 1 for e plus the sizes of its populated entries; it stops
 // counting past cap, so a cyclic answer of astronomic size costs no more
 // than cap steps.
-func answerSize(e *Entry, memo map[*Entry]int, cap int) int {
+func answerSize(e *entry.Entry, memo map[*entry.Entry]int, cap int) int {
 	if e == nil {
 		return 0
 	}
@@ -118,9 +119,9 @@ func answerSize(e *Entry, memo map[*Entry]int, cap int) int {
 			continue
 		}
 		switch x := e.Values[i].(type) {
-		case *Entry:
+		case *entry.Entry:
 			n += answerSize(x, memo, cap)
-		case []*Entry:
+		case []*entry.Entry:
 			for _, c := range x {
 				n += answerSize(c, memo, cap)
 				if n > cap {

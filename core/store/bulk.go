@@ -3,27 +3,11 @@ package store
 import (
 	"context"
 	"fmt"
-	"time"
 
+	"github.com/kiln-cms/kiln/core/database"
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/schema"
 )
-
-// BulkRows is a batch of new entries with their ids already chosen: what a
-// seed or an import loads. Values[i][j] is the canonical value of Fields[j]
-// (a scalar, or an owning to-one relation's target id) for row i.
-type BulkRows struct {
-	Type        *schema.ContentType
-	Fields      []*schema.Attribute
-	IDs         []int64
-	DocumentIDs []string
-	CreatedAt   []time.Time
-	// Published[i] false leaves publishedAt empty (a draft); nil means all
-	// published. On a draft & publish type a published row is written
-	// alone: reads take it for the draft as well, its first write adds
-	// the draft row (Store.AddDraft), and so does the next migration.
-	Published []bool
-	Values    [][]any
-}
 
 // bulkBatch is how many rows one INSERT carries: large enough to amortise
 // the round trip, small enough to keep statements a few hundred KiB.
@@ -32,14 +16,14 @@ const bulkBatch = 500
 // BulkInsert writes rows with multi-row INSERTs on db (a transaction, so
 // a failure leaves nothing half-loaded), then moves PostgreSQL's id
 // sequence past the largest id.
-func (s *Store) BulkInsert(ctx context.Context, db Conn, r BulkRows) error {
+func (s *Store) BulkInsert(ctx context.Context, db database.Conn, r entry.BulkRows) error {
 	for start := 0; start < len(r.IDs); start += bulkBatch {
 		end := min(start+bulkBatch, len(r.IDs))
 		b := &sqlb{d: s.DB.Dialect}
-		b.w("INSERT INTO ", Ident(r.Type.Table), " (", Ident(schema.ColID), ", ", Ident(schema.ColDocumentID), ", ",
-			Ident(schema.ColCreatedAt), ", ", Ident(schema.ColUpdatedAt), ", ", Ident(schema.ColPublishedAt))
+		b.w("INSERT INTO ", database.Ident(r.Type.Table), " (", database.Ident(schema.ColID), ", ", database.Ident(schema.ColDocumentID), ", ",
+			database.Ident(schema.ColCreatedAt), ", ", database.Ident(schema.ColUpdatedAt), ", ", database.Ident(schema.ColPublishedAt))
 		for _, f := range r.Fields {
-			b.w(", ", Ident(f.Column))
+			b.w(", ", database.Ident(f.Column))
 		}
 		b.w(") VALUES ")
 		for i := start; i < end; i++ {
@@ -67,18 +51,18 @@ func (s *Store) BulkInsert(ctx context.Context, db Conn, r BulkRows) error {
 			b.w(")")
 		}
 		if _, err := db.ExecContext(ctx, b.sb.String(), b.args...); err != nil {
-			return fmt.Errorf("loading %s: %w", r.Type.Plural, s.writeError(ctx, db, r.Type, Data{}, err))
+			return fmt.Errorf("loading %s: %w", r.Type.Plural, s.writeError(ctx, db, r.Type, entry.Data{}, err))
 		}
 	}
 	return s.resetSequence(ctx, db, r.Type.Table)
 }
 
 // BulkLink writes manyToMany pairs (owner id, target id) of relation a.
-func (s *Store) BulkLink(ctx context.Context, db Conn, a *schema.Attribute, pairs [][2]int64) error {
+func (s *Store) BulkLink(ctx context.Context, db database.Conn, a *schema.Attribute, pairs [][2]int64) error {
 	for start := 0; start < len(pairs); start += bulkBatch {
 		end := min(start+bulkBatch, len(pairs))
 		b := &sqlb{d: s.DB.Dialect}
-		b.w("INSERT INTO ", Ident(a.JoinTable), " (", Ident(a.JoinSelf), ", ", Ident(a.JoinTarget), ") VALUES ")
+		b.w("INSERT INTO ", database.Ident(a.JoinTable), " (", database.Ident(a.JoinSelf), ", ", database.Ident(a.JoinTarget), ") VALUES ")
 		for i := start; i < end; i++ {
 			if i > start {
 				b.w(", ")
@@ -98,18 +82,18 @@ func (s *Store) BulkLink(ctx context.Context, db Conn, a *schema.Attribute, pair
 
 // resetSequence makes PostgreSQL's next generated id follow the loaded
 // ones (SQLite's AUTOINCREMENT follows explicit ids by itself).
-func (s *Store) resetSequence(ctx context.Context, db Conn, table string) error {
-	if s.DB.Dialect != Postgres {
+func (s *Store) resetSequence(ctx context.Context, db database.Conn, table string) error {
+	if s.DB.Dialect != database.Postgres {
 		return nil
 	}
-	q := fmt.Sprintf("SELECT setval(pg_get_serial_sequence('%s', 'id'), COALESCE((SELECT MAX(id) FROM %s), 0) + 1, false)", table, Ident(table))
+	q := fmt.Sprintf("SELECT setval(pg_get_serial_sequence('%s', 'id'), COALESCE((SELECT MAX(id) FROM %s), 0) + 1, false)", table, database.Ident(table))
 	_, err := db.ExecContext(ctx, q)
 	return err
 }
 
 // Empty reports whether a type has no entries yet (first-run seeding).
-func (s *Store) Empty(ctx context.Context, db Conn, ct *schema.ContentType) (bool, error) {
+func (s *Store) Empty(ctx context.Context, db database.Conn, ct *schema.ContentType) (bool, error) {
 	var n int
-	err := db.QueryRowContext(ctx, "SELECT COUNT(*) FROM (SELECT 1 FROM "+Ident(ct.Table)+" LIMIT 1) t").Scan(&n)
+	err := db.QueryRowContext(ctx, "SELECT COUNT(*) FROM (SELECT 1 FROM "+database.Ident(ct.Table)+" LIMIT 1) t").Scan(&n)
 	return n == 0, err
 }

@@ -1,22 +1,13 @@
 package store
 
 import (
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/schema"
 )
 
 // The codec of a value is its field kind's (see schema.Kind): these are the
 // entry points for code that names a field type rather than holding an
-// attribute (plugins' own tables and statements).
-
-// ColumnType is the SQL type of a field type's column on a dialect. Dates
-// and times are TEXT on SQLite in fixed-width ISO forms, so that text order
-// is time order and comparisons in SQL stay correct.
-func ColumnType(d Dialect, t schema.FieldType) string {
-	if k := schema.KindOf(t); k != nil {
-		return k.Column(d)
-	}
-	return "VARCHAR(255)"
-}
+// attribute (plugins' statements; a column's type is migrate.ColumnType).
 
 // Encode turns a canonical Go value (the form a kind's Parse and FromJSON
 // produce) into what the dialect's driver binds for a column of type t.
@@ -25,7 +16,7 @@ func ColumnType(d Dialect, t schema.FieldType) string {
 // Canonical forms: string for text types, date ("2006-01-02") and time
 // ("15:04:05"); int64 for integer and biginteger; float64 for decimal and
 // float; bool; time.Time for datetime; json.RawMessage for json.
-func Encode(d Dialect, t schema.FieldType, v any) any {
+func Encode(d database.Dialect, t schema.FieldType, v any) any {
 	return kindOf(t).Encode(d, v)
 }
 

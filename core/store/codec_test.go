@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kiln-cms/kiln/core/database"
+	"github.com/kiln-cms/kiln/core/migrate"
 	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/core/store"
 	"github.com/kiln-cms/kiln/core/store/storetest"
@@ -100,10 +102,10 @@ func codecCases() []codecCase {
 // driver scans it and decodes it: the value must be the canonical one,
 // Go type included, on both databases.
 func TestCodecRoundTrip(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		ctx := context.Background()
 		s := mustLoad(t, map[string]string{"sample.yaml": sampleYAML})
-		if _, err := store.Migrate(ctx, db, s, store.MigrateOptions{}); err != nil {
+		if _, err := migrate.Run(ctx, db, s, migrate.Options{}); err != nil {
 			t.Fatal(err)
 		}
 		ct := s.Type("sample")
@@ -112,17 +114,17 @@ func TestCodecRoundTrip(t *testing.T) {
 			a := ct.Attr(c.field)
 			name := fmt.Sprintf("%d %s %.40v", i, a.Type, c.in)
 			var id int64
-			err := db.Bun.QueryRowContext(ctx, fmt.Sprintf(`INSERT INTO %s (%s, %s, %s, %s) VALUES (?, ?, ?, ?) RETURNING %s`,
-				store.Ident(ct.Table), store.Ident(schema.ColDocumentID), store.Ident(schema.ColCreatedAt),
-				store.Ident(schema.ColUpdatedAt), store.Ident(a.Column), store.Ident(schema.ColID)),
+			err := db.QueryRowContext(ctx, fmt.Sprintf(`INSERT INTO %s (%s, %s, %s, %s) VALUES (?, ?, ?, ?) RETURNING %s`,
+				database.Ident(ct.Table), database.Ident(schema.ColDocumentID), database.Ident(schema.ColCreatedAt),
+				database.Ident(schema.ColUpdatedAt), database.Ident(a.Column), database.Ident(schema.ColID)),
 				fmt.Sprintf("doc%d", i), now, now, store.Encode(db.Dialect, a.Type, c.in)).Scan(&id)
 			if err != nil {
 				t.Errorf("%s: writing: %v", name, err)
 				continue
 			}
 			var raw any
-			err = db.Bun.QueryRowContext(ctx, fmt.Sprintf(`SELECT %s FROM %s WHERE %s = ?`,
-				store.Ident(a.Column), store.Ident(ct.Table), store.Ident(schema.ColID)), id).Scan(&raw)
+			err = db.QueryRowContext(ctx, fmt.Sprintf(`SELECT %s FROM %s WHERE %s = ?`,
+				database.Ident(a.Column), database.Ident(ct.Table), database.Ident(schema.ColID)), id).Scan(&raw)
 			if err != nil {
 				t.Errorf("%s: reading: %v", name, err)
 				continue
@@ -148,19 +150,19 @@ func TestCodecRoundTrip(t *testing.T) {
 func TestEncodeDecodeForms(t *testing.T) {
 	when := time.Date(2026, 3, 29, 3, 30, 0, 123e6, time.FixedZone("CEST", 2*3600))
 	encodes := []struct {
-		d    store.Dialect
+		d    database.Dialect
 		t    schema.FieldType
 		in   any
 		want any
 	}{
-		{store.SQLite, schema.DateTime, when, "2026-03-29T01:30:00.123Z"},
-		{store.Postgres, schema.DateTime, when, when.UTC()},
-		{store.SQLite, schema.Boolean, true, int64(1)},
-		{store.SQLite, schema.Boolean, false, int64(0)},
-		{store.Postgres, schema.Boolean, true, true},
-		{store.SQLite, schema.JSON, json.RawMessage(`{"a":1}`), `{"a":1}`},
-		{store.Postgres, schema.BigInteger, int64(1<<53 + 1), int64(1<<53 + 1)},
-		{store.SQLite, schema.String, nil, nil},
+		{database.SQLite, schema.DateTime, when, "2026-03-29T01:30:00.123Z"},
+		{database.Postgres, schema.DateTime, when, when.UTC()},
+		{database.SQLite, schema.Boolean, true, int64(1)},
+		{database.SQLite, schema.Boolean, false, int64(0)},
+		{database.Postgres, schema.Boolean, true, true},
+		{database.SQLite, schema.JSON, json.RawMessage(`{"a":1}`), `{"a":1}`},
+		{database.Postgres, schema.BigInteger, int64(1<<53 + 1), int64(1<<53 + 1)},
+		{database.SQLite, schema.String, nil, nil},
 	}
 	for _, c := range encodes {
 		if got := store.Encode(c.d, c.t, c.in); !reflect.DeepEqual(got, c.want) {

@@ -7,6 +7,8 @@ import (
 	"github.com/uptrace/bun/dialect/sqlitedialect"
 	bunschema "github.com/uptrace/bun/schema"
 
+	"github.com/kiln-cms/kiln/core/database"
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/query/querytest"
 	"github.com/kiln-cms/kiln/core/schema"
@@ -22,23 +24,23 @@ func BenchmarkParseAndCompile(b *testing.B) {
 		b.Fatal(err)
 	}
 	ct := s.Type("learner")
-	dialects := map[Dialect]bunschema.QueryGen{
-		SQLite:   bunschema.NewQueryGen(sqlitedialect.New()),
-		Postgres: bunschema.NewQueryGen(pgdialect.New()),
+	dialects := map[database.Dialect]bunschema.QueryGen{
+		database.SQLite:   bunschema.NewQueryGen(sqlitedialect.New()),
+		database.Postgres: bunschema.NewQueryGen(pgdialect.New()),
 	}
-	for _, d := range []Dialect{SQLite, Postgres} {
+	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		b.Run(d.String(), func(b *testing.B) {
-			st := &Store{DB: &DB{Dialect: d}}
+			st := &Store{DB: &database.DB{Dialect: d}}
 			gen := dialects[d]
 			compile := func() int {
 				q, err := query.Parse(ct, querytest.ComplexLearnerList, query.DefaultOptions())
 				if err != nil {
 					b.Fatal(err)
 				}
-				page := st.selectSQL(q, ReadOptions{}, selection(q), nil)
+				page := st.selectSQL(q, entry.ReadOptions{}, selection(q), nil)
 				page.page(q.Pagination)
-				count := st.sql(ReadOptions{}, q.Status)
-				count.w("SELECT COUNT(*) FROM ", Ident(q.Type.Table), " ", root)
+				count := st.sql(entry.ReadOptions{}, q.Status)
+				count.w("SELECT COUNT(*) FROM ", database.Ident(q.Type.Table), " ", root)
 				count.whereClause(q, root, nil)
 				return len(gen.FormatQuery(page.sb.String(), page.args...)) +
 					len(gen.FormatQuery(count.sb.String(), count.args...))

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/kiln-cms/kiln/core/database"
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
@@ -20,52 +22,24 @@ import (
 // (versions.go): publishing copies the draft row's columns and links onto
 // the published row.
 
-// Document is the rows of one entry. On a type without draft & publish
-// the one row is both versions.
-type Document struct {
-	ID string
-	// Draft and Published are the rows' ids; 0 when the version is missing.
-	Draft, Published int64
-}
-
-// Link is the row a reference to the document resolves to (ResolveMany):
-// its published row when there is one, else its draft. A write links the
-// rows of the document's version it links (targetRows).
-func (d Document) Link() int64 {
-	if d.Published != 0 {
-		return d.Published
-	}
-	return d.Draft
-}
-
-// Version is the row of the version st reads; 0 when there is none. A
-// document whose draft row is missing (not one Kiln writes) reads its
-// published row as its draft, as draftVersion does.
-func (d Document) Version(st query.Status) int64 {
-	if st == query.Published || d.Draft == 0 {
-		return d.Published
-	}
-	return d.Draft
-}
-
 // draftVersion writes the condition that a row of ct, aliased alias, is
 // its document's draft version: the draft row, or the published row of a
 // document without one. One probe of the draft rows' unique index.
 func (b *sqlb) draftVersion(ct *schema.ContentType, alias string) {
-	pub, doc := Ident(schema.ColPublishedAt), Ident(schema.ColDocumentID)
+	pub, doc := database.Ident(schema.ColPublishedAt), database.Ident(schema.ColDocumentID)
 	t := b.newAlias()
-	b.w("(", alias, ".", pub, " IS NULL OR NOT EXISTS (SELECT 1 FROM ", Ident(ct.Table), " ", t, " WHERE ",
+	b.w("(", alias, ".", pub, " IS NULL OR NOT EXISTS (SELECT 1 FROM ", database.Ident(ct.Table), " ", t, " WHERE ",
 		t, ".", doc, " = ", alias, ".", doc, " AND ", t, ".", pub, " IS NULL))")
 }
 
 // FindEntry is FindDocument on a type without draft & publish, with the
 // entry itself, every field a read of all fields selects (as FindOne with
 // no fields named and no read options) and its owning to-one foreign keys
-// (Entry.ForeignKey): the one statement an update needs to find its entry
+// (entry.Entry.ForeignKey): the one statement an update needs to find its entry
 // and hand it to the before hooks.
-func (s *Store) FindEntry(ctx context.Context, db Conn, ct *schema.ContentType, ref string) (Document, *Entry, error) {
+func (s *Store) FindEntry(ctx context.Context, db database.Conn, ct *schema.ContentType, ref string) (entry.Document, *entry.Entry, error) {
 	if ct.DraftAndPublish {
-		return Document{}, nil, fmt.Errorf("FindEntry: %s has draft & publish", ct.Name)
+		return entry.Document{}, nil, fmt.Errorf("FindEntry: %s has draft & publish", ct.Name)
 	}
 	q := &query.Query{Type: ct, Status: query.Draft}
 	cols := selection(q)
@@ -74,23 +48,23 @@ func (s *Store) FindEntry(ctx context.Context, db Conn, ct *schema.ContentType, 
 			cols = append(cols, column{attr: a, sql: col(root, a.Column), ref: true})
 		}
 	}
-	b := s.sql(ReadOptions{}, query.Draft)
+	b := s.sql(entry.ReadOptions{}, query.Draft)
 	b.w("SELECT ")
 	b.selectList(cols)
-	b.w(" FROM ", Ident(ct.Table), " ", root, " WHERE ")
+	b.w(" FROM ", database.Ident(ct.Table), " ", root, " WHERE ")
 	if !b.whereRef(ct, ref) {
-		return Document{}, nil, errs.NotFound()
+		return entry.Document{}, nil, errs.NotFound()
 	}
 	list, err := s.scan(ctx, db, q, cols, b, false, s.newBudget(0))
 	if err != nil {
-		return Document{}, nil, err
+		return entry.Document{}, nil, err
 	}
 	if len(list) == 0 {
-		return Document{}, nil, errs.NotFound()
+		return entry.Document{}, nil, errs.NotFound()
 	}
 	e := list[0]
-	e.keys = true
-	return Document{ID: e.DocumentID, Draft: e.ID, Published: e.ID}, e, nil
+	e.MarkForeignKeys()
+	return entry.Document{ID: e.DocumentID, Draft: e.ID, Published: e.ID}, e, nil
 }
 
 // whereRef writes the condition on the root table that picks the rows ref
@@ -101,7 +75,7 @@ func (b *sqlb) whereRef(ct *schema.ContentType, ref string) bool {
 	if n, err := strconv.ParseInt(ref, 10, 64); err == nil && n > 0 && len(ref) < 24 {
 		if ct.DraftAndPublish {
 			t := b.newAlias()
-			b.w(col(root, schema.ColDocumentID), " IN (SELECT ", col(t, schema.ColDocumentID), " FROM ", Ident(ct.Table), " ", t,
+			b.w(col(root, schema.ColDocumentID), " IN (SELECT ", col(t, schema.ColDocumentID), " FROM ", database.Ident(ct.Table), " ", t,
 				" WHERE ", col(t, schema.ColID), " = ")
 			b.arg(idKind, n)
 			b.w(")")
@@ -122,24 +96,24 @@ func (b *sqlb) whereRef(ct *schema.ContentType, ref string) bool {
 // FindDocument returns the document ref names: a documentId, or the
 // numeric id of either of its rows. A missing one is errs.NotFound. One
 // query.
-func (s *Store) FindDocument(ctx context.Context, db Conn, ct *schema.ContentType, ref string) (Document, error) {
-	b := s.sql(ReadOptions{}, query.Draft)
+func (s *Store) FindDocument(ctx context.Context, db database.Conn, ct *schema.ContentType, ref string) (entry.Document, error) {
+	b := s.sql(entry.ReadOptions{}, query.Draft)
 	b.w("SELECT ", col(root, schema.ColID), ", ", col(root, schema.ColDocumentID), ", ", col(root, schema.ColPublishedAt),
-		" IS NULL FROM ", Ident(ct.Table), " ", root, " WHERE ")
+		" IS NULL FROM ", database.Ident(ct.Table), " ", root, " WHERE ")
 	if !b.whereRef(ct, ref) {
-		return Document{}, errs.NotFound()
+		return entry.Document{}, errs.NotFound()
 	}
 	rows, err := db.QueryContext(ctx, b.sb.String(), b.args...)
 	if err != nil {
-		return Document{}, fmt.Errorf("finding %s %q: %w", ct.Name, ref, err)
+		return entry.Document{}, fmt.Errorf("finding %s %q: %w", ct.Name, ref, err)
 	}
 	defer rows.Close()
-	var d Document
+	var d entry.Document
 	for rows.Next() {
 		var id int64
 		var draft bool
 		if err := rows.Scan(&id, &d.ID, &draft); err != nil {
-			return Document{}, err
+			return entry.Document{}, err
 		}
 		switch {
 		case !ct.DraftAndPublish:
@@ -151,24 +125,22 @@ func (s *Store) FindDocument(ctx context.Context, db Conn, ct *schema.ContentTyp
 		}
 	}
 	if err := rows.Err(); err != nil {
-		return Document{}, err
+		return entry.Document{}, err
 	}
 	if d.ID == "" {
-		return Document{}, errs.NotFound()
+		return entry.Document{}, errs.NotFound()
 	}
 	return d, nil
 }
 
-// versionColumns is the columns a version holds of its own: every field
-// and every foreign key of the row, without id and document_id.
+// versionColumns is the columns a version holds of its own, quoted
+// (schema.ContentType.VersionColumns).
 func versionColumns(ct *schema.ContentType) []string {
-	cols := make([]string, 0, len(ct.Attributes)+3)
-	for _, a := range ct.Attributes {
-		if a.Column != "" {
-			cols = append(cols, Ident(a.Column))
-		}
+	cols := ct.VersionColumns()
+	for i, c := range cols {
+		cols[i] = database.Ident(c)
 	}
-	return append(cols, Ident(schema.ColCreatedAt), Ident(schema.ColUpdatedAt))
+	return cols
 }
 
 func joinCols(cols []string, prefix string) string {
@@ -200,7 +172,7 @@ func versionExprs(ct *schema.ContentType, from string, draft bool) string {
 	if out != "" {
 		out += ", "
 	}
-	return out + from + "." + Ident(schema.ColCreatedAt) + ", " + from + "." + Ident(schema.ColUpdatedAt)
+	return out + from + "." + database.Ident(schema.ColCreatedAt) + ", " + from + "." + database.Ident(schema.ColUpdatedAt)
 }
 
 // Publish makes the document whose draft row is draftID published: its
@@ -209,47 +181,47 @@ func versionExprs(ct *schema.ContentType, from string, draft bool) string {
 // returns the published row's id. A few statements per relation that can
 // reach the type, whatever the number of links. sc, when not nil, is the
 // schema to find those relations in (else the store's).
-func (s *Store) Publish(ctx context.Context, db Conn, sc *schema.Schema, ct *schema.ContentType, draftID int64) (int64, error) {
+func (s *Store) Publish(ctx context.Context, db database.Conn, sc *schema.Schema, ct *schema.ContentType, draftID int64) (int64, error) {
 	if sc != nil && s.Schema == nil {
 		cp := *s
 		cp.Schema = sc
 		s = &cp
 	}
-	t := Ident(ct.Table)
+	t := database.Ident(ct.Table)
 	cols := versionColumns(ct)
-	b := s.sql(ReadOptions{}, query.Draft)
-	b.w("SELECT p.", Ident(schema.ColID), " FROM ", t, " p JOIN ", t, " d ON d.", Ident(schema.ColDocumentID), " = p.",
-		Ident(schema.ColDocumentID), " WHERE d.", Ident(schema.ColID), " = ")
+	b := s.sql(entry.ReadOptions{}, query.Draft)
+	b.w("SELECT p.", database.Ident(schema.ColID), " FROM ", t, " p JOIN ", t, " d ON d.", database.Ident(schema.ColDocumentID), " = p.",
+		database.Ident(schema.ColDocumentID), " WHERE d.", database.Ident(schema.ColID), " = ")
 	b.arg(idKind, draftID)
-	b.w(" AND p.", Ident(schema.ColPublishedAt), " IS NOT NULL")
+	b.w(" AND p.", database.Ident(schema.ColPublishedAt), " IS NOT NULL")
 	var pub int64
 	err := db.QueryRowContext(ctx, b.sb.String(), b.args...).Scan(&pub)
 	if err != nil && !isNoRows(err) {
 		return 0, fmt.Errorf("publishing %s: %w", ct.Name, err)
 	}
 	if err := s.releasePublishedOneToOne(ctx, db, ct, draftID); err != nil {
-		return 0, s.writeError(ctx, db, ct, Data{}, err)
+		return 0, s.writeError(ctx, db, ct, entry.Data{}, err)
 	}
-	b = s.sql(ReadOptions{}, query.Draft)
+	b = s.sql(entry.ReadOptions{}, query.Draft)
 	if pub != 0 {
-		b.w("UPDATE ", t, " SET ", Ident(schema.ColPublishedAt), " = ")
+		b.w("UPDATE ", t, " SET ", database.Ident(schema.ColPublishedAt), " = ")
 		b.arg(timeKind, now())
-		b.w(", (", joinCols(cols, ""), ") = (SELECT ", versionExprs(ct, "d", false), " FROM ", t, " d WHERE d.", Ident(schema.ColID), " = ")
+		b.w(", (", joinCols(cols, ""), ") = (SELECT ", versionExprs(ct, "d", false), " FROM ", t, " d WHERE d.", database.Ident(schema.ColID), " = ")
 		b.arg(idKind, draftID)
-		b.w(") WHERE ", Ident(schema.ColID), " = ")
+		b.w(") WHERE ", database.Ident(schema.ColID), " = ")
 		b.arg(idKind, pub)
 		if err := s.exec(ctx, db, b); err != nil {
-			return 0, s.writeError(ctx, db, ct, Data{}, err)
+			return 0, s.writeError(ctx, db, ct, entry.Data{}, err)
 		}
 	} else {
-		b.w("INSERT INTO ", t, " (", Ident(schema.ColDocumentID), ", ", joinCols(cols, ""), ", ", Ident(schema.ColPublishedAt),
-			") SELECT d.", Ident(schema.ColDocumentID), ", ", versionExprs(ct, "d", false), ", ")
+		b.w("INSERT INTO ", t, " (", database.Ident(schema.ColDocumentID), ", ", joinCols(cols, ""), ", ", database.Ident(schema.ColPublishedAt),
+			") SELECT d.", database.Ident(schema.ColDocumentID), ", ", versionExprs(ct, "d", false), ", ")
 		b.arg(timeKind, now())
-		b.w(" FROM ", t, " d WHERE d.", Ident(schema.ColID), " = ")
+		b.w(" FROM ", t, " d WHERE d.", database.Ident(schema.ColID), " = ")
 		b.arg(idKind, draftID)
-		b.w(" RETURNING ", Ident(schema.ColID))
+		b.w(" RETURNING ", database.Ident(schema.ColID))
 		if err := db.QueryRowContext(ctx, b.sb.String(), b.args...).Scan(&pub); err != nil {
-			return 0, s.writeError(ctx, db, ct, Data{}, err)
+			return 0, s.writeError(ctx, db, ct, entry.Data{}, err)
 		}
 	}
 	return pub, s.copyLinks(ctx, db, ct, draftID, pub, false)
@@ -259,13 +231,13 @@ func (s *Store) Publish(ctx context.Context, db Conn, sc *schema.Schema, ct *sch
 // draft's owning oneToOne relations will give the published row: another
 // document's published row that holds one loses it (a oneToOne target has
 // one owner per version).
-func (s *Store) releasePublishedOneToOne(ctx context.Context, db Conn, ct *schema.ContentType, draftID int64) error {
-	t, id, doc, pub := Ident(ct.Table), Ident(schema.ColID), Ident(schema.ColDocumentID), Ident(schema.ColPublishedAt)
+func (s *Store) releasePublishedOneToOne(ctx context.Context, db database.Conn, ct *schema.ContentType, draftID int64) error {
+	t, id, doc, pub := database.Ident(ct.Table), database.Ident(schema.ColID), database.Ident(schema.ColDocumentID), database.Ident(schema.ColPublishedAt)
 	for _, a := range ct.Attributes {
 		if a.RelationKind != schema.OneToOne || a.Column == "" {
 			continue
 		}
-		c := Ident(a.Column)
+		c := database.Ident(a.Column)
 		b := &sqlb{d: s.DB.Dialect}
 		b.w("UPDATE ", t, " SET ", c, " = NULL WHERE ", pub, " IS NOT NULL AND ", c, " IN (SELECT ", translated(a, "d", false),
 			" FROM ", t, " d WHERE d.", id, " = ")
@@ -284,78 +256,34 @@ func (s *Store) releasePublishedOneToOne(ctx context.Context, db Conn, ct *schem
 // a copy of it with its links (copyLinks), and returns the draft's id: for
 // a document a bulk load wrote as one published row and nothing completed
 // since (CompleteVersions does, and so does the next migration).
-func (s *Store) AddDraft(ctx context.Context, db Conn, ct *schema.ContentType, pubID int64) (int64, error) {
+func (s *Store) AddDraft(ctx context.Context, db database.Conn, ct *schema.ContentType, pubID int64) (int64, error) {
 	cols := versionColumns(ct)
-	b := s.sql(ReadOptions{}, query.Draft)
-	b.w("INSERT INTO ", Ident(ct.Table), " (", Ident(schema.ColDocumentID), ", ", joinCols(cols, ""), ", ", Ident(schema.ColPublishedAt),
-		") SELECT p.", Ident(schema.ColDocumentID), ", ", versionExprs(ct, "p", true), ", NULL FROM ", Ident(ct.Table), " p WHERE p.",
-		Ident(schema.ColID), " = ")
+	b := s.sql(entry.ReadOptions{}, query.Draft)
+	b.w("INSERT INTO ", database.Ident(ct.Table), " (", database.Ident(schema.ColDocumentID), ", ", joinCols(cols, ""), ", ", database.Ident(schema.ColPublishedAt),
+		") SELECT p.", database.Ident(schema.ColDocumentID), ", ", versionExprs(ct, "p", true), ", NULL FROM ", database.Ident(ct.Table), " p WHERE p.",
+		database.Ident(schema.ColID), " = ")
 	b.arg(idKind, pubID)
-	b.w(" RETURNING ", Ident(schema.ColID))
+	b.w(" RETURNING ", database.Ident(schema.ColID))
 	var id int64
 	if err := db.QueryRowContext(ctx, b.sb.String(), b.args...).Scan(&id); err != nil {
-		return 0, s.writeError(ctx, db, ct, Data{}, err)
+		return 0, s.writeError(ctx, db, ct, entry.Data{}, err)
 	}
 	return id, s.copyLinks(ctx, db, ct, pubID, id, true)
 }
 
 // DeleteDocument removes every row of the document: its draft and its
 // published version, in one statement.
-func (s *Store) DeleteDocument(ctx context.Context, db Conn, ct *schema.ContentType, doc string) error {
-	b := s.sql(ReadOptions{}, query.Draft)
-	b.w("DELETE FROM ", Ident(ct.Table), " WHERE ", Ident(schema.ColDocumentID), " = ")
+func (s *Store) DeleteDocument(ctx context.Context, db database.Conn, ct *schema.ContentType, doc string) error {
+	b := s.sql(entry.ReadOptions{}, query.Draft)
+	b.w("DELETE FROM ", database.Ident(ct.Table), " WHERE ", database.Ident(schema.ColDocumentID), " = ")
 	b.arg(strKind, doc)
 	if err := s.exec(ctx, db, b); err != nil {
-		return s.writeError(ctx, db, ct, Data{}, err)
+		return s.writeError(ctx, db, ct, entry.Data{}, err)
 	}
 	return nil
 }
 
-// draftCopySQL is the migration of a table from one row per document to
-// two: every published row without a draft gets its draft copy, its
-// foreign keys as they are; relinkSQL then gives the copies their links
-// of the draft version. Running it again adds nothing.
-func draftCopySQL(ct *schema.ContentType) string {
-	t := Ident(ct.Table)
-	cols := versionColumns(ct)
-	doc, pub := Ident(schema.ColDocumentID), Ident(schema.ColPublishedAt)
-	return "INSERT INTO " + t + " (" + doc + ", " + joinCols(cols, "") + ", " + pub + ") SELECT p." + doc + ", " +
-		joinCols(cols, "p.") + ", NULL FROM " + t + " p WHERE p." + pub + " IS NOT NULL AND NOT EXISTS (SELECT 1 FROM " +
-		t + " d WHERE d." + doc + " = p." + doc + " AND d." + pub + " IS NULL)"
-}
-
-// draftsMissingSQL counts the published rows without a draft.
-func draftsMissingSQL(ct *schema.ContentType) string {
-	t := Ident(ct.Table)
-	doc, pub := Ident(schema.ColDocumentID), Ident(schema.ColPublishedAt)
-	return "SELECT COUNT(*) FROM " + t + " p WHERE p." + pub + " IS NOT NULL AND NOT EXISTS (SELECT 1 FROM " +
-		t + " d WHERE d." + doc + " = p." + doc + " AND d." + pub + " IS NULL)"
-}
-
 func isNoRows(err error) bool { return errors.Is(err, sql.ErrNoRows) }
-
-// draftCopies plans the steps that bring each draft & publish table with
-// published rows lacking a draft to two rows per document: a database
-// made when Kiln kept one row per entry. Only for tables that exist and
-// need it, so that a migrated database plans nothing. Additive: rows are
-// only added.
-func draftCopies(ctx context.Context, conn Conn, have *dbState, s *schema.Schema) ([]Step, error) {
-	var out []Step
-	for _, ct := range s.Types {
-		if !ct.DraftAndPublish || !have.hasColumn(ct.Table, schema.ColPublishedAt) || !have.hasColumn(ct.Table, schema.ColDocumentID) {
-			continue
-		}
-		var n int64
-		if err := conn.QueryRowContext(ctx, draftsMissingSQL(ct)).Scan(&n); err != nil {
-			return nil, fmt.Errorf("counting the published %s without a draft: %w", ct.Plural, err)
-		}
-		if n > 0 {
-			out = append(out, Step{Description: fmt.Sprintf("give the %d published %s without one their draft version", n, ct.Plural),
-				SQL: draftCopySQL(ct)})
-		}
-	}
-	return out, nil
-}
 
 // readsDrafts reports whether this statement reads the draft versions of
 // ct: a draft read, of a draft & publish type whose drafts the caller may

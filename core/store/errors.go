@@ -3,12 +3,11 @@ package store
 import (
 	"context"
 	"errors"
-	"regexp"
-	"strings"
 
-	"github.com/uptrace/bun/driver/pgdriver"
-
+	"github.com/kiln-cms/kiln/core/database"
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/errs"
+	"github.com/kiln-cms/kiln/core/migrate"
 	"github.com/kiln-cms/kiln/core/schema"
 )
 
@@ -18,30 +17,29 @@ const (
 	msgMissing = "The related entry does not exist"
 )
 
-var sqliteUnique = regexp.MustCompile(`UNIQUE constraint failed: ([A-Za-z0-9_]+)\.([A-Za-z0-9_]+)`)
-
 // writeError turns a driver error of a write on ct into an error kind: a
 // unique violation is Strapi's 400 ValidationError on the field, a
 // foreign-key violation one on the relation. The driver's text stays in
 // errs.Error.Err, for the log; the client sees only the message. Anything
 // else is returned as it is (an internal error).
-func (s *Store) writeError(ctx context.Context, db Conn, ct *schema.ContentType, data Data, err error) error {
+func (s *Store) writeError(ctx context.Context, db database.Conn, ct *schema.ContentType, data entry.Data, err error) error {
 	if err == nil || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		return err
 	}
 	if _, ok := errs.As(err); ok {
 		return err
 	}
-	if a := uniqueViolation(ct, err); a != nil {
+	v, _ := database.ViolationOf(err)
+	if a := uniqueViolation(ct, v); a != nil {
 		fe := errs.Field(a.Name, msgUnique)
-		if v, ok := data.Values[a]; ok && a.IsScalar() && !a.IsPrivate() {
-			fe.Value = v
+		if val, ok := data.Values[a]; ok && a.IsScalar() && !a.IsPrivate() {
+			fe.Value = val
 		}
 		return fieldsError(fe, err)
 	}
-	if isForeignKeyViolation(err) {
+	if v.Kind == database.ForeignKeyViolation {
 		fe := errs.FieldAt(nil, msgMissing)
-		if a := s.foreignKeyRelation(ctx, db, ct, data, err); a != nil {
+		if a := s.foreignKeyRelation(ctx, db, ct, data, v); a != nil {
 			fe.Path = []string{a.Name}
 		}
 		return fieldsError(fe, err)
@@ -56,58 +54,33 @@ func fieldsError(fe errs.FieldError, cause error) error {
 }
 
 // uniqueViolation finds the field a unique violation is about: from the
-// index name on PostgreSQL (ddl.go names them "<table>_<column>_uq"), from
-// "table.column" in SQLite's message.
-func uniqueViolation(ct *schema.ContentType, err error) *schema.Attribute {
-	var pe pgdriver.Error
-	if errors.As(err, &pe) {
-		if pe.Field('C') != "23505" {
-			return nil
-		}
-		name := pe.Field('n')
+// index name on PostgreSQL (core/migrate names them
+// "<table>_<column>_uq"), from "table.column" in SQLite's message.
+func uniqueViolation(ct *schema.ContentType, v database.Violation) *schema.Attribute {
+	switch {
+	case v.Kind != database.UniqueViolation:
+		return nil
+	case v.Constraint != "":
 		for _, a := range ct.Attributes {
 			if a.Column == "" {
 				continue
 			}
-			for _, ix := range uniqueIndexes(ct, a.Column) {
-				if ix.Name == name {
+			for _, ix := range migrate.UniqueIndexes(ct, a.Column) {
+				if ix.Name == v.Constraint {
 					return a
 				}
 			}
 		}
 		return nil
-	}
-	m := sqliteUnique.FindStringSubmatch(err.Error())
-	if m == nil || m[1] != ct.Table {
+	case v.Table != ct.Table:
 		return nil
 	}
 	for _, a := range ct.Attributes {
-		if a.Column == m[2] {
+		if a.Column == v.Column {
 			return a
 		}
 	}
 	return nil
-}
-
-// IsUniqueViolation reports whether err is the database refusing a row
-// whose value a unique index already holds.
-func IsUniqueViolation(err error) bool {
-	if err == nil {
-		return false
-	}
-	var pe pgdriver.Error
-	if errors.As(err, &pe) {
-		return pe.Field('C') == "23505"
-	}
-	return strings.Contains(err.Error(), "UNIQUE constraint failed")
-}
-
-func isForeignKeyViolation(err error) bool {
-	var pe pgdriver.Error
-	if errors.As(err, &pe) {
-		return pe.Field('C') == "23503"
-	}
-	return strings.Contains(err.Error(), "FOREIGN KEY constraint failed")
 }
 
 // foreignKeyRelation names the relation of ct a foreign-key violation is
@@ -115,13 +88,11 @@ func isForeignKeyViolation(err error) bool {
 // relations are checked for a target that does not exist (one query per
 // relation, on this error path only: SQLite undoes just the statement, so
 // the transaction can still be read).
-func (s *Store) foreignKeyRelation(ctx context.Context, db Conn, ct *schema.ContentType, data Data, err error) *schema.Attribute {
-	var pe pgdriver.Error
-	if errors.As(err, &pe) {
-		name := pe.Field('n')
+func (s *Store) foreignKeyRelation(ctx context.Context, db database.Conn, ct *schema.ContentType, data entry.Data, v database.Violation) *schema.Attribute {
+	if v.Constraint != "" {
 		for _, a := range ct.Attributes {
 			for _, fk := range relationConstraints(a) {
-				if fk == name {
+				if fk == v.Constraint {
 					return a
 				}
 			}
@@ -138,8 +109,8 @@ func (s *Store) foreignKeyRelation(ctx context.Context, db Conn, ct *schema.Cont
 			continue
 		}
 		b := &sqlb{d: s.DB.Dialect}
-		b.w("SELECT COUNT(*) FROM ", Ident(a.TargetType.Table), " WHERE ")
-		b.in(Ident(schema.ColID), idKind, ids(add), false)
+		b.w("SELECT COUNT(*) FROM ", database.Ident(a.TargetType.Table), " WHERE ")
+		b.in(database.Ident(schema.ColID), idKind, ids(add), false)
 		var n int
 		if db.QueryRowContext(ctx, b.sb.String(), b.args...).Scan(&n) == nil && n < len(add) {
 			return a
@@ -156,17 +127,11 @@ func relationConstraints(a *schema.Attribute) []string {
 	case !a.IsRelation():
 		return nil
 	case a.Column != "":
-		return []string{foreignKeyName(a.Owner.Table, a.Column)}
+		return []string{migrate.ForeignKeyName(a.Owner.Table, a.Column)}
 	case a.JoinTable != "":
-		return []string{foreignKeyName(a.JoinTable, a.JoinSelf), foreignKeyName(a.JoinTable, a.JoinTarget)}
+		return []string{migrate.ForeignKeyName(a.JoinTable, a.JoinSelf), migrate.ForeignKeyName(a.JoinTable, a.JoinTarget)}
 	case a.Inverse != nil && a.Inverse.Column != "":
-		return []string{foreignKeyName(a.TargetType.Table, a.Inverse.Column)}
+		return []string{migrate.ForeignKeyName(a.TargetType.Table, a.Inverse.Column)}
 	}
 	return nil
-}
-
-// foreignKeyName is the constraint name ForeignKeySQL gives a column's
-// foreign key (TestForeignKeyNames keeps the two in step).
-func foreignKeyName(table, column string) string {
-	return strings.TrimSuffix(indexName(table, column, false), "_idx") + "_fk"
 }

@@ -10,8 +10,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/uptrace/bun"
-
+	"github.com/kiln-cms/kiln/core/database"
+	"github.com/kiln-cms/kiln/core/entry"
+	"github.com/kiln-cms/kiln/core/migrate"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/core/store"
@@ -35,10 +36,10 @@ func loadSchema(t testing.TB) *schema.Schema {
 }
 
 // createAll builds every table on an empty database.
-func createAll(t testing.TB, db *store.DB, s *schema.Schema) {
+func createAll(t testing.TB, db *database.DB, s *schema.Schema) {
 	t.Helper()
-	for _, stmt := range store.CreateStatements(db.Dialect, s) {
-		if _, err := db.Bun.ExecContext(context.Background(), stmt); err != nil {
+	for _, stmt := range migrate.CreateStatements(db.Dialect, s) {
+		if _, err := db.ExecContext(context.Background(), stmt); err != nil {
 			t.Fatalf("%s: %v", stmt, err)
 		}
 	}
@@ -51,15 +52,12 @@ type queryCounter struct {
 	sql []string
 }
 
-func (q *queryCounter) BeforeQuery(ctx context.Context, _ *bun.QueryEvent) context.Context {
-	return ctx
-}
-
-func (q *queryCounter) AfterQuery(_ context.Context, ev *bun.QueryEvent) {
+// record keeps a statement the database ran (DB.Observe).
+func (q *queryCounter) record(query string) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	if q.on {
-		q.sql = append(q.sql, ev.Query)
+		q.sql = append(q.sql, query)
 	}
 }
 
@@ -81,7 +79,7 @@ func (q *queryCounter) n() int {
 type fixture struct {
 	t    *testing.T
 	s    *schema.Schema
-	db   *store.DB
+	db   *database.DB
 	st   *store.Store
 	docs map[string][]string
 	// rows are the ids Insert answered on draft & publish types.
@@ -111,12 +109,12 @@ type vals map[string]any
 // newFixture creates the tables and inserts the data set through
 // Store.Insert, asserting each gets the next id. Ids are what the tests
 // assert on, so the order of the inserts below is part of the data set.
-func newFixture(t *testing.T, db *store.DB) *fixture {
+func newFixture(t *testing.T, db *database.DB) *fixture {
 	t.Helper()
 	s := loadSchema(t)
 	createAll(t, db, s)
 	f := &fixture{t: t, s: s, db: db, st: &store.Store{DB: db}, docs: map[string][]string{}, counter: &queryCounter{}}
-	db.Bun = db.Bun.WithQueryHook(f.counter)
+	db.Observe(f.counter.record)
 
 	// Customers: mixed case, LIKE and GLOB metacharacters, NULLs.
 	f.add("customer", vals{"name": "Acme Corp", "industry": "Manufacturing", "contactEmail": "ops@acme.test", "active": true}, nil)
@@ -203,7 +201,7 @@ func (f *fixture) add(typ string, v vals, r rels) int64 { return f.addStatus(typ
 func (f *fixture) addStatus(typ string, published bool, v vals, r rels) int64 {
 	f.t.Helper()
 	ct := f.ty(typ)
-	e, err := f.st.Insert(ctx, f.db.Bun, ct, data(ct, v, r), published)
+	e, err := f.st.Insert(ctx, f.db, ct, data(ct, v, r), published)
 	if err != nil {
 		f.t.Fatalf("inserting %s %v: %v", typ, v, err)
 	}
@@ -244,13 +242,13 @@ func (f *fixture) addStatus(typ string, published bool, v vals, r rels) int64 {
 func (f *fixture) doc(typ string, id int64) string { return f.docs[typ][id-1] }
 
 // data builds a write's Data; relation sets are SetGiven.
-func data(ct *schema.ContentType, v vals, r rels) store.Data {
-	d := store.Data{Values: map[*schema.Attribute]any{}, Relations: map[*schema.Attribute]store.RelationChange{}}
+func data(ct *schema.ContentType, v vals, r rels) entry.Data {
+	d := entry.Data{Values: map[*schema.Attribute]any{}, Relations: map[*schema.Attribute]entry.RelationChange{}}
 	for k, x := range v {
 		d.Values[attr(ct, k)] = x
 	}
 	for k, x := range r {
-		d.Relations[attr(ct, k)] = store.RelationChange{Set: x, SetGiven: true}
+		d.Relations[attr(ct, k)] = entry.RelationChange{Set: x, SetGiven: true}
 	}
 	return d
 }
@@ -318,9 +316,9 @@ func fields(ct *schema.ContentType, names ...string) []*schema.Attribute {
 }
 
 // find runs q and fails the test on error.
-func (f *fixture) find(t *testing.T, q *query.Query, ro store.ReadOptions) []*store.Entry {
+func (f *fixture) find(t *testing.T, q *query.Query, ro entry.ReadOptions) []*entry.Entry {
 	t.Helper()
-	list, err := f.st.Find(ctx, f.db.Bun, q, ro)
+	list, err := f.st.Find(ctx, f.db, q, ro)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -328,12 +326,12 @@ func (f *fixture) find(t *testing.T, q *query.Query, ro store.ReadOptions) []*st
 }
 
 // ids runs q and returns the ids in order.
-func (f *fixture) ids(t *testing.T, q *query.Query, ro store.ReadOptions) []int64 {
+func (f *fixture) ids(t *testing.T, q *query.Query, ro entry.ReadOptions) []int64 {
 	t.Helper()
 	return idsOf(f.find(t, q, ro))
 }
 
-func idsOf(list []*store.Entry) []int64 {
+func idsOf(list []*entry.Entry) []int64 {
 	out := []int64{}
 	for _, e := range list {
 		out = append(out, e.ID)
@@ -343,7 +341,7 @@ func idsOf(list []*store.Entry) []int64 {
 
 // get is the value of a loaded field of e; it fails when the field was not
 // loaded.
-func get(t *testing.T, e *store.Entry, field string) any {
+func get(t *testing.T, e *entry.Entry, field string) any {
 	t.Helper()
 	v, ok := e.Get(attr(e.Type, field))
 	if !ok {
@@ -354,15 +352,15 @@ func get(t *testing.T, e *store.Entry, field string) any {
 
 // related is the ids of a populated to-many relation (nil for a to-one
 // that is empty, one id for a to-one that is set).
-func related(t *testing.T, e *store.Entry, field string) []int64 {
+func related(t *testing.T, e *entry.Entry, field string) []int64 {
 	t.Helper()
 	switch v := get(t, e, field).(type) {
-	case []*store.Entry:
+	case []*entry.Entry:
 		if v == nil {
 			t.Fatalf("%s %d: %s is a nil slice, want an empty one", e.Type.Name, e.ID, field)
 		}
 		return idsOf(v)
-	case *store.Entry:
+	case *entry.Entry:
 		if v == nil {
 			return nil
 		}

@@ -7,6 +7,7 @@ import (
 
 	"modernc.org/sqlite"
 
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/jsontext"
 	"github.com/kiln-cms/kiln/core/query"
 )
@@ -46,7 +47,7 @@ func sqliteJSON(form func([]byte) (string, error)) func(*sqlite.FunctionContext,
 
 // jsonText is json column c as its canonical text, on either database.
 func (b *sqlb) jsonText(c string) string {
-	if b.d == Postgres {
+	if b.d == database.Postgres {
 		return "CAST(CAST(" + c + " AS JSONB) AS TEXT)"
 	}
 	return jsonTextFunc + "(" + c + ")"
@@ -55,7 +56,7 @@ func (b *sqlb) jsonText(c string) string {
 // jsonKey is json column c and its operand v as what equality compares:
 // jsonb values on PostgreSQL, their jsontext.Key on SQLite.
 func (b *sqlb) jsonKey(c string) (column, operand string) {
-	if b.d == Postgres {
+	if b.d == database.Postgres {
 		return "CAST(" + c + " AS JSONB)", "CAST(? AS JSONB)"
 	}
 	return jsonKeyFunc + "(" + c + ")", "?"
@@ -126,7 +127,7 @@ func (b *sqlb) jsonCond(f *query.Filter, c string) {
 func (b *sqlb) jsonOperand(v any) (string, bool) {
 	raw, _ := v.(json.RawMessage)
 	key, err := jsontext.Key(raw)
-	if b.d == Postgres {
+	if b.d == database.Postgres {
 		return string(raw), err == nil
 	}
 	return key, err == nil

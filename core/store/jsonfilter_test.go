@@ -3,8 +3,8 @@ package store_test
 import (
 	"testing"
 
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/jsontext"
-	"github.com/kiln-cms/kiln/core/store"
 	"github.com/kiln-cms/kiln/core/store/storetest"
 )
 
@@ -18,9 +18,9 @@ func TestJSONTextSameOnBothDatabases(t *testing.T) {
 		` { "k" : [ 1.50 , 1e3, -0, 1E-2, 0.0e-3, -12.340e+2, 123456789012345678901234567890 ] } `,
 		`"plain"`, `null`, `true`, `{"ü":1,"z":2,"éé":3}`,
 	}
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		q := "SELECT kiln_json_text(?)"
-		if db.Dialect == store.Postgres {
+		if db.Dialect == database.Postgres {
 			q = "SELECT CAST(CAST(? AS JSONB) AS TEXT)"
 		}
 		for _, d := range docs {
@@ -29,7 +29,7 @@ func TestJSONTextSameOnBothDatabases(t *testing.T) {
 				t.Fatalf("Canonical(%s): %v", d, err)
 			}
 			var got string
-			if err := db.Bun.QueryRowContext(ctx, q, d).Scan(&got); err != nil {
+			if err := db.QueryRowContext(ctx, q, d).Scan(&got); err != nil {
 				t.Fatalf("%s: %v", d, err)
 			}
 			if got != want {

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/kiln-cms/kiln/core/database"
+	"github.com/kiln-cms/kiln/core/migrate"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
 )
@@ -30,7 +32,7 @@ func (b *sqlb) targetRows(writer, target *schema.ContentType, ids []int64) {
 		return
 	}
 	r, d := b.newAlias(), b.newAlias()
-	t := Ident(target.Table)
+	t := database.Ident(target.Table)
 	b.w("(SELECT ", col(r, schema.ColID), " FROM ", t, " ", r, " WHERE ", col(r, schema.ColDocumentID), " IN (SELECT ",
 		col(d, schema.ColDocumentID), " FROM ", t, " ", d, " WHERE ")
 	b.in(col(d, schema.ColID), idKind, toArgs(ids), false)
@@ -60,7 +62,7 @@ func toArgs(list []int64) []any { return ids(list) }
 // version. A scalar subquery on the document_id's partial unique index.
 func (b *sqlb) versionRow(target *schema.ContentType, id any, draft bool) {
 	r, d := b.newAlias(), b.newAlias()
-	t := Ident(target.Table)
+	t := database.Ident(target.Table)
 	b.w("(SELECT ", col(r, schema.ColID), " FROM ", t, " ", r, " WHERE ", col(r, schema.ColDocumentID), " = (SELECT ",
 		col(d, schema.ColDocumentID), " FROM ", t, " ", d, " WHERE ", col(d, schema.ColID), " = ")
 	b.arg(idKind, id)
@@ -88,27 +90,18 @@ func (b *sqlb) relValue(a *schema.Attribute, c string, v any) {
 	b.versionRow(a.TargetType, v, linksDrafts(a.Owner) || c == a.DraftColumn)
 }
 
-// ownColumns are the foreign-key columns of the owning to-one a: its
-// Column, and its DraftColumn when it has one.
-func ownColumns(a *schema.Attribute) []string {
-	if a.DraftColumn != "" {
-		return []string{a.Column, a.DraftColumn}
-	}
-	return []string{a.Column}
-}
-
 // translated is the expression, over the row aliased from, of column c of
 // owning to-one a copied into version draft: the same on a plain target,
 // else the target's row of that version of the document c names.
 func translated(a *schema.Attribute, from string, draft bool) string {
-	c := from + "." + Ident(a.Column)
+	c := from + "." + database.Ident(a.Column)
 	if !a.IsRelation() || !a.TargetType.DraftAndPublish {
 		return c
 	}
-	t := Ident(a.TargetType.Table)
-	return "(SELECT r." + Ident(schema.ColID) + " FROM " + t + " r WHERE r." + Ident(schema.ColPublishedAt) + versionSQL(draft) +
-		" AND r." + Ident(schema.ColDocumentID) + " = (SELECT l." + Ident(schema.ColDocumentID) + " FROM " + t + " l WHERE l." +
-		Ident(schema.ColID) + " = " + c + "))"
+	t := database.Ident(a.TargetType.Table)
+	return "(SELECT r." + database.Ident(schema.ColID) + " FROM " + t + " r WHERE r." + database.Ident(schema.ColPublishedAt) + versionSQL(draft) +
+		" AND r." + database.Ident(schema.ColDocumentID) + " = (SELECT l." + database.Ident(schema.ColDocumentID) + " FROM " + t + " l WHERE l." +
+		database.Ident(schema.ColID) + " = " + c + "))"
 }
 
 // copyLinks makes the links of ct's row to, of version draft, a copy of
@@ -121,7 +114,7 @@ func translated(a *schema.Attribute, from string, draft bool) string {
 // are that type's own business and are left as they are, as Strapi 5
 // leaves them. A few statements per relation, whatever the number of
 // links.
-func (s *Store) copyLinks(ctx context.Context, db Conn, ct *schema.ContentType, from, to int64, draft bool) error {
+func (s *Store) copyLinks(ctx context.Context, db database.Conn, ct *schema.ContentType, from, to int64, draft bool) error {
 	for _, x := range s.schema().Types {
 		for _, a := range x.Attributes {
 			if !a.IsRelation() || a.TargetType == nil {
@@ -155,8 +148,8 @@ func (s *Store) copyLinks(ctx context.Context, db Conn, ct *schema.ContentType, 
 // the one of to's version names to exactly where the other names from.
 // A draft & publish owner's rows of to's version name to exactly where
 // their document's other row names from.
-func (s *Store) copyColumnLinks(ctx context.Context, db Conn, a *schema.Attribute, from, to int64, draft bool) error {
-	t := Ident(a.Owner.Table)
+func (s *Store) copyColumnLinks(ctx context.Context, db database.Conn, a *schema.Attribute, from, to int64, draft bool) error {
+	t := database.Ident(a.Owner.Table)
 	exec := func(parts ...any) error {
 		b := &sqlb{d: s.DB.Dialect}
 		for _, p := range parts {
@@ -170,7 +163,7 @@ func (s *Store) copyColumnLinks(ctx context.Context, db Conn, a *schema.Attribut
 		return s.exec(ctx, db, b)
 	}
 	if a.DraftColumn != "" {
-		tc, fc := Ident(a.Column), Ident(a.DraftColumn)
+		tc, fc := database.Ident(a.Column), database.Ident(a.DraftColumn)
 		if draft {
 			tc, fc = fc, tc
 		}
@@ -185,7 +178,7 @@ func (s *Store) copyColumnLinks(ctx context.Context, db Conn, a *schema.Attribut
 		}
 		return exec("UPDATE ", t, " SET ", tc, " = ", to, " WHERE ", fc, " = ", from)
 	}
-	c, pub, doc := Ident(a.Column), Ident(schema.ColPublishedAt), Ident(schema.ColDocumentID)
+	c, pub, doc := database.Ident(a.Column), database.Ident(schema.ColPublishedAt), database.Ident(schema.ColDocumentID)
 	if err := exec("UPDATE ", t, " SET ", c, " = NULL WHERE ", c, " = ", to); err != nil {
 		return err
 	}
@@ -197,27 +190,27 @@ func (s *Store) copyColumnLinks(ctx context.Context, db Conn, a *schema.Attribut
 // names row from onto row to (copyLinks): the rows naming to go, and each
 // of from's comes back naming to, with the other column (theirs, rows of
 // other) in to's version, and both places as they were.
-func (s *Store) copyJoinLinks(ctx context.Context, db Conn, a *schema.Attribute, ours, theirs string, other *schema.ContentType, from, to int64, draft bool) error {
-	j := Ident(a.JoinTable)
+func (s *Store) copyJoinLinks(ctx context.Context, db database.Conn, a *schema.Attribute, ours, theirs string, other *schema.ContentType, from, to int64, draft bool) error {
+	j := database.Ident(a.JoinTable)
 	b := &sqlb{d: s.DB.Dialect}
-	b.w("DELETE FROM ", j, " WHERE ", Ident(ours), " = ")
+	b.w("DELETE FROM ", j, " WHERE ", database.Ident(ours), " = ")
 	b.arg(idKind, to)
 	if err := s.exec(ctx, db, b); err != nil {
 		return err
 	}
-	oo, to2 := Ident(JoinOrder(ours)), Ident(JoinOrder(theirs))
-	target := "j." + Ident(theirs)
+	oo, to2 := database.Ident(schema.JoinOrder(ours)), database.Ident(schema.JoinOrder(theirs))
+	target := "j." + database.Ident(theirs)
 	join := ""
 	if other.DraftAndPublish {
-		t := Ident(other.Table)
-		join = " JOIN " + t + " l ON l." + Ident(schema.ColID) + " = j." + Ident(theirs) + " JOIN " + t + " r ON r." +
-			Ident(schema.ColDocumentID) + " = l." + Ident(schema.ColDocumentID) + " AND r." + Ident(schema.ColPublishedAt) + versionSQL(draft)
-		target = "r." + Ident(schema.ColID)
+		t := database.Ident(other.Table)
+		join = " JOIN " + t + " l ON l." + database.Ident(schema.ColID) + " = j." + database.Ident(theirs) + " JOIN " + t + " r ON r." +
+			database.Ident(schema.ColDocumentID) + " = l." + database.Ident(schema.ColDocumentID) + " AND r." + database.Ident(schema.ColPublishedAt) + versionSQL(draft)
+		target = "r." + database.Ident(schema.ColID)
 	}
 	b = &sqlb{d: s.DB.Dialect}
-	b.w("INSERT INTO ", j, " (", Ident(ours), ", ", Ident(theirs), ", ", to2, ", ", oo, ") SELECT ")
+	b.w("INSERT INTO ", j, " (", database.Ident(ours), ", ", database.Ident(theirs), ", ", to2, ", ", oo, ") SELECT ")
 	b.arg(idKind, to)
-	b.w(", ", target, ", j.", to2, ", j.", oo, " FROM ", j, " j", join, " WHERE j.", Ident(ours), " = ")
+	b.w(", ", target, ", j.", to2, ", j.", oo, " FROM ", j, " j", join, " WHERE j.", database.Ident(ours), " = ")
 	b.arg(idKind, from)
 	return s.exec(ctx, db, b)
 }
@@ -233,125 +226,22 @@ func (s *Store) schema() *schema.Schema {
 // sqlStatus is the status a write's statement reads with.
 const sqlStatus = query.Draft
 
-// storageOf maps each relation's storage to the relation: "table.column"
-// for an owning to-one's column, the join table's name for an owning
-// manyToMany.
-func storageOf(s *schema.Schema) map[string]*schema.Attribute {
-	out := map[string]*schema.Attribute{}
-	for _, ct := range s.Types {
-		for _, a := range ct.Attributes {
-			switch {
-			case !a.IsRelation():
-			case a.Column != "":
-				out[ct.Table+"."+a.Column] = a
-			case a.JoinTable != "" && a.MappedBy == "":
-				out[a.JoinTable] = a
-			}
-		}
-	}
-	return out
-}
-
-// relinkSteps plans the conversion of the links of t's relations that
-// the snapshot (old) records from before links were kept per version:
-// then every link named one row per document (its published row once
-// there was one, else its draft), and relinkSQL turns them into the links
-// of each version. Only for what the snapshot knows and that keeps its
-// target (a changed target is a destructive step of its own); the next
-// snapshot records the new layout, so it runs once.
-func (pl *planner) relinkSteps(t TableDef, old *tableState) {
-	if old == nil {
-		return
-	}
-	var attrs []*schema.Attribute
-	if t.Join {
-		if t.Links == LinksPerVersion && old.Links != LinksPerVersion {
-			attrs = append(attrs, pl.rels[t.Name])
-		}
-	} else {
-		for _, c := range t.Columns {
-			prev := old.column(c.Name)
-			if c.Links != LinksPerVersion || prev == nil || prev.Links == LinksPerVersion || prev.Ref != c.Ref || prev.Type != c.Type ||
-				!pl.have.hasColumn(t.Name, c.Name) {
-				continue
-			}
-			if a := pl.rels[t.Name+"."+c.Name]; a != nil {
-				attrs = append(attrs, a)
-			}
-		}
-	}
-	for _, a := range attrs {
-		if a == nil {
-			continue
-		}
-		for _, stmt := range relinkSQL(a) {
-			pl.relinks = append(pl.relinks, Step{SQL: stmt,
-				Description: fmt.Sprintf("keep the links of %s.%s per version (draft & publish)", a.Owner.Name, a.Name)})
-		}
-	}
-}
-
-// relinkSQL converts relation a's links from one row per document to one
-// per version (versions.go). A plain row's column pair: the draft column
-// takes the draft of the document the column names, and the column keeps
-// only a published row. A draft & publish row's key to a draft & publish
-// target: the target's row of the row's own version. Join rows: each
-// link becomes one per pair of rows a write makes now (both versions of
-// a draft & publish side with a plain one; same-version pairs between two
-// draft & publish sides, whose cross-version rows go). No link is lost:
-// what named a document still names it, in every version it links.
-func relinkSQL(a *schema.Attribute) []string {
-	id, doc, pub := Ident(schema.ColID), Ident(schema.ColDocumentID), Ident(schema.ColPublishedAt)
-	if a.Column != "" {
-		x, t, c := Ident(a.Owner.Table), Ident(a.TargetType.Table), Ident(a.Column)
-		switch {
-		case a.DraftColumn != "":
-			return []string{"UPDATE " + x + " SET " + Ident(a.DraftColumn) + " = (SELECT r." + id + " FROM " + t + " l JOIN " + t +
-				" r ON r." + doc + " = l." + doc + " AND r." + pub + " IS NULL WHERE l." + id + " = " + x + "." + c + "), " + c +
-				" = CASE WHEN " + c + " IN (SELECT " + id + " FROM " + t + " WHERE " + pub + " IS NULL) THEN NULL ELSE " + c +
-				" END WHERE " + c + " IS NOT NULL"}
-		case a.Owner.DraftAndPublish && a.TargetType.DraftAndPublish:
-			return []string{"UPDATE " + x + " SET " + c + " = (SELECT r." + id + " FROM " + t + " l JOIN " + t + " r ON r." + doc +
-				" = l." + doc + " AND (r." + pub + " IS NULL) = (" + x + "." + pub + " IS NULL) WHERE l." + id + " = " + x + "." + c +
-				") WHERE " + c + " IS NOT NULL"}
-		}
-		return nil
-	}
-	j, s, t := Ident(a.JoinTable), Ident(a.Owner.Table), Ident(a.TargetType.Table)
-	self, target := Ident(a.JoinSelf), Ident(a.JoinTarget)
-	os, ot := Ident(JoinOrder(a.JoinSelf)), Ident(JoinOrder(a.JoinTarget))
-	both := a.Owner.DraftAndPublish && a.TargetType.DraftAndPublish
-	pair := "1=1"
-	if both {
-		pair = "(xs." + pub + " IS NULL) = (ts." + pub + " IS NULL)"
-	}
-	out := []string{"INSERT INTO " + j + " (" + self + ", " + target + ", " + ot + ", " + os + ") SELECT DISTINCT xs." + id + ", ts." + id +
-		", j." + ot + ", j." + os + " FROM " + j + " j JOIN " + s + " xl ON xl." + id + " = j." + self + " JOIN " + s + " xs ON xs." + doc +
-		" = xl." + doc + " JOIN " + t + " tl ON tl." + id + " = j." + target + " JOIN " + t + " ts ON ts." + doc + " = tl." + doc +
-		" WHERE " + pair + " AND NOT EXISTS (SELECT 1 FROM " + j + " k WHERE k." + self + " = xs." + id + " AND k." + target + " = ts." + id + ")"}
-	if both {
-		out = append(out, "DELETE FROM "+j+" WHERE EXISTS (SELECT 1 FROM "+s+" x, "+t+" y WHERE x."+id+" = "+j+"."+self+
-			" AND y."+id+" = "+j+"."+target+" AND (x."+pub+" IS NULL) <> (y."+pub+" IS NULL))")
-	}
-	return out
-}
-
 // CompleteVersions brings what a bulk load wrote (BulkRows: one published
 // row per document, links naming it) to the layout every write keeps:
 // each published row gets its draft, and every relation of a draft &
 // publish type its links per version. For a load into an empty database,
 // in its transaction, once every table and link is in.
-func (s *Store) CompleteVersions(ctx context.Context, db Conn, sc *schema.Schema) error {
+func (s *Store) CompleteVersions(ctx context.Context, db database.Conn, sc *schema.Schema) error {
 	var stmts []string
 	for _, ct := range sc.Types {
 		if ct.DraftAndPublish {
-			stmts = append(stmts, draftCopySQL(ct))
+			stmts = append(stmts, migrate.DraftCopySQL(ct))
 		}
 	}
 	for _, ct := range sc.Types {
 		for _, a := range ct.Attributes {
 			if a.IsRelation() && a.Versioned() && (a.Column != "" || (a.JoinTable != "" && a.MappedBy == "")) {
-				stmts = append(stmts, relinkSQL(a)...)
+				stmts = append(stmts, migrate.RelinkSQL(a)...)
 			}
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/store"
 	"github.com/kiln-cms/kiln/core/store/storetest"
 )
@@ -18,27 +19,29 @@ import (
 func TestLockKeyWithin(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	if got, err := store.LockKeyWithin(ctx, storetest.Open(t, store.SQLite).Bun, store.SQLite, 1, 1, 0); !got || err != nil {
+	lite := storetest.Open(t, database.SQLite)
+	if got, err := (&store.Store{DB: lite}).LockKeyWithin(ctx, lite, 1, 1, 0); !got || err != nil {
 		t.Errorf("SQLite: %v %v, want the lock", got, err)
 	}
 
-	db := storetest.Open(t, store.Postgres)
+	db := storetest.Open(t, database.Postgres)
+	st := &store.Store{DB: db}
 	// Advisory locks are the database's, not the schema's: a namespace of
 	// the test's own keeps other tests' locks out of the way.
 	ns, key := rand.Int32(), int64(7)
-	if _, err := db.Bun.ExecContext(ctx, "CREATE TABLE marks (n INT)"); err != nil {
+	if _, err := db.ExecContext(ctx, "CREATE TABLE marks (n INT)"); err != nil {
 		t.Fatal(err)
 	}
-	holder, err := db.Bun.BeginTx(ctx, nil)
+	holder, err := db.Begin(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer holder.Rollback()
-	if err := store.LockKey(ctx, holder, store.Postgres, ns, key); err != nil {
+	if err := st.LockKey(ctx, holder, ns, key); err != nil {
 		t.Fatal(err)
 	}
 
-	waiter, err := db.Bun.BeginTx(ctx, nil)
+	waiter, err := db.Begin(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,11 +61,11 @@ func TestLockKeyWithin(t *testing.T) {
 			t.Errorf("%s: lock_timeout %s, want the transaction's own 7s", when, v)
 		}
 	}
-	if got, err := store.LockKeyWithin(ctx, waiter, store.Postgres, ns, key, 0); got || err != nil {
+	if got, err := st.LockKeyWithin(ctx, waiter, ns, key, 0); got || err != nil {
 		t.Errorf("a held lock, no wait: %v %v, want not taken", got, err)
 	}
 	began := time.Now()
-	got, err := store.LockKeyWithin(ctx, waiter, store.Postgres, ns, key, 30*time.Millisecond)
+	got, err := st.LockKeyWithin(ctx, waiter, ns, key, 30*time.Millisecond)
 	if took := time.Since(began); got || err != nil || took < 30*time.Millisecond || took > 5*time.Second {
 		t.Errorf("a held lock, a 30 ms wait: %v %v after %s, want not taken after 30 ms", got, err, took)
 	}
@@ -71,18 +74,18 @@ func TestLockKeyWithin(t *testing.T) {
 	if err := holder.Commit(); err != nil {
 		t.Fatal(err)
 	}
-	if got, err := store.LockKeyWithin(ctx, waiter, store.Postgres, ns, key, time.Second); !got || err != nil {
+	if got, err := st.LockKeyWithin(ctx, waiter, ns, key, time.Second); !got || err != nil {
 		t.Errorf("a free lock: %v %v, want it taken", got, err)
 	}
 	lockTimeout("after the lock")
-	if got, err := store.LockKeyWithin(ctx, db.Bun, store.Postgres, ns, key, 0); got || err != nil {
+	if got, err := st.LockKeyWithin(ctx, db, ns, key, 0); got || err != nil {
 		t.Errorf("the waiter's lock from another connection: %v %v, want not taken", got, err)
 	}
 	if err := waiter.Commit(); err != nil {
 		t.Fatal(err)
 	}
 	var n int
-	if err := db.Bun.QueryRowContext(ctx, "SELECT COUNT(*) FROM marks").Scan(&n); err != nil || n != 1 {
+	if err := db.QueryRowContext(ctx, "SELECT COUNT(*) FROM marks").Scan(&n); err != nil || n != 1 {
 		t.Errorf("the waiter's write: %d rows (%v), want 1", n, err)
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/kiln-cms/kiln/core/database"
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
 )
@@ -12,26 +14,20 @@ import (
 // Resolve turns references — documentIds, or ids written in decimal — into
 // row ids, in one query. References that name nothing are absent from the
 // map. Drafts resolve too: a relation may point at an unpublished entry.
-func (s *Store) Resolve(ctx context.Context, db Conn, ct *schema.ContentType, refs []string) (map[string]int64, error) {
-	return s.ResolveVisible(ctx, db, ct, refs, ReadOptions{})
+func (s *Store) Resolve(ctx context.Context, db database.Conn, ct *schema.ContentType, refs []string) (map[string]int64, error) {
+	return s.ResolveVisible(ctx, db, ct, refs, entry.ReadOptions{})
 }
 
 // ResolveVisible is Resolve under the read options: a reference to an
 // entry the caller may not see (outside their scope on ct, or a draft they
 // may not read) is absent from the map, exactly as one to an entry that
 // does not exist. Still one query.
-func (s *Store) ResolveVisible(ctx context.Context, db Conn, ct *schema.ContentType, refs []string, ro ReadOptions) (map[string]int64, error) {
-	out, err := s.ResolveMany(ctx, db, []Refs{{Type: ct, Refs: refs}}, ro)
+func (s *Store) ResolveVisible(ctx context.Context, db database.Conn, ct *schema.ContentType, refs []string, ro entry.ReadOptions) (map[string]int64, error) {
+	out, err := s.ResolveMany(ctx, db, []entry.Refs{{Type: ct, Refs: refs}}, ro)
 	if err != nil {
 		return nil, err
 	}
 	return out[0], nil
-}
-
-// Refs are references to entries of Type: documentIds, or ids in decimal.
-type Refs struct {
-	Type *schema.ContentType
-	Refs []string
 }
 
 // ResolveMany is ResolveVisible for several lists, of one type or of
@@ -44,7 +40,7 @@ type Refs struct {
 // and the reference resolves to one row of its document (Document.Link):
 // on a draft & publish type the published row when there is one the
 // caller may see, else the draft; elsewhere the row itself.
-func (s *Store) ResolveMany(ctx context.Context, db Conn, lists []Refs, ro ReadOptions) ([]map[string]int64, error) {
+func (s *Store) ResolveMany(ctx context.Context, db database.Conn, lists []entry.Refs, ro entry.ReadOptions) ([]map[string]int64, error) {
 	out := make([]map[string]int64, len(lists))
 	b := s.sql(ro, query.Draft)
 	some := false
@@ -123,7 +119,7 @@ func (s *Store) ResolveMany(ctx context.Context, db Conn, lists []Refs, ro ReadO
 // named row is its own pair and never a draft (no join). A draft is a
 // valid target unless the caller may not read drafts (the scope, b.ro).
 func (b *sqlb) resolveBranch(k int, ct *schema.ContentType, nums, docs []any) {
-	t := Ident(ct.Table)
+	t := database.Ident(ct.Table)
 	id, doc := col(root, schema.ColID), col(root, schema.ColDocumentID)
 	named := root
 	b.w("SELECT ", strconv.Itoa(k), ", ")
@@ -156,7 +152,7 @@ func (b *sqlb) resolveBranch(k int, ct *schema.ContentType, nums, docs []any) {
 
 // ForeignKeys returns, for each entry, the id its owning to-one relation a
 // points at (absent when NULL), in one query.
-func (s *Store) ForeignKeys(ctx context.Context, db Conn, a *schema.Attribute, entries []*Entry) (map[int64]int64, error) {
+func (s *Store) ForeignKeys(ctx context.Context, db database.Conn, a *schema.Attribute, entries []*entry.Entry) (map[int64]int64, error) {
 	out := make(map[int64]int64, len(entries))
 	if len(entries) == 0 || a.Column == "" {
 		return out, nil
@@ -166,8 +162,8 @@ func (s *Store) ForeignKeys(ctx context.Context, db Conn, a *schema.Attribute, e
 		ids[i] = e.ID
 	}
 	b := &sqlb{d: s.DB.Dialect}
-	b.w("SELECT ", Ident(schema.ColID), ", ", Ident(a.Column), " FROM ", Ident(a.Owner.Table), " WHERE ", Ident(a.Column), " IS NOT NULL AND ")
-	b.in(Ident(schema.ColID), idKind, ids, false)
+	b.w("SELECT ", database.Ident(schema.ColID), ", ", database.Ident(a.Column), " FROM ", database.Ident(a.Owner.Table), " WHERE ", database.Ident(a.Column), " IS NOT NULL AND ")
+	b.in(database.Ident(schema.ColID), idKind, ids, false)
 	rows, err := db.QueryContext(ctx, b.sb.String(), b.args...)
 	if err != nil {
 		return nil, fmt.Errorf("reading %s.%s: %w", a.Owner.Name, a.Name, err)
@@ -193,7 +189,7 @@ func (s *Store) ForeignKeys(ctx context.Context, db Conn, a *schema.Attribute, e
 // matches nothing), the target has no draft & publish (an id there names
 // a row whose document may link another one) and ro does not narrow the
 // target (a hidden entry must answer as a missing one).
-func (s *Store) ForeignKeyGuards(a *schema.Attribute, ro ReadOptions) bool {
+func (s *Store) ForeignKeyGuards(a *schema.Attribute, ro entry.ReadOptions) bool {
 	t := a.TargetType
 	if t == nil || t.DraftAndPublish || (a.Column == "" && a.JoinTable == "") {
 		return false

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/kiln-cms/kiln/core/database"
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
@@ -14,7 +16,7 @@ import (
 // page and the number of entries q selects regardless of pagination
 // (-1 when not counted). See FindChunks for the statement; FindPage
 // populates the whole page at once.
-func (s *Store) FindPage(ctx context.Context, db Conn, q *query.Query, ro ReadOptions, count bool) ([]*Entry, int64, error) {
+func (s *Store) FindPage(ctx context.Context, db database.Conn, q *query.Query, ro entry.ReadOptions, count bool) ([]*entry.Entry, int64, error) {
 	c, err := s.FindChunks(ctx, db, q, ro, count)
 	if err != nil {
 		return nil, 0, err
@@ -35,9 +37,9 @@ type Chunks struct {
 	Total int64
 	s     *Store
 	q     *query.Query
-	ro    ReadOptions
+	ro    entry.ReadOptions
 	bud   *budget // counts the whole answer, across chunks
-	rest  []*Entry
+	rest  []*entry.Entry
 }
 
 // FindChunks reads q's page, and when count is set the total, in one
@@ -56,7 +58,7 @@ type Chunks struct {
 // keys the page selects, since a join keeps no order. count(*) OVER ()
 // would count in the page's own scan, which then reads every matching row
 // instead of stopping at the limit.
-func (s *Store) FindChunks(ctx context.Context, db Conn, q *query.Query, ro ReadOptions, count bool) (*Chunks, error) {
+func (s *Store) FindChunks(ctx context.Context, db database.Conn, q *query.Query, ro entry.ReadOptions, count bool) (*Chunks, error) {
 	c := &Chunks{s: s, q: q, ro: ro, bud: s.newBudget(ro.MaxAnswerRows), Total: -1}
 	var err error
 	switch {
@@ -83,14 +85,14 @@ func (s *Store) FindChunks(ctx context.Context, db Conn, q *query.Query, ro Read
 // budget counts the whole answer: each chunk's entries are added to what
 // the chunks before answered. A failed Next leaves the chunk where it was,
 // to be tried again.
-func (c *Chunks) Next(ctx context.Context, db Conn, n int) ([]*Entry, error) {
+func (c *Chunks) Next(ctx context.Context, db database.Conn, n int) ([]*entry.Entry, error) {
 	if len(c.rest) == 0 {
 		return nil, nil
 	}
 	if n <= 0 || n > len(c.rest) {
 		n = len(c.rest)
 	}
-	chunk := append([]*Entry(nil), c.rest[:n]...)
+	chunk := append([]*entry.Entry(nil), c.rest[:n]...)
 	saved := *c.bud
 	if err := c.s.populate(ctx, db, chunk, c.q, c.ro, c.bud); err != nil {
 		*c.bud = saved
@@ -106,14 +108,14 @@ func (c *Chunks) Next(ctx context.Context, db Conn, n int) ([]*Entry, error) {
 
 // findPageRows is FindChunks' statement: the page's entries, unpopulated,
 // and the total.
-func (s *Store) findPageRows(ctx context.Context, db Conn, q *query.Query, ro ReadOptions, bud *budget) ([]*Entry, int64, error) {
+func (s *Store) findPageRows(ctx context.Context, db database.Conn, q *query.Query, ro entry.ReadOptions, bud *budget) ([]*entry.Entry, int64, error) {
 	cols := selection(q)
 	b := s.sql(ro, q.Status)
 	b.versioned = true
 	// The outer select list has no arguments, so it can be written after
 	// the subqueries, whose arguments come in text order.
 	count0 := b.capture(func() {
-		b.w(" FROM (SELECT COUNT(*) AS n FROM ", Ident(q.Type.Table), " ", root)
+		b.w(" FROM (SELECT COUNT(*) AS n FROM ", database.Ident(q.Type.Table), " ", root)
 		b.whereClause(q, root, nil)
 		b.w(") c LEFT JOIN (")
 	})
@@ -129,7 +131,7 @@ func (s *Store) findPageRows(ctx context.Context, db Conn, q *query.Query, ro Re
 		for i, k := range keys {
 			b.w(", ", k.expr, " AS k", strconv.Itoa(i))
 		}
-		b.w(" FROM ", Ident(q.Type.Table), " ", root, joins)
+		b.w(" FROM ", database.Ident(q.Type.Table), " ", root, joins)
 		b.whereClause(q, root, nil)
 		b.w(" ORDER BY ")
 		for _, k := range keys {
@@ -157,7 +159,7 @@ func (s *Store) findPageRows(ctx context.Context, db Conn, q *query.Query, ro Re
 
 // scanPage is scan for FindPage's statement: the entries, and the total
 // every row ends with. A row without an id is the empty page's.
-func (s *Store) scanPage(ctx context.Context, db Conn, q *query.Query, cols []column, b *sqlb, bud *budget) ([]*Entry, int64, error) {
+func (s *Store) scanPage(ctx context.Context, db database.Conn, q *query.Query, cols []column, b *sqlb, bud *budget) ([]*entry.Entry, int64, error) {
 	rows, err := db.QueryContext(ctx, b.sb.String(), b.args...)
 	if err != nil {
 		return nil, 0, fmt.Errorf("reading %s: %w", q.Type.Plural, err)
@@ -170,7 +172,7 @@ func (s *Store) scanPage(ctx context.Context, db Conn, q *query.Query, cols []co
 		dest[i] = &raw[i]
 	}
 	draft := q.Type.DraftAndPublish && !b.hidesDrafts(q.Type)
-	var out []*Entry
+	var out []*entry.Entry
 	total := int64(-1)
 	for rows.Next() {
 		if err := rows.Scan(dest...); err != nil {
@@ -209,9 +211,9 @@ func (s *Store) scanPage(ctx context.Context, db Conn, q *query.Query, cols []co
 // row (Document.Version), each found through its own partial unique index
 // on document_id; a published read's condition (published_at IS NOT NULL,
 // see visible) selects the published one's.
-func (s *Store) FindRef(ctx context.Context, db Conn, q *query.Query, ref string, ro ReadOptions) (*Entry, error) {
+func (s *Store) FindRef(ctx context.Context, db database.Conn, q *query.Query, ref string, ro entry.ReadOptions) (*entry.Entry, error) {
 	ct := q.Type
-	t := Ident(ct.Table)
+	t := database.Ident(ct.Table)
 	var doc func(b *sqlb) // writes the document_id ref names
 	n, err := strconv.ParseInt(ref, 10, 64)
 	byID := err == nil && n > 0 && len(ref) < 24

@@ -6,10 +6,11 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/kiln-cms/kiln/core/database"
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 	"github.com/kiln-cms/kiln/core/store/storetest"
 )
 
@@ -20,35 +21,35 @@ import (
 // scopes and draft statuses: the same rows, in the same order, with the
 // same values, and the same total.
 func TestFindPageMatchesPageAndCount(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		pr, se, bp, cu := f.ty("program"), f.ty("session"), f.ty("blueprint"), f.ty("customer")
-		noDrafts := store.ReadOptions{NoDrafts: map[*schema.ContentType]bool{bp: true}}
-		acme := store.ReadOptions{Scopes: map[*schema.ContentType]*query.Filter{ // customer 1's programs
+		noDrafts := entry.ReadOptions{NoDrafts: map[*schema.ContentType]bool{bp: true}}
+		acme := entry.ReadOptions{Scopes: map[*schema.ContentType]*query.Filter{ // customer 1's programs
 			pr: rel(pr, "customer", func(ct *schema.ContentType) *query.Filter { return cond(ct, "name", query.OpEq, "Acme Corp") }),
 		}}
 		type read struct {
 			name string
 			q    query.Query
-			ro   store.ReadOptions
+			ro   entry.ReadOptions
 		}
 		reads := []read{
-			{"programs", query.Query{Type: pr}, store.ReadOptions{}},
-			{"programs published", query.Query{Type: pr, Filters: cond(pr, "status", query.OpEq, "published")}, store.ReadOptions{}},
+			{"programs", query.Query{Type: pr}, entry.ReadOptions{}},
+			{"programs published", query.Query{Type: pr, Filters: cond(pr, "status", query.OpEq, "published")}, entry.ReadOptions{}},
 			{"programs by customer name desc (NULLs first), title", query.Query{Type: pr,
-				Sort: []query.SortKey{by(pr, "customer.name", true), by(pr, "title", false)}}, store.ReadOptions{}},
+				Sort: []query.SortKey{by(pr, "customer.name", true), by(pr, "title", false)}}, entry.ReadOptions{}},
 			{"programs by capacity (NULLs last), populate customer", query.Query{Type: pr, Sort: []query.SortKey{by(pr, "capacity", false)},
-				Populate: []*query.Populate{pop(pr, "customer", nil)}}, store.ReadOptions{}},
+				Populate: []*query.Populate{pop(pr, "customer", nil)}}, entry.ReadOptions{}},
 			{"programs in a scope, relation filter", query.Query{Type: pr,
 				Filters: rel(pr, "coaches", func(ct *schema.ContentType) *query.Filter { return cond(ct, "name", query.OpNe, "Zed") })}, acme},
 			{"sessions through program.customer", query.Query{Type: se,
 				Filters: rel(se, "program.customer", func(ct *schema.ContentType) *query.Filter { return cond(ct, "name", query.OpContains, "acme") }),
-				Sort:    []query.SortKey{by(se, "program.title", false)}}, store.ReadOptions{}},
-			{"customers matching nothing", query.Query{Type: cu, Filters: cond(cu, "name", query.OpEq, "nobody")}, store.ReadOptions{}},
-			{"blueprints published", query.Query{Type: bp, Status: query.Published}, store.ReadOptions{}},
-			{"blueprints draft", query.Query{Type: bp, Status: query.Draft, Sort: []query.SortKey{by(bp, "title", true)}}, store.ReadOptions{}},
+				Sort:    []query.SortKey{by(se, "program.title", false)}}, entry.ReadOptions{}},
+			{"customers matching nothing", query.Query{Type: cu, Filters: cond(cu, "name", query.OpEq, "nobody")}, entry.ReadOptions{}},
+			{"blueprints published", query.Query{Type: bp, Status: query.Published}, entry.ReadOptions{}},
+			{"blueprints draft", query.Query{Type: bp, Status: query.Draft, Sort: []query.SortKey{by(bp, "title", true)}}, entry.ReadOptions{}},
 			{"programs draft by blueprint.title desc, through the drafts", query.Query{Type: pr, Status: query.Draft,
-				Sort: []query.SortKey{by(pr, "blueprint.title", true)}, Populate: []*query.Populate{pop(pr, "blueprint", nil)}}, store.ReadOptions{}},
+				Sort: []query.SortKey{by(pr, "blueprint.title", true)}, Populate: []*query.Populate{pop(pr, "blueprint", nil)}}, entry.ReadOptions{}},
 			{"programs by blueprint.title, drafts hidden", query.Query{Type: pr, Status: query.Draft,
 				Sort: []query.SortKey{by(pr, "blueprint.title", false)}}, noDrafts},
 			{"blueprints draft, drafts hidden", query.Query{Type: bp, Status: query.Draft}, noDrafts},
@@ -76,7 +77,7 @@ func TestFindPageMatchesPageAndCount(t *testing.T) {
 				f.counter.start()
 				want := f.find(t, &q, r.ro)
 				pageN := f.counter.n() // the page, then populate's
-				wantTotal, err := f.st.Count(ctx, db.Bun, &q, r.ro)
+				wantTotal, err := f.st.Count(ctx, db, &q, r.ro)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -85,7 +86,7 @@ func TestFindPageMatchesPageAndCount(t *testing.T) {
 				}
 				for _, count := range []bool{true, false} {
 					f.counter.start()
-					got, total, err := f.st.FindPage(ctx, db.Bun, &q, r.ro, count)
+					got, total, err := f.st.FindPage(ctx, db, &q, r.ro, count)
 					if err != nil {
 						t.Fatalf("%s: %v", name, err)
 					}
@@ -117,10 +118,10 @@ func TestFindPageMatchesPageAndCount(t *testing.T) {
 // id, a missing or malformed one — every status, with and without the
 // drafts grant, in and out of a scope, with a filter.
 func TestFindRefMatchesDocumentThenRow(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		pr, bp := f.ty("program"), f.ty("blueprint")
-		ros := map[string]store.ReadOptions{
+		ros := map[string]entry.ReadOptions{
 			"all":       {},
 			"no drafts": {NoDrafts: map[*schema.ContentType]bool{bp: true}},
 			"scoped": {Scopes: map[*schema.ContentType]*query.Filter{
@@ -135,8 +136,8 @@ func TestFindRefMatchesDocumentThenRow(t *testing.T) {
 			}
 			return append(out, f.docs[ct.Name]...)
 		}
-		old := func(q *query.Query, ref string, ro store.ReadOptions) (*store.Entry, error) {
-			doc, err := f.st.FindDocument(ctx, db.Bun, q.Type, ref)
+		old := func(q *query.Query, ref string, ro entry.ReadOptions) (*entry.Entry, error) {
+			doc, err := f.st.FindDocument(ctx, db, q.Type, ref)
 			if err != nil {
 				return nil, err
 			}
@@ -148,7 +149,7 @@ func TestFindRefMatchesDocumentThenRow(t *testing.T) {
 			if id == 0 {
 				return nil, errs.NotFound()
 			}
-			return f.st.FindOne(ctx, db.Bun, q, id, ro)
+			return f.st.FindOne(ctx, db, q, id, ro)
 		}
 		found := 0
 		for _, c := range []struct {
@@ -169,7 +170,7 @@ func TestFindRefMatchesDocumentThenRow(t *testing.T) {
 					want, wantErr := old(&c.q, ref, ro)
 					before := f.counter.n()
 					f.counter.start()
-					got, err := f.st.FindRef(ctx, db.Bun, &c.q, ref, ro)
+					got, err := f.st.FindRef(ctx, db, &c.q, ref, ro)
 					if (err == nil) != (wantErr == nil) || (err != nil && errs.KindOf(err) != errs.KindNotFound) {
 						t.Errorf("%s: error %v, want %v", name, err, wantErr)
 						continue

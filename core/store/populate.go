@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/kiln-cms/kiln/core/database"
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
 )
@@ -13,7 +15,7 @@ import (
 // per level, whatever the number of entries, then recurses into each
 // relation's own populate with everything that level loaded. A level with
 // nothing to load runs no query.
-func (s *Store) populate(ctx context.Context, db Conn, entries []*Entry, q *query.Query, ro ReadOptions, bud *budget) error {
+func (s *Store) populate(ctx context.Context, db database.Conn, entries []*entry.Entry, q *query.Query, ro entry.ReadOptions, bud *budget) error {
 	if len(entries) == 0 {
 		return nil
 	}
@@ -53,26 +55,26 @@ func nested(p *query.Populate, status query.Status) *query.Query {
 // populateToOne loads the targets our foreign keys name, WHERE id IN
 // (...), and gives each entry its own (nil when it has none, or the target
 // is filtered out). Entries naming the same target share its *Entry.
-func (s *Store) populateToOne(ctx context.Context, db Conn, entries []*Entry, a *schema.Attribute, nq *query.Query, ro ReadOptions, bud *budget) error {
+func (s *Store) populateToOne(ctx context.Context, db database.Conn, entries []*entry.Entry, a *schema.Attribute, nq *query.Query, ro entry.ReadOptions, bud *budget) error {
 	b := s.sql(ro, nq.Status)
 	draft := b.toOneColumn(a) != a.Column
 	ids := refIDs(entries, a, draft)
-	byID := make(map[int64]*Entry, len(ids))
+	byID := make(map[int64]*entry.Entry, len(ids))
 	if len(ids) > 0 {
 		targets, err := s.readHop(ctx, db, b, a, nq, ids, bud)
 		if err != nil {
 			return err
 		}
 		for _, t := range targets {
-			byID[t.owner] = t
+			byID[t.Owner()] = t
 		}
 		if err := s.populate(ctx, db, targets, nq, ro, bud); err != nil {
 			return err
 		}
 	}
 	for _, e := range entries {
-		var t *Entry
-		if id, ok := e.ref(a, draft); ok {
+		var t *entry.Entry
+		if id, ok := e.Ref(a, draft); ok {
 			t = byID[id]
 		}
 		e.Set(a, t)
@@ -82,11 +84,11 @@ func (s *Store) populateToOne(ctx context.Context, db Conn, entries []*Entry, a 
 
 // refIDs is the distinct foreign keys of a the entries hold: the draft
 // column's when draft.
-func refIDs(entries []*Entry, a *schema.Attribute, draft bool) []any {
+func refIDs(entries []*entry.Entry, a *schema.Attribute, draft bool) []any {
 	ids := make([]any, 0, len(entries))
 	seen := make(map[int64]bool, len(entries))
 	for _, e := range entries {
-		if id, ok := e.ref(a, draft); ok && !seen[id] {
+		if id, ok := e.Ref(a, draft); ok && !seen[id] {
 			ids = append(ids, id)
 			seen[id] = true
 		}
@@ -97,7 +99,7 @@ func refIDs(entries []*Entry, a *schema.Attribute, draft bool) []any {
 // readHop reads the targets of a for the owner keys ids (see hop), each
 // with its owner key: one statement in nq's sort, the join table's order
 // last.
-func (s *Store) readHop(ctx context.Context, db Conn, b *sqlb, a *schema.Attribute, nq *query.Query, ids []any, bud *budget) ([]*Entry, error) {
+func (s *Store) readHop(ctx context.Context, db database.Conn, b *sqlb, a *schema.Attribute, nq *query.Query, ids []any, bud *budget) ([]*entry.Entry, error) {
 	cols := selection(nq)
 	extra, from, link := b.hop(a)
 	// A row's own id is its owner key: not selected twice.
@@ -115,7 +117,7 @@ func (s *Store) readHop(ctx context.Context, db Conn, b *sqlb, a *schema.Attribu
 	list, err := s.scan(ctx, db, nq, cols, b, own, bud)
 	if !own {
 		for _, t := range list {
-			t.owner = t.ID
+			t.SetOwner(t.ID)
 		}
 	}
 	return list, err
@@ -125,7 +127,7 @@ func (s *Store) readHop(ctx context.Context, db Conn, b *sqlb, a *schema.Attribu
 // through their foreign key (oneToMany, mapped oneToOne) or a join table
 // (manyToMany) — in one query that also returns each row's owner, and
 // groups them by owner in the query's order.
-func (s *Store) populateByOwner(ctx context.Context, db Conn, entries []*Entry, a *schema.Attribute, nq *query.Query, ro ReadOptions, bud *budget) error {
+func (s *Store) populateByOwner(ctx context.Context, db database.Conn, entries []*entry.Entry, a *schema.Attribute, nq *query.Query, ro entry.ReadOptions, bud *budget) error {
 	ids := ownerIDs(entries)
 	targets, err := s.readHop(ctx, db, s.sql(ro, nq.Status), a, nq, ids, bud)
 	if err != nil {
@@ -134,20 +136,20 @@ func (s *Store) populateByOwner(ctx context.Context, db Conn, entries []*Entry, 
 	if err := s.populate(ctx, db, targets, nq, ro, bud); err != nil {
 		return err
 	}
-	groups := make(map[int64][]*Entry, len(ids))
+	groups := make(map[int64][]*entry.Entry, len(ids))
 	for _, t := range targets {
-		groups[t.owner] = append(groups[t.owner], t)
+		groups[t.Owner()] = append(groups[t.Owner()], t)
 	}
 	for _, e := range entries {
 		list := groups[e.ID]
 		if a.ToMany() {
 			if list == nil {
-				list = []*Entry{} // none is an empty list, never null
+				list = []*entry.Entry{} // none is an empty list, never null
 			}
 			e.Set(a, list)
 			continue
 		}
-		var one *Entry
+		var one *entry.Entry
 		if len(list) > 0 {
 			one = list[0]
 		}
@@ -167,12 +169,12 @@ func joinOrdered(b *sqlb, a *schema.Attribute) {
 		return
 	}
 	b.sb.Reset()
-	b.w(sql[:len(sql)-len(last)], "j.", Ident(JoinOrder(a.JoinTarget)), " ", nullsFirst, ", ", last)
+	b.w(sql[:len(sql)-len(last)], "j.", database.Ident(schema.JoinOrder(a.JoinTarget)), " ", nullsFirst, ", ", last)
 }
 
 // ownerIDs is the distinct ids of entries (a level loaded through a
 // manyToMany can hold the same entry once per owner).
-func ownerIDs(entries []*Entry) []any {
+func ownerIDs(entries []*entry.Entry) []any {
 	ids := make([]any, 0, len(entries))
 	seen := make(map[int64]bool, len(entries))
 	for _, e := range entries {
@@ -188,7 +190,7 @@ func ownerIDs(entries []*Entry) []any {
 // how many related entries pass the nested filters, the scope and the
 // status, per owner. A to-one relation counts 0 or 1: is our foreign
 // key's target there?
-func (s *Store) countRelation(ctx context.Context, db Conn, entries []*Entry, a *schema.Attribute, nq *query.Query, ro ReadOptions) error {
+func (s *Store) countRelation(ctx context.Context, db database.Conn, entries []*entry.Entry, a *schema.Attribute, nq *query.Query, ro entry.ReadOptions) error {
 	b := s.sql(ro, nq.Status)
 	draft := a.Column != "" && b.toOneColumn(a) != a.Column
 	var ids []any
@@ -211,14 +213,14 @@ func (s *Store) countRelation(ctx context.Context, db Conn, entries []*Entry, a 
 	for _, e := range entries {
 		key := e.ID
 		if a.Column != "" {
-			key, _ = e.ref(a, draft)
+			key, _ = e.Ref(a, draft)
 		}
-		e.Set(a, Count{N: counts[key]})
+		e.Set(a, entry.Count{N: counts[key]})
 	}
 	return nil
 }
 
-func (s *Store) scanCounts(ctx context.Context, db Conn, b *sqlb, into map[int64]int64) error {
+func (s *Store) scanCounts(ctx context.Context, db database.Conn, b *sqlb, into map[int64]int64) error {
 	rows, err := db.QueryContext(ctx, b.sb.String(), b.args...)
 	if err != nil {
 		return err

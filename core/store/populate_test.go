@@ -3,16 +3,17 @@ package store_test
 import (
 	"testing"
 
+	"github.com/kiln-cms/kiln/core/database"
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 	"github.com/kiln-cms/kiln/core/store/storetest"
 )
 
 // byID indexes a page by id.
-func byID(list []*store.Entry) map[int64]*store.Entry {
-	out := map[int64]*store.Entry{}
+func byID(list []*entry.Entry) map[int64]*entry.Entry {
+	out := map[int64]*entry.Entry{}
 	for _, e := range list {
 		out[e.ID] = e
 	}
@@ -21,7 +22,7 @@ func byID(list []*store.Entry) map[int64]*store.Entry {
 
 // relatedOf checks a populated relation of every entry of a page against
 // want (entry id -> related ids, in order).
-func relatedOf(t *testing.T, list []*store.Entry, field string, want map[int64][]int64) {
+func relatedOf(t *testing.T, list []*entry.Entry, field string, want map[int64][]int64) {
 	t.Helper()
 	m := byID(list)
 	for id, w := range want {
@@ -42,19 +43,19 @@ func itoa(n int64) string {
 }
 
 func TestPopulateShapes(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		cu, pr, co, ev, le, ca, se, mo := f.ty("customer"), f.ty("program"), f.ty("coach"), f.ty("event"),
 			f.ty("learner"), f.ty("category"), f.ty("session"), f.ty("module")
-		ro := store.ReadOptions{}
-		populate := func(ct *schema.ContentType, ps ...*query.Populate) []*store.Entry {
+		ro := entry.ReadOptions{}
+		populate := func(ct *schema.ContentType, ps ...*query.Populate) []*entry.Entry {
 			return f.find(t, &query.Query{Type: ct, Populate: ps}, ro)
 		}
 
 		t.Run("to-one", func(t *testing.T) {
 			list := populate(pr, pop(pr, "customer", nil))
 			relatedOf(t, list, "customer", map[int64][]int64{1: {1}, 2: {1}, 3: {2}, 4: {3}, 5: nil, 6: {4}})
-			c := get(t, list[0], "customer").(*store.Entry)
+			c := get(t, list[0], "customer").(*entry.Entry)
 			if c.DocumentID != f.doc("customer", 1) || get(t, c, "name") != "Acme Corp" {
 				t.Errorf("populated customer %s %v", c.DocumentID, get(t, c, "name"))
 			}
@@ -81,18 +82,18 @@ func TestPopulateShapes(t *testing.T) {
 		t.Run("nested two levels", func(t *testing.T) {
 			list := populate(cu, pop(cu, "programs", &query.Query{Populate: []*query.Populate{pop(pr, "modules", nil), pop(pr, "customer", nil)}}))
 			c1 := byID(list)[1]
-			progs := get(t, c1, "programs").([]*store.Entry)
+			progs := get(t, c1, "programs").([]*entry.Entry)
 			relatedOf(t, progs, "modules", map[int64][]int64{1: {1, 2}, 2: {3}})
 			relatedOf(t, progs, "customer", map[int64][]int64{1: {1}, 2: {1}})
-			relatedOf(t, get(t, byID(list)[2], "programs").([]*store.Entry), "modules", map[int64][]int64{3: {4}})
+			relatedOf(t, get(t, byID(list)[2], "programs").([]*entry.Entry), "modules", map[int64][]int64{3: {4}})
 		})
 		t.Run("nested three levels through manyToMany", func(t *testing.T) {
 			list := populate(co, pop(co, "programs", &query.Query{Populate: []*query.Populate{
 				pop(pr, "modules", &query.Query{Populate: []*query.Populate{pop(mo, "sessions", nil)}})}}))
 			// Coaches 1 and 2 both have program 1: each gets its own copy, fully populated.
 			for _, coach := range []int64{1, 2} {
-				p1 := byID(get(t, byID(list)[coach], "programs").([]*store.Entry))[1]
-				relatedOf(t, get(t, p1, "modules").([]*store.Entry), "sessions", map[int64][]int64{1: {1, 2}, 2: {3}})
+				p1 := byID(get(t, byID(list)[coach], "programs").([]*entry.Entry))[1]
+				relatedOf(t, get(t, p1, "modules").([]*entry.Entry), "sessions", map[int64][]int64{1: {1, 2}, 2: {3}})
 			}
 		})
 		t.Run("nested with filters, sort and fields", func(t *testing.T) {
@@ -103,7 +104,7 @@ func TestPopulateShapes(t *testing.T) {
 			}
 			list := populate(cu, pop(cu, "programs", nq))
 			relatedOf(t, list, "programs", map[int64][]int64{1: {2, 1}, 2: {}, 3: {}, 4: {6}})
-			p := get(t, byID(list)[1], "programs").([]*store.Entry)[0]
+			p := get(t, byID(list)[1], "programs").([]*entry.Entry)[0]
 			if got := loaded(p); !equalStrings(got, []string{"title"}) {
 				t.Errorf("populated program loaded %v, want [title]", got)
 			}
@@ -128,11 +129,11 @@ func TestPopulateShapes(t *testing.T) {
 			relatedOf(t, populate(pr, pop(pr, "customer", nq)), "customer", map[int64][]int64{1: {1}, 3: nil, 4: {3}, 5: nil})
 		})
 		t.Run("count", func(t *testing.T) {
-			count := func(list []*store.Entry, field string, want map[int64]int64) {
+			count := func(list []*entry.Entry, field string, want map[int64]int64) {
 				t.Helper()
 				m := byID(list)
 				for id, n := range want {
-					c, ok := get(t, m[id], field).(store.Count)
+					c, ok := get(t, m[id], field).(entry.Count)
 					if !ok || c.N != n {
 						t.Errorf("%s of %d: %v, want %d", field, id, get(t, m[id], field), n)
 					}
@@ -171,19 +172,19 @@ func TestPopulateShapes(t *testing.T) {
 // FindOne and every populated relation of the scoped type; relation
 // filters cross the raw relation.
 func TestScope(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		le, ev, cu, pr := f.ty("learner"), f.ty("event"), f.ty("customer"), f.ty("program")
-		ro := store.ReadOptions{Scopes: map[*schema.ContentType]*query.Filter{
+		ro := entry.ReadOptions{Scopes: map[*schema.ContentType]*query.Filter{
 			le: rel(le, "customer", op("name", query.OpEq, "Acme Corp")), // learners of customer Acme Corp only, through a relation
 			cu: cond(cu, "active", query.OpEq, true),                     // active customers only
 		}}
 		eqIDs(t, "scoped learners", f.ids(t, &query.Query{Type: le}, ro), ids(1, 2))
-		if n, _ := f.st.Count(ctx, db.Bun, &query.Query{Type: le}, ro); n != 2 {
+		if n, _ := f.st.Count(ctx, db, &query.Query{Type: le}, ro); n != 2 {
 			t.Errorf("scoped count %d, want 2", n)
 		}
 		eqIDs(t, "scope ANDed with filters", f.ids(t, &query.Query{Type: le, Filters: cond(le, "name", query.OpNe, "Lena")}, ro), ids(2))
-		if _, err := f.st.FindOne(ctx, db.Bun, &query.Query{Type: le}, 3, ro); errs.KindOf(err) != errs.KindNotFound {
+		if _, err := f.st.FindOne(ctx, db, &query.Query{Type: le}, 3, ro); errs.KindOf(err) != errs.KindNotFound {
 			t.Errorf("FindOne outside the scope: %v, want NotFound", err)
 		}
 		relatedOf(t, f.find(t, &query.Query{Type: ev, Populate: []*query.Populate{pop(ev, "learners", nil)}}, ro), "learners",
@@ -192,7 +193,7 @@ func TestScope(t *testing.T) {
 			map[int64][]int64{1: {1}, 3: nil, 4: {3}, 6: {4}})
 		counted := pop(ev, "learners", nil)
 		counted.Count = true
-		if c := get(t, f.find(t, &query.Query{Type: ev, Populate: []*query.Populate{counted}}, ro)[0], "learners").(store.Count); c.N != 2 {
+		if c := get(t, f.find(t, &query.Query{Type: ev, Populate: []*query.Populate{counted}}, ro)[0], "learners").(entry.Count); c.N != 2 {
 			t.Errorf("scoped count of event 1 learners: %d, want 2", c.N)
 		}
 		// Customer 2 is inactive, so out of scope: a filter through the
@@ -204,7 +205,7 @@ func TestScope(t *testing.T) {
 		eqIDs(t, "relation filter through a visible row",
 			f.ids(t, &query.Query{Type: pr, Filters: rel(pr, "customer", op("name", query.OpEq, "Acme Corp"))}, ro), ids(1, 2))
 		// Nested populates apply each level's scope.
-		ro2 := store.ReadOptions{Scopes: map[*schema.ContentType]*query.Filter{
+		ro2 := entry.ReadOptions{Scopes: map[*schema.ContentType]*query.Filter{
 			le: cond(le, "name", query.OpNe, "Max"),
 			cu: cond(cu, "active", query.OpEq, true),
 		}}
@@ -214,10 +215,10 @@ func TestScope(t *testing.T) {
 				pop(pr, "customer", &query.Query{Populate: []*query.Populate{pop(cu, "learners", nil)}})}}),
 		}}
 		e1 := f.find(t, q, ro2)[0]
-		learners := get(t, e1, "learners").([]*store.Entry)
+		learners := get(t, e1, "learners").([]*entry.Entry)
 		eqIDs(t, "event 1 learners", idsOf(learners), ids(1, 3))
 		relatedOf(t, learners, "customer", map[int64][]int64{1: {1}, 3: nil})
-		c := get(t, get(t, e1, "program").(*store.Entry), "customer").(*store.Entry)
+		c := get(t, get(t, e1, "program").(*entry.Entry), "customer").(*entry.Entry)
 		eqIDs(t, "event 1 > program > customer > learners", related(t, c, "learners"), ids(1))
 	})
 }

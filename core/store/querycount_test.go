@@ -3,9 +3,10 @@ package store_test
 import (
 	"testing"
 
+	"github.com/kiln-cms/kiln/core/database"
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 	"github.com/kiln-cms/kiln/core/store/storetest"
 )
 
@@ -13,7 +14,7 @@ import (
 // list with populated relations is one page query, which counts too, plus
 // one query per relation per level, whatever the page size.
 func TestListQueriesAreBatched(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		cu, pr, mo, co := f.ty("customer"), f.ty("program"), f.ty("module"), f.ty("coach")
 		// 30 more programs of customer 1, each with two modules of one
@@ -25,11 +26,11 @@ func TestListQueriesAreBatched(t *testing.T) {
 				f.add("session", vals{"title": "S"}, rels{"module": {mod}, "program": {p}})
 			}
 		}
-		ro := store.ReadOptions{Scopes: map[*schema.ContentType]*query.Filter{}}
-		run := func(name string, q *query.Query, wantEntries, wantQueries int) []*store.Entry {
+		ro := entry.ReadOptions{Scopes: map[*schema.ContentType]*query.Filter{}}
+		run := func(name string, q *query.Query, wantEntries, wantQueries int) []*entry.Entry {
 			t.Helper()
 			f.counter.start()
-			list, total, err := f.st.FindPage(ctx, db.Bun, q, ro, true)
+			list, total, err := f.st.FindPage(ctx, db, q, ro, true)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -53,8 +54,8 @@ func TestListQueriesAreBatched(t *testing.T) {
 		}
 		// page and count + customer + modules + modules.sessions
 		list := run("25 programs, customer and modules.sessions", twoRelations(25), 25, 4)
-		mods := get(t, list[0], "modules").([]*store.Entry)
-		if len(mods) != 2 || len(get(t, mods[0], "sessions").([]*store.Entry)) != 1 {
+		mods := get(t, list[0], "modules").([]*entry.Entry)
+		if len(mods) != 2 || len(get(t, mods[0], "sessions").([]*entry.Entry)) != 1 {
 			t.Errorf("first program: %d modules, want 2 with one session each", len(mods))
 		}
 		run("5 programs, the same populate", twoRelations(5), 5, 4)

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/kiln-cms/kiln/core/database"
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
@@ -16,7 +18,7 @@ const root = "t0"
 // Find returns the page of entries q selects: q's filters ANDed with the
 // scope and the status, in q's sort (id last, so pages are stable), with
 // q's fields and populated relations.
-func (s *Store) Find(ctx context.Context, db Conn, q *query.Query, ro ReadOptions) ([]*Entry, error) {
+func (s *Store) Find(ctx context.Context, db database.Conn, q *query.Query, ro entry.ReadOptions) ([]*entry.Entry, error) {
 	c, err := s.FindChunks(ctx, db, q, ro, false)
 	if err != nil {
 		return nil, err
@@ -25,11 +27,11 @@ func (s *Store) Find(ctx context.Context, db Conn, q *query.Query, ro ReadOption
 }
 
 // findRows is Find's statement: the page's entries, unpopulated.
-func (s *Store) findRows(ctx context.Context, db Conn, q *query.Query, ro ReadOptions, bud *budget) ([]*Entry, error) {
+func (s *Store) findRows(ctx context.Context, db database.Conn, q *query.Query, ro entry.ReadOptions, bud *budget) ([]*entry.Entry, error) {
 	cols := selection(q)
 	b := s.sql(ro, q.Status)
 	b.versioned = true
-	s.selectInto(b, q, cols, "", " FROM "+Ident(q.Type.Table)+" "+root, nil)
+	s.selectInto(b, q, cols, "", " FROM "+database.Ident(q.Type.Table)+" "+root, nil)
 	b.page(q.Pagination)
 	return s.scan(ctx, db, q, cols, b, false, bud)
 }
@@ -37,7 +39,7 @@ func (s *Store) findRows(ctx context.Context, db Conn, q *query.Query, ro ReadOp
 // FindOne returns the entry with the id if q's filters, the scope and the
 // status let it through, with q's fields and populate; otherwise
 // errs.NotFound.
-func (s *Store) FindOne(ctx context.Context, db Conn, q *query.Query, id int64, ro ReadOptions) (*Entry, error) {
+func (s *Store) FindOne(ctx context.Context, db database.Conn, q *query.Query, id int64, ro entry.ReadOptions) (*entry.Entry, error) {
 	return s.findOneWhere(ctx, db, q, ro, func(b *sqlb) {
 		b.w(col(root, schema.ColID), " = ")
 		b.arg(idKind, id)
@@ -46,7 +48,7 @@ func (s *Store) FindOne(ctx context.Context, db Conn, q *query.Query, id int64, 
 
 // findOneWhere is FindOne of the row where picks, under q's filters, the
 // scope and the status: with q's fields and populate, or errs.NotFound.
-func (s *Store) findOneWhere(ctx context.Context, db Conn, q *query.Query, ro ReadOptions, where func(*sqlb)) (*Entry, error) {
+func (s *Store) findOneWhere(ctx context.Context, db database.Conn, q *query.Query, ro entry.ReadOptions, where func(*sqlb)) (*entry.Entry, error) {
 	one := *q
 	one.Sort = nil
 	cols := selection(&one)
@@ -67,10 +69,10 @@ func (s *Store) findOneWhere(ctx context.Context, db Conn, q *query.Query, ro Re
 
 // Count returns how many entries q's filters, the scope and the status
 // select, regardless of pagination.
-func (s *Store) Count(ctx context.Context, db Conn, q *query.Query, ro ReadOptions) (int64, error) {
+func (s *Store) Count(ctx context.Context, db database.Conn, q *query.Query, ro entry.ReadOptions) (int64, error) {
 	b := s.sql(ro, q.Status)
 	b.versioned = true
-	b.w("SELECT COUNT(*) FROM ", Ident(q.Type.Table), " ", root)
+	b.w("SELECT COUNT(*) FROM ", database.Ident(q.Type.Table), " ", root)
 	b.whereClause(q, root, nil)
 	var n int64
 	if err := db.QueryRowContext(ctx, b.sb.String(), b.args...).Scan(&n); err != nil {
@@ -84,7 +86,7 @@ type column struct {
 	attr *schema.Attribute // nil for id and document_id
 	sql  string
 	// ref marks a foreign-key column read only to populate a to-one
-	// relation: its value goes to Entry.refs, not to the output; draft
+	// relation: its value goes to the entry's refs (SetRef), not to the output; draft
 	// marks the relation's DraftColumn.
 	ref, draft bool
 }
@@ -133,7 +135,7 @@ func (b *sqlb) selectList(cols []column) {
 // several times faster (a populated list reads three per entry).
 func (b *sqlb) selected(c column) {
 	b.w(c.sql)
-	if b.d == Postgres && c.attr != nil && !c.ref && c.attr.Type == schema.DateTime {
+	if b.d == database.Postgres && c.attr != nil && !c.ref && c.attr.Type == schema.DateTime {
 		b.w("::text")
 	}
 }
@@ -155,13 +157,13 @@ func wanted(q *query.Query, a *schema.Attribute) bool {
 // link AND filters AND scope AND status] ORDER BY <sort>, t0.id": the one
 // statement shape of every read, top level or populate. link, when given,
 // writes the condition that ties the rows to their owners.
-func (s *Store) selectSQL(q *query.Query, ro ReadOptions, cols []column, link func(*sqlb)) *sqlb {
-	return s.selectFrom(q, ro, cols, "", " FROM "+Ident(q.Type.Table)+" "+root, link)
+func (s *Store) selectSQL(q *query.Query, ro entry.ReadOptions, cols []column, link func(*sqlb)) *sqlb {
+	return s.selectFrom(q, ro, cols, "", " FROM "+database.Ident(q.Type.Table)+" "+root, link)
 }
 
 // selectFrom is selectSQL with an extra selected expression (the owner id
 // of a populate row) and another FROM (a join table joined to the target).
-func (s *Store) selectFrom(q *query.Query, ro ReadOptions, cols []column, extra, from string, link func(*sqlb)) *sqlb {
+func (s *Store) selectFrom(q *query.Query, ro entry.ReadOptions, cols []column, extra, from string, link func(*sqlb)) *sqlb {
 	b := s.sql(ro, q.Status)
 	s.selectInto(b, q, cols, extra, from, link)
 	return b
@@ -253,7 +255,7 @@ func (b *sqlb) sortKeys(q *query.Query, alias string) (joins string, keys []sort
 			if b.narrows(rel.TargetType) {
 				on += " AND " + b.capture(func() { b.visible(rel.TargetType, t) })
 			}
-			joins += " LEFT JOIN " + Ident(rel.TargetType.Table) + " " + t + " ON " + on
+			joins += " LEFT JOIN " + database.Ident(rel.TargetType.Table) + " " + t + " ON " + on
 			from = t
 		}
 		last := k.Path[len(k.Path)-1]
@@ -269,7 +271,7 @@ func (b *sqlb) sortKeys(q *query.Query, alias string) (joins string, keys []sort
 // not the kind: the interface call would keep the function from being
 // inlined, and its concatenation from joining the caller's.)
 func (b *sqlb) sortExpr(c string, text, desc bool) string {
-	if text && b.d != SQLite {
+	if text && b.d != database.SQLite {
 		c += ` COLLATE "C"`
 	}
 	if desc {
@@ -284,7 +286,7 @@ func (b *sqlb) page(p query.Pagination) {
 	switch {
 	case size > 0:
 		b.w(" LIMIT ", strconv.Itoa(size))
-	case offset > 0 && b.d == SQLite: // SQLite has no OFFSET without LIMIT
+	case offset > 0 && b.d == database.SQLite: // SQLite has no OFFSET without LIMIT
 		b.w(" LIMIT -1")
 	}
 	if offset > 0 {
@@ -294,8 +296,8 @@ func (b *sqlb) page(p query.Pagination) {
 
 // scan runs b and turns each row into an Entry, within the read's budget.
 // With owner set, the last column is the id of the entry the row belongs
-// to (populate queries), kept in Entry.owner.
-func (s *Store) scan(ctx context.Context, db Conn, q *query.Query, cols []column, b *sqlb, owner bool, bud *budget) ([]*Entry, error) {
+// to (populate queries), kept as the entry's Owner.
+func (s *Store) scan(ctx context.Context, db database.Conn, q *query.Query, cols []column, b *sqlb, owner bool, bud *budget) ([]*entry.Entry, error) {
 	rows, err := db.QueryContext(ctx, b.sb.String(), b.args...)
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: %w", q.Type.Plural, err)
@@ -312,7 +314,7 @@ func (s *Store) scan(ctx context.Context, db Conn, q *query.Query, cols []column
 	}
 	// Drafts show publishedAt null, as Strapi 5's draft versions do.
 	draft := q.Type.DraftAndPublish && !b.hidesDrafts(q.Type)
-	var out []*Entry
+	var out []*entry.Entry
 	for rows.Next() {
 		if err := bud.take(1); err != nil {
 			return nil, err
@@ -329,7 +331,7 @@ func (s *Store) scan(ctx context.Context, db Conn, q *query.Query, cols []column
 			if err != nil {
 				return nil, fmt.Errorf("reading %s: owner: %w", q.Type.Plural, err)
 			}
-			e.owner = v
+			e.SetOwner(v)
 		}
 		out = append(out, e)
 	}
@@ -337,8 +339,8 @@ func (s *Store) scan(ctx context.Context, db Conn, q *query.Query, cols []column
 }
 
 // entryOf decodes one scanned row.
-func entryOf(ct *schema.ContentType, cols []column, raw []any, draft bool) (*Entry, error) {
-	e := NewEntry(ct)
+func entryOf(ct *schema.ContentType, cols []column, raw []any, draft bool) (*entry.Entry, error) {
+	e := entry.New(ct)
 	id, err := decodeID(raw[0])
 	if err != nil {
 		return nil, err
@@ -357,7 +359,7 @@ func entryOf(ct *schema.ContentType, cols []column, raw []any, draft bool) (*Ent
 				if err != nil {
 					return nil, fmt.Errorf("column %s: %w", c.sql, err)
 				}
-				e.setRef(c.attr, c.draft, fk)
+				e.SetRef(c.attr, c.draft, fk)
 			}
 			continue
 		}

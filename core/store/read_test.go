@@ -4,15 +4,16 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/kiln-cms/kiln/core/database"
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 	"github.com/kiln-cms/kiln/core/store/storetest"
 )
 
 func TestSort(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		cu, pr, se, ev := f.ty("customer"), f.ty("program"), f.ty("session"), f.ty("event")
 		cases := []struct {
@@ -40,20 +41,20 @@ func TestSort(t *testing.T) {
 		}
 		for _, c := range cases {
 			t.Run(c.name, func(t *testing.T) {
-				eqIDs(t, "order", f.ids(t, &query.Query{Type: c.ct, Sort: c.sort}, store.ReadOptions{}), c.want)
+				eqIDs(t, "order", f.ids(t, &query.Query{Type: c.ct, Sort: c.sort}, entry.ReadOptions{}), c.want)
 			})
 		}
 		t.Run("sort with a relation filter and a relation key", func(t *testing.T) {
 			q := &query.Query{Type: se, Sort: []query.SortKey{by(se, "module.title", false)},
 				Filters: rel(se, "program.customer", op("name", query.OpEq, "Acme Corp"))}
 			// Modules: 1 Intro, 2 Deep Dive, 3 Kickoff.
-			eqIDs(t, "order", f.ids(t, q, store.ReadOptions{}), ids(3, 1, 2, 4))
+			eqIDs(t, "order", f.ids(t, q, entry.ReadOptions{}), ids(3, 1, 2, 4))
 		})
 	})
 }
 
 func TestPagination(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		cu := f.ty("customer")
 		byName := []query.SortKey{by(cu, "name", false)} // 1, 5, 3, 6, 4, 2
@@ -72,8 +73,8 @@ func TestPagination(t *testing.T) {
 		for _, c := range cases {
 			t.Run(c.name, func(t *testing.T) {
 				q := &query.Query{Type: cu, Sort: byName, Pagination: c.p}
-				eqIDs(t, "page", f.ids(t, q, store.ReadOptions{}), c.want)
-				if n, err := f.st.Count(ctx, db.Bun, q, store.ReadOptions{}); err != nil || n != 6 {
+				eqIDs(t, "page", f.ids(t, q, entry.ReadOptions{}), c.want)
+				if n, err := f.st.Count(ctx, db, q, entry.ReadOptions{}); err != nil || n != 6 {
 					t.Errorf("count %d, %v; want 6 whatever the page", n, err)
 				}
 			})
@@ -85,10 +86,10 @@ func TestPagination(t *testing.T) {
 // draft 3, Sales Playbook rows 4 and 5, Coach Kit the draft 6; program 1
 // links Lead 101, program 2 Lead 201; category 2 holds both.
 func TestDraftAndPublish(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		bp, pr, ca, cu := f.ty("blueprint"), f.ty("program"), f.ty("category"), f.ty("customer")
-		ro := store.ReadOptions{}
+		ro := entry.ReadOptions{}
 
 		pub := f.find(t, &query.Query{Type: bp}, ro)
 		eqIDs(t, "published", idsOf(pub), ids(2, 5))
@@ -105,14 +106,14 @@ func TestDraftAndPublish(t *testing.T) {
 			}
 		}
 		for status, want := range map[query.Status]int64{query.Published: 2, query.Draft: 4} {
-			if n, _ := f.st.Count(ctx, db.Bun, &query.Query{Type: bp, Status: status}, ro); n != want {
+			if n, _ := f.st.Count(ctx, db, &query.Query{Type: bp, Status: status}, ro); n != want {
 				t.Errorf("count with status %v: %d, want %d", status, n, want)
 			}
 		}
-		if _, err := f.st.FindOne(ctx, db.Bun, &query.Query{Type: bp}, 3, ro); errs.KindOf(err) != errs.KindNotFound {
+		if _, err := f.st.FindOne(ctx, db, &query.Query{Type: bp}, 3, ro); errs.KindOf(err) != errs.KindNotFound {
 			t.Errorf("published FindOne of a draft: %v, want NotFound", err)
 		}
-		if _, err := f.st.FindOne(ctx, db.Bun, &query.Query{Type: bp, Status: query.Draft}, 3, ro); err != nil {
+		if _, err := f.st.FindOne(ctx, db, &query.Query{Type: bp, Status: query.Draft}, 3, ro); err != nil {
 			t.Errorf("draft FindOne of a draft: %v", err)
 		}
 
@@ -131,7 +132,7 @@ func TestDraftAndPublish(t *testing.T) {
 		q.Status = query.Draft
 		got = f.find(t, q, ro)
 		eqIDs(t, "draft: program 2 blueprint", related(t, got[1], "blueprint"), ids(3))
-		if v := get(t, get(t, got[1], "blueprint").(*store.Entry), "publishedAt"); v != nil {
+		if v := get(t, get(t, got[1], "blueprint").(*entry.Entry), "publishedAt"); v != nil {
 			t.Errorf("populated draft shows publishedAt %v", v)
 		}
 		cq := &query.Query{Type: ca, Populate: []*query.Populate{pop(ca, "blueprints", nil)}, Filters: cond(ca, "id", query.OpEq, int64(2))}
@@ -140,14 +141,14 @@ func TestDraftAndPublish(t *testing.T) {
 		eqIDs(t, "draft: category 2 blueprints", related(t, f.find(t, cq, ro)[0], "blueprints"), ids(1, 3))
 		cq.Status = query.Published
 		cq.Populate[0].Count = true
-		if c := get(t, f.find(t, cq, ro)[0], "blueprints").(store.Count); c.N != 1 {
+		if c := get(t, f.find(t, cq, ro)[0], "blueprints").(entry.Count); c.N != 1 {
 			t.Errorf("published count of category 2 blueprints: %d, want 1", c.N)
 		}
 	})
 }
 
 // loaded lists the fields of e that were loaded, in slot order.
-func loaded(e *store.Entry) []string {
+func loaded(e *entry.Entry) []string {
 	var out []string
 	for _, a := range e.Type.Attributes {
 		if _, ok := e.Get(a); ok {
@@ -163,10 +164,10 @@ func loaded(e *store.Entry) []string {
 }
 
 func TestFields(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		cu, us := f.ty("customer"), f.ty("user")
-		ro := store.ReadOptions{}
+		ro := entry.ReadOptions{}
 		check := func(name string, q *query.Query, want []string) {
 			t.Helper()
 			list := f.find(t, q, ro)
@@ -213,11 +214,11 @@ func equalStrings(a, b []string) bool {
 }
 
 func TestFindOne(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		pr := f.ty("program")
 		q := &query.Query{Type: pr, Populate: []*query.Populate{pop(pr, "customer", nil), pop(pr, "modules", nil)}}
-		e, err := f.st.FindOne(ctx, db.Bun, q, 1, store.ReadOptions{})
+		e, err := f.st.FindOne(ctx, db, q, 1, entry.ReadOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -226,23 +227,23 @@ func TestFindOne(t *testing.T) {
 		}
 		eqIDs(t, "customer", related(t, e, "customer"), ids(1))
 		eqIDs(t, "modules", related(t, e, "modules"), ids(1, 2))
-		if _, err := f.st.FindOne(ctx, db.Bun, q, 99, store.ReadOptions{}); errs.KindOf(err) != errs.KindNotFound {
+		if _, err := f.st.FindOne(ctx, db, q, 99, entry.ReadOptions{}); errs.KindOf(err) != errs.KindNotFound {
 			t.Errorf("missing: %v, want NotFound", err)
 		}
 		q.Filters = cond(pr, "status", query.OpEq, "draft")
-		if _, err := f.st.FindOne(ctx, db.Bun, q, 1, store.ReadOptions{}); errs.KindOf(err) != errs.KindNotFound {
+		if _, err := f.st.FindOne(ctx, db, q, 1, entry.ReadOptions{}); errs.KindOf(err) != errs.KindNotFound {
 			t.Errorf("filtered out: %v, want NotFound", err)
 		}
 	})
 }
 
 func TestResolve(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		cu := f.ty("customer")
 		d1, d6 := f.doc("customer", 1), f.doc("customer", 6)
 		f.counter.start()
-		got, err := f.st.Resolve(ctx, db.Bun, cu, []string{d1, "3", d6, "999", "nosuchdocumentidatall000", "0", "-1", "", "1e3", f.doc("program", 2)})
+		got, err := f.st.Resolve(ctx, db, cu, []string{d1, "3", d6, "999", "nosuchdocumentidatall000", "0", "-1", "", "1e3", f.doc("program", 2)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -264,15 +265,15 @@ func TestResolve(t *testing.T) {
 // TestResolveVisible: under a scope, a reference to an entry the scope
 // hides resolves to nothing, as one to no entry at all; still one query.
 func TestResolveVisible(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		le := f.ty("learner")
-		ro := store.ReadOptions{Scopes: map[*schema.ContentType]*query.Filter{ // learners of customer Acme Corp only: 1 and 2
+		ro := entry.ReadOptions{Scopes: map[*schema.ContentType]*query.Filter{ // learners of customer Acme Corp only: 1 and 2
 			le: rel(le, "customer", op("name", query.OpEq, "Acme Corp")),
 		}}
 		d2, d3 := f.doc("learner", 2), f.doc("learner", 3)
 		f.counter.start()
-		got, err := f.st.ResolveVisible(ctx, db.Bun, le, []string{"1", d2, "3", d3, "999"}, ro)
+		got, err := f.st.ResolveVisible(ctx, db, le, []string{"1", d2, "3", d3, "999"}, ro)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -283,7 +284,7 @@ func TestResolveVisible(t *testing.T) {
 			t.Errorf("got %v, want %v", got, want)
 		}
 		// Without a scope on the type, everything that exists resolves.
-		got, err = f.st.ResolveVisible(ctx, db.Bun, f.ty("customer"), []string{"1", "2"}, ro)
+		got, err = f.st.ResolveVisible(ctx, db, f.ty("customer"), []string{"1", "2"}, ro)
 		if err != nil || len(got) != 2 {
 			t.Errorf("unscoped type: %v %v", got, err)
 		}

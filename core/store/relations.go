@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/kiln-cms/kiln/core/database"
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
@@ -17,7 +19,7 @@ import (
 // to-one. Each change is at most three statements (release, add, remove),
 // whatever the number of ids. row is the row written: on a draft &
 // publish type its draft, whose links Publish then copies (links.go).
-func (s *Store) writeRelations(ctx context.Context, db Conn, ct *schema.ContentType, row int64, data Data, created bool) error {
+func (s *Store) writeRelations(ctx context.Context, db database.Conn, ct *schema.ContentType, row int64, data entry.Data, created bool) error {
 	for _, a := range ct.Attributes {
 		ch, ok := data.Relations[a]
 		if !ok || !a.IsRelation() {
@@ -40,28 +42,28 @@ func (s *Store) writeRelations(ctx context.Context, db Conn, ct *schema.ContentT
 }
 
 // exec runs one built statement.
-func (s *Store) exec(ctx context.Context, db Conn, b *sqlb) error {
+func (s *Store) exec(ctx context.Context, db database.Conn, b *sqlb) error {
 	_, err := db.ExecContext(ctx, b.sb.String(), b.args...)
 	return err
 }
 
 // disconnectOwned clears our foreign keys when a disconnect names their
 // current target and no connect or set replaced it in the same write.
-func (s *Store) disconnectOwned(ctx context.Context, db Conn, ct *schema.ContentType, a *schema.Attribute, id int64, ch RelationChange) error {
+func (s *Store) disconnectOwned(ctx context.Context, db database.Conn, ct *schema.ContentType, a *schema.Attribute, id int64, ch entry.RelationChange) error {
 	if len(ch.Disconnect) == 0 || len(ch.Connect) > 0 || ch.SetGiven {
 		return nil
 	}
 	b := &sqlb{d: s.DB.Dialect}
-	b.w("UPDATE ", Ident(ct.Table), " SET ")
-	for i, c := range ownColumns(a) {
+	b.w("UPDATE ", database.Ident(ct.Table), " SET ")
+	for i, c := range a.Columns() {
 		if i > 0 {
 			b.w(", ")
 		}
-		b.w(Ident(c), " = CASE WHEN ", Ident(c), " IN ")
+		b.w(database.Ident(c), " = CASE WHEN ", database.Ident(c), " IN ")
 		b.targetRows(ct, a.TargetType, ch.Disconnect)
-		b.w(" THEN NULL ELSE ", Ident(c), " END")
+		b.w(" THEN NULL ELSE ", database.Ident(c), " END")
 	}
-	b.w(" WHERE ", Ident(schema.ColID), " = ")
+	b.w(" WHERE ", database.Ident(schema.ColID), " = ")
 	b.arg(idKind, id)
 	return s.exec(ctx, db, b)
 }
@@ -84,13 +86,13 @@ func (b *sqlb) scoped(c string, target *schema.ContentType, not bool) {
 	}
 	if target.DraftAndPublish {
 		r := b.newAlias()
-		b.w(" IN (SELECT ", col(r, schema.ColID), " FROM ", Ident(target.Table), " ", r, " WHERE ", col(r, schema.ColDocumentID),
-			" IN (SELECT ", col(t, schema.ColDocumentID), " FROM ", Ident(target.Table), " ", t, " WHERE ")
+		b.w(" IN (SELECT ", col(r, schema.ColID), " FROM ", database.Ident(target.Table), " ", r, " WHERE ", col(r, schema.ColDocumentID),
+			" IN (SELECT ", col(t, schema.ColDocumentID), " FROM ", database.Ident(target.Table), " ", t, " WHERE ")
 		b.visible(target, t)
 		b.w("))")
 		return
 	}
-	b.w(" IN (SELECT ", col(t, schema.ColID), " FROM ", Ident(target.Table), " ", t, " WHERE ")
+	b.w(" IN (SELECT ", col(t, schema.ColID), " FROM ", database.Ident(target.Table), " ", t, " WHERE ")
 	b.visible(target, t)
 	b.w(")")
 }
@@ -115,7 +117,7 @@ func (b *sqlb) scoped(c string, target *schema.ContentType, not bool) {
 // column. Mapped oneToOne: a set or connect, which releases the target
 // that holds our id. One statement per such relation, on update only (a
 // new entry has no current target).
-func (s *Store) guardToOne(ctx context.Context, db Conn, ct *schema.ContentType, id int64, data Data) error {
+func (s *Store) guardToOne(ctx context.Context, db database.Conn, ct *schema.ContentType, id int64, data entry.Data) error {
 	var problems []errs.FieldError
 	for _, a := range ct.Attributes {
 		ch, ok := data.Relations[a]
@@ -128,15 +130,15 @@ func (s *Store) guardToOne(ctx context.Context, db Conn, ct *schema.ContentType,
 			if _, set := columnValue(a, data); !set {
 				continue
 			}
-			b.w("SELECT COUNT(*) FROM ", Ident(ct.Table), " WHERE ", Ident(schema.ColID), " = ")
+			b.w("SELECT COUNT(*) FROM ", database.Ident(ct.Table), " WHERE ", database.Ident(schema.ColID), " = ")
 			b.arg(idKind, id)
 			b.w(" AND (")
-			for i, c := range ownColumns(a) {
+			for i, c := range a.Columns() {
 				if i > 0 {
 					b.w(" OR ")
 				}
-				b.w("(", Ident(c), " IS NOT NULL")
-				b.scoped(Ident(c), a.TargetType, true)
+				b.w("(", database.Ident(c), " IS NOT NULL")
+				b.scoped(database.Ident(c), a.TargetType, true)
 				b.w(")")
 			}
 			b.w(")")
@@ -144,9 +146,9 @@ func (s *Store) guardToOne(ctx context.Context, db Conn, ct *schema.ContentType,
 			if !ch.SetGiven && len(ch.Connect) == 0 {
 				continue
 			}
-			b.w("SELECT COUNT(*) FROM ", Ident(a.TargetType.Table), " WHERE ", Ident(inverseWriteColumn(a)), " = ")
+			b.w("SELECT COUNT(*) FROM ", database.Ident(a.TargetType.Table), " WHERE ", database.Ident(inverseWriteColumn(a)), " = ")
 			b.arg(idKind, id)
-			b.scoped(Ident(schema.ColID), a.TargetType, true)
+			b.scoped(database.Ident(schema.ColID), a.TargetType, true)
 		default:
 			continue
 		}
@@ -179,7 +181,7 @@ func inverseWriteColumn(a *schema.Attribute) string {
 // targetsIn writes " AND <c> [NOT] IN <the rows of target the write links
 // for ids>" (targetRows), where c is the target's id column.
 func (b *sqlb) targetsIn(writer, target *schema.ContentType, ids []int64, not bool) {
-	b.w(" AND ", Ident(schema.ColID))
+	b.w(" AND ", database.Ident(schema.ColID))
 	if not {
 		b.w(" NOT")
 	}
@@ -200,9 +202,9 @@ func (b *sqlb) targetsIn(writer, target *schema.ContentType, ids []int64, not bo
 // one) change; a plain target with a column per version changes the one
 // of our draft, and a target pointed at us drops its links to any other
 // entry (it holds one).
-func (s *Store) writeInverseFK(ctx context.Context, db Conn, a *schema.Attribute, id int64, ch RelationChange, created bool) error {
+func (s *Store) writeInverseFK(ctx context.Context, db database.Conn, a *schema.Attribute, id int64, ch entry.RelationChange, created bool) error {
 	ct, target := a.Owner, a.TargetType
-	table, fk := Ident(target.Table), Ident(inverseWriteColumn(a))
+	table, fk := database.Ident(target.Table), database.Ident(inverseWriteColumn(a))
 	add := unique(append(append([]int64(nil), ch.Set...), ch.Connect...))
 	oneToOne := a.RelationKind == schema.OneToOne
 	if !created && (ch.SetGiven || (oneToOne && len(add) > 0)) {
@@ -212,7 +214,7 @@ func (s *Store) writeInverseFK(ctx context.Context, db Conn, a *schema.Attribute
 		if len(add) > 0 {
 			b.targetsIn(ct, target, add, true)
 		}
-		b.scoped(Ident(schema.ColID), target, false)
+		b.scoped(database.Ident(schema.ColID), target, false)
 		if err := s.exec(ctx, db, b); err != nil {
 			return err
 		}
@@ -223,10 +225,10 @@ func (s *Store) writeInverseFK(ctx context.Context, db Conn, a *schema.Attribute
 		b.arg(idKind, id)
 		if other := a.Inverse.Column; a.Inverse.DraftColumn != "" {
 			// The link of the published version stays only if it is ours.
-			o, d := Ident(other), b.newAlias()
-			b.w(", ", o, " = CASE WHEN ", o, " IN (SELECT ", col(d, schema.ColID), " FROM ", Ident(ct.Table), " ", d, " WHERE ",
-				col(d, schema.ColDocumentID), " = (SELECT ", Ident(schema.ColDocumentID), " FROM ", Ident(ct.Table), " WHERE ",
-				Ident(schema.ColID), " = ")
+			o, d := database.Ident(other), b.newAlias()
+			b.w(", ", o, " = CASE WHEN ", o, " IN (SELECT ", col(d, schema.ColID), " FROM ", database.Ident(ct.Table), " ", d, " WHERE ",
+				col(d, schema.ColDocumentID), " = (SELECT ", database.Ident(schema.ColDocumentID), " FROM ", database.Ident(ct.Table), " WHERE ",
+				database.Ident(schema.ColID), " = ")
 			b.arg(idKind, id)
 			b.w(")) THEN ", o, " ELSE NULL END")
 		}
@@ -246,14 +248,6 @@ func (s *Store) writeInverseFK(ctx context.Context, db Conn, a *schema.Attribute
 	return nil
 }
 
-// Position is where connect puts an entry in a manyToMany's list, as
-// Strapi's connect position: just Before or After an entry already in the
-// list (by id), at the Start, or, the zero Position, at the end.
-type Position struct {
-	Before, After int64
-	Start         bool
-}
-
 // writeJoin adds, orders and removes join rows of a manyToMany, from
 // either side (JoinSelf is always this side's column, and JoinOrder of
 // JoinTarget orders this side's list). Set deletes the rows it does not
@@ -265,8 +259,8 @@ type Position struct {
 // positions the list is not read: the places follow its current last
 // one. With positions it is read once and renumbered in one statement.
 // A new row goes to the end of its target's own list (the other side's).
-func (s *Store) writeJoin(ctx context.Context, db Conn, a *schema.Attribute, id int64, ch RelationChange, created bool) error {
-	table, self, target := Ident(a.JoinTable), Ident(a.JoinSelf), Ident(a.JoinTarget)
+func (s *Store) writeJoin(ctx context.Context, db database.Conn, a *schema.Attribute, id int64, ch entry.RelationChange, created bool) error {
+	table, self, target := database.Ident(a.JoinTable), database.Ident(a.JoinSelf), database.Ident(a.JoinTarget)
 	add := unique(append(append([]int64(nil), ch.Set...), ch.Connect...))
 	if ch.SetGiven && !created {
 		b := s.sql(ch.Writer, query.Draft)
@@ -305,7 +299,7 @@ func (s *Store) writeJoin(ctx context.Context, db Conn, a *schema.Attribute, id 
 // of the first. Without positions: add, after the list's current last
 // place (appendPlaces; after nothing for a set, which replaces the list).
 // With them: the whole list, from place 1.
-func (s *Store) joinPlaces(ctx context.Context, db Conn, a *schema.Attribute, id int64, ch RelationChange, add []int64, created bool) ([]int64, int64, error) {
+func (s *Store) joinPlaces(ctx context.Context, db database.Conn, a *schema.Attribute, id int64, ch entry.RelationChange, add []int64, created bool) ([]int64, int64, error) {
 	if len(ch.Positions) == 0 {
 		if created || ch.SetGiven { // a set renumbers its list from 1, the connected after it
 			return add, 1, nil
@@ -336,23 +330,23 @@ func (s *Store) joinPlaces(ctx context.Context, db Conn, a *schema.Attribute, id
 // order. A draft & publish target is listed once per document (its rows
 // of each version share their place), by the reference the change names
 // it with, else by the row linked.
-func (s *Store) joinList(ctx context.Context, db Conn, a *schema.Attribute, id int64, ch RelationChange) ([]int64, error) {
-	ord := Ident(JoinOrder(a.JoinTarget))
+func (s *Store) joinList(ctx context.Context, db database.Conn, a *schema.Attribute, id int64, ch entry.RelationChange) ([]int64, error) {
+	ord := database.Ident(schema.JoinOrder(a.JoinTarget))
 	b := &sqlb{d: s.DB.Dialect}
 	if !a.TargetType.DraftAndPublish {
-		b.w("SELECT ", Ident(a.JoinTarget), " FROM ", Ident(a.JoinTable), " WHERE ", Ident(a.JoinSelf), " = ")
+		b.w("SELECT ", database.Ident(a.JoinTarget), " FROM ", database.Ident(a.JoinTable), " WHERE ", database.Ident(a.JoinSelf), " = ")
 		b.arg(idKind, id)
-		b.w(" ORDER BY ", ord, " ", nullsFirst, ", ", Ident(a.JoinTarget))
+		b.w(" ORDER BY ", ord, " ", nullsFirst, ", ", database.Ident(a.JoinTarget))
 		return scanIDs(ctx, db, b)
 	}
-	t, doc := Ident(a.TargetType.Table), Ident(schema.ColDocumentID)
+	t, doc := database.Ident(a.TargetType.Table), database.Ident(schema.ColDocumentID)
 	named := unique(append(append(append([]int64(nil), ch.Set...), ch.Connect...), positionIDs(ch.Positions)...))
 	// The documents of the references, then the list's rows: one
 	// statement, the references first (kind 0).
-	b.w("SELECT 0, ", Ident(schema.ColID), ", ", doc, ", 0 FROM ", t, " WHERE ")
-	b.in(Ident(schema.ColID), idKind, ids(named), false)
-	b.w(" UNION ALL SELECT 1, j.", Ident(a.JoinTarget), ", r.", doc, ", j.", ord, " FROM ", Ident(a.JoinTable), " j JOIN ", t,
-		" r ON r.", Ident(schema.ColID), " = j.", Ident(a.JoinTarget), " WHERE j.", Ident(a.JoinSelf), " = ")
+	b.w("SELECT 0, ", database.Ident(schema.ColID), ", ", doc, ", 0 FROM ", t, " WHERE ")
+	b.in(database.Ident(schema.ColID), idKind, ids(named), false)
+	b.w(" UNION ALL SELECT 1, j.", database.Ident(a.JoinTarget), ", r.", doc, ", j.", ord, " FROM ", database.Ident(a.JoinTable), " j JOIN ", t,
+		" r ON r.", database.Ident(schema.ColID), " = j.", database.Ident(a.JoinTarget), " WHERE j.", database.Ident(a.JoinSelf), " = ")
 	b.arg(idKind, id)
 	b.w(" ORDER BY 1, 4 ", nullsFirst, ", 2")
 	rows, err := db.QueryContext(ctx, b.sb.String(), b.args...)
@@ -387,7 +381,7 @@ func (s *Store) joinList(ctx context.Context, db Conn, a *schema.Attribute, id i
 }
 
 // positionIDs is every entry positions name.
-func positionIDs(ps map[int64]Position) []int64 {
+func positionIDs(ps map[int64]entry.Position) []int64 {
 	var out []int64
 	for _, p := range ps {
 		for _, id := range []int64{p.Before, p.After} {
@@ -404,7 +398,7 @@ func positionIDs(ps map[int64]Position) []int64 {
 const nullsFirst = "NULLS FIRST"
 
 // place moves (or adds) t to p in list.
-func place(list []int64, t int64, p Position) ([]int64, error) {
+func place(list []int64, t int64, p entry.Position) ([]int64, error) {
 	list = slices.DeleteFunc(list, func(x int64) bool { return x == t })
 	i := len(list)
 	switch {
@@ -427,19 +421,6 @@ func place(list []int64, t int64, p Position) ([]int64, error) {
 	return slices.Insert(list, i, t), nil
 }
 
-// String is the position as Strapi writes it in its error.
-func (p Position) String() string {
-	switch {
-	case p.Before != 0:
-		return fmt.Sprintf(`{"before":%d}`, p.Before)
-	case p.After != 0:
-		return fmt.Sprintf(`{"after":%d}`, p.After)
-	case p.Start:
-		return `{"start":true}`
-	}
-	return `{"end":true}`
-}
-
 // appendPlaces is the first place of links that go after the list's
 // current last one, which the INSERT itself reads (both databases compute
 // a multi-row INSERT's values before writing any row).
@@ -451,9 +432,9 @@ const appendPlaces = -1
 // link also gets the last place in its target's list. A draft & publish
 // target's rows of the version the write links (targetRows) share the
 // place of their document.
-func (s *Store) upsertJoin(ctx context.Context, db Conn, a *schema.Attribute, id int64, list []int64, first int64) error {
-	table, self, target := Ident(a.JoinTable), Ident(a.JoinSelf), Ident(a.JoinTarget)
-	ord, back := Ident(JoinOrder(a.JoinTarget)), Ident(JoinOrder(a.JoinSelf))
+func (s *Store) upsertJoin(ctx context.Context, db database.Conn, a *schema.Attribute, id int64, list []int64, first int64) error {
+	table, self, target := database.Ident(a.JoinTable), database.Ident(a.JoinSelf), database.Ident(a.JoinTarget)
+	ord, back := database.Ident(schema.JoinOrder(a.JoinTarget)), database.Ident(schema.JoinOrder(a.JoinSelf))
 	b := &sqlb{d: s.DB.Dialect}
 	place := func(i int) {
 		if first == appendPlaces {
@@ -476,7 +457,7 @@ func (s *Store) upsertJoin(ctx context.Context, db Conn, a *schema.Attribute, id
 			b.w(", ", col(r, schema.ColID), ", ")
 			place(i)
 			b.w(", (SELECT COALESCE(MAX(", back, "), 0) + 1 FROM ", table, " WHERE ", target, " = ", col(r, schema.ColID),
-				") FROM ", Ident(tt.Table), " ", r, " WHERE ", col(r, schema.ColID), " IN ")
+				") FROM ", database.Ident(tt.Table), " ", r, " WHERE ", col(r, schema.ColID), " IN ")
 			b.targetRows(a.Owner, tt, []int64{t})
 		}
 	} else {
@@ -501,12 +482,12 @@ func (s *Store) upsertJoin(ctx context.Context, db Conn, a *schema.Attribute, id
 }
 
 // scanIDs runs a query of one id column.
-func scanIDs(ctx context.Context, db Conn, b *sqlb) ([]int64, error) {
+func scanIDs(ctx context.Context, db database.Conn, b *sqlb) ([]int64, error) {
 	return queryInt64s(ctx, db, b.sb.String(), b.args)
 }
 
 // queryInt64s runs a query whose rows are one integer each.
-func queryInt64s(ctx context.Context, db Conn, text string, args []any) ([]int64, error) {
+func queryInt64s(ctx context.Context, db database.Conn, text string, args []any) ([]int64, error) {
 	rows, err := db.QueryContext(ctx, text, args...)
 	if err != nil {
 		return nil, err

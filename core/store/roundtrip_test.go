@@ -7,6 +7,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kiln-cms/kiln/core/database"
+	"github.com/kiln-cms/kiln/core/entry"
+	"github.com/kiln-cms/kiln/core/migrate"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/core/store"
@@ -47,24 +50,24 @@ func TestEveryFieldTypeRoundTrips(t *testing.T) {
 		{"b": false, "i": int64(0), "js": json.RawMessage(`["x"]`), "de": 0.0},
 		{}, // every field NULL
 	}
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		ctx := context.Background()
 		s := mustLoad(t, map[string]string{"thing.yaml": everyType})
-		if _, err := store.Migrate(ctx, db, s, store.MigrateOptions{}); err != nil {
+		if _, err := migrate.Run(ctx, db, s, migrate.Options{}); err != nil {
 			t.Fatal(err)
 		}
 		ct := s.Type("thing")
 		st := &store.Store{DB: db}
 		for i, row := range rows {
-			data := store.Data{Values: map[*schema.Attribute]any{}}
+			data := entry.Data{Values: map[*schema.Attribute]any{}}
 			for k, v := range row {
 				data.Values[ct.Attr(k)] = v
 			}
-			e, err := st.Insert(ctx, db.Bun, ct, data, true)
+			e, err := st.Insert(ctx, db, ct, data, true)
 			if err != nil {
 				t.Fatalf("row %d: %v", i, err)
 			}
-			got, err := st.FindOne(ctx, db.Bun, &query.Query{Type: ct}, e.ID, store.ReadOptions{})
+			got, err := st.FindOne(ctx, db, &query.Query{Type: ct}, e.ID, entry.ReadOptions{})
 			if err != nil {
 				t.Fatal(err)
 			}

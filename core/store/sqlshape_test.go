@@ -7,9 +7,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kiln-cms/kiln/core/database"
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 	"github.com/kiln-cms/kiln/core/store/storetest"
 )
 
@@ -20,7 +21,7 @@ var update = flag.Bool("update", false, "rewrite testdata/sql/*.txt from the sta
 // rewrites them): the shape of the SQL is reviewed like code, and a change
 // to it shows in the diff.
 func TestSQLShapes(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		pr, se, cu, co, ev := f.ty("program"), f.ty("session"), f.ty("customer"), f.ty("coach"), f.ty("event")
 		counted := pop(cu, "programs", nil)
@@ -50,7 +51,7 @@ func TestSQLShapes(t *testing.T) {
 		var out strings.Builder
 		for _, c := range cases {
 			f.counter.start()
-			if _, _, err := f.st.FindPage(ctx, db.Bun, c.q, store.ReadOptions{}, true); err != nil {
+			if _, _, err := f.st.FindPage(ctx, db, c.q, entry.ReadOptions{}, true); err != nil {
 				t.Fatal(err)
 			}
 			out.WriteString("== " + c.name + "\n")
@@ -62,8 +63,8 @@ func TestSQLShapes(t *testing.T) {
 		// findOne: a draft by the id of its published row, scoped.
 		bp := f.ty("blueprint")
 		f.counter.start()
-		if _, err := f.st.FindRef(ctx, db.Bun, &query.Query{Type: bp, Status: query.Draft, Fields: fields(bp, "title")}, "2",
-			store.ReadOptions{Scopes: map[*schema.ContentType]*query.Filter{bp: cond(bp, "level", query.OpNe, "advanced")}}); err != nil {
+		if _, err := f.st.FindRef(ctx, db, &query.Query{Type: bp, Status: query.Draft, Fields: fields(bp, "title")}, "2",
+			entry.ReadOptions{Scopes: map[*schema.ContentType]*query.Filter{bp: cond(bp, "level", query.OpNe, "advanced")}}); err != nil {
 			t.Fatal(err)
 		}
 		out.WriteString("== findOne: a draft by its published row's id, scoped\n" + strings.Join(f.counter.sql, "\n") + "\n")

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kiln-cms/kiln/core/database"
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
 )
@@ -17,16 +19,16 @@ import (
 // dialect by Encode, identifiers only from the schema, quoted by Ident. No
 // value is ever spliced into the text.
 type Stmt struct {
-	d    Dialect
+	d    database.Dialect
 	sb   strings.Builder
 	args []any
 }
 
 // NewStmt starts a statement for the dialect.
-func NewStmt(d Dialect) *Stmt { return &Stmt{d: d} }
+func NewStmt(d database.Dialect) *Stmt { return &Stmt{d: d} }
 
 // Dialect is the database family the statement is written for.
-func (b *Stmt) Dialect() Dialect { return b.d }
+func (b *Stmt) Dialect() database.Dialect { return b.d }
 
 // W writes SQL text: keywords and identifiers, never values.
 func (b *Stmt) W(parts ...string) *Stmt {
@@ -74,18 +76,18 @@ func (b *Stmt) SQL() string { return b.sb.String() }
 func (b *Stmt) Args() []any { return b.args }
 
 // Query runs the statement and returns its rows.
-func (b *Stmt) Query(ctx context.Context, conn Conn) (*sql.Rows, error) {
+func (b *Stmt) Query(ctx context.Context, conn database.Conn) (*sql.Rows, error) {
 	return conn.QueryContext(ctx, b.sb.String(), b.args...)
 }
 
 // QueryRow runs a statement that answers one row.
-func (b *Stmt) QueryRow(ctx context.Context, conn Conn) *sql.Row {
+func (b *Stmt) QueryRow(ctx context.Context, conn database.Conn) *sql.Row {
 	return conn.QueryRowContext(ctx, b.sb.String(), b.args...)
 }
 
 // Exec runs a statement that answers no rows and returns how many it
 // changed.
-func (b *Stmt) Exec(ctx context.Context, conn Conn) (int64, error) {
+func (b *Stmt) Exec(ctx context.Context, conn database.Conn) (int64, error) {
 	res, err := conn.ExecContext(ctx, b.sb.String(), b.args...)
 	if err != nil {
 		return 0, err
@@ -94,29 +96,30 @@ func (b *Stmt) Exec(ctx context.Context, conn Conn) (int64, error) {
 }
 
 // Int64s runs a statement whose rows are one integer each.
-func (b *Stmt) Int64s(ctx context.Context, conn Conn) ([]int64, error) {
+func (b *Stmt) Int64s(ctx context.Context, conn database.Conn) ([]int64, error) {
 	return queryInt64s(ctx, conn, b.sb.String(), b.args)
 }
 
 // Col is the quoted column of an attribute: a scalar's own column or an
 // owning to-one relation's foreign key.
-func Col(a *schema.Attribute) string { return Ident(a.Column) }
+func Col(a *schema.Attribute) string { return database.Ident(a.Column) }
 
 // Table is the quoted table of a type.
-func Table(ct *schema.ContentType) string { return Ident(ct.Table) }
+func Table(ct *schema.ContentType) string { return database.Ident(ct.Table) }
 
 // LockRow takes a write lock on one row of ct until conn's transaction
 // ends, so that transactions that check something of the row (a coach's
 // capacity) and then write are taken one at a time. PostgreSQL needs it:
 // under READ COMMITTED two transactions could each check, find room, and
 // both write. SQLite needs nothing: a write transaction holds the one
-// writer slot (DB.RunInTx's mutex and BEGIN IMMEDIATE) from its start. A
+// writer slot (database.DB.RunInTx's mutex and BEGIN IMMEDIATE) from its start. A
 // missing row locks nothing and is no error.
-func LockRow(ctx context.Context, conn Conn, d Dialect, ct *schema.ContentType, id int64) error {
-	if d != Postgres {
+func (s *Store) LockRow(ctx context.Context, conn database.Conn, ct *schema.ContentType, id int64) error {
+	d := s.DB.Dialect
+	if d != database.Postgres {
 		return nil
 	}
-	_, err := NewStmt(d).W("SELECT 1 FROM ", Table(ct), " WHERE ", Ident(schema.ColID), " = ").ID(id).
+	_, err := NewStmt(d).W("SELECT 1 FROM ", Table(ct), " WHERE ", database.Ident(schema.ColID), " = ").ID(id).
 		W(" FOR UPDATE").Int64s(ctx, conn)
 	return err
 }
@@ -124,12 +127,13 @@ func LockRow(ctx context.Context, conn Conn, d Dialect, ct *schema.ContentType, 
 // LockRows is LockRow for several rows of ct, taken in id order in one
 // statement, so that two transactions locking overlapping sets cannot
 // deadlock on each other.
-func LockRows(ctx context.Context, conn Conn, d Dialect, ct *schema.ContentType, ids []int64) error {
-	if d != Postgres || len(ids) == 0 {
+func (s *Store) LockRows(ctx context.Context, conn database.Conn, ct *schema.ContentType, ids []int64) error {
+	d := s.DB.Dialect
+	if d != database.Postgres || len(ids) == 0 {
 		return nil
 	}
-	_, err := NewStmt(d).W("SELECT ", Ident(schema.ColID), " FROM ", Table(ct), " WHERE ", Ident(schema.ColID), " IN ").IDs(ids).
-		W(" ORDER BY ", Ident(schema.ColID), " FOR UPDATE").Int64s(ctx, conn)
+	_, err := NewStmt(d).W("SELECT ", database.Ident(schema.ColID), " FROM ", Table(ct), " WHERE ", database.Ident(schema.ColID), " IN ").IDs(ids).
+		W(" ORDER BY ", database.Ident(schema.ColID), " FOR UPDATE").Int64s(ctx, conn)
 	return err
 }
 
@@ -138,8 +142,8 @@ func LockRows(ctx context.Context, conn Conn, d Dialect, ct *schema.ContentType,
 // rule over something that is not one row. SQLite needs nothing (one write
 // transaction at a time). The key is folded into 32 bits: two keys sharing
 // a lock only wait for each other, they never skip a check.
-func LockKey(ctx context.Context, conn Conn, d Dialect, namespace int32, key int64) error {
-	if d != Postgres {
+func (s *Store) LockKey(ctx context.Context, conn database.Conn, namespace int32, key int64) error {
+	if s.DB.Dialect != database.Postgres {
 		return nil
 	}
 	_, err := conn.ExecContext(ctx, "SELECT pg_advisory_xact_lock(?, ?)", namespace, int32(key))
@@ -154,8 +158,8 @@ func LockKey(ctx context.Context, conn Conn, d Dialect, namespace int32, key int
 // caller can do something better than queue — look again at what the
 // lock's holder may have committed meanwhile — and then wait again.
 // SQLite takes it at once (one write transaction at a time).
-func LockKeyWithin(ctx context.Context, conn Conn, d Dialect, namespace int32, key int64, wait time.Duration) (bool, error) {
-	if d != Postgres {
+func (s *Store) LockKeyWithin(ctx context.Context, conn database.Conn, namespace int32, key int64, wait time.Duration) (bool, error) {
+	if s.DB.Dialect != database.Postgres {
 		return true, nil
 	}
 	if wait <= 0 {
@@ -173,7 +177,7 @@ func LockKeyWithin(ctx context.Context, conn Conn, d Dialect, namespace int32, k
 		"SET LOCAL lock_timeout = %d; SELECT pg_advisory_xact_lock(?, ?); "+
 		"SELECT set_config('lock_timeout', current_setting('kiln.lock_timeout'), true); "+
 		"RELEASE SAVEPOINT kiln_lock_wait", max(wait.Milliseconds(), 1)), namespace, int32(key))
-	if err == nil || !lockNotAvailable(err) {
+	if err == nil || !database.LockNotAvailable(err) {
 		return err == nil, err
 	}
 	_, err = conn.ExecContext(ctx, "ROLLBACK TO SAVEPOINT kiln_lock_wait; RELEASE SAVEPOINT kiln_lock_wait")
@@ -185,7 +189,7 @@ func LockKeyWithin(ctx context.Context, conn Conn, d Dialect, namespace int32, k
 // see (their scope, and no draft they may not read). A hand-written
 // aggregate that reads every content table through From counts what its
 // caller may see and nothing else; both databases flatten the subquery.
-func (b *Stmt) From(ct *schema.ContentType, alias string, ro ReadOptions) *Stmt {
+func (b *Stmt) From(ct *schema.ContentType, alias string, ro entry.ReadOptions) *Stmt {
 	if !ro.Limited(ct) {
 		return b.W(Table(ct), " ", alias)
 	}

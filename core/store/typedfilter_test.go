@@ -4,6 +4,8 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/kiln-cms/kiln/core/database"
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/query/filtertest"
 	"github.com/kiln-cms/kiln/core/schema"
@@ -30,7 +32,7 @@ func TestConstructedFiltersWriteTheParsedSQL(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v", c.Name, err)
 			}
-			for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
+			for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 				bs, ba := filterSQL(d, c.Type, built)
 				ps, pa := filterSQL(d, c.Type, parsed)
 				if bs != ps || !reflect.DeepEqual(ba, pa) {
@@ -56,7 +58,7 @@ func tryBuild(fn func() *query.Filter) (f *query.Filter, ok bool) {
 }
 
 // filterSQL is the statement text and arguments of f as ct's scope.
-func filterSQL(d store.Dialect, ct *schema.ContentType, f *query.Filter) (string, []any) {
-	st := store.NewStmt(d).W("SELECT 1 FROM ").From(ct, "t", store.ReadOptions{Scopes: map[*schema.ContentType]*query.Filter{ct: f}})
+func filterSQL(d database.Dialect, ct *schema.ContentType, f *query.Filter) (string, []any) {
+	st := store.NewStmt(d).W("SELECT 1 FROM ").From(ct, "t", entry.ReadOptions{Scopes: map[*schema.ContentType]*query.Filter{ct: f}})
 	return st.SQL(), st.Args()
 }

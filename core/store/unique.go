@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/schema"
 )
 
@@ -12,28 +13,35 @@ import (
 // other version) do not count, and a value held by either version of
 // another document does: a draft cannot take what would collide once it
 // is published.
-func (s *Store) Taken(ctx context.Context, db Conn, ct *schema.ContentType, a *schema.Attribute, v any, exceptID int64) (bool, error) {
-	q := db.NewSelect().TableExpr(Ident(ct.Table)).
-		Where(Ident(a.Column)+" = ?", a.Kind.Encode(s.DB.Dialect, v)).
-		Where(Ident(schema.ColID)+" <> ?", exceptID)
+func (s *Store) Taken(ctx context.Context, db database.Conn, ct *schema.ContentType, a *schema.Attribute, v any, exceptID int64) (bool, error) {
+	q := "SELECT EXISTS (SELECT * FROM " + database.Ident(ct.Table) + " WHERE (" + database.Ident(a.Column) + " = ?) AND (" + database.Ident(schema.ColID) + " <> ?)"
+	args := []any{a.Kind.Encode(s.DB.Dialect, v), exceptID}
 	if ct.DraftAndPublish {
-		doc := Ident(schema.ColDocumentID)
-		q = q.Where(doc+" NOT IN (SELECT "+doc+" FROM "+Ident(ct.Table)+" WHERE "+Ident(schema.ColID)+" = ?)", exceptID)
+		doc := database.Ident(schema.ColDocumentID)
+		q += " AND (" + doc + " NOT IN (SELECT " + doc + " FROM " + database.Ident(ct.Table) + " WHERE " + database.Ident(schema.ColID) + " = ?))"
+		args = append(args, exceptID)
 	}
-	return q.Exists(ctx)
+	var taken bool
+	err := db.QueryRowContext(ctx, q+")", args...).Scan(&taken)
+	return taken, err
 }
 
 // WithPrefix returns the values of a's column that start with prefix (uid
 // generation asks once, then picks a free suffix in Go).
-func (s *Store) WithPrefix(ctx context.Context, db Conn, ct *schema.ContentType, a *schema.Attribute, prefix string) (map[string]bool, error) {
-	var vals []string
+func (s *Store) WithPrefix(ctx context.Context, db database.Conn, ct *schema.ContentType, a *schema.Attribute, prefix string) (map[string]bool, error) {
 	esc := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(prefix)
-	err := db.NewSelect().TableExpr(Ident(ct.Table)).ColumnExpr(Ident(a.Column)).
-		Where(Ident(a.Column)+` LIKE ? ESCAPE '\'`, esc+"%").
-		Scan(ctx, &vals)
-	out := make(map[string]bool, len(vals))
-	for _, v := range vals {
+	out := map[string]bool{}
+	rows, err := db.QueryContext(ctx, "SELECT "+database.Ident(a.Column)+" FROM "+database.Ident(ct.Table)+" WHERE ("+database.Ident(a.Column)+` LIKE ? ESCAPE '\')`, esc+"%")
+	if err != nil {
+		return out, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var v string
+		if err := rows.Scan(&v); err != nil {
+			return out, err
+		}
 		out[v] = true
 	}
-	return out, err
+	return out, rows.Err()
 }

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/kiln-cms/kiln/core/database"
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/schema"
 )
@@ -33,10 +35,10 @@ type Principal struct {
 // and role tables.
 func principalSQL(s *schema.Schema, where string) string {
 	u, r := s.Type("user"), s.Type("role")
-	col := func(f string) string { return "u." + Ident(u.Attr(f).Column) }
-	return "SELECT u." + Ident(schema.ColID) + ", " + col("email") + ", " + col("blocked") + ", " + col("confirmed") +
-		", r." + Ident(r.Attr("type").Column) + ", " + col("password") + ", " + col("tokenVersion") + ", " + col("resetPasswordExpiresAt") +
-		" FROM " + Ident(u.Table) + " u LEFT JOIN " + Ident(r.Table) + " r ON r." + Ident(schema.ColID) + " = u." + Ident(u.Attr("role").Column) +
+	col := func(f string) string { return "u." + database.Ident(u.Attr(f).Column) }
+	return "SELECT u." + database.Ident(schema.ColID) + ", " + col("email") + ", " + col("blocked") + ", " + col("confirmed") +
+		", r." + database.Ident(r.Attr("type").Column) + ", " + col("password") + ", " + col("tokenVersion") + ", " + col("resetPasswordExpiresAt") +
+		" FROM " + database.Ident(u.Table) + " u LEFT JOIN " + database.Ident(r.Table) + " r ON r." + database.Ident(schema.ColID) + " = u." + database.Ident(u.Attr("role").Column) +
 		" WHERE " + where
 }
 
@@ -76,44 +78,44 @@ func orFalse(v any) any {
 }
 
 // PrincipalByID loads the user a token names; errs.NotFound when it is gone.
-func (s *Store) PrincipalByID(ctx context.Context, db Conn, sc *schema.Schema, id int64) (*Principal, error) {
-	return scanPrincipal(db.QueryRowContext(ctx, principalSQL(sc, "u."+Ident(schema.ColID)+" = ?"), id))
+func (s *Store) PrincipalByID(ctx context.Context, db database.Conn, sc *schema.Schema, id int64) (*Principal, error) {
+	return scanPrincipal(db.QueryRowContext(ctx, principalSQL(sc, "u."+database.Ident(schema.ColID)+" = ?"), id))
 }
 
 // PrincipalByEmail finds the user whose stored e-mail is exactly email.
 // The comparison is byte for byte on both databases: putting an address in
 // its normal form is the caller's job (auth.NormalizeEmail), done in Go,
 // because the databases' LOWER() disagree about Unicode.
-func (s *Store) PrincipalByEmail(ctx context.Context, db Conn, sc *schema.Schema, email string) (*Principal, error) {
+func (s *Store) PrincipalByEmail(ctx context.Context, db database.Conn, sc *schema.Schema, email string) (*Principal, error) {
 	u := sc.Type("user")
-	return scanPrincipal(db.QueryRowContext(ctx, principalSQL(sc, "u."+Ident(u.Attr("email").Column)+" = ?"), email))
+	return scanPrincipal(db.QueryRowContext(ctx, principalSQL(sc, "u."+database.Ident(u.Attr("email").Column)+" = ?"), email))
 }
 
 // PrincipalByUsername finds the user whose username is exactly username.
-func (s *Store) PrincipalByUsername(ctx context.Context, db Conn, sc *schema.Schema, username string) (*Principal, error) {
+func (s *Store) PrincipalByUsername(ctx context.Context, db database.Conn, sc *schema.Schema, username string) (*Principal, error) {
 	u := sc.Type("user")
-	return scanPrincipal(db.QueryRowContext(ctx, principalSQL(sc, "u."+Ident(u.Attr("username").Column)+" = ?"), username))
+	return scanPrincipal(db.QueryRowContext(ctx, principalSQL(sc, "u."+database.Ident(u.Attr("username").Column)+" = ?"), username))
 }
 
 // SetUserSecret writes one of the user's private columns (password hash,
 // reset token), which generic writes never touch on a caller's behalf.
-func (s *Store) SetUserSecret(ctx context.Context, db Conn, sc *schema.Schema, id int64, field string, value any) error {
+func (s *Store) SetUserSecret(ctx context.Context, db database.Conn, sc *schema.Schema, id int64, field string, value any) error {
 	u := sc.Type("user")
 	a := u.Attr(field)
 	if a == nil || !a.IsPrivate() {
 		return errors.New("store: SetUserSecret takes a private field of user")
 	}
-	_, err := db.ExecContext(ctx, "UPDATE "+Ident(u.Table)+" SET "+Ident(a.Column)+" = ?, "+Ident(schema.ColUpdatedAt)+" = ? WHERE "+Ident(schema.ColID)+" = ?",
+	_, err := db.ExecContext(ctx, "UPDATE "+database.Ident(u.Table)+" SET "+database.Ident(a.Column)+" = ?, "+database.Ident(schema.ColUpdatedAt)+" = ? WHERE "+database.Ident(schema.ColID)+" = ?",
 		a.Kind.Encode(s.DB.Dialect, value), timeKind.Encode(s.DB.Dialect, now()), id)
 	return err
 }
 
 // SetResetCode stores a user's reset code (its hash) with the moment it
 // stops working, replacing any earlier code.
-func (s *Store) SetResetCode(ctx context.Context, db Conn, sc *schema.Schema, id int64, codeHash string, expires time.Time) error {
+func (s *Store) SetResetCode(ctx context.Context, db database.Conn, sc *schema.Schema, id int64, codeHash string, expires time.Time) error {
 	u := sc.Type("user")
-	_, err := db.ExecContext(ctx, "UPDATE "+Ident(u.Table)+" SET "+Ident(u.Attr("resetPasswordToken").Column)+" = ?, "+
-		Ident(u.Attr("resetPasswordExpiresAt").Column)+" = ? WHERE "+Ident(schema.ColID)+" = ?",
+	_, err := db.ExecContext(ctx, "UPDATE "+database.Ident(u.Table)+" SET "+database.Ident(u.Attr("resetPasswordToken").Column)+" = ?, "+
+		database.Ident(u.Attr("resetPasswordExpiresAt").Column)+" = ? WHERE "+database.Ident(schema.ColID)+" = ?",
 		codeHash, timeKind.Encode(s.DB.Dialect, expires.UTC().Truncate(time.Millisecond)), id)
 	return err
 }
@@ -121,21 +123,21 @@ func (s *Store) SetResetCode(ctx context.Context, db Conn, sc *schema.Schema, id
 // RevokeTokens raises the user's token version, so that every token issued
 // before is refused; with dropResetCode it also drops a pending reset code.
 // It runs on conn, inside the write that calls for it.
-func (s *Store) RevokeTokens(ctx context.Context, conn Conn, sc *schema.Schema, id int64, dropResetCode bool) error {
+func (s *Store) RevokeTokens(ctx context.Context, conn database.Conn, sc *schema.Schema, id int64, dropResetCode bool) error {
 	u := sc.Type("user")
-	ver := Ident(u.Attr("tokenVersion").Column)
+	ver := database.Ident(u.Attr("tokenVersion").Column)
 	set := ver + " = COALESCE(" + ver + ", 0) + 1"
 	if dropResetCode {
-		set += ", " + Ident(u.Attr("resetPasswordToken").Column) + " = NULL, " + Ident(u.Attr("resetPasswordExpiresAt").Column) + " = NULL"
+		set += ", " + database.Ident(u.Attr("resetPasswordToken").Column) + " = NULL, " + database.Ident(u.Attr("resetPasswordExpiresAt").Column) + " = NULL"
 	}
-	_, err := conn.ExecContext(ctx, "UPDATE "+Ident(u.Table)+" SET "+set+" WHERE "+Ident(schema.ColID)+" = ?", id)
+	_, err := conn.ExecContext(ctx, "UPDATE "+database.Ident(u.Table)+" SET "+set+" WHERE "+database.Ident(schema.ColID)+" = ?", id)
 	return err
 }
 
 // UserByResetToken finds the user holding a reset token (stored hashed).
-func (s *Store) UserByResetToken(ctx context.Context, db Conn, sc *schema.Schema, tokenHash string) (*Principal, error) {
+func (s *Store) UserByResetToken(ctx context.Context, db database.Conn, sc *schema.Schema, tokenHash string) (*Principal, error) {
 	u := sc.Type("user")
-	return scanPrincipal(db.QueryRowContext(ctx, principalSQL(sc, "u."+Ident(u.Attr("resetPasswordToken").Column)+" = ?"), tokenHash))
+	return scanPrincipal(db.QueryRowContext(ctx, principalSQL(sc, "u."+database.Ident(u.Attr("resetPasswordToken").Column)+" = ?"), tokenHash))
 }
 
 // NormalizeUserEmails puts the stored user e-mails that are not in normal
@@ -148,8 +150,8 @@ func (s *Store) UserByResetToken(ctx context.Context, db Conn, sc *schema.Schema
 // ASCII upper-case letter on both databases; normalize decides.
 func (s *Store) NormalizeUserEmails(ctx context.Context, sc *schema.Schema, normalize func(string) string) (fixed, clashes []int64, err error) {
 	u := sc.Type("user")
-	id, email, table := Ident(schema.ColID), Ident(u.Attr("email").Column), Ident(u.Table)
-	err = s.DB.RunInTx(ctx, func(ctx context.Context, tx Conn) error {
+	id, email, table := database.Ident(schema.ColID), database.Ident(u.Attr("email").Column), database.Ident(u.Table)
+	err = s.DB.RunInTx(ctx, func(ctx context.Context, tx database.Conn) error {
 		fixed, clashes = nil, nil
 		rows, err := tx.QueryContext(ctx, "SELECT "+id+", "+email+" FROM "+table+" WHERE "+email+" <> LOWER("+email+") ORDER BY "+id)
 		if err != nil {
@@ -196,10 +198,10 @@ func (s *Store) NormalizeUserEmails(ctx context.Context, sc *schema.Schema, norm
 
 // EnsureRoles creates the roles the policy names that the table lacks
 // (matched by type) and returns every role's id by type.
-func (s *Store) EnsureRoles(ctx context.Context, db Conn, sc *schema.Schema, roles []struct{ Type, Name, Description string }) (map[string]int64, error) {
+func (s *Store) EnsureRoles(ctx context.Context, db database.Conn, sc *schema.Schema, roles []struct{ Type, Name, Description string }) (map[string]int64, error) {
 	r := sc.Type("role")
 	ids := map[string]int64{}
-	rows, err := db.QueryContext(ctx, "SELECT "+Ident(schema.ColID)+", "+Ident(r.Attr("type").Column)+" FROM "+Ident(r.Table))
+	rows, err := db.QueryContext(ctx, "SELECT "+database.Ident(schema.ColID)+", "+database.Ident(r.Attr("type").Column)+" FROM "+database.Ident(r.Table))
 	if err != nil {
 		return nil, err
 	}
@@ -217,7 +219,7 @@ func (s *Store) EnsureRoles(ctx context.Context, db Conn, sc *schema.Schema, rol
 		if _, ok := ids[role.Type]; ok {
 			continue
 		}
-		d := Data{Values: map[*schema.Attribute]any{r.Attr("type"): role.Type, r.Attr("name"): role.Name, r.Attr("description"): role.Description}}
+		d := entry.Data{Values: map[*schema.Attribute]any{r.Attr("type"): role.Type, r.Attr("name"): role.Name, r.Attr("description"): role.Description}}
 		e, err := s.Insert(ctx, db, r, d, true)
 		if err != nil {
 			return nil, err

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/schema"
 )
 
@@ -71,7 +72,7 @@ func (b *sqlb) versionCond(ct *schema.ContentType, alias string) {
 // version shown>": the hop of a mismatched relation, from the row l a link
 // names to the row the read shows.
 func (b *sqlb) versionJoin(ct *schema.ContentType, l, t string) {
-	b.w(" JOIN ", Ident(ct.Table), " ", t, " ON ", col(t, schema.ColDocumentID), " = ", col(l, schema.ColDocumentID), " AND ")
+	b.w(" JOIN ", database.Ident(ct.Table), " ", t, " ON ", col(t, schema.ColDocumentID), " = ", col(l, schema.ColDocumentID), " AND ")
 	b.versionCond(ct, t)
 }
 
@@ -82,7 +83,7 @@ func (b *sqlb) versionJoin(ct *schema.ContentType, l, t string) {
 // to-one the owner key is the linked row itself (the foreign key's
 // value), which populate maps back to its entries.
 func (b *sqlb) hop(a *schema.Attribute) (owner, from, link string) {
-	t := Ident(a.TargetType.Table)
+	t := database.Ident(a.TargetType.Table)
 	mis := b.mismatched(a)
 	switch {
 	case a.Column != "":
@@ -90,23 +91,23 @@ func (b *sqlb) hop(a *schema.Attribute) (owner, from, link string) {
 			owner = col(root, schema.ColID)
 			return owner, " FROM " + t + " " + root, owner
 		}
-		owner = "l." + Ident(schema.ColID)
+		owner = "l." + database.Ident(schema.ColID)
 		return owner, " FROM " + t + " l" + b.capture(func() { b.versionJoin(a.TargetType, "l", root) }), owner
 	case a.JoinTable != "":
-		owner = "j." + Ident(a.JoinSelf)
+		owner = "j." + database.Ident(a.JoinSelf)
 		if !mis {
-			return owner, " FROM " + Ident(a.JoinTable) + " j JOIN " + t + " " + root + " ON " + col(root, schema.ColID) +
-				" = j." + Ident(a.JoinTarget), owner
+			return owner, " FROM " + database.Ident(a.JoinTable) + " j JOIN " + t + " " + root + " ON " + col(root, schema.ColID) +
+				" = j." + database.Ident(a.JoinTarget), owner
 		}
-		return owner, " FROM " + Ident(a.JoinTable) + " j JOIN " + t + " l ON l." + Ident(schema.ColID) + " = j." +
-			Ident(a.JoinTarget) + b.capture(func() { b.versionJoin(a.TargetType, "l", root) }), owner
+		return owner, " FROM " + database.Ident(a.JoinTable) + " j JOIN " + t + " l ON l." + database.Ident(schema.ColID) + " = j." +
+			database.Ident(a.JoinTarget) + b.capture(func() { b.versionJoin(a.TargetType, "l", root) }), owner
 	default:
 		c := b.inverseColumn(a)
 		if !mis {
 			owner = col(root, c)
 			return owner, " FROM " + t + " " + root, owner
 		}
-		owner = "l." + Ident(c)
+		owner = "l." + database.Ident(c)
 		return owner, " FROM " + t + " l" + b.capture(func() { b.versionJoin(a.TargetType, "l", root) }), owner
 	}
 }
@@ -126,9 +127,9 @@ func (b *sqlb) sortJoin(rel *schema.Attribute, from, t string, joins *string) st
 	if b.mismatched(rel) {
 		l := b.newAlias()
 		if rel.Column != "" {
-			*joins += " LEFT JOIN " + Ident(target.Table) + " " + l + " ON " + col(l, schema.ColID) + " = " + col(from, rel.Column)
+			*joins += " LEFT JOIN " + database.Ident(target.Table) + " " + l + " ON " + col(l, schema.ColID) + " = " + col(from, rel.Column)
 		} else {
-			*joins += " LEFT JOIN " + Ident(target.Table) + " " + l + " ON " + col(l, b.inverseColumn(rel)) + " = " + col(from, schema.ColID)
+			*joins += " LEFT JOIN " + database.Ident(target.Table) + " " + l + " ON " + col(l, b.inverseColumn(rel)) + " = " + col(from, schema.ColID)
 		}
 		return col(t, schema.ColDocumentID) + " = " + col(l, schema.ColDocumentID) + version
 	}

@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/kiln-cms/kiln/core/database"
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
 )
@@ -12,14 +14,14 @@ import (
 // from the schema (quoted with Ident); every value is a ? argument that bun
 // formats for the dialect, never text pasted from a request.
 type sqlb struct {
-	d     Dialect
+	d     database.Dialect
 	sb    strings.Builder
 	args  []any
 	alias int // the last table alias handed out: root is t0
 
 	// ro is what the caller may see, applied at every hop into a type
 	// (see visible), and status the read's draft & publish status.
-	ro     ReadOptions
+	ro     entry.ReadOptions
 	status query.Status
 	// inScope counts the scopes being written: a scope is the server's
 	// own rule, so the hops inside it are not narrowed again.
@@ -31,7 +33,7 @@ type sqlb struct {
 }
 
 // sql starts a statement that reads under ro with the status.
-func (s *Store) sql(ro ReadOptions, status query.Status) *sqlb {
+func (s *Store) sql(ro entry.ReadOptions, status query.Status) *sqlb {
 	return &sqlb{d: s.DB.Dialect, ro: ro, status: status}
 }
 
@@ -101,7 +103,7 @@ func (b *sqlb) newAlias() string {
 	return "t" + strconv.Itoa(b.alias)
 }
 
-func col(alias, column string) string { return alias + "." + Ident(column) }
+func col(alias, column string) string { return alias + "." + database.Ident(column) }
 
 // filter writes f as a boolean expression on the table aliased alias.
 func (b *sqlb) filter(f *query.Filter, alias string) {
@@ -177,36 +179,36 @@ func (b *sqlb) related(a *schema.Attribute, alias string, sub *query.Filter) {
 		fk := col(alias, b.toOneColumn(a))
 		if mis { // the key names a row of the other version: test its document's
 			l := b.newAlias()
-			b.w("(", fk, " IS NOT NULL AND ", fk, " IN (SELECT ", col(l, schema.ColID), " FROM ", Ident(target.Table), " ", l)
+			b.w("(", fk, " IS NOT NULL AND ", fk, " IN (SELECT ", col(l, schema.ColID), " FROM ", database.Ident(target.Table), " ", l)
 			b.versionJoin(target, l, t)
 			break
 		}
-		b.w("(", fk, " IS NOT NULL AND ", fk, " IN (SELECT ", col(t, schema.ColID), " FROM ", Ident(target.Table), " ", t)
+		b.w("(", fk, " IS NOT NULL AND ", fk, " IN (SELECT ", col(t, schema.ColID), " FROM ", database.Ident(target.Table), " ", t)
 	case a.JoinTable != "": // manyToMany, from either side
 		j := b.newAlias()
-		b.w("(", ours, " IN (SELECT ", col(j, a.JoinSelf), " FROM ", Ident(a.JoinTable), " ", j)
+		b.w("(", ours, " IN (SELECT ", col(j, a.JoinSelf), " FROM ", database.Ident(a.JoinTable), " ", j)
 		switch {
 		case mis:
 			l := b.newAlias()
-			b.w(" JOIN ", Ident(target.Table), " ", l, " ON ", col(l, schema.ColID), " = ", col(j, a.JoinTarget))
+			b.w(" JOIN ", database.Ident(target.Table), " ", l, " ON ", col(l, schema.ColID), " = ", col(j, a.JoinTarget))
 			b.versionJoin(target, l, t)
 		case both:
-			b.w(" JOIN ", Ident(target.Table), " ", t, " ON ", col(t, schema.ColID), " = ", col(j, a.JoinTarget), " AND ")
+			b.w(" JOIN ", database.Ident(target.Table), " ", t, " ON ", col(t, schema.ColID), " = ", col(j, a.JoinTarget), " AND ")
 			b.versionCond(target, t)
 		case sub != nil || narrow: // the target's own row is only needed to test it
-			b.w(" JOIN ", Ident(target.Table), " ", t, " ON ", col(t, schema.ColID), " = ", col(j, a.JoinTarget))
+			b.w(" JOIN ", database.Ident(target.Table), " ", t, " ON ", col(t, schema.ColID), " = ", col(j, a.JoinTarget))
 		}
 	default: // the target's foreign key names us (oneToMany, mapped oneToOne)
 		c := b.inverseColumn(a)
 		if mis {
 			l := b.newAlias()
 			fk := col(l, c)
-			b.w("(", ours, " IN (SELECT ", fk, " FROM ", Ident(target.Table), " ", l)
+			b.w("(", ours, " IN (SELECT ", fk, " FROM ", database.Ident(target.Table), " ", l)
 			b.versionJoin(target, l, t)
 			b.w(" WHERE ", fk, " IS NOT NULL")
 		} else {
 			fk := col(t, c)
-			b.w("(", ours, " IN (SELECT ", fk, " FROM ", Ident(target.Table), " ", t, " WHERE ", fk, " IS NOT NULL")
+			b.w("(", ours, " IN (SELECT ", fk, " FROM ", database.Ident(target.Table), " ", t, " WHERE ", fk, " IS NOT NULL")
 			if both {
 				b.w(" AND ")
 				b.versionCond(target, t)
@@ -313,7 +315,7 @@ func (b *sqlb) cond(f *query.Filter, c string) {
 // text in the database's collation (en_US puts "acme" before "B"), SQLite
 // by bytes: COLLATE "C" gives PostgreSQL SQLite's order, the one sort uses.
 func (b *sqlb) ordered(c string, k schema.Kind) string {
-	if b.d == Postgres && k.Caps().Text {
+	if b.d == database.Postgres && k.Caps().Text {
 		return c + ` COLLATE "C"`
 	}
 	return c
@@ -323,7 +325,7 @@ func (b *sqlb) ordered(c string, k schema.Kind) string {
 // them on text fields only; PostgreSQL, which has no implicit cast to text,
 // still gets one for a hand-built filter on another type.
 func (b *sqlb) asText(c string, k schema.Kind) string {
-	if b.d == Postgres && !k.Caps().Text {
+	if b.d == database.Postgres && !k.Caps().Text {
 		return "CAST(" + c + " AS TEXT)"
 	}
 	return c
@@ -392,7 +394,7 @@ func (b *sqlb) like(f *query.Filter, c string) {
 		b.w("NOT ")
 	}
 	c = b.asText(c, f.Field.Kind)
-	if !shape.insensitive && b.d == SQLite {
+	if !shape.insensitive && b.d == database.SQLite {
 		b.w(c, " GLOB ")
 		b.arg(textKind, pattern(globEscaper.Replace(s), "*", shape))
 		return

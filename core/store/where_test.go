@@ -4,9 +4,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kiln-cms/kiln/core/database"
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 	"github.com/kiln-cms/kiln/core/store/storetest"
 )
 
@@ -22,14 +23,14 @@ type filterCase struct {
 // runFilterCases checks each case with Find (the exact ids, in order) and
 // Count (the same number), on both databases.
 func runFilterCases(t *testing.T, cases []filterCase) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		for _, c := range cases {
 			t.Run(c.name, func(t *testing.T) {
 				ct := f.ty(c.typ)
 				q := &query.Query{Type: ct, Filters: c.f(ct)}
-				eqIDs(t, "find", f.ids(t, q, store.ReadOptions{}), c.want)
-				n, err := f.st.Count(ctx, db.Bun, q, store.ReadOptions{})
+				eqIDs(t, "find", f.ids(t, q, entry.ReadOptions{}), c.want)
+				n, err := f.st.Count(ctx, db, q, entry.ReadOptions{})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -176,18 +177,18 @@ func TestFilterNumberAndDateOperators(t *testing.T) {
 }
 
 func TestFilterDocumentID(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		ct := f.ty("customer")
 		q := &query.Query{Type: ct, Filters: cond(ct, "documentId", query.OpEq, f.doc("customer", 3))}
-		eqIDs(t, "documentId eq", f.ids(t, q, store.ReadOptions{}), ids(3))
+		eqIDs(t, "documentId eq", f.ids(t, q, entry.ReadOptions{}), ids(3))
 		q.Filters = cond(ct, "documentId", query.OpIn, list(f.doc("customer", 2), f.doc("customer", 6)))
-		eqIDs(t, "documentId in", f.ids(t, q, store.ReadOptions{}), ids(2, 6))
+		eqIDs(t, "documentId in", f.ids(t, q, entry.ReadOptions{}), ids(2, 6))
 		p := f.ty("program")
 		q = &query.Query{Type: p, Filters: rel(p, "customer", func(c *schema.ContentType) *query.Filter {
 			return cond(c, "documentId", query.OpEq, f.doc("customer", 1))
 		})}
-		eqIDs(t, "customer.documentId eq", f.ids(t, q, store.ReadOptions{}), ids(1, 2))
+		eqIDs(t, "customer.documentId eq", f.ids(t, q, entry.ReadOptions{}), ids(1, 2))
 	})
 }
 
@@ -282,11 +283,11 @@ func TestFilterRelations(t *testing.T) {
 // TestDraftTargetsInFilters: a draft read reaches draft targets through a
 // relation filter, unless the caller may not read that type's drafts.
 func TestDraftTargetsInFilters(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		pr, bp := f.ty("program"), f.ty("blueprint")
 		q := &query.Query{Type: pr, Status: query.Draft, Filters: rf("blueprint", op("title", query.OpEq, "Lead 201"))(pr)}
-		eqIDs(t, "draft read", f.ids(t, q, store.ReadOptions{}), ids(2))
-		eqIDs(t, "draft read without the drafts of blueprints", f.ids(t, q, store.ReadOptions{NoDrafts: map[*schema.ContentType]bool{bp: true}}), ids())
+		eqIDs(t, "draft read", f.ids(t, q, entry.ReadOptions{}), ids(2))
+		eqIDs(t, "draft read without the drafts of blueprints", f.ids(t, q, entry.ReadOptions{NoDrafts: map[*schema.ContentType]bool{bp: true}}), ids())
 	})
 }

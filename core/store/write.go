@@ -4,7 +4,10 @@ import (
 	"context"
 	"crypto/rand"
 	"fmt"
+	"time"
 
+	"github.com/kiln-cms/kiln/core/database"
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
@@ -34,8 +37,8 @@ func NewDocumentID() string {
 // published. On a draft & publish type Insert writes the draft row with
 // its links, and with published the published row as its copy too (see
 // drafts.go); the entry returned is then the published one.
-func (s *Store) Insert(ctx context.Context, db Conn, ct *schema.ContentType, data Data, published bool) (*Entry, error) {
-	e := NewEntry(ct)
+func (s *Store) Insert(ctx context.Context, db database.Conn, ct *schema.ContentType, data entry.Data, published bool) (*entry.Entry, error) {
+	e := entry.New(ct)
 	e.DocumentID = NewDocumentID()
 	t := now()
 	var pub any
@@ -49,8 +52,8 @@ func (s *Store) Insert(ctx context.Context, db Conn, ct *schema.ContentType, dat
 		return nil, s.writeError(ctx, db, ct, data, err)
 	}
 	b := &sqlb{d: s.DB.Dialect}
-	b.w("INSERT INTO ", Ident(ct.Table), " (", Ident(schema.ColDocumentID), ", ", Ident(schema.ColCreatedAt), ", ",
-		Ident(schema.ColUpdatedAt), ", ", Ident(schema.ColPublishedAt))
+	b.w("INSERT INTO ", database.Ident(ct.Table), " (", database.Ident(schema.ColDocumentID), ", ", database.Ident(schema.ColCreatedAt), ", ",
+		database.Ident(schema.ColUpdatedAt), ", ", database.Ident(schema.ColPublishedAt))
 	type value struct {
 		a *schema.Attribute
 		c string
@@ -59,8 +62,8 @@ func (s *Store) Insert(ctx context.Context, db Conn, ct *schema.ContentType, dat
 	var vals []value
 	for _, a := range ct.Attributes {
 		if v, set := columnValue(a, data); set {
-			for _, c := range ownColumns(a) {
-				b.w(", ", Ident(c))
+			for _, c := range a.Columns() {
+				b.w(", ", database.Ident(c))
 				vals = append(vals, value{a, c, v})
 			}
 		}
@@ -86,7 +89,7 @@ func (s *Store) Insert(ctx context.Context, db Conn, ct *schema.ContentType, dat
 		}
 		return e, s.writeRelations(ctx, db, ct, e.ID, data, true)
 	}
-	b.w(" RETURNING ", Ident(schema.ColID))
+	b.w(" RETURNING ", database.Ident(schema.ColID))
 	if err := db.QueryRowContext(ctx, b.sb.String(), b.args...).Scan(&e.ID); err != nil {
 		return nil, s.writeError(ctx, db, ct, data, err)
 	}
@@ -117,9 +120,9 @@ func (b *sqlb) colValue(a *schema.Attribute, c string, v any) {
 // Update writes the fields data names (a partial update) and its relation
 // changes, and sets updated_at. A missing entry is errs.NotFound. On a type
 // without draft & publish it returns the row as the write left it (see
-// Entry.Written), from the UPDATE itself; otherwise nil. On a type with
+// entry.Entry.Written), from the UPDATE itself; otherwise nil. On a type with
 // draft & publish id is the draft row.
-func (s *Store) Update(ctx context.Context, db Conn, ct *schema.ContentType, id int64, data Data) (*Entry, error) {
+func (s *Store) Update(ctx context.Context, db database.Conn, ct *schema.ContentType, id int64, data entry.Data) (*entry.Entry, error) {
 	if err := s.guardToOne(ctx, db, ct, id, data); err != nil {
 		return nil, err
 	}
@@ -127,17 +130,17 @@ func (s *Store) Update(ctx context.Context, db Conn, ct *schema.ContentType, id 
 		return nil, s.writeError(ctx, db, ct, data, err)
 	}
 	b := &sqlb{d: s.DB.Dialect}
-	b.w("UPDATE ", Ident(ct.Table), " SET ", Ident(schema.ColUpdatedAt), " = ")
+	b.w("UPDATE ", database.Ident(ct.Table), " SET ", database.Ident(schema.ColUpdatedAt), " = ")
 	b.arg(timeKind, now())
 	for _, a := range ct.Attributes {
 		if v, set := columnValue(a, data); set {
-			for _, c := range ownColumns(a) {
-				b.w(", ", Ident(c), " = ")
+			for _, c := range a.Columns() {
+				b.w(", ", database.Ident(c), " = ")
 				b.colValue(a, c, v)
 			}
 		}
 	}
-	b.w(" WHERE ", Ident(schema.ColID), " = ")
+	b.w(" WHERE ", database.Ident(schema.ColID), " = ")
 	b.arg(idKind, id)
 	if !ct.DraftAndPublish {
 		cols := writtenColumns(ct)
@@ -169,11 +172,11 @@ func writtenColumns(ct *schema.ContentType) []column {
 	for i := range cols {
 		switch c := cols[i].attr; {
 		case i == 0:
-			cols[i].sql = Ident(schema.ColID)
+			cols[i].sql = database.Ident(schema.ColID)
 		case i == 1:
-			cols[i].sql = Ident(schema.ColDocumentID)
+			cols[i].sql = database.Ident(schema.ColDocumentID)
 		default:
-			cols[i].sql = Ident(c.Column)
+			cols[i].sql = database.Ident(c.Column)
 		}
 	}
 	return cols
@@ -188,7 +191,7 @@ func (b *sqlb) returning(cols []column) {
 // scanWritten runs a write that returns cols and decodes its row as a
 // read would (the database's own values: a jsonb normalised, a time at
 // its precision), marked Written.
-func (s *Store) scanWritten(ctx context.Context, db Conn, ct *schema.ContentType, cols []column, b *sqlb) (*Entry, error) {
+func (s *Store) scanWritten(ctx context.Context, db database.Conn, ct *schema.ContentType, cols []column, b *sqlb) (*entry.Entry, error) {
 	raw := make([]any, len(cols))
 	dest := make([]any, len(cols))
 	for i := range raw {
@@ -201,7 +204,7 @@ func (s *Store) scanWritten(ctx context.Context, db Conn, ct *schema.ContentType
 	if err != nil {
 		return nil, fmt.Errorf("writing %s: %w", ct.Name, err)
 	}
-	e.written = true
+	e.MarkWritten()
 	return e, nil
 }
 
@@ -209,12 +212,12 @@ func (s *Store) scanWritten(ctx context.Context, db Conn, ct *schema.ContentType
 // join rows go with it (ON DELETE CASCADE) and foreign keys naming it
 // become NULL (ON DELETE SET NULL): the database does both, in the same
 // statement.
-func (s *Store) Delete(ctx context.Context, db Conn, ct *schema.ContentType, id int64) error {
+func (s *Store) Delete(ctx context.Context, db database.Conn, ct *schema.ContentType, id int64) error {
 	b := &sqlb{d: s.DB.Dialect}
-	b.w("DELETE FROM ", Ident(ct.Table), " WHERE ", Ident(schema.ColID), " = ")
+	b.w("DELETE FROM ", database.Ident(ct.Table), " WHERE ", database.Ident(schema.ColID), " = ")
 	b.arg(idKind, id)
 	if _, err := db.ExecContext(ctx, b.sb.String(), b.args...); err != nil {
-		return s.writeError(ctx, db, ct, Data{}, err)
+		return s.writeError(ctx, db, ct, entry.Data{}, err)
 	}
 	return nil
 }
@@ -223,7 +226,7 @@ func (s *Store) Delete(ctx context.Context, db Conn, ct *schema.ContentType, id 
 // one: a scalar's value, or an owning to-one relation's new target (the
 // last connected, else the set one; an empty set clears it). A disconnect
 // alone is applied after the row is written (see disconnectOwned).
-func columnValue(a *schema.Attribute, data Data) (any, bool) {
+func columnValue(a *schema.Attribute, data entry.Data) (any, bool) {
 	if a.IsScalar() {
 		v, ok := data.Values[a]
 		return v, ok
@@ -248,7 +251,7 @@ func columnValue(a *schema.Attribute, data Data) (any, bool) {
 // oneToOne target has one owner at a time (the column's unique index
 // would refuse the write otherwise) — per version: the row the column
 // links. One statement per such column.
-func (s *Store) releaseOneToOne(ctx context.Context, db Conn, ct *schema.ContentType, id int64, data Data) error {
+func (s *Store) releaseOneToOne(ctx context.Context, db database.Conn, ct *schema.ContentType, id int64, data entry.Data) error {
 	for _, a := range ct.Attributes {
 		if a.RelationKind != schema.OneToOne || a.Column == "" {
 			continue
@@ -257,16 +260,16 @@ func (s *Store) releaseOneToOne(ctx context.Context, db Conn, ct *schema.Content
 		if !set || v == nil {
 			continue
 		}
-		for _, c := range ownColumns(a) {
+		for _, c := range a.Columns() {
 			b := &sqlb{d: s.DB.Dialect}
-			b.w("UPDATE ", Ident(ct.Table), " SET ", Ident(c), " = NULL WHERE ", Ident(c), " = ")
+			b.w("UPDATE ", database.Ident(ct.Table), " SET ", database.Ident(c), " = NULL WHERE ", database.Ident(c), " = ")
 			b.relValue(a, c, v)
 			if id != 0 {
-				b.w(" AND ", Ident(schema.ColID), " <> ")
+				b.w(" AND ", database.Ident(schema.ColID), " <> ")
 				b.arg(idKind, id)
 				if ct.DraftAndPublish { // nor the other version of the same document
-					doc := Ident(schema.ColDocumentID)
-					b.w(" AND ", doc, " NOT IN (SELECT ", doc, " FROM ", Ident(ct.Table), " WHERE ", Ident(schema.ColID), " = ")
+					doc := database.Ident(schema.ColDocumentID)
+					b.w(" AND ", doc, " NOT IN (SELECT ", doc, " FROM ", database.Ident(ct.Table), " WHERE ", database.Ident(schema.ColID), " = ")
 					b.arg(idKind, id)
 					b.w(")")
 				}
@@ -278,3 +281,7 @@ func (s *Store) releaseOneToOne(ctx context.Context, db Conn, ct *schema.Content
 	}
 	return nil
 }
+
+// now is the store's clock, at the millisecond precision both databases
+// keep, so a value read back equals the value written.
+func now() time.Time { return time.Now().UTC().Truncate(time.Millisecond) }

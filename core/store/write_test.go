@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kiln-cms/kiln/core/database"
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
@@ -20,7 +22,7 @@ func (f *fixture) relOf(t *testing.T, typ string, id int64, field string) []int6
 	t.Helper()
 	ct := f.ty(typ)
 	q := &query.Query{Type: ct, Status: query.Draft, Fields: query.IDsOnly(), Populate: []*query.Populate{pop(ct, field, nil)}}
-	e, err := f.st.FindOne(ctx, f.db.Bun, q, id, store.ReadOptions{})
+	e, err := f.st.FindOne(ctx, f.db, q, id, entry.ReadOptions{})
 	if err != nil {
 		t.Fatalf("reading %s %d: %v", typ, id, err)
 	}
@@ -28,34 +30,34 @@ func (f *fixture) relOf(t *testing.T, typ string, id int64, field string) []int6
 }
 
 // change applies one relation change to an entry.
-func (f *fixture) change(t *testing.T, typ string, id int64, field string, ch store.RelationChange) error {
+func (f *fixture) change(t *testing.T, typ string, id int64, field string, ch entry.RelationChange) error {
 	t.Helper()
 	ct := f.ty(typ)
-	_, err := f.st.Update(ctx, f.db.Bun, ct, id, store.Data{Relations: map[*schema.Attribute]store.RelationChange{attr(ct, field): ch}})
+	_, err := f.st.Update(ctx, f.db, ct, id, entry.Data{Relations: map[*schema.Attribute]entry.RelationChange{attr(ct, field): ch}})
 	return err
 }
 
-func (f *fixture) mustChange(t *testing.T, typ string, id int64, field string, ch store.RelationChange) {
+func (f *fixture) mustChange(t *testing.T, typ string, id int64, field string, ch entry.RelationChange) {
 	t.Helper()
 	if err := f.change(t, typ, id, field, ch); err != nil {
 		t.Fatalf("changing %s %d %s: %v", typ, id, field, err)
 	}
 }
 
-func set(v ...int64) store.RelationChange     { return store.RelationChange{Set: v, SetGiven: true} }
-func connect(v ...int64) store.RelationChange { return store.RelationChange{Connect: v} }
-func disconnect(v ...int64) store.RelationChange {
-	return store.RelationChange{Disconnect: v}
+func set(v ...int64) entry.RelationChange     { return entry.RelationChange{Set: v, SetGiven: true} }
+func connect(v ...int64) entry.RelationChange { return entry.RelationChange{Connect: v} }
+func disconnect(v ...int64) entry.RelationChange {
+	return entry.RelationChange{Disconnect: v}
 }
 
 var documentID = regexp.MustCompile(`^[a-z0-9]{24}$`)
 
 func TestInsert(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		before := time.Now().Add(-time.Second)
 		cu, bp := f.ty("customer"), f.ty("blueprint")
-		e, err := f.st.Insert(ctx, db.Bun, cu, data(cu, vals{"name": "New Co", "active": true}, nil), false)
+		e, err := f.st.Insert(ctx, db, cu, data(cu, vals{"name": "New Co", "active": true}, nil), false)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -67,7 +69,7 @@ func TestInsert(t *testing.T) {
 		if c.Before(before) || created != updated || published != created {
 			t.Errorf("timestamps %v %v %v: want created = updated = published (no draft & publish) = now", created, updated, published)
 		}
-		got, err := f.st.FindOne(ctx, db.Bun, &query.Query{Type: cu}, e.ID, store.ReadOptions{})
+		got, err := f.st.FindOne(ctx, db, &query.Query{Type: cu}, e.ID, entry.ReadOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -78,14 +80,14 @@ func TestInsert(t *testing.T) {
 			t.Errorf("createdAt read back %v, inserted %v", rc, c)
 		}
 
-		draft, err := f.st.Insert(ctx, db.Bun, bp, data(bp, vals{"title": "Draft"}, nil), false)
+		draft, err := f.st.Insert(ctx, db, bp, data(bp, vals{"title": "Draft"}, nil), false)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if _, _, p := draft.Timestamps(); p != nil {
 			t.Errorf("draft publishedAt %v, want nil", p)
 		}
-		if _, err := f.st.FindOne(ctx, db.Bun, &query.Query{Type: bp}, draft.ID, store.ReadOptions{}); errs.KindOf(err) != errs.KindNotFound {
+		if _, err := f.st.FindOne(ctx, db, &query.Query{Type: bp}, draft.ID, entry.ReadOptions{}); errs.KindOf(err) != errs.KindNotFound {
 			t.Errorf("a new draft is not published: %v", err)
 		}
 		seen := map[string]bool{}
@@ -100,18 +102,18 @@ func TestInsert(t *testing.T) {
 }
 
 func TestUpdate(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		pr := f.ty("program")
-		old, err := f.st.FindOne(ctx, db.Bun, &query.Query{Type: pr}, 1, store.ReadOptions{})
+		old, err := f.st.FindOne(ctx, db, &query.Query{Type: pr}, 1, entry.ReadOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		time.Sleep(5 * time.Millisecond)
-		if _, err := f.st.Update(ctx, db.Bun, pr, 1, data(pr, vals{"capacity": nil, "title": "Renamed"}, nil)); err != nil {
+		if _, err := f.st.Update(ctx, db, pr, 1, data(pr, vals{"capacity": nil, "title": "Renamed"}, nil)); err != nil {
 			t.Fatal(err)
 		}
-		e, _ := f.st.FindOne(ctx, db.Bun, &query.Query{Type: pr}, 1, store.ReadOptions{})
+		e, _ := f.st.FindOne(ctx, db, &query.Query{Type: pr}, 1, entry.ReadOptions{})
 		if get(t, e, "title") != "Renamed" || get(t, e, "capacity") != nil || get(t, e, "status") != "published" {
 			t.Errorf("after update: %v %v %v", get(t, e, "title"), get(t, e, "capacity"), get(t, e, "status"))
 		}
@@ -120,7 +122,7 @@ func TestUpdate(t *testing.T) {
 		if !nc.(time.Time).Equal(oc.(time.Time)) || !nu.(time.Time).After(ou.(time.Time)) {
 			t.Errorf("createdAt %v -> %v, updatedAt %v -> %v: want createdAt kept, updatedAt later", oc, nc, ou, nu)
 		}
-		if _, err := f.st.Update(ctx, db.Bun, pr, 99, data(pr, vals{"title": "x"}, nil)); errs.KindOf(err) != errs.KindNotFound {
+		if _, err := f.st.Update(ctx, db, pr, 99, data(pr, vals{"title": "x"}, nil)); errs.KindOf(err) != errs.KindNotFound {
 			t.Errorf("update of a missing entry: %v, want NotFound", err)
 		}
 	})
@@ -128,11 +130,11 @@ func TestUpdate(t *testing.T) {
 
 // Program 3's customer is 2.
 func TestWriteManyToOne(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		steps := []struct {
 			name string
-			ch   store.RelationChange
+			ch   entry.RelationChange
 			want []int64
 		}{
 			{"set", set(4), ids(4)},
@@ -141,7 +143,7 @@ func TestWriteManyToOne(t *testing.T) {
 			{"disconnect", disconnect(5), nil},
 			{"set again", set(2), ids(2)},
 			{"empty set clears", set(), nil},
-			{"connect and disconnect: connect wins", store.RelationChange{Connect: []int64{3}, Disconnect: []int64{2}}, ids(3)},
+			{"connect and disconnect: connect wins", entry.RelationChange{Connect: []int64{3}, Disconnect: []int64{2}}, ids(3)},
 		}
 		for _, s := range steps {
 			f.mustChange(t, "program", 3, "customer", s.ch)
@@ -154,7 +156,7 @@ func TestWriteManyToOne(t *testing.T) {
 
 // Customer 5 has no programs; customer 1 has 1 and 2, customer 2 has 3.
 func TestWriteOneToMany(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		f.mustChange(t, "customer", 5, "programs", connect(5, 3))
 		eqIDs(t, "connect", f.relOf(t, "customer", 5, "programs"), ids(3, 5))
@@ -170,7 +172,7 @@ func TestWriteOneToMany(t *testing.T) {
 		eqIDs(t, "program 4 released", f.relOf(t, "program", 4, "customer"), nil)
 
 		cu := f.ty("customer")
-		e, err := f.st.Insert(ctx, db.Bun, cu, data(cu, vals{"name": "Holder"}, rels{"programs": {1, 5}}), true)
+		e, err := f.st.Insert(ctx, db, cu, data(cu, vals{"name": "Holder"}, rels{"programs": {1, 5}}), true)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -181,18 +183,18 @@ func TestWriteOneToMany(t *testing.T) {
 
 // Event 1 has learners 1, 2, 3; event 3 none; learner 4 no events.
 func TestWriteManyToMany(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		steps := []struct {
 			name string
-			ch   store.RelationChange
+			ch   entry.RelationChange
 			want []int64
 		}{
 			{"connect, in the order given", connect(2, 1), ids(2, 1)},
 			{"connect moves what is there to the end", connect(2, 4, 4), ids(1, 2, 4)},
 			{"disconnect", disconnect(1, 3), ids(2, 4)},
 			{"set", set(3, 4), ids(3, 4)},
-			{"set and connect", store.RelationChange{Set: []int64{1}, SetGiven: true, Connect: []int64{2}}, ids(1, 2)},
+			{"set and connect", entry.RelationChange{Set: []int64{1}, SetGiven: true, Connect: []int64{2}}, ids(1, 2)},
 			{"empty set", set(), ids()},
 		}
 		for _, s := range steps {
@@ -211,7 +213,7 @@ func TestWriteManyToMany(t *testing.T) {
 		eqIDs(t, "event 1 lost learner 1", f.relOf(t, "event", 1, "learners"), ids(2, 3))
 
 		ev := f.ty("event")
-		e, err := f.st.Insert(ctx, db.Bun, ev, data(ev, vals{"title": "New", "startAt": at("2026-05-01T10:00:00Z"), "endAt": at("2026-05-01T11:00:00Z")},
+		e, err := f.st.Insert(ctx, db, ev, data(ev, vals{"title": "New", "startAt": at("2026-05-01T10:00:00Z"), "endAt": at("2026-05-01T11:00:00Z")},
 			rels{"learners": {4, 2}}), true)
 		if err != nil {
 			t.Fatal(err)
@@ -222,7 +224,7 @@ func TestWriteManyToMany(t *testing.T) {
 
 // Learner.user is an owning oneToOne to the built-in user.
 func TestWriteOwningOneToOne(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		u1 := f.add("user", vals{"username": "u1", "email": "u1@u.test"}, nil)
 		u2 := f.add("user", vals{"username": "u2", "email": "u2@u.test"}, nil)
@@ -234,7 +236,7 @@ func TestWriteOwningOneToOne(t *testing.T) {
 		f.mustChange(t, "learner", 2, "user", set(u1)) // keeping one's own is no conflict
 		eqIDs(t, "set to the same", f.relOf(t, "learner", 2, "user"), ids(u1))
 		le := f.ty("learner")
-		e, err := f.st.Insert(ctx, db.Bun, le, data(le, vals{"name": "New", "email": "new@l.test"}, rels{"user": {u1}}), true)
+		e, err := f.st.Insert(ctx, db, le, data(le, vals{"name": "New", "email": "new@l.test"}, rels{"user": {u1}}), true)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -266,7 +268,7 @@ attributes:
 }
 
 func TestWriteMappedOneToOneAndSelfManyToMany(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		s := mustLoad(t, personSchema)
 		createAll(t, db, s)
 		f := &fixture{t: t, s: s, db: db, st: &store.Store{DB: db}, docs: map[string][]string{}, counter: &queryCounter{}}
@@ -297,10 +299,10 @@ func TestWriteMappedOneToOneAndSelfManyToMany(t *testing.T) {
 		f.mustChange(t, "person", 1, "passport", set(3))
 		f.mustChange(t, "person", 2, "passport", set(1))
 		pe := f.ty("person")
-		eqIDs(t, "filter", f.ids(t, &query.Query{Type: pe, Filters: rel(pe, "passport", op("number", query.OpEq, "P-3"))}, store.ReadOptions{}), ids(1))
-		eqIDs(t, "null", f.ids(t, &query.Query{Type: pe, Filters: cond(pe, "passport", query.OpNull, true)}, store.ReadOptions{}), ids(3))
-		eqIDs(t, "sort", f.ids(t, &query.Query{Type: pe, Sort: []query.SortKey{by(pe, "passport.number", true)}}, store.ReadOptions{}), ids(3, 1, 2)) // no passport: NULL, first descending
-		relatedOf(t, f.find(t, &query.Query{Type: pe, Populate: []*query.Populate{pop(pe, "passport", nil)}}, store.ReadOptions{}), "passport",
+		eqIDs(t, "filter", f.ids(t, &query.Query{Type: pe, Filters: rel(pe, "passport", op("number", query.OpEq, "P-3"))}, entry.ReadOptions{}), ids(1))
+		eqIDs(t, "null", f.ids(t, &query.Query{Type: pe, Filters: cond(pe, "passport", query.OpNull, true)}, entry.ReadOptions{}), ids(3))
+		eqIDs(t, "sort", f.ids(t, &query.Query{Type: pe, Sort: []query.SortKey{by(pe, "passport.number", true)}}, entry.ReadOptions{}), ids(3, 1, 2)) // no passport: NULL, first descending
+		relatedOf(t, f.find(t, &query.Query{Type: pe, Populate: []*query.Populate{pop(pe, "passport", nil)}}, entry.ReadOptions{}), "passport",
 			map[int64][]int64{1: {3}, 2: {1}, 3: nil})
 
 		f.mustChange(t, "person", 1, "friends", set(2, 3))
@@ -308,7 +310,7 @@ func TestWriteMappedOneToOneAndSelfManyToMany(t *testing.T) {
 		eqIDs(t, "self manyToMany", f.relOf(t, "person", 1, "friends"), ids(2, 3))
 		eqIDs(t, "is one-way", f.relOf(t, "person", 3, "friends"), ids())
 		eqIDs(t, "filter through a self manyToMany", f.ids(t, &query.Query{Type: pe,
-			Filters: rel(pe, "friends", op("name", query.OpEq, "Ann"))}, store.ReadOptions{}), ids(2))
+			Filters: rel(pe, "friends", op("name", query.OpEq, "Ann"))}, entry.ReadOptions{}), ids(2))
 	})
 }
 
@@ -329,10 +331,10 @@ func fieldErrors(t *testing.T, err error) (*errs.Error, []errs.FieldError) {
 }
 
 func TestUniqueViolation(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		cu, co := f.ty("customer"), f.ty("coach")
-		_, err := f.st.Insert(ctx, db.Bun, cu, data(cu, vals{"name": "Acme Corp"}, nil), true)
+		_, err := f.st.Insert(ctx, db, cu, data(cu, vals{"name": "Acme Corp"}, nil), true)
 		e, list := fieldErrors(t, err)
 		if e.Message != "This attribute must be unique" || strings.Join(list[0].Path, ".") != "name" ||
 			list[0].Message != "This attribute must be unique" || list[0].Name != "ValidationError" || list[0].Value != "Acme Corp" {
@@ -341,12 +343,12 @@ func TestUniqueViolation(t *testing.T) {
 		if strings.Contains(e.Message, "UNIQUE") || strings.Contains(e.Message, "duplicate") {
 			t.Errorf("the message carries the driver's text: %q", e.Message)
 		}
-		_, err = f.st.Update(ctx, db.Bun, co, 2, data(co, vals{"email": "ada@c.test"}, nil))
+		_, err = f.st.Update(ctx, db, co, 2, data(co, vals{"email": "ada@c.test"}, nil))
 		if _, list := fieldErrors(t, err); strings.Join(list[0].Path, ".") != "email" {
 			t.Errorf("update: %+v", list[0])
 		}
 		// Inside a transaction, as the content service writes.
-		err = db.RunInTx(ctx, func(ctx context.Context, tx store.Conn) error {
+		err = db.RunInTx(ctx, func(ctx context.Context, tx database.Conn) error {
 			_, err := f.st.Insert(ctx, tx, cu, data(cu, vals{"name": "acme labs"}, nil), true)
 			return err
 		})
@@ -357,10 +359,10 @@ func TestUniqueViolation(t *testing.T) {
 }
 
 func TestForeignKeyViolation(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		pr := f.ty("program")
-		_, err := f.st.Insert(ctx, db.Bun, pr, data(pr, vals{"title": "Orphan"}, rels{"customer": {999}}), true)
+		_, err := f.st.Insert(ctx, db, pr, data(pr, vals{"title": "Orphan"}, rels{"customer": {999}}), true)
 		if _, list := fieldErrors(t, err); strings.Join(list[0].Path, ".") != "customer" {
 			t.Errorf("foreign-key column: %+v", list[0])
 		}
@@ -376,30 +378,30 @@ func TestForeignKeyViolation(t *testing.T) {
 }
 
 func TestDelete(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
-		if err := f.st.Delete(ctx, db.Bun, f.ty("learner"), 1); err != nil {
+		if err := f.st.Delete(ctx, db, f.ty("learner"), 1); err != nil {
 			t.Fatal(err)
 		}
 		eqIDs(t, "join rows of the deleted learner go", f.relOf(t, "event", 1, "learners"), ids(2, 3))
 		eqIDs(t, "event 2 had only learner 1", f.relOf(t, "event", 2, "learners"), ids())
 		var n int
-		if err := db.Bun.QueryRowContext(ctx, `SELECT COUNT(*) FROM "events_learners_lnk" WHERE "learner_id" = 1`).Scan(&n); err != nil || n != 0 {
+		if err := db.QueryRowContext(ctx, `SELECT COUNT(*) FROM "events_learners_lnk" WHERE "learner_id" = 1`).Scan(&n); err != nil || n != 0 {
 			t.Errorf("%d join rows left (%v)", n, err)
 		}
-		if err := f.st.Delete(ctx, db.Bun, f.ty("customer"), 1); err != nil {
+		if err := f.st.Delete(ctx, db, f.ty("customer"), 1); err != nil {
 			t.Fatal(err)
 		}
 		eqIDs(t, "foreign keys naming the deleted customer become NULL", f.relOf(t, "program", 1, "customer"), nil)
 		eqIDs(t, "learner 2's customer", f.relOf(t, "learner", 2, "customer"), nil)
-		if err := f.st.Delete(ctx, db.Bun, f.ty("event"), 1); err != nil {
+		if err := f.st.Delete(ctx, db, f.ty("event"), 1); err != nil {
 			t.Fatal(err)
 		}
 		eqIDs(t, "the owning side's join rows go too", f.relOf(t, "learner", 2, "events"), ids(4))
-		if err := f.st.Delete(ctx, db.Bun, f.ty("customer"), 99); err != nil {
+		if err := f.st.Delete(ctx, db, f.ty("customer"), 99); err != nil {
 			t.Errorf("deleting a missing entry: %v", err)
 		}
-		if _, err := f.st.FindOne(ctx, db.Bun, &query.Query{Type: f.ty("customer")}, 1, store.ReadOptions{}); errs.KindOf(err) != errs.KindNotFound {
+		if _, err := f.st.FindOne(ctx, db, &query.Query{Type: f.ty("customer")}, 1, entry.ReadOptions{}); errs.KindOf(err) != errs.KindNotFound {
 			t.Errorf("deleted customer still found: %v", err)
 		}
 	})
@@ -407,17 +409,17 @@ func TestDelete(t *testing.T) {
 
 // TestWritesRollBack: a failed write inside a transaction leaves nothing.
 func TestWritesRollBack(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		ev := f.ty("event")
 		boom := errors.New("boom")
-		err := db.RunInTx(ctx, func(ctx context.Context, tx store.Conn) error {
+		err := db.RunInTx(ctx, func(ctx context.Context, tx database.Conn) error {
 			e, err := f.st.Insert(ctx, tx, ev, data(ev, vals{"title": "Gone", "startAt": at("2026-05-01T10:00:00Z"), "endAt": at("2026-05-01T11:00:00Z")},
 				rels{"learners": {1}}), true)
 			if err != nil {
 				return err
 			}
-			if _, err := f.st.Update(ctx, tx, f.ty("learner"), 1, store.Data{Relations: map[*schema.Attribute]store.RelationChange{
+			if _, err := f.st.Update(ctx, tx, f.ty("learner"), 1, entry.Data{Relations: map[*schema.Attribute]entry.RelationChange{
 				attr(f.ty("learner"), "events"): set(e.ID)}}); err != nil {
 				return err
 			}
@@ -427,7 +429,7 @@ func TestWritesRollBack(t *testing.T) {
 			t.Fatal(err)
 		}
 		eqIDs(t, "learner 1 events", f.relOf(t, "learner", 1, "events"), ids(1, 2))
-		if n, _ := f.st.Count(ctx, db.Bun, &query.Query{Type: ev}, store.ReadOptions{}); n != 4 {
+		if n, _ := f.st.Count(ctx, db, &query.Query{Type: ev}, entry.ReadOptions{}); n != 4 {
 			t.Errorf("%d events, want 4", n)
 		}
 	})

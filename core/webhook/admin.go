@@ -14,10 +14,10 @@ import (
 	"github.com/gofiber/fiber/v2"
 
 	"github.com/kiln-cms/kiln/core/content"
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/rest"
 	"github.com/kiln-cms/kiln/core/route"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // Definition is a webhook as the config file and the admin routes give it.
@@ -155,7 +155,7 @@ type webhookJSON struct {
 	UpdatedAt string            `json:"updatedAt"`
 }
 
-func (w *Service) toJSON(h store.Webhook) webhookJSON {
+func (w *Service) toJSON(h webhookRow) webhookJSON {
 	has := h.Secret != ""
 	if h.Source == SourceConfig {
 		w.mu.RLock()
@@ -168,7 +168,7 @@ func (w *Service) toJSON(h store.Webhook) webhookJSON {
 }
 
 func (w *Service) list(c *fiber.Ctx) error {
-	list, err := store.Webhooks(c.UserContext(), w.db.Bun)
+	list, err := listWebhooks(c.UserContext(), w.db)
 	if err != nil {
 		return err
 	}
@@ -194,7 +194,7 @@ func (w *Service) get(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	h, err := store.WebhookByID(c.UserContext(), w.db.Bun, id)
+	h, err := webhookByID(c.UserContext(), w.db, id)
 	if err != nil {
 		return err
 	}
@@ -245,9 +245,9 @@ func (w *Service) create(c *fiber.Ctx) error {
 		secret = hex.EncodeToString(buf)
 	}
 	now := w.now().UTC()
-	h := store.Webhook{Name: def.Name, URL: def.URL, Events: def.Events, Types: def.Types, Headers: def.Headers,
+	h := webhookRow{Name: def.Name, URL: def.URL, Events: def.Events, Types: def.Types, Headers: def.Headers,
 		Secret: secret, Enabled: b.Data.Enabled == nil || *b.Data.Enabled, Source: SourceAPI, CreatedAt: now, UpdatedAt: now}
-	err = w.db.RunInTx(c.UserContext(), func(ctx context.Context, tx store.Conn) error { return store.InsertWebhook(ctx, tx, &h) })
+	err = w.db.RunInTx(c.UserContext(), func(ctx context.Context, tx database.Conn) error { return insertWebhook(ctx, tx, &h) })
 	if err != nil {
 		return err
 	}
@@ -259,12 +259,12 @@ func (w *Service) create(c *fiber.Ctx) error {
 
 // apiWebhook reads the webhook the path names and refuses to change one
 // of the config file, which the file owns.
-func (w *Service) apiWebhook(ctx context.Context, c *fiber.Ctx, tx store.Conn) (store.Webhook, error) {
+func (w *Service) apiWebhook(ctx context.Context, c *fiber.Ctx, tx database.Conn) (webhookRow, error) {
 	id, err := idParam(c, "id")
 	if err != nil {
-		return store.Webhook{}, err
+		return webhookRow{}, err
 	}
-	h, err := store.WebhookByID(ctx, tx, id)
+	h, err := webhookByID(ctx, tx, id)
 	if err != nil {
 		return h, err
 	}
@@ -279,8 +279,8 @@ func (w *Service) update(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	var h store.Webhook
-	err = w.db.RunInTx(c.UserContext(), func(ctx context.Context, tx store.Conn) error {
+	var h webhookRow
+	err = w.db.RunInTx(c.UserContext(), func(ctx context.Context, tx database.Conn) error {
 		if h, err = w.apiWebhook(ctx, c, tx); err != nil {
 			return err
 		}
@@ -315,7 +315,7 @@ func (w *Service) update(c *fiber.Ctx) error {
 			h.Enabled = *b.Data.Enabled
 		}
 		h.Name, h.URL, h.Events, h.Types, h.Headers, h.UpdatedAt = def.Name, def.URL, def.Events, def.Types, def.Headers, w.now().UTC()
-		return store.UpdateWebhook(ctx, tx, &h)
+		return updateWebhook(ctx, tx, &h)
 	})
 	if err != nil {
 		return err
@@ -325,12 +325,12 @@ func (w *Service) update(c *fiber.Ctx) error {
 }
 
 func (w *Service) remove(c *fiber.Ctx) error {
-	var h store.Webhook
-	err := w.db.RunInTx(c.UserContext(), func(ctx context.Context, tx store.Conn) (err error) {
+	var h webhookRow
+	err := w.db.RunInTx(c.UserContext(), func(ctx context.Context, tx database.Conn) (err error) {
 		if h, err = w.apiWebhook(ctx, c, tx); err != nil {
 			return err
 		}
-		return store.DeleteWebhook(ctx, tx, h.ID)
+		return deleteWebhook(ctx, tx, h.ID)
 	})
 	if err != nil {
 		return err

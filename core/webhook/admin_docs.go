@@ -2,8 +2,6 @@ package webhook
 
 import (
 	"slices"
-
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // The JSON Schemas of the admin routes, for the OpenAPI documents.
@@ -28,7 +26,7 @@ var (
 	deliverySchema = map[string]any{"type": "object", "properties": map[string]any{
 		"id": map[string]any{"type": "integer"}, "webhookId": map[string]any{"type": "integer"},
 		"event":         map[string]any{"type": "string"},
-		"status":        map[string]any{"type": "string", "enum": []any{store.DeliveryPending, store.DeliveryDelivered, store.DeliveryFailed}},
+		"status":        map[string]any{"type": "string", "enum": []any{DeliveryPending, DeliveryDelivered, DeliveryFailed}},
 		"attempts":      map[string]any{"type": "integer"},
 		"nextAttemptAt": map[string]any{"type": []any{"string", "null"}, "format": "date-time"},
 		"lastError":     map[string]any{"type": []any{"string", "null"}},

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
-	"github.com/kiln-cms/kiln/core/store"
+	"github.com/kiln-cms/kiln/core/database"
 )
 
 // auditor may read webhooks and their logs, nothing more.
@@ -17,7 +17,7 @@ const auditor = `
 `
 
 func TestAdminRoutes(t *testing.T) {
-	each(t, func(t *testing.T, d store.Dialect) {
+	each(t, func(t *testing.T, d database.Dialect) {
 		rcv := newReceiver(t)
 		h := apptest.NewWith(t, withHook(t, apptest.ConfigWithRoles(t, d, auditor), rcv.URL, []string{"entry.create"}, "customer"))
 		wantErr := func(what string, r *apptest.Response, status int, name, msg string) {

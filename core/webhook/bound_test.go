@@ -11,8 +11,10 @@ import (
 
 	"github.com/kiln-cms/kiln/core/app"
 	"github.com/kiln-cms/kiln/core/config"
+	"github.com/kiln-cms/kiln/core/database"
+	"github.com/kiln-cms/kiln/core/entry"
+	"github.com/kiln-cms/kiln/core/migrate"
 	"github.com/kiln-cms/kiln/core/query"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // slowReceiver is a real HTTP server that holds every request until the
@@ -85,7 +87,7 @@ func (r *slowReceiver) releaseAll() { r.allOnce.Do(func() { close(r.all) }) }
 
 // slowConfig is a webhook config for the slow receiver: a timeout far
 // longer than the test holds a request, so that no attempt fails.
-func slowConfig(t *testing.T, d store.Dialect, url string, workers int) config.Config {
+func slowConfig(t *testing.T, d database.Dialect, url string, workers int) config.Config {
 	cfg := fastConfig(t, d, url, []string{"entry.create"}, "customer")
 	cfg.Webhooks.Workers = workers
 	cfg.Webhooks.Timeout = time.Minute
@@ -118,7 +120,7 @@ func trickle(t *testing.T, apps []*app.App, rcv *slowReceiver, prefix string, n,
 	for i := 1; i <= n; i++ {
 		a := apps[(i-1)%len(apps)]
 		_, err := a.Content.Create(context.Background(), &query.Query{Type: a.Schema.Type("customer")},
-			map[string]any{"name": fmt.Sprintf("%s-%d", prefix, i)}, store.ReadOptions{})
+			map[string]any{"name": fmt.Sprintf("%s-%d", prefix, i)}, entry.ReadOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -149,7 +151,7 @@ func TestSendsBoundedByWorkers(t *testing.T) {
 		{instances: 3, workers: 2, deliveries: 12},
 	} {
 		t.Run(fmt.Sprintf("%d instances", c.instances), func(t *testing.T) {
-			each(t, func(t *testing.T, d store.Dialect) {
+			each(t, func(t *testing.T, d database.Dialect) {
 				rcv := newSlowReceiver(t)
 				apps := startApps(t, slowConfig(t, d, rcv.URL, c.workers), c.instances)
 				bound := c.instances * c.workers
@@ -180,7 +182,7 @@ func TestSendsBoundedByWorkers(t *testing.T) {
 // instance sends every delivery, and only the ones the dead instance had
 // in flight (at most `workers`) reach the receiver twice.
 func TestCrashResendsOnlyWhatWasInFlight(t *testing.T) {
-	each(t, func(t *testing.T, d store.Dialect) {
+	each(t, func(t *testing.T, d database.Dialect) {
 		const workers, deliveries = 2, 8
 		rcv := newSlowReceiver(t)
 		cfg := slowConfig(t, d, rcv.URL, workers)
@@ -202,14 +204,14 @@ func TestCrashResendsOnlyWhatWasInFlight(t *testing.T) {
 		// The claims run out (as after `lease`), and another instance
 		// takes over.
 		next := startApps(t, cfg, 1)[0]
-		if _, err := next.DB.Bun.ExecContext(context.Background(), "UPDATE "+store.DeliveriesTable+" SET locked_until = 0"); err != nil {
+		if _, err := next.DB.ExecContext(context.Background(), "UPDATE "+migrate.DeliveriesTable+" SET locked_until = 0"); err != nil {
 			t.Fatal(err)
 		}
 		next.Webhooks.Wake()
 		waitFor(t, "every delivery recorded", func() bool {
 			var n int
-			err := next.DB.Bun.QueryRowContext(context.Background(),
-				"SELECT COUNT(*) FROM "+store.DeliveriesTable+" WHERE status = 'delivered'").Scan(&n)
+			err := next.DB.QueryRowContext(context.Background(),
+				"SELECT COUNT(*) FROM "+migrate.DeliveriesTable+" WHERE status = 'delivered'").Scan(&n)
 			return err == nil && n == deliveries
 		})
 		twice := 0

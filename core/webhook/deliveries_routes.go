@@ -7,9 +7,9 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/rest"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // deliveryJSON is a row of the delivery log.
@@ -28,10 +28,10 @@ type deliveryJSON struct {
 	Payload     json.RawMessage `json:"payload"`
 }
 
-func toDeliveryJSON(d store.Delivery) deliveryJSON {
+func toDeliveryJSON(d deliveryRow) deliveryJSON {
 	out := deliveryJSON{ID: d.ID, WebhookID: d.WebhookID, Event: d.Event, Status: d.Status, Attempts: d.Attempts,
 		DurationMS: d.Duration.Milliseconds(), CreatedAt: d.CreatedAt.Format(timeFormat), Payload: d.Payload}
-	if d.Status == store.DeliveryPending {
+	if d.Status == DeliveryPending {
 		s := d.NextAt.Format(timeFormat)
 		out.NextAttempt = &s
 	}
@@ -58,10 +58,10 @@ func (w *Service) deliveries(c *fiber.Ctx) error {
 		return err
 	}
 	ctx := c.UserContext()
-	if _, err := store.WebhookByID(ctx, w.db.Bun, id); err != nil {
+	if _, err := webhookByID(ctx, w.db, id); err != nil {
 		return err
 	}
-	list, total, err := store.Deliveries(ctx, w.db.Bun, id, size, (page-1)*size)
+	list, total, err := listDeliveries(ctx, w.db, id, size, (page-1)*size)
 	if err != nil {
 		return err
 	}
@@ -101,9 +101,9 @@ func (w *Service) redeliver(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	var d store.Delivery
-	err = w.db.RunInTx(c.UserContext(), func(ctx context.Context, tx store.Conn) (err error) {
-		d, err = store.Redeliver(ctx, tx, id, did, w.now())
+	var d deliveryRow
+	err = w.db.RunInTx(c.UserContext(), func(ctx context.Context, tx database.Conn) (err error) {
+		d, err = redeliver(ctx, tx, id, did, w.now())
 		return err
 	})
 	if err != nil {

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
-	"github.com/kiln-cms/kiln/core/store"
+	"github.com/kiln-cms/kiln/core/database"
 )
 
 // TestDraftAndPublishEvents pins the events of writes to a draft & publish
@@ -20,7 +20,7 @@ import (
 //	POST ?status=draft   entry.create about the draft
 //	DELETE               entry.delete about the published row, and about the draft
 func TestDraftAndPublishEvents(t *testing.T) {
-	each(t, func(t *testing.T, d store.Dialect) {
+	each(t, func(t *testing.T, d database.Dialect) {
 		rcv := newReceiver(t)
 		h := apptest.NewWith(t, fastConfig(t, d, rcv.URL,
 			[]string{"entry.create", "entry.update", "entry.delete", "entry.publish", "entry.unpublish"}, "blueprint"))

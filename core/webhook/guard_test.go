@@ -14,7 +14,8 @@ import (
 	"github.com/kiln-cms/kiln/core/app"
 	"github.com/kiln-cms/kiln/core/app/apptest"
 	"github.com/kiln-cms/kiln/core/config"
-	"github.com/kiln-cms/kiln/core/store"
+	"github.com/kiln-cms/kiln/core/database"
+	"github.com/kiln-cms/kiln/core/migrate"
 	"github.com/kiln-cms/kiln/core/webhook"
 )
 
@@ -185,7 +186,7 @@ func privateHosts(addrs ...string) (hosts []string, is []netip.Addr) {
 // URL's host is a private address, in any spelling, gets a 400 naming
 // the URL; so does a config file with one; a public one is taken.
 func TestPrivateSpellingsRefusedWhenSaved(t *testing.T) {
-	each(t, func(t *testing.T, d store.Dialect) {
+	each(t, func(t *testing.T, d database.Dialect) {
 		h := apptest.New(t, d)
 		hosts, _ := privateHosts(privateV4...)
 		created := h.Do("POST", "/api/admin/webhooks", map[string]any{"data": map[string]any{
@@ -223,7 +224,7 @@ func TestPrivateSpellingsRefusedWhenSaved(t *testing.T) {
 	t.Run("config file", func(t *testing.T) {
 		hosts, _ := privateHosts("127.0.0.1")
 		for _, host := range hosts {
-			cfg := apptest.Config(t, store.SQLite)
+			cfg := apptest.Config(t, database.SQLite)
 			t.Setenv(secretVar, secret)
 			cfg.Webhooks.Hooks = []config.Webhook{{Name: "local", URL: "http://" + host + "/in", Events: []string{"*"}, SecretEnv: secretVar}}
 			a, err := app.New(context.Background(), cfg, quiet())
@@ -244,7 +245,7 @@ func TestPrivateSpellingsRefusedWhenSaved(t *testing.T) {
 // past the check, get their deliveries refused at the dial, at the first
 // attempt and for good; the listener never sees a connection.
 func TestPrivateSpellingsRefusedAtTheDial(t *testing.T) {
-	each(t, func(t *testing.T, d store.Dialect) {
+	each(t, func(t *testing.T, d database.Dialect) {
 		ln, err := net.Listen("tcp", "127.0.0.1:0")
 		if err != nil {
 			t.Fatal(err)
@@ -266,19 +267,19 @@ func TestPrivateSpellingsRefusedAtTheDial(t *testing.T) {
 		h := apptest.New(t, d)
 		ctx := context.Background()
 		hosts, _ := privateHosts("127.0.0.1")
-		var list []store.NewDelivery
-		err = h.App.DB.RunInTx(ctx, func(ctx context.Context, tx store.Conn) error {
+		var list []webhook.NewDelivery
+		err = h.App.DB.RunInTx(ctx, func(ctx context.Context, tx database.Conn) error {
 			now := time.Now().UTC()
 			for i, host := range hosts {
-				w := store.Webhook{Name: fmt.Sprint("spelled-", i), URL: fmt.Sprintf("http://%s:%d/in", host, port),
+				w := webhook.WebhookRow{Name: fmt.Sprint("spelled-", i), URL: fmt.Sprintf("http://%s:%d/in", host, port),
 					Events: []string{"*"}, Types: []string{}, Headers: map[string]string{}, Secret: secret, Enabled: true,
 					Source: webhook.SourceAPI, CreatedAt: now, UpdatedAt: now}
-				if err := store.InsertWebhook(ctx, tx, &w); err != nil {
+				if err := webhook.InsertWebhook(ctx, tx, &w); err != nil {
 					return err
 				}
-				list = append(list, store.NewDelivery{WebhookID: w.ID, Event: "entry.create", Payload: []byte(`{}`)})
+				list = append(list, webhook.NewDelivery{WebhookID: w.ID, Event: "entry.create", Payload: []byte(`{}`)})
 			}
-			return store.AddDeliveries(ctx, tx, list, now)
+			return webhook.AddDeliveries(ctx, tx, list, now)
 		})
 		if err != nil {
 			t.Fatal(err)
@@ -291,8 +292,8 @@ func TestPrivateSpellingsRefusedAtTheDial(t *testing.T) {
 		var rows []row
 		waitFor(t, "every delivery to end", func() bool {
 			rows = rows[:0]
-			r, err := h.App.DB.Bun.QueryContext(ctx, "SELECT w.url, d.status, COALESCE(d.last_error, ''), d.attempts FROM "+
-				store.DeliveriesTable+" d JOIN "+store.WebhooksTable+" w ON w.id = d.webhook_id")
+			r, err := h.App.DB.QueryContext(ctx, "SELECT w.url, d.status, COALESCE(d.last_error, ''), d.attempts FROM "+
+				migrate.DeliveriesTable+" d JOIN "+migrate.WebhooksTable+" w ON w.id = d.webhook_id")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -304,14 +305,14 @@ func TestPrivateSpellingsRefusedAtTheDial(t *testing.T) {
 					t.Fatal(err)
 				}
 				rows = append(rows, x)
-				if x.status != store.DeliveryPending {
+				if x.status != webhook.DeliveryPending {
 					done++
 				}
 			}
 			return done == len(hosts)
 		})
 		for _, x := range rows {
-			if x.status != store.DeliveryFailed || x.attempts != 1 || !strings.Contains(x.lastError, "not a public address") {
+			if x.status != webhook.DeliveryFailed || x.attempts != 1 || !strings.Contains(x.lastError, "not a public address") {
 				t.Errorf("%s: %s after %d attempts: %s", x.url, x.status, x.attempts, x.lastError)
 			}
 		}

@@ -12,8 +12,10 @@ import (
 	"time"
 
 	"github.com/kiln-cms/kiln/core/app"
+	"github.com/kiln-cms/kiln/core/database"
+	"github.com/kiln-cms/kiln/core/entry"
+	"github.com/kiln-cms/kiln/core/migrate"
 	"github.com/kiln-cms/kiln/core/query"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // TestMeasureDelivery prints the delivery latency (commit to receiver)
@@ -25,7 +27,7 @@ func TestMeasureDelivery(t *testing.T) {
 	if os.Getenv("KILN_MEASURE") != "1" {
 		t.Skip("set KILN_MEASURE=1 to measure")
 	}
-	each(t, func(t *testing.T, d store.Dialect) {
+	each(t, func(t *testing.T, d database.Dialect) {
 		got := make(chan time.Time, 1<<16)
 		var n atomic.Int64
 		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -43,7 +45,7 @@ func TestMeasureDelivery(t *testing.T) {
 		defer a.Close()
 		q := &query.Query{Type: a.Schema.Type("customer")}
 		create := func(name string) {
-			if _, err := a.Content.Create(context.Background(), q, map[string]any{"name": name}, store.ReadOptions{}); err != nil {
+			if _, err := a.Content.Create(context.Background(), q, map[string]any{"name": name}, entry.ReadOptions{}); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -74,7 +76,7 @@ func TestMeasureDelivery(t *testing.T) {
 		for _, workers := range []int{4, 16} {
 			if workers == 16 {
 				// Again, with more workers.
-				if _, err := a.DB.Bun.ExecContext(context.Background(), "UPDATE "+store.DeliveriesTable+" SET status = 'pending', attempts = 0"); err != nil {
+				if _, err := a.DB.ExecContext(context.Background(), "UPDATE "+migrate.DeliveriesTable+" SET status = 'pending', attempts = 0"); err != nil {
 					t.Fatal(err)
 				}
 			}

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
-	"github.com/kiln-cms/kiln/core/store"
+	"github.com/kiln-cms/kiln/core/database"
 )
 
 // TestAdminRoutesDocumented: the OpenAPI document describes the seven
@@ -15,7 +15,7 @@ import (
 // it reports no gap.
 func TestAdminRoutesDocumented(t *testing.T) {
 	var log bytes.Buffer
-	h := apptest.NewLogged(t, apptest.Config(t, store.SQLite), slog.New(slog.NewTextHandler(&log, nil)))
+	h := apptest.NewLogged(t, apptest.Config(t, database.SQLite), slog.New(slog.NewTextHandler(&log, nil)))
 	r := h.Do("GET", "/api/openapi.json", nil)
 	var doc struct {
 		Paths map[string]map[string]struct {

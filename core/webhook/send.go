@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/kiln-cms/kiln/core/config"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // sender makes the HTTP requests of deliveries.
@@ -55,7 +54,7 @@ type result struct {
 // maxAnswer is how much of a receiver's answer is read (and dropped).
 const maxAnswer = 64 << 10
 
-func (s *sender) send(ctx context.Context, h *hookDef, d store.Claimed, at time.Time) result {
+func (s *sender) send(ctx context.Context, h *hookDef, d claimed, at time.Time) result {
 	ctx, cancel := context.WithTimeout(ctx, s.timeout)
 	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, h.URL, bytes.NewReader(d.Payload))

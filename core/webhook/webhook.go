@@ -20,9 +20,9 @@ import (
 
 	"github.com/kiln-cms/kiln/core/config"
 	"github.com/kiln-cms/kiln/core/content"
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/rest"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // The outcomes OnDelivery reports.
@@ -36,7 +36,7 @@ const (
 // events to (content.Outbox), the worker that delivers them, and the
 // admin routes.
 type Service struct {
-	db     *store.DB
+	db     *database.DB
 	schema *schema.Schema
 	cfg    config.Webhooks
 	log    *slog.Logger
@@ -65,7 +65,7 @@ type Service struct {
 
 // hookDef is a webhook as the worker uses it.
 type hookDef struct {
-	store.Webhook
+	webhookRow
 	secret string
 }
 
@@ -74,7 +74,7 @@ var _ content.Outbox = (*Service)(nil)
 // New checks the config file's webhooks (secrets read from their
 // variables or files with getenv), writes them to the database and loads
 // every webhook. Nothing is sent until Start.
-func New(ctx context.Context, db *store.DB, s *schema.Schema, cfg config.Webhooks, getenv func(string) string, log *slog.Logger) (*Service, error) {
+func New(ctx context.Context, db *database.DB, s *schema.Schema, cfg config.Webhooks, getenv func(string) string, log *slog.Logger) (*Service, error) {
 	w := &Service{db: db, schema: s, cfg: cfg, log: log, sender: newSender(cfg), now: time.Now,
 		hooks: map[int64]*hookDef{}, configSecrets: map[string]string{},
 		slots: make(chan struct{}, cfg.Workers), wake: make(chan struct{}, 1)}
@@ -90,15 +90,17 @@ func New(ctx context.Context, db *store.DB, s *schema.Schema, cfg config.Webhook
 			return nil, fmt.Errorf("config/webhooks.yaml: %w", err)
 		}
 		w.configSecrets[h.Name] = secret
-		row := store.Webhook{Name: def.Name, URL: def.URL, Events: def.Events, Types: def.Types, Headers: def.Headers,
+		row := webhookRow{Name: def.Name, URL: def.URL, Events: def.Events, Types: def.Types, Headers: def.Headers,
 			Enabled: h.On(), Source: SourceConfig, CreatedAt: now, UpdatedAt: now}
-		err = db.RunInTx(ctx, func(ctx context.Context, tx store.Conn) error { return store.UpsertConfigWebhook(ctx, tx, &row) })
+		err = db.RunInTx(ctx, func(ctx context.Context, tx database.Conn) error { return upsertConfigWebhook(ctx, tx, &row) })
 		if err != nil {
 			return nil, fmt.Errorf("config/webhooks.yaml: webhook %q: %w", h.Name, err)
 		}
 		keep = append(keep, row.ID)
 	}
-	err := db.RunInTx(ctx, func(ctx context.Context, tx store.Conn) error { return store.DisableConfigWebhooks(ctx, tx, keep, now) })
+	err := db.RunInTx(ctx, func(ctx context.Context, tx database.Conn) error {
+		return disableConfigWebhooks(ctx, tx, keep, now)
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -114,7 +116,7 @@ const (
 // reload reads the webhooks again: after a change through the admin
 // routes, and at every poll (another instance may have changed them).
 func (w *Service) reload(ctx context.Context) error {
-	list, err := store.Webhooks(ctx, w.db.Bun)
+	list, err := listWebhooks(ctx, w.db)
 	if err != nil {
 		return err
 	}
@@ -122,7 +124,7 @@ func (w *Service) reload(ctx context.Context) error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	for _, h := range list {
-		d := &hookDef{Webhook: h, secret: h.Secret}
+		d := &hookDef{webhookRow: h, secret: h.Secret}
 		if h.Source == SourceConfig {
 			d.secret = w.configSecrets[h.Name]
 			d.Enabled = d.Enabled && d.secret != "" // a webhook of another instance's file
@@ -173,7 +175,7 @@ func uidOf(ct *schema.ContentType) string {
 // Write adds a delivery per event and webhook that wants it, inside the
 // write's transaction: one statement per 500.
 func (w *Service) Write(ctx context.Context, tx *content.Tx, events []content.Emitted) error {
-	var out []store.NewDelivery
+	var out []newDelivery
 	w.mu.RLock()
 	ids := make([]int64, 0, len(w.hooks))
 	for id := range w.hooks {
@@ -195,15 +197,15 @@ func (w *Service) Write(ctx context.Context, tx *content.Tx, events []content.Em
 					return err
 				}
 			}
-			out = append(out, store.NewDelivery{WebhookID: id, Event: ev.Event, Payload: body})
+			out = append(out, newDelivery{WebhookID: id, Event: ev.Event, Payload: body})
 		}
 	}
 	w.mu.RUnlock()
 	if len(out) == 0 {
 		return nil
 	}
-	return tx.Outbox(ctx, func(ctx context.Context, conn store.Conn) error {
-		return store.AddDeliveries(ctx, conn, out, w.now())
+	return tx.Outbox(ctx, func(ctx context.Context, conn database.Conn) error {
+		return addDeliveries(ctx, conn, out, w.now())
 	})
 }
 

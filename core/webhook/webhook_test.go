@@ -19,8 +19,10 @@ import (
 	"github.com/kiln-cms/kiln/core/app/apptest"
 	"github.com/kiln-cms/kiln/core/config"
 	"github.com/kiln-cms/kiln/core/content"
+	"github.com/kiln-cms/kiln/core/database"
+	"github.com/kiln-cms/kiln/core/entry"
+	"github.com/kiln-cms/kiln/core/migrate"
 	"github.com/kiln-cms/kiln/core/query"
-	"github.com/kiln-cms/kiln/core/store"
 	"github.com/kiln-cms/kiln/core/store/storetest"
 	"github.com/kiln-cms/kiln/core/webhook"
 )
@@ -79,7 +81,7 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 }
 
 // fastConfig delivers to url the events of types, with short waits.
-func fastConfig(t *testing.T, d store.Dialect, url string, events []string, types ...string) config.Config {
+func fastConfig(t *testing.T, d database.Dialect, url string, events []string, types ...string) config.Config {
 	return withHook(t, apptest.Config(t, d), url, events, types...)
 }
 
@@ -96,10 +98,10 @@ func withHook(t *testing.T, cfg config.Config, url string, events []string, type
 }
 
 // each runs fn on SQLite and, when configured, PostgreSQL.
-func each(t *testing.T, fn func(t *testing.T, d store.Dialect)) {
-	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
+func each(t *testing.T, fn func(t *testing.T, d database.Dialect)) {
+	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
-			if d == store.Postgres && storePG() == "" {
+			if d == database.Postgres && storePG() == "" {
 				t.Skip("PostgreSQL tests skipped: KILN_TEST_POSTGRES_URL is not set")
 			}
 			fn(t, d)
@@ -126,7 +128,7 @@ func verified(t *testing.T, r received) webhook.Payload {
 }
 
 func TestPayloadSignedAsTheAPIAnswers(t *testing.T) {
-	each(t, func(t *testing.T, d store.Dialect) {
+	each(t, func(t *testing.T, d database.Dialect) {
 		rcv := newReceiver(t)
 		h := apptest.NewWith(t, fastConfig(t, d, rcv.URL, []string{"entry.create", "entry.update", "entry.delete"}, "customer", "user"))
 		r := h.Do("POST", "/api/customers", map[string]any{"data": map[string]any{"name": "Acme", "industry": "tools"}})
@@ -186,7 +188,7 @@ func TestPayloadSignedAsTheAPIAnswers(t *testing.T) {
 }
 
 func TestRetriesWithBackoffThenDelivers(t *testing.T) {
-	each(t, func(t *testing.T, d store.Dialect) {
+	each(t, func(t *testing.T, d database.Dialect) {
 		rcv := newReceiver(t)
 		rcv.fail.Store(3)
 		cfg := fastConfig(t, d, rcv.URL, []string{"entry.create"}, "customer")
@@ -220,7 +222,7 @@ func TestRetriesWithBackoffThenDelivers(t *testing.T) {
 }
 
 func TestFailsAfterMaxAttempts(t *testing.T) {
-	each(t, func(t *testing.T, d store.Dialect) {
+	each(t, func(t *testing.T, d database.Dialect) {
 		rcv := newReceiver(t)
 		rcv.fail.Store(100)
 		cfg := fastConfig(t, d, rcv.URL, []string{"entry.create"}, "customer")
@@ -260,13 +262,13 @@ func deliveries(t *testing.T, h *apptest.Harness) []map[string]any {
 }
 
 func TestRolledBackWriteSendsNothing(t *testing.T) {
-	each(t, func(t *testing.T, d store.Dialect) {
+	each(t, func(t *testing.T, d database.Dialect) {
 		rcv := newReceiver(t)
 		h := apptest.NewWith(t, fastConfig(t, d, rcv.URL, []string{"entry.create"}, "customer"))
 		ct := h.App.Schema.Type("customer")
 		boom := errors.New("boom")
 		err := h.App.Content.InTx(context.Background(), func(ctx context.Context, tx *content.Tx) error {
-			if _, err := tx.Create(ctx, &query.Query{Type: ct}, map[string]any{"name": "Ghost"}, store.ReadOptions{}); err != nil {
+			if _, err := tx.Create(ctx, &query.Query{Type: ct}, map[string]any{"name": "Ghost"}, entry.ReadOptions{}); err != nil {
 				return err
 			}
 			return boom
@@ -291,10 +293,10 @@ func TestRolledBackWriteSendsNothing(t *testing.T) {
 	})
 }
 
-func countRows(t *testing.T, db *store.DB) int64 {
+func countRows(t *testing.T, db *database.DB) int64 {
 	t.Helper()
 	var n int64
-	if err := db.Bun.QueryRowContext(context.Background(), "SELECT COUNT(*) FROM "+store.DeliveriesTable).Scan(&n); err != nil {
+	if err := db.QueryRowContext(context.Background(), "SELECT COUNT(*) FROM "+migrate.DeliveriesTable).Scan(&n); err != nil {
 		t.Fatal(err)
 	}
 	return n
@@ -303,7 +305,7 @@ func countRows(t *testing.T, db *store.DB) int64 {
 func quiet() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
 
 func TestCommittedBeforeACrashIsDeliveredAfterRestart(t *testing.T) {
-	each(t, func(t *testing.T, d store.Dialect) {
+	each(t, func(t *testing.T, d database.Dialect) {
 		rcv := newReceiver(t)
 		cfg := fastConfig(t, d, rcv.URL, []string{"entry.create"}, "customer")
 		first, err := app.New(context.Background(), cfg, quiet())
@@ -315,7 +317,7 @@ func TestCommittedBeforeACrashIsDeliveredAfterRestart(t *testing.T) {
 			t.Fatal(err)
 		}
 		_, err = first.Content.Create(context.Background(), &query.Query{Type: first.Schema.Type("customer")},
-			map[string]any{"name": "Survivor"}, store.ReadOptions{})
+			map[string]any{"name": "Survivor"}, entry.ReadOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -338,7 +340,7 @@ func TestCommittedBeforeACrashIsDeliveredAfterRestart(t *testing.T) {
 }
 
 func TestTwoInstancesDeliverEachOnce(t *testing.T) {
-	each(t, func(t *testing.T, d store.Dialect) {
+	each(t, func(t *testing.T, d database.Dialect) {
 		rcv := newReceiver(t)
 		cfg := fastConfig(t, d, rcv.URL, []string{"entry.create"}, "customer")
 		var apps []*app.App
@@ -358,7 +360,7 @@ func TestTwoInstancesDeliverEachOnce(t *testing.T) {
 				defer wg.Done()
 				for n := range perApp {
 					_, err := a.Content.Create(context.Background(), &query.Query{Type: a.Schema.Type("customer")},
-						map[string]any{"name": fmt.Sprintf("c-%d-%d", i, n)}, store.ReadOptions{})
+						map[string]any{"name": fmt.Sprintf("c-%d-%d", i, n)}, entry.ReadOptions{})
 					if err != nil {
 						t.Error(err)
 						return
@@ -380,7 +382,7 @@ func TestTwoInstancesDeliverEachOnce(t *testing.T) {
 }
 
 func TestPrivateAddressRefusedAfterResolution(t *testing.T) {
-	each(t, func(t *testing.T, d store.Dialect) {
+	each(t, func(t *testing.T, d database.Dialect) {
 		rcv := newReceiver(t)
 		// "localhost" is a name: it is refused once resolved to 127.0.0.1.
 		url := strings.Replace(rcv.URL, "127.0.0.1", "localhost", 1)
@@ -402,7 +404,7 @@ func TestPrivateAddressRefusedAfterResolution(t *testing.T) {
 func TestPrivateAddressAllowedWhenConfigured(t *testing.T) {
 	rcv := newReceiver(t)
 	url := strings.Replace(rcv.URL, "127.0.0.1", "localhost", 1)
-	h := apptest.NewWith(t, fastConfig(t, store.SQLite, url, []string{"entry.create"}, "customer"))
+	h := apptest.NewWith(t, fastConfig(t, database.SQLite, url, []string{"entry.create"}, "customer"))
 	h.Create("/api/customers", map[string]any{"name": "Local"})
 	waitFor(t, "the delivery", func() bool { return len(rcv.requests()) == 1 })
 }

@@ -6,7 +6,7 @@ import (
 	"math/rand/v2"
 	"time"
 
-	"github.com/kiln-cms/kiln/core/store"
+	"github.com/kiln-cms/kiln/core/database"
 )
 
 // Start runs the worker until ctx ends or Close: it delivers what is due
@@ -91,7 +91,7 @@ func (w *Service) drain(ctx context.Context) {
 			}
 			break
 		}
-		list, err := w.db.ClaimDeliveries(ctx, w.now(), w.lease(), free)
+		list, err := w.claim(ctx, w.now(), w.lease(), free)
 		if err != nil {
 			if ctx.Err() == nil {
 				w.log.Warn("webhooks: claiming deliveries", "err", err)
@@ -115,7 +115,7 @@ func (w *Service) drain(ctx context.Context) {
 }
 
 // deliver sends one claimed delivery and records the outcome.
-func (w *Service) deliver(ctx context.Context, d store.Claimed) {
+func (w *Service) deliver(ctx context.Context, d claimed) {
 	w.mu.RLock()
 	h := w.hooks[d.WebhookID]
 	w.mu.RUnlock()
@@ -137,18 +137,19 @@ func (w *Service) deliver(ctx context.Context, d store.Claimed) {
 		res = w.sender.send(ctx, h, d, start)
 	}
 	took := w.now().Sub(start)
-	o := store.Outcome{Duration: took, At: w.now(), HTTPStatus: res.status, NextAt: w.now()}
+	o := attemptOutcome{Duration: took, At: w.now(), HTTPStatus: res.status, NextAt: w.now()}
 	outcome := OutcomeDelivered
 	switch {
 	case res.err == nil:
-		o.Status = store.DeliveryDelivered
+		o.Status = DeliveryDelivered
 	case res.final || d.Attempt >= w.cfg.MaxAttempts:
-		o.Status, o.Error, outcome = store.DeliveryFailed, res.err.Error(), OutcomeFailed
+		o.Status, o.Error, outcome = DeliveryFailed, res.err.Error(), OutcomeFailed
 	default:
-		o.Status, o.Error, outcome = store.DeliveryPending, res.err.Error(), OutcomeRetry
+		o.Status, o.Error, outcome = DeliveryPending, res.err.Error(), OutcomeRetry
 		o.NextAt = w.now().Add(w.backoff(d.Attempt))
 	}
-	if err := w.db.FinishDelivery(ctx, d.ID, o); err != nil {
+	err := w.db.RunInTx(ctx, func(ctx context.Context, tx database.Conn) error { return finishDelivery(ctx, tx, d.ID, o) })
+	if err != nil {
 		// The claim runs out and the delivery is tried again: a receiver
 		// may see it twice, with the same X-Kiln-Delivery.
 		w.log.Error("webhooks: recording a delivery", "delivery", d.ID, "err", err)
@@ -173,4 +174,16 @@ func (w *Service) backoff(attempt int) time.Duration {
 	}
 	d = min(d, w.cfg.MaxBackoff)
 	return d/2 + rand.N(d/2+1)
+}
+
+// claim takes up to n due deliveries in a transaction of its own
+// (claimDeliveries), run again from the start when PostgreSQL aborts it
+// for another worker's.
+func (w *Service) claim(ctx context.Context, now time.Time, lease time.Duration, n int) ([]claimed, error) {
+	var out []claimed
+	err := w.db.RunInTx(ctx, func(ctx context.Context, tx database.Conn) (err error) {
+		out, err = claimDeliveries(ctx, tx, w.db.Dialect, now, lease, n)
+		return err
+	})
+	return out, err
 }

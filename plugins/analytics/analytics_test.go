@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
-	"github.com/kiln-cms/kiln/core/store"
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/store/storetest"
 	"github.com/kiln-cms/kiln/dataset"
 	"github.com/kiln-cms/kiln/plugins/analytics"
@@ -677,7 +677,7 @@ func TestSameOnBothDatabases(t *testing.T) {
 	p := analytics.New()
 	p.Now = func() time.Time { return dataset.Reference }
 	var hs []*apptest.Harness
-	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
+	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		h := apptest.New(t, d, p)
 		if err := dataset.Load(context.Background(), h.App.Content, set, h.App.Accounts.RoleIDs, nil); err != nil {
 			t.Fatal(err)

@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
-	"github.com/kiln-cms/kiln/core/store"
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/dataset"
 	"github.com/kiln-cms/kiln/plugins/analytics"
 )
@@ -31,7 +31,7 @@ func BenchmarkAnalytics(b *testing.B) {
 	set := dataset.Generate(scale, 1)
 	p := analytics.New()
 	p.Now = func() time.Time { return dataset.Reference }
-	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
+	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		b.Run(d.String(), func(b *testing.B) {
 			h := apptest.New(b, d, p)
 			start := time.Now()

@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
-	"github.com/kiln-cms/kiln/core/store"
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/plugins/catalog"
 )
 
@@ -186,7 +186,7 @@ func TestProgramDates(t *testing.T) {
 // not see: it is the tree the admin gets once that category is deleted (a
 // child of it becomes a root).
 func TestCategoryTreeKeepsToTheCallersView(t *testing.T) {
-	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
+	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
 			cfg := apptest.Config(t, d)
 			shipped, err := os.ReadFile(filepath.Join(cfg.Paths.Config, "permissions.yaml"))

@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
-	"github.com/kiln-cms/kiln/core/store"
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/dataset"
 	"github.com/kiln-cms/kiln/plugins/coaching"
 )
@@ -30,7 +30,7 @@ func BenchmarkCoaching(b *testing.B) {
 	from := dataset.Reference.Format(time.DateOnly)
 	twoWeeks := dataset.Reference.AddDate(0, 0, 14).Format(time.DateOnly)
 	ninetyDays := dataset.Reference.AddDate(0, 0, 90).Format(time.DateOnly)
-	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
+	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		b.Run(d.String(), func(b *testing.B) {
 			h := apptest.New(b, d, p)
 			if err := dataset.LoadAnalyzed(context.Background(), h.App.Content, set, h.App.Accounts.RoleIDs); err != nil {

@@ -59,7 +59,7 @@ func TestConcurrentAssignmentsNeverOverfill(t *testing.T) {
 				}
 			}
 			var n int
-			if err := h.App.DB.Bun.QueryRowContext(context.Background(), "SELECT COUNT(*) FROM learners WHERE coach_id = ?", coach).Scan(&n); err != nil {
+			if err := h.App.DB.QueryRowContext(context.Background(), "SELECT COUNT(*) FROM learners WHERE coach_id = ?", coach).Scan(&n); err != nil {
 				t.Fatal(err)
 			}
 			if n != places || ok != places || refused != contenders-places {

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
-	"github.com/kiln-cms/kiln/core/store"
+	"github.com/kiln-cms/kiln/core/database"
 )
 
 // FuzzCoaching throws arbitrary query strings and bodies at every coaching
@@ -27,7 +27,7 @@ func FuzzCoaching(f *testing.F) {
 	} {
 		f.Add(s.query, s.body)
 	}
-	h := apptest.New(f, store.SQLite, newPlugin())
+	h := apptest.New(f, database.SQLite, newPlugin())
 	h.T = f
 	fixture(f, h)
 	f.Fuzz(func(t *testing.T, query, body string) {

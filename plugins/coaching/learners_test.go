@@ -17,7 +17,7 @@ func coachOf(t *testing.T, h *apptest.Harness, learners ...int64) []int64 {
 	out := []int64{}
 	for _, l := range learners {
 		var c *int64
-		if err := h.App.DB.Bun.QueryRowContext(context.Background(), "SELECT coach_id FROM learners WHERE id = ?", l).Scan(&c); err != nil {
+		if err := h.App.DB.QueryRowContext(context.Background(), "SELECT coach_id FROM learners WHERE id = ?", l).Scan(&c); err != nil {
 			t.Fatal(err)
 		}
 		if c == nil {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/core/store"
 )
@@ -21,7 +22,7 @@ import (
 // This is what catches a figure, a count, a free slot or an attendee
 // computed over rows the caller may not see.
 func TestHiddenRowsChangeNoAnswer(t *testing.T) {
-	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
+	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
 			for _, name := range []string{"public", "authenticated", "learner", "coach", "desk", "admin"} {
 				t.Run(name, func(t *testing.T) { oracle(t, build(t, d), name) })
@@ -136,9 +137,9 @@ func (w *world) remove(ct *schema.ContentType, ids []int64) {
 	w.t.Helper()
 	w.last = ""
 	for start := 0; start < len(ids); start += 500 {
-		b := store.NewStmt(w.h.App.DB.Dialect).W("DELETE FROM ", store.Table(ct), " WHERE ", store.Ident(schema.ColID), " IN ").
+		b := store.NewStmt(w.h.App.DB.Dialect).W("DELETE FROM ", store.Table(ct), " WHERE ", database.Ident(schema.ColID), " IN ").
 			IDs(ids[start:min(start+500, len(ids))])
-		if _, err := b.Exec(context.Background(), w.h.App.DB.Bun); err != nil {
+		if _, err := b.Exec(context.Background(), w.h.App.DB); err != nil {
 			w.t.Fatalf("deleting hidden %s: %v", ct.Plural, err)
 		}
 	}

@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // TestForeignKeysAnswerAsTheLookup: a write takes references by id on
@@ -24,7 +24,7 @@ import (
 // together, as an update of an entry the role sees, with every plugin's
 // hooks running.
 func TestForeignKeysAnswerAsTheLookup(t *testing.T) {
-	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
+	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
 			w := build(t, d)
 			svc := w.h.App.Content

@@ -9,9 +9,9 @@ import (
 	"testing"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/plugin"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // samples are the bodies of the routes that need one, by "METHOD path":
@@ -303,7 +303,7 @@ func refused(r *role) int {
 // no parameter are checked this way, with populate=* too when they take
 // it.
 func TestEveryPluginRouteAsEveryRole(t *testing.T) {
-	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
+	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
 			w := build(t, d)
 			routes := w.h.App.Plugins.Routes()

@@ -18,6 +18,8 @@ import (
 	"time"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
+	"github.com/kiln-cms/kiln/core/database"
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/core/store"
@@ -63,7 +65,7 @@ type role struct {
 	name  string
 	user  int64 // 0 for the public
 	token string
-	ro    store.ReadOptions
+	ro    entry.ReadOptions
 	// visible holds, by type, the ids the role may see; hidden the others.
 	visible, hidden map[*schema.ContentType][]int64
 	// secrets are strings only a row the role may not see holds (its
@@ -88,7 +90,7 @@ type world struct {
 }
 
 // build makes a world on a fresh database of the dialect.
-func build(t *testing.T, d store.Dialect) *world {
+func build(t *testing.T, d database.Dialect) *world {
 	t.Helper()
 	h := apptest.NewWith(t, apptest.ConfigWithRoles(t, d, deskRole), all.Plugins(func() time.Time { return now })...)
 	ctx := context.Background()
@@ -99,7 +101,7 @@ func build(t *testing.T, d store.Dialect) *world {
 	// The desk's user is linked to the first active coach without one.
 	desk := w.user("desk", "desk@kiln.test", "desk")
 	var coach int64
-	if err := h.App.DB.Bun.QueryRowContext(ctx, "SELECT MIN(id) FROM coaches WHERE user_id IS NULL AND active = ?",
+	if err := h.App.DB.QueryRowContext(ctx, "SELECT MIN(id) FROM coaches WHERE user_id IS NULL AND active = ?",
 		store.Encode(d, schema.Boolean, true)).Scan(&coach); err != nil {
 		t.Fatal(err)
 	}
@@ -182,7 +184,7 @@ func (w *world) plantToken(user int64) string {
 	w.t.Helper()
 	token := strings.Repeat("ab", 32)
 	sum := sha256.Sum256([]byte(token))
-	if _, err := w.h.App.DB.Bun.ExecContext(context.Background(),
+	if _, err := w.h.App.DB.ExecContext(context.Background(),
 		"INSERT INTO scheduling_calendar_tokens (user_id, token_hash, created_at) VALUES (?, ?, ?)",
 		user, fmt.Sprintf("%x", sum), store.Encode(w.h.App.DB.Dialect, schema.DateTime, now)); err != nil {
 		w.t.Fatal(err)
@@ -192,9 +194,9 @@ func (w *world) plantToken(user int64) string {
 
 // readOptions are what a role's request reads through, built as the core
 // builds them: the role's compiled access and the user's id.
-func (w *world) readOptions(r *role) store.ReadOptions {
+func (w *world) readOptions(r *role) entry.ReadOptions {
 	acc := w.h.App.Security.Policy.Access(r.name)
-	return store.ReadOptions{Scopes: acc.Scopes, NoDrafts: acc.NoDrafts, User: r.user}
+	return entry.ReadOptions{Scopes: acc.Scopes, NoDrafts: acc.NoDrafts, User: r.user}
 }
 
 // see works out, for every role and type, which entries the role may see
@@ -203,15 +205,15 @@ func (w *world) readOptions(r *role) store.ReadOptions {
 func (w *world) see() {
 	w.t.Helper()
 	ctx := context.Background()
-	everything := map[*schema.ContentType][]*store.Entry{}
+	everything := map[*schema.ContentType][]*entry.Entry{}
 	for _, ct := range w.h.App.Schema.Types {
-		page, err := w.h.App.Content.Find(ctx, &query.Query{Type: ct, Status: query.Draft}, store.ReadOptions{})
+		page, err := w.h.App.Content.Find(ctx, &query.Query{Type: ct, Status: query.Draft}, entry.ReadOptions{})
 		if err != nil {
 			w.t.Fatal(err)
 		}
 		list := page.Entries
 		if ct.DraftAndPublish { // both rows of each document
-			pub, err := w.h.App.Content.Find(ctx, &query.Query{Type: ct, Status: query.Published}, store.ReadOptions{})
+			pub, err := w.h.App.Content.Find(ctx, &query.Query{Type: ct, Status: query.Published}, entry.ReadOptions{})
 			if err != nil {
 				w.t.Fatal(err)
 			}
@@ -257,7 +259,7 @@ func (w *world) see() {
 }
 
 // visibleIDs are the ids of ct that ro lets a caller see.
-func (w *world) visibleIDs(ct *schema.ContentType, ro store.ReadOptions) []int64 {
+func (w *world) visibleIDs(ct *schema.ContentType, ro entry.ReadOptions) []int64 {
 	w.t.Helper()
 	page, err := w.h.App.Content.Find(context.Background(),
 		&query.Query{Type: ct, Fields: query.IDsOnly(), Status: query.Draft}, ro)
@@ -300,15 +302,15 @@ func leaks(viewer *role, body []byte, sent string) []string {
 // equal when nothing was written in between.
 func (w *world) snapshot() string {
 	w.t.Helper()
-	ctx, db := context.Background(), w.h.App.DB.Bun
+	ctx, db := context.Background(), w.h.App.DB
 	list := "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"
-	if w.h.App.DB.Dialect == store.Postgres {
+	if w.h.App.DB.Dialect == database.Postgres {
 		list = "SELECT tablename FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename"
 	}
 	tables := strs(w.t, db, list)
 	h := sha256.New()
 	for _, table := range tables {
-		rows, err := db.QueryContext(ctx, "SELECT * FROM "+store.Ident(table))
+		rows, err := db.QueryContext(ctx, "SELECT * FROM "+database.Ident(table))
 		if err != nil {
 			w.t.Fatal(err)
 		}
@@ -373,18 +375,18 @@ func (w *world) related(a *schema.ContentType, id int64, b *schema.ContentType) 
 	if len(q.Populate) == 0 {
 		return nil
 	}
-	e, err := w.h.App.Content.Get(context.Background(), q, id, store.ReadOptions{})
+	e, err := w.h.App.Content.Get(context.Background(), q, id, entry.ReadOptions{})
 	if err != nil {
 		w.t.Fatal(err)
 	}
 	var out []int64
 	for _, p := range q.Populate {
 		switch v := get(e, p.Relation).(type) {
-		case *store.Entry:
+		case *entry.Entry:
 			if v != nil {
 				out = append(out, v.ID)
 			}
-		case []*store.Entry:
+		case []*entry.Entry:
 			for _, x := range v {
 				out = append(out, x.ID)
 			}
@@ -394,7 +396,7 @@ func (w *world) related(a *schema.ContentType, id int64, b *schema.ContentType) 
 	return slices.Compact(out)
 }
 
-func get(e *store.Entry, a *schema.Attribute) any {
+func get(e *entry.Entry, a *schema.Attribute) any {
 	v, _ := e.Get(a)
 	return v
 }

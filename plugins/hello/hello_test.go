@@ -11,12 +11,13 @@ import (
 	"github.com/kiln-cms/kiln/core/app"
 	"github.com/kiln-cms/kiln/core/app/apptest"
 	"github.com/kiln-cms/kiln/core/content"
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/hook"
+	"github.com/kiln-cms/kiln/core/migrate"
 	"github.com/kiln-cms/kiln/core/plugin"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 	"github.com/kiln-cms/kiln/plugins/hello"
 )
 
@@ -80,8 +81,8 @@ func TestTheGuideCompilesAndRuns(t *testing.T) {
 // TestTheTableIsMigrated: the plugin's table is in the migration plan, so
 // `kiln migrate --dry-run` shows it, and once migrated a plan is empty.
 func TestTheTableIsMigrated(t *testing.T) {
-	cfg := apptest.Config(t, store.SQLite)
-	db, err := store.Open(context.Background(), cfg.DatabaseURL())
+	cfg := apptest.Config(t, database.SQLite)
+	db, err := database.Open(context.Background(), cfg.DatabaseURL())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,14 +95,14 @@ func TestTheTableIsMigrated(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	plan, err := store.Migrate(context.Background(), db, s, store.MigrateOptions{DryRun: true, Extra: extra})
+	plan, err := migrate.Run(context.Background(), db, s, migrate.Options{DryRun: true, Extra: extra})
 	if err != nil || !strings.Contains(plan.String(), `-- create table hello_greetings`) {
 		t.Fatalf("dry run: %v\n%s", err, plan)
 	}
-	if _, err := store.Migrate(context.Background(), db, s, store.MigrateOptions{Extra: extra}); err != nil {
+	if _, err := migrate.Run(context.Background(), db, s, migrate.Options{Extra: extra}); err != nil {
 		t.Fatal(err)
 	}
-	if again, err := store.PlanMigration(context.Background(), db, s, extra); err != nil || !again.Empty() {
+	if again, err := migrate.Preview(context.Background(), db, s, extra); err != nil || !again.Empty() {
 		t.Errorf("after migrating: %v\n%s", err, again)
 	}
 }
@@ -127,7 +128,7 @@ func TestAModelTheSchemaLacksStopsStartUp(t *testing.T) {
 		}{},
 	}
 	for want, m := range cases {
-		_, err := app.New(context.Background(), apptest.Config(t, store.SQLite), slog.New(slog.NewTextHandler(io.Discard, nil)), needs{m})
+		_, err := app.New(context.Background(), apptest.Config(t, database.SQLite), slog.New(slog.NewTextHandler(io.Discard, nil)), needs{m})
 		if err == nil || err.Error() != want {
 			t.Errorf("got %v\nwant %s", err, want)
 		}
@@ -145,7 +146,7 @@ func (misspelt) Register(api *plugin.API) error {
 
 // TestAHookOnAnUnknownTypeStopsStartUp: "evnt" is refused at start-up.
 func TestAHookOnAnUnknownTypeStopsStartUp(t *testing.T) {
-	_, err := app.New(context.Background(), apptest.Config(t, store.SQLite), slog.New(slog.NewTextHandler(io.Discard, nil)), misspelt{})
+	_, err := app.New(context.Background(), apptest.Config(t, database.SQLite), slog.New(slog.NewTextHandler(io.Discard, nil)), misspelt{})
 	if err == nil || err.Error() != `plugin "misspelt": a hook on a content type that does not exist, or with no function` {
 		t.Errorf("got %v", err)
 	}

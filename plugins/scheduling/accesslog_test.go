@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
-	"github.com/kiln-cms/kiln/core/store"
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/store/storetest"
 )
 
@@ -38,9 +38,9 @@ func (l *logBuffer) String() string {
 // token appears on no line of the log. The route that makes feeds keeps
 // its path.
 func TestFeedTokenNotLogged(t *testing.T) {
-	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
+	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
-			if d == store.Postgres && storetest.PostgresURL() == "" {
+			if d == database.Postgres && storetest.PostgresURL() == "" {
 				t.Skip("PostgreSQL tests skipped: KILN_TEST_POSTGRES_URL is not set")
 			}
 			var buf logBuffer

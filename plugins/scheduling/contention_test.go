@@ -14,10 +14,10 @@ import (
 	"time"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/hook"
 	"github.com/kiln-cms/kiln/core/plugin"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // answerBound is how long any booking of the crowded hour may take to be
@@ -52,16 +52,16 @@ const sqliteRaceBound = 3 * answerBound
 func TestCrowdedHourAnswersFast(t *testing.T) {
 	for _, v := range []struct {
 		name       string
-		dialect    store.Dialect
+		dialect    database.Dialect
 		constraint bool
 	}{
-		{"sqlite", store.SQLite, false},
-		{"postgres", store.Postgres, true},
-		{"postgres without the constraint", store.Postgres, false},
+		{"sqlite", database.SQLite, false},
+		{"postgres", database.Postgres, true},
+		{"postgres without the constraint", database.Postgres, false},
 	} {
 		t.Run(v.name, func(t *testing.T) {
 			bound := answerBound
-			if v.dialect == store.SQLite && raceDetector {
+			if v.dialect == database.SQLite && raceDetector {
 				bound = sqliteRaceBound
 			}
 			cfg := apptest.Config(t, v.dialect)
@@ -71,8 +71,8 @@ func TestCrowdedHourAnswersFast(t *testing.T) {
 			cfg.Server.RequestTimeout = 2 * bound
 			h := apptest.NewWith(t, cfg, newPlugin())
 			fixture(t, h)
-			if v.dialect == store.Postgres && !v.constraint {
-				if _, err := h.App.DB.Bun.ExecContext(context.Background(), "ALTER TABLE events DROP CONSTRAINT "+noOverlapName); err != nil {
+			if v.dialect == database.Postgres && !v.constraint {
+				if _, err := h.App.DB.ExecContext(context.Background(), "ALTER TABLE events DROP CONSTRAINT "+noOverlapName); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -312,10 +312,10 @@ func TestTakenHourAnswersWhileTheCoachIsBusy(t *testing.T) {
 		t.Run(fmt.Sprint("constraint ", constraint), func(t *testing.T) {
 			t.Parallel()
 			hold := &holdBooking{holding: make(chan struct{}), release: make(chan struct{})}
-			h := apptest.New(t, store.Postgres, newPlugin(), hold)
+			h := apptest.New(t, database.Postgres, newPlugin(), hold)
 			fixture(t, h)
 			if !constraint {
-				if _, err := h.App.DB.Bun.ExecContext(context.Background(), "ALTER TABLE events DROP CONSTRAINT "+noOverlapName); err != nil {
+				if _, err := h.App.DB.ExecContext(context.Background(), "ALTER TABLE events DROP CONSTRAINT "+noOverlapName); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -414,16 +414,16 @@ func TestLockTimeoutIsAConflict(t *testing.T) {
 	for _, constraint := range []bool{true, false} {
 		t.Run(fmt.Sprint("constraint ", constraint), func(t *testing.T) {
 			t.Parallel()
-			h := apptest.New(t, store.Postgres, &lockTimeout{}, newPlugin())
+			h := apptest.New(t, database.Postgres, &lockTimeout{}, newPlugin())
 			fixture(t, h)
 			if !constraint {
-				if _, err := h.App.DB.Bun.ExecContext(context.Background(), "ALTER TABLE events DROP CONSTRAINT "+noOverlapName); err != nil {
+				if _, err := h.App.DB.ExecContext(context.Background(), "ALTER TABLE events DROP CONSTRAINT "+noOverlapName); err != nil {
 					t.Fatal(err)
 				}
 			}
 			id := event(t, h, map[string]any{"title": "A", "startAt": at("10:00"), "endAt": at("11:00"), "coach": 1})
 			ctx := context.Background()
-			other, err := h.App.DB.Bun.BeginTx(ctx, nil)
+			other, err := h.App.DB.Begin(ctx)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -9,10 +9,11 @@ import (
 	"testing"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/hook"
+	"github.com/kiln-cms/kiln/core/migrate"
 	"github.com/kiln-cms/kiln/core/plugin"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // TestTablesAndConstraintAreMigrated: the plugin's two tables and, on
@@ -20,11 +21,11 @@ import (
 // the migration plan — what `kiln migrate --dry-run` prints — and once
 // migrated a plan finds nothing left to do.
 func TestTablesAndConstraintAreMigrated(t *testing.T) {
-	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
+	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
 			ctx := context.Background()
 			cfg := apptest.Config(t, d)
-			db, err := store.Open(ctx, cfg.DatabaseURL())
+			db, err := database.Open(ctx, cfg.DatabaseURL())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -37,25 +38,25 @@ func TestTablesAndConstraintAreMigrated(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			plan, err := store.Migrate(ctx, db, s, store.MigrateOptions{DryRun: true, Extra: extra})
+			plan, err := migrate.Run(ctx, db, s, migrate.Options{DryRun: true, Extra: extra})
 			if err != nil {
 				t.Fatal(err)
 			}
 			want := map[string]bool{
 				"-- create table scheduling_calendar_tokens\n":             true,
 				"-- create table scheduling_event_revisions\n":             true,
-				"-- add constraint events_coach_no_overlap on events":      d == store.Postgres,
-				"CREATE EXTENSION IF NOT EXISTS btree_gist SCHEMA public;": d == store.Postgres,
+				"-- add constraint events_coach_no_overlap on events":      d == database.Postgres,
+				"CREATE EXTENSION IF NOT EXISTS btree_gist SCHEMA public;": d == database.Postgres,
 			}
 			for line, in := range want {
 				if strings.Contains(plan.String(), line) != in {
 					t.Errorf("dry run holds %q: %v, want %v\n%s", line, !in, in, plan)
 				}
 			}
-			if _, err := store.Migrate(ctx, db, s, store.MigrateOptions{Extra: extra}); err != nil {
+			if _, err := migrate.Run(ctx, db, s, migrate.Options{Extra: extra}); err != nil {
 				t.Fatal(err)
 			}
-			if again, err := store.PlanMigration(ctx, db, s, extra); err != nil || !again.Empty() {
+			if again, err := migrate.Preview(ctx, db, s, extra); err != nil || !again.Empty() {
 				t.Errorf("after migrating: %v\n%s", err, again)
 			}
 		})
@@ -132,7 +133,7 @@ func TestSyncWritesRunEveryHook(t *testing.T) {
 // which only SQLite lets in (PostgreSQL's constraint refuses it). Moving
 // the event is checked as ever.
 func TestAnUpdateThatMovesNothingIsNotChecked(t *testing.T) {
-	h := apptest.New(t, store.SQLite, newPlugin())
+	h := apptest.New(t, database.SQLite, newPlugin())
 	fixture(t, h)
 	a := event(t, h, map[string]any{"title": "A", "startAt": at("10:00"), "endAt": at("11:00"), "coach": 1, "program": 1})
 	b := event(t, h, map[string]any{"title": "B", "startAt": at("11:00"), "endAt": at("12:00"), "coach": 1, "program": 1})

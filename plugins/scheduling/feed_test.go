@@ -110,7 +110,7 @@ func feedTokenRules(t *testing.T, h *apptest.Harness, p people, li, ada string) 
 	t.Helper()
 	// Only the hash is stored.
 	var stored string
-	if err := h.App.DB.Bun.QueryRowContext(context.Background(), "SELECT token_hash FROM scheduling_calendar_tokens WHERE user_id = 4").Scan(&stored); err != nil {
+	if err := h.App.DB.QueryRowContext(context.Background(), "SELECT token_hash FROM scheduling_calendar_tokens WHERE user_id = 4").Scan(&stored); err != nil {
 		t.Fatal(err)
 	}
 	raw := strings.TrimSuffix(strings.TrimPrefix(li, "/api/calendar/"), ".ics")

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/plugin"
 	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/core/store"
@@ -155,7 +156,7 @@ func sql(t *testing.T, h *apptest.Harness, query string, args ...any) {
 			args[i] = store.Encode(d, schema.Boolean, x)
 		}
 	}
-	if _, err := h.App.DB.Bun.ExecContext(context.Background(), query, args...); err != nil {
+	if _, err := h.App.DB.ExecContext(context.Background(), query, args...); err != nil {
 		t.Fatalf("%s: %v", query, err)
 	}
 }
@@ -164,7 +165,7 @@ func sql(t *testing.T, h *apptest.Harness, query string, args ...any) {
 func count(t *testing.T, h *apptest.Harness, query string, args ...any) int {
 	t.Helper()
 	var n int
-	if err := h.App.DB.Bun.QueryRowContext(context.Background(), query, args...).Scan(&n); err != nil {
+	if err := h.App.DB.QueryRowContext(context.Background(), query, args...).Scan(&n); err != nil {
 		t.Fatalf("%s: %v", query, err)
 	}
 	return n
@@ -173,7 +174,7 @@ func count(t *testing.T, h *apptest.Harness, query string, args ...any) int {
 // attendance returns the event's attendance as learner id -> status.
 func attendance(t *testing.T, h *apptest.Harness, eventID int64) map[int64]string {
 	t.Helper()
-	rows, err := h.App.DB.Bun.QueryContext(context.Background(),
+	rows, err := h.App.DB.QueryContext(context.Background(),
 		"SELECT learner_id, status FROM attendances WHERE event_id = ? ORDER BY id", eventID)
 	if err != nil {
 		t.Fatal(err)
@@ -198,8 +199,8 @@ func attendance(t *testing.T, h *apptest.Harness, eventID int64) map[int64]strin
 func linked(t *testing.T, h *apptest.Harness, eventID int64) []int64 {
 	t.Helper()
 	a := h.App.Schema.Type("event").Attr("learners")
-	rows, err := h.App.DB.Bun.QueryContext(context.Background(),
-		"SELECT "+store.Ident(a.JoinTarget)+" FROM "+store.Ident(a.JoinTable)+" WHERE "+store.Ident(a.JoinSelf)+" = ?", eventID)
+	rows, err := h.App.DB.QueryContext(context.Background(),
+		"SELECT "+database.Ident(a.JoinTarget)+" FROM "+database.Ident(a.JoinTable)+" WHERE "+database.Ident(a.JoinSelf)+" = ?", eventID)
 	if err != nil {
 		t.Fatal(err)
 	}

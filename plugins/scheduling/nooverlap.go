@@ -103,7 +103,7 @@ func (m *model) checkConstraint() error {
 // With the constraint no lock is taken: two bookings that each found the
 // slot free cannot both commit; the second waits, at its commit, for the
 // first, and fails with an exclusion violation; the content service runs
-// it again (store.DB.RunInTx), and its check then sees the first booking
+// it again (database.DB.RunInTx), and its check then sees the first booking
 // and answers with the clash, as under the lock. So bookings of one coach
 // do not queue behind each other. On SQLite, where one write runs at a
 // time anyway, check runs as it is.

@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/errs"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // TestDatabaseKeepsCoachesApart: on PostgreSQL the events table carries
@@ -16,12 +16,12 @@ import (
 // Overlapping cancelled events, and events that only touch, are fine.
 func TestDatabaseKeepsCoachesApart(t *testing.T) {
 	each(t, func(t *testing.T, h *apptest.Harness, p people) {
-		if h.App.DB.Dialect != store.Postgres {
+		if h.App.DB.Dialect != database.Postgres {
 			t.Skip("SQLite serialises every write: the hooks alone keep the rule")
 		}
 		ctx := context.Background()
 		insert := func(start, end, status string) error {
-			return h.App.DB.RunInTx(ctx, func(ctx context.Context, tx store.Conn) error {
+			return h.App.DB.RunInTx(ctx, func(ctx context.Context, tx database.Conn) error {
 				_, err := tx.ExecContext(ctx, "INSERT INTO events (document_id, title, start_at, end_at, status, coach_id, created_at, updated_at) "+
 					"VALUES (substr(md5(random()::text), 1, 24), 'raw', ?, ?, ?, 1, now(), now())", start, end, status)
 				return err

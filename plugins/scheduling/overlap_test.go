@@ -12,10 +12,10 @@ import (
 	"time"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/hook"
 	"github.com/kiln-cms/kiln/core/plugin"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
 )
 
 // clashIDs checks a refusal is the double-booking 400 and returns the ids
@@ -188,10 +188,10 @@ func TestConcurrentCreatesCannotDoubleBook(t *testing.T) {
 // one statement more — and the race still has exactly one winner.
 func TestCreatesWithoutTheConstraint(t *testing.T) {
 	each(t, func(t *testing.T, h *apptest.Harness, p people) {
-		if h.App.DB.Dialect != store.Postgres {
+		if h.App.DB.Dialect != database.Postgres {
 			t.Skip("the constraint is PostgreSQL's")
 		}
-		if _, err := h.App.DB.Bun.ExecContext(context.Background(), "ALTER TABLE events DROP CONSTRAINT IF EXISTS events_coach_no_overlap"); err != nil {
+		if _, err := h.App.DB.ExecContext(context.Background(), "ALTER TABLE events DROP CONSTRAINT IF EXISTS events_coach_no_overlap"); err != nil {
 			t.Fatal(err)
 		}
 		c := h.CountQueries()

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
-	"github.com/kiln-cms/kiln/core/store"
+	"github.com/kiln-cms/kiln/core/database"
 )
 
 // TestPermissionsByRole calls every route as each role: no token (401),
@@ -60,7 +60,7 @@ func TestPermissionsByRole(t *testing.T) {
 // TestRouteTable: every route is listed with its action and tag, and the
 // roles config/permissions.yaml grants.
 func TestRouteTable(t *testing.T) {
-	h := apptest.New(t, store.SQLite, newPlugin())
+	h := apptest.New(t, database.SQLite, newPlugin())
 	want := map[string]string{
 		"GET /api/events/me":                        "scheduling.myEvents admin,coach,learner",
 		"POST /api/events/:id/sync":                 "scheduling.sync admin,coach",

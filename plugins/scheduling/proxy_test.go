@@ -6,14 +6,14 @@ import (
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
 	"github.com/kiln-cms/kiln/core/config"
-	"github.com/kiln-cms/kiln/core/store"
+	"github.com/kiln-cms/kiln/core/database"
 )
 
 // The feed URL's scheme and host come from X-Forwarded-Proto and -Host
 // only on a connection from a trusted proxy (server.yaml trustProxy);
 // from anybody else they are the request's own.
 func TestFeedURLBelievesOnlyTrustedProxies(t *testing.T) {
-	cfg := apptest.Config(t, store.SQLite)
+	cfg := apptest.Config(t, database.SQLite)
 	var err error
 	if cfg.Server.TrustProxy, err = config.ParseProxies([]string{"10.0.0.0/8"}); err != nil {
 		t.Fatal(err)

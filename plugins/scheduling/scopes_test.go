@@ -13,7 +13,7 @@ import (
 	ics "github.com/arran4/golang-ical"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
-	"github.com/kiln-cms/kiln/core/store"
+	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/dataset"
 	"github.com/kiln-cms/kiln/plugins/scheduling"
 )
@@ -99,7 +99,7 @@ func TestSyncLeavesHiddenLearnersAlone(t *testing.T) {
 // longer holds scheduling.calendarToken, or who is blocked, has no feed:
 // the 404 of a path that does not exist.
 func TestFeedAgreesWithICS(t *testing.T) {
-	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
+	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
 			clock := dataset.Reference
 			h := apptest.NewWith(t, apptest.Config(t, d), &scheduling.Plugin{Now: func() time.Time { return clock }})
@@ -201,7 +201,7 @@ func TestAttendanceHiddenIsMissing(t *testing.T) {
 		h.Do("POST", fmt.Sprintf("/api/events/%d/sync", e), map[string]any{"learners": []int{1, 2, 3}})
 		h.Do("POST", fmt.Sprintf("/api/events/%d/sync", bobs), map[string]any{"learners": []int{1}})
 		table := func() string {
-			rows, err := h.App.DB.Bun.QueryContext(context.Background(), "SELECT id, status, responded_at, updated_at FROM attendances ORDER BY id")
+			rows, err := h.App.DB.QueryContext(context.Background(), "SELECT id, status, responded_at, updated_at FROM attendances ORDER BY id")
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
-	"github.com/kiln-cms/kiln/core/store"
+	"github.com/kiln-cms/kiln/core/database"
 )
 
 // TestWriteStatements pins the statements of the event writes, on both
@@ -24,7 +24,7 @@ func TestWriteStatements(t *testing.T) {
 		sess := h.Create("/api/sessions", map[string]any{"title": "S", "module": mod, "program": 1})
 		// A first booking: the plugin reads once whether the constraint is there.
 		event(t, h, map[string]any{"title": "Warm", "startAt": at("07:00"), "endAt": at("08:00"), "coach": 1})
-		pg := h.App.DB.Dialect == store.Postgres
+		pg := h.App.DB.Dialect == database.Postgres
 		guarded := pg && count(t, h, "SELECT COUNT(*) FROM pg_constraint WHERE conname = 'events_coach_no_overlap'") > 0
 		lock := 0 // the coach's advisory lock; an updated event's row lock and re-read
 		if pg && !guarded {

@@ -24,9 +24,10 @@ import (
 	"github.com/kiln-cms/kiln/core/app"
 	"github.com/kiln-cms/kiln/core/auth"
 	"github.com/kiln-cms/kiln/core/config"
+	"github.com/kiln-cms/kiln/core/database"
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/plugin"
 	"github.com/kiln-cms/kiln/core/query"
-	"github.com/kiln-cms/kiln/core/store"
 	"github.com/kiln-cms/kiln/core/store/storetest"
 )
 
@@ -63,7 +64,7 @@ func Root(t testing.TB) string {
 
 // Config is the test configuration: the shipped content types, a data
 // folder in the test's temp dir, a fixed secret.
-func Config(t testing.TB, d store.Dialect) config.Config {
+func Config(t testing.TB, d database.Dialect) config.Config {
 	cfg := config.Default()
 	cfg.Paths.ContentTypes = filepath.Join(Root(t), "content-types")
 	cfg.Paths.Config = filepath.Join(Root(t), "config")
@@ -76,7 +77,7 @@ func Config(t testing.TB, d store.Dialect) config.Config {
 }
 
 // New builds an App on a fresh database of the dialect.
-func New(t testing.TB, d store.Dialect, plugins ...plugin.Plugin) *Harness {
+func New(t testing.TB, d database.Dialect, plugins ...plugin.Plugin) *Harness {
 	t.Helper()
 	return NewWith(t, Config(t, d), plugins...)
 }
@@ -121,7 +122,7 @@ func (h *Harness) CreateUser(username, email, role string) string {
 	e, err := h.App.Content.Create(context.Background(), q, map[string]any{
 		"username": username, "email": email, "password": "Passw0rd!", "provider": "local",
 		"confirmed": true, "role": json.Number(strconv.FormatInt(h.App.Accounts.RoleIDs[role], 10)),
-	}, store.ReadOptions{})
+	}, entry.ReadOptions{})
 	if err != nil {
 		h.T.Fatalf("creating user %s: %v", username, err)
 	}
@@ -134,7 +135,7 @@ func (h *Harness) CreateUser(username, email, role string) string {
 
 // Each runs fn on SQLite and, when configured, PostgreSQL.
 func Each(t *testing.T, fn func(t *testing.T, h *Harness), plugins ...plugin.Plugin) {
-	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
+	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) { fn(t, New(t, d, plugins...)) })
 	}
 }
@@ -263,7 +264,7 @@ func (h *Harness) Serve() string {
 // ConfigWithRoles is Config with more roles appended to the shipped
 // config/permissions.yaml (YAML entries under "roles:", indented two
 // spaces), for tests of a role the shipped file does not have.
-func ConfigWithRoles(t testing.TB, d store.Dialect, roles string) config.Config {
+func ConfigWithRoles(t testing.TB, d database.Dialect, roles string) config.Config {
 	t.Helper()
 	cfg := Config(t, d)
 	shipped, err := os.ReadFile(filepath.Join(cfg.Paths.Config, "permissions.yaml"))
@@ -280,7 +281,7 @@ func ConfigWithRoles(t testing.TB, d store.Dialect, roles string) config.Config 
 
 // EachWithRoles is Each on ConfigWithRoles.
 func EachWithRoles(t *testing.T, roles string, fn func(t *testing.T, h *Harness), plugins ...plugin.Plugin) {
-	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
+	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) { fn(t, NewWith(t, ConfigWithRoles(t, d, roles), plugins...)) })
 	}
 }

@@ -13,7 +13,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/kiln-cms/kiln/core/store"
+	"github.com/kiln-cms/kiln/core/database"
 )
 
 // PostgresURL is the test database's address, or "" when none is configured.
@@ -21,9 +21,9 @@ func PostgresURL() string { return os.Getenv("KILN_TEST_POSTGRES_URL") }
 
 // Each runs fn once per database: "sqlite", and "postgres", which skips
 // with the reason when KILN_TEST_POSTGRES_URL is unset.
-func Each(t *testing.T, fn func(t *testing.T, db *store.DB)) {
+func Each(t *testing.T, fn func(t *testing.T, db *database.DB)) {
 	t.Helper()
-	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
+	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
 			fn(t, Open(t, d))
 		})
@@ -31,10 +31,10 @@ func Each(t *testing.T, fn func(t *testing.T, db *store.DB)) {
 }
 
 // Open returns an empty database of the dialect, removed when the test ends.
-func Open(t testing.TB, d store.Dialect) *store.DB {
+func Open(t testing.TB, d database.Dialect) *database.DB {
 	t.Helper()
 	url := URL(t, d)
-	db, err := store.Open(context.Background(), url)
+	db, err := database.Open(context.Background(), url)
 	if err != nil {
 		t.Fatalf("opening test database: %v", err)
 	}
@@ -45,9 +45,9 @@ func Open(t testing.TB, d store.Dialect) *store.DB {
 // URL returns the address of a fresh, empty database of the dialect that
 // lives as long as the test: a new SQLite file, or a new PostgreSQL schema
 // selected through search_path.
-func URL(t testing.TB, d store.Dialect) string {
+func URL(t testing.TB, d database.Dialect) string {
 	t.Helper()
-	if d == store.SQLite {
+	if d == database.SQLite {
 		return "sqlite:" + filepath.Join(t.TempDir(), "kiln.db")
 	}
 	base := PostgresURL()
@@ -55,18 +55,18 @@ func URL(t testing.TB, d store.Dialect) string {
 		t.Skip("PostgreSQL tests skipped: KILN_TEST_POSTGRES_URL is not set")
 	}
 	name := "t_" + randomHex(6)
-	admin, err := store.Open(context.Background(), base)
+	admin, err := database.Open(context.Background(), base)
 	if err != nil {
 		t.Fatalf("opening PostgreSQL at KILN_TEST_POSTGRES_URL: %v", err)
 	}
 	defer admin.Close()
-	if _, err := admin.Bun.ExecContext(context.Background(), "CREATE SCHEMA "+name); err != nil {
+	if _, err := admin.ExecContext(context.Background(), "CREATE SCHEMA "+name); err != nil {
 		t.Fatalf("creating test schema: %v", err)
 	}
 	t.Cleanup(func() {
-		a, err := store.Open(context.Background(), base)
+		a, err := database.Open(context.Background(), base)
 		if err == nil {
-			a.Bun.ExecContext(context.Background(), "DROP SCHEMA "+name+" CASCADE")
+			a.ExecContext(context.Background(), "DROP SCHEMA "+name+" CASCADE")
 			a.Close()
 		}
 	})

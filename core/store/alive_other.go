@@ -1,8 +1,0 @@
-//go:build !unix
-
-package store
-
-import "net"
-
-// alive cannot peek at a socket here; the query will tell.
-func alive(net.Conn) bool { return true }

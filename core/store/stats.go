@@ -1,7 +1,0 @@
-package store
-
-import "database/sql"
-
-// Stats is the connection pool's state (open, in use, idle, waits), for
-// the metrics; the pool itself stays inside store.
-func (db *DB) Stats() sql.DBStats { return db.Bun.DB.Stats() }
