@@ -26,6 +26,7 @@ import (
 	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/metrics"
 	"github.com/kiln-cms/kiln/core/migrate"
+	"github.com/kiln-cms/kiln/core/openapi"
 	"github.com/kiln-cms/kiln/core/plugin"
 	"github.com/kiln-cms/kiln/core/principal"
 	"github.com/kiln-cms/kiln/core/query"
@@ -66,6 +67,8 @@ type App struct {
 	// Routes is the route table: every route the server answers, in the
 	// order they are mounted (routes.go).
 	Routes route.Table
+	// docs are the API documents, built on first use (or by Serve).
+	docs *openapi.Docs
 	// redactor masks the secret path parameters of Routes in logs.
 	redactor *route.Redactor
 	closers  []func() error

@@ -13,11 +13,12 @@ import (
 // routeTable puts the route table together (core/route says what each
 // part adds), in mount order, and builds the API documentation from it:
 // the operations endpoints and the documentation (open: mounted before
-// the /api middleware), the users-and-auth routes, the plugins' routes,
+// the /api middleware; built on first use), the users-and-auth routes, the plugins' routes,
 // then the generated ones (fiber serves the first match, so a plugin's
 // /api/categories/tree comes before /api/categories/:id).
 func (a *App) routeTable() route.Table {
 	docs := &openapi.Docs{}
+	a.docs = docs
 	api := &rest.API{Content: a.Content, Query: a.QueryOptions(), Log: a.Log,
 		Guard: a.Security.Guard, Options: a.Security.QueryOptions, AllowStatus: a.Security.AllowStatus}
 	t := route.Table{
@@ -36,9 +37,9 @@ func (a *App) routeTable() route.Table {
 	t = append(t, a.Plugins.Table()...)
 	t = append(t, api.Routes()...)
 	a.APITokens.SetRoutes(t, a.Schema) // what each kind of API token may do
-	if err := docs.Build(openapi.Input{Schema: a.Schema, Routes: t, Roles: a.RolesFor}); err != nil {
+	docs.BuildLater(openapi.Input{Schema: a.Schema, Routes: t, Roles: a.RolesFor}, func(err error) {
 		a.Log.Error("the API documentation has gaps; see docs/api-docs.md", "err", err)
-	}
+	})
 	return t
 }
 

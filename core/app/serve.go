@@ -57,6 +57,7 @@ func (a *App) Serve(ctx context.Context, ln net.Listener) error {
 	})
 	served := make(chan error, 1)
 	go func() { served <- a.Fiber.Listener(l) }()
+	go a.docs.Warm()
 	select {
 	case err := <-served:
 		l.CloseAll()

@@ -1,6 +1,8 @@
 package openapi
 
 import (
+	"sync"
+
 	"github.com/gofiber/fiber/v2"
 
 	"github.com/kiln-cms/kiln/core/docsui"
@@ -14,6 +16,37 @@ type Docs struct {
 	// static are the answers of the documents (by name) and of
 	// /api/versions (versionsKey), made once by Build.
 	static map[string]*docsui.Static
+	// later is what BuildLater deferred: Build runs on first use.
+	later struct {
+		once   sync.Once
+		in     *Input
+		report func(error)
+	}
+}
+
+// BuildLater has d built from in on first use (a document asked for),
+// not now: building costs more than the rest of an app's start-up (about
+// 90 ms of CPU on the platform), which every test pays and most never
+// serve. report hears Build's error, if any, then.
+func (d *Docs) BuildLater(in Input, report func(error)) {
+	d.later.in, d.later.report = &in, report
+}
+
+// Warm builds now what BuildLater deferred, if it is not built yet: a
+// serving process warms its documents in the background, so the first
+// client does not wait and the gaps are logged at start-up.
+func (d *Docs) Warm() { d.built() }
+
+// built runs the build BuildLater deferred, once.
+func (d *Docs) built() {
+	d.later.once.Do(func() {
+		if d.later.in == nil {
+			return
+		}
+		if err := d.Build(*d.later.in); err != nil && d.later.report != nil {
+			d.later.report(err)
+		}
+	})
 }
 
 // versionsKey is /api/versions' answer among Docs.static.
@@ -45,6 +78,7 @@ func Names() []string {
 
 // JSON is a document ("v1", "v2", "latest"), or nil.
 func (d *Docs) JSON(name string) []byte {
+	d.built()
 	if doc, ok := d.docs[name]; ok {
 		return doc.raw
 	}
@@ -63,6 +97,7 @@ func URL(name string) string {
 
 // Operations counts a document's operations per tag.
 func (d *Docs) Operations(name string) map[string]int {
+	d.built()
 	out := map[string]int{}
 	if doc, ok := d.docs[name]; ok {
 		for k, v := range doc.tags {
@@ -95,6 +130,7 @@ func (d *Docs) Routes() route.Table {
 // serve answers one of d's static answers; before Build there is none.
 func (d *Docs) serve(key string) fiber.Handler {
 	return func(c *fiber.Ctx) error {
+		d.built()
 		s, ok := d.static[key]
 		if !ok {
 			return fiber.ErrNotFound
