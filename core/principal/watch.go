@@ -133,8 +133,10 @@ func (w *Watcher) session(ctx context.Context) (up bool, err error) {
 		}
 	}()
 	// The probes of this session. Until the first comes back they are
-	// sent again every resend: LISTEN takes effect only once the server
-	// has read it, which a probe sent at once may beat.
+	// sent again, at first after a few milliseconds, then less and less
+	// often, up to every ProbeTimeout/20: LISTEN takes effect only once
+	// the server has read it, which a probe sent at once may beat, and the
+	// cache is untrusted (every request reads its user) until one is heard.
 	prefix := "probe:" + nonce() + ":"
 	seq := 0
 	probe := func() {
@@ -143,7 +145,8 @@ func (w *Watcher) session(ctx context.Context) (up bool, err error) {
 	}
 	deadline := time.NewTimer(w.timing.ProbeTimeout)
 	defer deadline.Stop()
-	resend := time.NewTicker(w.timing.ProbeTimeout / 20)
+	resendAfter := min(5*time.Millisecond, w.timing.ProbeTimeout/20)
+	resend := time.NewTimer(resendAfter)
 	defer resend.Stop()
 	tick := time.NewTicker(w.timing.ProbeEvery)
 	defer tick.Stop()
@@ -160,6 +163,8 @@ func (w *Watcher) session(ctx context.Context) (up bool, err error) {
 		case <-resend.C:
 			if !up {
 				probe()
+				resendAfter = min(resendAfter*2, w.timing.ProbeTimeout/20)
+				resend.Reset(resendAfter)
 			}
 		case p := <-msgs:
 			if !strings.HasPrefix(p, prefix) {
