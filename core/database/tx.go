@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql/driver"
 	"fmt"
+	"math/rand/v2"
 	"time"
 
 	"github.com/kiln-cms/kiln/core/errs"
@@ -44,9 +45,23 @@ func (db *DB) RunInTx(ctx context.Context, fn func(ctx context.Context, tx Conn)
 		actx := context.WithValue(ctx, attemptKey{}, attempt)
 		err := db.bun.RunInTx(actx, nil, func(ctx context.Context, tx bun.Tx) error { return fn(ctx, tx) })
 		if attempt < txAttempts && retryable(err) && ctx.Err() == nil {
+			retryPause(ctx, attempt)
 			continue
 		}
 		return conflict(err)
+	}
+}
+
+// retryPause waits a random few milliseconds before a transaction runs
+// again: two transactions that deadlocked, run again at once, would take
+// their locks in the same order and meet again; a random pause lets one
+// go first (the pause grows with the attempt).
+func retryPause(ctx context.Context, attempt int) {
+	t := time.NewTimer(time.Duration(1+rand.IntN(5*attempt)) * time.Millisecond)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+	case <-t.C:
 	}
 }
 
