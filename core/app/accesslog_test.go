@@ -32,6 +32,9 @@ func (s *syncBuffer) requestLines(t *testing.T) []map[string]any {
 	var out []map[string]any
 	for _, line := range bytes.Split(bytes.TrimSpace(s.b.Bytes()), []byte("\n")) {
 		var m map[string]any
+		if len(line) == 0 {
+			continue // nothing logged at all
+		}
 		if err := json.Unmarshal(line, &m); err != nil {
 			t.Fatalf("not a JSON log line: %s", line)
 		}

@@ -17,7 +17,7 @@ import (
 func TestNewRefusesAWeakSecret(t *testing.T) {
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	for secret, want := range map[string]string{"0123456789abcdef0123456789abcde": "31 bytes long", "": "no JWT secret"} {
-		cfg := apptest.Config(t, database.SQLite)
+		cfg := apptest.FreshConfig(t, database.SQLite)
 		cfg.Auth.JWTSecret = secret
 		a, err := app.New(context.Background(), cfg, log)
 		if err == nil {

@@ -22,6 +22,7 @@ import (
 func twoNodes(t *testing.T) (a, b *apptest.Harness, raw *sql.DB) {
 	t.Helper()
 	cfg := apptest.Config(t, database.Postgres)
+	cfg.Database.URL = apptest.DatabaseURL(t, cfg) // both nodes on one database
 	a = apptest.NewWith(t, cfg)
 	nodeB, err := app.New(context.Background(), cfg, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	if err != nil {

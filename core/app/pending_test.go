@@ -104,6 +104,7 @@ func typesDir(t *testing.T, types map[string]string) string {
 func pendingWorld(t *testing.T, d database.Dialect, logs io.Writer) (*apptest.Harness, config.Config) {
 	cfg := apptest.Config(t, d)
 	cfg.Paths.ContentTypes = typesDir(t, pendingBefore)
+	cfg.Database.URL = apptest.DatabaseURL(t, cfg) // the app is started again on it
 	before := apptest.NewWith(t, cfg)
 	person := before.Create("/api/people", map[string]any{"name": "Ann"})
 	for _, n := range []map[string]any{

@@ -224,7 +224,7 @@ func TestPrivateSpellingsRefusedWhenSaved(t *testing.T) {
 	t.Run("config file", func(t *testing.T) {
 		hosts, _ := privateHosts("127.0.0.1")
 		for _, host := range hosts {
-			cfg := apptest.Config(t, database.SQLite)
+			cfg := apptest.FreshConfig(t, database.SQLite) // refused before it migrates
 			t.Setenv(secretVar, secret)
 			cfg.Webhooks.Hooks = []config.Webhook{{Name: "local", URL: "http://" + host + "/in", Events: []string{"*"}, SecretEnv: secretVar}}
 			a, err := app.New(context.Background(), cfg, quiet())

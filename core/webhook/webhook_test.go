@@ -94,6 +94,7 @@ func withHook(t *testing.T, cfg config.Config, url string, events []string, type
 	cfg.Webhooks.PollInterval = 50 * time.Millisecond
 	cfg.Webhooks.Timeout, cfg.Webhooks.ConnectTimeout = 3*time.Second, time.Second
 	cfg.Webhooks.Hooks = []config.Webhook{{Name: "receiver", URL: url, Events: events, Types: types, SecretEnv: secretVar}}
+	cfg.Database.URL = apptest.DatabaseURL(t, cfg) // some tests restart the app on it
 	return cfg
 }
 

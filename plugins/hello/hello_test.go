@@ -81,7 +81,7 @@ func TestTheGuideCompilesAndRuns(t *testing.T) {
 // TestTheTableIsMigrated: the plugin's table is in the migration plan, so
 // `kiln migrate --dry-run` shows it, and once migrated a plan is empty.
 func TestTheTableIsMigrated(t *testing.T) {
-	cfg := apptest.Config(t, database.SQLite)
+	cfg := apptest.FreshConfig(t, database.SQLite)
 	db, err := database.Open(context.Background(), cfg.DatabaseURL())
 	if err != nil {
 		t.Fatal(err)
@@ -128,7 +128,7 @@ func TestAModelTheSchemaLacksStopsStartUp(t *testing.T) {
 		}{},
 	}
 	for want, m := range cases {
-		_, err := app.New(context.Background(), apptest.Config(t, database.SQLite), slog.New(slog.NewTextHandler(io.Discard, nil)), needs{m})
+		_, err := app.New(context.Background(), apptest.FreshConfig(t, database.SQLite), slog.New(slog.NewTextHandler(io.Discard, nil)), needs{m})
 		if err == nil || err.Error() != want {
 			t.Errorf("got %v\nwant %s", err, want)
 		}
@@ -146,7 +146,7 @@ func (misspelt) Register(api *plugin.API) error {
 
 // TestAHookOnAnUnknownTypeStopsStartUp: "evnt" is refused at start-up.
 func TestAHookOnAnUnknownTypeStopsStartUp(t *testing.T) {
-	_, err := app.New(context.Background(), apptest.Config(t, database.SQLite), slog.New(slog.NewTextHandler(io.Discard, nil)), misspelt{})
+	_, err := app.New(context.Background(), apptest.FreshConfig(t, database.SQLite), slog.New(slog.NewTextHandler(io.Discard, nil)), misspelt{})
 	if err == nil || err.Error() != `plugin "misspelt": a hook on a content type that does not exist, or with no function` {
 		t.Errorf("got %v", err)
 	}

@@ -21,10 +21,11 @@ import (
 // the migration plan — what `kiln migrate --dry-run` prints — and once
 // migrated a plan finds nothing left to do.
 func TestTablesAndConstraintAreMigrated(t *testing.T) {
+	t.Parallel()
 	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
 			ctx := context.Background()
-			cfg := apptest.Config(t, d)
+			cfg := apptest.FreshConfig(t, d)
 			db, err := database.Open(ctx, cfg.DatabaseURL())
 			if err != nil {
 				t.Fatal(err)
@@ -105,6 +106,7 @@ func (w *watcher) take() []string {
 // of the event are writes like any other — another plugin's hooks see
 // each one — and a sync with nothing to do writes nothing, so no hook runs.
 func TestSyncWritesRunEveryHook(t *testing.T) {
+	t.Parallel()
 	w := &watcher{}
 	each(t, func(t *testing.T, h *apptest.Harness, p people) {
 		e := event(t, h, map[string]any{"title": "One", "startAt": at("09:00"), "endAt": at("10:00"), "coach": 1, "program": 1, "learners": []int{3}})
@@ -133,6 +135,7 @@ func TestSyncWritesRunEveryHook(t *testing.T) {
 // which only SQLite lets in (PostgreSQL's constraint refuses it). Moving
 // the event is checked as ever.
 func TestAnUpdateThatMovesNothingIsNotChecked(t *testing.T) {
+	t.Parallel()
 	h := apptest.New(t, database.SQLite, newPlugin())
 	fixture(t, h)
 	a := event(t, h, map[string]any{"title": "A", "startAt": at("10:00"), "endAt": at("11:00"), "coach": 1, "program": 1})

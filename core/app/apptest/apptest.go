@@ -69,10 +69,18 @@ func Config(t testing.TB, d database.Dialect) config.Config {
 	cfg.Paths.ContentTypes = filepath.Join(Root(t), "content-types")
 	cfg.Paths.Config = filepath.Join(Root(t), "config")
 	cfg.Paths.Data = t.TempDir()
-	cfg.Database.URL = storetest.URL(t, d)
+	cfg.Database.URL = sentinel(d) // resolved by NewLogged, see DatabaseURL
 	cfg.Auth.JWTSecret = "test-secret-test-secret-test-secret!"
 	// Behaviour tests send many requests; the rate-limit tests set their own.
 	cfg.RateLimit.PerUser, cfg.RateLimit.PerAddress = 1<<30, 1<<30
+	return cfg
+}
+
+// FreshConfig is Config on a new, empty database, for tests of what
+// happens before or during the first migration.
+func FreshConfig(t testing.TB, d database.Dialect) config.Config {
+	cfg := Config(t, d)
+	cfg.Database.URL = storetest.URL(t, d)
 	return cfg
 }
 
@@ -92,6 +100,7 @@ func NewWith(t testing.TB, cfg config.Config, plugins ...plugin.Plugin) *Harness
 // the server logs.
 func NewLogged(t testing.TB, cfg config.Config, log *slog.Logger, plugins ...plugin.Plugin) *Harness {
 	t.Helper()
+	cfg.Database.URL = DatabaseURL(t, cfg, plugins...)
 	a, err := app.New(context.Background(), cfg, log, plugins...)
 	if err != nil {
 		t.Fatalf("building the app: %v", err)
@@ -124,7 +133,7 @@ func (h *Harness) CreateUser(username, email, role string) string {
 		"confirmed": true, "role": json.Number(strconv.FormatInt(h.App.Accounts.RoleIDs[role], 10)),
 	}, entry.ReadOptions{})
 	if err != nil {
-		h.T.Fatalf("creating user %s: %v", username, err)
+		h.T.Fatalf("creating user %s: %#v", username, err)
 	}
 	token, err := h.App.Security.Tokens.Issue(e.ID, 0) // a new user is at token version 0
 	if err != nil {
@@ -133,11 +142,35 @@ func (h *Harness) CreateUser(username, email, role string) string {
 	return token
 }
 
-// Each runs fn on SQLite and, when configured, PostgreSQL.
+// Each runs fn on SQLite and, when configured, PostgreSQL, the two at
+// once: each half owns its app and database. The halves run after the
+// calling test's function returns (t.Parallel), so nothing may follow
+// Each in it but cleanups; fn may not call t.Setenv (EachInTurn may).
 func Each(t *testing.T, fn func(t *testing.T, h *Harness), plugins ...plugin.Plugin) {
+	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
+		t.Run(d.String(), func(t *testing.T) {
+			t.Parallel()
+			fn(t, New(t, d, plugins...))
+		})
+	}
+}
+
+// EachInTurn is Each with the halves one after the other, for tests that
+// change the process's environment or wait for Each to end.
+func EachInTurn(t *testing.T, fn func(t *testing.T, h *Harness), plugins ...plugin.Plugin) {
 	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) { fn(t, New(t, d, plugins...)) })
 	}
+}
+
+// Stride is the step through an exhaustive test's generated cases: 1,
+// every case, normally; under -short (the edit-test loop, see the README)
+// every seventh, so the loop stays quick while CI still runs them all.
+func Stride() int {
+	if testing.Short() {
+		return 7
+	}
+	return 1
 }
 
 // Response is what a request got back.
@@ -279,9 +312,12 @@ func ConfigWithRoles(t testing.TB, d database.Dialect, roles string) config.Conf
 	return cfg
 }
 
-// EachWithRoles is Each on ConfigWithRoles.
+// EachWithRoles is Each on ConfigWithRoles, the halves at once too.
 func EachWithRoles(t *testing.T, roles string, fn func(t *testing.T, h *Harness), plugins ...plugin.Plugin) {
 	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
-		t.Run(d.String(), func(t *testing.T) { fn(t, NewWith(t, ConfigWithRoles(t, d, roles), plugins...)) })
+		t.Run(d.String(), func(t *testing.T) {
+			t.Parallel()
+			fn(t, NewWith(t, ConfigWithRoles(t, d, roles), plugins...))
+		})
 	}
 }

@@ -20,11 +20,14 @@ import (
 func PostgresURL() string { return os.Getenv("KILN_TEST_POSTGRES_URL") }
 
 // Each runs fn once per database: "sqlite", and "postgres", which skips
-// with the reason when KILN_TEST_POSTGRES_URL is unset.
+// with the reason when KILN_TEST_POSTGRES_URL is unset. The two run at
+// once, each on its own database, after the calling test's function
+// returns (t.Parallel): nothing may follow Each in it but cleanups.
 func Each(t *testing.T, fn func(t *testing.T, db *database.DB)) {
 	t.Helper()
 	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
+			t.Parallel()
 			fn(t, Open(t, d))
 		})
 	}
@@ -74,7 +77,7 @@ func URL(t testing.TB, d database.Dialect) string {
 	if strings.Contains(base, "?") {
 		sep = "&"
 	}
-	return fmt.Sprintf("%s%ssearch_path=%s", base, sep, name)
+	return relaxed(fmt.Sprintf("%s%ssearch_path=%s", base, sep, name))
 }
 
 func randomHex(n int) string {
