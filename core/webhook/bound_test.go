@@ -202,11 +202,18 @@ func TestCrashResendsOnlyWhatWasInFlight(t *testing.T) {
 		_, _, inFlight := rcv.state()
 
 		// The claims run out (as after `lease`), and another instance
-		// takes over.
-		next := startApps(t, cfg, 1)[0]
-		if _, err := next.DB.ExecContext(context.Background(), "UPDATE "+migrate.DeliveriesTable+" SET locked_until = 0"); err != nil {
+		// takes over. The claims end before it starts: ended after, the
+		// UPDATE would also end the claims of sends it already began.
+		expire, err := database.Open(context.Background(), cfg.Database.URL)
+		if err != nil {
 			t.Fatal(err)
 		}
+		_, err = expire.ExecContext(context.Background(), "UPDATE "+migrate.DeliveriesTable+" SET locked_until = 0")
+		expire.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		next := startApps(t, cfg, 1)[0]
 		next.Webhooks.Wake()
 		waitFor(t, "every delivery recorded", func() bool {
 			var n int
