@@ -17,6 +17,7 @@ func counts(s *Set) map[string]int {
 }
 
 func TestDeterministic(t *testing.T) {
+	t.Parallel()
 	a, b := Generate(Small, 7), Generate(Small, 7)
 	if !reflect.DeepEqual(a, b) {
 		t.Fatal("the same seed gave different data")
@@ -27,6 +28,7 @@ func TestDeterministic(t *testing.T) {
 }
 
 func TestRowCounts(t *testing.T) {
+	t.Parallel()
 	want := map[string]map[string]int{
 		"small": {"customer": 5, "category": 8, "blueprint": 6, "program": 12, "module": 36, "session": 108, "coach": 6,
 			"availability": 18, "learner": 40, "enrollment": 80, "event": 72, "attendance": 144},
@@ -44,6 +46,7 @@ func TestRowCounts(t *testing.T) {
 // with its canonical type and within its YAML rules, and the domain's
 // consistency holds.
 func TestLargeSetKeepsTheRules(t *testing.T) {
+	t.Parallel()
 	s, err := schema.LoadDir("../content-types")
 	if err != nil {
 		t.Fatal(err)

@@ -16,6 +16,7 @@ import (
 // through the API: the same seed gives byte-identical answers on a second
 // load and on the other database.
 func TestSameSeedSameDataOnBothDatabases(t *testing.T) {
+	t.Parallel()
 	paths := []string{
 		"/api/events?populate=*&pagination[pageSize]=100",
 		"/api/programs?populate[modules][populate][sessions]=*&populate=customer&pagination[pageSize]=100",
@@ -73,6 +74,7 @@ func TestSameSeedSameDataOnBothDatabases(t *testing.T) {
 // TestLoadRefusesAFilledDatabase: seeding twice into one database is an
 // error that writes nothing.
 func TestLoadRefusesAFilledDatabase(t *testing.T) {
+	t.Parallel()
 	h := apptest.New(t, database.SQLite)
 	set := dataset.Generate(dataset.Small, 1)
 	if err := dataset.Load(context.Background(), h.App.Content, set, h.App.Accounts.RoleIDs, nil); err != nil {
@@ -88,6 +90,7 @@ func TestLoadRefusesAFilledDatabase(t *testing.T) {
 // a fresh random password (none is written in the repository), long enough
 // to guess by no one; Options.Password chooses one for all, and signs in.
 func TestDemoPasswordsAreRandomUnlessChosen(t *testing.T) {
+	t.Parallel()
 	seed := func(o dataset.Options) (*apptest.Harness, []dataset.Account) {
 		h := apptest.New(t, database.SQLite)
 		accounts, err := dataset.Seed(context.Background(), h.App.Content, dataset.Generate(dataset.Small, 1), h.App.Accounts.RoleIDs, o)
@@ -121,6 +124,7 @@ func TestDemoPasswordsAreRandomUnlessChosen(t *testing.T) {
 // roles; on a project of its own types it names every type it lacks, and
 // Seed refuses before writing anything.
 func TestMissingNamesWhatTheDataNeeds(t *testing.T) {
+	t.Parallel()
 	set := dataset.Generate(dataset.Small, 1)
 	h := apptest.New(t, database.SQLite)
 	if m := set.Missing(h.App.Schema, h.App.Accounts.RoleIDs); len(m) != 0 {

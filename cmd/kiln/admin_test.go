@@ -35,7 +35,7 @@ func signInTo(t *testing.T, h *apptest.Harness, identifier, password string) str
 // local part is shorter than a username may be (pg@...) makes an admin,
 // on both databases, who signs in and is called by that address.
 func TestAdminCreateUsesTheWholeEmail(t *testing.T) {
-	apptest.Each(t, func(t *testing.T, h *apptest.Harness) {
+	apptest.EachInTurn(t, func(t *testing.T, h *apptest.Harness) { // kilnOn sets the environment
 		kiln := kilnOn(t, h)
 		for _, c := range []struct{ email, username string }{
 			{"pg@example.com", "pg@example.com"},

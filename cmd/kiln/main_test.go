@@ -190,7 +190,7 @@ func TestAdminCreateThenReset(t *testing.T) {
 // e-mail given) ends every token the user had, on either database; the
 // new password signs in, with the admin role.
 func TestAdminCreateOnAnExistingUserEndsItsTokens(t *testing.T) {
-	apptest.Each(t, func(t *testing.T, h *apptest.Harness) {
+	apptest.EachInTurn(t, func(t *testing.T, h *apptest.Harness) { // it sets the environment
 		old := h.CreateUser("boss", "boss@example.test", "authenticated")
 		me := func(token string) int {
 			return h.Do("GET", "/api/users/me", nil, "Authorization", "Bearer "+token).Status

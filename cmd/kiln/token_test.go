@@ -35,7 +35,7 @@ func kilnOn(t *testing.T, h *apptest.Harness) func(args ...string) (int, string,
 // server takes it; list shows it without the token; revoke by name ends
 // it; bad input is refused with the rule broken.
 func TestTokenCommands(t *testing.T) {
-	apptest.Each(t, func(t *testing.T, h *apptest.Harness) {
+	apptest.EachInTurn(t, func(t *testing.T, h *apptest.Harness) { // kilnOn sets the environment
 		kiln := kilnOn(t, h)
 		code, out, errOut := kiln("token", "create", "--name", "site build", "--type", "custom", "--actions", "program.find, program.findOne", "--days", "30")
 		token := strings.TrimSpace(out)
@@ -82,7 +82,7 @@ func TestTokenCommands(t *testing.T) {
 // working; a bare number that is only one token's id or name revokes that
 // one. A name of digits is refused when a token is made.
 func TestTokenRevokeRevokesWhatItNames(t *testing.T) {
-	apptest.Each(t, func(t *testing.T, h *apptest.Harness) {
+	apptest.EachInTurn(t, func(t *testing.T, h *apptest.Harness) { // kilnOn sets the environment
 		kiln := kilnOn(t, h)
 		ctx := context.Background()
 		create := func(name string) (int64, string) {

@@ -64,7 +64,6 @@ type fixture struct {
 func each(t *testing.T, userYAML string, fn func(t *testing.T, f *fixture)) {
 	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *database.DB) {
-		t.Parallel()
 		ctx := context.Background()
 		src := map[string][]byte{}
 		if userYAML != "" {

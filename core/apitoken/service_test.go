@@ -24,7 +24,6 @@ import (
 func each(t *testing.T, fn func(t *testing.T, svc *apitoken.Service)) {
 	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *database.DB) {
-		t.Parallel()
 		sc, err := schema.Load(nil)
 		if err != nil {
 			t.Fatal(err)

@@ -30,6 +30,7 @@ func world(t *testing.T, h *apptest.Harness) (*schema.ContentType, content.ReadO
 // TestStatementReadsThroughFrom: a statement that reads a content type
 // through From counts only what its reader may see; the admin's sees all.
 func TestStatementReadsThroughFrom(t *testing.T) {
+	t.Parallel()
 	apptest.Each(t, func(t *testing.T, h *apptest.Harness) {
 		cu, ro := world(t, h)
 		ctx := context.Background()
@@ -51,6 +52,7 @@ func TestStatementReadsThroughFrom(t *testing.T) {
 // declared plugin table, and refuses a statement that reads entries, names
 // no own table, or runs on the pool; Own refuses an undeclared table.
 func TestStatementWritesOnlyOwnTables(t *testing.T) {
+	t.Parallel()
 	h := apptest.New(t, database.SQLite)
 	cu, _ := world(t, h)
 	svc, ctx := h.App.Content, context.Background()
@@ -84,6 +86,7 @@ func TestStatementWritesOnlyOwnTables(t *testing.T) {
 // is checked, runs the hooks, and rolls back with the transaction; an
 // entry the writer may not see is a 404 for Update as for FindOne.
 func TestTxWritesRunHooksAndReadBack(t *testing.T) {
+	t.Parallel()
 	apptest.Each(t, func(t *testing.T, h *apptest.Harness) {
 		cu, ro := world(t, h)
 		svc, ctx := h.App.Content, context.Background()
@@ -116,6 +119,7 @@ func TestTxWritesRunHooksAndReadBack(t *testing.T) {
 
 // TestVisibleAndResolve keep to what the reader may see, in one statement.
 func TestVisibleAndResolve(t *testing.T) {
+	t.Parallel()
 	apptest.Each(t, func(t *testing.T, h *apptest.Harness) {
 		cu, ro := world(t, h)
 		svc, ctx := h.App.Content, context.Background()

@@ -17,6 +17,7 @@ import (
 // {"connect", "disconnect", "set"} — and the refusals, with the coaches
 // of a program (manyToMany) as the example.
 func TestRelationInput(t *testing.T) {
+	t.Parallel()
 	apptest.Each(t, func(t *testing.T, h *apptest.Harness) {
 		for _, n := range []string{"Ada", "Bob", "Cy"} {
 			h.Create("/api/coaches", map[string]any{"name": n, "email": n + "@c.test"})

@@ -21,6 +21,7 @@ import (
 // databases, although PostgreSQL casts with ALTER COLUMN TYPE and SQLite
 // copies through SQL expressions.
 func TestMigrateConversions(t *testing.T) {
+	t.Parallel()
 	stamp := time.Date(2026, 3, 29, 1, 30, 0, 123e6, time.UTC)
 	cases := []struct {
 		from, to schema.FieldType

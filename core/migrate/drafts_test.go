@@ -59,6 +59,7 @@ attributes:
 // the published row's), the unique indexes become per version, nothing is
 // lost, and a second run does nothing.
 func TestMigrateToTwoRows(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		ctx := context.Background()
 		migrateTo(t, db, guideTypes(false), migrate.Options{})
@@ -221,6 +222,7 @@ func asBeforeVersions(t *testing.T, db *database.DB) {
 // versions (its draft's in the new column), and no link is lost. The dry
 // run says so, and a second run has nothing to do.
 func TestMigrateLinksPerVersion(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		ctx := context.Background()
 		migrateTo(t, db, versionTypes, migrate.Options{})

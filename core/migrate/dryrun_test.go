@@ -19,6 +19,7 @@ import (
 // database, then a change with every kind of step. It also checks that a
 // dry run writes nothing.
 func TestMigrateDryRunGolden(t *testing.T) {
+	t.Parallel()
 	v1 := map[string]string{"tag.yaml": tagYAML, "note.yaml": `kind: collectionType
 info: {singularName: note, pluralName: notes}
 attributes:

@@ -12,6 +12,7 @@ import (
 // gets them, and the index of a target's last place, by additive steps;
 // its links stay, their places NULL.
 func TestMigrateAddsJoinOrder(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		v2 := map[string]string{"note.yaml": noteYAML + "  tags: {type: relation, relation: manyToMany, target: tag}\n", "tag.yaml": tagYAML}
 		migrateTo(t, db, v2, migrate.Options{})

@@ -60,6 +60,7 @@ func mustBeEmpty(t *testing.T, db *database.DB, files map[string]string) {
 // every table, column, index and foreign key DesiredTables describes is
 // there, the snapshot records each table, and the next run does nothing.
 func TestMigrateFreshDatabase(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		ctx := context.Background()
 		s := loadSchema(t)
@@ -116,6 +117,7 @@ func TestMigrateFreshDatabase(t *testing.T) {
 // TestMigrateAddField: a new field is one ADD COLUMN (and its index), the
 // rows already there keep their values and get NULL in it.
 func TestMigrateAddField(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		migrateTo(t, db, map[string]string{"note.yaml": noteYAML}, migrate.Options{})
 		addNote(t, db, "d1", "kept", 12)
@@ -133,6 +135,7 @@ func TestMigrateAddField(t *testing.T) {
 // TestMigrateAddRelation: a new manyToOne is a foreign-key column with its
 // index, and the foreign key works (deleting the target clears it).
 func TestMigrateAddRelation(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		migrateTo(t, db, map[string]string{"note.yaml": noteYAML, "tag.yaml": tagYAML}, migrate.Options{})
 		addNote(t, db, "d1", "kept", 12)
@@ -152,6 +155,7 @@ func TestMigrateAddRelation(t *testing.T) {
 // TestMigrateAddManyToMany: a new manyToMany is a join table with its
 // foreign keys (separate statements on PostgreSQL) and indexes.
 func TestMigrateAddManyToMany(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		migrateTo(t, db, map[string]string{"note.yaml": noteYAML, "tag.yaml": tagYAML}, migrate.Options{})
 		v2 := map[string]string{"note.yaml": noteYAML + "  tags: {type: relation, relation: manyToMany, target: tag}\n", "tag.yaml": tagYAML}
@@ -203,6 +207,7 @@ func destructiveRefused(t *testing.T, db *database.DB, files map[string]string, 
 // TestMigrateRemoveField: dropping a column waits for AllowDestructive;
 // until then the column and its data stay.
 func TestMigrateRemoveField(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		v1 := map[string]string{"note.yaml": noteYAML + "  body: {type: text, index: true}\n"}
 		migrateTo(t, db, v1, migrate.Options{})
@@ -230,6 +235,7 @@ func TestMigrateRemoveField(t *testing.T) {
 // of relations to it and the foreign-key columns pointing at it, only with
 // AllowDestructive; join tables go first, then columns, then the table.
 func TestMigrateRemoveType(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		v1 := map[string]string{"tag.yaml": tagYAML, "note.yaml": noteYAML +
 			"  tag: {type: relation, relation: manyToOne, target: tag}\n  tags: {type: relation, relation: manyToMany, target: tag}\n"}
@@ -262,6 +268,7 @@ func TestMigrateRemoveType(t *testing.T) {
 // TestMigrateReadsOlderSnapshots: snapshot rows written before field types
 // were recorded plan nothing new, and are brought up to date in passing.
 func TestMigrateReadsOlderSnapshots(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		v1 := map[string]string{"note.yaml": noteYAML}
 		migrateTo(t, db, v1, migrate.Options{})

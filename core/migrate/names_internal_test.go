@@ -12,6 +12,7 @@ import (
 // ForeignKeySQL gives the constraints, long names cut to 63 bytes
 // included.
 func TestForeignKeyNames(t *testing.T) {
+	t.Parallel()
 	long := strings.Repeat("x", 70)
 	for _, c := range []struct{ table, column string }{
 		{"programs", "customer_id"},

@@ -26,6 +26,7 @@ attributes:
 // the id counter. A value that cannot convert stops the whole migration,
 // which leaves everything as it was.
 func TestMigrateTypeChange(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		ctx := context.Background()
 		indexed := strings.Replace(noteYAML, "pages: {type: integer}", "pages: {type: integer, index: true}", 1)
@@ -129,6 +130,7 @@ func foreignKeysEnforced(t *testing.T, db *database.DB) {
 // both TEXT, yet the values must be rewritten; the snapshot's field types
 // tell. PostgreSQL sees a change of SQL type.
 func TestMigrateFieldTypeUnderSameSQLType(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		v1 := map[string]string{"note.yaml": noteYAML + "  day: {type: date}\n"}
 		migrateTo(t, db, v1, migrate.Options{})
@@ -152,6 +154,7 @@ func TestMigrateFieldTypeUnderSameSQLType(t *testing.T) {
 // TestMigrateRecreatesWhatWentMissing: a table or column dropped by hand
 // is created again although the snapshot lists it.
 func TestMigrateRecreatesWhatWentMissing(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		v1 := map[string]string{"note.yaml": noteYAML + "  body: {type: text}\n", "tag.yaml": tagYAML}
 		migrateTo(t, db, v1, migrate.Options{})
@@ -169,6 +172,7 @@ func TestMigrateRecreatesWhatWentMissing(t *testing.T) {
 // never dropped, even with AllowDestructive, and a SQLite rebuild carries
 // them and their indexes over.
 func TestMigrateLeavesOthersAlone(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		v1 := map[string]string{"note.yaml": noteYAML}
 		migrateTo(t, db, v1, migrate.Options{})
@@ -227,6 +231,7 @@ func TestMigrateConcurrently(t *testing.T) {
 // the old type: the column is emptied and re-pointed, the join table made
 // again, only with AllowDestructive.
 func TestMigrateRelationTargetChange(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		rels := "  tag: {type: relation, relation: manyToOne, target: %s}\n  tags: {type: relation, relation: manyToMany, target: %s}\n"
 		v1 := map[string]string{"tag.yaml": tagYAML, "note.yaml": noteYAML + fmt.Sprintf(rels, "tag", "tag")}
@@ -287,6 +292,7 @@ func TestMigrateRelationTargetChange(t *testing.T) {
 // than 255 characters on SQLite (its VARCHAR has no limit) and stops the
 // migration on PostgreSQL, never cutting them.
 func TestMigrateNeverTruncates(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		v1 := map[string]string{"note.yaml": noteYAML + "  body: {type: text}\n"}
 		migrateTo(t, db, v1, migrate.Options{})

@@ -124,6 +124,7 @@ func newUser(t *testing.T, h *apptest.Harness, username, email string) int64 {
 // (the Kelvin sign, dotless and dotted i, long s), which Unicode case
 // folding would map onto it, match nothing; neither does a username.
 func TestResetMailGoesOnlyToTheStoredAddress(t *testing.T) {
+	t.Parallel()
 	apptest.Each(t, func(t *testing.T, h *apptest.Harness) {
 		newUser(t, h, "kim", "kim@users.test")
 		cases := []struct{ typed, want string }{
@@ -171,6 +172,7 @@ func TestResetMailGoesOnlyToTheStoredAddress(t *testing.T) {
 // of another's address is an account of its own; each gets its own mail,
 // and the look-alike never reaches the original.
 func TestLookAlikeAccountsStayApart(t *testing.T) {
+	t.Parallel()
 	apptest.Each(t, func(t *testing.T, h *apptest.Harness) {
 		h.App.Accounts.Registration = true
 		newUser(t, h, "kim", "kim@users.test")
@@ -197,6 +199,7 @@ func TestLookAlikeAccountsStayApart(t *testing.T) {
 // identifier with "@" never matches a username, so a legacy row whose
 // username is someone's address gets neither their sign-in nor their mail.
 func TestUsernameIsNeverAnotherAddress(t *testing.T) {
+	t.Parallel()
 	apptest.Each(t, func(t *testing.T, h *apptest.Harness) {
 		h.App.Accounts.Registration = true
 		newUser(t, h, "kim", "kim@users.test")
@@ -247,6 +250,7 @@ func itoa(n int64) string { return strconv.FormatInt(n, 10) }
 // does not bring them back, a write that sets neither leaves them alone,
 // and the token each password route answers works.
 func TestOldTokensDie(t *testing.T) {
+	t.Parallel()
 	apptest.Each(t, func(t *testing.T, h *apptest.Harness) {
 		id := newUser(t, h, "kim", "kim@users.test")
 		path := "/api/users/" + itoa(id)
@@ -306,6 +310,7 @@ func TestOldTokensDie(t *testing.T) {
 // versions existed (Strapi's claims only) works until the user's first
 // password change or block, and then dies like any other.
 func TestTokensWithoutVersionAreVersionZero(t *testing.T) {
+	t.Parallel()
 	apptest.Each(t, func(t *testing.T, h *apptest.Harness) {
 		id := newUser(t, h, "kim", "kim@users.test")
 		now := time.Now()
@@ -328,6 +333,7 @@ func TestTokensWithoutVersionAreVersionZero(t *testing.T) {
 // 6 characters, at most 72 bytes) on every route that sets a password,
 // answered as a 400 naming password, with nothing changed.
 func TestEveryPasswordRouteHasTheSameRules(t *testing.T) {
+	t.Parallel()
 	apptest.Each(t, func(t *testing.T, h *apptest.Harness) {
 		h.App.Accounts.Registration = true
 		id := newUser(t, h, "kim", "kim@users.test")
@@ -380,6 +386,7 @@ func TestEveryPasswordRouteHasTheSameRules(t *testing.T) {
 // then and once; a blocked user cannot use one nor get one; a password
 // change drops a pending code.
 func TestResetCodes(t *testing.T) {
+	t.Parallel()
 	eachWith(t, func(cfg *config.Config) { cfg.Auth.ResetCodeLifetime = 20 * time.Minute }, func(t *testing.T, h *apptest.Harness) {
 		id := newUser(t, h, "kim", "kim@users.test")
 		path := "/api/users/" + itoa(id)
@@ -456,6 +463,7 @@ func TestResetCodes(t *testing.T) {
 // app starts, so their owners sign in and get their mail; one that would
 // become another user's address is left alone, and logged.
 func TestLegacyUpperCaseEmailsStillSignIn(t *testing.T) {
+	t.Parallel()
 	apptest.Each(t, func(t *testing.T, h *apptest.Harness) {
 		oldID := newUser(t, h, "old", "old@users.test")
 		dupID := newUser(t, h, "dup", "dup2@users.test")

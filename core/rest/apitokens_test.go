@@ -71,6 +71,7 @@ func namespace(action string) string { ns, _, _ := strings.Cut(action, "."); ret
 // 401/403 from the permission check) or refused (403 ForbiddenError), and
 // an expired or revoked token refused with a 401 everywhere.
 func TestAPITokenKindsOnEveryRoute(t *testing.T) {
+	t.Parallel()
 	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
 			h := apptest.NewWith(t, apptest.Config(t, d), all.Plugins(nil)...)
@@ -148,6 +149,7 @@ func TestAPITokenKindsOnEveryRoute(t *testing.T) {
 // under a key derived from the JWT secret with HKDF (docs/api-tokens.md),
 // and nothing of the token itself; the token is shown once.
 func TestAPITokenStoredHashed(t *testing.T) {
+	t.Parallel()
 	apptest.Each(t, func(t *testing.T, h *apptest.Harness) {
 		id, token := newToken(t, h, "site build", "read-only", nil, nil)
 		if !regexp.MustCompile(`^kiln_[A-Za-z0-9_-]{43}$`).MatchString(token) {
@@ -188,6 +190,7 @@ func TestAPITokenStoredHashed(t *testing.T) {
 // manage tokens; a signed-in learner gets 403, the public 401, a
 // full-access token 403. Bad bodies are 400s in the envelope.
 func TestAPITokenAdminRoutes(t *testing.T) {
+	t.Parallel()
 	apptest.Each(t, func(t *testing.T, h *apptest.Harness) {
 		id, token := newToken(t, h, "full", "full-access", nil, nil)
 		learner := h.CreateUser("lea", "lea@kiln.test", "learner")
@@ -259,6 +262,7 @@ func TestAPITokenAdminRoutes(t *testing.T) {
 // a custom token has them when it lists them. A token has no user, so
 // /users/me is Strapi's 401 even when listed.
 func TestAPITokenUsersRoutes(t *testing.T) {
+	t.Parallel()
 	apptest.Each(t, func(t *testing.T, h *apptest.Harness) {
 		_, full := newToken(t, h, "full", "full-access", nil, nil)
 		_, read := newToken(t, h, "read", "read-only", nil, nil)
@@ -290,6 +294,7 @@ func TestAPITokenUsersRoutes(t *testing.T) {
 // does, a custom one only with <type>.readDrafts; no ownership scope
 // applies to a token, which has no user.
 func TestAPITokenDraftsAndScopes(t *testing.T) {
+	t.Parallel()
 	apptest.Each(t, func(t *testing.T, h *apptest.Harness) {
 		h.Do("POST", "/api/blueprints?status=draft", map[string]any{"data": map[string]any{"title": "draft one"}})
 		_, read := newToken(t, h, "read", "read-only", nil, nil)
@@ -326,6 +331,7 @@ func TestAPITokenDraftsAndScopes(t *testing.T) {
 // TestAPITokenRateLimit: each token is counted under its own key with the
 // perToken budget, apart from users and from other tokens.
 func TestAPITokenRateLimit(t *testing.T) {
+	t.Parallel()
 	cfg := apptest.Config(t, database.SQLite)
 	cfg.RateLimit.PerToken, cfg.RateLimit.PerUser = 2, 5
 	h := apptest.NewWith(t, cfg)
@@ -349,6 +355,7 @@ func TestAPITokenRateLimit(t *testing.T) {
 // at most once a minute per token, and the request costs one query (the
 // lookup by hash) on top of its own.
 func TestAPITokenLastUsed(t *testing.T) {
+	t.Parallel()
 	apptest.Each(t, func(t *testing.T, h *apptest.Harness) {
 		id, token := newToken(t, h, "used", "read-only", nil, nil)
 		lastUsed := func() any {
@@ -402,6 +409,7 @@ func TestAPITokenLastUsed(t *testing.T) {
 // every spelling generated; any other name is made. The reference is a
 // regular expression on the trimmed name, not the rule's own code.
 func TestAPITokenNumericNameIsRefused(t *testing.T) {
+	t.Parallel()
 	onlyDigits := regexp.MustCompile(`^[0-9]+$`)
 	var names []string
 	for _, core := range []string{"0", "7", "07", "42", "9223372036854775807", "99999999999999999999999"} {

@@ -18,6 +18,7 @@ const cyclic = "populate[sessions][populate][program][populate][sessions][popula
 // cyclic populate counts like any other — is a 400 that names the limit,
 // on lists and on one entry; within the limit the same shapes answer.
 func TestAnswerBudget(t *testing.T) {
+	t.Parallel()
 	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
 			cfg := apptest.Config(t, d)
@@ -57,6 +58,7 @@ func TestAnswerBudget(t *testing.T) {
 // TestAnswerBytes: an answer larger than maxAnswerBytes is refused with a
 // 400 naming the limit, not sent; smaller ones go out whole.
 func TestAnswerBytes(t *testing.T) {
+	t.Parallel()
 	cfg := apptest.Config(t, database.SQLite)
 	cfg.API.MaxAnswerBytes = 4096
 	h := apptest.NewWith(t, cfg)
@@ -79,6 +81,7 @@ func TestAnswerBytes(t *testing.T) {
 // saw an error anyway. The populate's estimate (1 + 1 coach) is within the
 // budget of 2, so the write runs; its answer (1 + 2 coaches) is not.
 func TestWriteAnswerIsPartOfTheWrite(t *testing.T) {
+	t.Parallel()
 	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
 			cfg := apptest.Config(t, d)

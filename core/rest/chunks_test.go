@@ -91,7 +91,7 @@ func sameChunked(t *testing.T, path string, whole, chunked *apptest.Response) {
 // at a time answers byte for byte what the whole page populated at once
 // answers, with the same ETag, for every page size around the chunk's and
 // every populate shape; the populate statements run once per chunk.
-func TestChunkedListIsTheWholeList(t *testing.T) {
+func TestChunkedListIsTheWholeList(t *testing.T) { // not parallel: it sets the chunk size of every app
 	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
 			h := newChunkWorld(t, d, 0, 0)

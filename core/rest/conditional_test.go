@@ -22,6 +22,7 @@ import (
 // gets the 200 again. Generated lists and entries, a single type, the
 // signed-in user and a plugin's route alike; HEAD too.
 func TestConditionalGET(t *testing.T) {
+	t.Parallel()
 	apptest.Each(t, func(t *testing.T, h *apptest.Harness) {
 		loadSmall(t, h)
 		for _, path := range []string{
@@ -92,6 +93,7 @@ func TestConditionalGET(t *testing.T) {
 // TestNoETagOnErrors: errors (and writes) carry no ETag, and
 // If-None-Match: * does not turn an error into a 304.
 func TestNoETagOnErrors(t *testing.T) {
+	t.Parallel()
 	apptest.Each(t, func(t *testing.T, h *apptest.Harness) {
 		loadSmall(t, h)
 		for _, tc := range []struct {
@@ -118,6 +120,7 @@ func TestNoETagOnErrors(t *testing.T) {
 // token) is private; a public one may be kept but is revalidated; both
 // vary on Authorization, and on Strapi-Response-Format below plain /api.
 func TestCacheControl(t *testing.T) {
+	t.Parallel()
 	apptest.Each(t, func(t *testing.T, h *apptest.Harness) {
 		loadSmall(t, h)
 		_, token := newToken(t, h, "reader", "read-only", nil, nil)

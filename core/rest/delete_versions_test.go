@@ -85,6 +85,7 @@ func checkDeleteAnswer(t *testing.T, h *apptest.Harness, what string, c deleteCo
 // them), every prefix its delete is served under and every header value,
 // compared with the rule; the entry is gone afterwards in both versions.
 func TestDeleteAnswerByVersion(t *testing.T) {
+	t.Parallel()
 	apptest.Each(t, func(t *testing.T, h *apptest.Harness) {
 		// Enough entries of every type for one delete per way of sending it.
 		scale := dataset.Scale{Name: "deletes", Customers: 12, Categories: 12, Blueprints: 12, Programs: 12,
@@ -139,6 +140,7 @@ func documentsOf(t *testing.T, h *apptest.Harness, ct *schema.ContentType) []str
 // with and without draft & publish, each deleted with an entry (200 with
 // it on /api/v1 only) and without one (204 everywhere).
 func TestDeleteAnswerByVersionSingleTypes(t *testing.T) {
+	t.Parallel()
 	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
 			cfg := apptest.Config(t, d)

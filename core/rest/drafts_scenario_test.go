@@ -111,6 +111,7 @@ var (
 // TestDraftScenarios replays each scenario on both databases and compares
 // every answer with its golden file.
 func TestDraftScenarios(t *testing.T) {
+	t.Parallel()
 	for name, steps := range draftScenarios {
 		t.Run(name, func(t *testing.T) {
 			apptest.Each(t, func(t *testing.T, h *apptest.Harness) {
@@ -205,6 +206,7 @@ func firstDiff(got, want string) string {
 // a delete run as many statements with 40 links to the entry as with 1:
 // nothing is done per row.
 func TestDraftStatementsPerRequest(t *testing.T) {
+	t.Parallel()
 	apptest.Each(t, func(t *testing.T, h *apptest.Harness) {
 		counts := map[int][]int64{}
 		for _, links := range []int{1, 40} {
@@ -252,6 +254,7 @@ attributes:
 // TestDraftsThroughJoinRows: a many-to-many to a draft & publish type
 // shows the version of the read, in populate and in filters.
 func TestDraftsThroughJoinRows(t *testing.T) {
+	t.Parallel()
 	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
 			h := withTypes(t, d, map[string]string{"reading-list.yaml": readingListType})

@@ -20,6 +20,7 @@ const editorRole = `
 // may not read drafts cannot reach one through a relation either, even
 // when its read of the root type asks for drafts.
 func TestReadingDraftsNeedsItsOwnGrant(t *testing.T) {
+	t.Parallel()
 	apptest.EachWithRoles(t, editorRole, func(t *testing.T, h *apptest.Harness) {
 		fixture(t, h)
 		h.Create("/api/blueprints?status=draft", map[string]any{"title": "Secret plan", "category": 1}) // 4 (Lead 101 is 1 and 2)
@@ -109,6 +110,7 @@ func equalIDs(a, b []int64) bool {
 // drafts on v1 and needs the same grant as status=draft; live is the
 // default; v2 does not know the key.
 func TestPublicationStateOnV1(t *testing.T) {
+	t.Parallel()
 	apptest.Each(t, func(t *testing.T, h *apptest.Harness) {
 		fixture(t, h)
 		learner := h.CreateUser("learner", "lu@kiln.test", "learner")
@@ -151,6 +153,7 @@ const writerRole = `
 // document that has no published version, and addresses a published one
 // by either row's id.
 func TestWritingWithoutTheDraftsGrant(t *testing.T) {
+	t.Parallel()
 	apptest.EachWithRoles(t, writerRole, func(t *testing.T, h *apptest.Harness) {
 		fixture(t, h) // Lead 101: rows 1 (draft) and 2 (published); Draft plan: the draft 3
 		writer := h.CreateUser("writer", "wr@kiln.test", "writer")

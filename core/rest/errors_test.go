@@ -26,6 +26,7 @@ import (
 // TestBadInputIsA4xxThatNamesIt sends malformed bodies, headers and query
 // strings and asserts the exact status, error name and message.
 func TestBadInputIsA4xxThatNamesIt(t *testing.T) {
+	t.Parallel()
 	h := apptest.New(t, database.SQLite)
 	fixture(t, h)
 	type req struct {
@@ -95,6 +96,7 @@ func TestBadInputIsA4xxThatNamesIt(t *testing.T) {
 // answers from the headers alone, before reading the body, so the test
 // reads the answer the way a client that watches for early responses does.
 func TestOversizedBodyIs413(t *testing.T) {
+	t.Parallel()
 	h := apptest.New(t, database.SQLite)
 	base := strings.TrimPrefix(h.Serve(), "http://")
 	conn, err := net.Dial("tcp", base)
@@ -119,6 +121,7 @@ func TestOversizedBodyIs413(t *testing.T) {
 // envelope with the request id, and neither the panic value nor a stack
 // reaches the wire; the log has both.
 func TestPanicIsA500WithARequestID(t *testing.T) {
+	t.Parallel()
 	var logged bytes.Buffer
 	app := fiber.New(fiber.Config{ErrorHandler: rest.ErrorHandler(slog.New(slog.NewTextHandler(&logged, nil)))})
 	app.Use(requestid.New(), recover.New())

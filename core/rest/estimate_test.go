@@ -45,6 +45,7 @@ func countEntries(v any) int {
 // equals the entries of the admin's answer, counted in its JSON, for
 // lists and one entry and populates of every kind; a count adds none.
 func TestEstimateIsTheAnswerOfFullRelations(t *testing.T) {
+	t.Parallel()
 	apptest.EachWithRoles(t, tightRole, func(t *testing.T, h *apptest.Harness) {
 		var first int64
 		for i := range 3 {
@@ -96,6 +97,7 @@ const theCycle = "/api/programs?pagination[pageSize]=100&populate[sessions][popu
 // answer's entries and bytes are the admin's, counted in its JSON; the
 // limits are the rule's (wantLimits' table with the shipped defaults).
 func TestTheCycleByRole(t *testing.T) {
+	t.Parallel()
 	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
 			h := apptest.NewWith(t, apptest.Config(t, d))

@@ -44,6 +44,7 @@ func asJSON(list []string) []any {
 // targets a role may read is asked of the server another way: by listing
 // the target's own route as that role.
 func TestPopulateNotPermitted(t *testing.T) {
+	t.Parallel()
 	apptest.Each(t, func(t *testing.T, h *apptest.Harness) {
 		policy := h.App.Security.Policy
 		findRoute := map[*schema.ContentType]string{}
@@ -101,6 +102,7 @@ func TestPopulateNotPermitted(t *testing.T) {
 // pagination key) and in a write body; a private field reads as unknown
 // and is not listed.
 func TestInvalidKeyNamesTheValidOnes(t *testing.T) {
+	t.Parallel()
 	apptest.Each(t, func(t *testing.T, h *apptest.Harness) {
 		program := h.App.Schema.Type("program")
 		// What each place takes on program, which has no private field and

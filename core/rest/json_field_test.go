@@ -50,6 +50,7 @@ func documentedJSON(t *testing.T) [][2]string {
 // PostgreSQL it also checks the doc's word on jsonb, which Strapi keeps:
 // jsonb orders keys by length first, so it would answer otherwise.
 func TestJSONFieldAnsweredAsDocumented(t *testing.T) {
+	t.Parallel()
 	rows := documentedJSON(t)
 	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {

@@ -93,6 +93,7 @@ func withTypes(t *testing.T, d database.Dialect, extra map[string]string) *appte
 // after its Parse took the text. Every other refusal is Parse's, and then
 // both refuse.
 func TestFieldKindsGolden(t *testing.T) {
+	t.Parallel()
 	files, err := filepath.Glob("testdata/kinds/*.txt")
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no golden files: %v", err)

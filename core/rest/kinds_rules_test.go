@@ -20,6 +20,7 @@ attributes:
 // the YAML takes; a value outside them is a 400 in Strapi's words, never a
 // 500 (validator panicked parsing "1.5" or "1e20" as an integer).
 func TestIntegerRulesWithAnyBound(t *testing.T) {
+	t.Parallel()
 	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
 			h := withTypes(t, d, map[string]string{"gauge.yaml": gaugeType})

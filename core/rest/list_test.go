@@ -30,6 +30,7 @@ func enc(q string) string {
 // relation filters at depth 2 and 3, and the logical operators, on both
 // databases, asserting the exact ids in order.
 func TestListFilters(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		path string
 		want []int
@@ -118,6 +119,7 @@ func TestListFilters(t *testing.T) {
 // TestListSortAndPagination checks every sort form and both pagination
 // styles with their meta.
 func TestListSortAndPagination(t *testing.T) {
+	t.Parallel()
 	sorts := []struct {
 		path string
 		want []int
@@ -182,6 +184,7 @@ func metaPagination(t *testing.T, r *apptest.Response) string {
 // TestDraftAndPublish: lists show published entries by default; status=draft
 // shows every document as its draft, publishedAt null.
 func TestDraftAndPublish(t *testing.T) {
+	t.Parallel()
 	apptest.Each(t, func(t *testing.T, h *apptest.Harness) {
 		fixture(t, h)
 		// Lead 101 is rows 1 (draft) and 2 (published); Draft plan row 3.

@@ -9,6 +9,7 @@ import (
 // nulInBody names the first NUL in key order, and leaves what is not
 // JSON to the handler's decoder.
 func TestNULInBody(t *testing.T) {
+	t.Parallel()
 	for body, want := range map[string]string{
 		`{"data":{"b":"\u0000","a":{"z":"\u0000"}}}`: "Invalid body field data.a.z: it contains a NUL character",
 		`[["ok"],["x","\u0000"]]`:                    "Invalid body field [1][1]: it contains a NUL character",

@@ -63,6 +63,7 @@ func (s *seen) take() []any {
 // is handed the hash, never the plaintext. Rules run on the plaintext
 // first. The same holds for the built-in user.
 func TestPasswordFieldsOfAnyTypeAreHashedBeforeHooks(t *testing.T) {
+	t.Parallel()
 	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) { passwordFields(t, d) })
 	}

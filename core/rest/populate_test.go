@@ -26,6 +26,7 @@ func keysOf(t *testing.T, r *apptest.Response) []string {
 // TestPopulateForms: every way of asking for relations returns exactly the
 // relations asked for, and none by default.
 func TestPopulateForms(t *testing.T) {
+	t.Parallel()
 	base := []string{"createdAt", "description", "documentId", "id", "order", "publishedAt", "title", "updatedAt"}
 	with := func(rels ...string) []string {
 		out := append(append([]string(nil), base...), rels...)

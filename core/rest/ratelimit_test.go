@@ -14,6 +14,7 @@ import (
 // limit with Retry-After, separate counters for users and addresses, and
 // the operations endpoints never counted.
 func TestRateLimits(t *testing.T) {
+	t.Parallel()
 	cfg := apptest.Config(t, database.SQLite)
 	cfg.RateLimit.PerAddress, cfg.RateLimit.PerUser = 3, 5
 	h := apptest.NewWith(t, cfg)
@@ -55,6 +56,7 @@ func TestRateLimits(t *testing.T) {
 
 // TestRateLimitSharedInRedis: two instances on one Redis share a counter.
 func TestRateLimitSharedInRedis(t *testing.T) {
+	t.Parallel()
 	url := os.Getenv("KILN_TEST_REDIS_URL")
 	if url == "" {
 		t.Skip("Redis tests skipped: KILN_TEST_REDIS_URL is not set")

@@ -16,6 +16,7 @@ import (
 // caller's user) is measured apart, on a request refused after the
 // guard, and taken off.
 func TestReadStatements(t *testing.T) {
+	t.Parallel()
 	apptest.Each(t, func(t *testing.T, h *apptest.Harness) {
 		cust := h.Create("/api/customers", map[string]any{"name": "Acme"})
 		bp := h.Do("POST", "/api/blueprints", map[string]any{"data": map[string]any{"title": "Plan"}}).JSON(t)["data"].(map[string]any)

@@ -34,6 +34,7 @@ func setLearnersFixture(t *testing.T, h *apptest.Harness) people {
 // empty set and null clear only hers. The admin, who has no scope, still
 // replaces everything.
 func TestCoachSetKeepsHiddenLearners(t *testing.T) {
+	t.Parallel()
 	apptest.Each(t, func(t *testing.T, h *apptest.Harness) {
 		p := setLearnersFixture(t, h)
 		ada := bearer(p.coach)
@@ -84,6 +85,7 @@ func TestCoachSetKeepsHiddenLearners(t *testing.T) {
 // whether one or six of bob's learners are linked to her event, and they
 // all stay linked.
 func TestCoachSetStatementsFixed(t *testing.T) {
+	t.Parallel()
 	apptest.Each(t, func(t *testing.T, h *apptest.Harness) {
 		p := setLearnersFixture(t, h)
 		ada := bearer(p.coach)
@@ -147,6 +149,7 @@ func eachWithDesk(t *testing.T, fn func(t *testing.T, h *apptest.Harness)) {
 // only learners it can see; bob's Ne (customer 2), moved to Ada by the
 // admin, keeps pointing at Ada. The admin's set releases everyone.
 func TestScopedSetOfInverseForeignKey(t *testing.T) {
+	t.Parallel()
 	eachWithDesk(t, func(t *testing.T, h *apptest.Harness) {
 		fixture(t, h)
 		desk := bearer(h.CreateUser("desk", "desk@users.test", "desk"))
@@ -184,6 +187,7 @@ func TestScopedSetOfInverseForeignKey(t *testing.T) {
 // nothing, while the enrollment's other fields stay writable. The admin
 // replaces Ne.
 func TestScopedToOneWithHiddenTarget(t *testing.T) {
+	t.Parallel()
 	eachWithDesk(t, func(t *testing.T, h *apptest.Harness) {
 		fixture(t, h)
 		desk := bearer(h.CreateUser("desk", "desk@users.test", "desk"))

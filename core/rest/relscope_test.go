@@ -15,6 +15,7 @@ import (
 // and nothing is linked. The admin, who has no scope, links anyone. One
 // statement per relation field however many references it names.
 func TestRelationTargetsUnderTheCallersScope(t *testing.T) {
+	t.Parallel()
 	apptest.Each(t, func(t *testing.T, h *apptest.Harness) {
 		p := withPeople(t, h)
 		ada := bearer(p.coach)

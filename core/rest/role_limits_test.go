@@ -100,6 +100,7 @@ func limitCallers(t *testing.T, h *apptest.Harness) []caller {
 // role's, refused without a statement; the byte limit in answers just
 // under and over it.
 func TestAnswerLimitsByRole(t *testing.T) {
+	t.Parallel()
 	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
 			cfg := apptest.ConfigWithRoles(t, d, limitRoles)

@@ -47,6 +47,7 @@ var anon = []string{"Authorization", apptest.Anonymous}
 // TestRoutesByRole sends each route with no token, a bad token, the wrong
 // role and the right role.
 func TestRoutesByRole(t *testing.T) {
+	t.Parallel()
 	apptest.Each(t, func(t *testing.T, h *apptest.Harness) {
 		p := withPeople(t, h)
 		bad := []string{"Authorization", "Bearer not.a.token"}
@@ -104,6 +105,7 @@ func TestRoutesByRole(t *testing.T) {
 
 // TestTokenAttacksOverHTTP: forged, expired and orphaned tokens are 401.
 func TestTokenAttacksOverHTTP(t *testing.T) {
+	t.Parallel()
 	apptest.Each(t, func(t *testing.T, h *apptest.Harness) {
 		p := withPeople(t, h)
 		secret := []byte(h.App.Config.Auth.JWTSecret)
@@ -167,6 +169,7 @@ func base64URL(s string) string {
 // TestPrivateFieldsNeverLeakOrAnswer: password and tokens can be neither
 // read nor queried, through any syntax or relation.
 func TestPrivateFieldsNeverLeakOrAnswer(t *testing.T) {
+	t.Parallel()
 	apptest.Each(t, func(t *testing.T, h *apptest.Harness) {
 		withPeople(t, h)
 		for _, path := range []string{
@@ -204,6 +207,7 @@ func TestPrivateFieldsNeverLeakOrAnswer(t *testing.T) {
 // TestOwnership: a learner and a coach see and change only their own
 // records, whatever their filters say.
 func TestOwnership(t *testing.T) {
+	t.Parallel()
 	apptest.Each(t, func(t *testing.T, h *apptest.Harness) {
 		p := withPeople(t, h)
 		li := bearer(p.learner)
@@ -296,6 +300,7 @@ func (c *capture) Send(_ context.Context, m mail.Message) error {
 // TestSignInAndPasswords: sign-in answers, the same error for an unknown
 // e-mail and a wrong password, registration rules, change and reset.
 func TestSignInAndPasswords(t *testing.T) {
+	t.Parallel()
 	apptest.Each(t, func(t *testing.T, h *apptest.Harness) {
 		withPeople(t, h)
 		login := func(id, pw string) *apptest.Response {

@@ -58,6 +58,7 @@ func golden(t *testing.T, name, request string, got []byte) {
 // TestResponseShapesGolden pins the v2 (Strapi 5) and v1 (Strapi 4) shape of
 // a list with populate, on both databases against the same files.
 func TestResponseShapesGolden(t *testing.T) {
+	t.Parallel()
 	const list = "/api/programs?filters[id][$in][0]=1&filters[id][$in][1]=2&populate[customer][fields][0]=name&populate[modules][sort][0]=order:desc&populate[modules][populate][sessions][fields][0]=title&populate[coaches][count]=true&fields[0]=title&fields[1]=startDate&fields[2]=capacity"
 	const one = "/api/coaches/1?populate=*"
 	apptest.Each(t, func(t *testing.T, h *apptest.Harness) {
@@ -86,6 +87,7 @@ func TestResponseShapesGolden(t *testing.T) {
 // TestVersionHeaders: every response, errors and 404s included, says which
 // version answered.
 func TestVersionHeaders(t *testing.T) {
+	t.Parallel()
 	h := apptest.New(t, database.SQLite)
 	cases := []struct {
 		path    string

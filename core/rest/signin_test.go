@@ -34,6 +34,7 @@ func eachWith(t *testing.T, edit func(cfg *config.Config), fn func(t *testing.T,
 // a user's larger one). permissions.yaml still switches them off, for
 // every caller alike.
 func TestSignInRoutesIgnoreTheToken(t *testing.T) {
+	t.Parallel()
 	eachWith(t, func(cfg *config.Config) { cfg.RateLimit.PerAddress, cfg.RateLimit.PerUser = 1000, 5000 }, func(t *testing.T, h *apptest.Harness) {
 		p := withPeople(t, h)
 		h.App.Accounts.Registration = true

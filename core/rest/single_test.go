@@ -94,6 +94,7 @@ const notFound = `{"data":null,"error":{"details":{},"message":"Not Found","name
 // and filters apply to the one entry (a filter that excludes it is 404);
 // there is no /homepages and no /homepage/:id.
 func TestSingleTypeLifecycle(t *testing.T) {
+	t.Parallel()
 	eachSingle(t, func(t *testing.T, h *apptest.Harness) {
 		h.Create("/api/notes", map[string]any{"title": "First note"})
 		entry := func(body string) string {
@@ -137,6 +138,7 @@ func TestSingleTypeLifecycle(t *testing.T) {
 // TestSingleTypeUnknownKey: a key the type does not have is a 400, as on
 // a collection type.
 func TestSingleTypeUnknownKey(t *testing.T) {
+	t.Parallel()
 	eachSingle(t, func(t *testing.T, h *apptest.Harness) {
 		r := h.Do("PUT", "/api/homepage", map[string]any{"data": map[string]any{"title": "x", "nope": 1}})
 		if st, name, _, _ := h.ErrorOf(r); st != 400 || name != "ValidationError" {
@@ -150,6 +152,7 @@ func TestSingleTypeUnknownKey(t *testing.T) {
 // draft that the default (published) read does not show, and that
 // status=draft shows; drafts need their own grant.
 func TestSingleTypeDraftAndPublish(t *testing.T) {
+	t.Parallel()
 	eachSingle(t, func(t *testing.T, h *apptest.Harness) {
 		draft := `{"data":{"id":1,"documentId":"D","title":"Draft L","body":null,"createdAt":"T","updatedAt":"T","publishedAt":null},"meta":{}}`
 		live := `{"data":{"id":2,"documentId":"D","title":"Live L","body":null,"createdAt":"T","updatedAt":"T","publishedAt":"T"},"meta":{}}`
@@ -180,6 +183,7 @@ func TestSingleTypeDraftAndPublish(t *testing.T) {
 // entry outside it — 404 for every route — and refuses a change that
 // would move it out (403).
 func TestSingleTypePermissions(t *testing.T) {
+	t.Parallel()
 	eachSingle(t, func(t *testing.T, h *apptest.Harness) {
 		writer := h.CreateUser("writer", "writer@kiln.test", "writer")
 		user := h.CreateUser("someone", "someone@kiln.test", "authenticated")

@@ -61,6 +61,7 @@ func relatedIDs(h *apptest.Harness, r *apptest.Response, rel string) []int64 {
 // program without customer first; populate[programs][sort]=capacity:asc →
 // 10, 25, null.
 func TestNullsSortAsStrapi(t *testing.T) {
+	t.Parallel()
 	apptest.Each(t, func(t *testing.T, h *apptest.Harness) {
 		h.Create("/api/customers", map[string]any{"name": "Acme Corp"})
 		h.Create("/api/customers", map[string]any{"name": "globex"})
@@ -88,6 +89,7 @@ func TestNullsSortAsStrapi(t *testing.T) {
 // between items, keys by length then bytes), on both databases. The wants
 // are Strapi 5's answers on the same coaches (ids equal).
 func TestJSONFiltersAsStrapi(t *testing.T) {
+	t.Parallel()
 	apptest.Each(t, func(t *testing.T, h *apptest.Harness) {
 		for i, e := range []string{
 			`["leadership", "career"]`, `["resilience", "communication"]`, `["career", "feedback"]`,
@@ -146,6 +148,7 @@ func TestJSONFiltersAsStrapi(t *testing.T) {
 // is a 400). Kiln refuses what is not a locale code (Strapi ignores that
 // too) and, as Strapi, locale inside populate or filters.
 func TestLocaleAsStrapi(t *testing.T) {
+	t.Parallel()
 	apptest.Each(t, func(t *testing.T, h *apptest.Harness) {
 		h.Create("/api/customers", map[string]any{"name": "Acme Corp"})
 		h.Create("/api/customers", map[string]any{"name": "globex", "locale": "fr"})
@@ -201,6 +204,7 @@ func TestLocaleAsStrapi(t *testing.T) {
 // both sides keep their own order, and a connect from one side goes to the
 // end of the other side's list.
 func TestConnectPositionAsStrapi(t *testing.T) {
+	t.Parallel()
 	apptest.Each(t, func(t *testing.T, h *apptest.Harness) {
 		for i := 1; i <= 9; i++ {
 			h.Create("/api/coaches", map[string]any{"name": fmt.Sprint("C", i), "email": fmt.Sprintf("c%d@coach.test", i)})

@@ -62,6 +62,7 @@ func slugOf(text string) string {
 // required field and an optional one is null. The reference is computed
 // from the case, not by Kiln's code.
 func TestUIDDerivedOnCreate(t *testing.T) {
+	t.Parallel()
 	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
 			h := uidProject(t, d)

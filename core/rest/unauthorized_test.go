@@ -18,6 +18,7 @@ import (
 // token. Routes the policy refuses the public are checked over the whole
 // route table in core/auth (TestRefusalWithoutATokenNamesTheAction).
 func TestUnauthorizedSaysWhy(t *testing.T) {
+	t.Parallel()
 	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
 			cfg := apptest.Config(t, d)

@@ -149,6 +149,7 @@ func runScenario(t *testing.T, h *apptest.Harness, token string) (string, map[st
 // record.js), but for the differences Kiln keeps on purpose, each listed
 // with its reason in kiln-differences.txt.
 func TestRelationsPerVersionAsStrapi(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join(apptest.Root(t), "testdata", "drafts-relations")
 	want := readAnswers(t, filepath.Join(dir, "strapi-answers.txt"))
 	for label, a := range readAnswers(t, filepath.Join(dir, "kiln-differences.txt")) {
@@ -214,6 +215,7 @@ func parseAnswers(t *testing.T, s string) map[string]string {
 // whoever reads, until the blueprint is published; the draft shows it at
 // once. Every role that may read programs reads.
 func TestDraftLinksStayUnpublished(t *testing.T) {
+	t.Parallel()
 	apptest.Each(t, func(t *testing.T, h *apptest.Harness) {
 		doc := func(r *apptest.Response) string {
 			t.Helper()

@@ -3,6 +3,7 @@ package rest_test
 import (
 	"testing"
 
+	"github.com/kiln-cms/kiln/core/app/apptest"
 	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/schema"
 )
@@ -81,16 +82,21 @@ func (w *visWorld) visCases(role string) []visCase {
 // by the role on the data set exactly as the admin answers it on a copy
 // from which every row the role may not see was deleted.
 func TestHiddenRowsChangeNothing(t *testing.T) {
+	t.Parallel()
 	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
+			t.Parallel() // each database its own world
 			w := newVisWorld(t, d)
 			for _, role := range scopedRoles {
 				t.Run(role, func(t *testing.T) {
 					t.Parallel() // the data set is only read; each role has its own reference
 					ref := w.reference(t, role)
 					cases := w.visCases(role)
-					failed := 0
-					for _, c := range cases {
+					failed, stride := 0, apptest.Stride()
+					for i, c := range cases {
+						if i%stride != 0 {
+							continue
+						}
 						if !sameAnswer(t, role, c.url(), w.as(t, role, c.url()), ref.Do("GET", c.url(), nil)) {
 							failed++
 						}

@@ -54,6 +54,7 @@ func str(t *testing.T, r *apptest.Response, path ...string) string {
 // TestCreateUpdateDeleteWithEveryRelationForm sets relations by id,
 // documentId, list, connect, disconnect and set, on each relation kind.
 func TestCreateUpdateDeleteWithEveryRelationForm(t *testing.T) {
+	t.Parallel()
 	apptest.Each(t, func(t *testing.T, h *apptest.Harness) {
 		fixture(t, h)
 		acmeDoc := str(t, h.Do("GET", "/api/customers/1", nil), "data", "documentId")
@@ -146,6 +147,7 @@ func TestCreateUpdateDeleteWithEveryRelationForm(t *testing.T) {
 // TestValidationErrors asserts the exact ValidationError of each failing
 // rule, all failing fields at once.
 func TestValidationErrors(t *testing.T) {
+	t.Parallel()
 	type fe struct{ path, message string }
 	cases := []struct {
 		name, path string

@@ -102,6 +102,7 @@ func codecCases() []codecCase {
 // driver scans it and decodes it: the value must be the canonical one,
 // Go type included, on both databases.
 func TestCodecRoundTrip(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		ctx := context.Background()
 		s := mustLoad(t, map[string]string{"sample.yaml": sampleYAML})
@@ -148,6 +149,7 @@ func TestCodecRoundTrip(t *testing.T) {
 // TestEncodeDecodeForms pins the forms each dialect's driver is given and
 // what Decode accepts from drivers, without a database.
 func TestEncodeDecodeForms(t *testing.T) {
+	t.Parallel()
 	when := time.Date(2026, 3, 29, 3, 30, 0, 123e6, time.FixedZone("CEST", 2*3600))
 	encodes := []struct {
 		d    database.Dialect

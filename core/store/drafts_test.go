@@ -14,6 +14,7 @@ import (
 // publishing again updates that row in place, keeping its id, with the
 // draft's values.
 func TestPublish(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		bp := f.ty("blueprint")
@@ -52,6 +53,7 @@ func TestPublish(t *testing.T) {
 // reads as both versions, and its first draft write adds the draft row,
 // leaving the published version as it was.
 func TestBulkLoadedDocuments(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		bp := f.ty("blueprint")

@@ -12,6 +12,7 @@ import (
 // places) keep their order, by target id, ahead of what is connected
 // later; a positioned connect renumbers the whole list.
 func TestJoinOrderOfOlderLinks(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		exec(t, db, `DELETE FROM events_learners_lnk WHERE event_id = 3`)

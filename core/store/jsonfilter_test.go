@@ -12,6 +12,7 @@ import (
 // PostgreSQL's own jsonb::text there and jsontext.Canonical, called as an
 // SQL function, on SQLite; both must equal Canonical for every document.
 func TestJSONTextSameOnBothDatabases(t *testing.T) {
+	t.Parallel()
 	docs := []string{
 		`["leadership","career"]`, `{"bb":1,"a":[1,{"c":"x"}],"b":null,"a":2,"ccc":true,"B":false}`,
 		`["x\u00e9\n\u001f\/` + "\u007f" + `\t\"\\\b\f\r","\u2028",{},[],"\ud83d\ude00"]`,

@@ -21,6 +21,7 @@ import (
 // scopes and draft statuses: the same rows, in the same order, with the
 // same values, and the same total.
 func TestFindPageMatchesPageAndCount(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		pr, se, bp, cu := f.ty("program"), f.ty("session"), f.ty("blueprint"), f.ty("customer")
@@ -118,6 +119,7 @@ func TestFindPageMatchesPageAndCount(t *testing.T) {
 // id, a missing or malformed one — every status, with and without the
 // drafts grant, in and out of a scope, with a filter.
 func TestFindRefMatchesDocumentThenRow(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		pr, bp := f.ty("program"), f.ty("blueprint")

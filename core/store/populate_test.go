@@ -43,6 +43,7 @@ func itoa(n int64) string {
 }
 
 func TestPopulateShapes(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		cu, pr, co, ev, le, ca, se, mo := f.ty("customer"), f.ty("program"), f.ty("coach"), f.ty("event"),
@@ -172,6 +173,7 @@ func TestPopulateShapes(t *testing.T) {
 // FindOne and every populated relation of the scoped type; relation
 // filters cross the raw relation.
 func TestScope(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		le, ev, cu, pr := f.ty("learner"), f.ty("event"), f.ty("customer"), f.ty("program")

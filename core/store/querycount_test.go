@@ -14,6 +14,7 @@ import (
 // list with populated relations is one page query, which counts too, plus
 // one query per relation per level, whatever the page size.
 func TestListQueriesAreBatched(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		cu, pr, mo, co := f.ty("customer"), f.ty("program"), f.ty("module"), f.ty("coach")

@@ -13,6 +13,7 @@ import (
 )
 
 func TestSort(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		cu, pr, se, ev := f.ty("customer"), f.ty("program"), f.ty("session"), f.ty("event")
@@ -54,6 +55,7 @@ func TestSort(t *testing.T) {
 }
 
 func TestPagination(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		cu := f.ty("customer")
@@ -86,6 +88,7 @@ func TestPagination(t *testing.T) {
 // draft 3, Sales Playbook rows 4 and 5, Coach Kit the draft 6; program 1
 // links Lead 101, program 2 Lead 201; category 2 holds both.
 func TestDraftAndPublish(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		bp, pr, ca, cu := f.ty("blueprint"), f.ty("program"), f.ty("category"), f.ty("customer")
@@ -164,6 +167,7 @@ func loaded(e *entry.Entry) []string {
 }
 
 func TestFields(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		cu, us := f.ty("customer"), f.ty("user")
@@ -214,6 +218,7 @@ func equalStrings(a, b []string) bool {
 }
 
 func TestFindOne(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		pr := f.ty("program")
@@ -238,6 +243,7 @@ func TestFindOne(t *testing.T) {
 }
 
 func TestResolve(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		cu := f.ty("customer")
@@ -265,6 +271,7 @@ func TestResolve(t *testing.T) {
 // TestResolveVisible: under a scope, a reference to an entry the scope
 // hides resolves to nothing, as one to no entry at all; still one query.
 func TestResolveVisible(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		le := f.ty("learner")

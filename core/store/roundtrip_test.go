@@ -40,6 +40,7 @@ attributes:
 // (and NULL) through the store and reads back the same value, on both
 // databases.
 func TestEveryFieldTypeRoundTrips(t *testing.T) {
+	t.Parallel()
 	rows := []map[string]any{
 		{
 			"s": "Grüße, \"quotes\" and 'apostrophes'", "tx": "line1\nline2", "rt": "<p>rich</p>", "em": "a@b.test", "u": "a-slug",

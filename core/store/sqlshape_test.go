@@ -21,6 +21,7 @@ var update = flag.Bool("update", false, "rewrite testdata/sql/*.txt from the sta
 // rewrites them): the shape of the SQL is reviewed like code, and a change
 // to it shows in the diff.
 func TestSQLShapes(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		pr, se, cu, co, ev := f.ty("program"), f.ty("session"), f.ty("customer"), f.ty("coach"), f.ty("event")

@@ -49,6 +49,7 @@ func op(field string, o query.Operator, v any) func(*schema.ContentType) *query.
 // Customers: 1 "Acme Corp", 2 "acme labs", 3 "Initech 50% Off",
 // 4 "Under_Score Ltd", 5 `Back\slash Inc`, 6 "Star*Power [Intl]?".
 func TestFilterStringOperators(t *testing.T) {
+	t.Parallel()
 	runFilterCases(t, []filterCase{
 		{"eq", "customer", op("name", query.OpEq, "Acme Corp"), ids(1)},
 		{"eq is case-sensitive", "customer", op("name", query.OpEq, "acme corp"), ids()},
@@ -117,6 +118,7 @@ func TestFilterStringOperators(t *testing.T) {
 // Programs' capacity: 20, 10, NULL, 50, 20, 5. startDate: 2026-01-10,
 // 2026-02-01, NULL, 2025-11-15, 2026-01-10, 2026-04-01.
 func TestFilterNumberAndDateOperators(t *testing.T) {
+	t.Parallel()
 	runFilterCases(t, []filterCase{
 		{"integer eq", "program", op("capacity", query.OpEq, int64(20)), ids(1, 5)},
 		{"integer ne", "program", op("capacity", query.OpNe, int64(20)), ids(2, 4, 6)},
@@ -177,6 +179,7 @@ func TestFilterNumberAndDateOperators(t *testing.T) {
 }
 
 func TestFilterDocumentID(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		ct := f.ty("customer")
@@ -193,6 +196,7 @@ func TestFilterDocumentID(t *testing.T) {
 }
 
 func TestFilterLogic(t *testing.T) {
+	t.Parallel()
 	runFilterCases(t, []filterCase{
 		{"and", "program", func(ct *schema.ContentType) *query.Filter {
 			return and(cond(ct, "status", query.OpEq, "published"), cond(ct, "capacity", query.OpGte, int64(10)))
@@ -231,6 +235,7 @@ func rf(path string, sub func(*schema.ContentType) *query.Filter) func(*schema.C
 }
 
 func TestFilterRelations(t *testing.T) {
+	t.Parallel()
 	runFilterCases(t, []filterCase{
 		{"to-one depth 2", "session", rf("program", op("title", query.OpEq, "Leadership Basics")), ids(1, 2, 3)},
 		{"to-one depth 3", "session", rf("program.customer", op("name", query.OpEq, "Acme Corp")), ids(1, 2, 3, 4)},
@@ -283,6 +288,7 @@ func TestFilterRelations(t *testing.T) {
 // TestDraftTargetsInFilters: a draft read reaches draft targets through a
 // relation filter, unless the caller may not read that type's drafts.
 func TestDraftTargetsInFilters(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		pr, bp := f.ty("program"), f.ty("blueprint")

@@ -53,6 +53,7 @@ func disconnect(v ...int64) entry.RelationChange {
 var documentID = regexp.MustCompile(`^[a-z0-9]{24}$`)
 
 func TestInsert(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		before := time.Now().Add(-time.Second)
@@ -102,6 +103,7 @@ func TestInsert(t *testing.T) {
 }
 
 func TestUpdate(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		pr := f.ty("program")
@@ -130,6 +132,7 @@ func TestUpdate(t *testing.T) {
 
 // Program 3's customer is 2.
 func TestWriteManyToOne(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		steps := []struct {
@@ -156,6 +159,7 @@ func TestWriteManyToOne(t *testing.T) {
 
 // Customer 5 has no programs; customer 1 has 1 and 2, customer 2 has 3.
 func TestWriteOneToMany(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		f.mustChange(t, "customer", 5, "programs", connect(5, 3))
@@ -183,6 +187,7 @@ func TestWriteOneToMany(t *testing.T) {
 
 // Event 1 has learners 1, 2, 3; event 3 none; learner 4 no events.
 func TestWriteManyToMany(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		steps := []struct {
@@ -224,6 +229,7 @@ func TestWriteManyToMany(t *testing.T) {
 
 // Learner.user is an owning oneToOne to the built-in user.
 func TestWriteOwningOneToOne(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		u1 := f.add("user", vals{"username": "u1", "email": "u1@u.test"}, nil)
@@ -268,6 +274,7 @@ attributes:
 }
 
 func TestWriteMappedOneToOneAndSelfManyToMany(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		s := mustLoad(t, personSchema)
 		createAll(t, db, s)
@@ -331,6 +338,7 @@ func fieldErrors(t *testing.T, err error) (*errs.Error, []errs.FieldError) {
 }
 
 func TestUniqueViolation(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		cu, co := f.ty("customer"), f.ty("coach")
@@ -359,6 +367,7 @@ func TestUniqueViolation(t *testing.T) {
 }
 
 func TestForeignKeyViolation(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		pr := f.ty("program")
@@ -378,6 +387,7 @@ func TestForeignKeyViolation(t *testing.T) {
 }
 
 func TestDelete(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		if err := f.st.Delete(ctx, db, f.ty("learner"), 1); err != nil {
@@ -409,6 +419,7 @@ func TestDelete(t *testing.T) {
 
 // TestWritesRollBack: a failed write inside a transaction leaves nothing.
 func TestWritesRollBack(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		f := newFixture(t, db)
 		ev := f.ty("event")

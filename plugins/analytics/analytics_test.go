@@ -293,6 +293,7 @@ const deskRole = `
 // figure of every endpoint, the window, the errors, the permissions and the
 // number of queries.
 func TestAnalytics(t *testing.T) {
+	t.Parallel()
 	apptest.EachWithRoles(t, deskRole, func(t *testing.T, h *apptest.Harness) {
 		// An empty platform: zeros everywhere, no division by zero.
 		same(t, "empty dashboard", get(t, h, "/api/analytics/dashboard"), `{
@@ -591,6 +592,7 @@ func numbersJSON(t *testing.T, v any) string {
 // desk's answers must not change by a byte. They must differ from the
 // admin's, or the scopes would have narrowed nothing.
 func TestHiddenRowsCountForNothing(t *testing.T) {
+	t.Parallel()
 	apptest.EachWithRoles(t, deskRole, func(t *testing.T, h *apptest.Harness) {
 		build(t, h)
 		desk := apptest.As(h.CreateUser("dee", "dee@kiln.test", "desk"))
@@ -669,6 +671,7 @@ func documents(t *testing.T, h *apptest.Harness, plural string, auth ...string) 
 // coach, with and without a window: the answers must be byte for byte the
 // same (the data set's ids, documentIds and times are deterministic).
 func TestSameOnBothDatabases(t *testing.T) {
+	t.Parallel()
 	if storetest.PostgresURL() == "" {
 		t.Skip("needs KILN_TEST_POSTGRES_URL")
 	}

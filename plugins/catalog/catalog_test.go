@@ -23,6 +23,7 @@ func post(t *testing.T, h *apptest.Harness, path string, data map[string]any) {
 
 // TestCategoryTree: the nested shape, siblings by name, in two queries.
 func TestCategoryTree(t *testing.T) {
+	t.Parallel()
 	apptest.Each(t, func(t *testing.T, h *apptest.Harness) {
 		post(t, h, "/api/categories", map[string]any{"name": "Leadership"})            // 1
 		post(t, h, "/api/categories", map[string]any{"name": "Sales"})                 // 2
@@ -81,6 +82,7 @@ const outline = `{"modules":[{"title":"Know yourself","sessions":[
 // outline; a broken outline, an unknown customer or a session that breaks
 // a rule is a 400 that writes nothing.
 func TestInstantiate(t *testing.T) {
+	t.Parallel()
 	apptest.Each(t, func(t *testing.T, h *apptest.Harness) {
 		post(t, h, "/api/customers", map[string]any{"name": "Acme"})
 		var ol, broken, badKind any
@@ -165,6 +167,7 @@ func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
 // TestProgramDates: a program may not end before it starts, on create and
 // on an update that moves only one of the dates.
 func TestProgramDates(t *testing.T) {
+	t.Parallel()
 	apptest.Each(t, func(t *testing.T, h *apptest.Harness) {
 		r := h.Do("POST", "/api/programs", map[string]any{"data": map[string]any{"title": "Backwards", "startDate": "2030-02-01", "endDate": "2030-01-31"}})
 		if st, name, _, d := h.ErrorOf(r); st != 400 || name != "ValidationError" || fmt.Sprint(d["errors"].([]any)[0].(map[string]any)["path"]) != "[endDate]" {
@@ -186,6 +189,7 @@ func TestProgramDates(t *testing.T) {
 // not see: it is the tree the admin gets once that category is deleted (a
 // child of it becomes a root).
 func TestCategoryTreeKeepsToTheCallersView(t *testing.T) {
+	t.Parallel()
 	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
 			cfg := apptest.Config(t, d)

@@ -40,6 +40,7 @@ func sameSlots(t *testing.T, what string, got []string, want ...string) {
 }
 
 func TestCoachAvailability(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, h *apptest.Harness, p people) {
 		get := func(path string, token ...string) *apptest.Response {
 			return h.Do("GET", path, nil, token...)
@@ -86,6 +87,7 @@ func TestCoachAvailability(t *testing.T) {
 }
 
 func TestAvailabilityRefusals(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, h *apptest.Harness, p people) {
 		for _, tc := range []struct{ query, key string }{
 			{"from=yesterday", "from"},
@@ -126,6 +128,7 @@ func TestAvailabilityRefusals(t *testing.T) {
 }
 
 func TestAvailableCoaches(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, h *apptest.Harness, p people) {
 		coaches := func(r *apptest.Response) []string {
 			t.Helper()

@@ -40,6 +40,7 @@ func sameIDs(t *testing.T, what string, got []int64, want ...int64) {
 }
 
 func TestCoachLearnersList(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, h *apptest.Harness, p people) {
 		h.Do("PUT", "/api/learners/4", map[string]any{"data": map[string]any{"coach": 1}})
 		sameIDs(t, "admin, coach 1", h.IDs(h.Do("GET", "/api/coaches/1/learners", nil)), 2, 4)
@@ -80,6 +81,7 @@ func TestCoachLearnersList(t *testing.T) {
 }
 
 func TestAssign(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, h *apptest.Harness, p people) {
 		assign := func(coach string, learners ...any) *apptest.Response {
 			return h.Do("POST", "/api/coaches/"+coach+"/learners", map[string]any{"learners": learners})
@@ -132,6 +134,7 @@ func TestAssign(t *testing.T) {
 }
 
 func TestUnassign(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, h *apptest.Harness, p people) {
 		r := h.Do("DELETE", "/api/coaches/1/learners/2?populate=coach", nil)
 		d := data(t, r).(map[string]any)
@@ -154,6 +157,7 @@ func TestUnassign(t *testing.T) {
 // TestCapacityOnEveryWrite: the generated learner routes obey maxLearners
 // too, and a learner who keeps their full coach can still be edited.
 func TestCapacityOnEveryWrite(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, h *apptest.Harness, p people) {
 		// Cy is full (1 of 1).
 		r := h.Do("PUT", "/api/learners/4", map[string]any{"data": map[string]any{"coach": 3}})
@@ -198,6 +202,7 @@ func TestCapacityOnEveryWrite(t *testing.T) {
 }
 
 func TestTimezoneAndRuleChecks(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, h *apptest.Harness, p people) {
 		for _, tc := range []struct {
 			name, method, path string
@@ -241,6 +246,7 @@ const deskRole = `
 // scope on learners leaves the learners it cannot see with the coach, so
 // they count against maxLearners.
 func TestCapacityUnderAScopedSet(t *testing.T) {
+	t.Parallel()
 	apptest.EachWithRoles(t, deskRole, func(t *testing.T, h *apptest.Harness) {
 		fixture(t, h)
 		desk := apptest.As(h.CreateUser("desk", "desk@users.test", "desk"))
@@ -275,6 +281,7 @@ const leadRole = `
 // change that would take a learner out of what the caller may see is a
 // 403 that writes nothing, as the core refuses such a write.
 func TestAssignmentsKeepToTheCallersView(t *testing.T) {
+	t.Parallel()
 	apptest.EachWithRoles(t, leadRole, func(t *testing.T, h *apptest.Harness) {
 		fixture(t, h)
 		lead := h.CreateUser("lead", "lead@users.test", "lead")

@@ -26,6 +26,7 @@ import (
 //
 // Cy is full, Di shares no language, Ed is inactive: all three left out.
 func TestMatchRanking(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, h *apptest.Harness, p people) {
 		r := h.Do("POST", "/api/coaches/match", map[string]any{"learner": 1})
 		got := list(t, r)
@@ -64,6 +65,7 @@ func TestMatchRanking(t *testing.T) {
 }
 
 func TestMatchOptions(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, h *apptest.Harness, p people) {
 		names := func(r *apptest.Response) []string {
 			t.Helper()
@@ -121,6 +123,7 @@ func TestMatchOptions(t *testing.T) {
 }
 
 func TestMatchRefusals(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, h *apptest.Harness, p people) {
 		for _, tc := range []struct {
 			name, path string
@@ -158,6 +161,7 @@ func TestMatchRefusals(t *testing.T) {
 // TestMatchQueries proves matching costs the same number of statements
 // however many coaches there are.
 func TestMatchQueries(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, h *apptest.Harness, p people) {
 		c := h.CountQueries()
 		cost := func() int64 {

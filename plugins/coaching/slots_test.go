@@ -47,6 +47,7 @@ func sameSpans(t *testing.T, what string, got []Interval, want ...string) {
 }
 
 func TestWallInstantAroundDaylightSaving(t *testing.T) {
+	t.Parallel()
 	berlin, ny := zone(t, "Europe/Berlin"), zone(t, "America/New_York")
 	for _, tc := range []struct {
 		name string
@@ -76,6 +77,7 @@ func TestWallInstantAroundDaylightSaving(t *testing.T) {
 }
 
 func TestFreeSlotsAcrossTheSpringChange(t *testing.T) {
+	t.Parallel()
 	berlin := zone(t, "Europe/Berlin")
 	// Sundays and Mondays 09:00-12:00 Berlin time, the week the clocks go
 	// forward (Sunday 2026-03-29): before it 08:00Z, after it 07:00Z.
@@ -95,6 +97,7 @@ func TestFreeSlotsAcrossTheSpringChange(t *testing.T) {
 }
 
 func TestFreeSlotsAcrossTheAutumnChange(t *testing.T) {
+	t.Parallel()
 	ny := zone(t, "America/New_York")
 	// Sundays 09:00-10:00 and a night rule 00:30-02:30 New York time; the
 	// clocks go back on Sunday 2026-11-01 at 02:00, so the night rule lasts
@@ -109,6 +112,7 @@ func TestFreeSlotsAcrossTheAutumnChange(t *testing.T) {
 }
 
 func TestFreeSlotsRulesCrossingMidnightInUTC(t *testing.T) {
+	t.Parallel()
 	// Monday 19:00-23:00 in New York (summer, UTC-4) is Monday 23:00Z to
 	// Tuesday 03:00Z; a range of Tuesday in UTC still sees its tail.
 	ny := zone(t, "America/New_York")
@@ -124,6 +128,7 @@ func TestFreeSlotsRulesCrossingMidnightInUTC(t *testing.T) {
 }
 
 func TestFreeSlotsMinusEvents(t *testing.T) {
+	t.Parallel()
 	rules := []Rule{{time.Monday, hm(9, 0), hm(12, 0)}, {time.Monday, hm(12, 0), hm(14, 0)}}
 	busy := []Interval{
 		{utc("2026-07-06T11:45:00Z"), utc("2026-07-06T12:15:00Z")}, // given out of order
@@ -154,6 +159,7 @@ func TestFreeSlotsMinusEvents(t *testing.T) {
 }
 
 func TestParseClock(t *testing.T) {
+	t.Parallel()
 	if d, err := parseClock("09:30:15"); err != nil || d != hm(9, 30)+15*time.Second {
 		t.Errorf("parseClock = %v, %v", d, err)
 	}

@@ -10,6 +10,7 @@ import (
 )
 
 func TestLearnerAssignedEmitted(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, h *apptest.Harness, p people) {
 		r := h.Do("POST", "/api/admin/webhooks", map[string]any{"data": map[string]any{
 			"name": "assignments", "url": "http://localhost:9/hook", "events": []string{"learner.assigned"}}})

@@ -70,6 +70,7 @@ func updatedAt(t *testing.T, h *apptest.Harness, path string) string {
 // once, another plugin's hook can refuse them (and nothing is written),
 // and the core sets updatedAt.
 func TestAssignmentsAreWritesThroughTheService(t *testing.T) {
+	t.Parallel()
 	s := &spy{}
 	apptest.Each(t, func(t *testing.T, h *apptest.Harness) {
 		fixture(t, h)
@@ -164,6 +165,7 @@ func TestBatchCapacityCountedOnce(t *testing.T) {
 // and one coach's availability cost the same number of statements however
 // many learners, coaches, rules and events there are.
 func TestRouteQueries(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, h *apptest.Harness, p people) {
 		c := h.CountQueries()
 		cost := func(method, path string, body any) int64 {
@@ -243,6 +245,7 @@ const matcherRole = `
 // every content table as the caller sees it: a learner they may not see
 // takes no place, a rule gives no time, an event holds no slot.
 func TestFiguresKeepToTheCallersView(t *testing.T) {
+	t.Parallel()
 	apptest.EachWithRoles(t, matcherRole, func(t *testing.T, h *apptest.Harness) {
 		fixture(t, h)
 		if r := h.Do("PUT", "/api/coaches/6", map[string]any{"data": map[string]any{"learners": []int{4}}}); r.Status != 200 {

@@ -22,6 +22,7 @@ import (
 // This is what catches a figure, a count, a free slot or an attendee
 // computed over rows the caller may not see.
 func TestHiddenRowsChangeNoAnswer(t *testing.T) {
+	t.Parallel()
 	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
 			for _, name := range []string{"public", "authenticated", "learner", "coach", "desk", "admin"} {

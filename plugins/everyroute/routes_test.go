@@ -303,18 +303,23 @@ func refused(r *role) int {
 // no parameter are checked this way, with populate=* too when they take
 // it.
 func TestEveryPluginRouteAsEveryRole(t *testing.T) {
+	t.Parallel()
 	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
+			t.Parallel() // each database its own world
 			w := build(t, d)
 			routes := w.h.App.Plugins.Routes()
 			if len(routes) < 20 {
 				t.Fatalf("%d plugin routes registered: plugins/all is not what the app runs", len(routes))
 			}
-			for _, r := range w.roles {
+			stride := apptest.Stride()
+			for ri, r := range w.roles {
 				w.see()
 				r = w.role(r.name)
-				for _, rt := range routes {
-					w.route(t, r, rt)
+				for i, rt := range routes {
+					if (i+ri)%stride == 0 {
+						w.route(t, r, rt)
+					}
 				}
 			}
 		})

@@ -38,6 +38,7 @@ func (l *logBuffer) String() string {
 // token appears on no line of the log. The route that makes feeds keeps
 // its path.
 func TestFeedTokenNotLogged(t *testing.T) {
+	t.Parallel()
 	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
 			if d == database.Postgres && storetest.PostgresURL() == "" {

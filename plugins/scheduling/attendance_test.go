@@ -8,6 +8,7 @@ import (
 )
 
 func TestAttendanceRights(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, h *apptest.Harness, p people) {
 		// Ada's event with Li and Mo; Bob's event with Ne; a cancelled one.
 		e := event(t, h, map[string]any{"title": "Kick-off", "startAt": at("09:00"), "endAt": at("10:00"), "coach": 1, "program": 1})

@@ -51,6 +51,7 @@ func summaries(cal *ics.Calendar) []string {
 }
 
 func TestFeed(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, h *apptest.Harness, p people) {
 		e1 := event(t, h, map[string]any{"title": "Kick-off", "startAt": at("09:00"), "endAt": at("10:00"), "coach": 1, "program": 1})
 		e2 := event(t, h, map[string]any{"title": "Clinic", "startAt": at("11:00"), "endAt": at("12:00"), "coach": 2, "program": 1})

@@ -8,6 +8,7 @@ import (
 )
 
 func TestSequence(t *testing.T) {
+	t.Parallel()
 	for rev, want := range map[int64]int{
 		0:                 0,
 		1:                 1,
@@ -23,6 +24,7 @@ func TestSequence(t *testing.T) {
 }
 
 func TestTextCNAndURL(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{
 		"plain":            "plain",
 		"a\r\nb\rc\nd\te":  "a\nb\nc\nd\te",
@@ -62,6 +64,7 @@ func TestTextCNAndURL(t *testing.T) {
 }
 
 func TestWellFormed(t *testing.T) {
+	t.Parallel()
 	good := "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"
 	for tok, want := range map[string]bool{
 		good:                           true,
@@ -81,6 +84,7 @@ func TestWellFormed(t *testing.T) {
 }
 
 func TestSameSet(t *testing.T) {
+	t.Parallel()
 	if !sameSet([]int64{3, 1, 2}, []int64{1, 2, 3}) || !sameSet(nil, []int64{}) || sameSet([]int64{1}, []int64{1, 2}) {
 		t.Error("sameSet")
 	}
@@ -92,6 +96,7 @@ func TestSameSet(t *testing.T) {
 // The constraint names the events table's columns itself (Tables runs
 // before the model is bound); a model whose columns differ stops start-up.
 func TestCheckConstraint(t *testing.T) {
+	t.Parallel()
 	col := func(c string) *schema.Attribute { return &schema.Attribute{Column: c} }
 	m := model{Event: &schema.ContentType{Table: "events"}, EvCoach: col("coach_id"), EvStart: col("start_at"),
 		EvEnd: col("end_at"), EvStatus: col("status")}

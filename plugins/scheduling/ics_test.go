@@ -79,6 +79,7 @@ func sequenceOf(t *testing.T, cal *ics.Calendar) int {
 }
 
 func TestEventICS(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, h *apptest.Harness, p people) {
 		e := event(t, h, map[string]any{"title": "Kick-off: goals, roles; plans", "description": description,
 			"startAt": at("09:00"), "endAt": at("10:30"), "location": "Room 1, Floor 2",
@@ -190,6 +191,7 @@ func eventICSViewsAndSequence(t *testing.T, h *apptest.Harness, p people, e int6
 // an attendance answer and a sync with nothing to do are no revision; a
 // deleted event's count goes with it.
 func TestSequenceRevisions(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, h *apptest.Harness, p people) {
 		e := event(t, h, map[string]any{"title": "Clinic", "startAt": at("09:00"), "endAt": at("10:00"), "coach": 1, "learners": []int{1}})
 		path := fmt.Sprintf("/api/events/%d/ics", e)
@@ -270,6 +272,7 @@ func TestSequenceRevisions(t *testing.T) {
 // The content type's regex now refuses such a URL, so it is stored the way
 // older data or a direct import could have it: by SQL.
 func TestICSInjection(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, h *apptest.Harness, p people) {
 		e := event(t, h, map[string]any{"title": "Hi\rATTENDEE:mailto:evil@x.test", "description": "a\r\nORGANIZER:mailto:evil@x.test",
 			"startAt": at("09:00"), "endAt": at("10:00"), "location": "x\x1by\x07z"})

@@ -8,6 +8,7 @@ import (
 )
 
 func TestMyEvents(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, h *apptest.Harness, p people) {
 		e1 := event(t, h, map[string]any{"title": "Kick-off", "startAt": at("09:00"), "endAt": at("10:00"), "coach": 1, "learners": []int{1, 2}})
 		e2 := event(t, h, map[string]any{"title": "Feedback round", "startAt": at("11:00"), "endAt": at("12:00"), "coach": 1, "learners": []int{2}})

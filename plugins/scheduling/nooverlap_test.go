@@ -15,6 +15,7 @@ import (
 // events: the transaction fails at commit with a 409 ConflictError.
 // Overlapping cancelled events, and events that only touch, are fine.
 func TestDatabaseKeepsCoachesApart(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, h *apptest.Harness, p people) {
 		if h.App.DB.Dialect != database.Postgres {
 			t.Skip("SQLite serialises every write: the hooks alone keep the rule")

@@ -48,6 +48,7 @@ func clashIDs(t *testing.T, r *apptest.Response) []int64 {
 }
 
 func TestOverlapRules(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, h *apptest.Harness, p people) {
 		a := event(t, h, map[string]any{"title": "A", "startAt": at("10:00"), "endAt": at("11:00"), "coach": 1})
 		// Touching at either end is not an overlap.
@@ -187,6 +188,7 @@ func TestConcurrentCreatesCannotDoubleBook(t *testing.T) {
 // constraint (it is optional), a booking takes the coach's lock again —
 // one statement more — and the race still has exactly one winner.
 func TestCreatesWithoutTheConstraint(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, h *apptest.Harness, p people) {
 		if h.App.DB.Dialect != database.Postgres {
 			t.Skip("the constraint is PostgreSQL's")
@@ -260,6 +262,7 @@ func raceCreates(t *testing.T, h *apptest.Harness) {
 // coach's side (coach.events, the inverse of event.coach) obeys the same
 // rule as writing the event's coach.
 func TestOverlapThroughCoachEvents(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, h *apptest.Harness, p people) {
 		a := event(t, h, map[string]any{"title": "A", "startAt": at("10:00"), "endAt": at("11:00"), "coach": 1})
 		d := event(t, h, map[string]any{"title": "D", "startAt": at("10:30"), "endAt": at("11:30"), "coach": 2})

@@ -15,6 +15,7 @@ import (
 // Learners and coaches act on the fixture's own records here; other
 // people's records are the other tests' business.
 func TestPermissionsByRole(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, h *apptest.Harness, p people) {
 		e := event(t, h, map[string]any{"title": "Kick-off", "startAt": at("09:00"), "endAt": at("10:00"), "coach": 1, "program": 1})
 		h.Do("POST", fmt.Sprintf("/api/events/%d/sync", e), nil)
@@ -60,6 +61,7 @@ func TestPermissionsByRole(t *testing.T) {
 // TestRouteTable: every route is listed with its action and tag, and the
 // roles config/permissions.yaml grants.
 func TestRouteTable(t *testing.T) {
+	t.Parallel()
 	h := apptest.New(t, database.SQLite, newPlugin())
 	want := map[string]string{
 		"GET /api/events/me":                        "scheduling.myEvents admin,coach,learner",

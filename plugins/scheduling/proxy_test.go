@@ -13,6 +13,7 @@ import (
 // only on a connection from a trusted proxy (server.yaml trustProxy);
 // from anybody else they are the request's own.
 func TestFeedURLBelievesOnlyTrustedProxies(t *testing.T) {
+	t.Parallel()
 	cfg := apptest.Config(t, database.SQLite)
 	var err error
 	if cfg.Server.TrustProxy, err = config.ParseProxies([]string{"10.0.0.0/8"}); err != nil {

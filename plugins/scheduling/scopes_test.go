@@ -24,6 +24,7 @@ import (
 // when the admin has, never take her out or touch her answer; Ada's feed
 // and .ics never name her.
 func TestSyncLeavesHiddenLearnersAlone(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, h *apptest.Harness, p people) {
 		// Ne is active in program 1 too: the program's active learners are
 		// Li, Mo (Ada's) and Ne (Bob's).
@@ -99,6 +100,7 @@ func TestSyncLeavesHiddenLearnersAlone(t *testing.T) {
 // longer holds scheduling.calendarToken, or who is blocked, has no feed:
 // the 404 of a path that does not exist.
 func TestFeedAgreesWithICS(t *testing.T) {
+	t.Parallel()
 	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
 			clock := dataset.Reference
@@ -193,6 +195,7 @@ func feedGoesWithTheRight(t *testing.T, h *apptest.Harness, token func(email str
 // for a learner, the caller may not see gets exactly the 404 of one that
 // does not exist, and writes nothing.
 func TestAttendanceHiddenIsMissing(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, h *apptest.Harness, p people) {
 		// Ada's event with Li, Mo and (put there by the admin) Bob's Ne;
 		// Bob's event with Li.
@@ -266,6 +269,7 @@ const plannerRole = `
 // every event of the coach, but its refusal names only those the writer
 // may see.
 func TestClashRefusalNamesOnlyVisibleEvents(t *testing.T) {
+	t.Parallel()
 	apptest.EachWithRoles(t, plannerRole, func(t *testing.T, h *apptest.Harness) {
 		fixture(t, h)
 		planner := h.CreateUser("planner", "planner@users.test", "planner")

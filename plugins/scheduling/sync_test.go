@@ -42,6 +42,7 @@ func stamps(t *testing.T, h *apptest.Harness, id int64) (synced, updated any) {
 }
 
 func TestSyncEvent(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, h *apptest.Harness, p people) {
 		e := event(t, h, map[string]any{"title": "Kick-off", "startAt": at("09:00"), "endAt": at("10:00"), "coach": 1, "program": 1})
 		path := fmt.Sprintf("/api/events/%d/sync", e)
@@ -164,6 +165,7 @@ func syncRefusals(t *testing.T, h *apptest.Harness, p people, e int64, path stri
 }
 
 func TestSyncProgram(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, h *apptest.Harness, p people) {
 		e1 := event(t, h, map[string]any{"title": "One", "startAt": at("09:00"), "endAt": at("10:00"), "coach": 1, "program": 1, "learners": []int{3}})
 		e2 := event(t, h, map[string]any{"title": "Two", "startAt": at("11:00"), "endAt": at("12:00"), "coach": 2, "program": 1})
@@ -234,6 +236,7 @@ func (s *saboteur) Register(api *plugin.API) error {
 }
 
 func TestSyncProgramRollsBackEntirely(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, h *apptest.Harness, p people) {
 		e1 := event(t, h, map[string]any{"title": "One", "startAt": at("09:00"), "endAt": at("10:00"), "coach": 1, "program": 1, "learners": []int{3}})
 		e2 := event(t, h, map[string]any{"title": "Two", "startAt": at("11:00"), "endAt": at("12:00"), "coach": 2, "program": 1})

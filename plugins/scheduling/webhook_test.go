@@ -50,6 +50,7 @@ func emitted(t *testing.T, h *apptest.Harness, hook any) (events []string, entri
 }
 
 func TestEventsEmittedToWebhooks(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, h *apptest.Harness, p people) {
 		hook := addWebhook(t, h, "event.scheduled", "event.cancelled")
 		a := event(t, h, map[string]any{"title": "A", "startAt": at("10:00"), "endAt": at("11:00"), "coach": 1})

@@ -18,6 +18,7 @@ import (
 // the no-overlap constraint no lock (the constraint settles races). The
 // PostgreSQL numbers without the constraint are given too (+ the lock).
 func TestWriteStatements(t *testing.T) {
+	t.Parallel()
 	each(t, func(t *testing.T, h *apptest.Harness, p people) {
 		c := h.CountQueries()
 		mod := h.Create("/api/modules", map[string]any{"title": "M", "program": 1})
