@@ -146,7 +146,14 @@ func (h *Harness) CreateUser(username, email, role string) string {
 // once: each half owns its app and database. The halves run after the
 // calling test's function returns (t.Parallel), so nothing may follow
 // Each in it but cleanups; fn may not call t.Setenv (EachInTurn may).
+// Given plugins, the halves run in turn: a plugin is bound to the app
+// that loads it (plugin.Bind sets its fields), so two apps at once
+// cannot share one.
 func Each(t *testing.T, fn func(t *testing.T, h *Harness), plugins ...plugin.Plugin) {
+	if len(plugins) > 0 {
+		EachInTurn(t, fn, plugins...)
+		return
+	}
 	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
 			t.Parallel()
@@ -312,11 +319,14 @@ func ConfigWithRoles(t testing.TB, d database.Dialect, roles string) config.Conf
 	return cfg
 }
 
-// EachWithRoles is Each on ConfigWithRoles, the halves at once too.
+// EachWithRoles is Each on ConfigWithRoles, the halves at once too
+// (in turn, given plugins: see Each).
 func EachWithRoles(t *testing.T, roles string, fn func(t *testing.T, h *Harness), plugins ...plugin.Plugin) {
 	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
-			t.Parallel()
+			if len(plugins) == 0 {
+				t.Parallel()
+			}
 			fn(t, NewWith(t, ConfigWithRoles(t, d, roles), plugins...))
 		})
 	}
