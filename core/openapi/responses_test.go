@@ -122,6 +122,65 @@ func TestAnswersMatchTheDocuments(t *testing.T) {
 	}
 }
 
+// TestChecksRefuseWrongAnswers: the checks above are not vacuous. A real
+// answer of GET /api/v2/programs/{id} passes; spoiled one way each
+// (status, content type, body), it is refused, saying where. So are
+// requests without the token their operation asks for, with a parameter
+// or a body their schema refuses, or to a path the document lacks.
+func TestChecksRefuseWrongAnswers(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	c := newCheckers(t, served(t, h))["v2"]
+	id := fixture(t, h)
+	get := call{"GET", "/api/v2/programs/" + id["program"], nil, false, 200}
+	req, resp := send(t, h, get)
+	good, err := io.ReadAll(resp.Body)
+	if err != nil || resp.StatusCode != 200 {
+		t.Fatalf("GET %s: %d %v", get.path, resp.StatusCode, err)
+	}
+	if err := c.answer(req, answer(200, "application/json", good)); err != nil {
+		t.Fatalf("the real answer is refused:%s", describe(err))
+	}
+	spoil := func(change func(entry, body map[string]any)) []byte {
+		body := decode(t, good)
+		change(body["data"].(map[string]any), body)
+		b, err := json.Marshal(body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	for want, a := range map[string]*http.Response{
+		"status is not supported":                                answer(http.StatusTeapot, "application/json", good),
+		`header Content-Type has unexpected value: "text/plain"`: answer(200, "text/plain", good),
+		`"/data/title": value must be one of string, null`:       answer(200, "application/json", spoil(func(e, _ map[string]any) { e["title"] = 5 })),
+		`"/data": property "bogus" is unsupported`:               answer(200, "application/json", spoil(func(e, _ map[string]any) { e["bogus"] = true })),
+		`"/meta": property "meta" is missing`:                    answer(200, "application/json", spoil(func(_, b map[string]any) { delete(b, "meta") })),
+		`"/data/capacity": value must be one of integer, null`:   answer(200, "application/json", spoil(func(e, _ map[string]any) { e["capacity"] = "many" })),
+	} {
+		if err := c.answer(req, a); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("a wrong answer: the check said %v\nwant %q", err, want)
+		}
+	}
+	token := "Bearer " + h.AdminToken
+	for want, r := range map[string]*http.Request{
+		"no Authorization: bearer credentials":                                                       request("GET", "/api/v2/programs", "", nil),
+		`parameter "pagination" in query has an error: validation failed due to: error at "/page"`:   request("GET", "/api/v2/programs?pagination[page]=0", token, nil),
+		`request body has an error: doesn't match schema: Error at "/data": value must be an object`: request("POST", "/api/v2/programs", token, map[string]any{"data": 5}),
+		"no matching operation was found":                                                            request("GET", "/api/v2/nowhere", token, nil),
+	} {
+		if err := c.request(r); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s %s: the check said %v\nwant %q", r.Method, r.URL, err, want)
+		}
+	}
+}
+
+// answer makes an answer with a status, a content type and a body.
+func answer(status int, contentType string, body []byte) *http.Response {
+	return &http.Response{StatusCode: status, Header: http.Header{"Content-Type": {contentType}},
+		Body: io.NopCloser(bytes.NewReader(body))}
+}
+
 // request makes a request, with a token when given and a JSON body.
 func request(method, path, auth string, body any) *http.Request {
 	var raw []byte

@@ -91,6 +91,43 @@ func TestDocumentsAreValidOpenAPI31(t *testing.T) {
 	}
 }
 
+// TestDocumentChecksRefuseBrokenDocuments: the checks above are not
+// vacuous. The specification's schema refuses a served document without
+// its info, or with a path that does not start with a slash; the loader
+// refuses one whose $ref names no component.
+func TestDocumentChecksRefuseBrokenDocuments(t *testing.T) {
+	h := newHarness(t)
+	raw := served(t, h)["latest"]
+	for defect, c := range map[string]struct {
+		change func(doc map[string]any)
+		check  func([]byte) error
+	}{
+		"missing property 'info'": {
+			func(doc map[string]any) { delete(doc, "info") }, validateAgainstSpecSchema},
+		"at '/paths/api~1users'": {
+			func(doc map[string]any) {
+				paths := doc["paths"].(map[string]any)
+				paths["api/users"] = paths["/api/users"]
+			}, validateAgainstSpecSchema},
+		"#/components/schemas/Nowhere": {
+			func(doc map[string]any) {
+				doc["components"].(map[string]any)["responses"].(map[string]any)["NotFound"] =
+					map[string]any{"description": "x", "content": map[string]any{"application/json": map[string]any{
+						"schema": map[string]any{"$ref": "#/components/schemas/Nowhere"}}}}
+			}, func(b []byte) error { _, err := parse(b); return err }},
+	} {
+		doc := decode(t, raw)
+		c.change(doc)
+		broken, err := json.Marshal(doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := c.check(broken); err == nil || !strings.Contains(err.Error(), defect) {
+			t.Errorf("the check said %v\nwant %q", err, defect)
+		}
+	}
+}
+
 // TestStrictValidationRefusesAnUndeclaredPathParameter: the strict check
 // is not vacuous. A served document with GET /api/users/{id}'s id
 // parameter taken out, the defect three releases shipped, is refused,
