@@ -97,7 +97,6 @@ func TestAnswersMatchTheDocuments(t *testing.T) {
 	for _, c := range calls {
 		name := docOf(c.path)
 		req, resp := send(t, h, c)
-		vreq, _ := send(t, h, c) // the same request, unread, for the request check
 		if resp.StatusCode != c.status {
 			body, _ := io.ReadAll(resp.Body)
 			t.Errorf("%s %s: %d, want %d: %s", c.method, c.path, resp.StatusCode, c.status, body)
@@ -116,7 +115,7 @@ func TestAnswersMatchTheDocuments(t *testing.T) {
 		if c.status >= 400 {
 			continue // the request is wrong on purpose
 		}
-		if err := checkers[name].request(vreq); err != nil {
+		if err := checkers[name].request(req); err != nil {
 			t.Errorf("%s %s (%s document): the request does not match:%s", c.method, c.path, name, describe(err))
 		}
 	}
@@ -214,7 +213,8 @@ func docOf(path string) string {
 }
 
 // send makes the request through the real fiber stack. It returns the
-// answer and a copy of the request, unread, for the checks.
+// answer and a copy of the request, unread, for the checks: the answer's
+// check reads only its method and URL, the request's its body too.
 func send(t *testing.T, h *apptest.Harness, c call) (*http.Request, *http.Response) {
 	t.Helper()
 	auth := ""

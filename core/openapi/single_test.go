@@ -86,7 +86,6 @@ func TestSingleTypeAnswersMatchTheDocuments(t *testing.T) {
 	for _, c := range calls {
 		name := docOf(c.path)
 		req, resp := send(t, h, c)
-		vreq, _ := send(t, h, c)
 		if resp.StatusCode != c.status {
 			t.Errorf("%s %s: %d, want %d", c.method, c.path, resp.StatusCode, c.status)
 			continue
@@ -95,7 +94,7 @@ func TestSingleTypeAnswersMatchTheDocuments(t *testing.T) {
 			t.Errorf("%s %s (%s document): the answer does not match:%s", c.method, c.path, name, describe(err))
 		}
 		if c.status < 400 {
-			if err := checkers[name].request(vreq); err != nil {
+			if err := checkers[name].request(req); err != nil {
 				t.Errorf("%s %s (%s document): the request does not match:%s", c.method, c.path, name, describe(err))
 			}
 		}
