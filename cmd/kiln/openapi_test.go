@@ -99,11 +99,11 @@ func (p servedProject) configFor(t *testing.T, d database.Dialect) config.Config
 // TestServedDocumentsAreValid: every OpenAPI document each project
 // serves (/api/openapi.json, /api/v1/openapi.json, /api/v2/openapi.json)
 // passes kin-openapi's strict validation, which checks what the
-// specification says in words and libopenapi (core/openapi's tests) does
-// not: each operation declares every parameter of its path, once, and no
-// other; operationIds are unique. The documents are the same bytes for
-// every caller (anonymous, and a user of each role of the project's
-// policy) and on both databases.
+// specification says in words and its JSON Schema cannot: each operation
+// declares every parameter of its path, once, and no other; operationIds
+// are unique. The documents are the same bytes for every caller
+// (anonymous, and a user of each role of the project's policy) and on
+// both databases.
 //
 // With KILN_OPENAPI_DIR set, each document is also written there as
 // <project>.<name>.json, for the second validator

@@ -1,5 +1,4 @@
-// Package openapitest checks OpenAPI documents for tests with a validator
-// independent of the one the openapi package's own tests use (libopenapi):
+// Package openapitest checks OpenAPI documents for tests strictly with
 // kin-openapi, which also checks the rules the specification states in
 // words and its JSON Schema cannot express, such as every {name} of a path
 // being declared by each of its operations.
