@@ -304,8 +304,9 @@ func TestConnectionFloodPastTheFileLimit(t *testing.T) {
 	bin := buildKiln(t)
 	dir := t.TempDir()
 	p := startKiln(t, kilnEnv(t, dir), "sh", "-c", `ulimit -n 256 && exec "$0" serve`, bin)
-	if !strings.Contains(p.log.String(), `msg="the open-file limit is below maxConnections plus a reserve`) ||
-		!strings.Contains(p.log.String(), "limit=256") {
+	// The warning comes as the listener is wrapped, just after "kiln is
+	// listening", which startKiln waited for.
+	if p.log.waitLog(regexp.MustCompile(`msg="the open-file limit is below maxConnections plus a reserve.* limit=256`), 10*time.Second) == nil {
 		t.Errorf("no warning about the open-file limit:\n%s", p.log)
 	}
 

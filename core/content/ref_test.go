@@ -56,14 +56,22 @@ func TestParseRefReadsAsTheStore(t *testing.T) {
 			}
 			for _, e := range page.Entries {
 				for _, s := range spellings(e.ID, e.DocumentID) {
-					n := h.CountQueries()
-					want, wantErr := st.FindRef(ctx, h.App.DB, q, s, content.ReadOptions{})
-					wantN := n.N()
-					n = h.CountQueries()
-					got, err := h.App.Content.FindOne(ctx, q, content.ParseRef(s), content.ReadOptions{})
-					if w, g := describe(want, wantErr), describe(got, err); w != g || n.N() != wantN {
+					// The fewest statements of three runs each: the app's
+					// background work may read the database meanwhile.
+					var want, got *content.Entry
+					var wantErr, err error
+					wantN, gotN := int64(1<<30), int64(1<<30)
+					for range 3 {
+						n := h.CountQueries()
+						want, wantErr = st.FindRef(ctx, h.App.DB, q, s, content.ReadOptions{})
+						wantN = min(wantN, n.N())
+						n = h.CountQueries()
+						got, err = h.App.Content.FindOne(ctx, q, content.ParseRef(s), content.ReadOptions{})
+						gotN = min(gotN, n.N())
+					}
+					if w, g := describe(want, wantErr), describe(got, err); w != g || gotN != wantN {
 						t.Errorf("%s %q (status %v): ParseRef finds %s in %d statements, the store %s in %d",
-							q.Type.Name, s, q.Status, g, n.N(), w, wantN)
+							q.Type.Name, s, q.Status, g, gotN, w, wantN)
 					}
 					compared++
 				}
