@@ -7,18 +7,26 @@ import (
 )
 
 var (
-	typeNameRe  = regexp.MustCompile(`^[a-z][a-z0-9-]*$`)
-	fieldNameRe = regexp.MustCompile(`^[a-zA-Z][a-zA-Z0-9]*$`)
+	typeNameRe = regexp.MustCompile(`^[a-z][a-z0-9-]*$`)
+	// fieldNameRe is Strapi's own rule for an attribute's name (the
+	// content-type builder's NAME_REGEX): snake_case names such as
+	// is_actor are as valid as camelCase ones.
+	fieldNameRe = regexp.MustCompile(`^[a-zA-Z][a-zA-Z0-9_]*$`)
 	tableNameRe = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
 )
 
 // reservedFields are the system fields every entry has, and names Strapi's
-// query language or envelopes give a meaning of their own.
-var reservedFields = map[string]bool{
-	"id": true, "documentId": true, "createdAt": true, "updatedAt": true,
-	"publishedAt": true, "createdBy": true, "updatedBy": true,
-	"locale": true, "localizations": true, "attributes": true, "meta": true,
-}
+// query language or envelopes give a meaning of their own. A name is
+// reserved when its snake_case is one of theirs (created_at as createdAt),
+// as Strapi compares them.
+var reservedFields = func() map[string]bool {
+	m := map[string]bool{}
+	for _, n := range []string{"id", "documentId", "createdAt", "updatedAt", "publishedAt", "createdBy",
+		"updatedBy", "locale", "localizations", "attributes", "meta"} {
+		m[Snake(n)] = true
+	}
+	return m
+}()
 
 // reservedPlurals are route segments the core itself serves under /api,
 // the built-in types' own plurals among them.
@@ -170,9 +178,9 @@ func addAttr(ct *ContentType, ra *rawAttr, file string, probs *Problems) {
 	}
 	switch {
 	case !fieldNameRe.MatchString(a.Name):
-		add("a field name must be letters and digits, starting with a letter")
+		add("a field name must be letters, digits and underscores, starting with a letter")
 		return
-	case reservedFields[a.Name]:
+	case reservedFields[Snake(a.Name)]:
 		add("the name is reserved for a system field")
 		return
 	case ct.byName[a.Name] != nil:

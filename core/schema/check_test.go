@@ -162,12 +162,39 @@ func TestProblemsOfFieldNames(t *testing.T) {
 			assertProblems(t, err, []string{fmt.Sprintf(`a.yaml: type "a": field %q: the name is reserved for a system field`, name)})
 		})
 	}
-	for _, name := range []string{"first_name", "first-name", "2nd", "_id", "größe", `"a b"`} {
-		t.Run("bad "+name, func(t *testing.T) {
+	// Reserved as Strapi reserves them: by their snake_case.
+	for _, name := range []string{"created_at", "document_id", "published_at", "Id", "Meta"} {
+		t.Run("reserved "+name, func(t *testing.T) {
 			_, err := load(one(ct("a", "as", name+": {type: string}")))
-			assertProblems(t, err, []string{fmt.Sprintf(`a.yaml: type "a": field %q: a field name must be letters and digits, starting with a letter`, strings.Trim(name, `"`))})
+			assertProblems(t, err, []string{fmt.Sprintf(`a.yaml: type "a": field %q: the name is reserved for a system field`, name)})
 		})
 	}
+	for _, name := range []string{"first-name", "2nd", "_id", "größe", `"a b"`, `"a.b"`} {
+		t.Run("bad "+name, func(t *testing.T) {
+			_, err := load(one(ct("a", "as", name+": {type: string}")))
+			assertProblems(t, err, []string{fmt.Sprintf(`a.yaml: type "a": field %q: a field name must be letters, digits and underscores, starting with a letter`, strings.Trim(name, `"`))})
+		})
+	}
+}
+
+// TestSnakeCaseFieldNames: names as Strapi allows them (its content-type
+// builder's /^[A-Za-z][_0-9A-Za-z]*$/), each its own column; two names of
+// one column are a problem.
+func TestSnakeCaseFieldNames(t *testing.T) {
+	s, err := load(one(ct("a", "as", "is_actor: {type: boolean}", "meta_title: {type: string}", "item_1: {type: integer}",
+		"CTA: {type: string}", "trailing_: {type: string}")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, a := range s.Type("a").Attributes {
+		got = append(got, a.Name+":"+a.Column)
+	}
+	if want := "is_actor:is_actor meta_title:meta_title item_1:item_1 CTA:c_t_a trailing_:trailing_"; strings.Join(got, " ") != want {
+		t.Errorf("fields %s, want %s", strings.Join(got, " "), want)
+	}
+	_, err = load(one(ct("a", "as", "metaTitle: {type: string}", "meta_title: {type: string}")))
+	assertProblems(t, err, []string{`a.yaml: type "a": field "meta_title": column "meta_title" is already used by field "metaTitle"`})
 }
 
 func TestProblemsOfAttributes(t *testing.T) {
