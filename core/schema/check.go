@@ -125,6 +125,9 @@ func checkType(rt *rawType, s *Schema, tables map[string]*ContentType, probs *Pr
 		ok = false
 	}
 	kind := TypeKind(rt.kind)
+	if kind == "" {
+		kind = CollectionType // as Strapi reads a schema without kind
+	}
 	if kind != CollectionType && kind != SingleType {
 		add(fmt.Sprintf("kind must be collectionType or singleType, not %q", rt.kind))
 	}
@@ -134,7 +137,8 @@ func checkType(rt *rawType, s *Schema, tables map[string]*ContentType, probs *Pr
 	}
 	ct := &ContentType{
 		Name: rt.singular, Plural: rt.plural, DisplayName: rt.display, Description: rt.description,
-		Kind: kind, DraftAndPublish: rt.draftAndPublish, Builtin: rt.builtin, File: rt.file,
+		Icon: rt.icon, Kind: kind, DraftAndPublish: rt.draftAndPublish, ReviewWorkflows: rt.reviewWorkflows,
+		Localized: rt.localized, Builtin: rt.builtin, File: rt.file,
 		Table: rt.table, byName: map[string]*Attribute{},
 	}
 	if ct.DisplayName == "" {
@@ -260,6 +264,15 @@ func ruleProblems(a *Attribute) []string {
 	}
 	if a.TargetField != "" && !caps.TargetField {
 		bad("targetField", "uid fields")
+	}
+	if a.Component != "" || a.Repeatable {
+		bad("component and repeatable", "component fields")
+	}
+	if a.Components != nil {
+		bad("components", "dynamic zones")
+	}
+	if a.Multiple || a.AllowedTypes != nil {
+		bad("multiple and allowedTypes", "media fields")
 	}
 	return out
 }

@@ -2,6 +2,7 @@ package schema
 
 import (
 	"embed"
+	"encoding/json"
 	"fmt"
 	"io/fs"
 	"os"
@@ -24,7 +25,10 @@ type rawType struct {
 	plural          string
 	display         string
 	description     string
+	icon            string
 	draftAndPublish bool
+	reviewWorkflows bool
+	localized       bool
 	attrs           []*rawAttr
 	builtin         bool
 }
@@ -130,6 +134,12 @@ func parseType(file string, src []byte, probs *Problems) *rawType {
 				rt.display = p.str(v, "info."+k)
 			case "description":
 				rt.description = p.str(v, "info."+k)
+			case "icon":
+				rt.icon = p.str(v, "info."+k)
+			case "name":
+				// Strapi 3's name, which Strapi 5's own user schema (and so
+				// every copy of it) still writes: read, not used.
+				p.str(v, "info."+k)
 			default:
 				p.unknown("info."+k, v)
 			}
@@ -143,11 +153,29 @@ func parseType(file string, src []byte, probs *Problems) *rawType {
 		case "collectionName":
 			rt.table = p.str(v, k)
 		case "info":
+		case "pluginOptions":
+			if l := p.pluginOptions(v); l != nil {
+				rt.localized = *l
+			}
+		case "config":
+			// The admin panel's own settings (Strapi 5 writes "config": {}).
+			p.mapping(v, "config", func(string, *yaml.Node) {})
+		case "connection":
+			// Strapi 3's database connection, which Strapi 5's loader still
+			// reads and ignores, as Kiln does.
+			p.str(v, k)
 		case "options":
 			p.mapping(v, "options", func(k string, v *yaml.Node) {
 				switch k {
 				case "draftAndPublish":
 					rt.draftAndPublish = p.boolean(v, "options.draftAndPublish")
+				case "reviewWorkflows":
+					// Strapi's Enterprise review workflows: kept, not served.
+					rt.reviewWorkflows = p.boolean(v, "options.reviewWorkflows")
+				case "timestamps":
+					// In Strapi 5's own user schema: every entry has its
+					// timestamps anyway.
+					p.boolean(v, "options.timestamps")
 				default:
 					p.unknown("options."+k, v)
 				}
@@ -292,11 +320,82 @@ func (p *parser) attr(name string, n *yaml.Node) *rawAttr {
 			a.InversedBy = p.str(v, k)
 		case "mappedBy":
 			a.MappedBy = p.str(v, k)
+		case "pluginOptions":
+			a.Localized = p.pluginOptions(v)
+		case "conditions":
+			a.Conditions = p.document(v, k)
+		case "customField":
+			a.CustomField = p.str(v, k)
+		case "options":
+			// A uid's slug options or a custom field's own (an editor's
+			// preset): the admin panel's, not the API's.
+			p.mapping(v, k, func(string, *yaml.Node) {})
+		case "configurable", "repeatable", "multiple":
+			b := p.boolean(v, k)
+			switch k {
+			case "repeatable":
+				a.Repeatable = b
+			case "multiple":
+				a.Multiple = b
+			}
+		case "displayName", "enumName":
+			// The admin panel's label of a field, and an enumeration's
+			// GraphQL name: read, not used.
+			p.str(v, k)
+		case "component":
+			a.Component = p.str(v, k)
+		case "components", "allowedTypes":
+			if v.Kind != yaml.SequenceNode {
+				p.add(name, k+" must be a list of strings")
+				return
+			}
+			var list []string
+			for _, e := range v.Content {
+				list = append(list, p.str(e, "each of "+k))
+			}
+			if k == "components" {
+				a.Components = list
+			} else {
+				a.AllowedTypes = list
+			}
 		default:
 			p.unknown(k, v)
 		}
 	})
 	return ra
+}
+
+// pluginOptions reads a type's or a field's pluginOptions: any plugin's
+// settings are taken, and i18n's localized is kept (nil when absent).
+func (p *parser) pluginOptions(v *yaml.Node) *bool {
+	var localized *bool
+	p.mapping(v, "pluginOptions", func(k string, v *yaml.Node) {
+		if k != "i18n" {
+			return
+		}
+		p.mapping(v, "pluginOptions.i18n", func(k string, v *yaml.Node) {
+			if k == "localized" {
+				b := p.boolean(v, "pluginOptions.i18n.localized")
+				localized = &b
+			}
+		})
+	})
+	return localized
+}
+
+// document reads a mapping as the JSON document it is, keys sorted.
+func (p *parser) document(v *yaml.Node, key string) json.RawMessage {
+	var m map[string]any
+	if v.Kind != yaml.MappingNode || v.Decode(&m) != nil {
+		p.add(p.field, key+" must be a mapping")
+		return nil
+	}
+	raw, err := json.Marshal(m)
+	if err != nil {
+		p.add(p.field, key+": "+err.Error())
+		return nil
+	}
+	return raw
 }
 
 // normaliseTarget accepts Strapi's uids ("api::customer.customer",

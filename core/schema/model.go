@@ -5,7 +5,10 @@
 // JSON writers of core/jsonw.
 package schema
 
-import "regexp"
+import (
+	"encoding/json"
+	"regexp"
+)
 
 // TypeKind is a content type's kind, as in Strapi.
 type TypeKind string
@@ -63,12 +66,19 @@ type Schema struct {
 // ContentType is one checked content type.
 type ContentType struct {
 	// Name is the singular API name ("program"); it is the type's identity.
-	Name            string
-	Plural          string // "programs": the route segment
-	DisplayName     string
-	Description     string
+	Name        string
+	Plural      string // "programs": the route segment
+	DisplayName string
+	Description string
+	// Icon is the admin panel's icon of the type (Strapi's info.icon).
+	Icon            string
 	Kind            TypeKind
 	DraftAndPublish bool
+	// ReviewWorkflows is Strapi's options.reviewWorkflows (an Enterprise
+	// feature): kept, not served.
+	ReviewWorkflows bool
+	// Localized is Strapi's pluginOptions.i18n.localized, for i18n.
+	Localized bool
 	// Builtin marks the core's own types (user, role).
 	Builtin bool
 	// File is where the type was defined, for error messages.
@@ -103,6 +113,27 @@ type Attribute struct {
 	Enum      []string
 	// TargetField is the field a uid is derived from.
 	TargetField string
+
+	// Localized is Strapi's pluginOptions.i18n.localized on the field, nil
+	// when the file does not say (for i18n).
+	Localized *bool
+	// Conditions are Strapi 5's field conditions (when the admin panel
+	// shows the field: {"visible": <JSON Logic>}), kept as written, keys
+	// sorted; nil when none.
+	Conditions json.RawMessage
+	// CustomField is the uid of the custom field the field is
+	// (plugin::color-picker.color); Type is then its base type.
+	CustomField string
+
+	// Component and dynamic-zone fields (in the model, not served yet):
+	// the component's uid ("shared.seo") and whether it is a list; a
+	// dynamic zone's allowed components.
+	Component  string
+	Repeatable bool
+	Components []string
+	// Media fields (not served yet): Strapi's multiple and allowedTypes.
+	Multiple     bool
+	AllowedTypes []string
 
 	// Relation fields.
 	RelationKind RelationKind
