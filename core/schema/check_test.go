@@ -439,7 +439,7 @@ func TestProblemsOfRelations(t *testing.T) {
 				"a.yaml": ct("a", "as", rel("b", "manyToOne", "b", "")),
 				"b.yaml": ct("b", "bs", rel("as", "oneToMany", "a", "")),
 			},
-			[]string{`b.yaml: type "b": field "as": a oneToMany relation needs mappedBy: the manyToOne field on the target that stores it`}},
+			[]string{`b.yaml: type "b": field "as": a one-way oneToMany is not served yet: it needs mappedBy, the manyToOne field on the target that stores it`}},
 		{"oneToMany with inversedBy",
 			map[string]string{
 				"a.yaml": ct("a", "as", rel("b", "manyToOne", "b", "mappedBy: as")),

@@ -17,6 +17,9 @@ type TypeKind string
 const (
 	CollectionType TypeKind = "collectionType"
 	SingleType     TypeKind = "singleType"
+	// ComponentKind is a component's (Schema.Components): a group of
+	// fields other types hold, not a type with routes of its own.
+	ComponentKind TypeKind = "component"
 )
 
 // FieldType is an attribute's type, as named in the YAML: the name of its
@@ -44,6 +47,17 @@ const (
 	Relation    FieldType = "relation"
 )
 
+// The field types Kiln reads into the model without a kind: they are not
+// served yet, and a content type's field of one is refused (a
+// component's nested components are kept, for the step that stores
+// them). A customField is replaced by its base type when loading.
+const (
+	Component   FieldType = "component"
+	DynamicZone FieldType = "dynamiczone"
+	Media       FieldType = "media"
+	CustomField FieldType = "customField"
+)
+
 // RelationKind is the cardinality of a relation attribute.
 type RelationKind string
 
@@ -58,9 +72,19 @@ const (
 // Schema is the whole, checked set of content types.
 type Schema struct {
 	// Types in load order (sorted by singular name), built-in types included.
-	Types  []*ContentType
+	Types []*ContentType
+	// Components, sorted by uid: checked as types' fields are, not
+	// served yet. A component's Name is its uid (category.name).
+	Components []*ContentType
+	// Warnings are defects Strapi starts with, which Kiln loads too (an
+	// inverse relation naming a field that does not exist): each says
+	// what Kiln made of it.
+	Warnings []Problem
+	// Files are the files read, as named in problems.
+	Files  []string
 	byName map[string]*ContentType
 	byPlur map[string]*ContentType
+	byComp map[string]*ContentType
 }
 
 // ContentType is one checked content type.
@@ -79,6 +103,8 @@ type ContentType struct {
 	ReviewWorkflows bool
 	// Localized is Strapi's pluginOptions.i18n.localized, for i18n.
 	Localized bool
+	// Category is a component's category (its uid's first part).
+	Category string
 	// Builtin marks the core's own types (user, role).
 	Builtin bool
 	// File is where the type was defined, for error messages.
@@ -191,6 +217,9 @@ const (
 // Type returns the content type with the singular name, or nil.
 func (s *Schema) Type(name string) *ContentType { return s.byName[name] }
 
+// Component returns the component of the uid (category.name), or nil.
+func (s *Schema) Component(uid string) *ContentType { return s.byComp[uid] }
+
 // ByPlural returns the content type whose plural is name, or nil.
 func (s *Schema) ByPlural(name string) *ContentType { return s.byPlur[name] }
 
@@ -294,3 +323,8 @@ func (a *Attribute) Unavailable() bool { return a.Pending != "" }
 // IsScalar reports whether the attribute is stored in a column of its own type
 // (every type but relation).
 func (a *Attribute) IsScalar() bool { return !a.IsRelation() }
+
+// Structured reports whether the attribute is a component, dynamic-zone or
+// media field, which have no kind: a content type of a loaded schema has
+// none, only components' definitions hold nested components.
+func (a *Attribute) Structured() bool { return a.Kind == nil }
