@@ -32,6 +32,18 @@ func runKiln(t *testing.T, dir string, args ...string) (code int, stdout, stderr
 	return code, out.String(), errb.String()
 }
 
+// runKilnIn runs a command that reads no database in-process, with the
+// project folders of dir given as flags rather than the environment, so
+// that tests calling it may run in parallel.
+func runKilnIn(t *testing.T, dir string, command string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	full := append([]string{command, "--content-types", filepath.Join(dir, "content-types"),
+		"--config", filepath.Join(dir, "config"), "--data", filepath.Join(dir, "data")}, args...)
+	var out, errb bytes.Buffer
+	code = run(full, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
 func project(t *testing.T, files map[string]string) string {
 	t.Helper()
 	dir := t.TempDir()
@@ -421,5 +433,19 @@ func TestWrongFolderWritesNothing(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestValidateWarns: a defect Strapi starts with (a mappedBy naming a
+// field the target lacks) is a warning on standard error, and the types
+// are valid.
+func TestValidateWarns(t *testing.T) {
+	t.Parallel()
+	dir := project(t, map[string]string{"note.yaml": noteType + "  tags: {type: relation, relation: manyToMany, target: tag, mappedBy: notes}\n",
+		"tag.yaml": "info: {singularName: tag, pluralName: tags}\nattributes: {}\n"})
+	code, out, stderr := runKilnIn(t, dir, "validate")
+	want := "warning: " + filepath.Join(dir, "content-types", "note.yaml") + `: type "note": field "tags": inverse field "notes" does not exist on "tag": the field is left out (Strapi starts with it too, and it holds nothing)` + "\n"
+	if code != 0 || out != "2 content types in "+filepath.Join(dir, "content-types")+" are valid\n" || stderr != want {
+		t.Fatalf("exit %d\nstdout %q\nstderr %q\nwant   %q", code, out, stderr, want)
 	}
 }

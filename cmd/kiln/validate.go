@@ -52,6 +52,10 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "%d problem(s) found\n", len(needs))
 		return 1
 	}
+	// Defects Strapi starts with: loaded, each saying what Kiln made of it.
+	for _, w := range s.Warnings {
+		fmt.Fprintln(stderr, "warning: "+w.String())
+	}
 	n := 0
 	for _, ct := range s.Types {
 		if !ct.Builtin {

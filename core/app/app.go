@@ -95,6 +95,9 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, plugins ...pl
 	if err != nil {
 		return nil, err
 	}
+	for _, w := range s.Warnings {
+		log.Warn("a content type has a defect Strapi starts with too", "what", w.String())
+	}
 	db, err := database.Open(ctx, cfg.DatabaseURL())
 	if err != nil {
 		return nil, err

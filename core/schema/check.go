@@ -77,15 +77,21 @@ func build(raws []*rawType, probs *Problems) *Schema {
 	}
 	// Types, then components: every holder of fields.
 	all := append(append([]*ContentType(nil), s.Types...), s.Components...)
+	var dropped []*Attribute
 	for _, ct := range all {
 		for _, a := range ct.Attributes {
 			switch {
 			case a.IsRelation():
-				resolveRelation(s, ct, a, probs)
+				if resolveRelation(s, ct, a, probs) {
+					dropped = append(dropped, a)
+				}
 			case a.Structured():
 				checkStructured(s, ct, a, probs)
 			}
 		}
+	}
+	for _, a := range dropped {
+		a.Owner.drop(a)
 	}
 	checkNesting(s, probs)
 	for _, ct := range all {
@@ -389,16 +395,19 @@ func (ct *ContentType) describe() string {
 
 // resolveRelation finds the relation's target type and its inverse field,
 // checking that the two sides describe one relation. A pair that does not
-// match is reported once, by the side that can name the fix.
-func resolveRelation(s *Schema, ct *ContentType, a *Attribute, probs *Problems) {
+// match is reported once, by the side that can name the fix. It reports
+// whether the field is to be left out: a mappedBy naming a field the
+// target does not have, which Strapi starts with (the field holds
+// nothing), is a warning, not a problem.
+func resolveRelation(s *Schema, ct *ContentType, a *Attribute, probs *Problems) bool {
 	add := func(msg string) { *probs = append(*probs, a.problem(msg)) }
 	if a.Target == "" || !relationKinds[a.RelationKind] || (a.InversedBy != "" && a.MappedBy != "") {
-		return // ruleProblems has said why
+		return false // ruleProblems has said why
 	}
 	t := s.byName[a.Target]
 	if t == nil {
 		add(fmt.Sprintf("target %q is not a content type", a.Target))
-		return
+		return false
 	}
 	a.TargetType = t
 	switch {
@@ -406,23 +415,29 @@ func resolveRelation(s *Schema, ct *ContentType, a *Attribute, probs *Problems) 
 		// Strapi keeps a one-way oneToMany in a join table; Kiln has none
 		// for it yet.
 		add("a one-way oneToMany is not served yet: it needs mappedBy, the manyToOne field on the target that stores it")
-		return
+		return false
 	case a.RelationKind == OneToMany && a.MappedBy == "":
 		add("a oneToMany relation needs mappedBy: the manyToOne field on the target that stores it")
-		return
+		return false
 	}
 	inv := a.InversedBy + a.MappedBy
 	if inv == "" {
-		return
+		return false
 	}
 	other := t.byName[inv]
 	switch {
+	case other == nil && a.MappedBy != "":
+		// Strapi's metadata leaves the side with mappedBy to the other
+		// side, which is not there: it starts, and the field holds nothing.
+		s.Warnings = append(s.Warnings, a.problem(fmt.Sprintf(
+			"inverse field %q does not exist on %q: the field is left out (Strapi starts with it too, and it holds nothing)", inv, t.Name)))
+		return true
 	case other == nil:
 		add(fmt.Sprintf("inverse field %q does not exist on %q", inv, t.Name))
-		return
+		return false
 	case !other.IsRelation() || other.Target != ct.Name:
 		add(fmt.Sprintf("inverse field %s.%s is not a relation to %q", t.Name, inv, ct.Name))
-		return
+		return false
 	}
 	back := other.InversedBy
 	if a.InversedBy != "" {
@@ -434,16 +449,28 @@ func resolveRelation(s *Schema, ct *ContentType, a *Attribute, probs *Problems) 
 			want = "inversedBy"
 		}
 		add(fmt.Sprintf("inverse field %s.%s must say %s: %s", t.Name, inv, want, a.Name))
-		return
+		return false
 	}
 	if !pairs(a.RelationKind, other.RelationKind) {
 		if a.MappedBy != "" {
-			return // the inversedBy side reports it
+			return false // the inversedBy side reports it
 		}
 		add(fmt.Sprintf("relation %s does not match its inverse %s.%s (%s)", a.RelationKind, t.Name, inv, other.RelationKind))
-		return
+		return false
 	}
 	a.Inverse = other
+	return false
+}
+
+// drop takes a out of t's fields.
+func (t *ContentType) drop(a *Attribute) {
+	delete(t.byName, a.Name)
+	for i, b := range t.Attributes {
+		if b == a {
+			t.Attributes = append(t.Attributes[:i:i], t.Attributes[i+1:]...)
+			return
+		}
+	}
 }
 
 // pairs reports whether two relation kinds are each other's inverse.

@@ -363,13 +363,6 @@ func TestProblemsOfDefaults(t *testing.T) {
 }
 
 func TestProblemsOfRelations(t *testing.T) {
-	rel := func(name, kind, target, inverse string) string {
-		s := fmt.Sprintf("%s: {type: relation, relation: %s, target: %s", name, kind, target)
-		if inverse != "" {
-			s += ", " + inverse
-		}
-		return s + "}"
-	}
 	runProblemCases(t, []problemCase{
 		{"relation to a type that does not exist", one(ct("a", "as", rel("owner", "manyToOne", "person", ""))),
 			[]string{`a.yaml: type "a": field "owner": target "person" is not a content type`}},
@@ -589,4 +582,49 @@ func TestProblemString(t *testing.T) {
 			t.Errorf("String() = %q, want %q", got, tt.want)
 		}
 	}
+}
+
+// TestMappedByNamingAMissingField: Strapi starts with a relation whose
+// mappedBy names a field the target does not have (the side with mappedBy
+// holds nothing); Kiln loads it too, leaves the field out and warns. An
+// inversedBy naming a missing field stays a problem: Strapi refuses it
+// ("inversedBy attribute ... not found").
+func TestMappedByNamingAMissingField(t *testing.T) {
+	s, err := load(map[string]string{
+		"a.yaml": ct("a", "as", "title: {type: string}", rel("bs", "oneToMany", "b", "mappedBy: owner"),
+			rel("tags", "manyToMany", "b", "mappedBy: as"), rel("one", "oneToOne", "b", "mappedBy: a"), "after: {type: integer}"),
+		"b.yaml": ct("b", "bs"),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, a := range s.Type("a").Attributes {
+		names = append(names, a.Name)
+	}
+	if strings.Join(names, " ") != "title after" || s.Type("a").Attr("bs") != nil {
+		t.Errorf("a's fields %v, want title after", names)
+	}
+	var warnings []string
+	for _, w := range s.Warnings {
+		warnings = append(warnings, w.String())
+	}
+	want := []string{
+		`a.yaml: type "a": field "bs": inverse field "owner" does not exist on "b": the field is left out (Strapi starts with it too, and it holds nothing)`,
+		`a.yaml: type "a": field "tags": inverse field "as" does not exist on "b": the field is left out (Strapi starts with it too, and it holds nothing)`,
+		`a.yaml: type "a": field "one": inverse field "a" does not exist on "b": the field is left out (Strapi starts with it too, and it holds nothing)`,
+	}
+	if strings.Join(warnings, "\n") != strings.Join(want, "\n") {
+		t.Errorf("warnings\n%s\nwant\n%s", strings.Join(warnings, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// rel writes a relation attribute line, inverse being its inversedBy or
+// mappedBy ("" for none).
+func rel(name, kind, target, inverse string) string {
+	s := fmt.Sprintf("%s: {type: relation, relation: %s, target: %s", name, kind, target)
+	if inverse != "" {
+		s += ", " + inverse
+	}
+	return s + "}"
 }
