@@ -7,8 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/kiln-cms/kiln/core/app"
 	"github.com/kiln-cms/kiln/core/plugin"
-
 	"github.com/kiln-cms/kiln/core/schema"
 )
 
@@ -17,7 +17,7 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 	if stop {
 		return code
 	}
-	s, err := schema.LoadDir(cfg.Paths.ContentTypes)
+	s, err := app.LoadSchema(cfg)
 	var probs schema.Problems
 	if errors.As(err, &probs) {
 		for _, p := range probs {

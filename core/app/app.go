@@ -91,7 +91,7 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, plugins ...pl
 	if err := cfg.Auth.CheckSecret(); err != nil {
 		return nil, err
 	}
-	s, err := schema.LoadDir(cfg.Paths.ContentTypes)
+	s, err := LoadSchema(cfg)
 	if err != nil {
 		return nil, err
 	}

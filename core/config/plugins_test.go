@@ -1,6 +1,7 @@
 package config
 
 import (
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -31,5 +32,27 @@ func TestPluginsFile(t *testing.T) {
 	writeFile(t, dir, "plugins.yaml", "catalog: {enabled: true, config: {}}\n")
 	if _, err := Load(envOf(map[string]string{"KILN_CONFIG_DIR": dir})); err == nil || !strings.Contains(err.Error(), "field config not found") {
 		t.Errorf("an unknown key: %v", err)
+	}
+}
+
+// TestCustomFieldsFile: config/custom-fields.yaml maps a custom field's
+// uid to a base type, read as written (core/schema checks the types); a
+// value that is not text is refused with the file's name.
+func TestCustomFieldsFile(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	c, err := Load(envOf(map[string]string{"KILN_CONFIG_DIR": dir}))
+	if err != nil || c.CustomFields != nil {
+		t.Fatalf("no file: %v %v", c.CustomFields, err)
+	}
+	writeFile(t, dir, "custom-fields.yaml", "plugin::my-plugin.color: string\n\"global::rating\": integer\n")
+	c, err = Load(envOf(map[string]string{"KILN_CONFIG_DIR": dir}))
+	if err != nil || len(c.CustomFields) != 2 || c.CustomFields["plugin::my-plugin.color"] != "string" || c.CustomFields["global::rating"] != "integer" {
+		t.Fatalf("custom fields %v, %v", c.CustomFields, err)
+	}
+	writeFile(t, dir, "custom-fields.yaml", "plugin::my-plugin.color: {type: string}\n")
+	if _, err := Load(envOf(map[string]string{"KILN_CONFIG_DIR": dir})); err == nil ||
+		!strings.HasPrefix(err.Error(), "reading "+filepath.Join(dir, "custom-fields.yaml")+": yaml: unmarshal errors") {
+		t.Errorf("a mapping for a type: %v", err)
 	}
 }

@@ -286,6 +286,8 @@ func addAttr(ct *ContentType, ra *rawAttr, file string, probs *Problems) {
 		ct.Attributes = append(ct.Attributes, p)
 		ct.byName[a.Name] = p
 		return
+	case a.Type == CustomField:
+		return // resolveCustomField has said why it has no base type
 	case a.Kind == nil:
 		add(fmt.Sprintf("unknown type %q", a.Type))
 		return

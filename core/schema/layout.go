@@ -83,7 +83,10 @@ var layoutGlobs = []string{"*.yaml", "*.yml", "api/*/content-types/*/*", "compon
 // (above), adds the built-in types and checks the whole set. Every
 // problem found is returned at once, as Problems; a file that cannot be
 // read is one of them.
-func LoadDir(dir string) (*Schema, error) {
+func LoadDir(dir string) (*Schema, error) { return LoadDirWith(dir, Options{}) }
+
+// LoadDirWith is LoadDir with options (the custom fields' base types).
+func LoadDirWith(dir string, o Options) (*Schema, error) {
 	if _, err := os.Stat(dir); err != nil {
 		return nil, fmt.Errorf("reading content types: %w", err)
 	}
@@ -109,5 +112,5 @@ func LoadDir(dir string) (*Schema, error) {
 			files = append(files, source{rel: rel, file: f, src: b, err: err})
 		}
 	}
-	return load(files)
+	return load(files, o)
 }

@@ -53,17 +53,21 @@ type rawAttr struct {
 // "components/shared/seo.json" a component,
 // "extensions/users-permissions/content-types/user/schema.json" the
 // user's extra fields. It is LoadDir without the file system.
-func Load(srcs map[string][]byte) (*Schema, error) {
+func Load(srcs map[string][]byte) (*Schema, error) { return LoadWith(srcs, Options{}) }
+
+// LoadWith is Load with options (the custom fields' base types).
+func LoadWith(srcs map[string][]byte, o Options) (*Schema, error) {
 	files := make([]source, 0, len(srcs))
 	for n, b := range srcs {
 		files = append(files, source{rel: n, file: n, src: b})
 	}
-	return load(files)
+	return load(files, o)
 }
 
 // load parses and checks files, with the built-in types.
-func load(files []source) (*Schema, error) {
+func load(files []source, o Options) (*Schema, error) {
 	var probs Problems
+	custom := o.customFields(&probs)
 	var raws []*rawType
 	builtins, err := fs.Glob(builtinFS, "builtin/*.yaml")
 	if err != nil {
@@ -103,6 +107,20 @@ func load(files []source) (*Schema, error) {
 			rt.extension = true
 		}
 		raws = append(raws, rt)
+	}
+	for _, rt := range raws {
+		for _, ra := range rt.attrs {
+			if msg := resolveCustomField(&ra.a, custom, o); msg != "" {
+				pr := Problem{File: rt.file, Type: rt.singular, Field: ra.name, Message: msg}
+				switch {
+				case rt.component != "":
+					pr.Type, pr.Component = "", rt.component
+				case rt.extension:
+					pr.Type = "user"
+				}
+				probs = append(probs, pr)
+			}
+		}
 	}
 	s := build(raws, &probs)
 	s.Files = read
