@@ -336,6 +336,8 @@ func TestProblemsOfDefaults(t *testing.T) {
 		{`n: {type: biginteger, default: 9223372036854775808}`, `field "n": default 9223372036854775808 is not a whole number`},
 		{`f: {type: float, default: fast}`, `field "f": default fast is not a number`},
 		{`b: {type: boolean, default: "true"}`, `field "b": default true is not a boolean`},
+		{`b: {type: blocks, default: [{type: heading, level: 9, children: [{type: text, text: x}]}]}`, `field "b": default is not blocks: [0].level must be 1, 2, 3, 4, 5 or 6`},
+		{`b: {type: blocks, default: {type: paragraph}}`, `field "b": default must be a list of blocks (paragraph, heading, list, quote, code and image nodes)`},
 		{`s: {type: string, maxLength: 3, default: abcd}`, `field "s": default "abcd" is longer than maxLength 3`},
 		{`s: {type: string, minLength: 3, default: ab}`, `field "s": default "ab" is shorter than minLength 3`},
 		{`s: {type: string, regex: "^[a-z]+$", default: ABC}`, `field "s": default "ABC" does not match regex ^[a-z]+$`},

@@ -47,7 +47,7 @@ func TestCustomFields(t *testing.T) {
 		`a.yaml: type "a": field "e": enum applies only to enumeration fields`,
 		`components/shared/seo.json: component "shared.seo": field "x": custom field "global::nope" has no base type Kiln knows: add it to config/custom-fields.yaml (global::nope: string, or the type its plugin stores)`,
 		`config/custom-fields.yaml: custom field "my-color": a custom field's uid is plugin::<plugin>.<name> or global::<name>`,
-		`config/custom-fields.yaml: custom field "plugin::a.b": "strin" is not a base type: one of string, text, richtext, email, password, uid, enumeration, integer, biginteger, float, decimal, boolean, date, time, datetime, json`,
-		`config/custom-fields.yaml: custom field "plugin::a.c": "relation" is not a base type: one of string, text, richtext, email, password, uid, enumeration, integer, biginteger, float, decimal, boolean, date, time, datetime, json`,
+		`config/custom-fields.yaml: custom field "plugin::a.b": "strin" is not a base type: one of string, text, richtext, email, password, uid, enumeration, integer, biginteger, float, decimal, boolean, date, time, datetime, json, blocks`,
+		`config/custom-fields.yaml: custom field "plugin::a.c": "relation" is not a base type: one of string, text, richtext, email, password, uid, enumeration, integer, biginteger, float, decimal, boolean, date, time, datetime, json, blocks`,
 	})
 }

@@ -43,6 +43,7 @@ const (
 	DateTime    FieldType = "datetime"
 	Enumeration FieldType = "enumeration"
 	JSON        FieldType = "json"
+	Blocks      FieldType = "blocks"
 	Password    FieldType = "password"
 	Relation    FieldType = "relation"
 )
