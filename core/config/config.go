@@ -21,11 +21,7 @@ type Config struct {
 	Plugins Plugins `yaml:"plugins"`
 	// Webhooks is config/webhooks.yaml (webhooks.go).
 	Webhooks Webhooks `yaml:"webhooks"`
-	// CustomFields is config/custom-fields.yaml: the base type of each
-	// Strapi custom field Kiln's own table does not know, by uid
-	// ("plugin::my-plugin.color": "string"). core/schema checks it.
-	CustomFields map[string]string `yaml:"custom-fields"`
-	Paths        Paths             `yaml:"-"`
+	Paths    Paths    `yaml:"-"`
 }
 
 // Mail is config/mail.yaml. With no SMTP host, mail is written to the log.

@@ -28,7 +28,7 @@ func Load(getenv func(string) string) (Config, error) {
 	sections := map[string]any{
 		"server": &c.Server, "database": &c.Database, "auth": &c.Auth,
 		"api": &c.API, "ratelimit": &c.RateLimit, "mail": &c.Mail, "plugins": &c.Plugins,
-		"webhooks": &c.Webhooks, "custom-fields": &c.CustomFields,
+		"webhooks": &c.Webhooks,
 	}
 	for name, dst := range sections {
 		if err := readSection(filepath.Join(c.Paths.Config, name+".yaml"), dst); err != nil {

@@ -36,22 +36,26 @@ func TestPluginsFile(t *testing.T) {
 }
 
 // TestCustomFieldsFile: config/custom-fields.yaml maps a custom field's
-// uid to a base type, read as written (core/schema checks the types); a
-// value that is not text is refused with the file's name.
+// uid to a base type, read as written from the config folder (core/schema
+// checks the types); a value that is not text is refused with the file's
+// name.
 func TestCustomFieldsFile(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	c, err := Load(envOf(map[string]string{"KILN_CONFIG_DIR": dir}))
-	if err != nil || c.CustomFields != nil {
-		t.Fatalf("no file: %v %v", c.CustomFields, err)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m, err := c.ReadCustomFields(); err != nil || m != nil || c.CustomFieldsFile() != filepath.Join(dir, "custom-fields.yaml") {
+		t.Fatalf("no file: %v %v %s", m, err, c.CustomFieldsFile())
 	}
 	writeFile(t, dir, "custom-fields.yaml", "plugin::my-plugin.color: string\n\"global::rating\": integer\n")
-	c, err = Load(envOf(map[string]string{"KILN_CONFIG_DIR": dir}))
-	if err != nil || len(c.CustomFields) != 2 || c.CustomFields["plugin::my-plugin.color"] != "string" || c.CustomFields["global::rating"] != "integer" {
-		t.Fatalf("custom fields %v, %v", c.CustomFields, err)
+	m, err := c.ReadCustomFields()
+	if err != nil || len(m) != 2 || m["plugin::my-plugin.color"] != "string" || m["global::rating"] != "integer" {
+		t.Fatalf("custom fields %v, %v", m, err)
 	}
 	writeFile(t, dir, "custom-fields.yaml", "plugin::my-plugin.color: {type: string}\n")
-	if _, err := Load(envOf(map[string]string{"KILN_CONFIG_DIR": dir})); err == nil ||
+	if _, err := c.ReadCustomFields(); err == nil ||
 		!strings.HasPrefix(err.Error(), "reading "+filepath.Join(dir, "custom-fields.yaml")+": yaml: unmarshal errors") {
 		t.Errorf("a mapping for a type: %v", err)
 	}

@@ -60,9 +60,12 @@ func DatabaseURL(t testing.TB, cfg config.Config, plugins ...plugin.Plugin) stri
 		t.Fatalf("fingerprinting the content types: %v", err)
 	}
 	fmt.Fprintf(h, "%#v", extra)
-	// and the custom fields' base types, which change columns; %v prints
-	// a map's keys sorted.
-	fmt.Fprintf(h, "%v", cfg.CustomFields)
+	// and the custom fields' base types, which change columns.
+	custom, err := cfg.ReadCustomFields()
+	if err != nil {
+		t.Fatalf("the custom fields: %v", err)
+	}
+	fmt.Fprintf(h, "%v", custom) // a map's keys sorted
 	key := hex.EncodeToString(h.Sum(nil))
 	return storetest.Migrated(t, d, key, func(url string) error {
 		db, err := database.Open(context.Background(), url)
