@@ -1,5 +1,6 @@
 // Package schema is Kiln's typed model of the content types an admin writes in
-// YAML: loading, checking, the naming rules (tables, columns, join tables)
+// YAML, or in a Strapi project's schema.json files (layout.go), and of their
+// components: loading, checking, the naming rules (tables, columns, join tables)
 // every other package relies on, and the field kinds (kinds.go): what each
 // field type means, written once. It depends on nothing of Kiln's but the
 // JSON writers of core/jsonw.
