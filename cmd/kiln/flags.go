@@ -35,7 +35,7 @@ func newFlagSet(name, summary string, stderr io.Writer) *flag.FlagSet {
 }
 
 func (p *projectFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&p.contentTypes, "content-types", "", "folder of the content-type YAML files (default content-types, or KILN_CONTENT_TYPES_DIR)")
+	fs.StringVar(&p.contentTypes, "content-types", "", "folder of the content types: YAML files, or a Strapi project's src/ (default content-types, or KILN_CONTENT_TYPES_DIR)")
 	fs.StringVar(&p.config, "config", "", "folder of the config YAML files (default config, or KILN_CONFIG_DIR)")
 	fs.StringVar(&p.data, "data", "", "data folder: SQLite file, generated secret (default data, or KILN_DATA_DIR)")
 }

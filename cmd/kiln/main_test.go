@@ -32,6 +32,18 @@ func runKiln(t *testing.T, dir string, args ...string) (code int, stdout, stderr
 	return code, out.String(), errb.String()
 }
 
+// runKilnIn runs a command that reads no database in-process, with the
+// project folders of dir given as flags rather than the environment, so
+// that tests calling it may run in parallel.
+func runKilnIn(t *testing.T, dir string, command string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	full := append([]string{command, "--content-types", filepath.Join(dir, "content-types"),
+		"--config", filepath.Join(dir, "config"), "--data", filepath.Join(dir, "data")}, args...)
+	var out, errb bytes.Buffer
+	code = run(full, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
 func project(t *testing.T, files map[string]string) string {
 	t.Helper()
 	dir := t.TempDir()
@@ -421,5 +433,104 @@ func TestWrongFolderWritesNothing(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestValidateWarns: a defect Strapi starts with (a mappedBy naming a
+// field the target lacks) is a warning on standard error, and the types
+// are valid.
+func TestValidateWarns(t *testing.T) {
+	t.Parallel()
+	dir := project(t, map[string]string{"note.yaml": noteType + "  tags: {type: relation, relation: manyToMany, target: tag, mappedBy: notes}\n",
+		"tag.yaml": "info: {singularName: tag, pluralName: tags}\nattributes: {}\n"})
+	code, out, stderr := runKilnIn(t, dir, "validate")
+	want := "warning: " + filepath.Join(dir, "content-types", "note.yaml") + `: type "note": field "tags": inverse field "notes" does not exist on "tag": the field is left out (Strapi starts with it too, and it holds nothing)` + "\n"
+	if code != 0 || out != "2 content types in "+filepath.Join(dir, "content-types")+" are valid\n" || stderr != want {
+		t.Fatalf("exit %d\nstdout %q\nstderr %q\nwant   %q", code, out, stderr, want)
+	}
+}
+
+// TestValidateFailsOnNoContentType: a folder that holds no content type
+// serves nothing, so validate fails (it said "0 content types are
+// valid" and exit 0), saying what it looked for and what it found, and
+// where a Strapi project's types are when given the project itself.
+func TestValidateFailsOnNoContentType(t *testing.T) {
+	t.Parallel()
+	const reads = ": Kiln reads the *.yaml and *.yml files there, and a Strapi project's api/<api>/content-types/<name>/schema.json below it; it found "
+	seo := `{"collectionName": "components_shared_seos", "info": {"displayName": "Seo"}, "options": {}, "attributes": {"title": {"type": "string"}}}`
+	user := `{"info": {"singularName": "user"}, "attributes": {"phone": {"type": "string"}}}`
+	tests := []struct {
+		name  string
+		files map[string]string // under the project folder
+		ct    string            // the content-types folder, below the project
+		want  string            // after "kiln validate: no content type in <folder>"
+	}{
+		{"an empty folder", nil, "content-types", reads + "nothing it reads (0 files and folders at its top)"},
+		{"other files only", map[string]string{"content-types/notes.txt": "x", "content-types/a.json": "{}"}, "content-types",
+			reads + "nothing it reads (2 files and folders at its top)"},
+		{"components and the user's fields only", map[string]string{"src/components/shared/seo.json": seo,
+			"src/components/shared/meta.json": strings.Replace(seo, "seos", "metas", 1), "src/extensions/users-permissions/content-types/user/schema.json": user}, "src",
+			reads + "2 components and the user's extra fields (2 files and folders at its top)"},
+		{"a Strapi project, not its src/", map[string]string{"app/src/api/page/content-types/page/schema.json": `{"info": {"singularName": "page", "pluralName": "pages"}, "attributes": {}}`,
+			"app/package.json": "{}"}, ".",
+			reads + "nothing it reads (1 file or folder at its top); {dir}/app/src holds a Strapi project's types: give --content-types {dir}/app/src"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			for name, body := range tt.files {
+				p := filepath.Join(dir, name)
+				os.MkdirAll(filepath.Dir(p), 0o755)
+				if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			ct := filepath.Join(dir, tt.ct)
+			os.MkdirAll(ct, 0o755)
+			var out, errb bytes.Buffer
+			code := run([]string{"validate", "--content-types", ct, "--config", filepath.Join(dir, "config")}, &out, &errb)
+			want := "kiln validate: no content type in " + ct + strings.ReplaceAll(tt.want, "{dir}", dir) + "\n"
+			if code != 1 || out.Len() != 0 || errb.String() != want {
+				t.Errorf("exit %d\nstdout %q\nstderr %q\nwant   %q", code, out.String(), errb.String(), want)
+			}
+		})
+	}
+}
+
+// TestValidateStrapiFiles: a Strapi project's files are read and checked;
+// a file that cannot be read or parsed is a problem, exit 1, and a valid
+// project counts its types.
+func TestValidateStrapiFiles(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	src := filepath.Join(dir, "content-types")
+	write := func(name, body string) {
+		p := filepath.Join(src, name)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("api/page/content-types/page/schema.json", `{"kind": "collectionType", "info": {"singularName": "page", "pluralName": "pages"},
+  "pluginOptions": {}, "attributes": {"meta_title": {"type": "string"}, "body": {"type": "customField", "customField": "plugin::ckeditor5.CKEditor"}}}`)
+	write("api/tag/content-types/tag/schema.json", `{"info": {"singularName": "tag", "pluralName": "tags"}, "attributes": {"name": {"type": "string"}}}`)
+	if code, out, stderr := runKilnIn(t, dir, "validate"); code != 0 || out != "2 content types in "+src+" are valid\n" || stderr != "" {
+		t.Fatalf("a valid project: exit %d %q %q", code, out, stderr)
+	}
+	write("api/note/content-types/note/schema.json", "{\n  \"info\": {\"singularName\": \"note\",}\n}\n")
+	os.MkdirAll(filepath.Join(src, "api/gone/content-types/gone"), 0o755)
+	if err := os.Symlink(filepath.Join(dir, "nowhere.json"), filepath.Join(src, "api/gone/content-types/gone/schema.json")); err != nil {
+		t.Fatal(err)
+	}
+	write("api/old/content-types/old/schema.js", "module.exports = {}")
+	code, out, stderr := runKilnIn(t, dir, "validate")
+	gone := filepath.Join(src, "api/gone/content-types/gone/schema.json")
+	want := gone + ": cannot be read: open " + gone + ": no such file or directory\n" +
+		filepath.Join(src, "api/note/content-types/note/schema.json") + ": not valid JSON: invalid character '}' looking for beginning of object key string (line 2)\n" +
+		filepath.Join(src, "api/old/content-types/old/schema.js") + ": a schema written in JavaScript or TypeScript cannot be read: Kiln reads schema.json\n" +
+		"3 problem(s) found\n"
+	if code != 1 || out != "" || stderr != want {
+		t.Errorf("exit %d\nstdout %q\nstderr %q\nwant   %q", code, out, stderr, want)
 	}
 }

@@ -8,10 +8,10 @@ import (
 	"io"
 	"strings"
 
+	"github.com/kiln-cms/kiln/core/app"
 	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/migrate"
 	"github.com/kiln-cms/kiln/core/plugin"
-	"github.com/kiln-cms/kiln/core/schema"
 )
 
 func runMigrate(args []string, stdout, stderr io.Writer) int {
@@ -24,7 +24,7 @@ func runMigrate(args []string, stdout, stderr io.Writer) int {
 	if stop {
 		return code
 	}
-	s, err := schema.LoadDir(cfg.Paths.ContentTypes)
+	s, err := app.LoadSchema(cfg)
 	if err != nil {
 		fmt.Fprintln(stderr, "kiln:", err)
 		return 1

@@ -91,9 +91,12 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, plugins ...pl
 	if err := cfg.Auth.CheckSecret(); err != nil {
 		return nil, err
 	}
-	s, err := schema.LoadDir(cfg.Paths.ContentTypes)
+	s, err := LoadSchema(cfg)
 	if err != nil {
 		return nil, err
+	}
+	for _, w := range s.Warnings {
+		log.Warn("a content type has a defect Strapi starts with too", "what", w.String())
 	}
 	db, err := database.Open(ctx, cfg.DatabaseURL())
 	if err != nil {

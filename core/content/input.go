@@ -63,9 +63,10 @@ func (s *Service) prepare(ctx context.Context, conn database.Conn, ct *schema.Co
 			rels = append(rels, r)
 			continue
 		}
-		v, msg := coerceInput(a, body[key])
-		if msg != "" {
-			fail(a, msg, body[key])
+		v, fe := coerceInput(a, body[key])
+		if fe != nil {
+			failed[a] = true
+			problems = append(problems, *fe)
 			continue
 		}
 		if str, ok := v.(string); ok && s.isUserEmail(a) {
@@ -183,21 +184,29 @@ func applyDefaults(ct *schema.ContentType, values map[*schema.Attribute]any) {
 }
 
 // coerceInput turns a decoded JSON value (numbers as json.Number) into the
-// canonical Go value of a's kind, or says why it cannot. A string goes
-// through the kind's Parse, as a filter value does.
-func coerceInput(a *schema.Attribute, v any) (any, string) {
+// canonical Go value of a's kind, or says why it cannot: the field's
+// error, at the part of the value to blame when the kind names one (a
+// blocks document's ["content", "0", "children", "1", "url"]). A string
+// goes through the kind's Parse, as a filter value does.
+func coerceInput(a *schema.Attribute, v any) (any, *errs.FieldError) {
 	if v == nil {
-		return nil, ""
+		return nil, nil
 	}
 	c, err := a.Kind.FromJSON(v)
 	if err != nil {
 		var ve *schema.ValueError
-		if errors.As(err, &ve) {
-			return nil, ve.Message(a.Name)
+		if !errors.As(err, &ve) {
+			fe := errs.Field(a.Name, a.Name+" is invalid").WithValue(v)
+			return nil, &fe
 		}
-		return nil, a.Name + " is invalid"
+		if len(ve.Path) > 0 {
+			fe := errs.FieldAt(append([]string{a.Name}, ve.Path...), ve.Message(a.Name)).WithValue(ve.At)
+			return nil, &fe
+		}
+		fe := errs.Field(a.Name, ve.Message(a.Name)).WithValue(v)
+		return nil, &fe
 	}
-	return c, ""
+	return c, nil
 }
 
 // sortedKeys gives a body's keys in a fixed order, so that which error is

@@ -48,6 +48,9 @@ func TestMigrateConversions(t *testing.T) {
 		{schema.Text, schema.String, "short", "short"},
 		{schema.RichText, schema.Text, "<p>x</p>", "<p>x</p>"},
 		{schema.Enumeration, schema.String, "a", "a"},
+		{schema.JSON, schema.Blocks, json.RawMessage(`[{"type":"quote","children":[]}]`), json.RawMessage(`[{"type":"quote","children":[]}]`)},
+		{schema.Blocks, schema.JSON, json.RawMessage(`[{"type":"paragraph"}]`), json.RawMessage(`[{"type":"paragraph"}]`)},
+		{schema.Text, schema.Blocks, `[]`, json.RawMessage(`[]`)},
 	}
 	yaml := func(pick func(from, to schema.FieldType) schema.FieldType) string {
 		var b strings.Builder

@@ -42,6 +42,7 @@ attributes:
   time: {type: time}
   datetime: {type: datetime}
   json: {type: json}
+  blocks: {type: blocks}
   relation: {type: relation, relation: manyToOne, target: specimen}
 `
 

@@ -2,23 +2,33 @@ package schema
 
 import (
 	"fmt"
+	"reflect"
 	"regexp"
 	"sort"
+	"strings"
 )
 
 var (
-	typeNameRe  = regexp.MustCompile(`^[a-z][a-z0-9-]*$`)
-	fieldNameRe = regexp.MustCompile(`^[a-zA-Z][a-zA-Z0-9]*$`)
+	typeNameRe = regexp.MustCompile(`^[a-z][a-z0-9-]*$`)
+	// fieldNameRe is Strapi's own rule for an attribute's name (the
+	// content-type builder's NAME_REGEX): snake_case names such as
+	// is_actor are as valid as camelCase ones.
+	fieldNameRe = regexp.MustCompile(`^[a-zA-Z][a-zA-Z0-9_]*$`)
 	tableNameRe = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
 )
 
 // reservedFields are the system fields every entry has, and names Strapi's
-// query language or envelopes give a meaning of their own.
-var reservedFields = map[string]bool{
-	"id": true, "documentId": true, "createdAt": true, "updatedAt": true,
-	"publishedAt": true, "createdBy": true, "updatedBy": true,
-	"locale": true, "localizations": true, "attributes": true, "meta": true,
-}
+// query language or envelopes give a meaning of their own. A name is
+// reserved when its snake_case is one of theirs (created_at as createdAt),
+// as Strapi compares them.
+var reservedFields = func() map[string]bool {
+	m := map[string]bool{}
+	for _, n := range []string{"id", "documentId", "createdAt", "updatedAt", "publishedAt", "createdBy",
+		"updatedBy", "locale", "localizations", "attributes", "meta"} {
+		m[Snake(n)] = true
+	}
+	return m
+}()
 
 // reservedPlurals are route segments the core itself serves under /api,
 // the built-in types' own plurals among them.
@@ -33,11 +43,15 @@ var relationKinds = map[RelationKind]bool{OneToOne: true, OneToMany: true, ManyT
 // build turns the parsed definitions into a checked, resolved Schema,
 // recording every problem it meets rather than stopping at the first.
 func build(raws []*rawType, probs *Problems) *Schema {
-	s := &Schema{byName: map[string]*ContentType{}, byPlur: map[string]*ContentType{}}
+	s := &Schema{byName: map[string]*ContentType{}, byPlur: map[string]*ContentType{}, byComp: map[string]*ContentType{}}
 	tables := map[string]*ContentType{}
-	var extensions []*rawType
+	var extensions, components []*rawType
 	for _, rt := range raws {
-		if !rt.builtin && rt.singular == "user" {
+		switch {
+		case rt.component != "":
+			components = append(components, rt)
+			continue
+		case rt.extension || !rt.builtin && rt.singular == "user":
 			extensions = append(extensions, rt)
 			continue
 		}
@@ -50,20 +64,40 @@ func build(raws []*rawType, probs *Problems) *Schema {
 		s.byPlur[ct.Plural] = ct
 		tables[ct.Table] = ct
 	}
-	for _, ext := range extensions {
-		extendBuiltin(s.byName["user"], ext, probs)
+	for _, rc := range components {
+		if c := checkComponent(rc, s, tables, probs); c != nil {
+			s.Components = append(s.Components, c)
+			s.byComp[c.Name] = c
+			tables[c.Table] = c
+		}
 	}
-	for _, ct := range s.Types {
+	sort.SliceStable(s.Components, func(i, j int) bool { return s.Components[i].Name < s.Components[j].Name })
+	for _, ext := range extensions {
+		extendBuiltin(s, s.byName["user"], ext, probs)
+	}
+	// Types, then components: every holder of fields.
+	all := append(append([]*ContentType(nil), s.Types...), s.Components...)
+	var dropped []*Attribute
+	for _, ct := range all {
 		for _, a := range ct.Attributes {
-			if a.IsRelation() {
-				resolveRelation(s, ct, a, probs)
+			switch {
+			case a.IsRelation():
+				if resolveRelation(s, ct, a, probs) {
+					dropped = append(dropped, a)
+				}
+			case a.Structured():
+				checkStructured(s, ct, a, probs)
 			}
 		}
 	}
-	for _, ct := range s.Types {
+	for _, a := range dropped {
+		a.Owner.drop(a)
+	}
+	checkNesting(s, probs)
+	for _, ct := range all {
 		assignStorage(ct)
 	}
-	for _, ct := range s.Types {
+	for _, ct := range all {
 		assignMappedJoins(ct)
 		for _, a := range ct.Attributes {
 			if tc, ok := a.Kind.(typeChecker); ok {
@@ -73,7 +107,7 @@ func build(raws []*rawType, probs *Problems) *Schema {
 			}
 		}
 	}
-	checkColumns(s, tables, probs)
+	checkColumns(all, tables, probs)
 	sort.SliceStable(s.Types, func(i, j int) bool { return s.Types[i].Name < s.Types[j].Name })
 	return s
 }
@@ -117,6 +151,9 @@ func checkType(rt *rawType, s *Schema, tables map[string]*ContentType, probs *Pr
 		ok = false
 	}
 	kind := TypeKind(rt.kind)
+	if kind == "" {
+		kind = CollectionType // as Strapi reads a schema without kind
+	}
 	if kind != CollectionType && kind != SingleType {
 		add(fmt.Sprintf("kind must be collectionType or singleType, not %q", rt.kind))
 	}
@@ -126,7 +163,8 @@ func checkType(rt *rawType, s *Schema, tables map[string]*ContentType, probs *Pr
 	}
 	ct := &ContentType{
 		Name: rt.singular, Plural: rt.plural, DisplayName: rt.display, Description: rt.description,
-		Kind: kind, DraftAndPublish: rt.draftAndPublish, Builtin: rt.builtin, File: rt.file,
+		Icon: rt.icon, Kind: kind, DraftAndPublish: rt.draftAndPublish, ReviewWorkflows: rt.reviewWorkflows,
+		Localized: rt.localized, Builtin: rt.builtin, File: rt.file,
 		Table: rt.table, byName: map[string]*Attribute{},
 	}
 	if ct.DisplayName == "" {
@@ -136,7 +174,7 @@ func checkType(rt *rawType, s *Schema, tables map[string]*ContentType, probs *Pr
 		ct.Table = tableName(ct.Plural)
 	}
 	if other := tables[ct.Table]; ok && other != nil {
-		add(fmt.Sprintf("table %q is already used by type %q", ct.Table, other.Name))
+		add(fmt.Sprintf("table %q is already used by %s", ct.Table, other.describe()))
 		ok = false
 	}
 	// A type that cannot join the schema still has its fields checked, so
@@ -150,29 +188,78 @@ func checkType(rt *rawType, s *Schema, tables map[string]*ContentType, probs *Pr
 	return ct
 }
 
-// extendBuiltin adds the fields of an admin's user.yaml to the built-in user.
-func extendBuiltin(user *ContentType, ext *rawType, probs *Problems) {
+// extendBuiltin adds the fields of an admin's user.yaml, or of Strapi's
+// extension file of the user, to the built-in user. Strapi's file holds
+// the whole schema, the plugin's own fields included: a built-in field
+// repeated with its own type and relation is the built-in field, whose
+// definition holds; a rule set otherwise is a warning, a field of
+// another type a problem.
+func extendBuiltin(s *Schema, user *ContentType, ext *rawType, probs *Problems) {
+	if ext.singular != "" && ext.singular != "user" {
+		*probs = append(*probs, Problem{File: ext.file, Type: ext.singular,
+			Message: `the user's extension must say info.singularName: user`})
+		return
+	}
 	for _, ra := range ext.attrs {
-		if user.byName[ra.name] != nil {
+		b := user.byName[ra.name]
+		if b == nil {
+			addAttr(user, ra, ext.file, probs)
+			continue
+		}
+		a := &ra.a
+		if a.Type != b.Type || a.RelationKind != b.RelationKind || a.Target != b.Target {
 			*probs = append(*probs, Problem{File: ext.file, Type: "user", Field: ra.name,
 				Message: "is a built-in field of user and cannot be redefined"})
 			continue
 		}
-		addAttr(user, ra, ext.file, probs)
+		if rules := differentRules(b, ra); len(rules) > 0 {
+			s.Warnings = append(s.Warnings, Problem{File: ext.file, Type: "user", Field: ra.name,
+				Message: fmt.Sprintf("is a built-in field of user: its %s differ from Kiln's, whose definition holds", strings.Join(rules, ", "))})
+		}
 	}
+}
+
+// differentRules names the rules the extension's copy of a built-in field
+// sets otherwise than the built-in field: none in a copy of Strapi's own
+// user schema.
+func differentRules(b *Attribute, ra *rawAttr) []string {
+	a := &ra.a
+	var out []string
+	ptr := func(x, y *float64) bool { return x != nil && (y == nil || *x != *y) }
+	iptr := func(x, y *int) bool { return x != nil && (y == nil || *x != *y) }
+	add := func(differs bool, rule string) {
+		if differs {
+			out = append(out, rule)
+		}
+	}
+	add(a.Required && !b.Required, "required")
+	add(a.Unique && !b.Unique, "unique")
+	add(a.Private && !b.Private, "private")
+	add(ptr(a.Min, b.Min), "min")
+	add(ptr(a.Max, b.Max), "max")
+	add(iptr(a.MinLength, b.MinLength), "minLength")
+	add(iptr(a.MaxLength, b.MaxLength), "maxLength")
+	add(a.Regex != "" && a.Regex != b.Regex, "regex")
+	add(a.InversedBy != b.InversedBy || a.MappedBy != b.MappedBy, "inverse")
+	if ra.hasDefault && b.Kind != nil {
+		v, msg := b.Kind.Default(b, a.Default)
+		add(msg != "" || !reflect.DeepEqual(v, b.Default), "default")
+	}
+	return out
 }
 
 // addAttr checks one attribute written in file and adds it to ct.
 func addAttr(ct *ContentType, ra *rawAttr, file string, probs *Problems) {
 	a := ra.a
 	add := func(msg string) {
-		*probs = append(*probs, Problem{File: file, Type: ct.Name, Field: a.Name, Message: msg})
+		a.Owner, a.file = ct, file
+		*probs = append(*probs, a.problem(msg))
 	}
 	switch {
 	case !fieldNameRe.MatchString(a.Name):
-		add("a field name must be letters and digits, starting with a letter")
+		add("a field name must be letters, digits and underscores, starting with a letter")
 		return
-	case reservedFields[a.Name]:
+	case reservedFields[Snake(a.Name)]:
 		add("the name is reserved for a system field")
 		return
 	case ct.byName[a.Name] != nil:
@@ -184,7 +271,24 @@ func addAttr(ct *ContentType, ra *rawAttr, file string, probs *Problems) {
 		return
 	}
 	a.Kind = KindOf(a.Type)
-	if a.Kind == nil {
+	switch {
+	case a.Type == Component, a.Type == DynamicZone, a.Type == Media:
+		// In the model without a kind: checkStructured refuses it on a
+		// content type, once every component is known.
+		for _, msg := range ruleProblems(&a) {
+			add(msg)
+		}
+		if ra.hasDefault {
+			add("default applies only to scalar fields")
+		}
+		a.Owner, a.file = ct, file
+		p := &a
+		ct.Attributes = append(ct.Attributes, p)
+		ct.byName[a.Name] = p
+		return
+	case a.Type == CustomField:
+		return // resolveCustomField has said why it has no base type
+	case a.Kind == nil:
 		add(fmt.Sprintf("unknown type %q", a.Type))
 		return
 	}
@@ -214,12 +318,19 @@ func addAttr(ct *ContentType, ra *rawAttr, file string, probs *Problems) {
 // consistent; the kind adds its own problems.
 func ruleProblems(a *Attribute) []string {
 	var out []string
-	caps := a.Kind.Caps()
+	var caps Caps
+	if a.Kind != nil {
+		caps = a.Kind.Caps()
+	}
 	bad := func(rule, types string) { out = append(out, rule+" applies only to "+types) }
 	if !caps.Relation && (a.RelationKind != "" || a.Target != "" || a.InversedBy != "" || a.MappedBy != "") {
 		bad("relation, target, inversedBy and mappedBy", "relation fields")
 	}
-	out = append(out, a.Kind.Problems(a)...)
+	if a.Kind != nil {
+		out = append(out, a.Kind.Problems(a)...)
+	} else {
+		out = append(out, structuredProblems(a)...)
+	}
 	if a.Enum != nil && !caps.Enum {
 		bad("enum", "enumeration fields")
 	}
@@ -230,7 +341,7 @@ func ruleProblems(a *Attribute) []string {
 		}
 		seen[e] = true
 	}
-	if (a.Min != nil || a.Max != nil) && !caps.Number {
+	if (a.Min != nil || a.Max != nil) && !caps.Number && a.Type != Component && a.Type != DynamicZone {
 		bad("min and max", "integer, biginteger, decimal and float fields")
 	}
 	if a.Min != nil && a.Max != nil && *a.Min > *a.Max {
@@ -247,50 +358,88 @@ func ruleProblems(a *Attribute) []string {
 			out = append(out, "regex does not compile: "+err.Error())
 		}
 	}
-	if a.Index && caps.NoIndex {
+	if a.Index && (caps.NoIndex || a.Kind == nil) {
 		out = append(out, "index applies only to scalar, non-json fields (relations are indexed already)")
+	}
+	if a.Unique && a.Kind == nil {
+		bad("unique", "scalar fields")
 	}
 	if a.TargetField != "" && !caps.TargetField {
 		bad("targetField", "uid fields")
+	}
+	if (a.Component != "" || a.Repeatable) && a.Type != Component {
+		bad("component and repeatable", "component fields")
+	}
+	if a.Components != nil && a.Type != DynamicZone {
+		bad("components", "dynamic zones")
+	}
+	if (a.Multiple || a.AllowedTypes != nil) && a.Type != Media {
+		bad("multiple and allowedTypes", "media fields")
 	}
 	return out
 }
 
 // problem locates msg at the attribute, in the file it was written in.
 func (a *Attribute) problem(msg string) Problem {
+	if a.Owner.Kind == ComponentKind {
+		return Problem{File: a.file, Component: a.Owner.Name, Field: a.Name, Message: msg}
+	}
 	return Problem{File: a.file, Type: a.Owner.Name, Field: a.Name, Message: msg}
+}
+
+// describe names a type or a component in a message.
+func (ct *ContentType) describe() string {
+	if ct.Kind == ComponentKind {
+		return fmt.Sprintf("component %q", ct.Name)
+	}
+	return fmt.Sprintf("type %q", ct.Name)
 }
 
 // resolveRelation finds the relation's target type and its inverse field,
 // checking that the two sides describe one relation. A pair that does not
-// match is reported once, by the side that can name the fix.
-func resolveRelation(s *Schema, ct *ContentType, a *Attribute, probs *Problems) {
+// match is reported once, by the side that can name the fix. It reports
+// whether the field is to be left out: a mappedBy naming a field the
+// target does not have, which Strapi starts with (the field holds
+// nothing), is a warning, not a problem.
+func resolveRelation(s *Schema, ct *ContentType, a *Attribute, probs *Problems) bool {
 	add := func(msg string) { *probs = append(*probs, a.problem(msg)) }
 	if a.Target == "" || !relationKinds[a.RelationKind] || (a.InversedBy != "" && a.MappedBy != "") {
-		return // ruleProblems has said why
+		return false // ruleProblems has said why
 	}
 	t := s.byName[a.Target]
 	if t == nil {
 		add(fmt.Sprintf("target %q is not a content type", a.Target))
-		return
+		return false
 	}
 	a.TargetType = t
-	if a.RelationKind == OneToMany && a.MappedBy == "" {
+	switch {
+	case a.RelationKind == OneToMany && a.MappedBy == "" && a.InversedBy == "":
+		// Strapi keeps a one-way oneToMany in a join table; Kiln has none
+		// for it yet.
+		add("a one-way oneToMany is not served yet: it needs mappedBy, the manyToOne field on the target that stores it")
+		return false
+	case a.RelationKind == OneToMany && a.MappedBy == "":
 		add("a oneToMany relation needs mappedBy: the manyToOne field on the target that stores it")
-		return
+		return false
 	}
 	inv := a.InversedBy + a.MappedBy
 	if inv == "" {
-		return
+		return false
 	}
 	other := t.byName[inv]
 	switch {
+	case other == nil && a.MappedBy != "":
+		// Strapi's metadata leaves the side with mappedBy to the other
+		// side, which is not there: it starts, and the field holds nothing.
+		s.Warnings = append(s.Warnings, a.problem(fmt.Sprintf(
+			"inverse field %q does not exist on %q: the field is left out (Strapi starts with it too, and it holds nothing)", inv, t.Name)))
+		return true
 	case other == nil:
 		add(fmt.Sprintf("inverse field %q does not exist on %q", inv, t.Name))
-		return
+		return false
 	case !other.IsRelation() || other.Target != ct.Name:
 		add(fmt.Sprintf("inverse field %s.%s is not a relation to %q", t.Name, inv, ct.Name))
-		return
+		return false
 	}
 	back := other.InversedBy
 	if a.InversedBy != "" {
@@ -302,16 +451,28 @@ func resolveRelation(s *Schema, ct *ContentType, a *Attribute, probs *Problems) 
 			want = "inversedBy"
 		}
 		add(fmt.Sprintf("inverse field %s.%s must say %s: %s", t.Name, inv, want, a.Name))
-		return
+		return false
 	}
 	if !pairs(a.RelationKind, other.RelationKind) {
 		if a.MappedBy != "" {
-			return // the inversedBy side reports it
+			return false // the inversedBy side reports it
 		}
 		add(fmt.Sprintf("relation %s does not match its inverse %s.%s (%s)", a.RelationKind, t.Name, inv, other.RelationKind))
-		return
+		return false
 	}
 	a.Inverse = other
+	return false
+}
+
+// drop takes a out of t's fields.
+func (t *ContentType) drop(a *Attribute) {
+	delete(t.byName, a.Name)
+	for i, b := range t.Attributes {
+		if b == a {
+			t.Attributes = append(t.Attributes[:i:i], t.Attributes[i+1:]...)
+			return
+		}
+	}
 }
 
 // pairs reports whether two relation kinds are each other's inverse.
@@ -332,6 +493,8 @@ func pairs(a, b RelationKind) bool {
 func assignStorage(ct *ContentType) {
 	for _, a := range ct.Attributes {
 		switch {
+		case a.Structured():
+			// Stored by a later step: components and media are not served.
 		case a.IsScalar():
 			a.Column = Snake(a.Name)
 		case a.TargetType == nil:
@@ -359,9 +522,9 @@ func assignMappedJoins(ct *ContentType) {
 }
 
 // checkColumns finds two fields of one type that would share a column.
-func checkColumns(s *Schema, tables map[string]*ContentType, probs *Problems) {
+func checkColumns(all []*ContentType, tables map[string]*ContentType, probs *Problems) {
 	joins := map[string]*Attribute{}
-	for _, ct := range s.Types {
+	for _, ct := range all {
 		used := map[string]string{ColID: "id", ColDocumentID: "documentId", ColCreatedAt: "createdAt",
 			ColUpdatedAt: "updatedAt", ColPublishedAt: "publishedAt"}
 		for _, a := range ct.Attributes {
@@ -383,7 +546,7 @@ func checkColumns(s *Schema, tables map[string]*ContentType, probs *Problems) {
 				continue
 			}
 			if other := tables[a.JoinTable]; other != nil {
-				*probs = append(*probs, a.problem(fmt.Sprintf("join table %q clashes with the table of type %q", a.JoinTable, other.Name)))
+				*probs = append(*probs, a.problem(fmt.Sprintf("join table %q clashes with the table of %s", a.JoinTable, other.describe())))
 			} else if prev := joins[a.JoinTable]; prev != nil {
 				*probs = append(*probs, a.problem(fmt.Sprintf("join table %q is already the join table of %s.%s", a.JoinTable, prev.Owner.Name, prev.Name)))
 			}

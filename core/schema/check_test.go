@@ -91,6 +91,14 @@ func TestProblemsOfTheDocument(t *testing.T) {
 			[]string{`a.yaml: type "a": unknown key "info.displayname" (line 3)`}},
 		{"unknown options key", one(ct("a", "as") + "options:\n  draftAndPublish: true\n  i18n: true\n"),
 			[]string{`a.yaml: type "a": unknown key "options.i18n" (line 8)`}},
+		{"reviewWorkflows not a boolean", one(ct("a", "as") + "options: {reviewWorkflows: 1}\n"),
+			[]string{`a.yaml: type "a": options.reviewWorkflows must be true or false`}},
+		{"pluginOptions not a mapping", one(ct("a", "as") + "pluginOptions: [i18n]\n"),
+			[]string{`a.yaml: type "a": pluginOptions must be a mapping`}},
+		{"localized not a boolean", one(ct("a", "as") + "pluginOptions: {i18n: {localized: yes}}\n"),
+			[]string{`a.yaml: type "a": pluginOptions.i18n.localized must be true or false`}},
+		{"unknown info key icons", one("info: {singularName: a, pluralName: as, icons: x}\n"),
+			[]string{`a.yaml: type "a": unknown key "info.icons" (line 1)`}},
 		{"draftAndPublish not a boolean", one(ct("a", "as") + "options: {draftAndPublish: yes}\n"),
 			[]string{`a.yaml: type "a": options.draftAndPublish must be true or false`}},
 		{"info not a mapping", one("kind: collectionType\ninfo: a\n"),
@@ -106,8 +114,6 @@ func TestProblemsOfTheDocument(t *testing.T) {
 			}},
 		{"attributes not a mapping", one("kind: collectionType\ninfo: {singularName: a, pluralName: as}\nattributes: [title]\n"),
 			[]string{`a.yaml: type "a": attributes must be a mapping of field name to definition`}},
-		{"missing kind", one("info: {singularName: a, pluralName: as}\n"),
-			[]string{`a.yaml: type "a": kind must be collectionType or singleType, not ""`}},
 		{"unknown kind", one("kind: collection\ninfo: {singularName: a, pluralName: as}\n"),
 			[]string{`a.yaml: type "a": kind must be collectionType or singleType, not "collection"`}},
 	})
@@ -162,12 +168,39 @@ func TestProblemsOfFieldNames(t *testing.T) {
 			assertProblems(t, err, []string{fmt.Sprintf(`a.yaml: type "a": field %q: the name is reserved for a system field`, name)})
 		})
 	}
-	for _, name := range []string{"first_name", "first-name", "2nd", "_id", "größe", `"a b"`} {
-		t.Run("bad "+name, func(t *testing.T) {
+	// Reserved as Strapi reserves them: by their snake_case.
+	for _, name := range []string{"created_at", "document_id", "published_at", "Id", "Meta"} {
+		t.Run("reserved "+name, func(t *testing.T) {
 			_, err := load(one(ct("a", "as", name+": {type: string}")))
-			assertProblems(t, err, []string{fmt.Sprintf(`a.yaml: type "a": field %q: a field name must be letters and digits, starting with a letter`, strings.Trim(name, `"`))})
+			assertProblems(t, err, []string{fmt.Sprintf(`a.yaml: type "a": field %q: the name is reserved for a system field`, name)})
 		})
 	}
+	for _, name := range []string{"first-name", "2nd", "_id", "größe", `"a b"`, `"a.b"`} {
+		t.Run("bad "+name, func(t *testing.T) {
+			_, err := load(one(ct("a", "as", name+": {type: string}")))
+			assertProblems(t, err, []string{fmt.Sprintf(`a.yaml: type "a": field %q: a field name must be letters, digits and underscores, starting with a letter`, strings.Trim(name, `"`))})
+		})
+	}
+}
+
+// TestSnakeCaseFieldNames: names as Strapi allows them (its content-type
+// builder's /^[A-Za-z][_0-9A-Za-z]*$/), each its own column; two names of
+// one column are a problem.
+func TestSnakeCaseFieldNames(t *testing.T) {
+	s, err := load(one(ct("a", "as", "is_actor: {type: boolean}", "meta_title: {type: string}", "item_1: {type: integer}",
+		"CTA: {type: string}", "trailing_: {type: string}")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, a := range s.Type("a").Attributes {
+		got = append(got, a.Name+":"+a.Column)
+	}
+	if want := "is_actor:is_actor meta_title:meta_title item_1:item_1 CTA:c_t_a trailing_:trailing_"; strings.Join(got, " ") != want {
+		t.Errorf("fields %s, want %s", strings.Join(got, " "), want)
+	}
+	_, err = load(one(ct("a", "as", "metaTitle: {type: string}", "meta_title: {type: string}")))
+	assertProblems(t, err, []string{`a.yaml: type "a": field "meta_title": column "meta_title" is already used by field "metaTitle"`})
 }
 
 func TestProblemsOfAttributes(t *testing.T) {
@@ -209,6 +242,18 @@ func TestProblemsOfAttributes(t *testing.T) {
 			[]string{`a.yaml: type "a": field "j": minLength, maxLength and regex applies only to text fields`}},
 		{"targetField on a string", one(ct("a", "as", "title: {type: string}", "code: {type: string, targetField: title}")),
 			[]string{`a.yaml: type "a": field "code": targetField applies only to uid fields`}},
+		{"conditions not a mapping", one(ct("a", "as", "s: {type: string, conditions: [visible]}")),
+			[]string{`a.yaml: type "a": field "s": conditions must be a mapping`}},
+		{"field's localized not a boolean", one(ct("a", "as", "s: {type: string, pluginOptions: {i18n: {localized: 1}}}")),
+			[]string{`a.yaml: type "a": field "s": pluginOptions.i18n.localized must be true or false`}},
+		{"component keys on a string", one(ct("a", "as", "s: {type: string, component: shared.seo, repeatable: true}")),
+			[]string{`a.yaml: type "a": field "s": component and repeatable applies only to component fields`}},
+		{"components on a json", one(ct("a", "as", "s: {type: json, components: [shared.seo]}")),
+			[]string{`a.yaml: type "a": field "s": components applies only to dynamic zones`}},
+		{"media keys on a string", one(ct("a", "as", "s: {type: string, multiple: true, allowedTypes: [images]}")),
+			[]string{`a.yaml: type "a": field "s": multiple and allowedTypes applies only to media fields`}},
+		{"an unknown key Strapi does not write either", one(ct("a", "as", "s: {type: string, searchable: true}")),
+			[]string{`a.yaml: type "a": field "s": unknown key "searchable" (line 6)`}},
 		{"relation keys on a string", one(ct("a", "as", "s: {type: string, target: a}")),
 			[]string{`a.yaml: type "a": field "s": relation, target, inversedBy and mappedBy applies only to relation fields`}},
 		{"enumeration without enum", one(ct("a", "as", "e: {type: enumeration}")),
@@ -291,6 +336,8 @@ func TestProblemsOfDefaults(t *testing.T) {
 		{`n: {type: biginteger, default: 9223372036854775808}`, `field "n": default 9223372036854775808 is not a whole number`},
 		{`f: {type: float, default: fast}`, `field "f": default fast is not a number`},
 		{`b: {type: boolean, default: "true"}`, `field "b": default true is not a boolean`},
+		{`b: {type: blocks, default: [{type: heading, level: 9, children: [{type: text, text: x}]}]}`, `field "b": default is not blocks: [0].level must be 1, 2, 3, 4, 5 or 6`},
+		{`b: {type: blocks, default: {type: paragraph}}`, `field "b": default must be a list of blocks (paragraph, heading, list, quote, code and image nodes)`},
 		{`s: {type: string, maxLength: 3, default: abcd}`, `field "s": default "abcd" is longer than maxLength 3`},
 		{`s: {type: string, minLength: 3, default: ab}`, `field "s": default "ab" is shorter than minLength 3`},
 		{`s: {type: string, regex: "^[a-z]+$", default: ABC}`, `field "s": default "ABC" does not match regex ^[a-z]+$`},
@@ -318,13 +365,6 @@ func TestProblemsOfDefaults(t *testing.T) {
 }
 
 func TestProblemsOfRelations(t *testing.T) {
-	rel := func(name, kind, target, inverse string) string {
-		s := fmt.Sprintf("%s: {type: relation, relation: %s, target: %s", name, kind, target)
-		if inverse != "" {
-			s += ", " + inverse
-		}
-		return s + "}"
-	}
 	runProblemCases(t, []problemCase{
 		{"relation to a type that does not exist", one(ct("a", "as", rel("owner", "manyToOne", "person", ""))),
 			[]string{`a.yaml: type "a": field "owner": target "person" is not a content type`}},
@@ -394,7 +434,7 @@ func TestProblemsOfRelations(t *testing.T) {
 				"a.yaml": ct("a", "as", rel("b", "manyToOne", "b", "")),
 				"b.yaml": ct("b", "bs", rel("as", "oneToMany", "a", "")),
 			},
-			[]string{`b.yaml: type "b": field "as": a oneToMany relation needs mappedBy: the manyToOne field on the target that stores it`}},
+			[]string{`b.yaml: type "b": field "as": a one-way oneToMany is not served yet: it needs mappedBy, the manyToOne field on the target that stores it`}},
 		{"oneToMany with inversedBy",
 			map[string]string{
 				"a.yaml": ct("a", "as", rel("b", "manyToOne", "b", "mappedBy: as")),
@@ -544,4 +584,49 @@ func TestProblemString(t *testing.T) {
 			t.Errorf("String() = %q, want %q", got, tt.want)
 		}
 	}
+}
+
+// TestMappedByNamingAMissingField: Strapi starts with a relation whose
+// mappedBy names a field the target does not have (the side with mappedBy
+// holds nothing); Kiln loads it too, leaves the field out and warns. An
+// inversedBy naming a missing field stays a problem: Strapi refuses it
+// ("inversedBy attribute ... not found").
+func TestMappedByNamingAMissingField(t *testing.T) {
+	s, err := load(map[string]string{
+		"a.yaml": ct("a", "as", "title: {type: string}", rel("bs", "oneToMany", "b", "mappedBy: owner"),
+			rel("tags", "manyToMany", "b", "mappedBy: as"), rel("one", "oneToOne", "b", "mappedBy: a"), "after: {type: integer}"),
+		"b.yaml": ct("b", "bs"),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, a := range s.Type("a").Attributes {
+		names = append(names, a.Name)
+	}
+	if strings.Join(names, " ") != "title after" || s.Type("a").Attr("bs") != nil {
+		t.Errorf("a's fields %v, want title after", names)
+	}
+	var warnings []string
+	for _, w := range s.Warnings {
+		warnings = append(warnings, w.String())
+	}
+	want := []string{
+		`a.yaml: type "a": field "bs": inverse field "owner" does not exist on "b": the field is left out (Strapi starts with it too, and it holds nothing)`,
+		`a.yaml: type "a": field "tags": inverse field "as" does not exist on "b": the field is left out (Strapi starts with it too, and it holds nothing)`,
+		`a.yaml: type "a": field "one": inverse field "a" does not exist on "b": the field is left out (Strapi starts with it too, and it holds nothing)`,
+	}
+	if strings.Join(warnings, "\n") != strings.Join(want, "\n") {
+		t.Errorf("warnings\n%s\nwant\n%s", strings.Join(warnings, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// rel writes a relation attribute line, inverse being its inversedBy or
+// mappedBy ("" for none).
+func rel(name, kind, target, inverse string) string {
+	s := fmt.Sprintf("%s: {type: relation, relation: %s, target: %s", name, kind, target)
+	if inverse != "" {
+		s += ", " + inverse
+	}
+	return s + "}"
 }

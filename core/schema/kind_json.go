@@ -100,14 +100,15 @@ func (jsonKind) Problems(a *Attribute) []string { return nil }
 // ConvertFrom: text must be valid JSON already; any other value becomes
 // its JSON form.
 func (k jsonKind) ConvertFrom(d Dialect, from Kind, c string) Conversion {
+	opaque := from.Caps().Opaque // json or blocks: the same documents
 	if d == Postgres {
-		if !from.Caps().Text {
+		if !from.Caps().Text && !opaque {
 			return Conversion{Expr: "to_json(" + c + ")"}
 		}
 		return pgCast(c, k)
 	}
 	switch {
-	case from.Caps().Text || from.Type() == JSON:
+	case from.Caps().Text || opaque:
 		return Conversion{Expr: c, Check: notNull(c) + "NOT json_valid(" + c + ")"}
 	case from.Type() == Boolean:
 		return Conversion{Expr: boolText(c)}

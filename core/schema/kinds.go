@@ -114,7 +114,7 @@ type Caps struct {
 var registry = []Kind{
 	stringKind{}, textKind{}, richTextKind{}, emailKind{}, passwordKind{}, uidKind{}, enumerationKind{},
 	integerKind{}, bigIntegerKind{}, floatKind{}, decimalKind{}, booleanKind{},
-	dateKind{}, timeKind{}, dateTimeKind{}, jsonKind{}, relationKind{},
+	dateKind{}, timeKind{}, dateTimeKind{}, jsonKind{}, blocksKind{}, relationKind{},
 }
 
 var byType = func() map[FieldType]Kind {
@@ -163,12 +163,36 @@ type ValueError struct {
 	Must string
 	// Want is what a filter value should have been: "an integer".
 	Want string
+	// Path, for a document refused for a part of it (blocks), is the keys
+	// and indexes down to that part ("0", "children", "1", "url"), and At
+	// the part itself.
+	Path []string
+	At   any
 }
 
 func (e *ValueError) Error() string { return "expected " + e.Want }
 
-// Message is the error of body field name: "capacity must be an integer".
-func (e *ValueError) Message(name string) string { return name + " must " + e.Must }
+// Message is the error of body field name: "capacity must be an integer",
+// "content[0].children[1].url must be ...".
+func (e *ValueError) Message(name string) string { return PathString(name, e.Path) + " must " + e.Must }
+
+// PathString writes a path below field name as JavaScript would reach it:
+// indexes in brackets, keys after dots ("content[0].children").
+func PathString(name string, path []string) string {
+	if len(path) == 0 {
+		return name
+	}
+	var b strings.Builder
+	b.WriteString(name)
+	for _, p := range path {
+		if _, err := strconv.Atoi(p); err == nil {
+			b.WriteString("[" + p + "]")
+		} else {
+			b.WriteString("." + p)
+		}
+	}
+	return b.String()
+}
 
 // The refusals of the kinds. A time's and a date-time's list every form
 // Parse takes, in a body as in a filter.

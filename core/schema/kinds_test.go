@@ -37,6 +37,7 @@ attributes:
   tm: {type: time}
   dt: {type: datetime}
   js: {type: json}
+  bl: {type: blocks}
   rel: {type: relation, relation: manyToOne, target: r}
 `
 
@@ -51,7 +52,7 @@ func rulesAttrs(t *testing.T) *schema.ContentType {
 
 var allTypes = []schema.FieldType{schema.String, schema.Text, schema.RichText, schema.Email, schema.Password,
 	schema.UID, schema.Enumeration, schema.Integer, schema.BigInteger, schema.Float, schema.Decimal,
-	schema.Boolean, schema.Date, schema.Time, schema.DateTime, schema.JSON, schema.Relation}
+	schema.Boolean, schema.Date, schema.Time, schema.DateTime, schema.JSON, schema.Blocks, schema.Relation}
 
 func kind(t *testing.T, ft schema.FieldType) schema.Kind {
 	t.Helper()
@@ -94,11 +95,11 @@ func TestCaps(t *testing.T) {
 		"Text":        {schema.String, schema.Text, schema.RichText, schema.Email, schema.Password, schema.UID, schema.Enumeration},
 		"Number":      {schema.Integer, schema.BigInteger, schema.Float, schema.Decimal},
 		"Integral":    {schema.Integer, schema.BigInteger, schema.Relation},
-		"Opaque":      {schema.JSON},
+		"Opaque":      {schema.JSON, schema.Blocks},
 		"Enum":        {schema.Enumeration},
 		"TargetField": {schema.UID},
 		"Relation":    {schema.Relation},
-		"NoIndex":     {schema.JSON, schema.Relation},
+		"NoIndex":     {schema.JSON, schema.Blocks, schema.Relation},
 		"Private":     {schema.Password},
 		"Unique":      {schema.UID},
 	}
@@ -123,7 +124,8 @@ func TestColumn(t *testing.T) {
 		schema.Integer: {"INTEGER", "INTEGER"}, schema.BigInteger: {"INTEGER", "BIGINT"},
 		schema.Float: {"REAL", "DOUBLE PRECISION"}, schema.Decimal: {"REAL", "NUMERIC"},
 		schema.Boolean: {"INTEGER", "BOOLEAN"}, schema.Date: {"TEXT", "DATE"}, schema.Time: {"TEXT", "TIME"},
-		schema.DateTime: {"TEXT", "TIMESTAMPTZ(3)"}, schema.JSON: {"TEXT", "JSON"}, schema.Relation: {"BIGINT", "BIGINT"},
+		schema.DateTime: {"TEXT", "TIMESTAMPTZ(3)"}, schema.JSON: {"TEXT", "JSON"}, schema.Blocks: {"TEXT", "JSON"},
+		schema.Relation: {"BIGINT", "BIGINT"},
 	}
 	for _, ft := range allTypes {
 		k := kind(t, ft)
@@ -218,6 +220,12 @@ func TestParse(t *testing.T) {
 		{schema.DateTime, "2026-03-29 10:00", "a date-time (RFC 3339) or a date"},
 		{schema.JSON, `{"a":1}`, json.RawMessage(`{"a":1}`)},
 		{schema.JSON, `{a:1}`, "JSON"},
+		// A filter's document: any JSON, which a document of another
+		// shape does not match.
+		{schema.Blocks, `[{"type":"paragraph","children":[{"type":"text","text":"a"}]}]`,
+			json.RawMessage(`[{"type":"paragraph","children":[{"type":"text","text":"a"}]}]`)},
+		{schema.Blocks, `{"a":1}`, json.RawMessage(`{"a":1}`)},
+		{schema.Blocks, `[`, "JSON"},
 		{schema.Relation, "12", int64(12)},
 		{schema.Relation, "abc", "the id of an entry"},
 	}
@@ -290,6 +298,12 @@ func TestFromJSON(t *testing.T) {
 		{schema.JSON, "a string", json.RawMessage(`"a string"`)},
 		{schema.JSON, "a\x00", "text without the NUL character"},
 		{schema.JSON, func() {}, "JSON"},
+		{schema.Blocks, []any{map[string]any{"type": "heading", "level": json.Number("2"), "children": []any{map[string]any{"type": "text", "text": "T"}}}},
+			json.RawMessage(`[{"children":[{"text":"T","type":"text"}],"level":2,"type":"heading"}]`)},
+		{schema.Blocks, []any{}, json.RawMessage(`[]`)},
+		{schema.Blocks, "a string", "a list of blocks"},
+		{schema.Blocks, []any{map[string]any{"type": "heading", "level": json.Number("7")}},
+			"a list of blocks ([0].level must be 1, 2, 3, 4, 5 or 6)"},
 		{schema.Relation, json.Number("7"), int64(7)},
 	}
 	for _, tt := range tests {
@@ -342,6 +356,7 @@ func TestCheck(t *testing.T) {
 		{"tm", "09:30:00", ""},
 		{"dt", stamp, ""},
 		{"js", json.RawMessage(`[]`), ""},
+		{"bl", json.RawMessage(`[]`), ""},
 		{"rel", int64(1), ""},
 	}
 	for _, tt := range tests {
@@ -377,6 +392,7 @@ func TestAppendJSON(t *testing.T) {
 		{schema.DateTime, time.Date(2026, 3, 29, 12, 0, 0, 5e6, time.FixedZone("x", 7200)), `"2026-03-29T10:00:00.005Z"`},
 		{schema.JSON, json.RawMessage(`{"a":[1]}`), `{"a":[1]}`},
 		{schema.JSON, json.RawMessage(nil), `null`},
+		{schema.Blocks, json.RawMessage(`[{"type":"quote"}]`), `[{"type":"quote"}]`},
 		{schema.Relation, int64(3), `3`},
 		{schema.Integer, nil, `null`},
 		{schema.DateTime, nil, `null`},
@@ -419,6 +435,7 @@ func TestEncodeDecode(t *testing.T) {
 		{schema.Date, "2026-03-29", "2026-03-29", "2026-03-29"},
 		{schema.DateTime, time.Date(2026, 3, 29, 12, 0, 0, 123e6, paris), "2026-03-29T10:00:00.123Z", time.Date(2026, 3, 29, 10, 0, 0, 123e6, time.UTC)},
 		{schema.JSON, json.RawMessage(`[1]`), "[1]", "[1]"},
+		{schema.Blocks, json.RawMessage(`[]`), "[]", "[]"},
 		{schema.Relation, int64(9), int64(9), int64(9)},
 		{schema.Text, nil, nil, nil},
 	}
@@ -464,6 +481,7 @@ func TestEncodeDecode(t *testing.T) {
 		{schema.DateTime, time.Date(2026, 3, 29, 12, 0, 0, 123e6, paris), stampMil},
 		{schema.JSON, []byte(`{"a":1}`), json.RawMessage(`{"a":1}`)},
 		{schema.JSON, `[1]`, json.RawMessage(`[1]`)},
+		{schema.Blocks, []byte(`[]`), json.RawMessage(`[]`)},
 		{schema.Relation, int64(3), int64(3)},
 	}
 	for _, tt := range dec {
@@ -497,6 +515,10 @@ func TestDecodeKeepsTheScannedValue(t *testing.T) {
 	}
 }
 
+// blocksDoc is the blocks' OpenAPI schema.
+const blocksDoc = `{"description":"Strapi's rich text in blocks: paragraph, heading (level 1-6), list (ordered or unordered, of list-item and list nodes), quote, code and image nodes, whose children are text nodes (text, and the booleans bold, italic, underline, strikethrough, code) and link nodes (url, children)",` +
+	`"items":{"properties":{"children":{"items":{"type":"object"},"type":"array"},"type":{"enum":["paragraph","heading","list","quote","code","image"],"type":"string"}},"required":["type"],"type":"object"},"type":["array","null"]}`
+
 // TestSchemas pins each kind's OpenAPI value schemas.
 func TestSchemas(t *testing.T) {
 	ct := rulesAttrs(t)
@@ -524,6 +546,7 @@ func TestSchemas(t *testing.T) {
 			`{"description":"a time of day: HH:MM, HH:MM:SS or with fractional seconds, without an offset","format":"time","pattern":"^([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9](\\.[0-9]{1,9})?)?$","type":"string"}`},
 		{"dt", `{"format":"date-time","type":"string"}`, `{"description":"RFC 3339; without an offset it is taken as UTC, and a date alone as its midnight UTC","format":"date-time","type":"string"}`},
 		{"js", `{"description":"any JSON value"}`, `{"description":"any JSON value"}`},
+		{"bl", blocksDoc, blocksDoc},
 		{"rel", `{"type":"integer"}`, `{"type":"integer"}`},
 	}
 	for _, tt := range tests {
@@ -562,10 +585,11 @@ func TestDefaults(t *testing.T) {
 		{`t: {type: datetime, default: "2024-03-01T10:00"}`, "t"},
 		{`t: {type: datetime, default: 2024-03-01T10:00:00.1234+02:00}`, "t"},
 		{`j: {type: json, default: {a: [1, b]}}`, "j"},
+		{`b: {type: blocks, default: [{type: paragraph, children: [{type: text, text: Hi}]}]}`, "b"},
 	}
 	want := []any{int64(7), int64(9007199254740993), 1.0, false, "hi", "long", "<p>", "a-b", 2.5, "y", "ops@acme.test", "2024-02-29", "2024-02-29",
 		"09:30:00", time.Date(2024, 3, 1, 10, 0, 0, 0, time.UTC), time.Date(2024, 3, 1, 8, 0, 0, 123e6, time.UTC),
-		json.RawMessage(`{"a":[1,"b"]}`)}
+		json.RawMessage(`{"a":[1,"b"]}`), json.RawMessage(`[{"children":[{"text":"Hi","type":"text"}],"type":"paragraph"}]`)}
 	for i, tt := range tests {
 		s, err := load(one(ct("a", "as", tt.def)))
 		if err != nil {
@@ -605,6 +629,9 @@ func TestConvertFrom(t *testing.T) {
 		{schema.Text, schema.JSON, schema.SQLite, `"c"`, `"c" IS NOT NULL AND NOT json_valid("c")`},
 		{schema.Date, schema.JSON, schema.SQLite, `json_quote("c")`, ""},
 		{schema.Float, schema.JSON, schema.SQLite, `CAST("c" AS TEXT)`, ""},
+		{schema.JSON, schema.Blocks, schema.SQLite, `"c"`, `"c" IS NOT NULL AND NOT json_valid("c")`},
+		{schema.Blocks, schema.JSON, schema.SQLite, `"c"`, `"c" IS NOT NULL AND NOT json_valid("c")`},
+		{schema.RichText, schema.Blocks, schema.SQLite, `"c"`, `"c" IS NOT NULL AND NOT json_valid("c")`},
 		{schema.DateTime, schema.String, schema.Postgres, `to_char("c" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')::VARCHAR(255)`, ""},
 		{schema.Text, schema.String, schema.Postgres, `"c"`, ""},
 		{schema.Integer, schema.Text, schema.Postgres, `"c"::TEXT`, ""},
@@ -615,6 +642,8 @@ func TestConvertFrom(t *testing.T) {
 		{schema.Date, schema.DateTime, schema.Postgres, `("c"::TIMESTAMP AT TIME ZONE 'UTC')::TIMESTAMPTZ(3)`, ""},
 		{schema.Integer, schema.JSON, schema.Postgres, `to_json("c")`, ""},
 		{schema.Text, schema.JSON, schema.Postgres, `"c"::JSON`, ""},
+		{schema.Blocks, schema.JSON, schema.Postgres, `"c"::JSON`, ""},
+		{schema.JSON, schema.Blocks, schema.Postgres, `"c"::JSON`, ""},
 		{schema.String, schema.Float, schema.Postgres, `"c"::DOUBLE PRECISION`, ""},
 	}
 	for _, tt := range tests {

@@ -1,11 +1,12 @@
 package schema
 
 import (
+	"bytes"
 	"embed"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"io/fs"
-	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 
@@ -24,9 +25,16 @@ type rawType struct {
 	plural          string
 	display         string
 	description     string
+	icon            string
 	draftAndPublish bool
+	reviewWorkflows bool
+	localized       bool
 	attrs           []*rawAttr
 	builtin         bool
+	// component is a component's uid (category.name), from its path.
+	component string
+	// extension marks Strapi's file of the user's extra fields.
+	extension bool
 }
 
 // rawAttr is an attribute as written: the keys it set, decoded.
@@ -37,36 +45,29 @@ type rawAttr struct {
 	hasDefault bool
 }
 
-// LoadDir loads every *.yaml and *.yml file in dir, adds the built-in types
-// and checks the whole set. Every problem found is returned at once, as
-// Problems.
-func LoadDir(dir string) (*Schema, error) {
-	files, err := filepath.Glob(filepath.Join(dir, "*.y*ml"))
-	if err != nil {
-		return nil, err
+// Load checks the definitions given as path -> source, together with the
+// built-in types. A path is a file's place in the content-types folder,
+// slash-separated, and says what the file is, as LoadDir finds them
+// (layout.go): "program.yaml" a type of Kiln's,
+// "api/page/content-types/page/schema.json" a type in Strapi's layout,
+// "components/shared/seo.json" a component,
+// "extensions/users-permissions/content-types/user/schema.json" the
+// user's extra fields. It is LoadDir without the file system.
+func Load(srcs map[string][]byte) (*Schema, error) { return LoadWith(srcs, Options{}) }
+
+// LoadWith is Load with options (the custom fields' base types).
+func LoadWith(srcs map[string][]byte, o Options) (*Schema, error) {
+	files := make([]source, 0, len(srcs))
+	for n, b := range srcs {
+		files = append(files, source{rel: n, file: n, src: b})
 	}
-	if _, err := os.Stat(dir); err != nil {
-		return nil, fmt.Errorf("reading content types: %w", err)
-	}
-	sort.Strings(files)
-	srcs := make(map[string][]byte, len(files))
-	for _, f := range files {
-		if ext := filepath.Ext(f); ext != ".yaml" && ext != ".yml" {
-			continue
-		}
-		b, err := os.ReadFile(f)
-		if err != nil {
-			return nil, fmt.Errorf("reading content type: %w", err)
-		}
-		srcs[f] = b
-	}
-	return Load(srcs)
+	return load(files, o)
 }
 
-// Load checks the definitions given as file name -> YAML source, together
-// with the built-in types. It is LoadDir without the file system.
-func Load(srcs map[string][]byte) (*Schema, error) {
+// load parses and checks files, with the built-in types.
+func load(files []source, o Options) (*Schema, error) {
 	var probs Problems
+	custom := o.customFields(&probs)
 	var raws []*rawType
 	builtins, err := fs.Glob(builtinFS, "builtin/*.yaml")
 	if err != nil {
@@ -74,23 +75,55 @@ func Load(srcs map[string][]byte) (*Schema, error) {
 	}
 	for _, name := range builtins {
 		b, _ := builtinFS.ReadFile(name)
-		rt := parseType("(built-in) "+name, b, &probs)
+		rt := parseType("(built-in) "+name, b, docType, "", &probs)
 		if rt != nil {
 			rt.builtin = true
 			raws = append(raws, rt)
 		}
 	}
-	names := make([]string, 0, len(srcs))
-	for n := range srcs {
-		names = append(names, n)
+	sort.Slice(files, func(i, j int) bool { return files[i].rel < files[j].rel })
+	var read []string
+	for _, f := range files {
+		what, uid, msg := classify(f.rel)
+		switch {
+		case msg != "":
+			probs = append(probs, Problem{File: f.file, Message: msg})
+			continue
+		case what == docIgnored:
+			continue
+		case f.err != nil:
+			probs = append(probs, Problem{File: f.file, Message: "cannot be read: " + f.err.Error()})
+			continue
+		}
+		read = append(read, f.file)
+		rt := parseType(f.file, f.src, what, uid, &probs)
+		if rt == nil {
+			continue
+		}
+		switch what {
+		case docComponent:
+			rt.component = uid
+		case docUserExtension:
+			rt.extension = true
+		}
+		raws = append(raws, rt)
 	}
-	sort.Strings(names)
-	for _, n := range names {
-		if rt := parseType(n, srcs[n], &probs); rt != nil {
-			raws = append(raws, rt)
+	for _, rt := range raws {
+		for _, ra := range rt.attrs {
+			if msg := resolveCustomField(&ra.a, custom, o); msg != "" {
+				pr := Problem{File: rt.file, Type: rt.singular, Field: ra.name, Message: msg}
+				switch {
+				case rt.component != "":
+					pr.Type, pr.Component = "", rt.component
+				case rt.extension:
+					pr.Type = "user"
+				}
+				probs = append(probs, pr)
+			}
 		}
 	}
 	s := build(raws, &probs)
+	s.Files = read
 	if len(probs) > 0 {
 		// Each file's problems together, in the order they were found.
 		sort.SliceStable(probs, func(i, j int) bool { return probs[i].File < probs[j].File })
@@ -99,55 +132,88 @@ func Load(srcs map[string][]byte) (*Schema, error) {
 	return s, nil
 }
 
-// parseType decodes one file, recording every unknown key and badly typed
-// value as a problem. It returns nil when the file is not YAML at all.
-func parseType(file string, src []byte, probs *Problems) *rawType {
-	var doc yaml.Node
-	if err := yaml.Unmarshal(src, &doc); err != nil {
-		*probs = append(*probs, Problem{File: file, Message: "not valid YAML: " + err.Error()})
-		return nil
-	}
-	if len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
-		*probs = append(*probs, Problem{File: file, Message: "a content type must be a YAML mapping"})
+// parseType decodes one file (YAML, or JSON for a .json file), recording
+// every unknown key and badly typed value as a problem. It returns nil
+// when the file is not YAML (or JSON) at all.
+func parseType(file string, src []byte, what docKind, uid string, probs *Problems) *rawType {
+	root := parseDoc(file, src, what, probs)
+	if root == nil {
 		return nil
 	}
 	rt := &rawType{file: file}
 	p := &parser{file: file, probs: probs}
-	root := doc.Content[0]
+	if what == docComponent {
+		// A component is named by its path; Strapi writes no kind and no
+		// singular or plural name for it.
+		p.typ, p.comp = uid, true
+	}
 	// The type's name is needed in every message, info's own included, so
 	// read it before anything else.
 	if info := lookup(root, "info"); info != nil {
-		if n := lookup(info, "singularName"); n != nil && n.Kind == yaml.ScalarNode {
+		if n := lookup(info, "singularName"); n != nil && n.Kind == yaml.ScalarNode && !p.comp {
 			p.typ = n.Value
 		}
 		p.mapping(info, "info", func(k string, v *yaml.Node) {
-			switch k {
-			case "singularName":
+			switch {
+			case k == "singularName" && !p.comp:
 				rt.singular = p.str(v, "info."+k)
-			case "pluralName":
+			case k == "pluralName" && !p.comp:
 				rt.plural = p.str(v, "info."+k)
-			case "displayName":
+			case k == "displayName":
 				rt.display = p.str(v, "info."+k)
-			case "description":
+			case k == "description":
 				rt.description = p.str(v, "info."+k)
+			case k == "icon":
+				rt.icon = p.str(v, "info."+k)
+			case k == "name":
+				// Strapi 3's name, which Strapi 5's own user schema (and so
+				// every copy of it) and its components still write: read,
+				// not used.
+				p.str(v, "info."+k)
 			default:
 				p.unknown("info."+k, v)
 			}
 		})
 	}
-	p.typ = rt.singular
+	if !p.comp {
+		p.typ = rt.singular
+	}
 	p.mapping(root, "", func(k string, v *yaml.Node) {
 		switch k {
 		case "kind":
+			if p.comp {
+				p.unknown(k, v)
+				return
+			}
 			rt.kind = p.str(v, k)
 		case "collectionName":
 			rt.table = p.str(v, k)
 		case "info":
+		case "pluginOptions":
+			if l := p.pluginOptions(v); l != nil {
+				rt.localized = *l
+			}
+		case "config":
+			// The admin panel's own settings (Strapi 5 writes "config": {}).
+			p.mapping(v, "config", func(string, *yaml.Node) {})
+		case "connection":
+			// Strapi 3's database connection, which Strapi 5's loader still
+			// reads and ignores, as Kiln does.
+			p.str(v, k)
 		case "options":
 			p.mapping(v, "options", func(k string, v *yaml.Node) {
-				switch k {
-				case "draftAndPublish":
+				switch {
+				case p.comp:
+					p.unknown("options."+k, v) // Strapi writes options: {}
+				case k == "draftAndPublish":
 					rt.draftAndPublish = p.boolean(v, "options.draftAndPublish")
+				case k == "reviewWorkflows":
+					// Strapi's Enterprise review workflows: kept, not served.
+					rt.reviewWorkflows = p.boolean(v, "options.reviewWorkflows")
+				case k == "timestamps":
+					// In Strapi 5's own user schema: every entry has its
+					// timestamps anyway.
+					p.boolean(v, "options.timestamps")
 				default:
 					p.unknown("options."+k, v)
 				}
@@ -169,16 +235,65 @@ func parseType(file string, src []byte, probs *Problems) *rawType {
 	return rt
 }
 
+// parseDoc reads a file's document: a mapping, else one problem and nil.
+// A .json file must be JSON (Strapi's files), read through the YAML
+// parser, which keeps the lines of keys for the problems.
+func parseDoc(file string, src []byte, what docKind, probs *Problems) *yaml.Node {
+	add := func(msg string) { *probs = append(*probs, Problem{File: file, Message: msg}) }
+	noun := "a content type"
+	if what == docComponent {
+		noun = "a component"
+	}
+	if strings.HasSuffix(file, ".json") {
+		var v any
+		if err := json.Unmarshal(src, &v); err != nil {
+			msg := "not valid JSON: " + err.Error()
+			var se *json.SyntaxError
+			if errors.As(err, &se) {
+				msg += fmt.Sprintf(" (line %d)", 1+bytes.Count(src[:se.Offset], []byte("\n")))
+			}
+			add(msg)
+			return nil
+		}
+		if _, ok := v.(map[string]any); !ok {
+			add(noun + " must be a JSON object")
+			return nil
+		}
+		var doc yaml.Node
+		if err := yaml.Unmarshal(src, &doc); err != nil {
+			// Valid JSON the YAML parser refuses (a key given twice).
+			add("cannot be read: " + err.Error())
+			return nil
+		}
+		return doc.Content[0]
+	}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(src, &doc); err != nil {
+		add("not valid YAML: " + err.Error())
+		return nil
+	}
+	if len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
+		add(noun + " must be a YAML mapping")
+		return nil
+	}
+	return doc.Content[0]
+}
+
 // parser carries the location that every problem it records is given.
 type parser struct {
 	file  string
 	typ   string
+	comp  bool // typ is a component's uid
 	field string
 	probs *Problems
 }
 
 func (p *parser) add(field, msg string) {
-	*p.probs = append(*p.probs, Problem{File: p.file, Type: p.typ, Field: field, Message: msg})
+	pr := Problem{File: p.file, Type: p.typ, Field: field, Message: msg}
+	if p.comp {
+		pr.Type, pr.Component = "", p.typ
+	}
+	*p.probs = append(*p.probs, pr)
 }
 
 func (p *parser) unknown(key string, v *yaml.Node) {
@@ -292,11 +407,82 @@ func (p *parser) attr(name string, n *yaml.Node) *rawAttr {
 			a.InversedBy = p.str(v, k)
 		case "mappedBy":
 			a.MappedBy = p.str(v, k)
+		case "pluginOptions":
+			a.Localized = p.pluginOptions(v)
+		case "conditions":
+			a.Conditions = p.document(v, k)
+		case "customField":
+			a.CustomField = p.str(v, k)
+		case "options":
+			// A uid's slug options or a custom field's own (an editor's
+			// preset): the admin panel's, not the API's.
+			p.mapping(v, k, func(string, *yaml.Node) {})
+		case "configurable", "repeatable", "multiple":
+			b := p.boolean(v, k)
+			switch k {
+			case "repeatable":
+				a.Repeatable = b
+			case "multiple":
+				a.Multiple = b
+			}
+		case "displayName", "enumName":
+			// The admin panel's label of a field, and an enumeration's
+			// GraphQL name: read, not used.
+			p.str(v, k)
+		case "component":
+			a.Component = p.str(v, k)
+		case "components", "allowedTypes":
+			if v.Kind != yaml.SequenceNode {
+				p.add(name, k+" must be a list of strings")
+				return
+			}
+			var list []string
+			for _, e := range v.Content {
+				list = append(list, p.str(e, "each of "+k))
+			}
+			if k == "components" {
+				a.Components = list
+			} else {
+				a.AllowedTypes = list
+			}
 		default:
 			p.unknown(k, v)
 		}
 	})
 	return ra
+}
+
+// pluginOptions reads a type's or a field's pluginOptions: any plugin's
+// settings are taken, and i18n's localized is kept (nil when absent).
+func (p *parser) pluginOptions(v *yaml.Node) *bool {
+	var localized *bool
+	p.mapping(v, "pluginOptions", func(k string, v *yaml.Node) {
+		if k != "i18n" {
+			return
+		}
+		p.mapping(v, "pluginOptions.i18n", func(k string, v *yaml.Node) {
+			if k == "localized" {
+				b := p.boolean(v, "pluginOptions.i18n.localized")
+				localized = &b
+			}
+		})
+	})
+	return localized
+}
+
+// document reads a mapping as the JSON document it is, keys sorted.
+func (p *parser) document(v *yaml.Node, key string) json.RawMessage {
+	var m map[string]any
+	if v.Kind != yaml.MappingNode || v.Decode(&m) != nil {
+		p.add(p.field, key+" must be a mapping")
+		return nil
+	}
+	raw, err := json.Marshal(m)
+	if err != nil {
+		p.add(p.field, key+": "+err.Error())
+		return nil
+	}
+	return raw
 }
 
 // normaliseTarget accepts Strapi's uids ("api::customer.customer",

@@ -351,3 +351,63 @@ func TestTypeKeys(t *testing.T) {
 		t.Errorf("tag = %+v", tag)
 	}
 }
+
+// TestStrapiKeys: every key Strapi 5 writes into a schema is taken; what
+// Kiln keeps of them is in the model, the rest is read and left.
+func TestStrapiKeys(t *testing.T) {
+	s, err := load(map[string]string{"page.yaml": `collectionName: pages
+info:
+  singularName: page
+  pluralName: pages
+  displayName: Page
+  description: A page of the site
+  icon: file
+  name: page
+options: {draftAndPublish: true, reviewWorkflows: true, timestamps: true}
+pluginOptions:
+  i18n: {localized: true}
+  content-manager: {visible: true}
+  versions: {versioned: true}
+config: {}
+connection: default
+attributes:
+  title:
+    type: string
+    configurable: false
+    displayName: Title
+    pluginOptions: {i18n: {localized: false}, content-type-builder: {visible: true}}
+  has_link: {type: boolean}
+  link:
+    type: string
+    conditions: {visible: {"==": [{var: has_link}, true]}}
+  slug:
+    type: uid
+    targetField: title
+    options: {separator: "-"}
+  state:
+    type: enumeration
+    enum: [a, b]
+    enumName: PageState
+`})
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := s.Type("page")
+	if page.Kind != schema.CollectionType || page.Icon != "file" || !page.ReviewWorkflows || !page.Localized ||
+		!page.DraftAndPublish || page.Description != "A page of the site" {
+		t.Errorf("page = %+v", page)
+	}
+	title := page.Attr("title")
+	if title.Localized == nil || *title.Localized {
+		t.Errorf("title.Localized = %v, want false", title.Localized)
+	}
+	if l := page.Attr("has_link").Localized; l != nil {
+		t.Errorf("has_link.Localized = %v, want nil (not said)", *l)
+	}
+	if c := string(page.Attr("link").Conditions); c != `{"visible":{"==":[{"var":"has_link"},true]}}` {
+		t.Errorf("link.Conditions = %s", c)
+	}
+	if c := page.Attr("title").Conditions; c != nil {
+		t.Errorf("title.Conditions = %s, want nil", c)
+	}
+}

@@ -1,11 +1,15 @@
 // Package schema is Kiln's typed model of the content types an admin writes in
-// YAML: loading, checking, the naming rules (tables, columns, join tables)
+// YAML, or in a Strapi project's schema.json files (layout.go), and of their
+// components: loading, checking, the naming rules (tables, columns, join tables)
 // every other package relies on, and the field kinds (kinds.go): what each
 // field type means, written once. It depends on nothing of Kiln's but the
 // JSON writers of core/jsonw.
 package schema
 
-import "regexp"
+import (
+	"encoding/json"
+	"regexp"
+)
 
 // TypeKind is a content type's kind, as in Strapi.
 type TypeKind string
@@ -14,6 +18,9 @@ type TypeKind string
 const (
 	CollectionType TypeKind = "collectionType"
 	SingleType     TypeKind = "singleType"
+	// ComponentKind is a component's (Schema.Components): a group of
+	// fields other types hold, not a type with routes of its own.
+	ComponentKind TypeKind = "component"
 )
 
 // FieldType is an attribute's type, as named in the YAML: the name of its
@@ -37,8 +44,20 @@ const (
 	DateTime    FieldType = "datetime"
 	Enumeration FieldType = "enumeration"
 	JSON        FieldType = "json"
+	Blocks      FieldType = "blocks"
 	Password    FieldType = "password"
 	Relation    FieldType = "relation"
+)
+
+// The field types Kiln reads into the model without a kind: they are not
+// served yet, and a content type's field of one is refused (a
+// component's nested components are kept, for the step that stores
+// them). A customField is replaced by its base type when loading.
+const (
+	Component   FieldType = "component"
+	DynamicZone FieldType = "dynamiczone"
+	Media       FieldType = "media"
+	CustomField FieldType = "customField"
 )
 
 // RelationKind is the cardinality of a relation attribute.
@@ -55,20 +74,39 @@ const (
 // Schema is the whole, checked set of content types.
 type Schema struct {
 	// Types in load order (sorted by singular name), built-in types included.
-	Types  []*ContentType
+	Types []*ContentType
+	// Components, sorted by uid: checked as types' fields are, not
+	// served yet. A component's Name is its uid (category.name).
+	Components []*ContentType
+	// Warnings are defects Strapi starts with, which Kiln loads too (an
+	// inverse relation naming a field that does not exist): each says
+	// what Kiln made of it.
+	Warnings []Problem
+	// Files are the files read, as named in problems.
+	Files  []string
 	byName map[string]*ContentType
 	byPlur map[string]*ContentType
+	byComp map[string]*ContentType
 }
 
 // ContentType is one checked content type.
 type ContentType struct {
 	// Name is the singular API name ("program"); it is the type's identity.
-	Name            string
-	Plural          string // "programs": the route segment
-	DisplayName     string
-	Description     string
+	Name        string
+	Plural      string // "programs": the route segment
+	DisplayName string
+	Description string
+	// Icon is the admin panel's icon of the type (Strapi's info.icon).
+	Icon            string
 	Kind            TypeKind
 	DraftAndPublish bool
+	// ReviewWorkflows is Strapi's options.reviewWorkflows (an Enterprise
+	// feature): kept, not served.
+	ReviewWorkflows bool
+	// Localized is Strapi's pluginOptions.i18n.localized, for i18n.
+	Localized bool
+	// Category is a component's category (its uid's first part).
+	Category string
 	// Builtin marks the core's own types (user, role).
 	Builtin bool
 	// File is where the type was defined, for error messages.
@@ -103,6 +141,27 @@ type Attribute struct {
 	Enum      []string
 	// TargetField is the field a uid is derived from.
 	TargetField string
+
+	// Localized is Strapi's pluginOptions.i18n.localized on the field, nil
+	// when the file does not say (for i18n).
+	Localized *bool
+	// Conditions are Strapi 5's field conditions (when the admin panel
+	// shows the field: {"visible": <JSON Logic>}), kept as written, keys
+	// sorted; nil when none.
+	Conditions json.RawMessage
+	// CustomField is the uid of the custom field the field is
+	// (plugin::color-picker.color); Type is then its base type.
+	CustomField string
+
+	// Component and dynamic-zone fields (in the model, not served yet):
+	// the component's uid ("shared.seo") and whether it is a list; a
+	// dynamic zone's allowed components.
+	Component  string
+	Repeatable bool
+	Components []string
+	// Media fields (not served yet): Strapi's multiple and allowedTypes.
+	Multiple     bool
+	AllowedTypes []string
 
 	// Relation fields.
 	RelationKind RelationKind
@@ -159,6 +218,9 @@ const (
 
 // Type returns the content type with the singular name, or nil.
 func (s *Schema) Type(name string) *ContentType { return s.byName[name] }
+
+// Component returns the component of the uid (category.name), or nil.
+func (s *Schema) Component(uid string) *ContentType { return s.byComp[uid] }
 
 // ByPlural returns the content type whose plural is name, or nil.
 func (s *Schema) ByPlural(name string) *ContentType { return s.byPlur[name] }
@@ -263,3 +325,8 @@ func (a *Attribute) Unavailable() bool { return a.Pending != "" }
 // IsScalar reports whether the attribute is stored in a column of its own type
 // (every type but relation).
 func (a *Attribute) IsScalar() bool { return !a.IsRelation() }
+
+// Structured reports whether the attribute is a component, dynamic-zone or
+// media field, which have no kind: a content type of a loaded schema has
+// none, only components' definitions hold nested components.
+func (a *Attribute) Structured() bool { return a.Kind == nil }

@@ -8,10 +8,13 @@ import (
 // Problem is one thing wrong with the content-type definitions, located by
 // file, type and field so an admin can find it.
 type Problem struct {
-	File    string
-	Type    string
-	Field   string
-	Message string
+	File string
+	Type string
+	// Component is the uid of the component (category.name) the problem
+	// is in, instead of a Type.
+	Component string
+	Field     string
+	Message   string
 }
 
 func (p Problem) String() string {
@@ -19,6 +22,9 @@ func (p Problem) String() string {
 	b.WriteString(p.File)
 	if p.Type != "" {
 		fmt.Fprintf(&b, ": type %q", p.Type)
+	}
+	if p.Component != "" {
+		fmt.Fprintf(&b, ": component %q", p.Component)
 	}
 	if p.Field != "" {
 		fmt.Fprintf(&b, ": field %q", p.Field)

@@ -35,6 +35,7 @@ attributes:
   dt: {type: datetime}
   en: {type: enumeration, enum: [draft, live]}
   js: {type: json}
+  bl: {type: blocks}
 `
 
 // codecCase is a value written to one field; want is what reads back,
@@ -90,8 +91,10 @@ func codecCases() []codecCase {
 		{field: "js", in: json.RawMessage(`"just a string"`)},
 		{field: "js", in: json.RawMessage(`42`)},
 		{field: "js", in: json.RawMessage(`null`)}, // JSON null, not SQL NULL
+		{field: "bl", in: json.RawMessage(`[{"children":[{"bold":true,"text":"Hé \"?\"","type":"text"}],"type":"paragraph"}]`)},
+		{field: "bl", in: json.RawMessage(`[]`)},
 	}
-	for _, f := range []string{"s", "tx", "rt", "em", "u", "i", "bi", "de", "fl", "b", "d", "tm", "dt", "en", "js"} {
+	for _, f := range []string{"s", "tx", "rt", "em", "u", "i", "bi", "de", "fl", "b", "d", "tm", "dt", "en", "js", "bl"} {
 		cases = append(cases, codecCase{field: f, in: nil})
 	}
 	return cases

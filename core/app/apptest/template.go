@@ -12,11 +12,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kiln-cms/kiln/core/app"
 	"github.com/kiln-cms/kiln/core/config"
 	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/migrate"
 	"github.com/kiln-cms/kiln/core/plugin"
-	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/core/store/storetest"
 )
 
@@ -45,7 +45,7 @@ func DatabaseURL(t testing.TB, cfg config.Config, plugins ...plugin.Plugin) stri
 	if dialect == database.Postgres.String() {
 		d = database.Postgres
 	}
-	s, err := schema.LoadDir(cfg.Paths.ContentTypes)
+	s, err := app.LoadSchema(cfg)
 	if err != nil {
 		t.Fatalf("loading the content types: %v", err)
 	}
@@ -53,13 +53,19 @@ func DatabaseURL(t testing.TB, cfg config.Config, plugins ...plugin.Plugin) stri
 	if err != nil {
 		t.Fatalf("the plugins' tables: %v", err)
 	}
-	// The key is what the migration reads: the content types' files and
-	// the plugins' tables.
+	// The key is what the migration reads: the content types' files, the
+	// plugins' tables...
 	h := sha256.New()
 	if err := hashFolder(h, cfg.Paths.ContentTypes); err != nil {
 		t.Fatalf("fingerprinting the content types: %v", err)
 	}
 	fmt.Fprintf(h, "%#v", extra)
+	// and the custom fields' base types, which change columns.
+	custom, err := cfg.ReadCustomFields()
+	if err != nil {
+		t.Fatalf("the custom fields: %v", err)
+	}
+	fmt.Fprintf(h, "%v", custom) // a map's keys sorted
 	key := hex.EncodeToString(h.Sum(nil))
 	return storetest.Migrated(t, d, key, func(url string) error {
 		db, err := database.Open(context.Background(), url)

@@ -1,0 +1,183 @@
+package schema
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Components, dynamic zones and media: read into the model and checked,
+// not served yet. A content type's field of one is refused, naming it; a
+// component's nested components are kept, for the step that stores them.
+
+// mediaTypes are Strapi's allowedTypes of a media field.
+var mediaTypes = map[string]bool{"images": true, "videos": true, "files": true, "audios": true}
+
+// structuredProblems are the definition problems of a component,
+// dynamic-zone or media field (ruleProblems' part for them).
+func structuredProblems(a *Attribute) []string {
+	var out []string
+	switch a.Type {
+	case Component:
+		if a.Component == "" {
+			out = append(out, "component is required: the uid of the component (category.name)")
+		}
+		if (a.Min != nil || a.Max != nil) && !a.Repeatable {
+			out = append(out, "min and max apply only to a repeatable component")
+		}
+	case DynamicZone:
+		if len(a.Components) == 0 {
+			out = append(out, "components is required: the list of the components the zone may hold")
+		}
+		seen := map[string]bool{}
+		for _, c := range a.Components {
+			if seen[c] {
+				out = append(out, fmt.Sprintf("component %q is listed twice", c))
+			}
+			seen[c] = true
+		}
+	case Media:
+		for _, t := range a.AllowedTypes {
+			if !mediaTypes[t] {
+				out = append(out, fmt.Sprintf("allowedTypes may hold images, videos, files and audios, not %q", t))
+			}
+		}
+	}
+	if a.Min != nil && a.Max != nil && *a.Min > *a.Max {
+		out = append(out, "min is greater than max")
+	}
+	return out
+}
+
+// checkStructured checks that a component or dynamic-zone field names
+// components that exist, then refuses what cannot be served: any such
+// field on a content type, a dynamic zone in a component (Strapi allows
+// them on content types only), media anywhere.
+func checkStructured(s *Schema, ct *ContentType, a *Attribute, probs *Problems) {
+	add := func(msg string) { *probs = append(*probs, a.problem(msg)) }
+	var uids []string
+	switch a.Type {
+	case Component:
+		if a.Component != "" {
+			uids = []string{a.Component}
+		}
+	case DynamicZone:
+		uids = a.Components
+	}
+	if a.Type != Media && len(uids) == 0 {
+		return // structuredProblems has said what is missing
+	}
+	missing := false
+	for _, uid := range uids {
+		if s.byComp[uid] == nil {
+			missing = true
+			add(fmt.Sprintf("component %q does not exist (%s)", uid, componentFiles(uid)))
+		}
+	}
+	switch {
+	case a.Type == Media:
+		add("media fields are not served yet")
+	case missing:
+	case a.Type == DynamicZone && ct.Kind == ComponentKind:
+		add("a dynamic zone cannot be inside a component: Strapi allows them on content types only")
+	case ct.Kind != ComponentKind:
+		what := fmt.Sprintf("a component field (%s)", a.Component)
+		if a.Type == DynamicZone {
+			what = fmt.Sprintf("a dynamic zone (%s)", strings.Join(a.Components, ", "))
+		}
+		add("components and dynamic zones are not served yet: this field is " + what)
+	}
+}
+
+// componentFiles names the files a component's uid is read from.
+func componentFiles(uid string) string {
+	category, name, ok := strings.Cut(uid, ".")
+	if !ok || !componentPartRe.MatchString(category) || !componentPartRe.MatchString(name) {
+		return "a component's uid is category.name, from components/<category>/<name>.json"
+	}
+	return fmt.Sprintf("no components/%s/%s.json, .yaml or .yml", category, name)
+}
+
+// checkNesting refuses a component that holds itself, however deep: it
+// could never be written.
+func checkNesting(s *Schema, probs *Problems) {
+	const (
+		unseen = iota
+		open
+		done
+	)
+	state := map[string]int{}
+	var path []string
+	var visit func(c *ContentType)
+	visit = func(c *ContentType) {
+		state[c.Name] = open
+		path = append(path, c.Name)
+		for _, a := range c.Attributes {
+			if a.Type != Component {
+				continue
+			}
+			inner := s.byComp[a.Component]
+			switch {
+			case inner == nil:
+			case state[inner.Name] == open:
+				i := indexOf(path, inner.Name)
+				cycle := append(append([]string(nil), path[i:]...), inner.Name)
+				*probs = append(*probs, a.problem(fmt.Sprintf("component %q holds itself (%s)", inner.Name, strings.Join(cycle, " → "))))
+			case state[inner.Name] == unseen:
+				visit(inner)
+			}
+		}
+		path = path[:len(path)-1]
+		state[c.Name] = done
+	}
+	for _, c := range s.Components {
+		if state[c.Name] == unseen {
+			visit(c)
+		}
+	}
+}
+
+func indexOf(list []string, s string) int {
+	for i, x := range list {
+		if x == s {
+			return i
+		}
+	}
+	return -1
+}
+
+// checkComponent checks a component's file as checkType checks a type's.
+func checkComponent(rc *rawType, s *Schema, tables map[string]*ContentType, probs *Problems) *ContentType {
+	add := func(msg string) {
+		*probs = append(*probs, Problem{File: rc.file, Component: rc.component, Message: msg})
+	}
+	category, name, _ := strings.Cut(rc.component, ".")
+	c := &ContentType{
+		Name: rc.component, Category: category, DisplayName: rc.display, Description: rc.description,
+		Icon: rc.icon, Kind: ComponentKind, File: rc.file, Table: rc.table, byName: map[string]*Attribute{},
+	}
+	if c.DisplayName == "" {
+		c.DisplayName = name
+	}
+	if c.Table == "" {
+		c.Table = "components_" + Snake(category) + "_" + Snake(name)
+	}
+	ok := true
+	switch other := tables[c.Table]; {
+	case s.byComp[c.Name] != nil:
+		add(fmt.Sprintf("the component is defined twice (also in %s)", s.byComp[c.Name].File))
+		ok = false
+	case rc.table != "" && !tableNameRe.MatchString(rc.table):
+		add("collectionName must be lowercase letters, digits and underscores, starting with a letter")
+		ok = false
+	case other != nil:
+		add(fmt.Sprintf("table %q is already used by %s", c.Table, other.describe()))
+		ok = false
+	}
+	for _, ra := range rc.attrs {
+		addAttr(c, ra, rc.file, probs)
+	}
+	if !ok {
+		return nil
+	}
+	return c
+}
