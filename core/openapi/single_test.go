@@ -83,6 +83,13 @@ func TestSingleTypeAnswersMatchTheDocuments(t *testing.T) {
 		{"GET", "/api/v2/landing", nil, false, 404},
 		{"DELETE", "/api/v2/landing", nil, false, 204},
 	}
+	checkCalls(t, h, checkers, calls)
+}
+
+// checkCalls sends each call and checks its status, its answer against its
+// document, and (when it succeeds) the request too.
+func checkCalls(t *testing.T, h *apptest.Harness, checkers map[string]*checker, calls []call) {
+	t.Helper()
 	for _, c := range calls {
 		name := docOf(c.path)
 		req, resp := send(t, h, c)
