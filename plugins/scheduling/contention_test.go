@@ -50,7 +50,6 @@ const sqliteRaceBound = 3 * answerBound
 //
 // Not parallel: it measures time, with two cores' worth of spinning.
 func TestCrowdedHourAnswersFast(t *testing.T) {
-	t.Parallel()
 	for _, v := range []struct {
 		name       string
 		dialect    database.Dialect
