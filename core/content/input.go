@@ -50,6 +50,19 @@ func (s *Service) prepare(ctx context.Context, conn database.Conn, ct *schema.Co
 		if a.Unavailable() {
 			return data, errs.PendingField(key, key, "body", "data")
 		}
+		if a.IsComponent() {
+			items, list := readComponents(a, body[key], componentPath{a.Name})
+			if len(list) > 0 {
+				failed[a] = true
+				problems = append(problems, list...)
+				continue
+			}
+			if data.Components == nil {
+				data.Components = map[*schema.Attribute][]entry.Component{}
+			}
+			data.Components[a] = items
+			continue
+		}
 		if a.IsRelation() {
 			r, err := readRelation(a, body[key])
 			if list, ok := fieldErrors(err); ok {
@@ -92,6 +105,11 @@ func (s *Service) prepare(ctx context.Context, conn database.Conn, ct *schema.Co
 		return data, err
 	}
 	for _, a := range ct.Attributes {
+		if a.IsComponent() && id == 0 && !failed[a] && a.Required {
+			if _, given := data.Components[a]; !given {
+				fail(a, a.Name+" must be defined.", nil)
+			}
+		}
 		v, given := data.Values[a]
 		if !a.IsScalar() || failed[a] || (!given && id != 0) || a.Unavailable() {
 			continue

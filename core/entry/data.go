@@ -11,6 +11,18 @@ import (
 type Data struct {
 	Values    map[*schema.Attribute]any
 	Relations map[*schema.Attribute]RelationChange
+	// Components are the component and dynamic-zone fields the write
+	// gives: each field's items in order, which replace what it held (an
+	// empty list, or none for a single component given null, clears it).
+	Components map[*schema.Attribute][]Component
+}
+
+// Component is one item of a component or dynamic-zone field in a write:
+// which component it is, and its checked fields (nested components in
+// its own Data.Components).
+type Component struct {
+	Type *schema.ContentType
+	Data Data
 }
 
 // RelationChange is what a write does to one relation. Set replaces the

@@ -75,7 +75,7 @@ func ColumnType(d database.Dialect, t schema.FieldType) string {
 var timeKind = schema.KindOf(schema.DateTime)
 
 // DesiredTables is every table the schema needs on a dialect, entry tables
-// first (in schema order), then join tables.
+// first (in schema order), then the components' tables, then join tables.
 func DesiredTables(d database.Dialect, s *schema.Schema) []TableDef {
 	var out, joins []TableDef
 	for _, ct := range s.Types {
@@ -86,7 +86,61 @@ func DesiredTables(d database.Dialect, s *schema.Schema) []TableDef {
 			}
 		}
 	}
+	for _, c := range s.Components {
+		out = append(out, componentTable(d, c))
+	}
+	for _, holder := range append(append([]*schema.ContentType(nil), s.Types...), s.Components...) {
+		if holdsComponents(holder) {
+			joins = append(joins, componentJoinTable(d, holder))
+		}
+	}
 	return append(out, joins...)
+}
+
+// componentTable holds a component's rows: an id and the component's
+// scalar fields, as Strapi 5's component tables (no documentId, no
+// timestamps: a component row is part of its holder's).
+func componentTable(d database.Dialect, c *schema.ContentType) TableDef {
+	t := TableDef{Name: c.Table, Columns: []ColumnDef{idColumn(d)}}
+	for _, a := range c.Attributes {
+		if a.IsScalar() {
+			t.Columns = append(t.Columns, ColumnDef{Name: a.Column, Type: a.Kind.Column(d)})
+		}
+	}
+	return t
+}
+
+// holdsComponents reports whether ct has a component or dynamic-zone field.
+func holdsComponents(ct *schema.ContentType) bool {
+	for _, a := range ct.Attributes {
+		if a.IsComponent() {
+			return true
+		}
+	}
+	return false
+}
+
+// componentJoinTable links a holder's rows to their components' rows
+// (schema.ComponentJoin). cmp_id has no foreign key: it points into the
+// table of its component_type. A holder's row going takes its links
+// with it; the store deletes the component rows themselves.
+func componentJoinTable(d database.Dialect, holder *schema.ContentType) TableDef {
+	name := schema.ComponentJoin(holder)
+	return TableDef{Name: name,
+		Columns: []ColumnDef{idColumn(d),
+			{Name: schema.CmpEntity, Type: "BIGINT", NotNull: true, Ref: holder.Table, OnDelete: "CASCADE"},
+			{Name: schema.CmpID, Type: "BIGINT", NotNull: true},
+			{Name: schema.CmpType, Type: "VARCHAR(255)", NotNull: true},
+			{Name: schema.CmpField, Type: "VARCHAR(255)", NotNull: true},
+			{Name: schema.CmpOrder, Type: "BIGINT", NotNull: true},
+		},
+		Indexes: []IndexDef{
+			{Name: indexName(name, "uq", true), Columns: []string{schema.CmpEntity, schema.CmpID, schema.CmpField, schema.CmpType}, Unique: true},
+			{Name: indexName(name, schema.CmpField, false), Columns: []string{schema.CmpEntity, schema.CmpField, schema.CmpOrder}},
+			// From a component row back to its holder: filters on a
+			// component's fields, and deleting a component's rows.
+			{Name: indexName(name, schema.CmpID, false), Columns: []string{schema.CmpType, schema.CmpID}},
+		}}
 }
 
 func idColumn(d database.Dialect) ColumnDef {

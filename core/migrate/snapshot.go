@@ -114,5 +114,14 @@ func desiredFields(s *schema.Schema) map[string]map[string]schema.FieldType {
 		}
 		out[ct.Table] = f
 	}
+	for _, c := range s.Components {
+		f := map[string]schema.FieldType{}
+		for _, a := range c.Attributes {
+			if a.Column != "" {
+				f[a.Column] = a.Type
+			}
+		}
+		out[c.Table] = f
+	}
 	return out
 }

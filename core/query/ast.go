@@ -101,9 +101,14 @@ type Filter struct {
 
 // Populate is one relation to load, with what to load of its targets.
 type Populate struct {
+	// Relation is the relation, component or dynamic zone populated.
 	Relation *schema.Attribute
-	// Query on the target type: Fields, Filters, Sort and nested Populate.
+	// Query on the target type: Fields, Filters, Sort and nested Populate;
+	// on a component, its Fields and Populate. A dynamic zone's Query has
+	// no Type: its On gives each component's, for the components
+	// populate[zone][on] names (the others come with their fields).
 	Query *Query
+	On    map[string]*Query
 	// Count asks for {"count": n} instead of the entries.
 	Count bool
 }

@@ -76,9 +76,12 @@ func (c *checker) addPath(ct *schema.ContentType, list []*Populate, segs []strin
 		p = newPopulate(a)
 		list = append(list, p)
 	}
+	if len(segs) > 1 && a.Type == schema.DynamicZone {
+		return nil, valueError(l, a.Name, "Invalid populate %s%s: a dynamic zone's components are populated with populate[%s][on]", quote(strings.Join(segs, ".")), l.suffix(), a.Name)
+	}
 	if len(segs) > 1 {
 		sub := p.Query
-		if sub.Populate, err = c.addPath(a.TargetType, sub.Populate, segs[1:], l.child(a.Name), depth+1); err != nil {
+		if sub.Populate, err = c.addPath(sub.Type, sub.Populate, segs[1:], l.child(a.Name), depth+1); err != nil {
 			return nil, err
 		}
 	}
@@ -90,6 +93,9 @@ func (c *checker) addPath(ct *schema.ContentType, list []*Populate, segs []strin
 // "*" names none of them.
 func (c *checker) populateAll(ct *schema.ContentType, list []*Populate) []*Populate {
 	for _, a := range ct.Attributes {
+		if a.IsComponent() && !a.IsPrivate() && !a.Unavailable() && find(list, a) == nil {
+			list = append(list, newPopulate(a))
+		}
 		if a.IsRelation() && !a.IsPrivate() && !a.Unavailable() && c.opts.canRead(a.TargetType) && find(list, a) == nil {
 			list = append(list, newPopulate(a))
 		}
@@ -147,6 +153,12 @@ func (c *checker) populateEntry(a *schema.Attribute, v *node, l at, depth int) (
 // Anything else (limit, start, on, pagination) is an invalid key: REST
 // populate cannot be paginated, and Kiln has no dynamic zones.
 func (c *checker) populateOptions(a *schema.Attribute, v *node, l at, depth int) (*Populate, error) {
+	switch a.Type {
+	case schema.Component:
+		return c.componentOptions(a, v, l, depth)
+	case schema.DynamicZone:
+		return c.zoneOptions(a, v, l, depth)
+	}
 	p := newPopulate(a)
 	q, target := p.Query, a.TargetType
 	for i, key := range v.keys {
@@ -200,7 +212,7 @@ func (c *checker) relationAttr(ct *schema.ContentType, name string, l at) (*sche
 	if err != nil {
 		return nil, err
 	}
-	if !a.IsRelation() {
+	if !a.IsRelation() && !a.IsComponent() {
 		return nil, unknownKey(l, name, c.validNames(ct, inPopulate)).
 			WithReason("not a relation: choose it with fields")
 	}
@@ -208,7 +220,109 @@ func (c *checker) relationAttr(ct *schema.ContentType, name string, l at) (*sche
 }
 
 func newPopulate(a *schema.Attribute) *Populate {
+	switch a.Type {
+	case schema.Component:
+		return &Populate{Relation: a, Query: &Query{Type: a.ComponentTypes[0]}}
+	case schema.DynamicZone:
+		return &Populate{Relation: a, Query: &Query{}}
+	}
 	return &Populate{Relation: a, Query: &Query{Type: a.TargetType}}
+}
+
+// componentOptions checks populate[component][populate|fields].
+func (c *checker) componentOptions(a *schema.Attribute, v *node, l at, depth int) (*Populate, error) {
+	p := newPopulate(a)
+	q := p.Query
+	for i, key := range v.keys {
+		var err error
+		switch key {
+		case "populate":
+			q.Populate, err = c.populate(q.Type, v.vals[i], l, depth+1)
+		case "fields":
+			q.Fields, err = c.fields(q.Type, v.vals[i], l)
+		default:
+			err = unknownKey(l, key, componentOptionKeys)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	return p, nil
+}
+
+var componentOptionKeys = []string{"populate", "fields"}
+
+// zoneOptions checks populate[zone][on][uid][...] and populate[zone][populate]:
+// Strapi 5 details a zone's populate per component, with on.
+func (c *checker) zoneOptions(a *schema.Attribute, v *node, l at, depth int) (*Populate, error) {
+	p := newPopulate(a)
+	for i, key := range v.keys {
+		val := v.vals[i]
+		switch key {
+		case "on":
+			if val.kind != objectNode {
+				return nil, valueError(l, "on", "Invalid populate on%s: expected an object of components", l.suffix())
+			}
+			p.On = map[string]*Query{}
+			for k, uid := range val.keys {
+				comp := a.ComponentOf(uid)
+				if comp == nil {
+					return nil, unknownKey(l.child("on"), uid, a.Components)
+				}
+				one, err := c.componentOptionsOf(comp, val.vals[k], l.child("on").child(uid), depth)
+				if err != nil {
+					return nil, err
+				}
+				p.On[uid] = one
+			}
+		case "populate":
+			// populate[zone][populate]=* : every component with its own
+			// first level, as populate=* one level down.
+			s, _ := scalar(val)
+			if s != "*" {
+				return nil, valueError(l, "populate", "Invalid populate%s: a dynamic zone's components are populated with on", l.suffix())
+			}
+			p.On = map[string]*Query{}
+			for _, comp := range a.ComponentTypes {
+				p.On[comp.Name] = &Query{Type: comp, Populate: c.populateAll(comp, nil)}
+			}
+		case "fields":
+			return nil, valueError(l, "fields", "Invalid populate%s: fields of a dynamic zone are chosen per component, with on", l.suffix())
+		default:
+			return nil, unknownKey(l, key, []string{"on", "populate"})
+		}
+	}
+	return p, nil
+}
+
+// componentOptionsOf is the query populate[zone][on][uid] asks of comp:
+// true, "*", or an object of populate and fields.
+func (c *checker) componentOptionsOf(comp *schema.ContentType, v *node, l at, depth int) (*Query, error) {
+	q := &Query{Type: comp}
+	if s, ok := scalar(v); ok {
+		if on, ok := parseBool(s); (ok && on) || s == "*" {
+			return q, nil
+		}
+		return nil, valueError(l, comp.Name, "Invalid populate value %s%s: expected true or an object", quote(s), l.suffix())
+	}
+	if v.kind != objectNode {
+		return nil, valueError(l, comp.Name, "Invalid populate value%s: expected true or an object", l.suffix())
+	}
+	for i, key := range v.keys {
+		var err error
+		switch key {
+		case "populate":
+			q.Populate, err = c.populate(comp, v.vals[i], l, depth+1)
+		case "fields":
+			q.Fields, err = c.fields(comp, v.vals[i], l)
+		default:
+			err = unknownKey(l, key, componentOptionKeys)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	return q, nil
 }
 
 func find(list []*Populate, a *schema.Attribute) *Populate {

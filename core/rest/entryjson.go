@@ -26,6 +26,9 @@ func appendEntry(b []byte, e *entry.Entry, v Version) []byte { return encEntry(b
 // of a to-many relation (answer.flush), so that a large answer never sits
 // whole in memory; a nil s keeps everything in b.
 func encEntry(b []byte, e *entry.Entry, v Version, s *answer) []byte {
+	if e.Type.Kind == schema.ComponentKind {
+		return encComponent(b, e, v, false, s)
+	}
 	b = append(b, `{"id":`...)
 	b = strconv.AppendInt(b, e.ID, 10)
 	b = append(b, `,"documentId":`...)
@@ -49,7 +52,7 @@ func appendFields(b []byte, e *entry.Entry, v Version, first bool, s *answer) []
 	}
 	ct := e.Type
 	for i, a := range ct.Attributes {
-		if !e.Has[i] || a.IsRelation() || a.IsPrivate() {
+		if !e.Has[i] || !a.IsScalar() || a.IsPrivate() {
 			continue
 		}
 		sep()
@@ -65,14 +68,64 @@ func appendFields(b []byte, e *entry.Entry, v Version, first bool, s *answer) []
 		}
 	}
 	for i, a := range ct.Attributes {
-		if !e.Has[i] || !a.IsRelation() || a.IsPrivate() {
+		if !e.Has[i] || a.IsPrivate() {
 			continue
 		}
-		sep()
-		b = appendKey(b, a.Name)
-		b = appendRelation(b, e.Values[i], v, s)
+		switch {
+		case a.IsRelation():
+			sep()
+			b = appendKey(b, a.Name)
+			b = appendRelation(b, e.Values[i], v, s)
+		case a.IsComponent():
+			sep()
+			b = appendKey(b, a.Name)
+			b = appendComponents(b, e.Values[i], v, a.Type == schema.DynamicZone, s)
+		}
 	}
 	return b
+}
+
+// appendComponents writes a populated component field: an object or null
+// for a single component, a list for a repeatable one or a zone, whose
+// items name their component in __component. Components are never
+// wrapped in {"data": ...}, in v1 either, as Strapi 4 did not wrap them.
+func appendComponents(b []byte, val any, v Version, zone bool, s *answer) []byte {
+	switch x := val.(type) {
+	case *entry.Entry:
+		if x == nil {
+			return append(b, "null"...)
+		}
+		return encComponent(b, x, v, zone, s)
+	case []*entry.Entry:
+		b = append(b, '[')
+		for i, c := range x {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = encComponent(b, c, v, zone, s)
+		}
+		return append(b, ']')
+	}
+	return append(b, "null"...)
+}
+
+// encComponent writes one component row: Strapi 5 puts a zone item's
+// __component first, Strapi 4 after its id.
+func encComponent(b []byte, e *entry.Entry, v Version, zone bool, s *answer) []byte {
+	b = append(b, '{')
+	if zone && v == V2 {
+		b = append(b, `"__component":`...)
+		b = appendString(b, e.Type.Name)
+		b = append(b, ',')
+	}
+	b = append(b, `"id":`...)
+	b = strconv.AppendInt(b, e.ID, 10)
+	if zone && v == V1 {
+		b = append(b, `,"__component":`...)
+		b = appendString(b, e.Type.Name)
+	}
+	b = appendFields(b, e, v, false, s)
+	return append(b, '}')
 }
 
 func appendKey(b []byte, k string) []byte {

@@ -94,6 +94,7 @@ func build(raws []*rawType, probs *Problems) *Schema {
 		a.Owner.drop(a)
 	}
 	checkNesting(s, probs)
+	checkComponentRelations(s, probs)
 	for _, ct := range all {
 		assignStorage(ct)
 	}
@@ -494,7 +495,8 @@ func assignStorage(ct *ContentType) {
 	for _, a := range ct.Attributes {
 		switch {
 		case a.Structured():
-			// Stored by a later step: components and media are not served.
+			// components and zones: their holder's ComponentJoin table;
+			// media: refused (checkStructured)
 		case a.IsScalar():
 			a.Column = Snake(a.Name)
 		case a.TargetType == nil:

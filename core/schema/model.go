@@ -49,10 +49,10 @@ const (
 	Relation    FieldType = "relation"
 )
 
-// The field types Kiln reads into the model without a kind: they are not
-// served yet, and a content type's field of one is refused (a
-// component's nested components are kept, for the step that stores
-// them). A customField is replaced by its base type when loading.
+// The field types Kiln reads into the model without a kind: components
+// and dynamic zones (stored in tables of their own, see ComponentJoin),
+// and media, refused until it is served. A customField is replaced by its
+// base type when loading.
 const (
 	Component   FieldType = "component"
 	DynamicZone FieldType = "dynamiczone"
@@ -153,12 +153,15 @@ type Attribute struct {
 	// (plugin::color-picker.color); Type is then its base type.
 	CustomField string
 
-	// Component and dynamic-zone fields (in the model, not served yet):
-	// the component's uid ("shared.seo") and whether it is a list; a
-	// dynamic zone's allowed components.
-	Component  string
-	Repeatable bool
-	Components []string
+	// Component and dynamic-zone fields: the component's uid
+	// ("shared.seo") and whether it is a list; a dynamic zone's allowed
+	// components. ComponentTypes are the components themselves, resolved
+	// (one for a component field); the links to their rows are in the
+	// holder's ComponentJoin table.
+	Component      string
+	Repeatable     bool
+	Components     []string
+	ComponentTypes []*ContentType
 	// Media fields (not served yet): Strapi's multiple and allowedTypes.
 	Multiple     bool
 	AllowedTypes []string
@@ -322,11 +325,26 @@ func (a *Attribute) IsPrivate() bool { return a.Private }
 // migration (see Pending).
 func (a *Attribute) Unavailable() bool { return a.Pending != "" }
 
-// IsScalar reports whether the attribute is stored in a column of its own type
-// (every type but relation).
-func (a *Attribute) IsScalar() bool { return !a.IsRelation() }
+// IsScalar reports whether the attribute is stored in a column of its own
+// type: every field but relations, components, dynamic zones and media.
+func (a *Attribute) IsScalar() bool { return !a.IsRelation() && a.Kind != nil }
+
+// IsComponent reports whether the attribute is a component or a dynamic
+// zone: rows of component tables, linked through its holder's
+// ComponentJoin table.
+func (a *Attribute) IsComponent() bool { return a.Type == Component || a.Type == DynamicZone }
+
+// ComponentOf returns the component of the uid a holds, or nil: a component
+// field's own, or one a dynamic zone allows.
+func (a *Attribute) ComponentOf(uid string) *ContentType {
+	for _, c := range a.ComponentTypes {
+		if c.Name == uid {
+			return c
+		}
+	}
+	return nil
+}
 
 // Structured reports whether the attribute is a component, dynamic-zone or
-// media field, which have no kind: a content type of a loaded schema has
-// none, only components' definitions hold nested components.
+// media field, which have no kind.
 func (a *Attribute) Structured() bool { return a.Kind == nil }

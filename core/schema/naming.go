@@ -58,3 +58,19 @@ func joinColumns(owner, target *ContentType) (self, other string) {
 // column c points at, within the list of the other column's entry:
 // coach_id's order is coach_ord, as Strapi names it.
 func JoinOrder(c string) string { return strings.TrimSuffix(c, "_id") + "_ord" }
+
+// ComponentJoin is the table that links a holder's rows (an entry's, or a
+// component's for nested ones) to the component rows its component and
+// dynamic-zone fields hold, as Strapi 5 names it: "<holder table>_cmps",
+// with the columns below. Each link names the field, the component's uid
+// (a zone holds several kinds) and the item's place in the field's list.
+func ComponentJoin(holder *ContentType) string { return holder.Table + "_cmps" }
+
+// The columns of a ComponentJoin table, as Strapi 5 names them.
+const (
+	CmpEntity = "entity_id"
+	CmpID     = "cmp_id"
+	CmpType   = "component_type"
+	CmpField  = "field"
+	CmpOrder  = "order"
+)

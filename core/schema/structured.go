@@ -5,9 +5,10 @@ import (
 	"strings"
 )
 
-// Components, dynamic zones and media: read into the model and checked,
-// not served yet. A content type's field of one is refused, naming it; a
-// component's nested components are kept, for the step that stores them.
+// Components, dynamic zones and media: read into the model and checked.
+// Components and zones are served (their rows in component tables, see
+// ComponentJoin); a media field, and a relation inside a component, are
+// refused until they are served.
 
 // mediaTypes are Strapi's allowedTypes of a media field.
 var mediaTypes = map[string]bool{"images": true, "videos": true, "files": true, "audios": true}
@@ -49,9 +50,9 @@ func structuredProblems(a *Attribute) []string {
 }
 
 // checkStructured checks that a component or dynamic-zone field names
-// components that exist, then refuses what cannot be served: any such
-// field on a content type, a dynamic zone in a component (Strapi allows
-// them on content types only), media anywhere.
+// components that exist and resolves them, then refuses what cannot be
+// served: a dynamic zone in a component (Strapi allows them on content
+// types only), media anywhere.
 func checkStructured(s *Schema, ct *ContentType, a *Attribute, probs *Problems) {
 	add := func(msg string) { *probs = append(*probs, a.problem(msg)) }
 	var uids []string
@@ -66,25 +67,19 @@ func checkStructured(s *Schema, ct *ContentType, a *Attribute, probs *Problems) 
 	if a.Type != Media && len(uids) == 0 {
 		return // structuredProblems has said what is missing
 	}
-	missing := false
+	a.ComponentTypes = nil
 	for _, uid := range uids {
-		if s.byComp[uid] == nil {
-			missing = true
-			add(fmt.Sprintf("component %q does not exist (%s)", uid, componentFiles(uid)))
+		if c := s.byComp[uid]; c != nil {
+			a.ComponentTypes = append(a.ComponentTypes, c)
+			continue
 		}
+		add(fmt.Sprintf("component %q does not exist (%s)", uid, componentFiles(uid)))
 	}
 	switch {
 	case a.Type == Media:
 		add("media fields are not served yet")
-	case missing:
 	case a.Type == DynamicZone && ct.Kind == ComponentKind:
 		add("a dynamic zone cannot be inside a component: Strapi allows them on content types only")
-	case ct.Kind != ComponentKind:
-		what := fmt.Sprintf("a component field (%s)", a.Component)
-		if a.Type == DynamicZone {
-			what = fmt.Sprintf("a dynamic zone (%s)", strings.Join(a.Components, ", "))
-		}
-		add("components and dynamic zones are not served yet: this field is " + what)
 	}
 }
 
@@ -180,4 +175,33 @@ func checkComponent(rc *rawType, s *Schema, tables map[string]*ContentType, prob
 		return nil
 	}
 	return c
+}
+
+// checkComponentRelations refuses a relation inside a component that a
+// content type holds, however deep: it is not served yet. A component no
+// type uses is only checked.
+func checkComponentRelations(s *Schema, probs *Problems) {
+	seen := map[*ContentType]bool{}
+	var visit func(c *ContentType)
+	visit = func(c *ContentType) {
+		if seen[c] {
+			return
+		}
+		seen[c] = true
+		for _, a := range c.Attributes {
+			if a.IsRelation() {
+				*probs = append(*probs, a.problem("a relation inside a component is not served yet"))
+			}
+			for _, inner := range a.ComponentTypes {
+				visit(inner)
+			}
+		}
+	}
+	for _, ct := range s.Types {
+		for _, a := range ct.Attributes {
+			for _, c := range a.ComponentTypes {
+				visit(c)
+			}
+		}
+	}
 }

@@ -115,7 +115,7 @@ func answerSize(e *entry.Entry, memo map[*entry.Entry]int, cap int) int {
 	}
 	n := 1
 	for i, a := range e.Type.Attributes {
-		if !e.Has[i] || !a.IsRelation() || n > cap {
+		if !e.Has[i] || !(a.IsRelation() || a.IsComponent()) || n > cap {
 			continue
 		}
 		switch x := e.Values[i].(type) {

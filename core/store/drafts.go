@@ -274,6 +274,14 @@ func (s *Store) AddDraft(ctx context.Context, db database.Conn, ct *schema.Conte
 // DeleteDocument removes every row of the document: its draft and its
 // published version, in one statement.
 func (s *Store) DeleteDocument(ctx context.Context, db database.Conn, ct *schema.ContentType, doc string) error {
+	if holdsComponents(ct) {
+		b := &sqlb{d: s.DB.Dialect}
+		b.w("SELECT ", database.Ident(schema.ColID), " FROM ", database.Ident(ct.Table), " WHERE ", database.Ident(schema.ColDocumentID), " = ")
+		b.arg(strKind, doc)
+		if err := s.deleteHeld(ctx, db, ct, b.sb.String(), b.args, nil); err != nil {
+			return err
+		}
+	}
 	b := s.sql(entry.ReadOptions{}, query.Draft)
 	b.w("DELETE FROM ", database.Ident(ct.Table), " WHERE ", database.Ident(schema.ColDocumentID), " = ")
 	b.arg(strKind, doc)

@@ -115,6 +115,27 @@ func translated(a *schema.Attribute, from string, draft bool) string {
 // leaves them. A few statements per relation, whatever the number of
 // links.
 func (s *Store) copyLinks(ctx context.Context, db database.Conn, ct *schema.ContentType, from, to int64, draft bool) error {
+	if err := s.copyRelationLinks(ctx, db, ct, from, to, draft); err != nil {
+		return err
+	}
+	return s.copyComponents(ctx, db, ct, from, to)
+}
+
+// copyComponents gives row to a copy of row from's components, in place
+// of its own: each version holds components of its own, as in Strapi 5.
+func (s *Store) copyComponents(ctx context.Context, db database.Conn, ct *schema.ContentType, from, to int64) error {
+	if !holdsComponents(ct) {
+		return nil
+	}
+	comps, err := s.componentsOf(ctx, db, ct, from)
+	if err != nil {
+		return err
+	}
+	return s.writeComponents(ctx, db, ct, to, comps, true)
+}
+
+// copyRelationLinks is copyLinks' part for the relations.
+func (s *Store) copyRelationLinks(ctx context.Context, db database.Conn, ct *schema.ContentType, from, to int64, draft bool) error {
 	for _, x := range s.schema().Types {
 		for _, a := range x.Attributes {
 			if !a.IsRelation() || a.TargetType == nil {

@@ -20,6 +20,12 @@ func (s *Store) populate(ctx context.Context, db database.Conn, entries []*entry
 		return nil
 	}
 	for _, p := range q.Populate {
+		if p.Relation.IsComponent() {
+			if err := s.populateComponents(ctx, db, entries, p, ro, bud); err != nil {
+				return fmt.Errorf("populating %s.%s: %w", q.Type.Name, p.Relation.Name, err)
+			}
+			continue
+		}
 		nq := nested(p, q.Status)
 		var err error
 		switch {

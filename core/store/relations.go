@@ -38,7 +38,9 @@ func (s *Store) writeRelations(ctx context.Context, db database.Conn, ct *schema
 			return s.writeError(ctx, db, ct, data, err)
 		}
 	}
-	return nil
+	// Components are written with the links: an update's replace what
+	// the fields held.
+	return s.writeComponents(ctx, db, ct, row, data.Components, !created)
 }
 
 // exec runs one built statement.

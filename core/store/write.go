@@ -213,6 +213,9 @@ func (s *Store) scanWritten(ctx context.Context, db database.Conn, ct *schema.Co
 // become NULL (ON DELETE SET NULL): the database does both, in the same
 // statement.
 func (s *Store) Delete(ctx context.Context, db database.Conn, ct *schema.ContentType, id int64) error {
+	if err := s.deleteComponents(ctx, db, ct, []int64{id}, nil); err != nil {
+		return err
+	}
 	b := &sqlb{d: s.DB.Dialect}
 	b.w("DELETE FROM ", database.Ident(ct.Table), " WHERE ", database.Ident(schema.ColID), " = ")
 	b.arg(idKind, id)

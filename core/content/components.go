@@ -1,0 +1,189 @@
+package content
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/kiln-cms/kiln/core/entry"
+	"github.com/kiln-cms/kiln/core/errs"
+	"github.com/kiln-cms/kiln/core/schema"
+)
+
+// A component or dynamic-zone field's value in a write body: a single
+// component is an object or null, a repeatable one a list of objects, a
+// zone a list of objects that each name their component in
+// "__component". The items replace what the field held (core/store
+// components.go). Every failing part is reported with its path, as
+// Strapi's validator names it: ["openingHours", "2", "day"], said
+// "openingHours[2].day".
+
+// componentPath is where a part of a component field is in the body.
+type componentPath []string
+
+func (p componentPath) label() string {
+	if len(p) == 0 {
+		return ""
+	}
+	return schema.PathString(p[0], p[1:])
+}
+
+func (p componentPath) child(s string) componentPath {
+	return append(append(componentPath(nil), p...), s)
+}
+
+// readComponents checks the value v of component or dynamic-zone field a,
+// at path, and returns its items; problems lists every failing part.
+func readComponents(a *schema.Attribute, v any, path componentPath) ([]entry.Component, []errs.FieldError) {
+	fail := func(msg string) ([]entry.Component, []errs.FieldError) {
+		return nil, []errs.FieldError{errs.FieldAt(path, msg).WithValue(v)}
+	}
+	if v == nil {
+		if a.Required {
+			return fail(path.label() + " must be defined.")
+		}
+		return []entry.Component{}, nil
+	}
+	if a.Type == schema.Component && !a.Repeatable {
+		obj, ok := v.(map[string]any)
+		if !ok {
+			return fail(path.label() + " must be an object")
+		}
+		item, probs := readItem(a.ComponentTypes[0], obj, path)
+		return []entry.Component{item}, probs
+	}
+	list, ok := v.([]any)
+	if !ok {
+		return fail(path.label() + " must be an array")
+	}
+	if msg := countProblem(a, len(list), path); msg != "" {
+		return fail(msg)
+	}
+	var (
+		items []entry.Component
+		probs []errs.FieldError
+	)
+	for i, x := range list {
+		at := path.child(strconv.Itoa(i))
+		obj, ok := x.(map[string]any)
+		if !ok {
+			probs = append(probs, errs.FieldAt(at, at.label()+" must be an object").WithValue(x))
+			continue
+		}
+		c := a.ComponentTypes[0]
+		if a.Type == schema.DynamicZone {
+			var p *errs.FieldError
+			if c, p = zoneComponent(a, obj, at); p != nil {
+				probs = append(probs, *p)
+				continue
+			}
+		}
+		item, list := readItem(c, obj, at)
+		probs = append(probs, list...)
+		items = append(items, item)
+	}
+	return items, probs
+}
+
+// countProblem checks a list's length against required, min and max.
+func countProblem(a *schema.Attribute, n int, path componentPath) string {
+	switch {
+	case a.Min != nil && float64(n) < *a.Min:
+		return fmt.Sprintf("%s must have at least %s items", path.label(), strconv.FormatFloat(*a.Min, 'f', -1, 64))
+	case a.Max != nil && float64(n) > *a.Max:
+		return fmt.Sprintf("%s must have at most %s items", path.label(), strconv.FormatFloat(*a.Max, 'f', -1, 64))
+	}
+	return ""
+}
+
+// zoneComponent is the component a zone's item names in __component:
+// one the zone allows. Strapi drops an item of another component without
+// a word; Kiln refuses it (docs/strapi-differences.md).
+func zoneComponent(a *schema.Attribute, obj map[string]any, at componentPath) (*schema.ContentType, *errs.FieldError) {
+	key := at.child("__component")
+	raw, given := obj["__component"]
+	uid, _ := raw.(string)
+	switch {
+	case !given || raw == nil:
+		fe := errs.FieldAt(key, key.label()+" is a required field")
+		return nil, &fe
+	case uid == "" || a.ComponentOf(uid) == nil:
+		fe := errs.FieldAt(key, key.label()+" must be one of the following values: "+strings.Join(a.Components, ", ")).WithValue(raw)
+		return nil, &fe
+	}
+	return a.ComponentOf(uid), nil
+}
+
+// readItem checks one component item: its keys are the component's fields
+// (and id, which a write ignores: the item replaces the old one); absent
+// scalar fields take their defaults; every rule holds.
+func readItem(c *schema.ContentType, obj map[string]any, path componentPath) (entry.Component, []errs.FieldError) {
+	d := entry.Data{Values: map[*schema.Attribute]any{}, Components: map[*schema.Attribute][]entry.Component{}}
+	var probs []errs.FieldError
+	failed := map[*schema.Attribute]bool{}
+	for _, key := range sortedKeys(obj) {
+		if key == "id" || key == "__component" {
+			continue
+		}
+		at := path.child(key)
+		a := c.Attr(key)
+		if a == nil || a.IsPrivate() {
+			probs = append(probs, errs.FieldAt(at, fmt.Sprintf("Invalid key %s: %s has no such field", key, c.Name)))
+			continue
+		}
+		if a.IsComponent() {
+			items, list := readComponents(a, obj[key], at)
+			probs = append(probs, list...)
+			d.Components[a] = items
+			continue
+		}
+		v, fe := coerceAt(a, obj[key], at)
+		if fe != nil {
+			failed[a] = true
+			probs = append(probs, *fe)
+			continue
+		}
+		d.Values[a] = v
+	}
+	applyDefaults(c, d.Values)
+	for _, a := range c.Attributes {
+		at := path.child(a.Name)
+		switch {
+		case failed[a]:
+		case a.IsScalar():
+			v, given := d.Values[a]
+			if msg := checkRules(a, v, given); msg != "" {
+				probs = append(probs, errs.FieldAt(at, at.label()+strings.TrimPrefix(msg, a.Name)).WithValue(v))
+			}
+		case a.IsComponent():
+			if _, given := d.Components[a]; !given && a.Required {
+				probs = append(probs, errs.FieldAt(at, at.label()+" must be defined."))
+			}
+		}
+	}
+	return entry.Component{Type: c, Data: d}, probs
+}
+
+// coerceAt is coerceInput for a field inside a component, at path.
+func coerceAt(a *schema.Attribute, v any, path componentPath) (any, *errs.FieldError) {
+	if v == nil {
+		return nil, nil
+	}
+	c, err := a.Kind.FromJSON(v)
+	if err == nil {
+		return c, nil
+	}
+	var ve *schema.ValueError
+	if !errors.As(err, &ve) {
+		fe := errs.FieldAt(path, path.label()+" is invalid").WithValue(v)
+		return nil, &fe
+	}
+	full := append(append([]string(nil), path...), ve.Path...)
+	at := v
+	if len(ve.Path) > 0 {
+		at = ve.At
+	}
+	fe := errs.FieldAt(full, schema.PathString(path[0], full[1:])+" must "+ve.Must).WithValue(at)
+	return nil, &fe
+}
