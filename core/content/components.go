@@ -3,6 +3,7 @@ package content
 import (
 	"errors"
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -162,6 +163,12 @@ func readItem(c *schema.ContentType, obj map[string]any, path componentPath) (en
 			}
 		}
 	}
+	// In the component's field order, as Strapi's validator lists them;
+	// unknown keys first.
+	depth := len(path)
+	sort.SliceStable(probs, func(i, j int) bool {
+		return c.Index(c.Attr(probs[i].Path[depth])) < c.Index(c.Attr(probs[j].Path[depth]))
+	})
 	return entry.Component{Type: c, Data: d}, probs
 }
 

@@ -1,6 +1,8 @@
 package rest_test
 
 import (
+	"context"
+	"strings"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -52,5 +54,173 @@ func TestComponentsWrittenAndPopulated(t *testing.T) {
 			{"GET", "/api/pages?populate[seo][populate][social][populate]=link&populate[body][on][blocks.faq][populate]=items&populate[body][on][blocks.hero][populate]=cta&populate=opening_hours", nil, apptest.Anonymous, 200,
 				`{"data":[{"id":1,"documentId":"D","title":"Home",` + meta + `,"seo":{"id":1,"metaTitle":"Home page","meta_description":null,"social":[{"id":1,"network":"x","handle":"@kiln","link":{"id":2,"url":"https://x.test/kiln","label":"Read more"}},{"id":2,"network":"github","handle":null,"link":null}]},"body":[{"__component":"blocks.hero","id":1,"title":"Welcome","cta":{"id":1,"url":"/start","label":"Start"}},{"__component":"blocks.quote","id":1,"body":"Less is more","author":"Mies"},{"__component":"blocks.faq","id":1,"items":[{"id":1,"question":"Why?","answer":null},{"id":2,"question":"How?","answer":"So."}]}],"opening_hours":[{"id":1,"day":"monday","opens":"09:00:00","closes":"17:00:00"},{"id":2,"day":"friday","opens":null,"closes":null}]}],` + page1 + `}`},
 		})
+	})
+}
+
+// TestComponentValidationNamesThePath: every failing part of a
+// component or zone value is reported at once, at its path as Strapi's
+// validator names it, and nothing is written.
+func TestComponentValidationNamesThePath(t *testing.T) {
+	t.Parallel()
+	bad := map[string]any{"title": "Bad",
+		"seo": map[string]any{"meta_description": "no title", "social": []any{
+			map[string]any{"network": "myspace", "handle": "Not A Handle"},
+			map[string]any{"network": "x", "link": map[string]any{"label": "no url"}},
+		}},
+		"body": []any{
+			map[string]any{"title": "no __component"},
+			map[string]any{"__component": "shared.link", "url": "/not-allowed"},
+			map[string]any{"__component": "blocks.faq", "items": []any{}},
+			map[string]any{"__component": "blocks.stats", "count": -1, "nope": 1},
+		},
+		"opening_hours": []any{map[string]any{"day": "monday"}, map[string]any{}, map[string]any{"day": "sunday", "opens": "25:00"}},
+	}
+	eachComponents(t, func(t *testing.T, h *apptest.Harness) {
+		r := h.Do("POST", "/api/pages", map[string]any{"data": bad})
+		status, name, msg, details := h.ErrorOf(r)
+		if status != 400 || name != "ValidationError" {
+			t.Fatalf("%d %s %s", status, name, r.Body)
+		}
+		var got []string
+		for _, e := range details["errors"].([]any) {
+			m := e.(map[string]any)
+			var path []string
+			for _, p := range m["path"].([]any) {
+				path = append(path, p.(string))
+			}
+			got = append(got, strings.Join(path, "/")+": "+m["message"].(string))
+		}
+		want := []string{
+			"seo/metaTitle: seo.metaTitle must be defined.",
+			"seo/social/0/network: seo.social[0].network must be one of the following values: x, linkedin, github",
+			"seo/social/0/handle: seo.social[0].handle must match the following: \"/^@?[a-z0-9_]+$/\"",
+			"seo/social/1/link/url: seo.social[1].link.url must be defined.",
+			"body/0/__component: body[0].__component is a required field",
+			"body/1/__component: body[1].__component must be one of the following values: blocks.quote, blocks.hero, blocks.rich, blocks.stats, blocks.faq",
+			"body/2/items: body[2].items must have at least 1 items",
+			"body/3/nope: Invalid key nope: blocks.stats has no such field",
+			"body/3/count: body[3].count must be greater than or equal to 0",
+			"opening_hours/1/day: opening_hours[1].day must be defined.",
+			"opening_hours/2/opens: opening_hours[2].opens must be a time (HH:MM, HH:MM:SS or HH:MM:SS.mmm)",
+		}
+		if strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Errorf("errors (%s):\n%s\nwant:\n%s", msg, strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+		for _, table := range []string{"pages", "components_shared_seo", "components_blocks_hours", "pages_cmps"} {
+			if n := countRows(t, h, table); n != 0 {
+				t.Errorf("%s holds %d rows after a refused write", table, n)
+			}
+		}
+		// A list where an object belongs, and the other way round.
+		r = h.Do("POST", "/api/pages", map[string]any{"data": map[string]any{"title": "x", "seo": []any{}, "body": map[string]any{}}})
+		if _, _, msg, _ := h.ErrorOf(r); r.Status != 400 || msg != "2 errors occurred" {
+			t.Errorf("shapes: %d %s", r.Status, r.Body)
+		}
+	})
+}
+
+// countRows counts a table's rows.
+func countRows(t *testing.T, h *apptest.Harness, table string) int64 {
+	t.Helper()
+	var n int64
+	if err := h.App.DB.QueryRowContext(context.Background(), "SELECT COUNT(*) FROM "+table).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// TestComponentsReplacedAndDeleted: an update that names a component
+// field replaces what it held — the old rows, nested ones too, are gone —
+// and leaves the fields it does not name alone; deleting the entry
+// deletes every component row it held.
+func TestComponentsReplacedAndDeleted(t *testing.T) {
+	t.Parallel()
+	eachComponents(t, func(t *testing.T, h *apptest.Harness) {
+		r := h.Do("POST", "/api/pages", map[string]any{"data": map[string]any{"title": "P",
+			"seo":  map[string]any{"metaTitle": "One", "social": []any{map[string]any{"network": "x", "link": map[string]any{"url": "/a"}}}},
+			"body": []any{map[string]any{"__component": "blocks.quote", "body": "Q"}}}})
+		if r.Status != 201 {
+			t.Fatalf("create: %d %s", r.Status, r.Body)
+		}
+		doc := r.JSON(t)["data"].(map[string]any)["documentId"].(string)
+		r = h.Do("PUT", "/api/pages/"+doc+"?populate[seo][populate][social][populate]=link&populate=body", map[string]any{"data": map[string]any{
+			"seo": map[string]any{"metaTitle": "Two", "social": []any{map[string]any{"network": "github"}}}}})
+		want := `{"data":{"id":1,"documentId":"D","title":"P","createdAt":"T","updatedAt":"T","publishedAt":"T",` +
+			`"seo":{"id":2,"metaTitle":"Two","meta_description":null,"social":[{"id":2,"network":"github","handle":null,"link":null}]},` +
+			`"body":[{"__component":"blocks.quote","id":1,"body":"Q","author":null}]},"meta":{}}`
+		if got := normaliseSingle(r.Body); r.Status != 200 || got != want {
+			t.Errorf("update:\n got %d %s\nwant %s", r.Status, got, want)
+		}
+		for table, n := range map[string]int64{"components_shared_seo": 1, "components_shared_social": 1, "components_shared_link": 0,
+			"components_blocks_quote": 1, "pages_cmps": 2, "components_shared_seo_cmps": 1, "components_shared_social_cmps": 0} {
+			if got := countRows(t, h, table); got != n {
+				t.Errorf("after the update %s holds %d rows, want %d", table, got, n)
+			}
+		}
+		// null clears a single component, [] a list.
+		r = h.Do("PUT", "/api/pages/"+doc+"?populate=*", map[string]any{"data": map[string]any{"seo": nil, "body": []any{}}})
+		want = `{"data":{"id":1,"documentId":"D","title":"P","createdAt":"T","updatedAt":"T","publishedAt":"T","seo":null,"body":[],"opening_hours":[]},"meta":{}}`
+		if got := normaliseSingle(r.Body); r.Status != 200 || got != want {
+			t.Errorf("clear:\n got %d %s\nwant %s", r.Status, got, want)
+		}
+		h.Do("PUT", "/api/pages/"+doc, map[string]any{"data": map[string]any{"seo": map[string]any{"metaTitle": "Three",
+			"social": []any{map[string]any{"network": "x", "link": map[string]any{"url": "/b"}}}}}})
+		if r := h.Do("DELETE", "/api/pages/"+doc, nil); r.Status != 204 {
+			t.Fatalf("delete: %d %s", r.Status, r.Body)
+		}
+		for _, table := range []string{"components_shared_seo", "components_shared_social", "components_shared_link", "components_blocks_quote", "pages_cmps"} {
+			if got := countRows(t, h, table); got != 0 {
+				t.Errorf("after the delete %s holds %d rows", table, got)
+			}
+		}
+	})
+}
+
+// TestComponentsOfEachVersion: on a draft & publish type each version
+// holds its own components; publishing copies the draft's; a draft
+// changed after publishing leaves the published version's alone; the
+// single type holds its component too.
+func TestComponentsOfEachVersion(t *testing.T) {
+	t.Parallel()
+	eachComponents(t, func(t *testing.T, h *apptest.Harness) {
+		r := h.Do("POST", "/api/articles", map[string]any{"data": map[string]any{"title": "A",
+			"seo": map[string]any{"metaTitle": "First"}, "body": []any{map[string]any{"__component": "blocks.hero", "title": "H", "cta": map[string]any{"url": "/go"}}}}})
+		if r.Status != 201 {
+			t.Fatalf("create: %d %s", r.Status, r.Body)
+		}
+		doc := r.JSON(t)["data"].(map[string]any)["documentId"].(string)
+		if r := h.Do("PUT", "/api/articles/"+doc+"?status=draft", map[string]any{"data": map[string]any{"seo": map[string]any{"metaTitle": "Second"}}}); r.Status != 200 {
+			t.Fatalf("draft: %d %s", r.Status, r.Body)
+		}
+		q := "?populate[seo][fields][0]=metaTitle&populate[body][on][blocks.hero][populate]=cta&fields[0]=title"
+		pub := `{"data":{"id":2,"documentId":"D","title":"A","seo":{"id":2,"metaTitle":"First"},"body":[{"__component":"blocks.hero","id":2,"title":"H","cta":{"id":2,"url":"/go","label":"Read more"}}]},"meta":{}}`
+		draft := `{"data":{"id":1,"documentId":"D","title":"A","seo":{"id":3,"metaTitle":"Second"},"body":[{"__component":"blocks.hero","id":1,"title":"H","cta":{"id":1,"url":"/go","label":"Read more"}}]},"meta":{}}`
+		runSteps(t, h, []step{
+			{"GET", "/api/articles/" + doc + q, nil, apptest.Anonymous, 200, pub},
+			{"GET", "/api/articles/" + doc + q + "&status=draft", nil, "", 200, draft},
+		})
+		// An update without status=draft publishes: the published version's
+		// components become a copy of the draft's, new rows in place of its
+		// own; the draft keeps its rows.
+		runSteps(t, h, []step{
+			{"PUT", "/api/articles/" + doc + q, map[string]any{"data": map[string]any{"title": "B"}}, "", 200,
+				`{"data":{"id":2,"documentId":"D","title":"B","seo":{"id":4,"metaTitle":"Second"},"body":[{"__component":"blocks.hero","id":3,"title":"H","cta":{"id":3,"url":"/go","label":"Read more"}}]},"meta":{}}`},
+			{"GET", "/api/articles/" + doc + q + "&status=draft", nil, "", 200, strings.Replace(draft, `"title":"A"`, `"title":"B"`, 1)},
+			{"PUT", "/api/site?populate=*", map[string]any{"data": map[string]any{"name": "Kiln", "seo": map[string]any{"metaTitle": "Site"}}}, "", 200,
+				`{"data":{"id":1,"documentId":"D","name":"Kiln","createdAt":"T","updatedAt":"T","publishedAt":"T","seo":{"id":5,"metaTitle":"Site","meta_description":null}},"meta":{}}`},
+		})
+		for table, n := range map[string]int64{"components_shared_seo": 3, "components_blocks_hero": 2, "components_shared_link": 2, "articles_cmps": 4} {
+			if got := countRows(t, h, table); got != n {
+				t.Errorf("%s holds %d rows, want %d (each version its own)", table, got, n)
+			}
+		}
+		if r := h.Do("DELETE", "/api/articles/"+doc, nil); r.Status != 204 {
+			t.Fatalf("delete: %d %s", r.Status, r.Body)
+		}
+		for table, n := range map[string]int64{"components_shared_seo": 1, "components_blocks_hero": 0, "components_shared_link": 0, "articles_cmps": 0} {
+			if got := countRows(t, h, table); got != n {
+				t.Errorf("after the delete %s holds %d rows, want %d (the site's alone)", table, got, n)
+			}
+		}
 	})
 }
