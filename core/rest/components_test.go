@@ -2,10 +2,10 @@ package rest_test
 
 import (
 	"context"
-	"strings"
 	"log/slog"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
