@@ -47,6 +47,9 @@ const (
 	KindNot                    // not Children[0]
 	KindCond                   // Field Operator Value
 	KindRel                    // Relation's targets match Sub (at least one, for to-many)
+	// KindComponent: at least one item of component field Relation that
+	// is a Component matches Sub (a zone's items of that component).
+	KindComponent
 )
 
 // Operator is a comparison operator of Strapi's filter language.
@@ -94,9 +97,11 @@ type Filter struct {
 	// a string.
 	Value any
 
-	// Rel: a condition on related entries.
-	Relation *schema.Attribute
-	Sub      *Filter
+	// Rel: a condition on related entries; Component: on the items of a
+	// component or dynamic-zone field (Relation) that are Component.
+	Relation  *schema.Attribute
+	Component *schema.ContentType
+	Sub       *Filter
 }
 
 // Populate is one relation to load, with what to load of its targets.

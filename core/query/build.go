@@ -245,7 +245,7 @@ func foreign(ct *schema.ContentType, f *Filter) *schema.Attribute {
 	switch f.Kind {
 	case KindCond:
 		a = f.Field
-	case KindRel:
+	case KindRel, KindComponent:
 		a = f.Relation
 	default:
 		for _, c := range f.Children {

@@ -73,7 +73,48 @@ func (c *checker) whereKey(ct *schema.ContentType, key string, v *node, l at, de
 	if a.IsRelation() {
 		return c.relation(a, v, l.child(key), depth+1)
 	}
+	if a.IsComponent() {
+		return c.component(a, v, l.child(key), depth+1)
+	}
 	return c.value(a, v, l.child(key), depth)
+}
+
+// component checks a filter on component field a: the fields of its
+// component (filters[seo][metaTitle][$eq]=...), which at least one item
+// must match; on a dynamic zone, Kiln's extension of Strapi's filters, an
+// object of the zone's components, each with its fields
+// (filters[body][blocks.quote][body][$containsi]=...).
+func (c *checker) component(a *schema.Attribute, v *node, l at, depth int) (*Filter, error) {
+	if depth > c.opts.MaxDepth {
+		return nil, depthError(l, c.opts.MaxDepth)
+	}
+	if v.kind != objectNode {
+		what := "a component: expected an object of its fields"
+		if a.Type == schema.DynamicZone {
+			what = "a dynamic zone: expected an object of its components, each with its fields"
+		}
+		return nil, valueError(l, a.Name, "Invalid filter%s: %s is %s", l.suffix(), a.Name, what)
+	}
+	if a.Type == schema.Component {
+		sub, err := c.where(a.ComponentTypes[0], v, l, depth)
+		if err != nil {
+			return nil, err
+		}
+		return &Filter{Kind: KindComponent, Relation: a, Component: a.ComponentTypes[0], Sub: sub}, nil
+	}
+	kids := make([]*Filter, 0, len(v.keys))
+	for i, uid := range v.keys {
+		comp := a.ComponentOf(uid)
+		if comp == nil {
+			return nil, unknownKey(l, uid, a.Components)
+		}
+		sub, err := c.where(comp, v.vals[i], l.child(uid), depth+1)
+		if err != nil {
+			return nil, err
+		}
+		kids = append(kids, &Filter{Kind: KindComponent, Relation: a, Component: comp, Sub: sub})
+	}
+	return all(kids), nil
 }
 
 // group checks $and/$or, which must be arrays: Strapi answers 500 to an

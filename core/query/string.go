@@ -87,6 +87,10 @@ func (f *Filter) write(b *strings.Builder, ind string) {
 			f.Sub.write(b, ind+"  ")
 		}
 		return
+	case KindComponent:
+		fmt.Fprintf(b, "%s%s ~> %s\n", ind, attrName(f.Relation), f.Component.Name)
+		f.Sub.write(b, ind+"  ")
+		return
 	}
 	fmt.Fprintf(b, "%s%s\n", ind, f.Kind)
 	for _, c := range f.Children {
@@ -107,6 +111,8 @@ func (k FilterKind) String() string {
 		return "COND"
 	case KindRel:
 		return "REL"
+	case KindComponent:
+		return "COMPONENT"
 	}
 	return "FilterKind(" + strconv.Itoa(int(k)) + ")"
 }

@@ -224,3 +224,54 @@ func TestComponentsOfEachVersion(t *testing.T) {
 		}
 	})
 }
+
+// TestComponentFilters: filters reach into components, repeatable ones
+// (any item matches) and nested ones, and, as Kiln's extension of
+// Strapi's dialect, into a dynamic zone's items of one component.
+func TestComponentFilters(t *testing.T) {
+	t.Parallel()
+	eachComponents(t, func(t *testing.T, h *apptest.Harness) {
+		for _, p := range []map[string]any{
+			{"title": "Home", "seo": map[string]any{"metaTitle": "Home page", "social": []any{map[string]any{"network": "github"}}},
+				"body":          []any{map[string]any{"__component": "blocks.quote", "body": "Less is more"}},
+				"opening_hours": []any{map[string]any{"day": "monday"}, map[string]any{"day": "friday"}}},
+			{"title": "About", "seo": map[string]any{"metaTitle": "About us"},
+				"body": []any{map[string]any{"__component": "blocks.hero", "title": "Less"}}},
+			{"title": "Bare"},
+		} {
+			if r := h.Do("POST", "/api/pages", map[string]any{"data": p}); r.Status != 201 {
+				t.Fatalf("create: %d %s", r.Status, r.Body)
+			}
+		}
+		for q, want := range map[string]string{
+			"filters[seo][metaTitle][$containsi]=PAGE":                                    "Home",
+			"filters[seo][metaTitle][$startsWith]=A":                                      "About",
+			"filters[seo][social][network][$eq]=github":                                   "Home",
+			"filters[opening_hours][day][$eq]=friday":                                     "Home",
+			"filters[opening_hours][day][$in][0]=sunday":                                  "",
+			"filters[body][blocks.quote][body][$containsi]=less":                          "Home",
+			"filters[body][blocks.hero][title][$eq]=Less":                                 "About",
+			"filters[$not][seo][metaTitle][$null]=false":                                  "Bare",
+			"filters[$or][0][seo][metaTitle][$eq]=About%20us&filters[$or][1][title]=Bare": "About,Bare",
+		} {
+			r := h.Do("GET", "/api/pages?fields[0]=title&sort=id&"+q, nil)
+			var titles []string
+			for _, e := range r.JSON(t)["data"].([]any) {
+				titles = append(titles, e.(map[string]any)["title"].(string))
+			}
+			if r.Status != 200 || strings.Join(titles, ",") != want {
+				t.Errorf("%s: %d %v, want %q", q, r.Status, titles, want)
+			}
+		}
+		for q, msg := range map[string]string{
+			"filters[seo]=x":                         "Invalid filter at seo: seo is a component: expected an object of its fields",
+			"filters[body][shared.link][url][$eq]=x": "Invalid key shared.link",
+			"filters[seo][nope][$eq]=x":              "Invalid key nope",
+		} {
+			r := h.Do("GET", "/api/pages?"+q, nil)
+			if _, _, got, _ := h.ErrorOf(r); r.Status != 400 || !strings.HasPrefix(got, msg) {
+				t.Errorf("%s: %d %s, want 400 %q", q, r.Status, got, msg)
+			}
+		}
+	})
+}

@@ -131,6 +131,8 @@ func (b *sqlb) filter(f *query.Filter, alias string) {
 		b.w(")")
 	case query.KindRel:
 		b.related(f.Relation, alias, f.Sub)
+	case query.KindComponent:
+		b.componentMatch(f, alias)
 	case query.KindCond:
 		if f.Field.IsRelation() {
 			b.relationNull(f, alias)
@@ -424,4 +426,20 @@ func pattern(s, wildcard string, shape likeShape) string {
 		s += wildcard
 	}
 	return s
+}
+
+// componentMatch writes "<our id> IN (SELECT the holders of the field's
+// items of the component that satisfy sub)": a non-correlated semi-join,
+// as related writes it, through the holder's component links.
+func (b *sqlb) componentMatch(f *query.Filter, alias string) {
+	j, c := b.newAlias(), b.newAlias()
+	b.w("(", col(alias, schema.ColID), " IN (SELECT ", col(j, schema.CmpEntity), " FROM ", database.Ident(schema.ComponentJoin(f.Relation.Owner)), " ", j,
+		" JOIN ", database.Ident(f.Component.Table), " ", c, " ON ", col(c, schema.ColID), " = ", col(j, schema.CmpID),
+		" WHERE ", col(j, schema.CmpField), " = ")
+	b.arg(strKind, f.Relation.Name)
+	b.w(" AND ", col(j, schema.CmpType), " = ")
+	b.arg(strKind, f.Component.Name)
+	b.w(" AND ")
+	b.filter(f.Sub, c)
+	b.w("))")
 }
