@@ -166,11 +166,13 @@ func componentKindCase(t *testing.T, h *apptest.Harness, kind, in, value string,
 			// A filter on the value finds the entry in every place exactly
 			// when it finds the top-level entry.
 			topID := string(topField(t, top.Body, "id"))
-			found := filterCount(t, h, "/api/specimens?filters[id]="+topID+"&filters["+kind+"][$eq]="+url.QueryEscape(text))
-			for _, place := range []string{"[one]", "[many]", "[deep][inner]", "[zone][kinds.all]"} {
-				got := filterCount(t, h, "/api/holders?filters[id]="+id+"&filters"+place+"["+kind+"][$eq]="+url.QueryEscape(text))
-				if got != found {
-					t.Errorf("%s: filters%s[%s] finds %s, the top level %s", in, place, kind, got, found)
+			for _, op := range []string{"$eq", "$ne"} {
+				found := filterCount(t, h, "/api/specimens?filters[id]="+topID+"&filters["+kind+"]["+op+"]="+url.QueryEscape(text))
+				for _, place := range []string{"[one]", "[many]", "[deep][inner]", "[zone][kinds.all]"} {
+					got := filterCount(t, h, "/api/holders?filters[id]="+id+"&filters"+place+"["+kind+"]["+op+"]="+url.QueryEscape(text))
+					if got != found {
+						t.Errorf("%s: filters%s[%s][%s] finds %s, the top level %s", in, place, kind, op, got, found)
+					}
 				}
 			}
 		}
