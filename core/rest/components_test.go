@@ -2,6 +2,7 @@ package rest_test
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -272,6 +273,62 @@ func TestComponentFilters(t *testing.T) {
 			if _, _, got, _ := h.ErrorOf(r); r.Status != 400 || !strings.HasPrefix(got, msg) {
 				t.Errorf("%s: %d %s, want 400 %q", q, r.Status, got, msg)
 			}
+		}
+	})
+}
+
+// TestComponentStatements: reading and writing components costs a fixed
+// number of statements per level of the tree — one per component type
+// and one per holder's links — whatever the number of entries or items.
+func TestComponentStatements(t *testing.T) {
+	t.Parallel()
+	page := func(items int) map[string]any {
+		var hours, body []any
+		for i := range items {
+			hours = append(hours, map[string]any{"day": "monday"})
+			body = append(body, map[string]any{"__component": "blocks.quote", "body": fmt.Sprint("Q", i)},
+				map[string]any{"__component": "blocks.faq", "items": []any{map[string]any{"question": "Why?"}}})
+		}
+		return map[string]any{"title": "P", "seo": map[string]any{"metaTitle": "S", "social": []any{map[string]any{"network": "x"}}},
+			"body": body, "opening_hours": hours}
+	}
+	eachComponents(t, func(t *testing.T, h *apptest.Harness) {
+		c := h.CountQueries()
+		write := func(items int) int64 {
+			before := c.N()
+			if r := h.Do("POST", "/api/pages", map[string]any{"data": page(items)}); r.Status != 201 {
+				t.Fatalf("create: %d %s", r.Status, r.Body)
+			}
+			return c.N() - before
+		}
+		write(1) // the first request reads the caller into the identity cache
+		one, ten := write(1), write(7)
+		// BEGIN, the entry, level 1: seo, quote, faq, hours rows and the
+		// page's links; level 2: social and faq items, and the seo's and
+		// faq's links; COMMIT; and the caller's user on SQLite.
+		want := int64(12)
+		if h.App.DB.Dialect == database.SQLite {
+			want++
+		}
+		if one != want || ten != want {
+			t.Errorf("creates with 1 and 7 items of each list: %d and %d statements, want %d", one, ten, want)
+		}
+		const q = "/api/pages?populate[seo][populate][social][populate]=link&populate[body][on][blocks.faq][populate]=items&populate=opening_hours"
+		read := func() int64 {
+			before := c.N()
+			if r := h.Do("GET", q, nil, apptest.As("")...); r.Status != 200 {
+				t.Fatalf("read: %d %s", r.Status, r.Body)
+			}
+			return c.N() - before
+		}
+		few := read()
+		for range 8 {
+			write(3)
+		}
+		// the page with its count; seo, social, link; the zone's five
+		// components and the faq's items; the opening hours.
+		if many := read(); few != 11 || many != 11 {
+			t.Errorf("reads of 3 and 11 pages: %d and %d statements, want 11", few, many)
 		}
 	})
 }
