@@ -151,7 +151,8 @@ func (c *checker) populateEntry(a *schema.Attribute, v *node, l at, depth int) (
 
 // populateOptions checks populate[rel][populate|fields|filters|sort|count].
 // Anything else (limit, start, on, pagination) is an invalid key: REST
-// populate cannot be paginated, and Kiln has no dynamic zones.
+// populate cannot be paginated, and on belongs to dynamic zones
+// (zoneOptions). Components and zones have options of their own.
 func (c *checker) populateOptions(a *schema.Attribute, v *node, l at, depth int) (*Populate, error) {
 	switch a.Type {
 	case schema.Component:
