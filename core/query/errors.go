@@ -105,11 +105,11 @@ func (c *checker) readable(a *schema.Attribute) bool {
 func fits(a *schema.Attribute, p place) bool {
 	switch p {
 	case inFields:
-		return !a.IsRelation()
+		return !a.IsRelation() && !a.IsComponent()
 	case inSort:
-		return !a.IsRelation() || !a.ToMany()
+		return !a.IsComponent() && (!a.IsRelation() || !a.ToMany())
 	case inPopulate:
-		return a.IsRelation()
+		return a.IsRelation() || a.IsComponent()
 	}
 	return true
 }

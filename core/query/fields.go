@@ -39,6 +39,10 @@ func (c *checker) fields(ct *schema.ContentType, v *node, l at) ([]*schema.Attri
 			return nil, unknownKey(l, name, c.validNames(ct, inFields)).
 				WithReason("a relation, not a field: populate it to read its fields")
 		}
+		if a.IsComponent() {
+			return nil, unknownKey(l, name, c.validNames(ct, inFields)).
+				WithReason("a component, not a field: populate it to read its fields")
+		}
 		chosen[a] = true
 	}
 	if all || len(chosen) == 0 {

@@ -94,6 +94,9 @@ func (c *checker) sortStep(ct *schema.ContentType, name string, l at, last bool)
 	switch {
 	case err != nil:
 		return nil, err
+	case a.IsComponent():
+		return nil, unknownKey(l, name, c.validNames(ct, inSort)).
+			WithReason("a component: entries cannot be sorted by one")
 	case !a.IsRelation():
 		return a, nil
 	case a.ToMany():

@@ -336,3 +336,46 @@ func TestComponentStatements(t *testing.T) {
 		}
 	})
 }
+
+// TestComponentBadInput: malformed uses of component and zone fields in
+// the query string and in bodies are 400s that name the problem.
+func TestComponentBadInput(t *testing.T) {
+	t.Parallel()
+	eachComponents(t, func(t *testing.T, h *apptest.Harness) {
+		for _, c := range []struct{ method, path, body, msg string }{
+			{"GET", "/api/pages?fields[0]=seo", "", "Invalid key seo"},
+			{"GET", "/api/pages?sort=seo:asc", "", "Invalid key seo"},
+			{"GET", "/api/pages?sort=seo.metaTitle", "", "Invalid key seo"},
+			{"GET", "/api/pages?sort[seo]=asc", "", "Invalid key seo"},
+			{"GET", "/api/pages?sort[seo][metaTitle]=asc", "", "Invalid key seo"},
+			{"GET", "/api/pages?populate[seo][populate][social][filters][network]=x", "", "Invalid key filters"},
+			{"GET", "/api/pages?filters[body][$eq]=1", "", "Invalid key $eq"},
+			{"GET", "/api/pages?populate[body][fields][0]=title", "", "Invalid populate at body: fields of a dynamic zone are chosen per component, with on"},
+			{"GET", "/api/pages?populate[body][on]=x", "", "Invalid populate on"},
+			{"GET", "/api/pages?populate[body][on][shared.link]=true", "", "Invalid key shared.link"},
+			{"GET", "/api/pages?populate[body][on][blocks.hero][filters][title]=x", "", "Invalid key filters"},
+			{"GET", "/api/pages?populate[seo][sort]=metaTitle", "", "Invalid key sort"},
+			{"GET", "/api/pages?populate[seo][populate][nope]=true", "", "Invalid key nope"},
+			{"GET", "/api/pages?populate=body.title", "", "Invalid populate \"body.title\""},
+			{"GET", "/api/pages?populate=seo.metaTitle", "", "Invalid key metaTitle"},
+			{"POST", "/api/pages", `{"data":{"title":"x","seo":5}}`, "seo must be an object"},
+			{"POST", "/api/pages", `{"data":{"title":"x","body":"x"}}`, "body must be an array"},
+			{"POST", "/api/pages", `{"data":{"title":"x","opening_hours":[1]}}`, "opening_hours[0] must be an object"},
+			{"POST", "/api/pages", `{"data":{"title":"x","body":[{"__component":5}]}}`, "body[0].__component must be one of the following values"},
+			{"POST", "/api/pages", `{"data":{"title":"x","seo":{"metaTitle":"t","social":{"network":"x"}}}}`, "seo.social must be an array"},
+		} {
+			var body any
+			if c.body != "" {
+				body = c.body
+			}
+			r := h.Do(c.method, c.path, body)
+			if r.Status != 400 {
+				t.Errorf("%s %s %s: %d %s, want 400 %q", c.method, c.path, c.body, r.Status, r.Body, c.msg)
+				continue
+			}
+			if _, _, msg, _ := h.ErrorOf(r); !strings.HasPrefix(msg, c.msg) {
+				t.Errorf("%s %s %s: %d %s, want 400 %q", c.method, c.path, c.body, r.Status, msg, c.msg)
+			}
+		}
+	})
+}
