@@ -379,3 +379,37 @@ func TestComponentBadInput(t *testing.T) {
 		}
 	})
 }
+
+// TestOneWayOneToMany: a oneToMany without mappedBy, which Strapi keeps
+// in a join table of its own, is written, populated in its order,
+// filtered on and replaced; a target may be linked from several entries,
+// as in Strapi (only a two-way relation releases a target's other links).
+func TestOneWayOneToMany(t *testing.T) {
+	t.Parallel()
+	eachComponents(t, func(t *testing.T, h *apptest.Harness) {
+		var docs []string
+		for _, title := range []string{"A1", "A2", "A3"} {
+			r := h.Do("POST", "/api/articles", map[string]any{"data": map[string]any{"title": title, "seo": map[string]any{"metaTitle": title}}})
+			if r.Status != 201 {
+				t.Fatalf("article: %d %s", r.Status, r.Body)
+			}
+			docs = append(docs, r.JSON(t)["data"].(map[string]any)["documentId"].(string))
+		}
+		p1 := h.Do("POST", "/api/pages", map[string]any{"data": map[string]any{"title": "P1", "related": []any{docs[1], docs[0]}}})
+		p2 := h.Do("POST", "/api/pages", map[string]any{"data": map[string]any{"title": "P2", "related": []any{docs[0]}}})
+		if p1.Status != 201 || p2.Status != 201 {
+			t.Fatalf("pages: %d %s / %d %s", p1.Status, p1.Body, p2.Status, p2.Body)
+		}
+		doc1 := p1.JSON(t)["data"].(map[string]any)["documentId"].(string)
+		const list = `{"data":[{"id":1,"documentId":"D","title":"P1","related":[{"id":4,"documentId":"D","title":"A2"},{"id":2,"documentId":"D","title":"A1"}]},` +
+			`{"id":2,"documentId":"D","title":"P2","related":[{"id":2,"documentId":"D","title":"A1"}]}],"meta":{"pagination":{"page":1,"pageSize":25,"pageCount":1,"total":2}}}`
+		runSteps(t, h, []step{
+			{"GET", "/api/pages?fields[0]=title&populate[related][fields][0]=title", nil, apptest.Anonymous, 200, list},
+			{"GET", "/api/pages?fields[0]=title&filters[related][title][$eq]=A2", nil, apptest.Anonymous, 200,
+				`{"data":[{"id":1,"documentId":"D","title":"P1"}],"meta":{"pagination":{"page":1,"pageSize":25,"pageCount":1,"total":1}}}`},
+			{"PUT", "/api/pages/" + doc1 + "?fields[0]=title&populate[related][fields][0]=title", map[string]any{"data": map[string]any{"related": map[string]any{
+				"connect": []any{docs[2]}, "disconnect": []any{docs[1]}}}}, "", 200,
+				`{"data":{"id":1,"documentId":"D","title":"P1","related":[{"id":2,"documentId":"D","title":"A1"},{"id":6,"documentId":"D","title":"A3"}]},"meta":{}}`},
+		})
+	})
+}

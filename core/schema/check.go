@@ -415,9 +415,8 @@ func resolveRelation(s *Schema, ct *ContentType, a *Attribute, probs *Problems) 
 	a.TargetType = t
 	switch {
 	case a.RelationKind == OneToMany && a.MappedBy == "" && a.InversedBy == "":
-		// Strapi keeps a one-way oneToMany in a join table; Kiln has none
-		// for it yet.
-		add("a one-way oneToMany is not served yet: it needs mappedBy, the manyToOne field on the target that stores it")
+		// A one-way oneToMany: in a join table of its own, as Strapi keeps
+		// it (assignStorage).
 		return false
 	case a.RelationKind == OneToMany && a.MappedBy == "":
 		add("a oneToMany relation needs mappedBy: the manyToOne field on the target that stores it")
@@ -506,7 +505,7 @@ func assignStorage(ct *ContentType) {
 				// One row links both versions of the target: a column each.
 				a.DraftColumn = draftColumn(a.Name)
 			}
-		case a.RelationKind == ManyToMany && a.MappedBy == "":
+		case a.RelationKind == ManyToMany && a.MappedBy == "", a.OneWayToMany():
 			a.JoinTable = joinTableName(ct, a.Name)
 			a.JoinSelf, a.JoinTarget = joinColumns(ct, a.TargetType)
 		}

@@ -429,12 +429,6 @@ func TestProblemsOfRelations(t *testing.T) {
 				"b.yaml": ct("b", "bs", rel("a", "manyToOne", "a", "mappedBy: b")),
 			},
 			[]string{`a.yaml: type "a": field "b": relation oneToOne does not match its inverse b.a (manyToOne)`}},
-		{"oneToMany without mappedBy",
-			map[string]string{
-				"a.yaml": ct("a", "as", rel("b", "manyToOne", "b", "")),
-				"b.yaml": ct("b", "bs", rel("as", "oneToMany", "a", "")),
-			},
-			[]string{`b.yaml: type "b": field "as": a one-way oneToMany is not served yet: it needs mappedBy, the manyToOne field on the target that stores it`}},
 		{"oneToMany with inversedBy",
 			map[string]string{
 				"a.yaml": ct("a", "as", rel("b", "manyToOne", "b", "mappedBy: as")),

@@ -277,6 +277,14 @@ func (a *Attribute) ToMany() bool {
 	return a.RelationKind == OneToMany || a.RelationKind == ManyToMany
 }
 
+// OneWayToMany reports whether a is a oneToMany without an inverse: its
+// links are in a join table of its own, as Strapi 5 keeps them, and a
+// target may be linked from several entries (Strapi releases a target's
+// other links only for a two-way relation).
+func (a *Attribute) OneWayToMany() bool {
+	return a.RelationKind == OneToMany && a.MappedBy == "" && a.InversedBy == ""
+}
+
 // OwnsColumn reports whether the relation is stored as a foreign-key column on
 // the owner's table.
 func (a *Attribute) OwnsColumn() bool { return a.IsRelation() && a.Column != "" }
