@@ -55,7 +55,7 @@ func TestComponentsWrittenAndPopulated(t *testing.T) {
 				`{"data":[{"id":1,"documentId":"D","attributes":{"title":"Home","seo":{"id":1,"metaTitle":"Home page","meta_description":null},` +
 					`"body":[{"id":1,"__component":"blocks.hero","title":"Welcome","cta":{"id":1,"url":"/start","label":"Start"}},` +
 					`{"id":1,"__component":"blocks.quote","body":"Less is more","author":"Mies"},{"id":1,"__component":"blocks.faq"}]}}],` + page1 + `}`},
-			{"GET", "/api/pages?populate=*", nil, apptest.Anonymous, 200, `{"data":[{"id":1,"documentId":"D","title":"Home",` + meta + `,"seo":{"id":1,"metaTitle":"Home page","meta_description":null},"body":[{"__component":"blocks.hero","id":1,"title":"Welcome"},{"__component":"blocks.quote","id":1,"body":"Less is more","author":"Mies"},{"__component":"blocks.faq","id":1}],"opening_hours":[{"id":1,"day":"monday","opens":"09:00:00","closes":"17:00:00"},{"id":2,"day":"friday","opens":null,"closes":null}]}],` + page1 + `}`},
+			{"GET", "/api/pages?populate=*", nil, apptest.Anonymous, 200, `{"data":[{"id":1,"documentId":"D","title":"Home",` + meta + `,"seo":{"id":1,"metaTitle":"Home page","meta_description":null},"body":[{"__component":"blocks.hero","id":1,"title":"Welcome"},{"__component":"blocks.quote","id":1,"body":"Less is more","author":"Mies"},{"__component":"blocks.faq","id":1}],"opening_hours":[{"id":1,"day":"monday","opens":"09:00:00","closes":"17:00:00"},{"id":2,"day":"friday","opens":null,"closes":null}],"related":[]}],` + page1 + `}`},
 			{"GET", "/api/pages?populate[seo][populate][social][populate]=link&populate[body][on][blocks.faq][populate]=items&populate[body][on][blocks.hero][populate]=cta&populate=opening_hours", nil, apptest.Anonymous, 200,
 				`{"data":[{"id":1,"documentId":"D","title":"Home",` + meta + `,"seo":{"id":1,"metaTitle":"Home page","meta_description":null,"social":[{"id":1,"network":"x","handle":"@kiln","link":{"id":2,"url":"https://x.test/kiln","label":"Read more"}},{"id":2,"network":"github","handle":null,"link":null}]},"body":[{"__component":"blocks.hero","id":1,"title":"Welcome","cta":{"id":1,"url":"/start","label":"Start"}},{"__component":"blocks.quote","id":1,"body":"Less is more","author":"Mies"},{"__component":"blocks.faq","id":1,"items":[{"id":1,"question":"Why?","answer":null},{"id":2,"question":"How?","answer":"So."}]}],"opening_hours":[{"id":1,"day":"monday","opens":"09:00:00","closes":"17:00:00"},{"id":2,"day":"friday","opens":null,"closes":null}]}],` + page1 + `}`},
 		})
@@ -164,7 +164,7 @@ func TestComponentsReplacedAndDeleted(t *testing.T) {
 		}
 		// null clears a single component, [] a list.
 		r = h.Do("PUT", "/api/pages/"+doc+"?populate=*", map[string]any{"data": map[string]any{"seo": nil, "body": []any{}}})
-		want = `{"data":{"id":1,"documentId":"D","title":"P","createdAt":"T","updatedAt":"T","publishedAt":"T","seo":null,"body":[],"opening_hours":[]},"meta":{}}`
+		want = `{"data":{"id":1,"documentId":"D","title":"P","createdAt":"T","updatedAt":"T","publishedAt":"T","seo":null,"body":[],"opening_hours":[],"related":[]},"meta":{}}`
 		if got := normaliseSingle(r.Body); r.Status != 200 || got != want {
 			t.Errorf("clear:\n got %d %s\nwant %s", r.Status, got, want)
 		}
