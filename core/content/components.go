@@ -34,9 +34,16 @@ func (p componentPath) child(s string) componentPath {
 	return append(append(componentPath(nil), p...), s)
 }
 
+// componentReader reads a write's component fields; rels collects the
+// relations inside their items, which the write resolves with its own in
+// one statement (Service.prepare).
+type componentReader struct {
+	rels []relationRefs
+}
+
 // readComponents checks the value v of component or dynamic-zone field a,
 // at path, and returns its items; problems lists every failing part.
-func readComponents(a *schema.Attribute, v any, path componentPath) ([]entry.Component, []errs.FieldError) {
+func (cr *componentReader) readComponents(a *schema.Attribute, v any, path componentPath) ([]entry.Component, []errs.FieldError) {
 	fail := func(msg string) ([]entry.Component, []errs.FieldError) {
 		return nil, []errs.FieldError{errs.FieldAt(path, msg).WithValue(v)}
 	}
@@ -51,7 +58,7 @@ func readComponents(a *schema.Attribute, v any, path componentPath) ([]entry.Com
 		if !ok {
 			return fail(path.label() + " must be an object")
 		}
-		item, probs := readItem(a.ComponentTypes[0], obj, path)
+		item, probs := cr.readItem(a.ComponentTypes[0], obj, path)
 		return []entry.Component{item}, probs
 	}
 	list, ok := v.([]any)
@@ -80,7 +87,7 @@ func readComponents(a *schema.Attribute, v any, path componentPath) ([]entry.Com
 				continue
 			}
 		}
-		item, list := readItem(c, obj, at)
+		item, list := cr.readItem(c, obj, at)
 		probs = append(probs, list...)
 		items = append(items, item)
 	}
@@ -119,8 +126,9 @@ func zoneComponent(a *schema.Attribute, obj map[string]any, at componentPath) (*
 // readItem checks one component item: its keys are the component's fields
 // (and id, which a write ignores: the item replaces the old one); absent
 // scalar fields take their defaults; every rule holds.
-func readItem(c *schema.ContentType, obj map[string]any, path componentPath) (entry.Component, []errs.FieldError) {
-	d := entry.Data{Values: map[*schema.Attribute]any{}, Components: map[*schema.Attribute][]entry.Component{}}
+func (cr *componentReader) readItem(c *schema.ContentType, obj map[string]any, path componentPath) (entry.Component, []errs.FieldError) {
+	d := entry.Data{Values: map[*schema.Attribute]any{}, Components: map[*schema.Attribute][]entry.Component{},
+		Relations: map[*schema.Attribute]entry.RelationChange{}}
 	var probs []errs.FieldError
 	failed := map[*schema.Attribute]bool{}
 	for _, key := range sortedKeys(obj) {
@@ -134,9 +142,24 @@ func readItem(c *schema.ContentType, obj map[string]any, path componentPath) (en
 			continue
 		}
 		if a.IsComponent() {
-			items, list := readComponents(a, obj[key], at)
+			items, list := cr.readComponents(a, obj[key], at)
 			probs = append(probs, list...)
 			d.Components[a] = items
+			continue
+		}
+		if a.IsRelation() {
+			r, err := readRelation(a, obj[key])
+			if err != nil {
+				list, ok := fieldErrors(err)
+				if !ok {
+					list = []errs.FieldError{errs.FieldAt(at, at.label()+" is invalid").WithValue(obj[key])}
+				}
+				failed[a] = true
+				probs = append(probs, at[:len(at)-1].relabel(a, list)...)
+				continue
+			}
+			r.into, r.path = d.Relations, at[:len(at)-1]
+			cr.rels = append(cr.rels, r)
 			continue
 		}
 		v, fe := coerceAt(a, obj[key], at)
@@ -193,4 +216,24 @@ func coerceAt(a *schema.Attribute, v any, path componentPath) (any, *errs.FieldE
 	}
 	fe := errs.FieldAt(full, schema.PathString(path[0], full[1:])+" must "+ve.Must).WithValue(at)
 	return nil, &fe
+}
+
+// relabel says field errors of field a, written at the top level (path
+// [a, ...], message "a ..."), at the item path p holds a at.
+func (p componentPath) relabel(a *schema.Attribute, list []errs.FieldError) []errs.FieldError {
+	if len(p) == 0 {
+		return list
+	}
+	at := p.child(a.Name)
+	out := make([]errs.FieldError, len(list))
+	for i, fe := range list {
+		if len(fe.Path) > 0 && fe.Path[0] == a.Name {
+			fe.Path = append(append([]string(nil), at...), fe.Path[1:]...)
+		}
+		if rest, ok := strings.CutPrefix(fe.Message, a.Name); ok {
+			fe.Message = at.label() + rest
+		}
+		out[i] = fe
+	}
+	return out
 }

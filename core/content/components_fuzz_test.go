@@ -37,7 +37,8 @@ func FuzzReadComponents(f *testing.F) {
 			return
 		}
 		a := fields[int(which)%len(fields)]
-		items, probs := readComponents(a, v, componentPath{a.Name})
+		var cr componentReader
+		items, probs := cr.readComponents(a, v, componentPath{a.Name})
 		for _, p := range probs {
 			if len(p.Path) == 0 || p.Path[0] != a.Name || p.Message == "" {
 				t.Fatalf("%s: a problem without its path or message: %+v", raw, p)

@@ -33,6 +33,7 @@ func (s *Service) prepare(ctx context.Context, conn database.Conn, ct *schema.Co
 		problems = append(problems, errs.Field(a.Name, msg).WithValue(v))
 	}
 	var rels []relationRefs
+	var cr componentReader
 	for _, key := range sortedKeys(body) {
 		if key == "publishedAt" {
 			continue // Strapi drops it: publishing is the status parameter's job.
@@ -51,7 +52,7 @@ func (s *Service) prepare(ctx context.Context, conn database.Conn, ct *schema.Co
 			return data, errs.PendingField(key, key, "body", "data")
 		}
 		if a.IsComponent() {
-			items, list := readComponents(a, body[key], componentPath{a.Name})
+			items, list := cr.readComponents(a, body[key], componentPath{a.Name})
 			if len(list) > 0 {
 				failed[a] = true
 				problems = append(problems, list...)
@@ -87,8 +88,10 @@ func (s *Service) prepare(ctx context.Context, conn database.Conn, ct *schema.Co
 		}
 		data.Values[a] = v
 	}
-	// Every relation's references at once: one statement however many
-	// relations and target types the write names.
+	// Every relation's references at once, those inside components too:
+	// one statement however many relations and target types the write
+	// names.
+	rels = append(rels, cr.rels...)
 	if len(rels) > 0 {
 		list, err := s.resolveRelations(ctx, conn, rels, ro, data)
 		if err != nil {

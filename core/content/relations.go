@@ -22,6 +22,10 @@ type relationRefs struct {
 	setGiven                 bool
 	set, connect, disconnect []string
 	places                   []place // connect's positions, in connect's order
+	// into and path, for a relation inside a component item: the item's
+	// relation changes, and where the item is (componentPath).
+	into map[*schema.Attribute]entry.RelationChange
+	path componentPath
 }
 
 // readRelation reads a relation's value; a malformed one is a 400 naming
@@ -149,11 +153,15 @@ func (s *Service) resolveRelations(ctx context.Context, conn database.Conn, rels
 	for i, r := range rels {
 		ch, err := r.change(ids[i], ro)
 		if list, ok := fieldErrors(err); ok {
-			problems = append(problems, list...)
+			problems = append(problems, r.path.relabel(r.a, list)...)
 			continue
 		}
 		if err != nil {
 			return nil, err
+		}
+		if r.into != nil {
+			r.into[r.a] = ch
+			continue
 		}
 		data.Relations[r.a] = ch
 	}

@@ -88,6 +88,11 @@ func DesiredTables(d database.Dialect, s *schema.Schema) []TableDef {
 	}
 	for _, c := range s.Components {
 		out = append(out, componentTable(d, c))
+		for _, a := range c.Attributes {
+			if a.JoinTable != "" {
+				joins = append(joins, joinTable(d, a))
+			}
+		}
 	}
 	for _, holder := range append(append([]*schema.ContentType(nil), s.Types...), s.Components...) {
 		if holdsComponents(holder) {
@@ -97,14 +102,21 @@ func DesiredTables(d database.Dialect, s *schema.Schema) []TableDef {
 	return append(out, joins...)
 }
 
-// componentTable holds a component's rows: an id and the component's
-// scalar fields, as Strapi 5's component tables (no documentId, no
-// timestamps: a component row is part of its holder's).
+// componentTable holds a component's rows: an id, the component's scalar
+// fields and its to-one relations' foreign keys, as Strapi 5's component
+// tables (no documentId, no timestamps: a component row is part of its
+// holder's).
 func componentTable(d database.Dialect, c *schema.ContentType) TableDef {
 	t := TableDef{Name: c.Table, Columns: []ColumnDef{idColumn(d)}}
 	for _, a := range c.Attributes {
-		if a.IsScalar() {
+		switch {
+		case a.IsScalar():
 			t.Columns = append(t.Columns, ColumnDef{Name: a.Column, Type: a.Kind.Column(d)})
+		case a.IsRelation() && a.Column != "":
+			for _, col := range a.Columns() {
+				t.Columns = append(t.Columns, ColumnDef{Name: col, Type: a.Kind.Column(d), Ref: a.TargetType.Table, OnDelete: "SET NULL", Links: linksOf(a)})
+				t.Indexes = append(t.Indexes, IndexDef{Name: indexName(c.Table, col, false), Columns: []string{col}})
+			}
 		}
 	}
 	return t

@@ -120,6 +120,9 @@ func desiredFields(s *schema.Schema) map[string]map[string]schema.FieldType {
 			if a.Column != "" {
 				f[a.Column] = a.Type
 			}
+			if a.JoinTable != "" {
+				out[a.JoinTable] = map[string]schema.FieldType{a.JoinSelf: schema.Relation, a.JoinTarget: schema.Relation}
+			}
 		}
 		out[c.Table] = f
 	}

@@ -422,3 +422,64 @@ func TestOneWayOneToMany(t *testing.T) {
 		})
 	})
 }
+
+// TestRelationsInsideComponents: a to-one relation (a foreign key on the
+// component's row) and a one-way oneToMany (a join table of its own)
+// inside a zone's items are written with the entry, refused at their path
+// when they name nothing, populated through on, filtered on, and copied
+// with the draft's components when it is published.
+func TestRelationsInsideComponents(t *testing.T) {
+	t.Parallel()
+	eachComponents(t, func(t *testing.T, h *apptest.Harness) {
+		var docs []string
+		for _, title := range []string{"A1", "A2"} {
+			r := h.Do("POST", "/api/articles", map[string]any{"data": map[string]any{"title": title, "seo": map[string]any{"metaTitle": title}}})
+			if r.Status != 201 {
+				t.Fatalf("article: %d %s", r.Status, r.Body)
+			}
+			docs = append(docs, r.JSON(t)["data"].(map[string]any)["documentId"].(string))
+		}
+		body := []any{
+			map[string]any{"__component": "blocks.hero", "title": "H", "article": docs[0]},
+			map[string]any{"__component": "blocks.quote", "body": "Q", "sources": []any{docs[1], docs[0]}},
+		}
+		if r := h.Do("POST", "/api/pages", map[string]any{"data": map[string]any{"title": "P", "body": body}}); r.Status != 201 {
+			t.Fatalf("page: %d %s", r.Status, r.Body)
+		}
+		const q = "?fields[0]=title&populate[body][on][blocks.hero][populate][article][fields][0]=title" +
+			"&populate[body][on][blocks.quote][populate][sources][fields][0]=title"
+		// The items' ids, then A1's and A2's rows (a draft shows the drafts
+		// of what it links to, as in Strapi 5).
+		zone := `"body":[{"__component":"blocks.hero","id":%[1]d,"title":"H","article":{"id":%[2]d,"documentId":"D","title":"A1"}},` +
+			`{"__component":"blocks.quote","id":%[1]d,"body":"Q","author":null,"sources":[{"id":%[3]d,"documentId":"D","title":"A2"},{"id":%[2]d,"documentId":"D","title":"A1"}]}]`
+		runSteps(t, h, []step{
+			{"GET", "/api/pages" + q, nil, apptest.Anonymous, 200,
+				`{"data":[{"id":1,"documentId":"D","title":"P",` + fmt.Sprintf(zone, 1, 2, 4) + `}],"meta":{"pagination":{"page":1,"pageSize":25,"pageCount":1,"total":1}}}`},
+			{"GET", "/api/pages?fields[0]=title&filters[body][blocks.quote][sources][title][$eq]=A2", nil, apptest.Anonymous, 200,
+				`{"data":[{"id":1,"documentId":"D","title":"P"}],"meta":{"pagination":{"page":1,"pageSize":25,"pageCount":1,"total":1}}}`},
+			{"GET", "/api/pages?fields[0]=title&filters[body][blocks.hero][article][title][$eq]=A2", nil, apptest.Anonymous, 200,
+				`{"data":[],"meta":{"pagination":{"page":1,"pageSize":25,"pageCount":0,"total":0}}}`},
+		})
+		r := h.Do("POST", "/api/pages", map[string]any{"data": map[string]any{"title": "Bad", "body": []any{
+			map[string]any{"__component": "blocks.hero", "title": "H", "article": "nope"}}}})
+		if _, _, msg, details := h.ErrorOf(r); r.Status != 400 || !strings.HasPrefix(msg, "body[0].article: no article with id or documentId") ||
+			fmt.Sprint(details["errors"].([]any)[0].(map[string]any)["path"]) != "[body 0 article]" {
+			t.Errorf("a relation to nothing: %d %s", r.Status, r.Body)
+		}
+		// An article's zone: the draft's components, with their relations,
+		// are copied to the published version.
+		r = h.Do("POST", "/api/articles"+q, map[string]any{"data": map[string]any{"title": "A3", "seo": map[string]any{"metaTitle": "A3"}, "body": body}})
+		if r.Status != 201 {
+			t.Fatalf("article: %d %s", r.Status, r.Body)
+		}
+		want := `{"data":{"id":6,"documentId":"D","title":"A3",` + fmt.Sprintf(zone, 3, 2, 4) + `},"meta":{}}`
+		if got := normaliseSingle(r.Body); got != want {
+			t.Errorf("the published article:\n got %s\nwant %s", got, want)
+		}
+		doc := r.JSON(t)["data"].(map[string]any)["documentId"].(string)
+		r = h.Do("GET", "/api/articles/"+doc+q+"&status=draft", nil)
+		if got, want := normaliseSingle(r.Body), `{"data":{"id":5,"documentId":"D","title":"A3",`+fmt.Sprintf(zone, 2, 1, 3)+`},"meta":{}}`; got != want {
+			t.Errorf("the draft article:\n got %s\nwant %s", got, want)
+		}
+	})
+}

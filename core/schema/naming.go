@@ -46,7 +46,11 @@ func joinTableName(owner *ContentType, attr string) string {
 // joinColumns names the two columns of a join table: the owning side's id and
 // the target's. A self-relation prefixes the target's with "inv_".
 func joinColumns(owner, target *ContentType) (self, other string) {
-	self = Snake(owner.Name) + "_id"
+	name := owner.Name
+	if owner.Kind == ComponentKind { // a component's uid is category.name
+		_, name, _ = strings.Cut(name, ".")
+	}
+	self = Snake(name) + "_id"
 	other = Snake(target.Name) + "_id"
 	if self == other {
 		other = "inv_" + other

@@ -7,8 +7,7 @@ import (
 
 // Components, dynamic zones and media: read into the model and checked.
 // Components and zones are served (their rows in component tables, see
-// ComponentJoin); a media field, and a relation inside a component, are
-// refused until they are served.
+// ComponentJoin); a media field is refused until it is served.
 
 // mediaTypes are Strapi's allowedTypes of a media field.
 var mediaTypes = map[string]bool{"images": true, "videos": true, "files": true, "audios": true}
@@ -177,30 +176,14 @@ func checkComponent(rc *rawType, s *Schema, tables map[string]*ContentType, prob
 	return c
 }
 
-// checkComponentRelations refuses a relation inside a component that a
-// content type holds, however deep: it is not served yet. A component no
-// type uses is only checked.
+// checkComponentRelations refuses a two-way relation inside a component:
+// a component's relations are one-way in Strapi (nothing on the target
+// can name a component's field), and Kiln keeps them so.
 func checkComponentRelations(s *Schema, probs *Problems) {
-	seen := map[*ContentType]bool{}
-	var visit func(c *ContentType)
-	visit = func(c *ContentType) {
-		if seen[c] {
-			return
-		}
-		seen[c] = true
+	for _, c := range s.Components {
 		for _, a := range c.Attributes {
-			if a.IsRelation() {
-				*probs = append(*probs, a.problem("a relation inside a component is not served yet"))
-			}
-			for _, inner := range a.ComponentTypes {
-				visit(inner)
-			}
-		}
-	}
-	for _, ct := range s.Types {
-		for _, a := range ct.Attributes {
-			for _, c := range a.ComponentTypes {
-				visit(c)
+			if a.IsRelation() && (a.InversedBy != "" || a.MappedBy != "") {
+				*probs = append(*probs, a.problem("a relation inside a component is one-way: it has no inversedBy or mappedBy"))
 			}
 		}
 	}

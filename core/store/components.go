@@ -112,6 +112,9 @@ func (s *Store) insertLevel(ctx context.Context, db database.Conn, level []cmpIt
 			return nil, fmt.Errorf("linking components of %s: %w", h.Name, err)
 		}
 	}
+	if err := s.insertComponentJoins(ctx, db, level, ids); err != nil {
+		return nil, err
+	}
 	var next []cmpItem
 	for i, it := range level {
 		for _, a := range it.c.Type.Attributes {
@@ -128,15 +131,26 @@ func (s *Store) insertLevel(ctx context.Context, db database.Conn, level []cmpIt
 // order of the VALUES, as PostgreSQL and SQLite return a multi-row
 // INSERT's RETURNING (Django's bulk_create relies on the same).
 func (s *Store) insertRows(ctx context.Context, db database.Conn, c *schema.ContentType, level []cmpItem, at []int, ids []int64) error {
-	var attrs []*schema.Attribute
+	// Every column of the row: the scalars, and the to-one relations'
+	// foreign keys (a draft & publish target's two).
+	type column struct {
+		a    *schema.Attribute
+		name string
+	}
+	var cols []column
 	for _, a := range c.Attributes {
-		if a.IsScalar() {
-			attrs = append(attrs, a)
+		switch {
+		case a.IsScalar():
+			cols = append(cols, column{a, a.Column})
+		case a.IsRelation():
+			for _, name := range a.Columns() {
+				cols = append(cols, column{a, name})
+			}
 		}
 	}
 	b := &sqlb{d: s.DB.Dialect}
 	b.w("INSERT INTO ", database.Ident(c.Table))
-	if len(attrs) == 0 {
+	if len(cols) == 0 {
 		// A component of nested components only: rows of an id alone.
 		b.w(" (", database.Ident(schema.ColID), ") VALUES ")
 		for n := range at {
@@ -150,21 +164,22 @@ func (s *Store) insertRows(ctx context.Context, db database.Conn, c *schema.Cont
 			}
 		}
 	} else {
-		cols := make([]string, len(attrs))
-		for i, a := range attrs {
-			cols[i] = a.Column
+		names := make([]string, len(cols))
+		for i, c := range cols {
+			names[i] = c.name
 		}
-		b.w(" (", idents(cols...), ") VALUES ")
+		b.w(" (", idents(names...), ") VALUES ")
 		for n, i := range at {
 			if n > 0 {
 				b.w(", ")
 			}
 			b.w("(")
-			for k, a := range attrs {
+			for k, c := range cols {
 				if k > 0 {
 					b.w(", ")
 				}
-				b.arg(a.Kind, level[i].c.Data.Values[a])
+				v, _ := columnValue(c.a, level[i].c.Data)
+				b.colValue(c.a, c.name, v)
 			}
 			b.w(")")
 		}
@@ -298,7 +313,7 @@ type cmpRow struct {
 // component type: one statement per component type, the rows of each
 // entity and field in their order.
 func (s *Store) readComponentRows(ctx context.Context, db database.Conn, holder *schema.ContentType, fields []*schema.Attribute, ids []int64,
-	fieldsOf func(c *schema.ContentType) []*schema.Attribute) (map[int64]map[string][]*entry.Entry, error) {
+	fieldsOf func(c *schema.ContentType) (scalars, refs []*schema.Attribute)) (map[int64]map[string][]*entry.Entry, error) {
 	out := map[int64]map[string][]*entry.Entry{}
 	if len(ids) == 0 || len(fields) == 0 {
 		return out, nil
@@ -317,12 +332,15 @@ func (s *Store) readComponentRows(ctx context.Context, db database.Conn, holder 
 	}
 	var rows []cmpRow
 	for _, c := range types {
-		attrs := fieldsOf(c)
+		attrs, refs := fieldsOf(c)
 		b := &sqlb{d: s.DB.Dialect}
 		b.w("SELECT j.", database.Ident(schema.CmpEntity), ", j.", database.Ident(schema.CmpField), ", j.", database.Ident(schema.CmpOrder), ", c.",
 			database.Ident(schema.ColID))
 		for _, a := range attrs {
 			b.w(", c.", database.Ident(a.Column))
+		}
+		for _, a := range refs {
+			b.w(", c.", database.Ident(a.Column), ", c.", database.Ident(cmp(a.DraftColumn, a.Column)))
 		}
 		b.w(" FROM ", database.Ident(schema.ComponentJoin(holder)), " j JOIN ", database.Ident(c.Table), " c ON c.", database.Ident(schema.ColID),
 			" = j.", database.Ident(schema.CmpID), " WHERE j.", database.Ident(schema.CmpType), " = ")
@@ -331,7 +349,7 @@ func (s *Store) readComponentRows(ctx context.Context, db database.Conn, holder 
 		b.in("j."+database.Ident(schema.CmpField), strKind, names, false)
 		b.w(" AND ")
 		b.in("j."+database.Ident(schema.CmpEntity), idKind, anyIDs(ids), false)
-		list, err := s.scanComponentRows(ctx, db, c, attrs, b)
+		list, err := s.scanComponentRows(ctx, db, c, attrs, refs, b)
 		if err != nil {
 			return nil, err
 		}
@@ -358,13 +376,13 @@ func (s *Store) readComponentRows(ctx context.Context, db database.Conn, holder 
 	return out, nil
 }
 
-func (s *Store) scanComponentRows(ctx context.Context, db database.Conn, c *schema.ContentType, attrs []*schema.Attribute, b *sqlb) ([]cmpRow, error) {
+func (s *Store) scanComponentRows(ctx context.Context, db database.Conn, c *schema.ContentType, attrs, refs []*schema.Attribute, b *sqlb) ([]cmpRow, error) {
 	rs, err := db.QueryContext(ctx, b.sb.String(), b.args...)
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: %w", c.Name, err)
 	}
 	defer rs.Close()
-	raw := make([]any, 4+len(attrs))
+	raw := make([]any, 4+len(attrs)+2*len(refs))
 	dest := make([]any, len(raw))
 	for i := range raw {
 		dest[i] = &raw[i]
@@ -397,6 +415,17 @@ func (s *Store) scanComponentRows(ctx context.Context, db database.Conn, c *sche
 			}
 			r.e.Set(a, v)
 		}
+		for i, a := range refs {
+			for k, draft := range []bool{false, true} {
+				if v := raw[4+len(attrs)+2*i+k]; v != nil {
+					fk, err := decodeID(v)
+					if err != nil {
+						return nil, fmt.Errorf("reading %s.%s: %w", c.Name, a.Name, err)
+					}
+					r.e.SetRef(a, draft, fk)
+				}
+			}
+		}
 		out = append(out, r)
 	}
 	return out, rs.Err()
@@ -408,6 +437,7 @@ func (s *Store) scanComponentRows(ctx context.Context, db database.Conn, c *sche
 func (s *Store) componentsOf(ctx context.Context, db database.Conn, holder *schema.ContentType, id int64) (map[*schema.Attribute][]entry.Component, error) {
 	top := &entry.Entry{Type: holder, ID: id}
 	kids := map[*entry.Entry]map[*schema.Attribute][]*entry.Entry{}
+	joins := map[*entry.Entry]map[*schema.Attribute][]int64{}
 	level := map[*schema.ContentType][]*entry.Entry{holder: {top}}
 	for len(level) > 0 {
 		next := map[*schema.ContentType][]*entry.Entry{}
@@ -417,7 +447,12 @@ func (s *Store) componentsOf(ctx context.Context, db database.Conn, holder *sche
 			for i, e := range es {
 				ids[i] = e.ID
 			}
-			got, err := s.readComponentRows(ctx, db, h, fields, ids, scalarsOf)
+			if h.Kind == schema.ComponentKind { // the entry's own links are copyLinks'
+				if err := s.readComponentJoins(ctx, db, h, es, ids, joins); err != nil {
+					return nil, err
+				}
+			}
+			got, err := s.readComponentRows(ctx, db, h, fields, ids, copiedColumns)
 			if err != nil {
 				return nil, err
 			}
@@ -426,7 +461,7 @@ func (s *Store) componentsOf(ctx context.Context, db database.Conn, holder *sche
 				for _, a := range fields {
 					m[a] = got[e.ID][a.Name]
 					for _, r := range m[a] {
-						if holdsComponents(r.Type) {
+						if holdsComponents(r.Type) || hasJoinRelations(r.Type) {
 							next[r.Type] = append(next[r.Type], r)
 						}
 					}
@@ -442,9 +477,23 @@ func (s *Store) componentsOf(ctx context.Context, db database.Conn, holder *sche
 		for a, list := range kids[e] {
 			items := make([]entry.Component, len(list))
 			for i, r := range list {
-				d := entry.Data{Values: map[*schema.Attribute]any{}, Components: asData(r)}
+				d := entry.Data{Values: map[*schema.Attribute]any{}, Components: asData(r), Relations: map[*schema.Attribute]entry.RelationChange{}}
 				for _, x := range scalarsOf(r.Type) {
 					d.Values[x], _ = r.Get(x)
+				}
+				for _, x := range r.Type.Attributes {
+					if !x.IsRelation() {
+						continue
+					}
+					// A draft & publish target by its draft row (every
+					// document has one); the write links its versions.
+					if id, ok := r.Ref(x, true); ok {
+						d.Relations[x] = entry.RelationChange{Set: []int64{id}, SetGiven: true}
+					} else if id, ok := r.Ref(x, false); ok {
+						d.Relations[x] = entry.RelationChange{Set: []int64{id}, SetGiven: true}
+					} else if list, ok := joins[r][x]; ok {
+						d.Relations[x] = entry.RelationChange{Set: list, SetGiven: true}
+					}
 				}
 				items[i] = entry.Component{Type: r.Type, Data: d}
 			}
@@ -482,7 +531,7 @@ func scalarsOf(c *schema.ContentType) []*schema.Attribute {
 // of holder among entries, then each component's own populate, a level
 // at a time. A single component is an entry or nil; a repeatable one and
 // a zone a list, empty when none.
-func (s *Store) populateComponents(ctx context.Context, db database.Conn, entries []*entry.Entry, p *query.Populate, ro entry.ReadOptions, bud *budget) error {
+func (s *Store) populateComponents(ctx context.Context, db database.Conn, entries []*entry.Entry, p *query.Populate, status query.Status, ro entry.ReadOptions, bud *budget) error {
 	a := p.Relation
 	byType := map[*schema.ContentType][]*entry.Entry{}
 	var holders []*schema.ContentType
@@ -506,8 +555,9 @@ func (s *Store) populateComponents(ctx context.Context, db database.Conn, entrie
 				ids = append(ids, e.ID)
 			}
 		}
-		got, err := s.readComponentRows(ctx, db, h, []*schema.Attribute{a}, ids, func(c *schema.ContentType) []*schema.Attribute {
-			return componentSelection(componentQuery(p, c))
+		got, err := s.readComponentRows(ctx, db, h, []*schema.Attribute{a}, ids, func(c *schema.ContentType) ([]*schema.Attribute, []*schema.Attribute) {
+			q := componentQuery(p, c)
+			return componentSelection(q), populatedToOne(q)
 		})
 		if err != nil {
 			return err
@@ -535,15 +585,28 @@ func (s *Store) populateComponents(ctx context.Context, db database.Conn, entrie
 		}
 	}
 	for _, c := range a.ComponentTypes {
-		q := componentQuery(p, c)
+		q := *componentQuery(p, c)
 		if len(q.Populate) == 0 || len(below[c]) == 0 {
 			continue
 		}
-		if err := s.populate(ctx, db, below[c], q, ro, bud); err != nil {
+		q.Status = status // the holder's: a draft shows the drafts its components link to
+		if err := s.populate(ctx, db, below[c], &q, ro, bud); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// populatedToOne is the owning to-one relations q populates: their
+// foreign keys are read with the rows.
+func populatedToOne(q *query.Query) []*schema.Attribute {
+	var out []*schema.Attribute
+	for _, p := range q.Populate {
+		if p.Relation.IsRelation() && p.Relation.Column != "" {
+			out = append(out, p.Relation)
+		}
+	}
+	return out
 }
 
 // componentQuery is what a populate asks of component c: a component
@@ -578,4 +641,143 @@ func idents(names ...string) string {
 		q[i] = database.Ident(n)
 	}
 	return strings.Join(q, ", ")
+}
+
+// insertComponentJoins writes the join-table relations (manyToMany, a
+// one-way oneToMany) of a level's new component rows: one statement per
+// relation, whatever the number of rows, each row's targets in the order
+// given (set, then connect).
+func (s *Store) insertComponentJoins(ctx context.Context, db database.Conn, level []cmpItem, ids []int64) error {
+	type links struct {
+		owners  []int64
+		targets [][]int64
+	}
+	byAttr := map[*schema.Attribute]*links{}
+	var attrs []*schema.Attribute
+	for i, it := range level {
+		for _, a := range it.c.Type.Attributes {
+			ch, ok := it.c.Data.Relations[a]
+			if !ok || a.JoinTable == "" {
+				continue
+			}
+			add := unique(append(append([]int64(nil), ch.Set...), ch.Connect...))
+			if len(add) == 0 {
+				continue
+			}
+			l := byAttr[a]
+			if l == nil {
+				l = &links{}
+				byAttr[a] = l
+				attrs = append(attrs, a)
+			}
+			l.owners = append(l.owners, ids[i])
+			l.targets = append(l.targets, add)
+		}
+	}
+	for _, a := range attrs {
+		l := byAttr[a]
+		table, self, target := database.Ident(a.JoinTable), database.Ident(a.JoinSelf), database.Ident(a.JoinTarget)
+		ord, back := database.Ident(schema.JoinOrder(a.JoinTarget)), database.Ident(schema.JoinOrder(a.JoinSelf))
+		b := &sqlb{d: s.DB.Dialect}
+		b.w("INSERT INTO ", table, " (", self, ", ", target, ", ", ord, ", ", back, ") ")
+		first := true
+		for k, owner := range l.owners {
+			for i, t := range l.targets[k] {
+				if !first {
+					b.w(" UNION ALL ")
+				}
+				first = false
+				// Each version of a draft & publish target is linked, as a
+				// plain owner's links are (versions.go).
+				r := b.newAlias()
+				b.w("SELECT ")
+				b.arg(idKind, owner)
+				b.w(", ", col(r, schema.ColID), ", ")
+				b.arg(idKind, int64(i+1))
+				b.w(", (SELECT COALESCE(MAX(", back, "), 0) + 1 FROM ", table, " WHERE ", target, " = ", col(r, schema.ColID),
+					") FROM ", database.Ident(a.TargetType.Table), " ", r, " WHERE ", col(r, schema.ColID), " IN ")
+				b.targetRows(a.Owner, a.TargetType, []int64{t})
+			}
+		}
+		if err := s.exec(ctx, db, b); err != nil {
+			return fmt.Errorf("linking %s.%s: %w", a.Owner.Name, a.Name, err)
+		}
+	}
+	return nil
+}
+
+// cmp is a when it is set, else b.
+func cmp(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}
+
+// copiedColumns is what a copy reads of c's rows: every scalar field, and
+// every owning to-one relation's foreign keys.
+func copiedColumns(c *schema.ContentType) (scalars, refs []*schema.Attribute) {
+	for _, a := range c.Attributes {
+		if a.IsRelation() && a.Column != "" {
+			refs = append(refs, a)
+		}
+	}
+	return scalarsOf(c), refs
+}
+
+// readComponentJoins reads the join-table relations of component rows es
+// (of c, ids their ids) into joins, each row's targets in order: one
+// statement per relation. A draft & publish target is named by its draft
+// row, once per document.
+func (s *Store) readComponentJoins(ctx context.Context, db database.Conn, c *schema.ContentType, es []*entry.Entry, ids []int64,
+	joins map[*entry.Entry]map[*schema.Attribute][]int64) error {
+	byID := make(map[int64]*entry.Entry, len(es))
+	for _, e := range es {
+		byID[e.ID] = e
+	}
+	for _, a := range c.Attributes {
+		if !a.IsRelation() || a.JoinTable == "" {
+			continue
+		}
+		b := &sqlb{d: s.DB.Dialect}
+		self, target := col("j", a.JoinSelf), col("j", a.JoinTarget)
+		b.w("SELECT ", self, ", ", target, " FROM ", database.Ident(a.JoinTable), " j")
+		if a.TargetType.DraftAndPublish {
+			b.w(" JOIN ", database.Ident(a.TargetType.Table), " r ON ", col("r", schema.ColID), " = ", target, " AND ",
+				col("r", schema.ColPublishedAt), " IS NULL")
+		}
+		b.w(" WHERE ")
+		b.in(self, idKind, anyIDs(ids), false)
+		b.w(" ORDER BY ", self, ", ", col("j", schema.JoinOrder(a.JoinTarget)), ", ", col("j", schema.ColID))
+		rows, err := db.QueryContext(ctx, b.sb.String(), b.args...)
+		if err != nil {
+			return fmt.Errorf("reading %s.%s: %w", c.Name, a.Name, err)
+		}
+		for rows.Next() {
+			var from, to int64
+			if err := rows.Scan(&from, &to); err != nil {
+				rows.Close()
+				return err
+			}
+			e := byID[from]
+			if joins[e] == nil {
+				joins[e] = map[*schema.Attribute][]int64{}
+			}
+			joins[e][a] = append(joins[e][a], to)
+		}
+		if err := rows.Close(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// hasJoinRelations reports whether c has a relation kept in a join table.
+func hasJoinRelations(c *schema.ContentType) bool {
+	for _, a := range c.Attributes {
+		if a.IsRelation() && a.JoinTable != "" {
+			return true
+		}
+	}
+	return false
 }

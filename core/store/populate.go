@@ -21,7 +21,7 @@ func (s *Store) populate(ctx context.Context, db database.Conn, entries []*entry
 	}
 	for _, p := range q.Populate {
 		if p.Relation.IsComponent() {
-			if err := s.populateComponents(ctx, db, entries, p, ro, bud); err != nil {
+			if err := s.populateComponents(ctx, db, entries, p, q.Status, ro, bud); err != nil {
 				return fmt.Errorf("populating %s.%s: %w", q.Type.Name, p.Relation.Name, err)
 			}
 			continue
