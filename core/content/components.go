@@ -137,7 +137,7 @@ func (cr *componentReader) readItem(c *schema.ContentType, obj map[string]any, p
 		}
 		at := path.child(key)
 		a := c.Attr(key)
-		if a == nil || a.IsPrivate() {
+		if a == nil { // a private field is written, as at the top level, never answered
 			probs = append(probs, errs.FieldAt(at, fmt.Sprintf("Invalid key %s: %s has no such field", key, c.Name)))
 			continue
 		}

@@ -483,3 +483,24 @@ func TestRelationsInsideComponents(t *testing.T) {
 		}
 	})
 }
+
+// TestPrivateFieldInsideAComponent: a private field of a component is
+// written, as at the top level, and never answered nor filtered on.
+func TestPrivateFieldInsideAComponent(t *testing.T) {
+	t.Parallel()
+	eachComponents(t, func(t *testing.T, h *apptest.Harness) {
+		r := h.Do("POST", "/api/pages?fields[0]=title&populate=seo", map[string]any{"data": map[string]any{"title": "P",
+			"seo": map[string]any{"metaTitle": "M", "internal_note": "secret"}}})
+		if got := normaliseSingle(r.Body); r.Status != 201 || got != `{"data":{"id":1,"documentId":"D","title":"P","seo":{"id":1,"metaTitle":"M","meta_description":null}},"meta":{}}` {
+			t.Errorf("create: %d %s", r.Status, got)
+		}
+		if n := countRows(t, h, "components_shared_seo WHERE internal_note = 'secret'"); n != 1 {
+			t.Errorf("the private field was not stored: %d rows", n)
+		}
+		for _, q := range []string{"filters[seo][internal_note][$eq]=secret", "populate[seo][fields][0]=internal_note"} {
+			if r := h.Do("GET", "/api/pages?"+q, nil); r.Status != 400 || strings.Contains(string(r.Body), "secret") {
+				t.Errorf("%s: %d %s", q, r.Status, r.Body)
+			}
+		}
+	})
+}

@@ -152,12 +152,13 @@ func TestProblemsOfTheStrapiLayout(t *testing.T) {
 		{"a component's table of a type", map[string]string{"components/shared/seo.json": `{"collectionName": "as", "attributes": {}}`,
 			"a.yaml": ct("a", "as")},
 			[]string{`components/shared/seo.json: component "shared.seo": table "as" is already used by type "a"`}},
-		{"a two-way relation inside a component", map[string]string{
+		{"a two-way relation or a password inside a component", map[string]string{
 			"a.yaml":                     ct("a", "as", "seo: {type: component, component: shared.seo}"),
-			"components/shared/seo.json": `{"attributes": {"page": {"type": "relation", "relation": "manyToOne", "target": "a", "inversedBy": "seos"}}}`},
+			"components/shared/seo.json": `{"attributes": {"page": {"type": "relation", "relation": "manyToOne", "target": "a", "inversedBy": "seos"}, "pin": {"type": "password"}}}`},
 			[]string{
 				`components/shared/seo.json: component "shared.seo": field "page": inverse field "seos" does not exist on "a"`,
 				`components/shared/seo.json: component "shared.seo": field "page": a relation inside a component is one-way: it has no inversedBy or mappedBy`,
+				`components/shared/seo.json: component "shared.seo": field "pin": a password field cannot be inside a component`,
 			}},
 		{"a media field: not served yet", map[string]string{"a.yaml": ct("a", "as", "cover: {type: media, multiple: false, allowedTypes: [images, files]}"),
 			"components/shared/seo.json": `{"attributes": {"image": {"type": "media", "multiple": true, "allowedTypes": ["images"]}}}`},

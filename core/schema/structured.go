@@ -176,14 +176,19 @@ func checkComponent(rc *rawType, s *Schema, tables map[string]*ContentType, prob
 	return c
 }
 
-// checkComponentRelations refuses a two-way relation inside a component:
-// a component's relations are one-way in Strapi (nothing on the target
-// can name a component's field), and Kiln keeps them so.
+// checkComponentRelations refuses a two-way relation inside a component
+// (a component's relations are one-way in Strapi: nothing on the target
+// can name a component's field), and a password field inside one.
 func checkComponentRelations(s *Schema, probs *Problems) {
 	for _, c := range s.Components {
 		for _, a := range c.Attributes {
 			if a.IsRelation() && (a.InversedBy != "" || a.MappedBy != "") {
 				*probs = append(*probs, a.problem("a relation inside a component is one-way: it has no inversedBy or mappedBy"))
+			}
+			if a.Type == Password {
+				// A password is hashed and checked by sign-in on the user;
+				// in a component it would be neither.
+				*probs = append(*probs, a.problem("a password field cannot be inside a component"))
 			}
 		}
 	}
