@@ -13,12 +13,12 @@ import (
 	"github.com/kiln-cms/kiln/core/schema"
 )
 
-// loadProject loads testdata/strapi-layout's types from its folder ct
+// loadProject loads the types of testdata/<name> from its folder ct
 // (src, Strapi's layout, or content-types, Kiln's YAML) as the server
 // does, with its config (config/custom-fields.yaml).
-func loadProject(t *testing.T, ct string) *schema.Schema {
+func loadProject(t *testing.T, name, ct string) *schema.Schema {
 	t.Helper()
-	project := filepath.Join(apptest.Root(t), "testdata", "strapi-layout")
+	project := filepath.Join(apptest.Root(t), "testdata", name)
 	cfg, err := config.Load(func(k string) string {
 		return map[string]string{"KILN_CONTENT_TYPES_DIR": filepath.Join(project, ct), "KILN_CONFIG_DIR": filepath.Join(project, "config")}[k]
 	})
@@ -90,7 +90,7 @@ func count(n *int) string {
 // Strapi's files describe.
 func TestStrapiLayoutMatchesYAML(t *testing.T) {
 	t.Parallel()
-	strapi, yaml := loadProject(t, "src"), loadProject(t, "content-types")
+	strapi, yaml := loadProject(t, "strapi-layout", "src"), loadProject(t, "strapi-layout", "content-types")
 	if got, want := describeModel(strapi), describeModel(yaml); got != want {
 		t.Fatalf("the layouts differ\nStrapi's:\n%s\nKiln's YAML:\n%s", got, want)
 	}
