@@ -20,6 +20,7 @@ type entries struct {
 type entryKey struct {
 	ct    *schema.ContentType
 	shape rest.Version
+	zone  bool // a component as a dynamic zone's item, with __component
 }
 
 func newEntries(shape rest.Version, schemas obj) *entries {
@@ -28,11 +29,32 @@ func newEntries(shape rest.Version, schemas obj) *entries {
 
 // need returns the component name of ct's entry in shape, queueing it.
 func (e *entries) need(ct *schema.ContentType, shape rest.Version) string {
-	k := entryKey{ct, shape}
+	k := entryKey{ct, shape, false}
 	if n, ok := e.names[k]; ok {
 		return n
 	}
 	n := ct.Name
+	if shape != e.shape {
+		n += "Flat"
+	}
+	e.names[k] = n
+	e.queue = append(e.queue, k)
+	return n
+}
+
+// needComponent returns the schema name of component c as answered in
+// shape, as a dynamic zone's item when zone, queueing it. A component is
+// the same object in both shapes (never wrapped), but a relation inside
+// it is answered in the shape.
+func (e *entries) needComponent(c *schema.ContentType, shape rest.Version, zone bool) string {
+	k := entryKey{c, shape, zone}
+	if n, ok := e.names[k]; ok {
+		return n
+	}
+	n := c.Name
+	if zone {
+		n += ".inZone"
+	}
 	if shape != e.shape {
 		n += "Flat"
 	}
@@ -46,7 +68,72 @@ func (e *entries) drain() {
 	for len(e.queue) > 0 {
 		k := e.queue[0]
 		e.queue = e.queue[1:]
+		if k.ct.Kind == schema.ComponentKind {
+			e.schemas[e.names[k]] = e.componentSchema(k.ct, k.shape, k.zone)
+			continue
+		}
 		e.schemas[e.names[k]] = e.entrySchema(k.ct, k.shape)
+	}
+}
+
+// componentSchema is one component row as core/rest writes it: its id, a
+// zone item's __component, and its loaded fields (nested components and
+// relations only when populated).
+func (e *entries) componentSchema(c *schema.ContentType, shape rest.Version, zone bool) obj {
+	props := obj{"id": obj{"type": "integer"}}
+	required := []string{"id"}
+	for _, a := range visible(c) {
+		switch {
+		case a.IsRelation():
+			props[a.Name] = e.relationSchema(a, shape)
+		case a.IsComponent():
+			props[a.Name] = e.componentFieldSchema(a, shape)
+		default:
+			props[a.Name] = outputSchema(a)
+		}
+	}
+	desc := "The component " + c.Name
+	if zone {
+		props["__component"] = obj{"type": "string", "enum": []any{c.Name}}
+		required = append(required, "__component")
+		desc += ", as an item of a dynamic zone"
+	}
+	s := object(props, required...)
+	s["additionalProperties"] = false
+	return withDesc(s, desc)
+}
+
+// componentFieldSchema is a populated component or dynamic-zone field: an
+// object or null for a single component, a list for a repeatable one, a
+// list of the zone's components for a zone, each item told apart by its
+// __component (a discriminator).
+func (e *entries) componentFieldSchema(a *schema.Attribute, shape rest.Version) obj {
+	switch {
+	case a.Type == schema.DynamicZone:
+		var one []any
+		mapping := obj{}
+		for _, c := range a.ComponentTypes {
+			n := e.needComponent(c, shape, true)
+			one = append(one, ref(n))
+			mapping[c.Name] = "#/components/schemas/" + n
+		}
+		items := obj{"oneOf": one, "discriminator": obj{"propertyName": "__component", "mapping": mapping}}
+		return withDesc(arrayOf(items), "the dynamic zone's items in their order; present only when populated")
+	case a.Repeatable:
+		s := arrayOf(ref(e.needComponent(a.ComponentTypes[0], shape, false)))
+		bounds(s, a)
+		return withDesc(s, "the "+a.Component+" items in their order; present only when populated")
+	}
+	return withDesc(orNull(ref(e.needComponent(a.ComponentTypes[0], shape, false))), "the "+a.Component+" component; present only when populated")
+}
+
+// bounds gives a list schema a component field's min and max items.
+func bounds(s obj, a *schema.Attribute) {
+	if a.Min != nil {
+		s["minItems"] = int(*a.Min)
+	}
+	if a.Max != nil {
+		s["maxItems"] = int(*a.Max)
 	}
 }
 
@@ -57,9 +144,12 @@ func (e *entries) drain() {
 func (e *entries) entrySchema(ct *schema.ContentType, shape rest.Version) obj {
 	fields := obj{}
 	for _, a := range visible(ct) {
-		if a.IsRelation() {
+		switch {
+		case a.IsRelation():
 			fields[a.Name] = e.relationSchema(a, shape)
-		} else {
+		case a.IsComponent():
+			fields[a.Name] = e.componentFieldSchema(a, shape)
+		default:
 			fields[a.Name] = outputSchema(a)
 		}
 	}

@@ -38,6 +38,11 @@ func (b *builder) dataSchema(ct *schema.ContentType, create bool) obj {
 			props[a.Name] = withDesc(ref("ToManyInput"), "the "+a.Target+" entries, by id or documentId")
 		case a.IsRelation():
 			props[a.Name] = withDesc(ref("ToOneInput"), "the "+a.Target+" entry, by id or documentId")
+		case a.IsComponent():
+			props[a.Name] = b.componentInput(a)
+			if create && a.Required {
+				required = append(required, a.Name)
+			}
 		default:
 			props[a.Name] = inputSchema(a)
 			if create && requiredOnCreate(a) {
@@ -171,4 +176,75 @@ func merge(a, b obj) obj {
 		a[k] = v
 	}
 	return a
+}
+
+// componentInput is what a write body may send for a component or
+// dynamic-zone field: an object (null clears a single component that is
+// not required), a list of them for a repeatable one, a list of the
+// zone's components, each naming itself in __component, for a zone. The
+// items replace what the field held.
+func (b *builder) componentInput(a *schema.Attribute) obj {
+	if a.Type == schema.DynamicZone {
+		var one []any
+		mapping := obj{}
+		for _, c := range a.ComponentTypes {
+			n := b.componentInputSchema(c, true)
+			one = append(one, ref(n))
+			mapping[c.Name] = "#/components/schemas/" + n
+		}
+		return withDesc(arrayOf(obj{"oneOf": one, "discriminator": obj{"propertyName": "__component", "mapping": mapping}}),
+			"the zone's items in their order, each naming its component in __component")
+	}
+	item := ref(b.componentInputSchema(a.ComponentTypes[0], false))
+	if a.Repeatable {
+		s := arrayOf(item)
+		bounds(s, a)
+		return withDesc(s, "the "+a.Component+" items in their order")
+	}
+	if a.Required {
+		return withDesc(item, "the "+a.Component+" component")
+	}
+	return withDesc(orNull(item), "the "+a.Component+" component, or null to clear it")
+}
+
+// componentInputSchema names (writing it once) the write shape of
+// component c, as a zone's item when zone: every rule of its fields, its
+// required fields required (an item is always written whole).
+func (b *builder) componentInputSchema(c *schema.ContentType, zone bool) string {
+	name := c.Name + "Input"
+	if zone {
+		name = c.Name + ".inZoneInput"
+	}
+	if _, done := b.schemas[name]; done {
+		return name
+	}
+	b.schemas[name] = obj{} // taken, should c hold itself (the schema refuses that)
+	props := obj{"id": obj{"type": "integer", "description": "ignored: the item replaces the old one"}}
+	var required []string
+	for _, a := range visible(c) { // a private field is written, never named, as at the top level
+		switch {
+		case a.IsRelation() && a.ToMany():
+			props[a.Name] = withDesc(ref("ToManyInput"), "the "+a.Target+" entries, by id or documentId")
+		case a.IsRelation():
+			props[a.Name] = withDesc(ref("ToOneInput"), "the "+a.Target+" entry, by id or documentId")
+		case a.IsComponent():
+			props[a.Name] = b.componentInput(a)
+			if a.Required {
+				required = append(required, a.Name)
+			}
+		default:
+			props[a.Name] = inputSchema(a)
+			if requiredOnCreate(a) {
+				required = append(required, a.Name)
+			}
+		}
+	}
+	if zone {
+		props["__component"] = obj{"type": "string", "enum": []any{c.Name}}
+		required = append(required, "__component")
+	}
+	s := object(props, required...)
+	s["additionalProperties"] = false
+	b.schemas[name] = withDesc(s, "The fields of a "+c.Name+" component a write sends")
+	return name
 }

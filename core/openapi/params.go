@@ -46,7 +46,7 @@ func sharedParameters() obj {
 func fieldsParam(ct *schema.ContentType) obj {
 	names := []string{"*", "id", "documentId"}
 	for _, a := range visible(ct) {
-		if !a.IsRelation() {
+		if a.IsScalar() {
 			names = append(names, a.Name)
 		}
 	}
@@ -58,10 +58,13 @@ func fieldsParam(ct *schema.ContentType) obj {
 
 // populateParam names the relations a type's entries may carry.
 func populateParam(ct *schema.ContentType) obj {
-	var rels []string
+	var rels, comps []string
 	for _, a := range visible(ct) {
-		if a.IsRelation() {
+		switch {
+		case a.IsRelation():
 			rels = append(rels, "`"+a.Name+"`")
+		case a.IsComponent():
+			comps = append(comps, "`"+a.Name+"`")
 		}
 	}
 	desc := "The relations to include; others are not returned. `*` for all, a name or a comma list, dot paths " +
@@ -72,6 +75,10 @@ func populateParam(ct *schema.ContentType) obj {
 	} else {
 		desc += " This type has no relations."
 	}
+	if len(comps) > 0 {
+		desc += " Components and dynamic zones: " + strings.Join(comps, ", ") + " (a zone's components are detailed with `on`: " +
+			"`populate[zone][on][category.name][populate]=...`)."
+	}
 	return obj{"name": "populate", "in": "query", "style": "form", "explode": false, "description": desc,
 		"schema": arrayOf(obj{"type": "string"})}
 }
@@ -80,7 +87,7 @@ func populateParam(ct *schema.ContentType) obj {
 func sortParam(ct *schema.ContentType) obj {
 	names := []string{"`id`", "`documentId`"}
 	for _, a := range visible(ct) {
-		if !a.IsRelation() {
+		if a.IsScalar() {
 			names = append(names, "`"+a.Name+"`")
 		}
 	}

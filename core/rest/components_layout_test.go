@@ -161,13 +161,13 @@ func componentsScenario(t *testing.T, h *apptest.Harness) []string {
 			`"seo":{"id":1,"metaTitle":"Home page","meta_description":"Welcome home"},` +
 			`"body":[{"__component":"blocks.hero","id":1,"title":"Welcome"},{"__component":"blocks.quote","id":1,"body":"Less is more","author":"Mies"},` + rich + stats +
 			`{"__component":"blocks.faq","id":1},{"__component":"blocks.quote","id":2,"body":"Second quote","author":null}],` +
-			`"opening_hours":[{"id":1,"day":"monday","opens":"09:00:00","closes":"17:00:00"},{"id":2,"day":"saturday","opens":"10:00:00","closes":null}]}],` + page1 + `}`},
+			`"opening_hours":[{"id":1,"day":"monday","opens":"09:00:00","closes":"17:00:00"},{"id":2,"day":"saturday","opens":"10:00:00","closes":null}],"related":[]}],` + page1 + `}`},
 		{"GET", "/api/pages?fields[0]=title&populate[body][populate]=*&populate[seo][fields][0]=metaTitle&populate[seo][populate][social][fields][0]=network", nil, apptest.Anonymous, 200,
 			`{"data":[{"id":1,"documentId":"D","title":"Home","seo":{"id":1,"metaTitle":"Home page","social":[{"id":1,"network":"x"},{"id":2,"network":"github"},{"id":3,"network":"linkedin"}]},` +
-				`"body":[{"__component":"blocks.hero","id":1,"title":"Welcome","cta":{"id":1,"url":"/start","label":"Read more"}},` +
-				`{"__component":"blocks.quote","id":1,"body":"Less is more","author":"Mies"},` + rich + stats +
+				`"body":[{"__component":"blocks.hero","id":1,"title":"Welcome","cta":{"id":1,"url":"/start","label":"Read more"},"article":null},` +
+				`{"__component":"blocks.quote","id":1,"body":"Less is more","author":"Mies","sources":[]},` + rich + stats +
 				`{"__component":"blocks.faq","id":1,"items":[{"id":1,"question":"Why?","answer":"Because."},{"id":2,"question":"How?","answer":null}]},` +
-				`{"__component":"blocks.quote","id":2,"body":"Second quote","author":null}]}],` + page1 + `}`},
+				`{"__component":"blocks.quote","id":2,"body":"Second quote","author":null,"sources":[]}]}],` + page1 + `}`},
 		{"POST", "/api/pages", map[string]any{"data": map[string]any{"title": "Bad",
 			"seo": map[string]any{"social": []any{
 				map[string]any{"network": "x", "link": map[string]any{"label": "no url"}},
