@@ -1,7 +1,6 @@
 package openapi_test
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -19,11 +18,7 @@ func TestComponentsAnswersMatchTheDocuments(t *testing.T) {
 	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
 			t.Parallel()
-			cfg := apptest.Config(t, d)
-			project := filepath.Join(apptest.Root(t), "testdata", "components")
-			cfg.Paths.ContentTypes = filepath.Join(project, "content-types")
-			cfg.Paths.Config = filepath.Join(project, "config")
-			h := apptest.NewWith(t, cfg)
+			h := apptest.NewWith(t, apptest.ProjectConfig(t, d, "components", "content-types"))
 			docs := served(t, h)
 			for name, raw := range docs {
 				if err := validateAgainstSpecSchema(raw); err != nil {

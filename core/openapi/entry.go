@@ -110,14 +110,7 @@ func (e *entries) componentSchema(c *schema.ContentType, shape rest.Version, zon
 func (e *entries) componentFieldSchema(a *schema.Attribute, shape rest.Version) obj {
 	switch {
 	case a.Type == schema.DynamicZone:
-		var one []any
-		mapping := obj{}
-		for _, c := range a.ComponentTypes {
-			n := e.needComponent(c, shape, true)
-			one = append(one, ref(n))
-			mapping[c.Name] = "#/components/schemas/" + n
-		}
-		items := obj{"oneOf": one, "discriminator": obj{"propertyName": "__component", "mapping": mapping}}
+		items := zoneItem(a, func(c *schema.ContentType) string { return e.needComponent(c, shape, true) })
 		return withDesc(arrayOf(items), "the dynamic zone's items in their order; present only when populated")
 	case a.Repeatable:
 		s := arrayOf(ref(e.needComponent(a.ComponentTypes[0], shape, false)))
@@ -198,4 +191,17 @@ func (e *entries) relationSchema(a *schema.Attribute, shape rest.Version) obj {
 		return withDesc(object(obj{"data": s}, "data"), desc+", under data; present only when populated")
 	}
 	return withDesc(s, desc+"; present only when populated")
+}
+
+// zoneItem is one item of dynamic zone a: one of its components' schemas
+// (named by name), told apart by the discriminator __component.
+func zoneItem(a *schema.Attribute, name func(*schema.ContentType) string) obj {
+	var one []any
+	mapping := obj{}
+	for _, c := range a.ComponentTypes {
+		n := name(c)
+		one = append(one, ref(n))
+		mapping[c.Name] = "#/components/schemas/" + n
+	}
+	return obj{"oneOf": one, "discriminator": obj{"propertyName": "__component", "mapping": mapping}}
 }

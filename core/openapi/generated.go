@@ -33,21 +33,10 @@ func (b *builder) dataSchema(ct *schema.ContentType, create bool) obj {
 	props := obj{}
 	var required []string
 	for _, a := range visible(ct) {
-		switch {
-		case a.IsRelation() && a.ToMany():
-			props[a.Name] = withDesc(ref("ToManyInput"), "the "+a.Target+" entries, by id or documentId")
-		case a.IsRelation():
-			props[a.Name] = withDesc(ref("ToOneInput"), "the "+a.Target+" entry, by id or documentId")
-		case a.IsComponent():
-			props[a.Name] = b.componentInput(a)
-			if create && a.Required {
-				required = append(required, a.Name)
-			}
-		default:
-			props[a.Name] = inputSchema(a)
-			if create && requiredOnCreate(a) {
-				required = append(required, a.Name)
-			}
+		var must bool
+		props[a.Name], must = b.fieldInput(a)
+		if create && must {
+			required = append(required, a.Name)
 		}
 	}
 	props["publishedAt"] = obj{"readOnly": true, "description": "ignored: publishing goes by the status parameter"}
@@ -178,6 +167,20 @@ func merge(a, b obj) obj {
 	return a
 }
 
+// fieldInput is what a write body may send for field a, and whether a
+// create (or a component item, always written whole) must send it.
+func (b *builder) fieldInput(a *schema.Attribute) (obj, bool) {
+	switch {
+	case a.IsRelation() && a.ToMany():
+		return withDesc(ref("ToManyInput"), "the "+a.Target+" entries, by id or documentId"), false
+	case a.IsRelation():
+		return withDesc(ref("ToOneInput"), "the "+a.Target+" entry, by id or documentId"), false
+	case a.IsComponent():
+		return b.componentInput(a), a.Required
+	}
+	return inputSchema(a), requiredOnCreate(a)
+}
+
 // componentInput is what a write body may send for a component or
 // dynamic-zone field: an object (null clears a single component that is
 // not required), a list of them for a repeatable one, a list of the
@@ -185,14 +188,7 @@ func merge(a, b obj) obj {
 // items replace what the field held.
 func (b *builder) componentInput(a *schema.Attribute) obj {
 	if a.Type == schema.DynamicZone {
-		var one []any
-		mapping := obj{}
-		for _, c := range a.ComponentTypes {
-			n := b.componentInputSchema(c, true)
-			one = append(one, ref(n))
-			mapping[c.Name] = "#/components/schemas/" + n
-		}
-		return withDesc(arrayOf(obj{"oneOf": one, "discriminator": obj{"propertyName": "__component", "mapping": mapping}}),
+		return withDesc(arrayOf(zoneItem(a, func(c *schema.ContentType) string { return b.componentInputSchema(c, true) })),
 			"the zone's items in their order, each naming its component in __component")
 	}
 	item := ref(b.componentInputSchema(a.ComponentTypes[0], false))
@@ -222,21 +218,9 @@ func (b *builder) componentInputSchema(c *schema.ContentType, zone bool) string 
 	props := obj{"id": obj{"type": "integer", "description": "ignored: the item replaces the old one"}}
 	var required []string
 	for _, a := range visible(c) { // a private field is written, never named, as at the top level
-		switch {
-		case a.IsRelation() && a.ToMany():
-			props[a.Name] = withDesc(ref("ToManyInput"), "the "+a.Target+" entries, by id or documentId")
-		case a.IsRelation():
-			props[a.Name] = withDesc(ref("ToOneInput"), "the "+a.Target+" entry, by id or documentId")
-		case a.IsComponent():
-			props[a.Name] = b.componentInput(a)
-			if a.Required {
-				required = append(required, a.Name)
-			}
-		default:
-			props[a.Name] = inputSchema(a)
-			if requiredOnCreate(a) {
-				required = append(required, a.Name)
-			}
+		var must bool
+		if props[a.Name], must = b.fieldInput(a); must {
+			required = append(required, a.Name)
 		}
 	}
 	if zone {

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http/httptest"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -28,11 +27,7 @@ const componentsPagePath = "/api/pages?fields[0]=title&pagination[pageSize]=25&p
 
 // componentsBench is an app of testdata/components with 25 such pages.
 func componentsBench(b *testing.B, d database.Dialect) *apptest.Harness {
-	cfg := apptest.Config(b, d)
-	project := filepath.Join(apptest.Root(b), "testdata", "components")
-	cfg.Paths.ContentTypes = filepath.Join(project, "content-types")
-	cfg.Paths.Config = filepath.Join(project, "config")
-	h := apptest.NewWith(b, cfg)
+	h := apptest.NewWith(b, apptest.ProjectConfig(b, d, "components", "content-types"))
 	r := h.Do("POST", "/api/articles", map[string]any{"data": map[string]any{"title": "Source", "seo": map[string]any{"metaTitle": "S"}}})
 	if r.Status != 201 {
 		b.Fatalf("%d %s", r.Status, r.Body)

@@ -3,7 +3,6 @@ package rest_test
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -19,11 +18,7 @@ var componentsLayouts = []string{"src", "content-types"}
 // componentsApp builds an app of testdata/components read from layout.
 func componentsApp(t *testing.T, d database.Dialect, layout string) *apptest.Harness {
 	t.Helper()
-	cfg := apptest.Config(t, d)
-	project := filepath.Join(apptest.Root(t), "testdata", "components")
-	cfg.Paths.ContentTypes = filepath.Join(project, layout)
-	cfg.Paths.Config = filepath.Join(project, "config")
-	return apptest.NewWith(t, cfg)
+	return apptest.NewWith(t, apptest.ProjectConfig(t, d, "components", layout))
 }
 
 // componentTables are the tables that hold testdata/components'

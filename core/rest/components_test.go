@@ -3,9 +3,6 @@ package rest_test
 import (
 	"context"
 	"fmt"
-	"log/slog"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -19,11 +16,7 @@ func eachComponents(t *testing.T, fn func(t *testing.T, h *apptest.Harness)) {
 	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
 			t.Parallel()
-			cfg := apptest.Config(t, d)
-			project := filepath.Join(apptest.Root(t), "testdata", "components")
-			cfg.Paths.ContentTypes = filepath.Join(project, "content-types")
-			cfg.Paths.Config = filepath.Join(project, "config")
-			fn(t, apptest.NewLogged(t, cfg, slog.New(slog.NewTextHandler(os.Stderr, nil))))
+			fn(t, apptest.NewWith(t, apptest.ProjectConfig(t, d, "components", "content-types")))
 		})
 	}
 }

@@ -208,38 +208,54 @@ func firstDiff(got, want string) string {
 func TestDraftStatementsPerRequest(t *testing.T) {
 	t.Parallel()
 	apptest.Each(t, func(t *testing.T, h *apptest.Harness) {
+		// The least of three runs of each: a background job's statements
+		// (the webhook outbox's delivery after a write) may land in a count.
 		counts := map[int][]int64{}
-		for _, links := range []int{1, 40} {
-			r := h.Do("POST", "/api/blueprints?status=draft", map[string]any{"data": map[string]any{"title": fmt.Sprintf("Plan %d", links)}})
-			doc := r.JSON(t)["data"].(map[string]any)["documentId"].(string)
-			for i := 0; i < links; i++ {
-				h.Create("/api/programs", map[string]any{"title": fmt.Sprintf("P%d-%d", links, i), "blueprint": doc})
-			}
-			var got []int64
-			for _, req := range []struct{ method, path string }{
-				{"PUT", "/api/blueprints/" + doc},
-				{"PUT", "/api/blueprints/" + doc + "?status=draft"},
-				{"GET", "/api/blueprints/" + doc + "?status=draft&populate=programs"},
-				{"GET", "/api/programs?status=draft&populate=blueprint&filters[blueprint][documentId][$eq]=" + doc},
-				{"DELETE", "/api/blueprints/" + doc},
-			} {
-				c := h.CountQueries()
-				var body any
-				if req.method == "PUT" {
-					body = map[string]any{"data": map[string]any{"durationWeeks": 2}}
+		for run := range 3 {
+			for _, links := range []int{1, 40} {
+				got := draftStatements(t, h, fmt.Sprint(run, "-", links), links)
+				if counts[links] == nil {
+					counts[links] = got
 				}
-				if r := h.Do(req.method, req.path, body); r.Status >= 300 {
-					t.Fatalf("%s %s: %d %s", req.method, req.path, r.Status, r.Body)
+				for i := range got {
+					counts[links][i] = min(counts[links][i], got[i])
 				}
-				got = append(got, c.N())
 			}
-			counts[links] = got
 		}
 		if fmt.Sprint(counts[1]) != fmt.Sprint(counts[40]) {
 			t.Errorf("statements with 1 link %v, with 40 %v", counts[1], counts[40])
 		}
 		t.Logf("statements per request (publish, draft PUT, draft findOne+populate, draft list+populate, delete): %v", counts[1])
 	})
+}
+
+// draftStatements counts the statements of each request of
+// TestDraftStatementsPerRequest on a new blueprint with links programs.
+func draftStatements(t *testing.T, h *apptest.Harness, name string, links int) []int64 {
+	r := h.Do("POST", "/api/blueprints?status=draft", map[string]any{"data": map[string]any{"title": "Plan " + name}})
+	doc := r.JSON(t)["data"].(map[string]any)["documentId"].(string)
+	for i := 0; i < links; i++ {
+		h.Create("/api/programs", map[string]any{"title": fmt.Sprintf("P%s-%d", name, i), "blueprint": doc})
+	}
+	var got []int64
+	for _, req := range []struct{ method, path string }{
+		{"PUT", "/api/blueprints/" + doc},
+		{"PUT", "/api/blueprints/" + doc + "?status=draft"},
+		{"GET", "/api/blueprints/" + doc + "?status=draft&populate=programs"},
+		{"GET", "/api/programs?status=draft&populate=blueprint&filters[blueprint][documentId][$eq]=" + doc},
+		{"DELETE", "/api/blueprints/" + doc},
+	} {
+		c := h.CountQueries()
+		var body any
+		if req.method == "PUT" {
+			body = map[string]any{"data": map[string]any{"durationWeeks": 2}}
+		}
+		if r := h.Do(req.method, req.path, body); r.Status >= 300 {
+			t.Fatalf("%s %s: %d %s", req.method, req.path, r.Status, r.Body)
+		}
+		got = append(got, c.N())
+	}
+	return got
 }
 
 // readingListType has a many-to-many to blueprints: join rows to a draft &

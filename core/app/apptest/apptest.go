@@ -76,6 +76,17 @@ func Config(t testing.TB, d database.Dialect) config.Config {
 	return cfg
 }
 
+// ProjectConfig is Config for the test project testdata/<project>: its
+// content types from the folder layout names ("content-types" for Kiln's
+// YAML, "src" for Strapi's layout) and its config folder.
+func ProjectConfig(t testing.TB, d database.Dialect, project, layout string) config.Config {
+	cfg := Config(t, d)
+	dir := filepath.Join(Root(t), "testdata", project)
+	cfg.Paths.ContentTypes = filepath.Join(dir, layout)
+	cfg.Paths.Config = filepath.Join(dir, "config")
+	return cfg
+}
+
 // FreshConfig is Config on a new, empty database, for tests of what
 // happens before or during the first migration.
 func FreshConfig(t testing.TB, d database.Dialect) config.Config {
