@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -27,12 +28,7 @@ func TestWebhookSurvivesSIGKILL(t *testing.T) {
 		t.Skip("builds and runs the kiln binary")
 	}
 	// The receiver's address, refused until the receiver starts on it.
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close()
+	addr := portOutsideEphemeral(t)
 
 	const secret = "sigkill-test-secret-0123456789"
 	dir := t.TempDir()
@@ -153,4 +149,33 @@ func post(t *testing.T, url, token, body string) (int, []byte) {
 	defer resp.Body.Close()
 	b, _ := io.ReadAll(resp.Body)
 	return resp.StatusCode, b
+}
+
+// portOutsideEphemeral is a free loopback address whose port the kernel
+// never hands out as an ephemeral source port. A port of the ephemeral
+// range, closed and kept to listen on later, can be taken meanwhile by an
+// outgoing connection — even kiln's own retries to it, when Linux picks
+// that very port as their source and the connection meets itself — and
+// the receiver then cannot bind it (seen once in CI).
+func portOutsideEphemeral(t *testing.T) string {
+	t.Helper()
+	low := 32768
+	if b, err := os.ReadFile("/proc/sys/net/ipv4/ip_local_port_range"); err == nil {
+		if f := strings.Fields(string(b)); len(f) == 2 {
+			if n, err := strconv.Atoi(f[0]); err == nil {
+				low = n
+			}
+		}
+	}
+	for p := low - 1; p > low-2000 && p > 1024; p-- {
+		ln, err := net.Listen("tcp", "127.0.0.1:"+strconv.Itoa(p))
+		if err != nil {
+			continue
+		}
+		addr := ln.Addr().String()
+		ln.Close()
+		return addr
+	}
+	t.Fatal("no free port below the ephemeral range")
+	return ""
 }
