@@ -65,13 +65,14 @@ func (cr *componentReader) readComponents(a *schema.Attribute, v any, path compo
 	if !ok {
 		return fail(path.label() + " must be an array")
 	}
-	if msg := countProblem(a, len(list), path); msg != "" {
-		return fail(msg)
-	}
 	var (
 		items []entry.Component
 		probs []errs.FieldError
 	)
+	// The count and every item are checked: one answer lists them all.
+	if msg := countProblem(a, len(list), path); msg != "" {
+		probs = append(probs, errs.FieldAt(path, msg).WithValue(v))
+	}
 	for i, x := range list {
 		at := path.child(strconv.Itoa(i))
 		obj, ok := x.(map[string]any)

@@ -53,6 +53,7 @@ func componentCalls(t *testing.T, h *apptest.Harness) []call {
 			map[string]any{"__component": "blocks.quote", "body": "Q", "sources": []any{article}},
 			map[string]any{"__component": "blocks.stats", "count": 3, "ratio": 1.5, "flag": true, "day": "2024-02-29", "extra": map[string]any{"a": 1}},
 			map[string]any{"__component": "blocks.faq", "items": []any{map[string]any{"question": "Why?"}}},
+			map[string]any{"__component": "blocks.faq"}, // its items (min 1) never sent: answered as []
 			map[string]any{"__component": "blocks.rich", "body": "# T"},
 		},
 		"opening_hours": []any{map[string]any{"day": "monday", "opens": "09:00"}},

@@ -113,8 +113,9 @@ func (e *entries) componentFieldSchema(a *schema.Attribute, shape rest.Version) 
 		items := zoneItem(a, func(c *schema.ContentType) string { return e.needComponent(c, shape, true) })
 		return withDesc(arrayOf(items), "the dynamic zone's items in their order; present only when populated")
 	case a.Repeatable:
+		// No minItems/maxItems here: an entry written before the bounds
+		// were set, or a list never sent, answers what it holds.
 		s := arrayOf(ref(e.needComponent(a.ComponentTypes[0], shape, false)))
-		bounds(s, a)
 		return withDesc(s, "the "+a.Component+" items in their order; present only when populated")
 	}
 	return withDesc(orNull(ref(e.needComponent(a.ComponentTypes[0], shape, false))), "the "+a.Component+" component; present only when populated")

@@ -41,7 +41,10 @@ func requiredOnCreate(a *schema.Attribute) bool {
 func visible(ct *schema.ContentType) []*schema.Attribute {
 	out := make([]*schema.Attribute, 0, len(ct.Attributes))
 	for _, a := range ct.Attributes {
-		if !a.IsPrivate() && !a.Unavailable() && (!a.IsRelation() || a.TargetType != nil) {
+		// A field with no kind is a component or a zone here (media is
+		// refused at load); anything else without one is left out rather
+		// than read through a nil kind.
+		if !a.IsPrivate() && !a.Unavailable() && (!a.IsRelation() || a.TargetType != nil) && (a.Kind != nil || a.IsRelation() || a.IsComponent()) {
 			out = append(out, a)
 		}
 	}

@@ -352,6 +352,8 @@ func TestComponentBadInput(t *testing.T) {
 			{"GET", "/api/pages?sort[seo][metaTitle]=asc", "", "Invalid key seo"},
 			{"GET", "/api/pages?populate[seo][populate][social][filters][network]=x", "", "Invalid key filters"},
 			{"GET", "/api/pages?filters[body][$eq]=1", "", "Invalid key $eq"},
+			{"GET", "/api/pages?filters[seo][$null]=true", "", "Invalid key $null"},
+			{"GET", "/api/pages?filters[body][$null]=true", "", "Invalid key $null"},
 			{"GET", "/api/pages?populate[body][fields][0]=title", "", "Invalid populate at body: fields of a dynamic zone are chosen per component, with on"},
 			{"GET", "/api/pages?populate[body][on]=x", "", "Invalid populate on"},
 			{"GET", "/api/pages?populate[body][on][shared.link]=true", "", "Invalid key shared.link"},
@@ -494,6 +496,25 @@ func TestPrivateFieldInsideAComponent(t *testing.T) {
 			if r := h.Do("GET", "/api/pages?"+q, nil); r.Status != 400 || strings.Contains(string(r.Body), "secret") {
 				t.Errorf("%s: %d %s", q, r.Status, r.Body)
 			}
+		}
+	})
+}
+
+// TestComponentCountAndItemsBothReported: a list with too many items is
+// refused for its count and for what its items break, in one answer, as
+// Strapi's validator collects every error.
+func TestComponentCountAndItemsBothReported(t *testing.T) {
+	t.Parallel()
+	eachComponents(t, func(t *testing.T, h *apptest.Harness) {
+		social := []any{map[string]any{"network": "x"}, map[string]any{"network": "x"}, map[string]any{"network": "x"}, map[string]any{"handle": "@a"}}
+		r := h.Do("POST", "/api/pages", map[string]any{"data": map[string]any{"title": "P", "seo": map[string]any{"metaTitle": "M", "social": social}}})
+		_, _, _, details := h.ErrorOf(r)
+		var got []string
+		for _, e := range details["errors"].([]any) {
+			got = append(got, e.(map[string]any)["message"].(string))
+		}
+		if want := "seo.social must have at most 3 items|seo.social[3].network must be defined."; r.Status != 400 || strings.Join(got, "|") != want {
+			t.Errorf("%d %q, want %q", r.Status, got, want)
 		}
 	})
 }
