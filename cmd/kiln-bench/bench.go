@@ -164,6 +164,11 @@ func runDatabase(o options, db string) error {
 		fmt.Printf("   %-28s kiln %8.0f req/s  p50 %-8s p99 %-8s max %-8s err %-4d | floor %8.0f req/s  p99 %-8s | %3.0f%%\n",
 			sc.name, kr.rps, ms(kr.p50), ms(kr.p99), ms(kr.max), kr.errs, fr.rps, ms(fr.p99), 100*r.ratio)
 	}
+	if o.only == nil || o.only[7] {
+		if err := runComponents(o, db); err != nil {
+			return fmt.Errorf("scenario 7: %w", err)
+		}
+	}
 	fmt.Printf("   peak RSS of kiln serve: %.1f MiB; process start to first 200 on /_ready: %s\n", k.peakRSS(), k.started.Round(time.Millisecond))
 	if o.compare.base != "" {
 		kiln := server{name: "kiln", base: k.base, token: token, pid: k.cmd.Process.Pid}
@@ -204,23 +209,27 @@ func lookup(base, token string) (string, string) {
 
 // freshPostgres creates an empty database kiln_bench on the server and
 // returns its URL.
-func freshPostgres(base string) (string, error) {
+func freshPostgres(base string) (string, error) { return freshPostgresNamed(base, "kiln_bench") }
+
+// freshPostgresNamed creates an empty database of that name on the server
+// and returns its URL.
+func freshPostgresNamed(base, name string) (string, error) {
 	admin, err := database.Open(context.Background(), base)
 	if err != nil {
 		return "", err
 	}
 	defer admin.Close()
 	ctx := context.Background()
-	if _, err := admin.ExecContext(ctx, "DROP DATABASE IF EXISTS kiln_bench"); err != nil {
+	if _, err := admin.ExecContext(ctx, "DROP DATABASE IF EXISTS "+database.Ident(name)+" WITH (FORCE)"); err != nil {
 		return "", err
 	}
-	if _, err := admin.ExecContext(ctx, "CREATE DATABASE kiln_bench"); err != nil {
+	if _, err := admin.ExecContext(ctx, "CREATE DATABASE "+database.Ident(name)); err != nil {
 		return "", err
 	}
 	u, err := url.Parse(base)
 	if err != nil {
 		return "", err
 	}
-	u.Path = "/kiln_bench"
+	u.Path = "/" + name
 	return u.String(), nil
 }

@@ -45,7 +45,8 @@ type options struct {
 	// timeout is how long one request may take before it counts as an
 	// error; 0: the load generator's default (wrk's and goTimeout, 2 s).
 	timeout time.Duration
-	// only is the scenarios to run, by number (1..6); empty: all of them.
+	// only is the scenarios to run, by number (1..7; 7 is components.go's);
+	// empty: all of them.
 	only map[int]bool
 	// cpuProfile is where the CPU profile of kiln serve during the first
 	// scenario goes (profile.go); empty: no profile.
@@ -102,7 +103,7 @@ func main() {
 	}
 }
 
-// parseScenarios reads -scenarios: numbers from 1 to 6, comma-separated.
+// parseScenarios reads -scenarios: numbers from 1 to 7, comma-separated.
 func parseScenarios(list string) (map[int]bool, error) {
 	if strings.TrimSpace(list) == "" {
 		return nil, nil
@@ -110,8 +111,8 @@ func parseScenarios(list string) (map[int]bool, error) {
 	out := map[int]bool{}
 	for _, f := range strings.Split(list, ",") {
 		n, err := strconv.Atoi(strings.TrimSpace(f))
-		if err != nil || n < 1 || n > 6 {
-			return nil, fmt.Errorf("-scenarios: %q is not a scenario number from 1 to 6", f)
+		if err != nil || n < 1 || n > 7 {
+			return nil, fmt.Errorf("-scenarios: %q is not a scenario number from 1 to 7", f)
 		}
 		out[n] = true
 	}

@@ -49,8 +49,14 @@ func seed(o options, dataDir, dbURL string) (time.Duration, error) {
 }
 
 func startKiln(o options, dataDir, dbURL string, port int) (*kilnProcess, error) {
+	return startKilnEnv(o, projectEnv(dataDir, dbURL), port)
+}
+
+// startKilnEnv starts kiln serve with env on port and waits for it to be
+// ready.
+func startKilnEnv(o options, env []string, port int) (*kilnProcess, error) {
 	cmd := exec.Command(o.kiln, "serve")
-	cmd.Env = append(projectEnv(dataDir, dbURL), "KILN_HOST=127.0.0.1", "KILN_PORT="+strconv.Itoa(port))
+	cmd.Env = append(env, "KILN_HOST=127.0.0.1", "KILN_PORT="+strconv.Itoa(port))
 	if o.cpuProfile != "" {
 		cmd.Env = append(cmd.Env, "KILN_PROFILING_ADDRESS="+profilingAddr(port))
 	}
