@@ -30,6 +30,18 @@ func (p componentPath) label() string {
 	return schema.PathString(p[0], p[1:])
 }
 
+// fields is the path without its indexes, dotted: where Strapi says an
+// invalid key is ("seo.social" for seo.social[0].nope).
+func (p componentPath) fields() string {
+	var out []string
+	for _, s := range p {
+		if _, err := strconv.Atoi(s); err != nil {
+			out = append(out, s)
+		}
+	}
+	return strings.Join(out, ".")
+}
+
 func (p componentPath) child(s string) componentPath {
 	return append(append(componentPath(nil), p...), s)
 }
@@ -39,6 +51,9 @@ func (p componentPath) child(s string) componentPath {
 // one statement (Service.prepare).
 type componentReader struct {
 	rels []relationRefs
+	// invalid is the first key an item has that its component does not:
+	// the write's error, whatever else is wrong.
+	invalid *errs.Error
 }
 
 // readComponents checks the value v of component or dynamic-zone field a,
@@ -96,12 +111,14 @@ func (cr *componentReader) readComponents(a *schema.Attribute, v any, path compo
 }
 
 // countProblem checks a list's length against required, min and max.
+// The messages are Strapi 5's (yup's), and as in Strapi an empty list of
+// a field that is not required passes its min.
 func countProblem(a *schema.Attribute, n int, path componentPath) string {
 	switch {
-	case a.Min != nil && float64(n) < *a.Min:
-		return fmt.Sprintf("%s must have at least %s items", path.label(), strconv.FormatFloat(*a.Min, 'f', -1, 64))
+	case a.Min != nil && float64(n) < *a.Min && (n > 0 || a.Required):
+		return fmt.Sprintf("%s field must have at least %s items", path.label(), strconv.FormatFloat(*a.Min, 'f', -1, 64))
 	case a.Max != nil && float64(n) > *a.Max:
-		return fmt.Sprintf("%s must have at most %s items", path.label(), strconv.FormatFloat(*a.Max, 'f', -1, 64))
+		return fmt.Sprintf("%s field must have less than or equal to %s items", path.label(), strconv.FormatFloat(*a.Max, 'f', -1, 64))
 	}
 	return ""
 }
@@ -139,7 +156,13 @@ func (cr *componentReader) readItem(c *schema.ContentType, obj map[string]any, p
 		at := path.child(key)
 		a := c.Attr(key)
 		if a == nil { // a private field is written, as at the top level, never answered
-			probs = append(probs, errs.FieldAt(at, fmt.Sprintf("Invalid key %s: %s has no such field", key, c.Name)))
+			// As Strapi: the whole body is refused for it, named at the
+			// component field's path ("Invalid key nope at body").
+			if cr.invalid == nil {
+				where := path.fields()
+				cr.invalid = errs.New(errs.KindValidation, "Invalid key "+key+" at "+where).
+					WithDetails(map[string]any{"key": key, "path": where, "source": "body"})
+			}
 			continue
 		}
 		if a.IsComponent() {

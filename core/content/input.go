@@ -91,6 +91,9 @@ func (s *Service) prepare(ctx context.Context, conn database.Conn, ct *schema.Co
 	// Every relation's references at once, those inside components too:
 	// one statement however many relations and target types the write
 	// names.
+	if cr.invalid != nil {
+		return data, cr.invalid
+	}
 	rels = append(rels, cr.rels...)
 	if len(rels) > 0 {
 		list, err := s.resolveRelations(ctx, conn, rels, ro, data)

@@ -110,8 +110,8 @@ type Populate struct {
 	Relation *schema.Attribute
 	// Query on the target type: Fields, Filters, Sort and nested Populate;
 	// on a component, its Fields and Populate. A dynamic zone's Query has
-	// no Type: its On gives each component's, for the components
-	// populate[zone][on] names (the others come with their fields).
+	// no Type: its On gives each component's; when set, only the
+	// components it names are answered, as Strapi 5 does with on.
 	Query *Query
 	On    map[string]*Query
 	// Count asks for {"count": n} instead of the entries.

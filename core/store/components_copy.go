@@ -33,7 +33,10 @@ func (s *Store) componentsOf(ctx context.Context, db database.Conn, holder *sche
 					return nil, err
 				}
 			}
-			got, err := s.readComponentRows(ctx, db, h, fields, ids, copiedColumns)
+			got, err := s.readComponentRows(ctx, db, h, fields, ids, func(c *schema.ContentType) ([]*schema.Attribute, []*schema.Attribute, bool) {
+				scalars, refs := copiedColumns(c)
+				return scalars, refs, false
+			})
 			if err != nil {
 				return nil, err
 			}

@@ -26,7 +26,7 @@ type cmpRow struct {
 // component type: one statement per component type, the rows of each
 // entity and field in their order.
 func (s *Store) readComponentRows(ctx context.Context, db database.Conn, holder *schema.ContentType, fields []*schema.Attribute, ids []int64,
-	fieldsOf func(c *schema.ContentType) (scalars, refs []*schema.Attribute)) (map[int64]map[string][]*entry.Entry, error) {
+	fieldsOf func(c *schema.ContentType) (scalars, refs []*schema.Attribute, skip bool)) (map[int64]map[string][]*entry.Entry, error) {
 	out := map[int64]map[string][]*entry.Entry{}
 	if len(ids) == 0 || len(fields) == 0 {
 		return out, nil
@@ -45,7 +45,10 @@ func (s *Store) readComponentRows(ctx context.Context, db database.Conn, holder 
 	}
 	var rows []cmpRow
 	for _, c := range types {
-		attrs, refs := fieldsOf(c)
+		attrs, refs, skip := fieldsOf(c)
+		if skip {
+			continue
+		}
 		b := &sqlb{d: s.DB.Dialect}
 		b.w("SELECT j.", database.Ident(schema.CmpEntity), ", j.", database.Ident(schema.CmpField), ", j.", database.Ident(schema.CmpOrder), ", c.",
 			database.Ident(schema.ColID))
@@ -173,9 +176,14 @@ func (s *Store) populateComponents(ctx context.Context, db database.Conn, entrie
 				ids = append(ids, e.ID)
 			}
 		}
-		got, err := s.readComponentRows(ctx, db, h, []*schema.Attribute{a}, ids, func(c *schema.ContentType) ([]*schema.Attribute, []*schema.Attribute) {
+		got, err := s.readComponentRows(ctx, db, h, []*schema.Attribute{a}, ids, func(c *schema.ContentType) ([]*schema.Attribute, []*schema.Attribute, bool) {
+			// A zone populated with on holds only the components on names,
+			// as Strapi 5 answers it.
+			if a.Type == schema.DynamicZone && p.On != nil && p.On[c.Name] == nil {
+				return nil, nil, true
+			}
 			q := componentQuery(p, c)
-			return componentSelection(q), populatedToOne(q)
+			return componentSelection(q), populatedToOne(q), false
 		})
 		if err != nil {
 			return err
@@ -228,8 +236,8 @@ func populatedToOne(q *query.Query) []*schema.Attribute {
 }
 
 // componentQuery is what a populate asks of component c: a component
-// field's own query, a zone's on[c] (c's fields alone when on does not
-// name it).
+// field's own query, a zone's on[c] (c's fields alone when the zone is
+// populated without on).
 func componentQuery(p *query.Populate, c *schema.ContentType) *query.Query {
 	if p.Relation.Type == schema.Component {
 		return p.Query
