@@ -63,7 +63,10 @@ func (cr *componentReader) readComponents(a *schema.Attribute, v any, path compo
 		return nil, []errs.FieldError{errs.FieldAt(path, msg).WithValue(v)}
 	}
 	if v == nil {
-		if a.Required {
+		switch {
+		case a.Repeatable || a.Type == schema.DynamicZone:
+			return fail(path.label() + " must be an array") // as Strapi: [] clears a list, null is refused
+		case a.Required:
 			return fail(path.label() + " must be defined.")
 		}
 		return []entry.Component{}, nil
