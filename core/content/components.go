@@ -87,10 +87,7 @@ func (cr *componentReader) readComponents(a *schema.Attribute, v any, path compo
 		items []entry.Component
 		probs []errs.FieldError
 	)
-	// The count and every item are checked: one answer lists them all.
-	if msg := countProblem(a, len(list), path); msg != "" {
-		probs = append(probs, errs.FieldAt(path, msg).WithValue(v))
-	}
+
 	for i, x := range list {
 		at := path.child(strconv.Itoa(i))
 		obj, ok := x.(map[string]any)
@@ -110,6 +107,11 @@ func (cr *componentReader) readComponents(a *schema.Attribute, v any, path compo
 		probs = append(probs, list...)
 		items = append(items, item)
 	}
+	// The count is checked with every item, and said after them, as
+	// Strapi's validator lists them.
+	if msg := countProblem(a, len(list), path); msg != "" {
+		probs = append(probs, errs.FieldAt(path, msg).WithValue(v))
+	}
 	return items, probs
 }
 
@@ -127,8 +129,9 @@ func countProblem(a *schema.Attribute, n int, path componentPath) string {
 }
 
 // zoneComponent is the component a zone's item names in __component:
-// one the zone allows. Strapi drops an item of another component without
-// a word; Kiln refuses it (docs/strapi-differences.md).
+// one the zone allows. Strapi 5.54 writes an item of another component
+// into the zone and answers it afterwards; Kiln refuses it
+// (docs/strapi-differences.md).
 func zoneComponent(a *schema.Attribute, obj map[string]any, at componentPath) (*schema.ContentType, *errs.FieldError) {
 	key := at.child("__component")
 	raw, given := obj["__component"]

@@ -514,7 +514,7 @@ func TestComponentCountAndItemsBothReported(t *testing.T) {
 		for _, e := range details["errors"].([]any) {
 			got = append(got, e.(map[string]any)["message"].(string))
 		}
-		if want := "seo.social field must have less than or equal to 3 items|seo.social[3].network must be defined."; r.Status != 400 || strings.Join(got, "|") != want {
+		if want := "seo.social[3].network must be defined.|seo.social field must have less than or equal to 3 items"; r.Status != 400 || strings.Join(got, "|") != want {
 			t.Errorf("%d %q, want %q", r.Status, got, want)
 		}
 	})
