@@ -48,7 +48,9 @@ const (
 	KindCond                   // Field Operator Value
 	KindRel                    // Relation's targets match Sub (at least one, for to-many)
 	// KindComponent: at least one item of component field Relation that
-	// is a Component matches Sub (a zone's items of that component).
+	// is a Component matches Sub (a zone's items of that component); with
+	// no Sub, Operator $null or $notNull and Value a bool: whether the
+	// entry holds one.
 	KindComponent
 )
 

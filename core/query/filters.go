@@ -96,11 +96,32 @@ func (c *checker) component(a *schema.Attribute, v *node, l at, depth int) (*Fil
 		return nil, valueError(l, a.Name, "Invalid filter%s: %s is %s", l.suffix(), a.Name, what)
 	}
 	if a.Type == schema.Component {
-		sub, err := c.where(a.ComponentTypes[0], v, l, depth)
-		if err != nil {
-			return nil, err
+		comp := a.ComponentTypes[0]
+		// $null / $notNull test the component itself (whether the entry
+		// holds one), as Strapi's do; the other keys, its fields.
+		var kids []*Filter
+		rest := &node{kind: objectNode}
+		for i, k := range v.keys {
+			op, isNull := comparisons[k]
+			if !isNull || (op != OpNull && op != OpNotNull) {
+				rest.keys, rest.vals = append(rest.keys, k), append(rest.vals, v.vals[i])
+				continue
+			}
+			s, _ := scalar(v.vals[i])
+			b, ok := parseBool(s)
+			if !ok || v.vals[i].kind == nullNode {
+				return nil, valueError(l.child(k), k, `Invalid %s%s: expected "true", "t", "1", "false", "f" or "0"`, k, l.suffix())
+			}
+			kids = append(kids, &Filter{Kind: KindComponent, Relation: a, Component: comp, Operator: op, Value: b})
 		}
-		return &Filter{Kind: KindComponent, Relation: a, Component: a.ComponentTypes[0], Sub: sub}, nil
+		if len(rest.keys) > 0 || len(kids) == 0 {
+			sub, err := c.where(comp, rest, l, depth)
+			if err != nil {
+				return nil, err
+			}
+			kids = append(kids, &Filter{Kind: KindComponent, Relation: a, Component: comp, Sub: sub})
+		}
+		return all(kids), nil
 	}
 	kids := make([]*Filter, 0, len(v.keys))
 	for i, uid := range v.keys {

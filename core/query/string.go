@@ -88,6 +88,10 @@ func (f *Filter) write(b *strings.Builder, ind string) {
 		}
 		return
 	case KindComponent:
+		if f.Sub == nil {
+			fmt.Fprintf(b, "%s%s ~> %s %s %v\n", ind, attrName(f.Relation), f.Component.Name, f.Operator, f.Value)
+			return
+		}
 		fmt.Fprintf(b, "%s%s ~> %s\n", ind, attrName(f.Relation), f.Component.Name)
 		f.Sub.write(b, ind+"  ")
 		return

@@ -248,6 +248,9 @@ func TestComponentFilters(t *testing.T) {
 			"filters[body][blocks.quote][body][$containsi]=less":                          "Home",
 			"filters[body][blocks.hero][title][$eq]=Less":                                 "About",
 			"filters[$not][seo][metaTitle][$null]=false":                                  "Bare",
+			"filters[seo][$null]=true":                                                    "Bare",
+			"filters[seo][$notNull]=true":                                                 "Home,About",
+			"filters[seo][$null]=false&filters[seo][metaTitle][$startsWith]=A":            "About",
 			"filters[$or][0][seo][metaTitle][$eq]=About%20us&filters[$or][1][title]=Bare": "About,Bare",
 		} {
 			r := h.Do("GET", "/api/pages?fields[0]=title&sort=id&"+q, nil)
@@ -351,7 +354,7 @@ func TestComponentBadInput(t *testing.T) {
 			{"GET", "/api/pages?sort[seo][metaTitle]=asc", "", "Invalid key seo"},
 			{"GET", "/api/pages?populate[seo][populate][social][filters][network]=x", "", "Invalid key filters"},
 			{"GET", "/api/pages?filters[body][$eq]=1", "", "Invalid key $eq"},
-			{"GET", "/api/pages?filters[seo][$null]=true", "", "Invalid key $null"},
+			{"GET", "/api/pages?filters[seo][$null]=maybe", "", "Invalid $null"},
 			{"GET", "/api/pages?filters[body][$null]=true", "", "Invalid key $null"},
 			{"GET", "/api/pages?populate[body][fields][0]=title", "", "Invalid populate at body: fields of a dynamic zone are chosen per component, with on"},
 			{"GET", "/api/pages?populate[body][on]=x", "", "Invalid populate on"},

@@ -432,6 +432,17 @@ func pattern(s, wildcard string, shape likeShape) string {
 // items of the component that satisfy sub)": a non-correlated semi-join,
 // as related writes it, through the holder's component links.
 func (b *sqlb) componentMatch(f *query.Filter, alias string) {
+	if f.Sub == nil { // $null / $notNull: whether the entry holds one
+		if nullWanted(f) {
+			b.w("NOT ")
+		}
+		j := b.newAlias()
+		b.w("(", col(alias, schema.ColID), " IN (SELECT ", col(j, schema.CmpEntity), " FROM ", database.Ident(schema.ComponentJoin(f.Relation.Owner)), " ", j,
+			" WHERE ", col(j, schema.CmpField), " = ")
+		b.arg(strKind, f.Relation.Name)
+		b.w("))")
+		return
+	}
 	j, c := b.newAlias(), b.newAlias()
 	b.w("(", col(alias, schema.ColID), " IN (SELECT ", col(j, schema.CmpEntity), " FROM ", database.Ident(schema.ComponentJoin(f.Relation.Owner)), " ", j,
 		" JOIN ", database.Ident(f.Component.Table), " ", c, " ON ", col(c, schema.ColID), " = ", col(j, schema.CmpID),
