@@ -54,6 +54,8 @@ type componentReader struct {
 	// invalid is the first key an item has that its component does not:
 	// the write's error, whatever else is wrong.
 	invalid *errs.Error
+	// draft skips required, as the write's top level does (prepare).
+	draft bool
 }
 
 // readComponents checks the value v of component or dynamic-zone field a,
@@ -66,7 +68,7 @@ func (cr *componentReader) readComponents(a *schema.Attribute, v any, path compo
 		switch {
 		case a.Repeatable || a.Type == schema.DynamicZone:
 			return fail(path.label() + " must be an array") // as Strapi: [] clears a list, null is refused
-		case a.Required:
+		case a.Required && !cr.draft:
 			return fail(path.label() + " must be defined.")
 		}
 		return []entry.Component{}, nil
@@ -207,11 +209,14 @@ func (cr *componentReader) readItem(c *schema.ContentType, obj map[string]any, p
 		case failed[a]:
 		case a.IsScalar():
 			v, given := d.Values[a]
+			if v == nil && cr.draft {
+				continue
+			}
 			if msg := checkRules(a, v, given); msg != "" {
 				probs = append(probs, errs.FieldAt(at, at.label()+strings.TrimPrefix(msg, a.Name)).WithValue(v))
 			}
 		case a.IsComponent():
-			if _, given := d.Components[a]; !given && a.Required {
+			if _, given := d.Components[a]; !given && a.Required && !cr.draft {
 				probs = append(probs, errs.FieldAt(at, at.label()+" must be defined."))
 			}
 		}

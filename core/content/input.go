@@ -24,7 +24,11 @@ import (
 // and sign-in compare like with like), and every password field, on any
 // type, as its hash once its rules passed (so no hook or plugin ever sees
 // a plaintext password, and none can forget to hash one).
-func (s *Service) prepare(ctx context.Context, conn database.Conn, ct *schema.ContentType, body map[string]any, id int64, ro entry.ReadOptions) (entry.Data, error) {
+//
+// A draft's write (draft: a draft & publish type's write that publishes
+// nothing) skips required, as Strapi 5 does: a draft may be incomplete,
+// and publishing checks it (Tx.Update, store.MissingRequired).
+func (s *Service) prepare(ctx context.Context, conn database.Conn, ct *schema.ContentType, body map[string]any, id int64, draft bool, ro entry.ReadOptions) (entry.Data, error) {
 	data := entry.Data{Values: map[*schema.Attribute]any{}, Relations: map[*schema.Attribute]entry.RelationChange{}}
 	var problems []errs.FieldError
 	failed := map[*schema.Attribute]bool{}
@@ -33,7 +37,7 @@ func (s *Service) prepare(ctx context.Context, conn database.Conn, ct *schema.Co
 		problems = append(problems, errs.Field(a.Name, msg).WithValue(v))
 	}
 	var rels []relationRefs
-	var cr componentReader
+	cr := componentReader{draft: draft}
 	for _, key := range sortedKeys(body) {
 		if key == "publishedAt" {
 			continue // Strapi drops it: publishing is the status parameter's job.
@@ -111,13 +115,13 @@ func (s *Service) prepare(ctx context.Context, conn database.Conn, ct *schema.Co
 		return data, err
 	}
 	for _, a := range ct.Attributes {
-		if a.IsComponent() && id == 0 && !failed[a] && a.Required {
+		if a.IsComponent() && id == 0 && !failed[a] && a.Required && !draft {
 			if _, given := data.Components[a]; !given {
 				fail(a, a.Name+" must be defined.", nil)
 			}
 		}
 		v, given := data.Values[a]
-		if !a.IsScalar() || failed[a] || (!given && id != 0) || a.Unavailable() {
+		if !a.IsScalar() || failed[a] || (!given && id != 0) || a.Unavailable() || (draft && v == nil) {
 			continue
 		}
 		if msg := checkRules(a, v, given); msg != "" {

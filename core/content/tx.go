@@ -70,7 +70,7 @@ func (t *Tx) Get(ctx context.Context, q *query.Query, id int64, ro entry.ReadOpt
 // back through q.
 func (t *Tx) Create(ctx context.Context, q *query.Query, body map[string]any, ro entry.ReadOptions) (*entry.Entry, error) {
 	ct := q.Type
-	data, err := t.s.prepare(ctx, t.conn, ct, body, 0, ro)
+	data, err := t.s.prepare(ctx, t.conn, ct, body, 0, ct.DraftAndPublish && q.Status == query.Draft, ro)
 	if err != nil {
 		return nil, err
 	}
@@ -153,7 +153,7 @@ func (t *Tx) Update(ctx context.Context, q *query.Query, ref Ref, body map[strin
 			return nil, err
 		}
 	}
-	data, err := t.s.prepare(ctx, t.conn, q.Type, body, id, ro)
+	data, err := t.s.prepare(ctx, t.conn, q.Type, body, id, q.Type.DraftAndPublish && q.Status == query.Draft, ro)
 	if err != nil {
 		return nil, err
 	}
@@ -176,6 +176,19 @@ func (t *Tx) Update(ctx context.Context, q *query.Query, ref Ref, body map[strin
 	}
 	answer := id
 	if q.Type.DraftAndPublish && q.Status == query.Published {
+		// A draft may lack required fields (prepare); what is published
+		// may not.
+		missing, err := t.s.store.MissingRequired(ctx, t.conn, q.Type, id)
+		if err != nil {
+			return nil, err
+		}
+		if len(missing) > 0 {
+			list := make([]errs.FieldError, len(missing))
+			for i, a := range missing {
+				list[i] = errs.Field(a.Name, a.Name+" must be defined.")
+			}
+			return nil, errs.Fields(list)
+		}
 		if answer, err = t.s.store.Publish(ctx, t.conn, t.s.Schema, q.Type, id); err != nil {
 			return nil, err
 		}

@@ -522,3 +522,42 @@ func TestComponentCountAndItemsBothReported(t *testing.T) {
 		}
 	})
 }
+
+// TestDraftsSkipRequired: as in Strapi 5, a draft may lack required
+// fields — at the top level, a required component, a required field
+// inside one — and publishing it checks them: a 400 naming each missing
+// field, and nothing published until they are filled.
+func TestDraftsSkipRequired(t *testing.T) {
+	t.Parallel()
+	eachComponents(t, func(t *testing.T, h *apptest.Harness) {
+		r := h.Do("POST", "/api/articles?status=draft", map[string]any{"data": map[string]any{}})
+		if r.Status != 201 {
+			t.Fatalf("an empty draft: %d %s", r.Status, r.Body)
+		}
+		doc := r.JSON(t)["data"].(map[string]any)["documentId"].(string)
+		if r := h.Do("POST", "/api/articles?status=draft", map[string]any{"data": map[string]any{"title": "T", "seo": map[string]any{}}}); r.Status != 201 {
+			t.Errorf("a draft whose component lacks a required field: %d %s", r.Status, r.Body)
+		}
+		// A published create still needs them all.
+		if r := h.Do("POST", "/api/articles", map[string]any{"data": map[string]any{"title": "T"}}); r.Status != 400 {
+			t.Errorf("a published create without seo: %d %s", r.Status, r.Body)
+		}
+		r = h.Do("PUT", "/api/articles/"+doc, map[string]any{"data": map[string]any{}})
+		_, _, msg, details := h.ErrorOf(r)
+		var got []string
+		for _, e := range details["errors"].([]any) {
+			got = append(got, e.(map[string]any)["message"].(string))
+		}
+		if r.Status != 400 || strings.Join(got, "|") != "title must be defined.|seo must be defined." {
+			t.Errorf("publishing the empty draft: %d %s %q", r.Status, msg, got)
+		}
+		if n := countRows(t, h, "articles WHERE published_at IS NOT NULL"); n != 0 {
+			t.Errorf("%d articles published by the refused publish", n)
+		}
+		r = h.Do("PUT", "/api/articles/"+doc+"?fields[0]=title&populate[seo][fields][0]=metaTitle", map[string]any{"data": map[string]any{"title": "Done",
+			"seo": map[string]any{"metaTitle": "S"}}})
+		if got := normaliseSingle(r.Body); r.Status != 200 || got != `{"data":{"id":3,"documentId":"D","title":"Done","seo":{"id":3,"metaTitle":"S"}},"meta":{}}` {
+			t.Errorf("publishing the completed draft: %d %s", r.Status, got)
+		}
+	})
+}
