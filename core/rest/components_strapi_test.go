@@ -118,8 +118,7 @@ func componentErrorSummary(e map[string]any) any {
 // string that is only {Name} becomes the kept value itself (a number
 // stays a number).
 func fillKept(v any, kept map[string]any) any {
-	switch x := v.(type) {
-	case string:
+	return mapStrings(v, func(x string) any {
 		if m := scenarioRef.FindStringSubmatch(x); m != nil && m[0] == x {
 			if k, ok := kept[m[1]]; ok {
 				return k
@@ -132,20 +131,7 @@ func fillKept(v any, kept map[string]any) any {
 			}
 			return fmt.Sprint(k)
 		})
-	case []any:
-		out := make([]any, len(x))
-		for i, e := range x {
-			out[i] = fillKept(e, kept)
-		}
-		return out
-	case map[string]any:
-		out := make(map[string]any, len(x))
-		for k, e := range x {
-			out[k] = fillKept(e, kept)
-		}
-		return out
-	}
-	return v
+	})
 }
 
 // atPath is the value at a dotted path ("opening_hours.0.id") of v.

@@ -34,19 +34,27 @@ var scenarioRef = regexp.MustCompile(`\{(\w+)\}`)
 
 // fillRefs replaces {Name} in v's strings by the documentId kept as Name.
 func fillRefs(v any, ids map[string]string) any {
+	return mapStrings(v, func(x string) any {
+		return scenarioRef.ReplaceAllStringFunc(x, func(m string) string { return ids[m[1:len(m)-1]] })
+	})
+}
+
+// mapStrings is v, a decoded JSON value, with each string replaced by
+// what fn makes of it.
+func mapStrings(v any, fn func(string) any) any {
 	switch x := v.(type) {
 	case string:
-		return scenarioRef.ReplaceAllStringFunc(x, func(m string) string { return ids[m[1:len(m)-1]] })
+		return fn(x)
 	case []any:
 		out := make([]any, len(x))
 		for i, e := range x {
-			out[i] = fillRefs(e, ids)
+			out[i] = mapStrings(e, fn)
 		}
 		return out
 	case map[string]any:
 		out := make(map[string]any, len(x))
 		for k, e := range x {
-			out[k] = fillRefs(e, ids)
+			out[k] = mapStrings(e, fn)
 		}
 		return out
 	}
