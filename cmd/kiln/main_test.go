@@ -534,3 +534,16 @@ func TestValidateStrapiFiles(t *testing.T) {
 		t.Errorf("exit %d\nstdout %q\nstderr %q\nwant   %q", code, out, stderr, want)
 	}
 }
+
+// TestValidateCountsComponents: kiln validate says how many components it
+// checked beside the types, in either layout.
+func TestValidateCountsComponents(t *testing.T) {
+	root := filepath.Join("..", "..", "testdata", "components")
+	for _, layout := range []string{"content-types", "src"} {
+		var out, errb bytes.Buffer
+		code := run([]string{"validate", "--content-types", filepath.Join(root, layout), "--config", filepath.Join(root, "config")}, &out, &errb)
+		if want := "3 content types and 10 components in " + filepath.Join(root, layout) + " are valid\n"; code != 0 || out.String() != want {
+			t.Errorf("%s: %d %q %q, want %q", layout, code, out.String(), errb.String(), want)
+		}
+	}
+}

@@ -69,7 +69,11 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, noTypes(cfg.Paths.ContentTypes, s))
 		return 1
 	}
-	fmt.Fprintf(stdout, "%d content types in %s are valid\n", n, cfg.Paths.ContentTypes)
+	what := fmt.Sprintf("%d content types", n)
+	if len(s.Components) > 0 {
+		what += fmt.Sprintf(" and %d components", len(s.Components))
+	}
+	fmt.Fprintf(stdout, "%s in %s are valid\n", what, cfg.Paths.ContentTypes)
 	return 0
 }
 
