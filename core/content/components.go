@@ -1,6 +1,7 @@
 package content
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"sort"
@@ -157,6 +158,10 @@ func (cr *componentReader) readItem(c *schema.ContentType, obj map[string]any, p
 		Relations: map[*schema.Attribute]entry.RelationChange{}}
 	var probs []errs.FieldError
 	failed := map[*schema.Attribute]bool{}
+	// An item with its id updates that row in place (the store checks it
+	// is one of the field's): only what it sends is checked, as a partial
+	// update's fields are.
+	id, inPlace := itemID(obj["id"])
 	for _, key := range sortedKeys(obj) {
 		if key == "id" || key == "__component" {
 			continue
@@ -202,21 +207,23 @@ func (cr *componentReader) readItem(c *schema.ContentType, obj map[string]any, p
 		}
 		d.Values[a] = v
 	}
-	applyDefaults(c, d.Values)
+	if !inPlace {
+		applyDefaults(c, d.Values)
+	}
 	for _, a := range c.Attributes {
 		at := path.child(a.Name)
 		switch {
 		case failed[a]:
 		case a.IsScalar():
 			v, given := d.Values[a]
-			if v == nil && cr.draft {
+			if (v == nil && cr.draft) || (inPlace && !given) {
 				continue
 			}
 			if msg := checkRules(a, v, given); msg != "" {
 				probs = append(probs, errs.FieldAt(at, at.label()+strings.TrimPrefix(msg, a.Name)).WithValue(v))
 			}
 		case a.IsComponent():
-			if _, given := d.Components[a]; !given && a.Required && !cr.draft {
+			if _, given := d.Components[a]; !given && a.Required && !cr.draft && !inPlace {
 				probs = append(probs, errs.FieldAt(at, at.label()+" must be defined."))
 			}
 		}
@@ -227,8 +234,30 @@ func (cr *componentReader) readItem(c *schema.ContentType, obj map[string]any, p
 	sort.SliceStable(probs, func(i, j int) bool {
 		return c.Index(c.Attr(probs[i].Path[depth])) < c.Index(c.Attr(probs[j].Path[depth]))
 	})
-	return entry.Component{Type: c, Data: d}, probs
+	return entry.Component{Type: c, Data: d, ID: id}, probs
 }
+
+// itemID reads an item's "id": a positive integer, as a number or a
+// string of digits; anything else is no id (a new row).
+func itemID(v any) (int64, bool) {
+	var s string
+	switch x := v.(type) {
+	case json.Number:
+		s = x.String()
+	case string:
+		s = x
+	case float64:
+		s = strconv.FormatFloat(x, 'f', -1, 64)
+	default:
+		return 0, false
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || n <= 0 {
+		return 0, false
+	}
+	return n, true
+}
+
 
 // coerceAt is coerceInput for a field inside a component, at path.
 func coerceAt(a *schema.Attribute, v any, path componentPath) (any, *errs.FieldError) {

@@ -23,6 +23,10 @@ type Data struct {
 type Component struct {
 	Type *schema.ContentType
 	Data Data
+	// ID, when set, is the row of the field's the item updates in place:
+	// what Data gives replaces what the row holds, the rest stays (a
+	// nested component field Data does not name, too). Zero: a new row.
+	ID int64
 }
 
 // RelationChange is what a write does to one relation. Set replaces the

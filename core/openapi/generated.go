@@ -215,7 +215,7 @@ func (b *builder) componentInputSchema(c *schema.ContentType, zone bool) string 
 		return name
 	}
 	b.schemas[name] = obj{} // taken, should c hold itself (the schema refuses that)
-	props := obj{"id": obj{"type": "integer", "description": "ignored: the item replaces the old one"}}
+	props := obj{"id": obj{"type": "integer", "description": "the field's item this one updates in place; none: a new item"}}
 	var required []string
 	for _, a := range visible(c) { // a private field is written, never named, as at the top level
 		var must bool

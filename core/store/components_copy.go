@@ -13,7 +13,9 @@ import (
 // version (Publish, AddDraft).
 
 // componentsOf is the component fields of holder's row id as a write's
-// Data, every field and level: what a copy of a version writes again.
+// Data, every field and level, each item with its row's id: what a copy
+// of a version writes again (without the ids, withoutIDs), or what an
+// update in place starts from (mergeItems).
 // One statement per component type per level.
 func (s *Store) componentsOf(ctx context.Context, db database.Conn, holder *schema.ContentType, id int64) (map[*schema.Attribute][]entry.Component, error) {
 	top := &entry.Entry{Type: holder, ID: id}
@@ -79,7 +81,7 @@ func (s *Store) componentsOf(ctx context.Context, db database.Conn, holder *sche
 						d.Relations[x] = entry.RelationChange{Set: list, SetGiven: true}
 					}
 				}
-				items[i] = entry.Component{Type: r.Type, Data: d}
+				items[i] = entry.Component{Type: r.Type, Data: d, ID: r.ID}
 			}
 			out[a] = items
 		}
@@ -144,4 +146,19 @@ func (s *Store) readComponentJoins(ctx context.Context, db database.Conn, c *sch
 		}
 	}
 	return nil
+}
+
+// withoutIDs is comps with no item naming a row: a copy's new rows.
+func withoutIDs(comps map[*schema.Attribute][]entry.Component) map[*schema.Attribute][]entry.Component {
+	out := make(map[*schema.Attribute][]entry.Component, len(comps))
+	for a, list := range comps {
+		items := make([]entry.Component, len(list))
+		for i, c := range list {
+			c.ID = 0
+			c.Data.Components = withoutIDs(c.Data.Components)
+			items[i] = c
+		}
+		out[a] = items
+	}
+	return out
 }

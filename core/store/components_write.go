@@ -3,9 +3,11 @@ package store
 import (
 	"context"
 	"fmt"
+	"maps"
 
 	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/entry"
+	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/schema"
 )
 
@@ -20,10 +22,25 @@ func (s *Store) writeComponents(ctx context.Context, db database.Conn, holder *s
 		return nil
 	}
 	var level []cmpItem
+	var existing map[*schema.Attribute][]entry.Component
 	for _, a := range holder.Attributes {
 		list, ok := comps[a]
 		if !ok || !a.IsComponent() {
 			continue
+		}
+		if replace && updatesInPlace(list) {
+			// Items sent with their id keep their rows: what they send
+			// over what the rows hold (read once for the holder's row).
+			if existing == nil {
+				var err error
+				if existing, err = s.componentsOf(ctx, db, holder, id); err != nil {
+					return err
+				}
+			}
+			var err error
+			if list, err = mergeItems(a, existing[a], list); err != nil {
+				return err
+			}
 		}
 		if replace {
 			if err := s.deleteComponents(ctx, db, holder, []int64{id}, a); err != nil {
@@ -58,8 +75,23 @@ func (s *Store) insertLevel(ctx context.Context, db database.Conn, level []cmpIt
 	}
 	ids := make([]int64, len(level))
 	for _, c := range types {
-		if err := s.insertRows(ctx, db, c, level, byType[c], ids); err != nil {
-			return nil, err
+		// Rows an update keeps (mergeItems) are written again under their
+		// ids, in a statement of their own; new rows take the next ids.
+		var kept, fresh []int
+		for _, i := range byType[c] {
+			if level[i].c.ID != 0 {
+				kept = append(kept, i)
+			} else {
+				fresh = append(fresh, i)
+			}
+		}
+		for _, at := range [][]int{kept, fresh} {
+			if len(at) == 0 {
+				continue
+			}
+			if err := s.insertRows(ctx, db, c, level, at, ids); err != nil {
+				return nil, err
+			}
 		}
 	}
 	byHolder := map[*schema.ContentType][]int{}
@@ -133,6 +165,10 @@ func (s *Store) insertRows(ctx context.Context, db database.Conn, c *schema.Cont
 	}
 	b := &sqlb{d: s.DB.Dialect}
 	b.w("INSERT INTO ", database.Ident(c.Table))
+	explicit := level[at[0]].c.ID != 0 // the caller groups rows by it
+	if explicit {
+		cols = append([]column{{nil, schema.ColID}}, cols...)
+	}
 	if len(cols) == 0 {
 		// A component of nested components only: rows of an id alone.
 		b.w(" (", database.Ident(schema.ColID), ") VALUES ")
@@ -160,6 +196,10 @@ func (s *Store) insertRows(ctx context.Context, db database.Conn, c *schema.Cont
 			for k, c := range cols {
 				if k > 0 {
 					b.w(", ")
+				}
+				if c.a == nil { // the kept row's own id
+					b.arg(idKind, level[i].c.ID)
+					continue
 				}
 				v, _ := columnValue(c.a, level[i].c.Data)
 				b.colValue(c.a, c.name, v)
@@ -306,4 +346,62 @@ func (s *Store) insertComponentJoins(ctx context.Context, db database.Conn, leve
 		}
 	}
 	return nil
+}
+
+// updatesInPlace reports whether an item of list, however deep, names
+// the row it updates.
+func updatesInPlace(list []entry.Component) bool {
+	for _, c := range list {
+		if c.ID != 0 {
+			return true
+		}
+		for _, nested := range c.Data.Components {
+			if updatesInPlace(nested) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// mergeItems is field a's new items, as Strapi 5 writes them: an item
+// sent with the id of one of the field's rows (old) is that row, what it
+// sends over what the row holds — a nested component field it does not
+// send is kept, one it sends is merged the same way —; an item without
+// an id is a new row; the field's other rows go. An id that is not one
+// of the field's rows is Strapi's 400.
+func mergeItems(a *schema.Attribute, old, sent []entry.Component) ([]entry.Component, error) {
+	// By component and id: each component's table numbers its own rows,
+	// so a zone's items of two components may share an id.
+	type key struct {
+		c  *schema.ContentType
+		id int64
+	}
+	byID := make(map[key]entry.Component, len(old))
+	for _, o := range old {
+		byID[key{o.Type, o.ID}] = o
+	}
+	out := make([]entry.Component, 0, len(sent))
+	for _, c := range sent {
+		if c.ID == 0 {
+			out = append(out, c)
+			continue
+		}
+		o, ok := byID[key{c.Type, c.ID}]
+		if !ok {
+			return nil, errs.New(errs.KindApplication, "Some of the provided components in "+a.Name+" are not related to the entity")
+		}
+		d := entry.Data{Values: maps.Clone(o.Data.Values), Relations: maps.Clone(o.Data.Relations), Components: maps.Clone(o.Data.Components)}
+		maps.Copy(d.Values, c.Data.Values)
+		maps.Copy(d.Relations, c.Data.Relations)
+		for f, list := range c.Data.Components {
+			merged, err := mergeItems(f, o.Data.Components[f], list)
+			if err != nil {
+				return nil, err
+			}
+			d.Components[f] = merged
+		}
+		out = append(out, entry.Component{Type: c.Type, Data: d, ID: o.ID})
+	}
+	return out, nil
 }

@@ -131,7 +131,7 @@ func (s *Store) copyComponents(ctx context.Context, db database.Conn, ct *schema
 	if err != nil {
 		return err
 	}
-	return s.writeComponents(ctx, db, ct, to, comps, true)
+	return s.writeComponents(ctx, db, ct, to, withoutIDs(comps), true)
 }
 
 // copyRelationLinks is copyLinks' part for the relations.
