@@ -151,8 +151,9 @@ func zoneComponent(a *schema.Attribute, obj map[string]any, at componentPath) (*
 }
 
 // readItem checks one component item: its keys are the component's fields
-// (and id, which a write ignores: the item replaces the old one); absent
-// scalar fields take their defaults; every rule holds.
+// (and id, naming the field's item it updates in place); a new item's
+// absent scalar fields take their defaults, and every rule holds; an
+// item updated in place is checked on what it sends.
 func (cr *componentReader) readItem(c *schema.ContentType, obj map[string]any, path componentPath) (entry.Component, []errs.FieldError) {
 	d := entry.Data{Values: map[*schema.Attribute]any{}, Components: map[*schema.Attribute][]entry.Component{},
 		Relations: map[*schema.Attribute]entry.RelationChange{}}
@@ -257,7 +258,6 @@ func itemID(v any) (int64, bool) {
 	}
 	return n, true
 }
-
 
 // coerceAt is coerceInput for a field inside a component, at path.
 func coerceAt(a *schema.Attribute, v any, path componentPath) (any, *errs.FieldError) {
