@@ -147,7 +147,8 @@ func (t *Tx) flush(ctx context.Context, list []pending) error {
 		got := map[int64]*entry.Entry{}
 		for start := 0; start < len(list); start += flushChunk {
 			chunk := list[start:min(start+flushChunk, len(list))]
-			q := &query.Query{Type: g.ct, Status: g.st,
+			// Its components, every level, as Strapi 5's entry carries them.
+			q := &query.Query{Type: g.ct, Status: g.st, Populate: query.AllComponents(g.ct),
 				Filters:    query.In(schema.SysID, chunk...),
 				Pagination: query.Pagination{Mode: query.PageStyle, Page: 1, PageSize: len(chunk)}}
 			entries, err := t.s.store.Find(ctx, t.conn, q, entry.ReadOptions{})

@@ -334,3 +334,26 @@ func find(list []*Populate, a *schema.Attribute) *Populate {
 	}
 	return nil
 }
+
+// AllComponents is the populate of every component and dynamic-zone field
+// of ct, every level down, and of nothing else (no relation): what a
+// webhook's entry carries, as Strapi 5's does.
+func AllComponents(ct *schema.ContentType) []*Populate {
+	var out []*Populate
+	for _, a := range ct.Attributes {
+		if !a.IsComponent() || a.IsPrivate() || a.Unavailable() {
+			continue
+		}
+		p := newPopulate(a)
+		if a.Type == schema.DynamicZone {
+			p.On = map[string]*Query{}
+			for _, c := range a.ComponentTypes {
+				p.On[c.Name] = &Query{Type: c, Populate: AllComponents(c)}
+			}
+		} else {
+			p.Query.Populate = AllComponents(p.Query.Type)
+		}
+		out = append(out, p)
+	}
+	return out
+}
