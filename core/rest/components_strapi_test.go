@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
 	"testing"
@@ -256,19 +255,7 @@ func TestComponentsAsStrapi(t *testing.T) {
 			t.Parallel()
 			h := apptest.NewWith(t, apptest.ProjectConfig(t, d, "components", "src"))
 			answers := parseAnswers(t, runComponentScenario(t, h, dir))
-			var labels []string
-			for l := range want {
-				labels = append(labels, l)
-			}
-			sort.Strings(labels)
-			for _, l := range labels {
-				if answers[l] != want[l] {
-					t.Errorf("%s\n  Kiln:   %s\n  wanted: %s", l, answers[l], want[l])
-				}
-			}
-			if len(answers) != len(want) {
-				t.Errorf("%d answers, %d recorded", len(answers), len(want))
-			}
+			sameAnswers(t, answers, want)
 		})
 	}
 }

@@ -169,20 +169,27 @@ func TestRelationsPerVersionAsStrapi(t *testing.T) {
 	eachVersions(t, func(t *testing.T, h *apptest.Harness) {
 		got, _ := runScenario(t, h, "")
 		answers := parseAnswers(t, got)
-		var labels []string
-		for l := range want {
-			labels = append(labels, l)
-		}
-		sort.Strings(labels)
-		for _, l := range labels {
-			if answers[l] != want[l] {
-				t.Errorf("%s\n  Kiln:   %s\n  wanted: %s", l, answers[l], want[l])
-			}
-		}
-		if len(answers) != len(want) {
-			t.Errorf("%d answers, %d recorded", len(answers), len(want))
-		}
+		sameAnswers(t, answers, want)
 	})
+}
+
+// sameAnswers reports each step whose answer is not the one wanted (in
+// label order), and a count that differs.
+func sameAnswers(t *testing.T, answers, want map[string]string) {
+	t.Helper()
+	var labels []string
+	for l := range want {
+		labels = append(labels, l)
+	}
+	sort.Strings(labels)
+	for _, l := range labels {
+		if answers[l] != want[l] {
+			t.Errorf("%s\n  Kiln:   %s\n  wanted: %s", l, answers[l], want[l])
+		}
+	}
+	if len(answers) != len(want) {
+		t.Errorf("%d answers, %d recorded", len(answers), len(want))
+	}
 }
 
 // readAnswers reads a file of answers as record.js writes them: a label
