@@ -301,12 +301,20 @@ func TestIdentityAPITokenRevoked(t *testing.T) {
 		t.Run(how, func(t *testing.T) {
 			id, token := newToken(how)
 			for _, h := range []*apptest.Harness{a, b} {
-				status(h, token)
-				hits, _ := h.App.Security.Principals.Stats()
-				if s := status(h, token); s != 403 && s != 200 {
-					t.Fatalf("before: %d", s)
+				// The token's creation is notified to both nodes, and the
+				// notice may land after the first use cached the token,
+				// evicting it: a few tries, each a use then a use that must
+				// be a hit.
+				var hits, h2 int64
+				for try := 0; try < 5 && (try == 0 || h2 != hits+1); try++ {
+					status(h, token)
+					hits, _ = h.App.Security.Principals.Stats()
+					if s := status(h, token); s != 403 && s != 200 {
+						t.Fatalf("before: %d", s)
+					}
+					h2, _ = h.App.Security.Principals.Stats()
 				}
-				if h2, _ := h.App.Security.Principals.Stats(); h2 != hits+1 {
+				if h2 != hits+1 {
 					t.Fatalf("the token was not answered from the cache (hits %d → %d)", hits, h2)
 				}
 			}
