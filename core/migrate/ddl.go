@@ -95,7 +95,7 @@ func DesiredTables(d database.Dialect, s *schema.Schema) []TableDef {
 		}
 	}
 	for _, holder := range append(append([]*schema.ContentType(nil), s.Types...), s.Components...) {
-		if holdsComponents(holder) {
+		if holder.HoldsComponents() {
 			joins = append(joins, componentJoinTable(d, holder))
 		}
 	}
@@ -120,16 +120,6 @@ func componentTable(d database.Dialect, c *schema.ContentType) TableDef {
 		}
 	}
 	return t
-}
-
-// holdsComponents reports whether ct has a component or dynamic-zone field.
-func holdsComponents(ct *schema.ContentType) bool {
-	for _, a := range ct.Attributes {
-		if a.IsComponent() {
-			return true
-		}
-	}
-	return false
 }
 
 // componentJoinTable links a holder's rows to their components' rows

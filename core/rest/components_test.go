@@ -381,8 +381,8 @@ func TestComponentBadInput(t *testing.T) {
 				t.Errorf("%s %s %s: %d %s, want 400 %q", c.method, c.path, c.body, r.Status, r.Body, c.msg)
 				continue
 			}
-			if _, _, msg, _ := h.ErrorOf(r); !strings.HasPrefix(msg, c.msg) {
-				t.Errorf("%s %s %s: %d %s, want 400 %q", c.method, c.path, c.body, r.Status, msg, c.msg)
+			if _, name, msg, _ := h.ErrorOf(r); name != "ValidationError" || !strings.HasPrefix(msg, c.msg) {
+				t.Errorf("%s %s %s: %d %s %s, want 400 ValidationError %q", c.method, c.path, c.body, r.Status, name, msg, c.msg)
 			}
 		}
 	})

@@ -342,6 +342,17 @@ func (a *Attribute) IsScalar() bool { return !a.IsRelation() && a.Kind != nil }
 // ComponentJoin table.
 func (a *Attribute) IsComponent() bool { return a.Type == Component || a.Type == DynamicZone }
 
+// HoldsComponents reports whether t has a component or dynamic-zone
+// field: its rows then have links in its ComponentJoin table.
+func (t *ContentType) HoldsComponents() bool {
+	for _, a := range t.Attributes {
+		if a.IsComponent() {
+			return true
+		}
+	}
+	return false
+}
+
 // ComponentOf returns the component of the uid a holds, or nil: a component
 // field's own, or one a dynamic zone allows.
 func (a *Attribute) ComponentOf(uid string) *ContentType {

@@ -52,24 +52,6 @@ func heldTypes(holder *schema.ContentType, field *schema.Attribute) []*schema.Co
 	return out
 }
 
-// holdsComponents reports whether ct has a component or dynamic-zone field.
-func holdsComponents(ct *schema.ContentType) bool {
-	for _, a := range ct.Attributes {
-		if a.IsComponent() {
-			return true
-		}
-	}
-	return false
-}
-
-func anyIDs(ids []int64) []any {
-	out := make([]any, len(ids))
-	for i, id := range ids {
-		out[i] = id
-	}
-	return out
-}
-
 // componentFields is ct's component and dynamic-zone fields.
 func componentFields(ct *schema.ContentType) []*schema.Attribute {
 	var out []*schema.Attribute

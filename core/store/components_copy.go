@@ -47,7 +47,7 @@ func (s *Store) componentsOf(ctx context.Context, db database.Conn, holder *sche
 				for _, a := range fields {
 					m[a] = got[e.ID][a.Name]
 					for _, r := range m[a] {
-						if holdsComponents(r.Type) || hasJoinRelations(r.Type) {
+						if r.Type.HoldsComponents() || hasJoinRelations(r.Type) {
 							next[r.Type] = append(next[r.Type], r)
 						}
 					}
@@ -123,7 +123,7 @@ func (s *Store) readComponentJoins(ctx context.Context, db database.Conn, c *sch
 				col("r", schema.ColPublishedAt), " IS NULL")
 		}
 		b.w(" WHERE ")
-		b.in(self, idKind, anyIDs(ids), false)
+		b.in(self, idKind, toArgs(ids), false)
 		b.w(" ORDER BY ", self, ", ", col("j", schema.JoinOrder(a.JoinTarget)), ", ", col("j", schema.ColID))
 		rows, err := db.QueryContext(ctx, b.sb.String(), b.args...)
 		if err != nil {

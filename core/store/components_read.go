@@ -64,7 +64,7 @@ func (s *Store) readComponentRows(ctx context.Context, db database.Conn, holder 
 		b.w(" AND ")
 		b.in("j."+database.Ident(schema.CmpField), strKind, names, false)
 		b.w(" AND ")
-		b.in("j."+database.Ident(schema.CmpEntity), idKind, anyIDs(ids), false)
+		b.in("j."+database.Ident(schema.CmpEntity), idKind, toArgs(ids), false)
 		list, err := s.scanComponentRows(ctx, db, c, attrs, refs, b)
 		if err != nil {
 			return nil, err

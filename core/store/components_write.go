@@ -236,12 +236,12 @@ func (s *Store) insertRows(ctx context.Context, db database.Conn, c *schema.Cont
 // in field (every component field when nil), nested ones first, and
 // their links. A statement per component type the fields can reach.
 func (s *Store) deleteComponents(ctx context.Context, db database.Conn, holder *schema.ContentType, ids []int64, field *schema.Attribute) error {
-	if !holdsComponents(holder) {
+	if !holder.HoldsComponents() {
 		return nil
 	}
 	b := &sqlb{d: s.DB.Dialect}
 	b.w("SELECT ", database.Ident(schema.ColID), " FROM ", database.Ident(holder.Table), " WHERE ")
-	b.in(database.Ident(schema.ColID), idKind, anyIDs(ids), false)
+	b.in(database.Ident(schema.ColID), idKind, toArgs(ids), false)
 	if err := s.deleteHeld(ctx, db, holder, b.sb.String(), b.args, field); err != nil {
 		return err
 	}
@@ -252,7 +252,7 @@ func (s *Store) deleteComponents(ctx context.Context, db database.Conn, holder *
 	b.w("DELETE FROM ", database.Ident(schema.ComponentJoin(holder)), " WHERE ", database.Ident(schema.CmpField), " = ")
 	b.arg(strKind, field.Name)
 	b.w(" AND ")
-	b.in(database.Ident(schema.CmpEntity), idKind, anyIDs(ids), false)
+	b.in(database.Ident(schema.CmpEntity), idKind, toArgs(ids), false)
 	return s.exec(ctx, db, b)
 }
 

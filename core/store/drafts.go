@@ -274,7 +274,7 @@ func (s *Store) AddDraft(ctx context.Context, db database.Conn, ct *schema.Conte
 // DeleteDocument removes every row of the document: its draft and its
 // published version, in one statement.
 func (s *Store) DeleteDocument(ctx context.Context, db database.Conn, ct *schema.ContentType, doc string) error {
-	if holdsComponents(ct) {
+	if ct.HoldsComponents() {
 		b := &sqlb{d: s.DB.Dialect}
 		b.w("SELECT ", database.Ident(schema.ColID), " FROM ", database.Ident(ct.Table), " WHERE ", database.Ident(schema.ColDocumentID), " = ")
 		b.arg(strKind, doc)

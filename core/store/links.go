@@ -124,7 +124,7 @@ func (s *Store) copyLinks(ctx context.Context, db database.Conn, ct *schema.Cont
 // copyComponents gives row to a copy of row from's components, in place
 // of its own: each version holds components of its own, as in Strapi 5.
 func (s *Store) copyComponents(ctx context.Context, db database.Conn, ct *schema.ContentType, from, to int64) error {
-	if !holdsComponents(ct) {
+	if !ct.HoldsComponents() {
 		return nil
 	}
 	comps, err := s.componentsOf(ctx, db, ct, from)
