@@ -93,8 +93,16 @@ func addAttr(ct *ContentType, ra *rawAttr, file string, probs *Problems) {
 		return
 	}
 	a.Kind = KindOf(a.Type)
+	if a.Type == Media {
+		// A media field is a one-way relation to the built-in file type:
+		// read, populated, filtered and written as one (see asMediaRelation).
+		for _, msg := range mediaProblems(&a) {
+			add(msg)
+		}
+		asMediaRelation(&a)
+	}
 	switch {
-	case a.Type == Component, a.Type == DynamicZone, a.Type == Media:
+	case a.Type == Component, a.Type == DynamicZone:
 		// In the model without a kind: checkStructured refuses it on a
 		// content type, once every component is known.
 		for _, msg := range ruleProblems(&a) {

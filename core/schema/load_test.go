@@ -55,6 +55,10 @@ func TestShippedTypes(t *testing.T) {
 			"title:title description:description startAt:start_at endAt:end_at timezone:timezone " +
 				"location:location meetingUrl:meeting_url kind:kind status:status syncedAt:synced_at " +
 				"coach:coach_id program:program_id session:session_id learners:- attendances:-"},
+		{"file", "files", "files", false, true,
+			"name:name alternativeText:alternative_text caption:caption focalPoint:focal_point width:width " +
+				"height:height formats:formats hash:hash ext:ext mime:mime size:size url:url previewUrl:preview_url " +
+				"provider:provider provider_metadata:provider_metadata folderPath:folder_path"},
 		{"learner", "learners", "learners", false, false,
 			"name:name email:email goals:goals languages:languages timezone:timezone user:user_id " +
 				"customer:customer_id coach:coach_id enrollments:- events:- attendances:-"},
@@ -305,7 +309,7 @@ func TestLoadBuiltinsOnly(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(s.Types) != 2 || s.Type("user") == nil || s.Type("role") == nil {
+	if len(s.Types) != 3 || s.Type("user") == nil || s.Type("role") == nil || s.Type("file") == nil {
 		t.Fatalf("Load(nil) types = %v", s.Types)
 	}
 	if f := s.Type("user").File; f != "(built-in) builtin/user.yaml" {

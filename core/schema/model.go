@@ -49,10 +49,10 @@ const (
 	Relation    FieldType = "relation"
 )
 
-// The field types Kiln reads into the model without a kind: components
-// and dynamic zones (stored in tables of their own, see ComponentJoin),
-// and media, refused until it is served. A customField is replaced by its
-// base type when loading.
+// The field types Kiln reads into the model without a kind of their own:
+// components and dynamic zones (stored in tables of their own, see
+// ComponentJoin), and media (a relation to the built-in file type, see
+// media.go). A customField is replaced by its base type when loading.
 const (
 	Component   FieldType = "component"
 	DynamicZone FieldType = "dynamiczone"
@@ -162,7 +162,8 @@ type Attribute struct {
 	Repeatable     bool
 	Components     []string
 	ComponentTypes []*ContentType
-	// Media fields (not served yet): Strapi's multiple and allowedTypes.
+	// Media fields: Strapi's multiple and allowedTypes. Load makes a
+	// media field a relation to the built-in file type (media.go).
 	Multiple     bool
 	AllowedTypes []string
 
@@ -269,8 +270,9 @@ func (t *ContentType) Index(a *Attribute) int {
 	return -1
 }
 
-// IsRelation reports whether the attribute is a relation.
-func (a *Attribute) IsRelation() bool { return a.Type == Relation }
+// IsRelation reports whether the attribute is a relation: a relation
+// field, or a media field, which is stored as one (media.go).
+func (a *Attribute) IsRelation() bool { return a.Type == Relation || a.Type == Media }
 
 // ToMany reports whether the relation holds a list (oneToMany, manyToMany).
 func (a *Attribute) ToMany() bool {
@@ -364,6 +366,6 @@ func (a *Attribute) ComponentOf(uid string) *ContentType {
 	return nil
 }
 
-// Structured reports whether the attribute is a component, dynamic-zone or
-// media field, which have no kind.
+// Structured reports whether the attribute is a component or
+// dynamic-zone field, which have no kind.
 func (a *Attribute) Structured() bool { return a.Kind == nil }

@@ -6,11 +6,9 @@ import (
 )
 
 // Components, dynamic zones and media: read into the model and checked.
-// Components and zones are served (their rows in component tables, see
-// ComponentJoin); a media field is refused until it is served.
+// Components and zones are served from component tables (ComponentJoin);
+// a media field is a one-way relation to the built-in file type.
 
-// mediaTypes are Strapi's allowedTypes of a media field.
-var mediaTypes = map[string]bool{"images": true, "videos": true, "files": true, "audios": true}
 
 // structuredProblems are the definition problems of a component,
 // dynamic-zone or media field (ruleProblems' part for them).
@@ -35,12 +33,6 @@ func structuredProblems(a *Attribute) []string {
 			}
 			seen[c] = true
 		}
-	case Media:
-		for _, t := range a.AllowedTypes {
-			if !mediaTypes[t] {
-				out = append(out, fmt.Sprintf("allowedTypes may hold images, videos, files and audios, not %q", t))
-			}
-		}
 	}
 	if a.Min != nil && a.Max != nil && *a.Min > *a.Max {
 		out = append(out, "min is greater than max")
@@ -51,7 +43,7 @@ func structuredProblems(a *Attribute) []string {
 // checkStructured checks that a component or dynamic-zone field names
 // components that exist and resolves them, then refuses what cannot be
 // served: a dynamic zone in a component (Strapi allows them on content
-// types only), media anywhere.
+// types only).
 func checkStructured(s *Schema, ct *ContentType, a *Attribute, probs *Problems) {
 	add := func(msg string) { *probs = append(*probs, a.problem(msg)) }
 	var uids []string
@@ -63,7 +55,7 @@ func checkStructured(s *Schema, ct *ContentType, a *Attribute, probs *Problems) 
 	case DynamicZone:
 		uids = a.Components
 	}
-	if a.Type != Media && len(uids) == 0 {
+	if len(uids) == 0 {
 		return // structuredProblems has said what is missing
 	}
 	a.ComponentTypes = nil
@@ -74,10 +66,7 @@ func checkStructured(s *Schema, ct *ContentType, a *Attribute, probs *Problems) 
 		}
 		add(fmt.Sprintf("component %q does not exist (%s)", uid, componentFiles(uid)))
 	}
-	switch {
-	case a.Type == Media:
-		add("media fields are not served yet")
-	case a.Type == DynamicZone && ct.Kind == ComponentKind:
+	if a.Type == DynamicZone && ct.Kind == ComponentKind {
 		add("a dynamic zone cannot be inside a component: Strapi allows them on content types only")
 	}
 }

@@ -51,6 +51,31 @@ CREATE TABLE "kiln_webhook_deliveries" (
   "delivered_at" BIGINT
 );
 
+-- create table files
+CREATE TABLE "files" (
+  "id" INTEGER PRIMARY KEY AUTOINCREMENT,
+  "document_id" VARCHAR(24) NOT NULL,
+  "name" VARCHAR(255),
+  "alternative_text" TEXT,
+  "caption" TEXT,
+  "focal_point" TEXT,
+  "width" INTEGER,
+  "height" INTEGER,
+  "formats" TEXT,
+  "hash" VARCHAR(255),
+  "ext" VARCHAR(255),
+  "mime" VARCHAR(255),
+  "size" REAL,
+  "url" TEXT,
+  "preview_url" TEXT,
+  "provider" VARCHAR(255),
+  "provider_metadata" TEXT,
+  "folder_path" VARCHAR(255),
+  "created_at" TEXT NOT NULL,
+  "updated_at" TEXT NOT NULL,
+  "published_at" TEXT
+);
+
 -- create table notes
 CREATE TABLE "notes" (
   "id" INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -129,6 +154,12 @@ CREATE INDEX IF NOT EXISTS "kiln_webhook_deliveries_due" ON "kiln_webhook_delive
 
 -- create index kiln_webhook_deliveries_webhook on kiln_webhook_deliveries (webhook_id, id)
 CREATE INDEX IF NOT EXISTS "kiln_webhook_deliveries_webhook" ON "kiln_webhook_deliveries" ("webhook_id", "id");
+
+-- create index files_document_id_uq on files (document_id)
+CREATE UNIQUE INDEX IF NOT EXISTS "files_document_id_uq" ON "files" ("document_id");
+
+-- create index files_published_at_idx on files (published_at)
+CREATE INDEX IF NOT EXISTS "files_published_at_idx" ON "files" ("published_at");
 
 -- create index notes_document_id_uq on notes (document_id)
 CREATE UNIQUE INDEX IF NOT EXISTS "notes_document_id_uq" ON "notes" ("document_id");
