@@ -9,7 +9,6 @@ import (
 // Components and zones are served from component tables (ComponentJoin);
 // a media field is a one-way relation to the built-in file type.
 
-
 // structuredProblems are the definition problems of a component,
 // dynamic-zone or media field (ruleProblems' part for them).
 func structuredProblems(a *Attribute) []string {
