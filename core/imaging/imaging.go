@@ -113,6 +113,8 @@ type Format struct {
 // displayed and its EXIF orientation. It does not decode pixels, so it is
 // cheap on any file and is what CheckPixels is fed with. Anything that is
 // not a readable JPEG, PNG, GIF or WebP header gives ErrNotImage.
+// Probe reads ahead from r (a few KiB past the header), so Formats must
+// be given the file again from its start.
 func Probe(r io.Reader) (Info, error) {
 	c := &capture{r: r}
 	br := bufio.NewReader(c)
