@@ -14,9 +14,12 @@ import (
 	"image/gif"
 	"image/jpeg"
 	"image/png"
+	"math"
 	"os"
 	"runtime"
 	"testing"
+
+	xdraw "golang.org/x/image/draw"
 )
 
 // pattern draws a w×h picture with some structure (so encoders and the
@@ -576,4 +579,73 @@ func FuzzProbe(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestPreShrink checks the box halving that precedes the kernel on large
+// pictures (shrink.go): a 1000×640 picture is at least 4 times the
+// thumbnail, so it is halved first. Its colours must land where they
+// were, for the YCbCr path (JPEG) and the RGBA path (PNG, with a
+// transparent quadrant that must stay transparent), and the result must
+// be close to CatmullRom straight from the full picture.
+func TestPreShrink(t *testing.T) {
+	m := image.NewRGBA(image.Rect(0, 0, 1000, 640))
+	quads := []struct {
+		r image.Rectangle
+		c color.RGBA
+	}{
+		{image.Rect(0, 0, 500, 320), color.RGBA{255, 0, 0, 255}},
+		{image.Rect(500, 0, 1000, 320), color.RGBA{0, 255, 0, 255}},
+		{image.Rect(0, 320, 500, 640), color.RGBA{0, 0, 255, 255}},
+		{image.Rect(500, 320, 1000, 640), color.RGBA{}}, // transparent
+	}
+	for _, q := range quads {
+		draw.Draw(m, q.r, image.NewUniform(q.c), image.Point{}, draw.Src)
+	}
+	for _, format := range []string{"jpeg", "png"} {
+		src := m
+		if format == "jpeg" { // no transparency in a JPEG: white there
+			src = image.NewRGBA(m.Bounds())
+			draw.Draw(src, src.Bounds(), image.White, image.Point{}, draw.Src)
+			draw.Draw(src, src.Bounds(), m, image.Point{}, draw.Over)
+		}
+		data := encodeAs(t, format, src)
+		_, fs, err := Formats(context.Background(), bytes.NewReader(data), DefaultBreakpoints[:1])
+		tw, th0 := expectedFit(1000, 640, 245, 156)
+		if err != nil || len(fs) != 1 || fs[0].Width != tw || fs[0].Height != th0 {
+			t.Fatalf("%s: %d formats, %v", format, len(fs), err)
+		}
+		th, _, err := image.Decode(bytes.NewReader(fs[0].Data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		at := func(x, y int) color.NRGBA { return color.NRGBAModel.Convert(th.At(x, y)).(color.NRGBA) }
+		near := func(a, b uint8) bool { return int(a)+40 > int(b) && int(b)+40 > int(a) }
+		for i, p := range []image.Point{{tw / 4, th0 / 4}, {3 * tw / 4, th0 / 4}, {tw / 4, 3 * th0 / 4}, {3 * tw / 4, 3 * th0 / 4}} {
+			want := color.NRGBAModel.Convert(src.At(p.X*1000/tw, p.Y*640/th0)).(color.NRGBA)
+			got := at(p.X, p.Y)
+			if !near(got.A, want.A) || (want.A > 0 && (!near(got.R, want.R) || !near(got.G, want.G) || !near(got.B, want.B))) {
+				t.Errorf("%s quadrant %d: got %v, want %v", format, i, got, want)
+			}
+		}
+		if format != "png" {
+			continue
+		}
+		// Against CatmullRom from the full picture, without halving.
+		direct := image.NewRGBA(image.Rect(0, 0, tw, th0))
+		xdraw.CatmullRom.Scale(direct, direct.Bounds(), m, m.Bounds(), xdraw.Src, nil)
+		var sum, n float64
+		for y := 0; y < th0; y++ {
+			for x := 0; x < tw; x++ {
+				a := color.NRGBAModel.Convert(direct.At(x, y)).(color.NRGBA)
+				b := at(x, y)
+				for _, d := range []int{int(a.R) - int(b.R), int(a.G) - int(b.G), int(a.B) - int(b.B), int(a.A) - int(b.A)} {
+					sum += math.Abs(float64(d))
+					n++
+				}
+			}
+		}
+		if mean := sum / n; mean > 2 {
+			t.Errorf("halving then CatmullRom is %.2f levels from CatmullRom alone on average", mean)
+		}
+	}
 }
