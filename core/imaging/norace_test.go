@@ -1,0 +1,5 @@
+//go:build !race
+
+package imaging
+
+const raceEnabled = false
