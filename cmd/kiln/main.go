@@ -25,6 +25,7 @@ func commands() []command {
 		{"seed", "load the deterministic demo data (--scale small|large, --seed N) into an empty database", runSeed},
 		{"admin", "admin create --email E --password P: create (or reset) an admin user", runAdmin},
 		{"token", "token create|list|revoke: manage the API tokens servers call the API with", runToken},
+		{"media", "media orphans [--delete]: list (or remove) stored files no file row names", runMedia},
 		{"routes", "print the route table: method, path, action, roles allowed, source", runRoutes},
 		{"version", "print the version", runVersion},
 	}

@@ -34,6 +34,7 @@ import (
 	"github.com/kiln-cms/kiln/core/rest"
 	"github.com/kiln-cms/kiln/core/route"
 	"github.com/kiln-cms/kiln/core/schema"
+	"github.com/kiln-cms/kiln/core/upload"
 	"github.com/kiln-cms/kiln/core/webhook"
 )
 
@@ -61,6 +62,9 @@ type App struct {
 	// Webhooks is the outbox of the content service's and the plugins'
 	// events, its worker and its admin routes (core/webhook).
 	Webhooks *webhook.Service
+	// Upload is the media library: the upload routes and media fields'
+	// files, over the provider config/upload.yaml names (core/upload).
+	Upload *upload.Service
 	// Identity listens for changes of users and roles on PostgreSQL and
 	// keeps Security.Principals trusted meanwhile; nil on SQLite.
 	Identity *principal.Watcher
@@ -131,6 +135,10 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, plugins ...pl
 		return nil, err
 	}
 	a.Content.Outbox = a.Webhooks
+	if err = a.newMedia(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
 	if a.Plugins, err = plugin.Load(plugins, a.Content, a.Security, rest.GeneratedRoutes(s, nil), log); err != nil {
 		db.Close()
 		return nil, err
@@ -214,6 +222,7 @@ func (a *App) newServer(limiter *ratelimit.Limiter) *fiber.App {
 		TrustedProxies:          a.Config.Server.TrustProxy.Strings(),
 	})
 	conns.Install(f.Server(), a.Config.Server.ReadTimeout)
+	uploadBodies(f.Server(), a.Config.Upload)
 	a.Routes = a.routeTable()
 	a.redactor = a.Routes.Redactor()
 	// Metrics and the access log see every request, preflights and

@@ -34,6 +34,7 @@ func (a *App) routeTable() route.Table {
 	t = append(t, rest.AccountRoutes(a.Security, a.Accounts)...)
 	t = append(t, rest.APITokenRoutes(a.Security, a.APITokens)...)
 	t = append(t, a.Webhooks.Routes(a.Security)...)
+	t = append(t, a.mediaRoutes()...)
 	t = append(t, a.Plugins.Table()...)
 	t = append(t, api.Routes()...)
 	a.APITokens.SetRoutes(t, a.Schema) // what each kind of API token may do

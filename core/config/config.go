@@ -21,7 +21,9 @@ type Config struct {
 	Plugins Plugins `yaml:"plugins"`
 	// Webhooks is config/webhooks.yaml (webhooks.go).
 	Webhooks Webhooks `yaml:"webhooks"`
-	Paths    Paths    `yaml:"-"`
+	// Upload is config/upload.yaml (upload.go).
+	Upload Upload `yaml:"upload"`
+	Paths  Paths  `yaml:"-"`
 }
 
 // Mail is config/mail.yaml. With no SMTP host, mail is written to the log.
@@ -246,5 +248,6 @@ func Default() Config {
 		Mail:      Mail{SMTPPort: 587, From: "no-reply@localhost", ResetURL: "http://localhost:1337/reset-password"},
 		Paths:     Paths{ContentTypes: "content-types", Config: "config", Data: "data"},
 		Webhooks:  defaultWebhooks(),
+		Upload:    defaultUpload(),
 	}
 }

@@ -28,7 +28,7 @@ func Load(getenv func(string) string) (Config, error) {
 	sections := map[string]any{
 		"server": &c.Server, "database": &c.Database, "auth": &c.Auth,
 		"api": &c.API, "ratelimit": &c.RateLimit, "mail": &c.Mail, "plugins": &c.Plugins,
-		"webhooks": &c.Webhooks,
+		"webhooks": &c.Webhooks, "upload": &c.Upload,
 	}
 	for name, dst := range sections {
 		if err := readSection(filepath.Join(c.Paths.Config, name+".yaml"), dst); err != nil {
@@ -115,6 +115,7 @@ func (c *Config) check(secretFrom string) error {
 		probs = append(probs, "ratelimit: perUser, perAddress, perToken and window must be positive")
 	}
 	probs = append(probs, c.Webhooks.check()...)
+	probs = append(probs, c.Upload.check()...)
 	if c.Auth.TokenLifetime <= 0 {
 		probs = append(probs, "auth: tokenLifetime must be positive")
 	}
@@ -181,6 +182,53 @@ func (e *envReader) integer(dst *int, names ...string) {
 	}
 }
 
+func (e *envReader) integer64(dst *int64, names ...string) {
+	if n, v := e.first(names...); v != "" {
+		i, err := strconv.ParseInt(v, 10, 64)
+		if err != nil && e.err == nil {
+			e.err = fmt.Errorf("config: %s=%q is not a whole number", n, v)
+		}
+		if err == nil {
+			*dst = i
+		}
+	}
+}
+
+// upload reads the KILN_UPLOAD_* variables, one per key of upload.yaml.
+func (e *envReader) upload(u *Upload) {
+	e.integer64(&u.SizeLimit, "KILN_UPLOAD_SIZE_LIMIT")
+	e.integer64(&u.MaxPixels, "KILN_UPLOAD_MAX_PIXELS")
+	if n, v := e.first("KILN_UPLOAD_BREAKPOINTS"); v != "" {
+		u.Breakpoints = map[string]int{}
+		for _, item := range strings.Split(v, ",") {
+			name, px, ok := strings.Cut(strings.TrimSpace(item), ":")
+			size, err := strconv.Atoi(px)
+			if (!ok || err != nil) && e.err == nil {
+				e.err = fmt.Errorf("config: %s=%q: write name:pixels, comma-separated (large:1000,small:500)", n, v)
+			}
+			u.Breakpoints[name] = size
+		}
+	}
+	if _, v := e.first("KILN_UPLOAD_THUMBNAIL"); v != "" {
+		b := true
+		e.boolean(&b, "KILN_UPLOAD_THUMBNAIL")
+		u.Thumbnail = &b
+	}
+	e.duration(&u.ReadTimeout, "KILN_UPLOAD_READ_TIMEOUT")
+	e.integer(&u.ImageWorkers, "KILN_UPLOAD_IMAGE_WORKERS")
+	e.str(&u.Provider, "KILN_UPLOAD_PROVIDER")
+	e.str(&u.S3.Bucket, "KILN_UPLOAD_S3_BUCKET")
+	e.str(&u.S3.Region, "KILN_UPLOAD_S3_REGION")
+	e.str(&u.S3.Endpoint, "KILN_UPLOAD_S3_ENDPOINT")
+	e.str(&u.S3.AccessKeyID, "KILN_UPLOAD_S3_ACCESS_KEY_ID")
+	e.str(&u.S3.SecretAccessKey, "KILN_UPLOAD_S3_SECRET_ACCESS_KEY")
+	e.str(&u.S3.BaseURL, "KILN_UPLOAD_S3_BASE_URL")
+	e.str(&u.S3.Prefix, "KILN_UPLOAD_S3_PREFIX")
+	e.boolean(&u.S3.ForcePathStyle, "KILN_UPLOAD_S3_FORCE_PATH_STYLE")
+	e.boolean(&u.S3.SignedURLs, "KILN_UPLOAD_S3_SIGNED_URLS")
+	e.duration(&u.S3.SignedURLTTL, "KILN_UPLOAD_S3_SIGNED_URL_TTL")
+}
+
 func (e *envReader) boolean(dst *bool, names ...string) {
 	if n, v := e.first(names...); v != "" {
 		b, err := strconv.ParseBool(v)
@@ -216,6 +264,7 @@ func (e *envReader) apply(c *Config) {
 	e.proxies(&c.Server.TrustProxy, "KILN_TRUST_PROXY")
 	e.boolean(&c.Server.Demo, "KILN_DEMO")
 	e.boolean(&c.Webhooks.AllowPrivate, "KILN_WEBHOOKS_ALLOW_PRIVATE")
+	e.upload(&c.Upload)
 	e.duration(&c.Server.ReadHeaderTimeout, "KILN_READ_HEADER_TIMEOUT")
 	e.duration(&c.Server.ReadTimeout, "KILN_READ_TIMEOUT")
 	e.duration(&c.Server.WriteTimeout, "KILN_WRITE_TIMEOUT")

@@ -21,6 +21,29 @@ const (
 	EventUnpublish = "entry.unpublish"
 )
 
+// The media library's events: a write of the built-in file type emits
+// these instead of entry.*, as Strapi's upload plugin does.
+const (
+	EventMediaCreate = "media.create"
+	EventMediaUpdate = "media.update"
+	EventMediaDelete = "media.delete"
+)
+
+// eventOf is the event a write of ct emits: media.* for files.
+func eventOf(event string, ct *schema.ContentType) string {
+	if ct.Builtin && ct.Name == schema.FileType {
+		switch event {
+		case EventCreate:
+			return EventMediaCreate
+		case EventUpdate:
+			return EventMediaUpdate
+		case EventDelete:
+			return EventMediaDelete
+		}
+	}
+	return event
+}
+
 // Outbox is where committed writes leave word for other systems (core/webhook
 // is one). The service asks Wants, which must be cheap and read nothing,
 // before it does any work for an event; the events a transaction emitted are
@@ -61,6 +84,7 @@ type batchKey struct{}
 // outbox wants the event. Outside Service.InTx (a bare pool Tx) the event is
 // written at once.
 func (t *Tx) Emit(ctx context.Context, event string, ct *schema.ContentType, id int64) error {
+	event = eventOf(event, ct)
 	o := t.s.Outbox
 	if o == nil || !o.Wants(event, ct) {
 		return nil
@@ -80,6 +104,7 @@ func (t *Tx) Emit(ctx context.Context, event string, ct *schema.ContentType, id 
 
 // emit is Emit with the version known.
 func (t *Tx) emit(ctx context.Context, event string, ct *schema.ContentType, id int64, st query.Status) error {
+	event = eventOf(event, ct)
 	o := t.s.Outbox
 	if o == nil || !o.Wants(event, ct) {
 		return nil
@@ -97,7 +122,8 @@ func (t *Tx) emit(ctx context.Context, event string, ct *schema.ContentType, id 
 // read now, while it still exists.
 func (t *Tx) emitGone(ctx context.Context, ct *schema.ContentType, doc entry.Document) error {
 	o := t.s.Outbox
-	if o == nil || !o.Wants(EventDelete, ct) {
+	event := eventOf(EventDelete, ct)
+	if o == nil || !o.Wants(event, ct) {
 		return nil
 	}
 	versions := []struct {
@@ -116,7 +142,7 @@ func (t *Tx) emitGone(ctx context.Context, ct *schema.ContentType, doc entry.Doc
 		if err != nil {
 			return err
 		}
-		p := pending{Emitted: Emitted{Event: EventDelete, Type: ct, Entry: e, At: time.Now().UTC()}}
+		p := pending{Emitted: Emitted{Event: event, Type: ct, Entry: e, At: time.Now().UTC()}}
 		if b, ok := ctx.Value(batchKey{}).(*batch); ok {
 			b.list = append(b.list, p)
 		} else if err := t.flush(ctx, []pending{p}); err != nil {

@@ -15,6 +15,7 @@ type coreOp struct {
 	request       func(b *builder) obj   // the body's schema, nil for none
 	response      func(b *builder) obj   // the success body's schema
 	params        func(b *builder) []any // query parameters
+	multipart     bool                   // the body is the upload route's multipart form
 }
 
 // coreOps are keyed by permission action; a core route in the route table
@@ -191,6 +192,10 @@ func (b *builder) core(action string, hasID bool) obj {
 	if c.request != nil {
 		op["requestBody"] = jsonBody(c.request(b), true)
 	}
-	op["responses"] = merge(obj{status: jsonResponse(c.summary, c.response(b))}, errorsFor(hasID, c.request != nil, false))
+	if c.multipart {
+		op["requestBody"] = multipartBody()
+	}
+	hasBody := c.request != nil || c.multipart
+	op["responses"] = merge(obj{status: jsonResponse(c.summary, c.response(b))}, errorsFor(hasID, hasBody, false))
 	return op
 }

@@ -42,6 +42,9 @@ func ActionOf(ct *schema.ContentType, action string) string {
 		return "users." + action
 	case "role":
 		return "roles." + action
+	case schema.FileType:
+		// The media library's routes, as Strapi's upload plugin names them.
+		return "upload." + action
 	}
 	return ct.Name + "." + action
 }
@@ -191,7 +194,11 @@ func (s *Security) QueryOptions(c *fiber.Ctx) query.Options {
 	o := s.Query
 	o.PublicationState = VersionOf(c) == V1
 	cl := caller.Of(c)
-	o.CanRead = func(ct *schema.ContentType) bool { return s.allowed(cl, ActionOf(ct, "find")) }
+	// Media is populated and filtered on whoever reads the entry holding
+	// it, as in Strapi: upload.find guards only the library's own routes.
+	o.CanRead = func(ct *schema.ContentType) bool {
+		return ct.Name == schema.FileType && ct.Builtin || s.allowed(cl, ActionOf(ct, "find"))
+	}
 	return o
 }
 

@@ -163,9 +163,30 @@ type Payload struct {
 	Entry     json.RawMessage `json:"entry"`
 }
 
+// MediaPayload is a media event's body, in the shape of Strapi's upload
+// plugin: the file under "media", no model nor uid.
+type MediaPayload struct {
+	Event     string          `json:"event"`
+	CreatedAt string          `json:"createdAt"`
+	Media     json.RawMessage `json:"media"`
+}
+
+// payloadOf is the body of one event's deliveries.
+func payloadOf(ev content.Emitted) ([]byte, error) {
+	at := ev.At.UTC().Format(timeFormat)
+	if ev.Type.Builtin && ev.Type.Name == schema.FileType {
+		return json.Marshal(MediaPayload{Event: ev.Event, CreatedAt: at, Media: rest.EntryJSONIn(ev.Entry, rest.V2)})
+	}
+	return json.Marshal(Payload{Event: ev.Event, CreatedAt: at, Model: ev.Type.Name,
+		UID: uidOf(ev.Type), Entry: rest.EntryJSONIn(ev.Entry, rest.V2)})
+}
+
 // uidOf is the type's uid as Strapi names it: "api::program.program", and
 // "plugin::users-permissions.user" for the core's users and roles.
 func uidOf(ct *schema.ContentType) string {
+	if ct.Builtin && ct.Name == schema.FileType {
+		return "plugin::upload.file"
+	}
 	if ct.Builtin {
 		return "plugin::users-permissions." + ct.Name
 	}
@@ -190,8 +211,7 @@ func (w *Service) Write(ctx context.Context, tx *content.Tx, events []content.Em
 			}
 			if body == nil {
 				var err error
-				body, err = json.Marshal(Payload{Event: ev.Event, CreatedAt: ev.At.UTC().Format(timeFormat), Model: ev.Type.Name,
-					UID: uidOf(ev.Type), Entry: rest.EntryJSONIn(ev.Entry, rest.V2)})
+				body, err = payloadOf(ev)
 				if err != nil {
 					w.mu.RUnlock()
 					return err

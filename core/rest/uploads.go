@@ -1,0 +1,390 @@
+package rest
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"mime/multipart"
+	"strconv"
+	"strings"
+
+	"github.com/gofiber/fiber/v2"
+
+	"github.com/kiln-cms/kiln/core/entry"
+	"github.com/kiln-cms/kiln/core/errs"
+	"github.com/kiln-cms/kiln/core/query"
+	"github.com/kiln-cms/kiln/core/route"
+	"github.com/kiln-cms/kiln/core/schema"
+	"github.com/kiln-cms/kiln/core/upload"
+)
+
+// The media library's routes answer as Strapi 5's upload plugin: bare
+// file objects and arrays, not the {data, meta} envelope, each file with
+// isUrlSigned after its own fields (docs/media.md).
+
+// The upload routes' actions, as Strapi names them.
+const (
+	ActionUploadFind    = "upload.find"
+	ActionUploadFindOne = "upload.findOne"
+	ActionUploadUpload  = "upload.upload"
+	ActionUploadDestroy = "upload.destroy"
+)
+
+// PathUpload is where files are uploaded; the server lets its multipart
+// bodies be as large as upload.sizeLimit (core/app).
+const PathUpload = "/upload"
+
+// UploadRoutes are the media library's rows of the route table, served
+// at /api only.
+func UploadRoutes(sec *Security, up *upload.Service) route.Table {
+	h := &uploadHandlers{sec: sec, up: up}
+	rows := []struct {
+		method, path, action string
+		handler              fiber.Handler
+	}{
+		{fiber.MethodPost, PathUpload, ActionUploadUpload, h.upload},
+		{fiber.MethodGet, "/upload/files", ActionUploadFind, h.list},
+		{fiber.MethodGet, "/upload/files/:id", ActionUploadFindOne, h.get},
+		{fiber.MethodDelete, "/upload/files/:id", ActionUploadDestroy, h.remove},
+	}
+	out := make(route.Table, len(rows))
+	for i, r := range rows {
+		out[i] = route.Route{Method: r.method, Path: r.path, Prefixes: route.API, Action: r.action,
+			Source: route.SourceCore, Handlers: []fiber.Handler{r.handler}}
+	}
+	return out
+}
+
+type uploadHandlers struct {
+	sec *Security
+	up  *upload.Service
+}
+
+// query parses a route's query string on the file type; the list's
+// start and limit are top-level keys, as Strapi's upload routes take them.
+func (h *uploadHandlers) query(c *fiber.Ctx, list bool) (*query.Query, entry.ReadOptions, error) {
+	ro := h.sec.ReadOptions(c)
+	opts := h.sec.QueryOptions(c)
+	if list {
+		opts.ExtraKeys = []string{"start", "limit"}
+	}
+	q, err := query.Parse(h.up.FileType, string(c.Context().QueryArgs().QueryString()), opts)
+	if err != nil {
+		return nil, ro, err
+	}
+	roots := 1
+	if list {
+		if err := offsetWindow(q, opts); err != nil {
+			return nil, ro, err
+		}
+		roots = q.Pagination.Size()
+	}
+	return q, ro, h.sec.Content.CheckEstimate(q, roots, ro)
+}
+
+// offsetWindow applies the list's top-level start and limit.
+func offsetWindow(q *query.Query, opts query.Options) error {
+	p := q.Pagination
+	if _, given := q.Extra["start"]; given || q.Extra["limit"] != "" {
+		p = query.Pagination{Mode: query.OffsetStyle, Limit: max(opts.MaxPageSize, 1)}
+	}
+	for key, dst := range map[string]*int{"start": &p.Start, "limit": &p.Limit} {
+		s, ok := q.Extra[key]
+		if !ok {
+			continue
+		}
+		n, err := strconv.Atoi(s)
+		least := 0
+		if key == "limit" {
+			least = 1
+		}
+		if err != nil || n < least {
+			return errs.Newf(errs.KindPagination, "Invalid %s %q: it must be a whole number of at least %d", key, s, least)
+		}
+		if key == "limit" && opts.MaxPageSize > 0 {
+			n = min(n, opts.MaxPageSize)
+		}
+		*dst = n
+	}
+	p.WithCount = false
+	q.Pagination = p
+	return nil
+}
+
+func (h *uploadHandlers) list(c *fiber.Ctx) error {
+	if err := h.sec.Allow(c, ActionUploadFind); err != nil {
+		return err
+	}
+	q, ro, err := h.query(c, true)
+	if err != nil {
+		return err
+	}
+	page, err := h.sec.Content.Find(c.UserContext(), q, ro)
+	if err != nil {
+		return err
+	}
+	return send(c, fiber.StatusOK, appendFiles(make([]byte, 0, 512*len(page.Entries)+2), page.Entries))
+}
+
+func (h *uploadHandlers) get(c *fiber.Ctx) error {
+	if err := h.sec.Allow(c, ActionUploadFindOne); err != nil {
+		return err
+	}
+	id, err := fileID(c.Params("id"))
+	if err != nil {
+		return err
+	}
+	q, ro, err := h.query(c, false)
+	if err != nil {
+		return err
+	}
+	e, err := h.sec.Content.Get(c.UserContext(), q, id, ro)
+	if errs.KindOf(err) == errs.KindNotFound {
+		return errs.New(errs.KindNotFound, "file.notFound")
+	}
+	if err != nil {
+		return err
+	}
+	return send(c, fiber.StatusOK, appendFile(nil, e))
+}
+
+func (h *uploadHandlers) remove(c *fiber.Ctx) error {
+	if err := h.sec.Allow(c, ActionUploadDestroy); err != nil {
+		return err
+	}
+	id, err := fileID(c.Params("id"))
+	if err != nil {
+		return err
+	}
+	q, ro, err := h.query(c, false)
+	if err != nil {
+		return err
+	}
+	gone, err := h.up.Delete(c.UserContext(), id, q, ro)
+	if err != nil {
+		return err
+	}
+	return send(c, fiber.StatusOK, appendFile(nil, gone))
+}
+
+// upload stores new files (POST /api/upload), or, with ?id=, changes one
+// file's information or replaces its bytes.
+func (h *uploadHandlers) upload(c *fiber.Ctx) error {
+	if err := h.sec.Allow(c, ActionUploadUpload); err != nil {
+		return err
+	}
+	form, err := multipartOf(c)
+	if err != nil {
+		return err
+	}
+	files := form.File["files"]
+	infos, err := fileInfos(form.Value["fileInfo"], len(files))
+	if err != nil {
+		return err
+	}
+	ctx := c.UserContext()
+	if raw := c.Query("id"); raw != "" {
+		id, err := fileID(raw)
+		if err != nil {
+			return errs.New(errs.KindNotFound, "Entity not found")
+		}
+		q, ro, err := h.query(c, false)
+		if err != nil {
+			return err
+		}
+		var e *entry.Entry
+		switch len(files) {
+		case 0:
+			e, err = h.up.UpdateInfo(ctx, id, infos[0], q, ro)
+		case 1:
+			e, err = h.up.Replace(ctx, id, incoming(files[0], infos[0]), q, ro)
+		default:
+			return errs.New(errs.KindValidation, "Cannot replace a file with multiple ones")
+		}
+		if err != nil {
+			return err
+		}
+		return send(c, fiber.StatusOK, appendFile(nil, e))
+	}
+	at, err := h.attachTo(c, form)
+	if err != nil {
+		return err
+	}
+	in := make([]upload.Incoming, len(files))
+	for i, f := range files {
+		in[i] = incoming(f, infos[i])
+	}
+	q, err := query.Parse(h.up.FileType, "", h.sec.QueryOptions(c))
+	if err != nil {
+		return err
+	}
+	list, err := h.up.Upload(ctx, in, at, q, h.sec.ReadOptions(c))
+	if err != nil {
+		return err
+	}
+	return send(c, fiber.StatusCreated, appendFiles(nil, list))
+}
+
+// multipartOf is the request's multipart form (fasthttp has read it,
+// spooling large files to disk); any other body is a 400 naming what the
+// route takes.
+func multipartOf(c *fiber.Ctx) (*multipart.Form, error) {
+	ct := string(c.Request().Header.ContentType())
+	if !strings.HasPrefix(strings.ToLower(ct), fiber.MIMEMultipartForm) {
+		if len(c.Body()) == 0 {
+			return nil, errs.New(errs.KindValidation, "Files are empty")
+		}
+		return nil, errs.New(errs.KindValidation, "the upload's body must be multipart/form-data: files, and fileInfo as JSON")
+	}
+	form, err := c.MultipartForm()
+	if err != nil {
+		return nil, errs.New(errs.KindValidation, "the multipart body cannot be read: "+err.Error())
+	}
+	return form, nil
+}
+
+// fileInfos reads fileInfo: a JSON object for one file, an array by
+// position for several (Strapi's rule); n files get n infos.
+func fileInfos(values []string, n int) ([]upload.Info, error) {
+	out := make([]upload.Info, max(n, 1))
+	if len(values) == 0 {
+		return out, nil
+	}
+	bad := func(why string) error {
+		return errs.Fields([]errs.FieldError{errs.Field("fileInfo", "fileInfo "+why)})
+	}
+	if len(values) > 1 {
+		// Several fileInfo parts: one per file, in order.
+		if len(values) != n {
+			return nil, bad(fmt.Sprintf("is given %d times for %d files", len(values), n))
+		}
+		for i, v := range values {
+			if err := decodeStrict(v, &out[i]); err != nil {
+				return nil, bad("must be a JSON object: " + err.Error())
+			}
+		}
+		return out, nil
+	}
+	raw := strings.TrimSpace(values[0])
+	if strings.HasPrefix(raw, "[") {
+		var list []json.RawMessage
+		if err := json.Unmarshal([]byte(raw), &list); err != nil {
+			return nil, bad("must be a JSON object, or an array of them: " + err.Error())
+		}
+		if len(list) < n || n == 0 && len(list) > 1 {
+			return nil, bad(fmt.Sprintf("has %d items for %d files", len(list), n))
+		}
+		for i := range out {
+			if i < len(list) {
+				if err := decodeStrict(string(list[i]), &out[i]); err != nil {
+					return nil, bad("items must be JSON objects: " + err.Error())
+				}
+			}
+		}
+		return out, nil
+	}
+	if n > 1 {
+		return nil, bad(fmt.Sprintf("must be an array of %d objects, one per file", n))
+	}
+	if err := decodeStrict(raw, &out[0]); err != nil {
+		return nil, bad("must be a JSON object: " + err.Error())
+	}
+	return out, nil
+}
+
+// decodeStrict reads one fileInfo object; unknown keys are ignored, as
+// Strapi ignores them, but a name, alternativeText or caption must be a
+// string.
+func decodeStrict(s string, dst *upload.Info) error {
+	dec := json.NewDecoder(strings.NewReader(s))
+	dec.UseNumber()
+	if err := dec.Decode(dst); err != nil {
+		return err
+	}
+	if dec.More() {
+		return fmt.Errorf("trailing data after the object")
+	}
+	return nil
+}
+
+// incoming is one multipart file for the media library.
+func incoming(f *multipart.FileHeader, info upload.Info) upload.Incoming {
+	return upload.Incoming{Filename: f.Filename, Size: f.Size, Info: info,
+		Open: func() (io.ReadSeekCloser, error) { return f.Open() }}
+}
+
+// attachTo reads ref, refId and field: the entry's media field the new
+// files go to. The caller must be allowed to update that entry.
+func (h *uploadHandlers) attachTo(c *fiber.Ctx, form *multipart.Form) (*upload.Attach, error) {
+	val := func(k string) string {
+		if v := form.Value[k]; len(v) > 0 {
+			return strings.TrimSpace(v[0])
+		}
+		return ""
+	}
+	ref, refID, field := val("ref"), val("refId"), val("field")
+	if ref == "" && refID == "" && field == "" {
+		return nil, nil
+	}
+	bad := func(key, msg string) error { return errs.Fields([]errs.FieldError{errs.Field(key, msg)}) }
+	ct := h.sec.Content.Schema.Type(typeOfUID(ref))
+	if ct == nil || ct.Name == schema.FileType {
+		return nil, bad("ref", fmt.Sprintf("ref %q is not a content type (api::<name>.<name>)", ref))
+	}
+	id, err := strconv.ParseInt(refID, 10, 64)
+	if err != nil || id <= 0 {
+		return nil, bad("refId", "refId must be the entry's numeric id")
+	}
+	a := ct.Attr(field)
+	if a == nil || !a.IsMedia() {
+		return nil, bad("field", fmt.Sprintf("field %q is not a media field of %s", field, ct.Name))
+	}
+	if err := h.sec.Allow(c, ActionOf(ct, "update")); err != nil {
+		return nil, err
+	}
+	return &upload.Attach{Type: ct, ID: id, Field: a}, nil
+}
+
+// typeOfUID is the singular name in a Strapi uid: api::album.album →
+// album, plugin::users-permissions.user → user.
+func typeOfUID(uid string) string {
+	if i := strings.LastIndexByte(uid, '.'); i >= 0 {
+		return uid[i+1:]
+	}
+	return uid
+}
+
+// fileID reads a file's id: files are addressed by their numeric id.
+func fileID(s string) (int64, error) {
+	id, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || id <= 0 {
+		return 0, errs.New(errs.KindNotFound, "file.notFound")
+	}
+	return id, nil
+}
+
+// appendFile is a file as the upload routes answer it: the entry, then
+// isUrlSigned.
+func appendFile(b []byte, e *entry.Entry) []byte {
+	b = appendEntry(b, e, V2)
+	if n := len(b); n > 0 && b[n-1] == '}' {
+		b = b[:n-1]
+		if !bytes.HasSuffix(b, []byte("{")) {
+			b = append(b, ',')
+		}
+		b = append(b, `"isUrlSigned":false}`...)
+	}
+	return b
+}
+
+func appendFiles(b []byte, list []*entry.Entry) []byte {
+	b = append(b, '[')
+	for i, e := range list {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendFile(b, e)
+	}
+	return append(b, ']')
+}
