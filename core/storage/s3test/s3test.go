@@ -129,6 +129,9 @@ func Start(t testing.TB) storage.S3Config {
 				shared.err = err
 			} else {
 				shared.srv, shared.err = start(bin, dir)
+				if shared.err != nil {
+					_ = os.RemoveAll(dir)
+				}
 				if shared.srv != nil {
 					t.Logf("s3test: weed took %s to accept writes", shared.srv.StartTime.Round(time.Millisecond))
 				}
@@ -220,11 +223,12 @@ func start(bin, dir string) (*Server, error) {
 		Endpoint: "http://127.0.0.1:" + p(6),
 		cmd:      cmd, dir: dir, log: logPath, done: make(chan struct{}),
 	}
-	// weed also listens on unix sockets in /tmp named by the grpc ports;
-	// a killed server leaves them behind.
-	for _, kind := range []string{"master", "volume", "filer", "s3"} {
-		i := map[string]int{"master": 1, "volume": 3, "filer": 5, "s3": 7}[kind]
-		s.sockets = append(s.sockets, filepath.Join(os.TempDir(), "seaweedfs-"+kind+"-grpc-"+p(i)+".sock"))
+	// weed also listens on unix sockets in /tmp named by its ports; a
+	// killed server leaves them behind.
+	for name, i := range map[string]int{
+		"master-grpc": 1, "volume-grpc": 3, "filer-grpc": 5, "s3-grpc": 7, "filer": 4, "s3": 6,
+	} {
+		s.sockets = append(s.sockets, filepath.Join(os.TempDir(), "seaweedfs-"+name+"-"+p(i)+".sock"))
 	}
 	go func() { _ = cmd.Wait(); close(s.done) }()
 	if err := s.waitReady(begin); err != nil {
