@@ -11,7 +11,6 @@ import (
 	"github.com/kiln-cms/kiln/core/config"
 	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/rest"
-	"github.com/kiln-cms/kiln/core/route"
 	"github.com/kiln-cms/kiln/core/storage"
 	"github.com/kiln-cms/kiln/core/upload"
 )
@@ -45,17 +44,6 @@ func openStorage(ctx context.Context, cfg config.Config) (storage.Storage, error
 			ForcePathStyle: s.ForcePathStyle, SignedURLs: s.SignedURLs, SignedURLTTL: s.SignedURLTTL})
 	}
 	return storage.NewLocal(localDir(cfg))
-}
-
-// mediaRoutes are the upload API's rows and, for the local provider, the
-// files themselves at /uploads (open: a file's address is its access, as
-// in Strapi).
-func (a *App) mediaRoutes() route.Table {
-	t := rest.UploadRoutes(a.Security, a.Upload)
-	if l, ok := a.Upload.Storage().(*storage.Local); ok {
-		t = append(t, rest.ServeUploads(l))
-	}
-	return t
 }
 
 // uploadBodies lets an upload's multipart body be as large as

@@ -8,6 +8,7 @@ import (
 	"github.com/kiln-cms/kiln/core/openapi"
 	"github.com/kiln-cms/kiln/core/rest"
 	"github.com/kiln-cms/kiln/core/route"
+	"github.com/kiln-cms/kiln/core/storage"
 )
 
 // routeTable puts the route table together (core/route says what each
@@ -30,11 +31,15 @@ func (a *App) routeTable() route.Table {
 	if a.Metrics != nil {
 		t = append(t, a.metricsRoute())
 	}
+	if l, ok := a.Upload.Storage().(*storage.Local); ok {
+		// The local provider's files, open as the operations endpoints.
+		t = append(t, rest.ServeUploads(l))
+	}
 	t = append(t, docs.Routes()...)
 	t = append(t, rest.AccountRoutes(a.Security, a.Accounts)...)
 	t = append(t, rest.APITokenRoutes(a.Security, a.APITokens)...)
 	t = append(t, a.Webhooks.Routes(a.Security)...)
-	t = append(t, a.mediaRoutes()...)
+	t = append(t, rest.UploadRoutes(a.Security, a.Upload)...)
 	t = append(t, a.Plugins.Table()...)
 	t = append(t, api.Routes()...)
 	a.APITokens.SetRoutes(t, a.Schema) // what each kind of API token may do

@@ -137,6 +137,9 @@ func (b *builder) routes(in Input) {
 			delete(op, "x-kiln-plugin")
 		case row.Source == route.SourceCore:
 			op, tag = b.core(row.Action, len(params) > 0), tagCore
+			if t := coreOps[row.Action].tag; t != "" {
+				tag = t
+			}
 		case isPlugin:
 			op, tag = b.plugin(row, plugin, params), row.Docs.Tag
 		}

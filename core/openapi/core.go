@@ -16,6 +16,7 @@ type coreOp struct {
 	response      func(b *builder) obj   // the success body's schema
 	params        func(b *builder) []any // query parameters
 	multipart     bool                   // the body is the upload route's multipart form
+	tag           string                 // the operation's tag; tagCore when empty
 }
 
 // coreOps are keyed by permission action; a core route in the route table

@@ -24,6 +24,7 @@ var categories = []string{"Analytics", "Coaches", "Scheduling", "Content"}
 var tagDescriptions = map[string]string{
 	tagCore:      "Sign-in, registration, passwords, the signed-in user, and the admin's users and roles (Strapi's users-permissions routes). Served at /api only, whatever the version.",
 	tagDocs:      "These documents, the versions list and the reference page.",
+	tagMedia:     "Uploaded files (Strapi's upload plugin): upload, list, change, delete. Media fields hold these files. Served at /api only.",
 	"Analytics":  "Platform, program, customer and coach figures.",
 	"Coaches":    "Matching coaches to learners, assignment, availability.",
 	"Scheduling": "Calendar events, attendance, syncing, iCalendar feeds.",
@@ -33,7 +34,7 @@ var tagDescriptions = map[string]string{
 // typeTags names each collection type's tag: its display name, unless
 // that is already a category's or the core's.
 func typeTags(s *schema.Schema) map[*schema.ContentType]string {
-	taken := map[string]bool{tagCore: true, tagDocs: true}
+	taken := map[string]bool{tagCore: true, tagDocs: true, tagMedia: true}
 	for _, c := range categories {
 		taken[c] = true
 	}
@@ -79,7 +80,7 @@ func (b *builder) tagList() ([]any, []any) {
 	}
 	sort.Strings(others)
 	feats = append(feats, others...)
-	order = append(append(append([]string{tagCore}, types...), feats...), tagDocs)
+	order = append(append(append([]string{tagCore, tagMedia}, types...), feats...), tagDocs)
 	var tags []any
 	for _, t := range order {
 		if b.tags[t] == 0 {
@@ -94,7 +95,7 @@ func (b *builder) tagList() ([]any, []any) {
 		tags = append(tags, tag)
 	}
 	groups := []any{
-		obj{"name": "Users & auth", "tags": []any{tagCore}},
+		obj{"name": "Users & auth", "tags": []any{tagCore, tagMedia}},
 		obj{"name": "Content types", "tags": strs(types)},
 		obj{"name": "Features", "tags": strs(feats)},
 		obj{"name": "Documentation", "tags": []any{tagDocs}},

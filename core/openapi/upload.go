@@ -8,6 +8,9 @@ import (
 // The media library's routes (core/rest uploads.go) answer as Strapi's
 // upload plugin: bare file objects, each with isUrlSigned.
 
+// tagMedia is their tag, named as Strapi's admin names the library.
+const tagMedia = "Media Library"
+
 func init() {
 	for action, op := range map[string]coreOp{
 		rest.ActionUploadUpload: {summary: "Upload files to the media library, or change one file (?id=)",
@@ -33,6 +36,7 @@ func init() {
 		rest.ActionUploadDestroy: {summary: "Delete a file, its formats, and every media field's link to it",
 			response: uploadedFile},
 	} {
+		op.tag = tagMedia
 		coreOps[action] = op
 	}
 }
