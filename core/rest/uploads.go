@@ -66,8 +66,11 @@ type uploadHandlers struct {
 func (h *uploadHandlers) query(c *fiber.Ctx, list bool) (*query.Query, entry.ReadOptions, error) {
 	ro := h.sec.ReadOptions(c)
 	opts := h.sec.QueryOptions(c)
-	if list {
+	switch {
+	case list:
 		opts.ExtraKeys = []string{"start", "limit"}
+	case c.Method() == fiber.MethodPost:
+		opts.ExtraKeys = []string{"id"} // POST /api/upload?id=
 	}
 	q, err := query.Parse(h.up.FileType, string(c.Context().QueryArgs().QueryString()), opts)
 	if err != nil {
