@@ -25,7 +25,7 @@ const module = "github.com/kiln-cms/kiln"
 // Kiln's pool.
 //
 // core/rest is only HTTP: the services it calls (core/account,
-// core/apitoken) import neither fiber nor core/rest, and the plugin
+// core/apitoken, core/upload) import neither fiber nor core/rest, and the plugin
 // contract (core/plugin) does not import core/rest either, so that a plugin
 // sees the caller (core/caller) and the security it asks for without the
 // HTTP package.
@@ -77,6 +77,11 @@ var notImported = []struct{ pkg, imp, why string }{
 	{"core/account", "github.com/gofiber/fiber/v2", "a service takes plain Go values; core/rest's handlers call it"},
 	{"core/apitoken", module + "/core/rest", "a service takes plain Go values; core/rest's handlers call it"},
 	{"core/apitoken", "github.com/gofiber/fiber/v2", "a service takes plain Go values; core/rest's handlers call it"},
+	{"core/upload", module + "/core/rest", "a service takes plain Go values; core/rest's handlers call it"},
+	{"core/upload", "github.com/gofiber/fiber/v2", "a service takes plain Go values; core/rest's handlers call it"},
+	{"core/upload", module + "/core/store", "the media library writes files' rows through core/content, the door"},
+	{"core/storage", module + "/core/content", "a provider keeps bytes under keys: it knows nothing of entries"},
+	{"core/imaging", module + "/core/storage", "image formats are made from bytes, wherever they are kept"},
 }
 
 // isBunPath reports whether an import path is bun or one of its dialects
