@@ -62,7 +62,7 @@ func (b *builder) tagList() ([]any, []any) {
 			types = append(types, t)
 		}
 	}
-	seen := map[string]bool{tagCore: true, tagDocs: true}
+	seen := map[string]bool{tagCore: true, tagMedia: true, tagDocs: true}
 	for _, t := range types {
 		seen[t] = true
 	}
