@@ -42,10 +42,18 @@ func init() {
 }
 
 // uploadedFile is a file as the upload routes answer it: the file entry
-// and isUrlSigned.
+// and isUrlSigned (a schema of its own: the entry's allows no more keys).
 func uploadedFile(b *builder) obj {
-	return obj{"allOf": []any{ref(b.entries.need(b.schema.Type(schema.FileType), rest.V2)),
-		object(obj{"isUrlSigned": obj{"type": "boolean"}}, "isUrlSigned")}}
+	const name = "UploadFile"
+	if _, done := b.schemas[name]; !done {
+		s := b.entries.entrySchema(b.schema.Type(schema.FileType), rest.V2)
+		props, _ := s["properties"].(obj)
+		props["isUrlSigned"] = obj{"type": "boolean", "description": "whether url is signed (a private S3 bucket)"}
+		req, _ := s["required"].([]any)
+		s["required"] = append(req, "isUrlSigned")
+		b.schemas[name] = withDesc(s, "A file of the media library, as the upload routes answer it")
+	}
+	return ref(name)
 }
 
 // multipartBody is the upload route's body.
