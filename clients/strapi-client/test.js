@@ -1,7 +1,8 @@
 // Runs @strapi/client against a running Kiln and asserts the answers:
 // collection() find/findOne/create/update/delete on the note collection,
 // single() find/update/delete on the homepage and landing single types,
-// and the examples of the client's README that apply to these types.
+// the examples of the client's README that apply to these types, and
+// files (the media library: upload, find, findOne, update, delete).
 //
 //   KILN_URL=http://127.0.0.1:1337/api KILN_TOKEN=<jwt> node test.js
 //
@@ -155,6 +156,39 @@ check("README: locale on types without i18n is taken and ignored", async () => {
   const notes = await client.collection('notes').find({ locale: 'fr', fields: ['title'] });
   assert.deepEqual(notes.data.map((n) => n.title), ['First', 'Featured']);
   await homepage.delete();
+});
+
+// client.files: Strapi's media library (docs/media.md). A PNG of 2×1
+// pixels, sent as a Buffer with a name and a type, as the README shows.
+const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAAEUlEQVR4nGP4z8DwHwyBNAMARsoI+OI3IlwAAAAASUVORK5CYII=',
+  'base64');
+
+check('files: upload, find, findOne, update, delete', async () => {
+  const [up] = await client.files.upload(png, {
+    filename: 'dot.png', mimetype: 'image/png', fileInfo: { alternativeText: 'a dot', caption: 'tiny' },
+  });
+  assert.equal(up.name, 'dot.png');
+  assert.equal(up.mime, 'image/png');
+  assert.equal(up.ext, '.png');
+  assert.equal(up.alternativeText, 'a dot');
+  assert.deepEqual([up.width, up.height], [2, 1]);
+  assert.match(up.url, /^\/uploads\/dot_[0-9a-f]{10}\.png$/);
+  const list = await client.files.find({ filters: { mime: { $startsWith: 'image/' } }, sort: 'name:asc' });
+  assert.deepEqual(list.map((f) => f.id), [up.id]);
+  const one = await client.files.findOne(up.id);
+  assert.equal(one.documentId, up.documentId);
+  const changed = await client.files.update(up.id, { name: 'renamed.png', caption: 'still tiny' });
+  assert.equal(changed.name, 'renamed.png');
+  assert.equal(changed.url, up.url);
+  const served = await fetch(new URL(up.url, baseURL));
+  assert.equal(served.status, 200);
+  assert.equal(served.headers.get('content-type'), 'image/png');
+  assert.deepEqual(Buffer.from(await served.arrayBuffer()), png);
+  const gone = await client.files.delete(up.id);
+  assert.equal(gone.id, up.id);
+  await assert.rejects(client.files.findOne(up.id), (err) => err.name === 'FileNotFoundError');
+  assert.equal((await fetch(new URL(up.url, baseURL))).status, 404);
 });
 
 let failed = 0;
