@@ -19,8 +19,9 @@ type Upload struct {
 	// image). Env: KILN_UPLOAD_MAX_PIXELS.
 	MaxPixels int64 `yaml:"maxPixels"`
 	// Breakpoints are the responsive formats made of an image larger than
-	// them (name → the largest side, in pixels). Default: Strapi's large
-	// 1000, medium 750, small 500. An empty map makes none.
+	// them (name → the largest side, in pixels). Unset: Strapi's large
+	// 1000, medium 750, small 500 (FormatBreakpoints). An empty map makes
+	// none.
 	// Env: KILN_UPLOAD_BREAKPOINTS=large:1000,small:500.
 	Breakpoints map[string]int `yaml:"breakpoints"`
 	// Thumbnail makes the 245×156 thumbnail format. Default: true.
@@ -73,10 +74,20 @@ const (
 )
 
 func defaultUpload() Upload {
+	// Breakpoints stay nil: a map default would be merged with the file's
+	// by the YAML decoder instead of replaced (FormatBreakpoints).
 	return Upload{SizeLimit: 200 << 20, MaxPixels: 100_000_000,
-		Breakpoints: map[string]int{"large": 1000, "medium": 750, "small": 500},
 		ReadTimeout: 10 * time.Minute, Provider: ProviderLocal,
 		S3: UploadS3{Region: "us-east-1", SignedURLTTL: 15 * time.Minute}}
+}
+
+// FormatBreakpoints are the breakpoints the settings give, or Strapi's
+// when they give none.
+func (u Upload) FormatBreakpoints() map[string]int {
+	if u.Breakpoints == nil {
+		return map[string]int{"large": 1000, "medium": 750, "small": 500}
+	}
+	return u.Breakpoints
 }
 
 // MakesThumbnail reports whether images get the thumbnail format.

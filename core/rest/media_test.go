@@ -359,3 +359,44 @@ func TestMediaPermissions(t *testing.T) {
 		}
 	})
 }
+
+// TestUploadsServedCacheable: the local provider's files are served
+// with a year's Cache-Control, Last-Modified, an ETag that answers 304,
+// and byte ranges; a deleted file is gone at once.
+func TestUploadsServedCacheable(t *testing.T) {
+	eachMedia(t, "", func(t *testing.T, h *apptest.Harness) {
+		data := mediaSamples(t)[3].data
+		r := h.Upload("/api/upload", []apptest.File{{Name: "notes.txt", Data: data}}, nil)
+		var list []map[string]any
+		if err := decodeJSON(r.Body, &list); err != nil || len(list) != 1 {
+			t.Fatalf("upload: %d %s", r.Status, r.Body)
+		}
+		url := list[0]["url"].(string)
+		anon := []string{"Authorization", apptest.Anonymous}
+		r = h.Do("GET", url, nil, anon...)
+		etag := r.Header.Get("ETag")
+		if r.Status != 200 || !bytes.Equal(r.Body, data) || etag == "" || r.Header.Get("Last-Modified") == "" ||
+			r.Header.Get("Cache-Control") != "public, max-age=31536000, immutable" ||
+			!strings.HasPrefix(r.Header.Get("Content-Type"), "text/plain") || r.Header.Get("X-Content-Type-Options") != "nosniff" {
+			t.Fatalf("GET %s: %d %v %q", url, r.Status, r.Header, r.Body)
+		}
+		if r := h.Do("GET", url, nil, append(anon, "If-None-Match", etag)...); r.Status != 304 || len(r.Body) != 0 {
+			t.Errorf("If-None-Match: %d %q", r.Status, r.Body)
+		}
+		if r := h.Do("GET", url, nil, append(anon, "Range", "bytes=2-6")...); r.Status != 206 || string(r.Body) != string(data[2:7]) ||
+			r.Header.Get("Content-Range") != fmt.Sprintf("bytes 2-6/%d", len(data)) {
+			t.Errorf("Range: %d %v %q", r.Status, r.Header, r.Body)
+		}
+		if r := h.Do("DELETE", fmt.Sprintf("/api/upload/files/%d", h.IDOf(list[0])), nil); r.Status != 200 {
+			t.Fatalf("delete: %d %s", r.Status, r.Body)
+		}
+		if r := h.Do("GET", url, nil, anon...); r.Status != 404 {
+			t.Errorf("a deleted file: %d %q", r.Status, r.Body)
+		}
+		for _, bad := range []string{"/uploads/..%2Fkiln.db", "/uploads/.hidden", "/uploads/%00"} {
+			if r := h.Do("GET", bad, nil, anon...); r.Status != 404 && r.Status != 400 {
+				t.Errorf("GET %s: %d %q", bad, r.Status, r.Body)
+			}
+		}
+	})
+}

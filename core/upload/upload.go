@@ -67,7 +67,7 @@ func (s *Service) Storage() storage.Storage { return s.store }
 // the breakpoints from the largest.
 func Breakpoints(cfg config.Upload) []imaging.Breakpoint {
 	var out []imaging.Breakpoint
-	for name, px := range cfg.Breakpoints {
+	for name, px := range cfg.FormatBreakpoints() {
 		out = append(out, imaging.Breakpoint{Name: name, Width: px, Height: px})
 	}
 	// Largest first, as Strapi lists them; equal sizes by name.
