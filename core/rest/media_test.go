@@ -268,11 +268,11 @@ func TestMediaPopulateFiltersAndShapes(t *testing.T) {
 			return out
 		}
 		for q, want := range map[string][]string{
-			"filters[cover][mime][$startsWith]=image/":      {"with"},
-			"filters[cover][$null]=true":                    {"without"},
-			"filters[anything][ext][$eq]=.txt":              {"with"},
-			"filters[seo][image][width][$eq]=40":            {"with"},
-			"filters[seo][image][name][$eq]=nope":           nil,
+			"filters[cover][mime][$startsWith]=image/":        {"with"},
+			"filters[cover][$null]=true":                      {"without"},
+			"filters[anything][ext][$eq]=.txt":                {"with"},
+			"filters[seo][image][width][$eq]=40":              {"with"},
+			"filters[seo][image][name][$eq]=nope":             nil,
 			fmt.Sprintf("filters[cover][id][$in][0]=%d", img): {"with"},
 		} {
 			if got := titles(q); !slices.Equal(got, want) {
