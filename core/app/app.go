@@ -34,6 +34,7 @@ import (
 	"github.com/kiln-cms/kiln/core/rest"
 	"github.com/kiln-cms/kiln/core/route"
 	"github.com/kiln-cms/kiln/core/schema"
+	"github.com/kiln-cms/kiln/core/storage"
 	"github.com/kiln-cms/kiln/core/upload"
 	"github.com/kiln-cms/kiln/core/webhook"
 )
@@ -244,6 +245,10 @@ func (a *App) newServer(limiter *ratelimit.Limiter) *fiber.App {
 	// middleware: public, constant, not rate limited. Then the rest, in
 	// the table's order: core, plugins, generated.
 	a.Routes.Where(route.Route.Open).Mount(r)
+	if s, ok := storage.SignerFor(a.Upload.Storage()); ok {
+		// A private bucket: every answer's file urls are signed.
+		f.Use("/api", rest.SignFileURLs(s))
+	}
 	f.Use("/api", rest.Deadline(a.Config.Server.RequestTimeout), rest.Versioned, a.Security.Authenticate, ratelimit.Middleware(limiter, a.rateKey), rest.Enforce,
 		// Admission after the rate limit, so that a client over its budget
 		// is refused at once instead of queueing for a slot.

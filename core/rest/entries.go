@@ -130,6 +130,7 @@ func rootsOf(ct *schema.ContentType, action string, q *query.Query) int {
 // WriteEntry writes {"data": entry, "meta": {}} in the request's version.
 // Both stream through an answer (answer.go).
 func WriteEntry(c *fiber.Ctx, status int, e *entry.Entry) error {
+	signFiles(c, e)
 	a, b := newAnswer(c)
 	b = append(b, `{"data":`...)
 	b = encEntry(b, e, VersionOf(c), a)
@@ -139,6 +140,7 @@ func WriteEntry(c *fiber.Ctx, status int, e *entry.Entry) error {
 
 // WriteList writes a page of entries with its pagination meta.
 func WriteList(c *fiber.Ctx, page *content.Page, p query.Pagination) error {
+	signFiles(c, page.Entries...)
 	a, b := newAnswer(c)
 	b = append(b, `{"data":`...)
 	b = encEntries(b, page.Entries, VersionOf(c), a)
@@ -176,6 +178,7 @@ func writeChunks(c *fiber.Ctx, page *content.Chunks, p query.Pagination) error {
 		if len(list) == 0 {
 			break
 		}
+		signFiles(c, list...)
 		b = encItems(b, list, v, a, first)
 	}
 	b = append(b, `],"meta":{"pagination":`...)

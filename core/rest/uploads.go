@@ -127,7 +127,7 @@ func (h *uploadHandlers) list(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return send(c, fiber.StatusOK, appendFiles(make([]byte, 0, 512*len(page.Entries)+2), page.Entries))
+	return sendFiles(c, fiber.StatusOK, page.Entries)
 }
 
 func (h *uploadHandlers) get(c *fiber.Ctx) error {
@@ -149,7 +149,7 @@ func (h *uploadHandlers) get(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return send(c, fiber.StatusOK, appendFile(nil, e))
+	return sendFile(c, fiber.StatusOK, e)
 }
 
 func (h *uploadHandlers) remove(c *fiber.Ctx) error {
@@ -168,7 +168,7 @@ func (h *uploadHandlers) remove(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return send(c, fiber.StatusOK, appendFile(nil, gone))
+	return sendFile(c, fiber.StatusOK, gone)
 }
 
 // upload stores new files (POST /api/upload), or, with ?id=, changes one
@@ -208,7 +208,7 @@ func (h *uploadHandlers) upload(c *fiber.Ctx) error {
 		if err != nil {
 			return err
 		}
-		return send(c, fiber.StatusOK, appendFile(nil, e))
+		return sendFile(c, fiber.StatusOK, e)
 	}
 	at, err := h.attachTo(c, form)
 	if err != nil {
@@ -226,7 +226,7 @@ func (h *uploadHandlers) upload(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return send(c, fiber.StatusCreated, appendFiles(nil, list))
+	return sendFiles(c, fiber.StatusCreated, list)
 }
 
 // multipartOf is the request's multipart form (fasthttp has read it,
@@ -367,27 +367,38 @@ func fileID(s string) (int64, error) {
 	return id, nil
 }
 
-// appendFile is a file as the upload routes answer it: the entry, then
+// sendFile answers one file as the upload routes do: the entry, then
 // isUrlSigned.
-func appendFile(b []byte, e *entry.Entry) []byte {
+func sendFile(c *fiber.Ctx, status int, e *entry.Entry) error {
+	signFiles(c, e)
+	return send(c, status, appendFile(nil, e, signsURLs(c)))
+}
+
+// sendFiles answers a bare array of files.
+func sendFiles(c *fiber.Ctx, status int, list []*entry.Entry) error {
+	signFiles(c, list...)
+	signed := signsURLs(c)
+	b := append(make([]byte, 0, 512*len(list)+2), '[')
+	for i, e := range list {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendFile(b, e, signed)
+	}
+	return send(c, status, append(b, ']'))
+}
+
+// appendFile writes a file entry and isUrlSigned after its fields.
+func appendFile(b []byte, e *entry.Entry, signed bool) []byte {
 	b = appendEntry(b, e, V2)
 	if n := len(b); n > 0 && b[n-1] == '}' {
 		b = b[:n-1]
 		if !bytes.HasSuffix(b, []byte("{")) {
 			b = append(b, ',')
 		}
-		b = append(b, `"isUrlSigned":false}`...)
+		b = append(b, `"isUrlSigned":`...)
+		b = strconv.AppendBool(b, signed)
+		b = append(b, '}')
 	}
 	return b
-}
-
-func appendFiles(b []byte, list []*entry.Entry) []byte {
-	b = append(b, '[')
-	for i, e := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = appendFile(b, e)
-	}
-	return append(b, ']')
 }

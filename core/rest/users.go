@@ -70,6 +70,7 @@ func (h *accountHandlers) listUsers(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
+	signFiles(c, page.Entries...)
 	return send(c, fiber.StatusOK, appendEntries(make([]byte, 0, 256*len(page.Entries)+2), page.Entries, V2))
 }
 
@@ -173,5 +174,6 @@ func (h *accountHandlers) roles(c *fiber.Ctx) error {
 
 // sendBare writes one entry with no envelope.
 func sendBare(c *fiber.Ctx, status int, e *entry.Entry) error {
+	signFiles(c, e)
 	return send(c, status, appendEntry(make([]byte, 0, 512), e, V2))
 }
