@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"mime/multipart"
+	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -61,18 +63,21 @@ type uploadHandlers struct {
 	up  *upload.Service
 }
 
-// query parses a route's query string on the file type; the list's
-// start and limit are top-level keys, as Strapi's upload routes take them.
+// query parses a route's query string on the file type, as Strapi's
+// upload routes read it: the list takes filters, populate, fields, sort
+// and the top-level start and limit; a single file, populate. Other keys
+// (pagination, an unknown parameter) are ignored, as Strapi ignores them.
 func (h *uploadHandlers) query(c *fiber.Ctx, list bool) (*query.Query, entry.ReadOptions, error) {
 	ro := h.sec.ReadOptions(c)
 	opts := h.sec.QueryOptions(c)
-	switch {
-	case list:
+	raw := string(c.Context().QueryArgs().QueryString())
+	if list {
 		opts.ExtraKeys = []string{"start", "limit"}
-	case c.Method() == fiber.MethodPost:
-		opts.ExtraKeys = []string{"id"} // POST /api/upload?id=
+		raw = keepKeys(raw, "filters", "populate", "fields", "sort", "start", "limit")
+	} else {
+		raw = keepKeys(raw, "populate")
 	}
-	q, err := query.Parse(h.up.FileType, string(c.Context().QueryArgs().QueryString()), opts)
+	q, err := query.Parse(h.up.FileType, raw, opts)
 	if err != nil {
 		return nil, ro, err
 	}
@@ -86,12 +91,27 @@ func (h *uploadHandlers) query(c *fiber.Ctx, list bool) (*query.Query, entry.Rea
 	return q, ro, h.sec.Content.CheckEstimate(q, roots, ro)
 }
 
-// offsetWindow applies the list's top-level start and limit.
-func offsetWindow(q *query.Query, opts query.Options) error {
-	p := q.Pagination
-	if _, given := q.Extra["start"]; given || q.Extra["limit"] != "" {
-		p = query.Pagination{Mode: query.OffsetStyle, Limit: max(opts.MaxPageSize, 1)}
+// keepKeys is a raw query string with only the parameters whose
+// top-level key is one of keep (filters[mime][$eq]=x is filters').
+func keepKeys(raw string, keep ...string) string {
+	var out []string
+	for _, part := range strings.Split(raw, "&") {
+		name, _, _ := strings.Cut(part, "=")
+		if k, err := url.QueryUnescape(name); err == nil {
+			name = k
+		}
+		name, _, _ = strings.Cut(name, "[")
+		if part != "" && slices.Contains(keep, name) {
+			out = append(out, part)
+		}
 	}
+	return strings.Join(out, "&")
+}
+
+// offsetWindow applies the list's top-level start and limit: without
+// them, the first api.maxPageSize files.
+func offsetWindow(q *query.Query, opts query.Options) error {
+	p := query.Pagination{Mode: query.OffsetStyle, Limit: max(opts.MaxPageSize, 1)}
 	for key, dst := range map[string]*int{"start": &p.Start, "limit": &p.Limit} {
 		s, ok := q.Extra[key]
 		if !ok {
@@ -110,7 +130,6 @@ func offsetWindow(q *query.Query, opts query.Options) error {
 		}
 		*dst = n
 	}
-	p.WithCount = false
 	q.Pagination = p
 	return nil
 }

@@ -50,7 +50,7 @@ func (s *Service) Replace(ctx context.Context, id int64, f Incoming, q *query.Qu
 		}
 		return nil, err
 	}
-	st, err := s.store1(ctx, f)
+	st, err := s.store1(ctx, f, nil)
 	if err != nil {
 		return nil, err
 	}

@@ -129,7 +129,7 @@ func (s *Service) Upload(ctx context.Context, files []Incoming, at *Attach, q *q
 		}
 	}
 	for _, f := range files {
-		st, err := s.store1(ctx, f)
+		st, err := s.store1(ctx, f, at)
 		if err != nil {
 			cleanup()
 			return nil, err
@@ -178,7 +178,7 @@ func (s *Service) attach(ctx context.Context, tx *content.Tx, at *Attach, files 
 
 // store1 reads one file's type from its bytes, makes its formats and
 // stores everything; it answers the row to write.
-func (s *Service) store1(ctx context.Context, f Incoming) (stored, error) {
+func (s *Service) store1(ctx context.Context, f Incoming, at *Attach) (stored, error) {
 	r, err := f.Open()
 	if err != nil {
 		return stored{}, errs.New(errs.KindValidation, "the file "+quote(f.Filename)+" cannot be read").Wrap(err)
@@ -198,7 +198,9 @@ func (s *Service) store1(ctx context.Context, f Incoming) (stored, error) {
 	if f.Info.Name != nil && strings.TrimSpace(*f.Info.Name) != "" {
 		name = *f.Info.Name
 	}
-	hash := hashOf(strings.TrimSuffix(baseName(f.Filename), path.Ext(f.Filename)))
+	// Strapi's basename(fileInfo.name || filename, ext): the name given,
+	// without the file's extension when it ends with it.
+	hash := hashOf(strings.TrimSuffix(baseName(name), path.Ext(f.Filename)))
 	body := map[string]any{
 		"name": name, "hash": hash, "ext": ext, "mime": mime,
 		"size": kB(f.Size), "url": s.store.URL(hash + ext), "provider": s.store.Provider(),
@@ -211,6 +213,19 @@ func (s *Service) store1(ctx context.Context, f Incoming) (stored, error) {
 	}
 	if f.Info.FocalPoint != nil {
 		body["focalPoint"] = f.Info.FocalPoint
+	}
+	if at != nil && !at.Field.MediaAllows(mime) {
+		// Refused before anything is stored, naming the field as a write
+		// of the entry would.
+		return stored{}, errs.Fields([]errs.FieldError{errs.Field(at.Field.Name, fmt.Sprintf("%s takes %s, not the file %s (%s)",
+			at.Field.Name, strings.Join(at.Field.AllowedTypes, ", "), quote(f.Filename), mime))})
+	}
+	if mime == "image/svg+xml" {
+		if _, err := r.Seek(0, io.SeekStart); err == nil {
+			if w, h, ok := svgSize(r); ok {
+				body["width"], body["height"] = json.Number(strconv.Itoa(w)), json.Number(strconv.Itoa(h))
+			}
+		}
 	}
 	var formats []imaging.Format
 	if decodable[mime] {
