@@ -149,15 +149,23 @@ func (h *uploadHandlers) list(c *fiber.Ctx) error {
 	return sendFiles(c, fiber.StatusOK, page.Entries)
 }
 
-func (h *uploadHandlers) get(c *fiber.Ctx) error {
-	if err := h.sec.Allow(c, ActionUploadFindOne); err != nil {
-		return err
+// oneFile begins a single file's route: the action, the file's id
+// (numeric: files are addressed by id, a documentId is a 404 as an
+// unknown id is) and the query.
+func (h *uploadHandlers) oneFile(c *fiber.Ctx, action string) (int64, *query.Query, entry.ReadOptions, error) {
+	if err := h.sec.Allow(c, action); err != nil {
+		return 0, nil, entry.ReadOptions{}, err
 	}
 	id, err := fileID(c.Params("id"))
 	if err != nil {
-		return err
+		return 0, nil, entry.ReadOptions{}, err
 	}
 	q, ro, err := h.query(c, false)
+	return id, q, ro, err
+}
+
+func (h *uploadHandlers) get(c *fiber.Ctx) error {
+	id, q, ro, err := h.oneFile(c, ActionUploadFindOne)
 	if err != nil {
 		return err
 	}
@@ -172,14 +180,7 @@ func (h *uploadHandlers) get(c *fiber.Ctx) error {
 }
 
 func (h *uploadHandlers) remove(c *fiber.Ctx) error {
-	if err := h.sec.Allow(c, ActionUploadDestroy); err != nil {
-		return err
-	}
-	id, err := fileID(c.Params("id"))
-	if err != nil {
-		return err
-	}
-	q, ro, err := h.query(c, false)
+	id, q, ro, err := h.oneFile(c, ActionUploadDestroy)
 	if err != nil {
 		return err
 	}
