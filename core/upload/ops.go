@@ -43,6 +43,9 @@ func (s *Service) UpdateInfo(ctx context.Context, id int64, info Info, q *query.
 // links; name, type, size, dimensions and formats become the new file's.
 // The old bytes are removed once the row is committed.
 func (s *Service) Replace(ctx context.Context, id int64, f Incoming, q *query.Query, ro entry.ReadOptions) (*entry.Entry, error) {
+	if err := checkSize(f); err != nil {
+		return nil, err
+	}
 	old, err := s.content.Get(ctx, q, id, ro)
 	if err != nil {
 		if errs.KindOf(err) == errs.KindNotFound {
