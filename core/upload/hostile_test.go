@@ -297,7 +297,7 @@ func TestManyFilesAtOnce(t *testing.T) {
 }
 
 // encodedName is a multipart body of one file whose name is sent as
-// RFC 2231's filename*=UTF-8'' with every byte but letters and digits
+// RFC 2231's filename*=UTF-8” with every byte but letters and digits
 // percent-encoded.
 func encodedName(name string, data []byte) ([]byte, string) {
 	var enc strings.Builder
