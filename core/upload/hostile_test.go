@@ -7,7 +7,6 @@ import (
 	"mime/multipart"
 	"net/http"
 	"net/textproto"
-	"path/filepath"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -297,8 +296,8 @@ func TestManyFilesAtOnce(t *testing.T) {
 }
 
 // encodedName is a multipart body of one file whose name is sent as
-// RFC 2231's filename*=UTF-8” with every byte but letters and digits
-// percent-encoded.
+// RFC 2231's extended filename* (charset UTF-8), every byte but letters,
+// digits and dots percent-encoded.
 func encodedName(name string, data []byte) ([]byte, string) {
 	var enc strings.Builder
 	for i := 0; i < len(name); i++ {
@@ -349,5 +348,3 @@ func sorted(s []string) []string {
 	}
 	return out
 }
-
-var _ = filepath.Join
