@@ -277,3 +277,5 @@ func outsideUploads(t *testing.T, h *apptest.Harness) []string {
 
 // has reports whether list holds s.
 func has(list []string, s string) bool { return slices.Contains(list, s) }
+
+func jpegConfig(b []byte) (image.Config, error) { return jpeg.DecodeConfig(bytes.NewReader(b)) }
