@@ -248,10 +248,10 @@ func TestBrokenFiles(t *testing.T) {
 	})
 }
 
-// TestManyFilesAtOnce: forty files in one request are forty rows and
+// TestManyFilesInOneRequest: forty files in one request are forty rows and
 // forty keys (and an image's formats), in the order sent; one bad file
 // among them leaves nothing of the others.
-func TestManyFilesAtOnce(t *testing.T) {
+func TestManyFilesInOneRequest(t *testing.T) {
 	t.Parallel()
 	each(t, nil, func(t *testing.T, h *apptest.Harness) {
 		var in []apptest.File

@@ -27,6 +27,7 @@ import (
 	"path"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 
@@ -48,8 +49,11 @@ type Service struct {
 	store   storage.Storage
 	cfg     config.Upload
 	images  *imaging.Limiter
-	bps     []imaging.Breakpoint
-	log     *slog.Logger
+	// decoding is how many decodes run now, peak the most that ran at
+	// once: what PeakDecodes reports.
+	decoding, peak atomic.Int32
+	bps            []imaging.Breakpoint
+	log            *slog.Logger
 	// FileType is the built-in type of files' rows.
 	FileType *schema.ContentType
 }
@@ -60,6 +64,20 @@ func New(c *content.Service, st storage.Storage, cfg config.Upload, log *slog.Lo
 	s.images = imaging.NewLimiter(cfg.ImageWorkers)
 	s.bps = Breakpoints(cfg)
 	return s
+}
+
+// PeakDecodes is the most images decoded at once since the service
+// started: at most upload.imageWorkers, the limiter's bound.
+func (s *Service) PeakDecodes() int { return int(s.peak.Load()) }
+
+// decodeStarted counts a decode and raises the peak.
+func (s *Service) decodeStarted() {
+	n := s.decoding.Add(1)
+	for p := s.peak.Load(); n > p; p = s.peak.Load() {
+		if s.peak.CompareAndSwap(p, n) {
+			return
+		}
+	}
 }
 
 // Storage is the provider the files' bytes are kept in.
@@ -243,6 +261,8 @@ func (s *Service) store1(ctx context.Context, f Incoming) (stored, error) {
 		body["width"], body["height"] = json.Number(strconv.Itoa(info.Width)), json.Number(strconv.Itoa(info.Height))
 		if len(s.bps) > 0 {
 			err = s.images.Do(ctx, func() error {
+				defer s.decoding.Add(-1)
+				s.decodeStarted()
 				if _, err := r.Seek(0, io.SeekStart); err != nil {
 					return err
 				}
