@@ -1,15 +1,18 @@
 package upload
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/url"
 	"strings"
 
 	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/query"
+	"github.com/kiln-cms/kiln/core/storage"
 )
 
 // UpdateInfo changes a file's name, alternative text, caption and focal
@@ -43,6 +46,9 @@ func (s *Service) UpdateInfo(ctx context.Context, id int64, info Info, q *query.
 // links; name, type, size, dimensions and formats become the new file's.
 // The old bytes are removed once the row is committed.
 func (s *Service) Replace(ctx context.Context, id int64, f Incoming, q *query.Query, ro entry.ReadOptions) (*entry.Entry, error) {
+	if err := checkSize(f); err != nil {
+		return nil, err
+	}
 	old, err := s.content.Get(ctx, q, id, ro)
 	if err != nil {
 		if errs.KindOf(err) == errs.KindNotFound {
@@ -157,4 +163,104 @@ func (s *Service) DeleteOrphans(ctx context.Context, keys []string) error {
 		}
 	}
 	return nil
+}
+
+// SignURLs puts signed URLs in place of a file's url and its formats'
+// urls when the provider wants them signed (an S3 bucket with
+// s3.signedUrls: its objects are private) and reports whether it did:
+// Strapi's isUrlSigned. The routes that answer files call it on each
+// file they answer, after reading it and before writing it; nothing is
+// stored. A url that is not one of the provider's (a file of another
+// provider) is left as it is.
+func (s *Service) SignURLs(ctx context.Context, e *entry.Entry) (bool, error) {
+	signer, ok := storage.SignerFor(s.store)
+	if !ok || e == nil {
+		return false, nil
+	}
+	sign := func(u string) (string, bool, error) {
+		key, ok := s.keyOfURL(u)
+		if !ok {
+			return u, false, nil
+		}
+		signed, err := signer.SignedURL(ctx, key, 0)
+		return signed, err == nil, err
+	}
+	signed := false
+	urlAttr := s.FileType.Attr("url")
+	if v, _ := e.Get(urlAttr); v != nil {
+		u, _ := v.(string)
+		su, ok, err := sign(u)
+		if err != nil {
+			return false, err
+		}
+		if ok {
+			e.Set(urlAttr, su)
+			signed = true
+		}
+	}
+	fmAttr := s.FileType.Attr("formats")
+	v, _ := e.Get(fmAttr)
+	var raw []byte
+	switch x := v.(type) {
+	case json.RawMessage:
+		raw = x
+	case []byte:
+		raw = x
+	case string:
+		raw = []byte(x)
+	}
+	if len(raw) == 0 {
+		return signed, nil
+	}
+	var formats map[string]struct {
+		URL string `json:"url"`
+	}
+	if json.Unmarshal(raw, &formats) != nil {
+		return signed, nil
+	}
+	out := append([]byte(nil), raw...)
+	for _, f := range formats {
+		su, ok, err := sign(f.URL)
+		if err != nil {
+			return false, err
+		}
+		if !ok {
+			continue
+		}
+		// Replace the url's JSON string where it stands, so that the
+		// formats keep their order and every other member its bytes.
+		for _, escapeHTML := range []bool{true, false} {
+			from, to := jsonString(f.URL, escapeHTML), jsonString(su, escapeHTML)
+			if bytes.Contains(out, from) {
+				out = bytes.ReplaceAll(out, from, to)
+				signed = true
+				break
+			}
+		}
+	}
+	e.Set(fmAttr, json.RawMessage(out))
+	return signed, nil
+}
+
+// keyOfURL is the provider's key of a url it made.
+func (s *Service) keyOfURL(u string) (string, bool) {
+	rest, ok := strings.CutPrefix(u, s.store.URL(""))
+	if !ok || rest == "" {
+		return "", false
+	}
+	key, err := url.PathUnescape(rest)
+	if err != nil || storage.CheckKey(key) != nil {
+		return "", false
+	}
+	return key, true
+}
+
+// jsonString is s as a JSON string, with or without Go's escapes of <,
+// > and &.
+func jsonString(s string, escapeHTML bool) []byte {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(escapeHTML)
+	_ = enc.Encode(s)
+	return bytes.TrimRight(b.Bytes(), "\n")
 }

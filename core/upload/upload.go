@@ -23,10 +23,13 @@ import (
 	"io"
 	"log/slog"
 	"math"
+	stdmime "mime"
 	"path"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/gabriel-vasile/mimetype"
 
@@ -46,8 +49,11 @@ type Service struct {
 	store   storage.Storage
 	cfg     config.Upload
 	images  *imaging.Limiter
-	bps     []imaging.Breakpoint
-	log     *slog.Logger
+	// decoding is how many decodes run now, peak the most that ran at
+	// once: what PeakDecodes reports.
+	decoding, peak atomic.Int32
+	bps            []imaging.Breakpoint
+	log            *slog.Logger
 	// FileType is the built-in type of files' rows.
 	FileType *schema.ContentType
 }
@@ -58,6 +64,20 @@ func New(c *content.Service, st storage.Storage, cfg config.Upload, log *slog.Lo
 	s.images = imaging.NewLimiter(cfg.ImageWorkers)
 	s.bps = Breakpoints(cfg)
 	return s
+}
+
+// PeakDecodes is the most images decoded at once since the service
+// started: at most upload.imageWorkers, the limiter's bound.
+func (s *Service) PeakDecodes() int { return int(s.peak.Load()) }
+
+// decodeStarted counts a decode and raises the peak.
+func (s *Service) decodeStarted() {
+	n := s.decoding.Add(1)
+	for p := s.peak.Load(); n > p; p = s.peak.Load() {
+		if s.peak.CompareAndSwap(p, n) {
+			return
+		}
+	}
 }
 
 // Storage is the provider the files' bytes are kept in.
@@ -122,6 +142,11 @@ func (s *Service) Upload(ctx context.Context, files []Incoming, at *Attach, q *q
 	if len(files) == 0 {
 		return nil, errs.New(errs.KindValidation, "Files are empty")
 	}
+	for _, f := range files {
+		if err := checkSize(f); err != nil {
+			return nil, err
+		}
+	}
 	var done []stored
 	cleanup := func() {
 		for _, st := range done {
@@ -158,6 +183,16 @@ func (s *Service) Upload(ctx context.Context, files []Incoming, at *Attach, q *q
 	return out, nil
 }
 
+// checkSize refuses an empty file before anything is stored, with
+// Strapi's answer to one: an empty part is a client's mistake (a form
+// sent without its file), not a file worth a row.
+func checkSize(f Incoming) error {
+	if f.Size == 0 {
+		return errs.New(errs.KindValidation, "Files are empty")
+	}
+	return nil
+}
+
 // attach links the new files to at's field.
 func (s *Service) attach(ctx context.Context, tx *content.Tx, at *Attach, files []*entry.Entry, ro entry.ReadOptions) error {
 	ids := make([]any, len(files))
@@ -190,17 +225,15 @@ func (s *Service) store1(ctx context.Context, f Incoming, at *Attach) (stored, e
 		return stored{}, errs.New(errs.KindValidation, "the file "+quote(f.Filename)+" cannot be read").Wrap(err)
 	}
 	mime := baseMime(mt.String())
-	ext := strings.ToLower(path.Ext(f.Filename))
-	if ext == "" || !safeExt(ext) {
-		ext = mt.Extension()
-	}
-	name := baseName(f.Filename)
+	base := baseName(f.Filename)
+	ext := keyExt(strings.ToLower(path.Ext(base)), mt)
+	name := clipName(base)
 	if f.Info.Name != nil && strings.TrimSpace(*f.Info.Name) != "" {
 		name = *f.Info.Name
 	}
 	// Strapi's basename(fileInfo.name || filename, ext): the name given,
 	// without the file's extension when it ends with it.
-	hash := hashOf(strings.TrimSuffix(baseName(name), path.Ext(f.Filename)))
+	hash := hashOf(strings.TrimSuffix(baseName(name), path.Ext(base)))
 	body := map[string]any{
 		"name": name, "hash": hash, "ext": ext, "mime": mime,
 		"size": kB(f.Size), "url": s.store.URL(hash + ext), "provider": s.store.Provider(),
@@ -243,6 +276,8 @@ func (s *Service) store1(ctx context.Context, f Incoming, at *Attach) (stored, e
 		body["width"], body["height"] = json.Number(strconv.Itoa(info.Width)), json.Number(strconv.Itoa(info.Height))
 		if len(s.bps) > 0 {
 			err = s.images.Do(ctx, func() error {
+				defer s.decoding.Add(-1)
+				s.decodeStarted()
 				if _, err := r.Seek(0, io.SeekStart); err != nil {
 					return err
 				}
@@ -348,21 +383,87 @@ func hashOf(stem string) string {
 }
 
 // baseName is the last element of a client's file name, whichever
-// separator it uses: nothing of a path it names is kept.
+// separator it uses: nothing of a path it names is kept, nor control
+// characters, nor the bidirectional controls that make "gpj.exe" read
+// "exe.jpg".
 func baseName(name string) string {
 	if i := strings.LastIndexAny(name, `/\`); i >= 0 {
 		name = name[i+1:]
 	}
 	name = strings.Map(func(r rune) rune {
-		if r < 0x20 || r == 0x7f {
+		if unicode.IsControl(r) || bidiControl(r) || r == utf8.RuneError {
 			return -1
 		}
 		return r
 	}, name)
-	if name == "" || name == "." || name == ".." {
+	if strings.TrimSpace(name) == "" || name == "." || name == ".." {
 		return "file"
 	}
 	return name
+}
+
+func bidiControl(r rune) bool {
+	return r == 0x061c || r == 0x200e || r == 0x200f || r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069
+}
+
+// maxName is the most characters a file's name column holds.
+const maxName = 255
+
+// clipName shortens a name to maxName characters, keeping its extension,
+// so that a long name is stored rather than refused by its column after
+// the bytes are stored.
+func clipName(name string) string {
+	if utf8.RuneCountInString(name) <= maxName {
+		return name
+	}
+	ext := path.Ext(name)
+	if n := utf8.RuneCountInString(ext); n == 0 || n > 16 {
+		ext = ""
+	}
+	stem := []rune(strings.TrimSuffix(name, ext))
+	return string(stem[:maxName-utf8.RuneCountInString(ext)]) + ext
+}
+
+// keyExt is the extension of a file's key: the one the client's name
+// gives when the bytes agree with it, else the sniffed type's. The key's
+// extension is what /uploads (or a bucket's web server) serves the file
+// as, so an HTML page named photo.jpg is kept as .html, served as an
+// attachment, rather than as .jpg with text/html bytes; a PNG named
+// x.jpg is kept as .png. Bytes of no particular type (text, binary)
+// keep their name's extension unless it names a type a browser shows
+// (an image, a page, a script): notes.md stays .md.
+func keyExt(claimed string, mt *mimetype.MIME) string {
+	sniffed := mt.Extension()
+	if claimed == "" || !safeExt(claimed) || claimed == sniffed {
+		return sniffed
+	}
+	named := baseMime(stdmime.TypeByExtension(claimed))
+	if named != "" {
+		for m := mt; m != nil; m = m.Parent() {
+			if m.Is(named) {
+				return claimed
+			}
+		}
+	}
+	switch baseMime(mt.String()) {
+	case "text/plain", "application/octet-stream":
+		if !shown(named) {
+			return claimed
+		}
+	default:
+		if named == "" && !shown(baseMime(mt.String())) {
+			return claimed // an extension this system does not know
+		}
+	}
+	return sniffed
+}
+
+// shown reports whether a browser displays a type itself: an image, or
+// a page, a script or XML, which run in the site's origin.
+func shown(m string) bool {
+	m = strings.ToLower(m)
+	return strings.HasPrefix(m, "image/") || strings.Contains(m, "html") || strings.Contains(m, "xml") ||
+		strings.Contains(m, "javascript") || strings.Contains(m, "ecmascript")
 }
 
 // safeExt reports whether an extension is one a key may end with.
