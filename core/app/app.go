@@ -245,9 +245,9 @@ func (a *App) newServer(limiter *ratelimit.Limiter) *fiber.App {
 	// middleware: public, constant, not rate limited. Then the rest, in
 	// the table's order: core, plugins, generated.
 	a.Routes.Where(route.Route.Open).Mount(r)
-	if s, ok := storage.SignerFor(a.Upload.Storage()); ok {
+	if _, ok := storage.SignerFor(a.Upload.Storage()); ok {
 		// A private bucket: every answer's file urls are signed.
-		f.Use("/api", rest.SignFileURLs(s))
+		f.Use("/api", rest.SignFileURLs(a.Upload.SignURLs))
 	}
 	f.Use("/api", rest.Deadline(a.Config.Server.RequestTimeout), rest.Versioned, a.Security.Authenticate, ratelimit.Middleware(limiter, a.rateKey), rest.Enforce,
 		// Admission after the rate limit, so that a client over its budget

@@ -16,8 +16,6 @@ import (
 	"github.com/kiln-cms/kiln/core/app/apptest"
 	"github.com/kiln-cms/kiln/core/config"
 	"github.com/kiln-cms/kiln/core/database"
-	"github.com/kiln-cms/kiln/core/entry"
-	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/storage"
 	"github.com/kiln-cms/kiln/core/storage/s3test"
 )
@@ -48,9 +46,10 @@ func httpGet(t *testing.T, u string) (int, []byte) {
 }
 
 // TestS3EndToEnd: on the s3 provider an image's url and its formats'
-// are the objects' URLs; the private bucket refuses them unsigned, and
-// SignURLs makes urls that answer the bytes; a delete removes every
-// object.
+// are the objects' URLs; the private bucket refuses them unsigned; with
+// signedUrls every answer's urls — the upload's, a populated media
+// field's, one in a component — are signed and answer the bytes; a
+// delete removes every object.
 func TestS3EndToEnd(t *testing.T) {
 	t.Parallel()
 	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
@@ -70,15 +69,16 @@ func s3EndToEnd(t *testing.T, h *apptest.Harness, bucket storage.S3Config) {
 	c := s3test.Client(t, bucket)
 	photo := fixture(t, "photo.jpg")
 	f := one(t, h.Upload("/api/upload", []apptest.File{{Name: "photo.jpg", Data: photo}}, nil))
-	if f["provider"] != "aws-s3" {
-		t.Errorf("provider %v, want aws-s3", f["provider"])
+	if f["provider"] != "aws-s3" || f["isUrlSigned"] != bucket.SignedURLs {
+		t.Errorf("provider %v isUrlSigned %v, want aws-s3 %v", f["provider"], f["isUrlSigned"], bucket.SignedURLs)
 	}
 	base := bucket.Endpoint + "/" + bucket.Bucket + "/"
 	var keys []string
 	for _, u := range urlsOf(f) {
 		k, ok := strings.CutPrefix(u, base)
-		if !ok || storage.CheckKey(k) != nil {
-			t.Fatalf("url %q is not an object's URL under %s", u, base)
+		k, query, _ := strings.Cut(k, "?")
+		if !ok || storage.CheckKey(k) != nil || strings.Contains(query, "X-Amz-Signature=") != bucket.SignedURLs {
+			t.Fatalf("url %q is not an object's URL under %s, signed %v", u, base, bucket.SignedURLs)
 		}
 		keys = append(keys, k)
 	}
@@ -88,7 +88,8 @@ func s3EndToEnd(t *testing.T, h *apptest.Harness, bucket storage.S3Config) {
 	}
 	// The object's bytes are the upload's.
 	url := f["url"].(string)
-	obj, err := c.GetObject(context.Background(), bucket.Bucket, strings.TrimPrefix(url, base), minio.GetObjectOptions{})
+	key, _, _ := strings.Cut(strings.TrimPrefix(url, base), "?")
+	obj, err := c.GetObject(context.Background(), bucket.Bucket, key, minio.GetObjectOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,56 +97,62 @@ func s3EndToEnd(t *testing.T, h *apptest.Harness, bucket storage.S3Config) {
 	if !bytes.Equal(got, photo) {
 		t.Errorf("the object holds %d bytes, want the photo's %d", len(got), len(photo))
 	}
-	// A private bucket: unsigned, no.
-	if st, _ := httpGet(t, url); st != http.StatusForbidden {
-		t.Errorf("unsigned GET %s: %d, want 403 from the private bucket", url, st)
-	}
-
-	// Signed: the file's url and a format's answer their bytes.
 	id, _ := f["id"].(json.Number).Int64()
-	q, err := query.Parse(h.App.Upload.FileType, "", query.Options{})
-	if err != nil {
-		t.Fatal(err)
+	if r := h.Do("POST", "/api/albums", map[string]any{"data": map[string]any{"title": "S3", "cover": id, "seo": map[string]any{"image": id}}}); r.Status != 201 {
+		t.Fatalf("album: %d %s", r.Status, r.Body)
 	}
-	e, err := h.App.Content.Get(context.Background(), q, id, entry.ReadOptions{})
-	if err != nil {
-		t.Fatal(err)
+	// The urls an entry answers: the populated cover's, and the one in a
+	// component, signed too when the bucket is private.
+	r := h.Do("GET", "/api/albums?populate[cover]=true&populate[seo][populate]=image", nil)
+	var list struct {
+		Data []struct {
+			Cover struct {
+				URL     string                     `json:"url"`
+				Formats map[string]json.RawMessage `json:"formats"`
+			} `json:"cover"`
+			Seo struct {
+				Image struct {
+					URL string `json:"url"`
+				} `json:"image"`
+			} `json:"seo"`
+		} `json:"data"`
 	}
-	did, err := h.App.Upload.SignURLs(context.Background(), e)
-	if err != nil {
-		t.Fatal(err)
+	if err := json.Unmarshal(r.Body, &list); err != nil || len(list.Data) != 1 {
+		t.Fatalf("albums: %v %s", err, r.Body)
 	}
-	if did != bucket.SignedURLs {
-		t.Fatalf("SignURLs signed: %v, want %v (signedUrls)", did, bucket.SignedURLs)
-	}
-	if did {
-		v, _ := e.Get(h.App.Upload.FileType.Attr("url"))
-		su := v.(string)
-		if st, b := httpGet(t, su); st != 200 || !bytes.Equal(b, photo) {
-			t.Errorf("GET the signed url: %d, %d bytes", st, len(b))
+	cover := list.Data[0].Cover
+	for _, u := range []string{cover.URL, list.Data[0].Seo.Image.URL} {
+		st, b := httpGet(t, u)
+		switch {
+		case bucket.SignedURLs && (st != 200 || !bytes.Equal(b, photo)):
+			t.Errorf("GET the signed url %s: %d, %d bytes", u, st, len(b))
+		case !bucket.SignedURLs && st != http.StatusForbidden:
+			t.Errorf("unsigned GET %s: %d, want 403 from the private bucket", u, st)
 		}
-		fv, _ := e.Get(h.App.Upload.FileType.Attr("formats"))
-		var formats map[string]struct {
+	}
+	if bucket.SignedURLs {
+		var th struct {
 			URL   string `json:"url"`
 			Width int    `json:"width"`
 		}
-		if err := json.Unmarshal(fv.(json.RawMessage), &formats); err != nil {
-			t.Fatal(err)
-		}
-		th := formats["thumbnail"]
-		if !strings.Contains(th.URL, "X-Amz-Signature=") {
-			t.Fatalf("thumbnail url %q is not signed", th.URL)
-		}
+		_ = json.Unmarshal(cover.Formats["thumbnail"], &th)
 		st, b := httpGet(t, th.URL)
 		if st != 200 {
-			t.Fatalf("GET the signed thumbnail: %d", st)
+			t.Fatalf("GET the signed thumbnail %s: %d", th.URL, st)
 		}
 		if cfg, err := jpegConfig(b); err != nil || cfg.Width != th.Width {
 			t.Errorf("the thumbnail is %+v (%v), want %d wide", cfg, err, th.Width)
 		}
-		// Keys the same order as before the signing.
-		if !keysInOrder(fv.(json.RawMessage), "large", "medium", "small", "thumbnail") {
-			t.Errorf("signed formats lost their order: %s", fv)
+		var raw struct {
+			Data []struct {
+				Cover struct {
+					Formats json.RawMessage `json:"formats"`
+				} `json:"cover"`
+			} `json:"data"`
+		}
+		_ = json.Unmarshal(r.Body, &raw)
+		if !keysInOrder(raw.Data[0].Cover.Formats, "large", "medium", "small", "thumbnail") {
+			t.Errorf("signed formats lost their order: %s", raw.Data[0].Cover.Formats)
 		}
 	}
 
