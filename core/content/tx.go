@@ -241,6 +241,13 @@ func (t *Tx) Delete(ctx context.Context, q *query.Query, ref Ref, ro entry.ReadO
 		return nil, err
 	}
 	t.touch(ctx, q.Type, id)
+	if ev.Entry == nil && t.s.Hooks.Has(q.Type.Name, hook.Delete, hook.After) {
+		// An after-delete hook with no before-delete one to load it: the
+		// entry is read now, while its row still exists.
+		if err := t.Reload(ctx, ev); err != nil {
+			return nil, err
+		}
+	}
 	if err := t.s.store.DeleteDocument(ctx, t.conn, q.Type, doc.ID); err != nil {
 		return nil, err
 	}

@@ -99,10 +99,6 @@ func TestDeleteUnlinksEverywhere(t *testing.T) {
 
 		// A failure after the row's delete rolls all of it back.
 		fail := true
-		// The BeforeDelete hook loads the entry for the AfterDelete one:
-		// alone, an AfterDelete hook makes core/content reload the row
-		// after deleting it, and every delete answers 404.
-		h.App.Content.Hooks.BeforeDelete(schema.FileType, func(ctx context.Context, ev *hook.Event) error { return nil })
 		h.App.Content.Hooks.AfterDelete(schema.FileType, func(ctx context.Context, ev *hook.Event) error {
 			if fail {
 				return errs.New(errs.KindApplication, "not now")
