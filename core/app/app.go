@@ -249,7 +249,7 @@ func (a *App) newServer(limiter *ratelimit.Limiter) *fiber.App {
 		// A private bucket: every answer's file urls are signed.
 		f.Use("/api", rest.SignFileURLs(a.Upload.SignURLs))
 	}
-	f.Use("/api", rest.Deadline(a.Config.Server.RequestTimeout), rest.Versioned, a.Security.Authenticate, ratelimit.Middleware(limiter, a.rateKey), rest.Enforce,
+	f.Use("/api", rest.Deadline(a.Config.Server.RequestTimeout, a.Config.Upload.ReadTimeout), rest.Versioned, a.Security.Authenticate, ratelimit.Middleware(limiter, a.rateKey), rest.Enforce,
 		// Admission after the rate limit, so that a client over its budget
 		// is refused at once instead of queueing for a slot.
 		rest.Admit(a.Config.Server.MaxActiveRequests),

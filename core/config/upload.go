@@ -27,8 +27,9 @@ type Upload struct {
 	// Thumbnail makes the 245×156 thumbnail format. Default: true.
 	// Env: KILN_UPLOAD_THUMBNAIL.
 	Thumbnail *bool `yaml:"thumbnail"`
-	// ReadTimeout bounds the reading of one upload's body (the API's own
-	// readTimeout is for small bodies). Default: 10m.
+	// ReadTimeout bounds the reading of one upload's body, and then its
+	// storing and resizing (the API's readTimeout and requestTimeout are
+	// for small requests). Default: 10m.
 	// Env: KILN_UPLOAD_READ_TIMEOUT.
 	ReadTimeout time.Duration `yaml:"readTimeout"`
 	// ImageWorkers is how many images are decoded and resized at once;

@@ -78,8 +78,20 @@ func (o *outageLog) note(reason string, err error) {
 // Deadline gives each request a context that ends after d: every statement
 // the request runs stops there (the driver gives up, the database stops
 // the statement), and the error handler answers 503.
-func Deadline(d time.Duration) fiber.Handler {
+//
+// An upload (POST /api/upload) gets upload instead, when it is longer: a
+// large file is stored, and an image waits its turn to be resized, for
+// longer than a request of the API should take.
+func Deadline(d time.Duration, upload ...time.Duration) fiber.Handler {
+	long := d
+	for _, u := range upload {
+		long = max(long, u)
+	}
 	return func(c *fiber.Ctx) error {
+		d := d
+		if long > d && c.Method() == fiber.MethodPost && c.Path() == "/api"+PathUpload {
+			d = long
+		}
 		ctx, cancel := context.WithTimeout(c.UserContext(), d)
 		defer cancel()
 		c.SetUserContext(ctx)
