@@ -400,3 +400,19 @@ func TestUploadsServedCacheable(t *testing.T) {
 		}
 	})
 }
+
+// TestUploadFormNUL: a NUL byte in an upload's form fields is a 400
+// naming the field, as in a JSON body; in a file's name it is dropped
+// from the name stored.
+func TestUploadFormNUL(t *testing.T) {
+	eachMedia(t, "", func(t *testing.T, h *apptest.Harness) {
+		r := h.Upload("/api/upload", []apptest.File{{Name: "a.txt", Data: []byte("a")}}, []string{"fileInfo", "{\"name\":\"x\x00y\"}"})
+		status, name, msg, details := h.ErrorOf(r)
+		if status != 400 || name != "ValidationError" || !strings.Contains(msg, `"fileInfo"`) || details["source"] != "body" {
+			t.Errorf("a NUL in fileInfo: %d %s %q %v", status, name, msg, details)
+		}
+		if r := h.Do("GET", "/api/upload/files", nil); string(r.Body) != "[]" {
+			t.Errorf("a refused upload stored a file: %s", r.Body)
+		}
+	})
+}

@@ -3,6 +3,7 @@ package rest
 import (
 	"bytes"
 	"encoding/json"
+	"maps"
 	"net/url"
 	"slices"
 	"strconv"
@@ -37,10 +38,46 @@ func RejectNUL(c *fiber.Ctx) error {
 	if err := nulInParams(c); err != nil {
 		return err
 	}
+	if isMultipart(c) {
+		// An upload's form: its fields are checked, never its body —
+		// fasthttp has spooled large files to disk, and c.Body() would
+		// read the whole form back into memory.
+		if err := nulInForm(c); err != nil {
+			return err
+		}
+		return c.Next()
+	}
 	if err := nulInBody(c.Body()); err != nil {
 		return err
 	}
 	return c.Next()
+}
+
+// isMultipart reports whether the request's body is a multipart form.
+func isMultipart(c *fiber.Ctx) bool {
+	return bytes.HasPrefix(bytes.ToLower(bytes.TrimSpace(c.Request().Header.ContentType())), []byte("multipart/form-data"))
+}
+
+// nulInForm refuses a NUL byte in a multipart form's fields' names and
+// values (fileInfo, ref, ...): the files' names are made safe where they
+// are stored, and their bytes are the files'. A form that cannot be read
+// is left to the route, which says why.
+func nulInForm(c *fiber.Ctx) error {
+	form, err := c.MultipartForm()
+	if err != nil {
+		return nil
+	}
+	for _, name := range slices.Sorted(maps.Keys(form.Value)) {
+		if strings.IndexByte(name, 0) >= 0 {
+			return nulError("Invalid form field "+strconv.Quote(name)+": "+nulInName, map[string]any{"source": "body", "path": name})
+		}
+		for _, v := range form.Value[name] {
+			if strings.IndexByte(v, 0) >= 0 {
+				return nulError("Invalid form field "+strconv.Quote(name)+": "+nulMessage, map[string]any{"source": "body", "path": name})
+			}
+		}
+	}
+	return nil
 }
 
 var percentNUL = []byte("%00")
