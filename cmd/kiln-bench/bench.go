@@ -22,6 +22,7 @@ type scenario struct {
 	kiln, floor string             // paths
 	script      string             // a wrk Lua script (POSTs) when set
 	body        func(int64) []byte // the same POSTs for the Go loader: the n-th request's body
+	contentType string             // the Go loader's POSTs' Content-Type; empty: application/json
 }
 
 // scenarios are the six, with the ids of the seeded data.
