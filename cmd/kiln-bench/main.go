@@ -32,12 +32,14 @@ type options struct {
 	connections int
 	// uploadConnections is scenario 8's throughput runs' connections.
 	uploadConnections int
-	threads           int
-	loader            string
-	dbs               []string
-	pgURL             string
-	work              string
-	kiln              string
+	// uploadMiB is the size of scenario 8's large upload, in MiB.
+	uploadMiB int64
+	threads   int
+	loader    string
+	dbs       []string
+	pgURL     string
+	work      string
+	kiln      string
 	// password is the demo users' password for this run: random, so the
 	// benchmark's databases open to no password written anywhere.
 	password string
@@ -61,6 +63,7 @@ func main() {
 	flag.DurationVar(&o.duration, "duration", 10*time.Second, "how long each scenario runs, against Kiln and against the floor")
 	flag.IntVar(&o.connections, "connections", 50, "concurrent connections")
 	flag.IntVar(&o.uploadConnections, "upload-connections", 4, "concurrent connections of scenario 8's upload runs (uploads queue behind the imaging limiter: at -connections' 50, latency is that queue)")
+	flag.Int64Var(&o.uploadMiB, "upload-size", 1024, "the size of scenario 8's large upload, in MiB (its server's upload limit is raised above it)")
 	flag.IntVar(&o.threads, "threads", 2, "wrk threads (the Go loader runs one goroutine per connection)")
 	flag.StringVar(&o.loader, "loader", loaderAuto, "load generator: wrk, go (net/http closed loop), or auto (wrk when installed, else go)")
 	flag.StringVar(&dbs, "db", "sqlite,postgres", "databases to run on: sqlite, postgres or both")

@@ -36,11 +36,12 @@ import (
 // Scenario 8, media: uploads to the media library (POST /api/upload,
 // core/upload over core/storage's local disk), on an app of its own (the
 // repository's content types and config, a database of its own, migrated,
-// a full-access API token), its upload limit raised to mediaSizeLimit and
+// a full-access API token), its upload limit raised above its uploads and
 // its TMPDIR a folder of its own, where fasthttp spools large files.
 //
-//   - First, on the fresh server, one upload of bigSize random bytes, which
-//     the client generates as it sends them (never held in its memory):
+//   - First, on the fresh server, one upload of -upload-size (1 GiB)
+//     random bytes, which the client generates as it sends them (never
+//     held in its memory):
 //     the server's peak RSS (VmHWM) before and after, what its TMPDIR
 //     held during the upload and holds after the answer, and the file
 //     read back from /uploads, its SHA-256 against the one sent. Then an
@@ -57,12 +58,7 @@ import (
 
 const (
 	mediaPort = 13382
-	// bigSize is the large upload: 1 GiB.
-	bigSize = 1 << 30
-	// mediaSizeLimit is KILN_UPLOAD_SIZE_LIMIT for scenario 8: above
-	// bigSize and its multipart framing.
-	mediaSizeLimit = 2 << 30
-	// abortAfter is how much of a declared bigSize upload the cut-off
+	// abortAfter is how much of a declared 1 GiB upload the cut-off
 	// client sends before it closes the connection: more than fasthttp
 	// keeps in memory (16 MiB), so some of it is spooled.
 	abortAfter = 64 << 20
@@ -95,8 +91,10 @@ func runMedia(o options, db string) error {
 			return err
 		}
 	}
+	bigSize := max(o.uploadMiB, 1) << 20
 	env := append(projectEnv(dataDir, dbURL),
-		"KILN_UPLOAD_SIZE_LIMIT="+strconv.Itoa(mediaSizeLimit),
+		// Above the large and the cut-off uploads and their framing.
+		"KILN_UPLOAD_SIZE_LIMIT="+strconv.FormatInt(2*max(bigSize, cutOffSize), 10),
 		"KILN_REQUEST_TIMEOUT="+mediaRequestTimeout.String(),
 		"TMPDIR="+tmpDir)
 	token, err := ownApp(o, env)
@@ -111,7 +109,7 @@ func runMedia(o options, db string) error {
 
 	big, err := bigUpload(k, token, tmpDir, bigSize)
 	if err != nil {
-		return fmt.Errorf("the %d MiB upload: %w", bigSize>>20, err)
+		return fmt.Errorf("the %d MiB upload: %w", o.uploadMiB, err)
 	}
 	fmt.Print(big.report())
 	left, err := abortedUpload(k, token, tmpDir)
@@ -119,7 +117,7 @@ func runMedia(o options, db string) error {
 		return fmt.Errorf("the cut-off upload: %w", err)
 	}
 	fmt.Printf("   8 media, cut-off upload: %d of %d MiB sent, then the connection closed; TMPDIR after: %s\n",
-		abortAfter>>20, bigSize>>20, listing(left))
+		abortAfter>>20, cutOffSize>>20, listing(left))
 
 	img, err := noiseJPEG(imageWidth, imageHeight)
 	if err != nil {
@@ -362,7 +360,10 @@ func bigUpload(k *kilnProcess, token, tmpDir string, size int64) (bigResult, err
 	return r, nil
 }
 
-// abortedUpload declares a bigSize upload, sends abortAfter bytes of it
+// cutOffSize is what the cut-off upload declares.
+const cutOffSize = 1 << 30
+
+// abortedUpload declares a cutOffSize upload, sends abortAfter bytes of it
 // and closes the connection; it answers what TMPDIR holds once the
 // server has had time to notice.
 func abortedUpload(k *kilnProcess, token, tmpDir string) ([]string, error) {
@@ -373,7 +374,7 @@ func abortedUpload(k *kilnProcess, token, tmpDir string) ([]string, error) {
 	mp := newMultipartFile("files", "cut.bin", "application/octet-stream")
 	w := bufio.NewWriter(conn)
 	fmt.Fprintf(w, "POST /api/upload HTTP/1.1\r\nHost: %s\r\nAuthorization: Bearer %s\r\nContent-Type: %s\r\nContent-Length: %d\r\n\r\n",
-		strings.TrimPrefix(k.base, "http://"), token, mp.contentType(), mp.length(bigSize))
+		strings.TrimPrefix(k.base, "http://"), token, mp.contentType(), mp.length(cutOffSize))
 	w.Write(mp.head)
 	var seed [32]byte
 	seed[0] = 1
