@@ -114,12 +114,12 @@ func runMedia(o options, db string) error {
 		return fmt.Errorf("the %d MiB upload: %w", o.uploadMiB, err)
 	}
 	fmt.Print(big.report())
-	left, err := abortedUpload(k, token, tmpDir)
+	spooled, left, err := abortedUpload(k, token, tmpDir)
 	if err != nil {
 		return fmt.Errorf("the cut-off upload: %w", err)
 	}
-	fmt.Printf("   8 media, cut-off upload: %d of %d MiB sent, then the connection closed; TMPDIR after: %s\n",
-		abortAfter>>20, cutOffSize>>20, listing(left))
+	fmt.Printf("   8 media, cut-off upload: %d of %d MiB sent, %.0f MiB of it spooled to TMPDIR, then the connection closed; TMPDIR after: %s\n",
+		abortAfter>>20, cutOffSize>>20, float64(spooled)/(1<<20), listing(left))
 
 	img, err := noiseJPEG(imageWidth, imageHeight)
 	if err != nil {
@@ -366,12 +366,13 @@ func bigUpload(k *kilnProcess, token, tmpDir string, size int64) (bigResult, err
 const cutOffSize = 1 << 30
 
 // abortedUpload declares a cutOffSize upload, sends abortAfter bytes of it
-// and closes the connection; it answers what TMPDIR holds once the
-// server has had time to notice.
-func abortedUpload(k *kilnProcess, token, tmpDir string) ([]string, error) {
+// and closes the connection; it answers how many bytes the server had
+// spooled to TMPDIR then, and what TMPDIR holds once the server has had
+// time to notice.
+func abortedUpload(k *kilnProcess, token, tmpDir string) (int64, []string, error) {
 	conn, err := net.Dial("tcp", strings.TrimPrefix(k.base, "http://"))
 	if err != nil {
-		return nil, err
+		return 0, nil, err
 	}
 	mp := newMultipartFile("files", "cut.bin", "application/octet-stream")
 	w := bufio.NewWriter(conn)
@@ -382,7 +383,7 @@ func abortedUpload(k *kilnProcess, token, tmpDir string) ([]string, error) {
 	seed[0] = 1
 	if _, err := io.Copy(w, io.LimitReader(mrand.NewChaCha8(seed), abortAfter)); err != nil {
 		conn.Close()
-		return nil, err
+		return 0, nil, err
 	}
 	w.Flush()
 	// Until the server has read what was sent: its temp file stops growing.
@@ -396,7 +397,7 @@ func abortedUpload(k *kilnProcess, token, tmpDir string) ([]string, error) {
 		time.Sleep(50 * time.Millisecond)
 	}
 	conn.Close()
-	return waitEmpty(tmpDir, 5*time.Second), nil
+	return last, waitEmpty(tmpDir, 5*time.Second), nil
 }
 
 // mediaFloor is scenario 8's floor: o.connections workers, each in a
