@@ -22,6 +22,7 @@ type scenario struct {
 	kiln, floor string             // paths
 	script      string             // a wrk Lua script (POSTs) when set
 	body        func(int64) []byte // the same POSTs for the Go loader: the n-th request's body
+	contentType string             // the Go loader's POSTs' Content-Type; empty: application/json
 }
 
 // scenarios are the six, with the ids of the seeded data.
@@ -92,8 +93,15 @@ type measured struct {
 	ratio        float64
 }
 
-// runDatabase seeds one database, then runs every scenario.
+// runDatabase seeds one database, then runs every scenario; when only
+// scenarios with apps of their own (7, 8) are asked for, it seeds nothing.
 func runDatabase(o options, db string) error {
+	if !o.needsLargeSet() {
+		fmt.Printf("== %s\n", db)
+		err := ownAppScenarios(o, db)
+		fmt.Println()
+		return err
+	}
 	dataDir := filepath.Join(o.work, db)
 	os.MkdirAll(dataDir, 0o755)
 	dbURL := "sqlite:" + filepath.Join(dataDir, "kiln.db")
@@ -164,10 +172,8 @@ func runDatabase(o options, db string) error {
 		fmt.Printf("   %-28s kiln %8.0f req/s  p50 %-8s p99 %-8s max %-8s err %-4d | floor %8.0f req/s  p99 %-8s | %3.0f%%\n",
 			sc.name, kr.rps, ms(kr.p50), ms(kr.p99), ms(kr.max), kr.errs, fr.rps, ms(fr.p99), 100*r.ratio)
 	}
-	if o.only == nil || o.only[7] {
-		if err := runComponents(o, db); err != nil {
-			return fmt.Errorf("scenario 7: %w", err)
-		}
+	if err := ownAppScenarios(o, db); err != nil {
+		return err
 	}
 	fmt.Printf("   peak RSS of kiln serve: %.1f MiB; process start to first 200 on /_ready: %s\n", k.peakRSS(), k.started.Round(time.Millisecond))
 	if o.compare.base != "" {
@@ -177,6 +183,22 @@ func runDatabase(o options, db string) error {
 		}
 	}
 	fmt.Println()
+	return nil
+}
+
+// ownAppScenarios runs the scenarios that have an app of their own: 7,
+// components, and 8, media.
+func ownAppScenarios(o options, db string) error {
+	if o.runs(7) {
+		if err := runComponents(o, db); err != nil {
+			return fmt.Errorf("scenario 7: %w", err)
+		}
+	}
+	if o.runs(8) {
+		if err := runMedia(o, db); err != nil {
+			return fmt.Errorf("scenario 8: %w", err)
+		}
+	}
 	return nil
 }
 

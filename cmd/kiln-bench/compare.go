@@ -156,16 +156,30 @@ func jsonString(b []byte, key string) string {
 
 // peakRSSOf is a process's peak resident memory (VmHWM) in MiB, 0 when it
 // cannot be read (another user's process, or not Linux).
-func peakRSSOf(pid int) float64 {
+func peakRSSOf(pid int) float64 { return procStatusMiB(pid, "VmHWM") }
+
+// rssOf is a process's resident memory now (VmRSS) in MiB, 0 when it
+// cannot be read.
+func rssOf(pid int) float64 { return procStatusMiB(pid, "VmRSS") }
+
+// procStatusMiB is one kB figure of /proc/<pid>/status, in MiB.
+func procStatusMiB(pid int, key string) float64 {
 	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/status")
 	if err != nil {
 		return 0
 	}
-	for _, line := range strings.Split(string(b), "\n") {
-		if rest, ok := strings.CutPrefix(line, "VmHWM:"); ok {
-			kb, _ := strconv.ParseFloat(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 64)
-			return kb / 1024
+	kb, _ := statusKB(string(b), key)
+	return kb / 1024
+}
+
+// statusKB reads the figure of key ("VmHWM", "VmRSS") from the text of a
+// /proc/<pid>/status, in kB; false when the key is not there.
+func statusKB(status, key string) (float64, bool) {
+	for _, line := range strings.Split(status, "\n") {
+		if rest, ok := strings.CutPrefix(line, key+":"); ok {
+			kb, err := strconv.ParseFloat(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 64)
+			return kb, err == nil
 		}
 	}
-	return 0
+	return 0, false
 }

@@ -49,7 +49,7 @@ func runLoad(o options, url, token string, sc scenario) (result, error) {
 	if o.loader == loaderWrk {
 		return runWrk(o, url, token, sc.script)
 	}
-	return runGo(o, url, token, sc.body)
+	return runGoAs(o, url, token, sc.body, sc.contentType)
 }
 
 // goTimeout is how long one request may take before it counts as an
@@ -70,10 +70,17 @@ const goTimeout = 2 * time.Second
 // requests that failed without a whole answer (refused or broken
 // connection, timeout).
 func runGo(o options, url, token string, body func(n int64) []byte) (result, error) {
+	return runGoAs(o, url, token, body, "")
+}
+
+// runGoAs is runGo with the POSTs' Content-Type (empty: application/json):
+// scenario 8 posts multipart bodies.
+func runGoAs(o options, url, token string, body func(n int64) []byte, contentType string) (result, error) {
 	conns := max(o.connections, 1)
 	client := loadClient(conns, cmp.Or(o.timeout, goTimeout))
 	defer client.CloseIdleConnections()
-	w := worker{client: client, url: url, token: token, body: body, method: http.MethodGet, next: &atomic.Int64{}}
+	w := worker{client: client, url: url, token: token, body: body, method: http.MethodGet, next: &atomic.Int64{},
+		contentType: cmp.Or(contentType, "application/json")}
 	if body != nil {
 		w.method = http.MethodPost
 	}
@@ -122,12 +129,13 @@ type tally struct {
 // worker is one connection's closed loop; every worker of a run shares
 // next, the count of POST bodies handed out.
 type worker struct {
-	client     *http.Client
-	url, token string
-	method     string
-	body       func(n int64) []byte
-	next       *atomic.Int64
-	deadline   time.Time
+	client      *http.Client
+	url, token  string
+	method      string
+	contentType string
+	body        func(n int64) []byte
+	next        *atomic.Int64
+	deadline    time.Time
 }
 
 // run sends requests one after the other until the deadline.
@@ -142,7 +150,7 @@ func (w worker) run(t *tally) {
 			req.Header.Set("Authorization", "Bearer "+w.token)
 		}
 		if w.body != nil {
-			req.Header.Set("Content-Type", "application/json")
+			req.Header.Set("Content-Type", w.contentType)
 		}
 		sent := time.Now()
 		res, err := w.client.Do(req)

@@ -30,12 +30,16 @@ import (
 type options struct {
 	duration    time.Duration
 	connections int
-	threads     int
-	loader      string
-	dbs         []string
-	pgURL       string
-	work        string
-	kiln        string
+	// uploadConnections is scenario 8's throughput runs' connections.
+	uploadConnections int
+	// uploadMiB is the size of scenario 8's large upload, in MiB.
+	uploadMiB int64
+	threads   int
+	loader    string
+	dbs       []string
+	pgURL     string
+	work      string
+	kiln      string
 	// password is the demo users' password for this run: random, so the
 	// benchmark's databases open to no password written anywhere.
 	password string
@@ -45,8 +49,8 @@ type options struct {
 	// timeout is how long one request may take before it counts as an
 	// error; 0: the load generator's default (wrk's and goTimeout, 2 s).
 	timeout time.Duration
-	// only is the scenarios to run, by number (1..7; 7 is components.go's);
-	// empty: all of them.
+	// only is the scenarios to run, by number (1..8; 7 is components.go's,
+	// 8 media.go's); empty: all of them.
 	only map[int]bool
 	// cpuProfile is where the CPU profile of kiln serve during the first
 	// scenario goes (profile.go); empty: no profile.
@@ -58,6 +62,8 @@ func main() {
 	var dbs string
 	flag.DurationVar(&o.duration, "duration", 10*time.Second, "how long each scenario runs, against Kiln and against the floor")
 	flag.IntVar(&o.connections, "connections", 50, "concurrent connections")
+	flag.IntVar(&o.uploadConnections, "upload-connections", 4, "concurrent connections of scenario 8's upload runs (uploads queue behind the imaging limiter: at -connections' 50, latency is that queue)")
+	flag.Int64Var(&o.uploadMiB, "upload-size", 1024, "the size of scenario 8's large upload, in MiB (its server's upload limit is raised above it)")
 	flag.IntVar(&o.threads, "threads", 2, "wrk threads (the Go loader runs one goroutine per connection)")
 	flag.StringVar(&o.loader, "loader", loaderAuto, "load generator: wrk, go (net/http closed loop), or auto (wrk when installed, else go)")
 	flag.StringVar(&dbs, "db", "sqlite,postgres", "databases to run on: sqlite, postgres or both")
@@ -103,7 +109,8 @@ func main() {
 	}
 }
 
-// parseScenarios reads -scenarios: numbers from 1 to 7, comma-separated.
+// parseScenarios reads -scenarios: numbers from 1 to lastScenario,
+// comma-separated.
 func parseScenarios(list string) (map[int]bool, error) {
 	if strings.TrimSpace(list) == "" {
 		return nil, nil
@@ -111,12 +118,29 @@ func parseScenarios(list string) (map[int]bool, error) {
 	out := map[int]bool{}
 	for _, f := range strings.Split(list, ",") {
 		n, err := strconv.Atoi(strings.TrimSpace(f))
-		if err != nil || n < 1 || n > 7 {
-			return nil, fmt.Errorf("-scenarios: %q is not a scenario number from 1 to 7", f)
+		if err != nil || n < 1 || n > lastScenario {
+			return nil, fmt.Errorf("-scenarios: %q is not a scenario number from 1 to %d", f, lastScenario)
 		}
 		out[n] = true
 	}
 	return out, nil
+}
+
+// lastScenario is the highest scenario number (8, media.go).
+const lastScenario = 8
+
+// runs reports whether scenario n is to run.
+func (o options) runs(n int) bool { return o.only == nil || o.only[n] }
+
+// needsLargeSet reports whether the run needs the large seeded set: the
+// scenarios 1 to 6 and -compare do; 7 and 8 have apps of their own.
+func (o options) needsLargeSet() bool {
+	for n := 1; n <= 6; n++ {
+		if o.runs(n) {
+			return true
+		}
+	}
+	return o.compare.base != ""
 }
 
 func envOr(k, def string) string {
