@@ -66,15 +66,6 @@ const (
 	// take before it counts as an error: they queue behind the imaging
 	// limiter, so -connections of them take seconds.
 	mediaTimeout = 60 * time.Second
-	// mediaRequestTimeout is KILN_REQUEST_TIMEOUT for scenario 8. The API's
-	// deadline (10 s by default) also bounds what the upload route does
-	// after fasthttp has read the body (upload.readTimeout covers only
-	// the reading): rest.RejectNUL re-reading the spooled body into
-	// memory, then the copy into storage. A 1 GiB upload outlasts it
-	// and is answered 503 (BENCHMARKS.md, scenario 8). Raised to
-	// upload.readTimeout's default until the upload route has a deadline
-	// of its own.
-	mediaRequestTimeout = 10 * time.Minute
 	// imageWidth and imageHeight are the throughput runs' image.
 	imageWidth, imageHeight = 1600, 1200
 )
@@ -97,7 +88,6 @@ func runMedia(o options, db string) error {
 	env := append(projectEnv(dataDir, dbURL),
 		// Above the large and the cut-off uploads and their framing.
 		"KILN_UPLOAD_SIZE_LIMIT="+strconv.FormatInt(2*max(bigSize, cutOffSize), 10),
-		"KILN_REQUEST_TIMEOUT="+mediaRequestTimeout.String(),
 		"TMPDIR="+tmpDir)
 	token, err := ownApp(o, env)
 	if err != nil {
