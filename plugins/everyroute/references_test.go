@@ -68,8 +68,19 @@ func TestForeignKeysAnswerAsTheLookup(t *testing.T) {
 							// three runs each way, as the plugins' background
 							// work may read the database meanwhile.
 							if i == 1 && looked.Status == 200 {
-								verified, onWord := w.leastStatements(path, body, r, true), w.leastStatements(path, body, r, false)
-								if want := verified - b2i(vouched); onWord != want {
+								// Up to three rounds: on PostgreSQL a request
+								// reads its caller's user while the identity
+								// cache is not trusted (docs/identity-cache.md),
+								// which can last through the three runs of one
+								// way and not the other's.
+								var verified, onWord, want int64
+								for range 3 {
+									verified, onWord = w.leastStatements(path, body, r, true), w.leastStatements(path, body, r, false)
+									if want = verified - b2i(vouched); onWord == want {
+										break
+									}
+								}
+								if onWord != want {
 									t.Errorf("%s: %d statements on the key's word, %d looked up; want %d", what, onWord, verified, want)
 								}
 							}
