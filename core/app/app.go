@@ -24,6 +24,7 @@ import (
 	"github.com/kiln-cms/kiln/core/conns"
 	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/database"
+	"github.com/kiln-cms/kiln/core/locales"
 	"github.com/kiln-cms/kiln/core/metrics"
 	"github.com/kiln-cms/kiln/core/migrate"
 	"github.com/kiln-cms/kiln/core/openapi"
@@ -126,6 +127,10 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, plugins ...pl
 	for _, w := range plan.Warnings {
 		log.Warn("an optional schema change was not applied", "why", w)
 	}
+	if err := locales.Sync(ctx, db, cfg.I18n); err != nil {
+		db.Close()
+		return nil, err
+	}
 	a := &App{Config: cfg, Schema: s, DB: db, Content: content.New(s, db, content.Options{MaxAnswerRows: cfg.API.MaxAnswerRows}), Log: log}
 	if err = a.newSecurity(ctx); err != nil {
 		db.Close()
@@ -199,6 +204,7 @@ func (a *App) QueryOptions() query.Options {
 	o.MaxPageSize = a.Config.API.MaxPageSize
 	o.MaxDepth = a.Config.API.MaxQueryDepth
 	o.MaxInList = a.Config.API.MaxInList
+	o.Locales = a.Schema.Locales()
 	return o
 }
 

@@ -1,10 +1,12 @@
 package app
 
 import (
+	"context"
 	"sort"
 
 	"github.com/gofiber/fiber/v2"
 
+	"github.com/kiln-cms/kiln/core/locales"
 	"github.com/kiln-cms/kiln/core/openapi"
 	"github.com/kiln-cms/kiln/core/rest"
 	"github.com/kiln-cms/kiln/core/route"
@@ -40,6 +42,9 @@ func (a *App) routeTable() route.Table {
 	t = append(t, rest.APITokenRoutes(a.Security, a.APITokens)...)
 	t = append(t, a.Webhooks.Routes(a.Security)...)
 	t = append(t, rest.UploadRoutes(a.Security, a.Upload)...)
+	t = append(t, rest.LocaleRoutes(a.Security, func(ctx context.Context) ([]locales.Locale, error) {
+		return locales.List(ctx, a.DB, a.Schema.DefaultLocale())
+	})...)
 	t = append(t, a.Plugins.Table()...)
 	t = append(t, api.Routes()...)
 	a.APITokens.SetRoutes(t, a.Schema) // what each kind of API token may do

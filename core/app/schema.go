@@ -13,7 +13,12 @@ func LoadSchema(cfg config.Config) (*schema.Schema, error) {
 	if err != nil {
 		return nil, err
 	}
-	return schema.LoadDirWith(cfg.Paths.ContentTypes, schema.Options{
+	s, err := schema.LoadDirWith(cfg.Paths.ContentTypes, schema.Options{
 		CustomFields: custom, CustomFieldsFile: cfg.CustomFieldsFile(),
 	})
+	if err != nil {
+		return nil, err
+	}
+	s.SetLocales(cfg.I18n.Codes(), cfg.I18n.Default())
+	return s, nil
 }

@@ -23,7 +23,9 @@ type Config struct {
 	Webhooks Webhooks `yaml:"webhooks"`
 	// Upload is config/upload.yaml (upload.go).
 	Upload Upload `yaml:"upload"`
-	Paths  Paths  `yaml:"-"`
+	// I18n is config/i18n.yaml: the locales (i18n.go).
+	I18n  I18n  `yaml:"i18n"`
+	Paths Paths `yaml:"-"`
 }
 
 // Mail is config/mail.yaml. With no SMTP host, mail is written to the log.
@@ -249,5 +251,6 @@ func Default() Config {
 		Paths:     Paths{ContentTypes: "content-types", Config: "config", Data: "data"},
 		Webhooks:  defaultWebhooks(),
 		Upload:    defaultUpload(),
+		I18n:      defaultI18n(),
 	}
 }

@@ -92,7 +92,7 @@ func idOnlyEntry(e *entry.Entry) *entry.Entry {
 // that asks for nothing else has always answered.
 func stamped(e *entry.Entry) *entry.Entry {
 	out := idOnlyEntry(e)
-	for _, a := range []*schema.Attribute{schema.SysCreatedAt, schema.SysUpdatedAt, schema.SysPublishedAt} {
+	for _, a := range e.Type.TrailingFields() {
 		if v, ok := e.Get(a); ok {
 			out.Set(a, v)
 		}

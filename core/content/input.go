@@ -28,7 +28,7 @@ import (
 // A draft's write (draft: a draft & publish type's write that publishes
 // nothing) skips required, as Strapi 5 does: a draft may be incomplete,
 // and publishing checks it (Tx.Update, store.MissingRequired).
-func (s *Service) prepare(ctx context.Context, conn database.Conn, ct *schema.ContentType, body map[string]any, id int64, draft bool, ro entry.ReadOptions) (entry.Data, error) {
+func (s *Service) prepare(ctx context.Context, conn database.Conn, ct *schema.ContentType, body map[string]any, id int64, draft bool, locale string, ro entry.ReadOptions) (entry.Data, error) {
 	data := entry.Data{Values: map[*schema.Attribute]any{}, Relations: map[*schema.Attribute]entry.RelationChange{}}
 	var problems []errs.FieldError
 	failed := map[*schema.Attribute]bool{}
@@ -42,7 +42,7 @@ func (s *Service) prepare(ctx context.Context, conn database.Conn, ct *schema.Co
 		if key == "publishedAt" {
 			continue // Strapi drops it: publishing is the status parameter's job.
 		}
-		if key == "locale" { // Strapi takes it on every type; none is localised here
+		if key == "locale" { // Strapi takes it on every type; a localized one's write is in it (inLocale)
 			if _, ok := body[key].(string); !ok && body[key] != nil {
 				problems = append(problems, errs.Field(key, "locale must be a string").WithValue(body[key]))
 			}
@@ -100,7 +100,7 @@ func (s *Service) prepare(ctx context.Context, conn database.Conn, ct *schema.Co
 	}
 	rels = append(rels, cr.rels...)
 	if len(rels) > 0 {
-		list, err := s.resolveRelations(ctx, conn, rels, ro, data)
+		list, err := s.resolveRelations(ctx, conn, rels, ro, data, s.refLocale(ct, locale))
 		if err != nil {
 			return data, err
 		}
@@ -130,7 +130,7 @@ func (s *Service) prepare(ctx context.Context, conn database.Conn, ct *schema.Co
 	}
 	// Unique is checked with the other rules, on the values that passed
 	// them, so that one answer lists every failing field, as Strapi's does.
-	list, err := s.checkUnique(ctx, conn, ct, data.Values, id, failed)
+	list, err := s.checkUnique(ctx, conn, ct, data.Values, id, locale, failed)
 	if err != nil {
 		return data, err
 	}

@@ -91,7 +91,7 @@ func (t *Tx) Emit(ctx context.Context, event string, ct *schema.ContentType, id 
 	}
 	st := query.Published
 	if ct.DraftAndPublish {
-		doc, err := t.s.store.FindDocument(ctx, t.conn, ct, strconv.FormatInt(id, 10))
+		doc, err := t.s.store.FindDocument(ctx, t.conn, ct, strconv.FormatInt(id, 10), "")
 		if err != nil {
 			return err
 		}

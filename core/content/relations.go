@@ -127,12 +127,12 @@ func (r relationRefs) change(ids map[string]int64, ro entry.ReadOptions) (entry.
 // a transaction's first run: the write itself fails on a missing target,
 // and InTx then runs the transaction again with every reference looked
 // up, for the 400 that names it.
-func (s *Service) resolveRelations(ctx context.Context, conn database.Conn, rels []relationRefs, ro entry.ReadOptions, data entry.Data) ([]errs.FieldError, error) {
+func (s *Service) resolveRelations(ctx context.Context, conn database.Conn, rels []relationRefs, ro entry.ReadOptions, data entry.Data, locale string) ([]errs.FieldError, error) {
 	lists := make([]entry.Refs, len(rels))
 	trusted := make([]map[string]int64, len(rels))
 	st := stateOf(ctx)
 	for i, r := range rels {
-		lists[i] = entry.Refs{Type: r.a.TargetType}
+		lists[i] = entry.Refs{Type: r.a.TargetType, Locale: locale}
 		if st != nil && !st.verify && s.store.ForeignKeyGuards(r.a, ro) {
 			if trusted[i] = r.trustedIDs(); trusted[i] != nil {
 				st.trusted = append(st.trusted, entry.Refs{Type: r.a.TargetType, Refs: r.refs()})

@@ -31,6 +31,7 @@ func (s *Service) TxOf(ev *hook.Event) *Tx { return &Tx{s: s, conn: ev.Conn} }
 // Find lists the entries q selects: the page, and its total unless q asks
 // for none.
 func (t *Tx) Find(ctx context.Context, q *query.Query, ro entry.ReadOptions) (*Page, error) {
+	q = query.WithLocale(q, t.s.Schema.DefaultLocale())
 	entries, total, err := t.s.store.FindPage(ctx, t.conn, q, ro, q.Pagination.WithCount)
 	if err != nil {
 		return nil, err
@@ -48,7 +49,8 @@ func (t *Tx) FindOne(ctx context.Context, q *query.Query, ref Ref, ro entry.Read
 	if !ok {
 		return nil, errs.NotFound()
 	}
-	return t.s.store.FindRef(ctx, t.conn, q, text, ro)
+	q = query.WithLocale(q, t.s.Schema.DefaultLocale())
+	return findFallback(q, func(q *query.Query) (*entry.Entry, error) { return t.s.store.FindRef(ctx, t.conn, q, text, ro) })
 }
 
 // readStatus is the version a read of q's type gets: published for a
@@ -70,10 +72,19 @@ func (t *Tx) Get(ctx context.Context, q *query.Query, id int64, ro entry.ReadOpt
 // back through q.
 func (t *Tx) Create(ctx context.Context, q *query.Query, body map[string]any, ro entry.ReadOptions) (*entry.Entry, error) {
 	ct := q.Type
-	data, err := t.s.prepare(ctx, t.conn, ct, body, 0, ct.DraftAndPublish && q.Status == query.Draft, ro)
+	q, err := t.s.inLocale(q, body)
 	if err != nil {
 		return nil, err
 	}
+	locale, err := writeLocale(q)
+	if err != nil {
+		return nil, err
+	}
+	data, err := t.s.prepare(ctx, t.conn, ct, body, 0, ct.DraftAndPublish && q.Status == query.Draft, locale, ro)
+	if err != nil {
+		return nil, err
+	}
+	data.Locale = locale
 	ev := &hook.Event{Type: ct, Action: hook.Create, Conn: t.conn, Data: &data, Writer: ro}
 	if err := t.runHook(ctx, ev, hook.Before, false); err != nil {
 		return nil, err
@@ -132,17 +143,35 @@ func (t *Tx) Update(ctx context.Context, q *query.Query, ref Ref, body map[strin
 	if !ok {
 		return nil, errs.NotFound()
 	}
+	q, err := t.s.inLocale(q, body)
+	if err != nil {
+		return nil, err
+	}
+	locale, err := writeLocale(q)
+	if err != nil {
+		return nil, err
+	}
 	// Without draft & publish, when before hooks will want the entry, the
 	// lookup reads it too: one statement, not two.
 	var doc entry.Document
 	var stored *entry.Entry
-	var err error
-	if !q.Type.DraftAndPublish && t.s.Hooks.Has(q.Type.Name, hook.Update, hook.Before) {
+	if !q.Type.DraftAndPublish && !q.Type.Localized && t.s.Hooks.Has(q.Type.Name, hook.Update, hook.Before) {
 		if doc, stored, err = t.s.store.FindEntry(ctx, t.conn, q.Type, text); err == nil {
 			err = t.checkVisible(ctx, q.Type, doc, ro)
 		}
 	} else {
-		doc, err = t.visibleDoc(ctx, q.Type, text, ro)
+		doc, err = t.visibleDoc(ctx, q.Type, text, locale, ro)
+	}
+	if errs.KindOf(err) == errs.KindNotFound && q.Type.Localized {
+		// A document without this localization yet: PUT ?locale=fr makes it.
+		doc.Draft, err = t.newLocalization(ctx, q, text)
+		if err == nil {
+			doc.Published = doc.Draft
+			if q.Type.DraftAndPublish {
+				doc.Published = 0
+			}
+			err = t.checkVisible(ctx, q.Type, doc, ro)
+		}
 	}
 	if err != nil {
 		return nil, err
@@ -153,7 +182,7 @@ func (t *Tx) Update(ctx context.Context, q *query.Query, ref Ref, body map[strin
 			return nil, err
 		}
 	}
-	data, err := t.s.prepare(ctx, t.conn, q.Type, body, id, q.Type.DraftAndPublish && q.Status == query.Draft, ro)
+	data, err := t.s.prepare(ctx, t.conn, q.Type, body, id, q.Type.DraftAndPublish && q.Status == query.Draft, locale, ro)
 	if err != nil {
 		return nil, err
 	}
@@ -164,6 +193,9 @@ func (t *Tx) Update(ctx context.Context, q *query.Query, ref Ref, body map[strin
 	t.touch(ctx, q.Type, id)
 	e, err := t.s.store.Update(ctx, t.conn, q.Type, id, data)
 	if err != nil {
+		return nil, err
+	}
+	if err := t.syncShared(ctx, q.Type, id, data); err != nil {
 		return nil, err
 	}
 	wrote(ctx)
@@ -220,9 +252,14 @@ func (t *Tx) Delete(ctx context.Context, q *query.Query, ref Ref, ro entry.ReadO
 	if !ok {
 		return nil, errs.NotFound()
 	}
-	doc, err := t.visibleDoc(ctx, q.Type, text, ro)
+	q = query.WithLocale(q, t.s.Schema.DefaultLocale())
+	doc, err := t.deletedDoc(ctx, q, text, ro)
 	if err != nil {
 		return nil, err
+	}
+	deleteLocale := q.Locale // every locale's rows go on locale=*
+	if q.Locale == query.AllLocales {
+		q = query.WithLocale(&query.Query{Type: q.Type, Fields: q.Fields, Populate: q.Populate, Status: q.Status}, doc.Locale)
 	}
 	st := readStatus(q, ro)
 	id := doc.Version(st)
@@ -248,7 +285,7 @@ func (t *Tx) Delete(ctx context.Context, q *query.Query, ref Ref, ro entry.ReadO
 			return nil, err
 		}
 	}
-	if err := t.s.store.DeleteDocument(ctx, t.conn, q.Type, doc.ID); err != nil {
+	if err := t.s.store.DeleteDocument(ctx, t.conn, q.Type, doc.ID, deleteLocale); err != nil {
 		return nil, err
 	}
 	wrote(ctx)
@@ -380,8 +417,8 @@ func withStatus(q *query.Query, st query.Status) *query.Query {
 // visibleDoc resolves ref to its document and checks that the read options
 // let the caller see it (in their scope; the published version when they
 // may not read drafts), so nobody can change what they cannot read.
-func (t *Tx) visibleDoc(ctx context.Context, ct *schema.ContentType, ref string, ro entry.ReadOptions) (entry.Document, error) {
-	doc, err := t.s.store.FindDocument(ctx, t.conn, ct, ref)
+func (t *Tx) visibleDoc(ctx context.Context, ct *schema.ContentType, ref, locale string, ro entry.ReadOptions) (entry.Document, error) {
+	doc, err := t.s.store.FindDocument(ctx, t.conn, ct, ref, locale)
 	if err != nil {
 		return doc, err
 	}
@@ -483,7 +520,7 @@ func (t *Tx) emitCreate(ctx context.Context, q *query.Query, e *entry.Entry) err
 	if o := t.s.Outbox; o == nil || (!o.Wants(EventCreate, ct) && !o.Wants(EventPublish, ct)) {
 		return nil
 	}
-	doc, err := t.s.store.FindDocument(ctx, t.conn, ct, e.DocumentID)
+	doc, err := t.s.store.FindDocument(ctx, t.conn, ct, e.DocumentID, q.Locale)
 	if err != nil {
 		return err
 	}

@@ -15,14 +15,14 @@ import (
 // already holds, skipping fields that already failed another rule. The
 // unique index still guards against a race; this check is what lets one
 // answer list every failing field.
-func (s *Service) checkUnique(ctx context.Context, conn database.Conn, ct *schema.ContentType, values map[*schema.Attribute]any, id int64, failed map[*schema.Attribute]bool) ([]errs.FieldError, error) {
+func (s *Service) checkUnique(ctx context.Context, conn database.Conn, ct *schema.ContentType, values map[*schema.Attribute]any, id int64, locale string, failed map[*schema.Attribute]bool) ([]errs.FieldError, error) {
 	var problems []errs.FieldError
 	for _, a := range ct.Attributes {
 		v, given := values[a]
 		if !a.Unique || !given || v == nil || failed[a] {
 			continue
 		}
-		taken, err := s.store.Taken(ctx, conn, ct, a, v, id)
+		taken, err := s.store.Taken(ctx, conn, ct, a, v, id, locale)
 		if err != nil {
 			return nil, err
 		}

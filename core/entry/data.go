@@ -15,6 +15,11 @@ type Data struct {
 	// gives: each field's items in order, which replace what it held (an
 	// empty list, or none for a single component given null, clears it).
 	Components map[*schema.Attribute][]Component
+	// Locale is the locale a new entry of a localized type is written in,
+	// and DocumentID, when set, the document it is a new localization of
+	// (a new document when empty). Inserts only.
+	Locale     string
+	DocumentID string
 }
 
 // Component is one item of a component or dynamic-zone field in a write:

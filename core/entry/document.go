@@ -10,6 +10,8 @@ type Document struct {
 	ID string
 	// Draft and Published are the rows' ids; 0 when the version is missing.
 	Draft, Published int64
+	// Locale is the localization's locale on a localized type.
+	Locale string
 }
 
 // Link is the row a reference to the document resolves to (the store's

@@ -43,12 +43,13 @@ type Count struct{ N int64 }
 
 // New returns an empty entry of type ct.
 func New(ct *schema.ContentType) *Entry {
-	n := len(ct.Attributes) + 3
+	n := len(ct.Attributes) + 5
 	return &Entry{Type: ct, Values: make([]any, n), Has: make([]bool, n)}
 }
 
 // Slot is the index of a field in Entry.Values: attributes by position,
-// then createdAt, updatedAt, publishedAt. id and documentId have no slot
+// then createdAt, updatedAt, publishedAt, locale and localizations (the
+// last two on localized types only). id and documentId have no slot
 // (-1): they are always present.
 func Slot(ct *schema.ContentType, a *schema.Attribute) int {
 	if !a.System {
@@ -62,6 +63,11 @@ func Slot(ct *schema.ContentType, a *schema.Attribute) int {
 		return n + 1
 	case schema.SysPublishedAt:
 		return n + 2
+	case schema.SysLocale:
+		return n + 3
+	}
+	if a.Localizations {
+		return n + 4
 	}
 	return -1
 }

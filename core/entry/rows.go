@@ -10,6 +10,9 @@ import (
 type Refs struct {
 	Type *schema.ContentType
 	Refs []string
+	// Locale is the locale a documentId names on a localized Type: the
+	// writer's, or the default (docs/i18n.md).
+	Locale string
 }
 
 // BulkRows is a batch of new entries with their ids already chosen: what a

@@ -28,7 +28,7 @@ attributes:
 	storetest.Each(t, func(t *testing.T, db *database.DB) {
 		migrateTo(t, db, v1, migrate.Options{})
 		sameList(t, "tables", tablesOf(t, db), []string{"components_shared_link", "components_shared_seo", "components_shared_seo_cmps", "files",
-			"kiln_api_tokens", "kiln_schema_state", "kiln_webhook_deliveries", "kiln_webhooks", "pages", "pages_cmps", "roles", "users"})
+			"kiln_api_tokens", "kiln_locales", "kiln_schema_state", "kiln_webhook_deliveries", "kiln_webhooks", "pages", "pages_cmps", "roles", "users"})
 		sameList(t, "pages_cmps", columnsOf(t, db, "pages_cmps"), []string{"id", "entity_id", "cmp_id", "component_type", "field", "order"})
 		sameList(t, "components_shared_seo", columnsOf(t, db, "components_shared_seo"), []string{"id", "meta_title"})
 		mustBeEmpty(t, db, v1)

@@ -11,7 +11,22 @@ import (
 // snapshot of what the schema asked for, so no schema change alters or
 // drops them. A later change to one is a step of its own in the planner.
 func coreTables(d database.Dialect) []TableDef {
-	return append(apiTokenTables(d), webhookTables(d)...)
+	return append(append(apiTokenTables(d), webhookTables(d)...), localeTable(d))
+}
+
+// LocalesTable holds the configured locales (config/i18n.yaml), kept in
+// step with the file at every start by core/locales, so that each has
+// the stable id, documentId and dates GET /api/i18n/locales answers.
+const LocalesTable = "kiln_locales"
+
+func localeTable(d database.Dialect) TableDef {
+	return TableDef{Name: LocalesTable, Columns: []ColumnDef{idColumn(d),
+		{Name: schema.ColDocumentID, Type: "VARCHAR(24)", NotNull: true},
+		{Name: "code", Type: "VARCHAR(35)", NotNull: true},
+		{Name: "name", Type: "VARCHAR(255)", NotNull: true},
+		{Name: "created_at", Type: "BIGINT", NotNull: true}, // unix milliseconds
+		{Name: "updated_at", Type: "BIGINT", NotNull: true}},
+		Indexes: []IndexDef{{Name: LocalesTable + "_code_uq", Columns: []string{"code"}, Unique: true}}}
 }
 
 // APITokenTable holds the API tokens: a core table, made and kept by the

@@ -48,6 +48,9 @@ type ColumnDef struct {
 	OnDelete string
 	// Links is TableDef.Links for a relation's foreign-key column.
 	Links string `json:",omitempty"`
+	// Default is the column's DEFAULT, an SQL literal: what the rows a
+	// table had get when the column is added (a localized type's locale).
+	Default string `json:",omitempty"`
 }
 
 // IndexDef is one index of a TableDef.
@@ -79,7 +82,7 @@ var timeKind = schema.KindOf(schema.DateTime)
 func DesiredTables(d database.Dialect, s *schema.Schema) []TableDef {
 	var out, joins []TableDef
 	for _, ct := range s.Types {
-		out = append(out, entryTable(d, ct))
+		out = append(out, entryTable(d, ct, s.DefaultLocale()))
 		for _, a := range ct.Attributes {
 			if a.JoinTable != "" && a.MappedBy == "" {
 				joins = append(joins, joinTable(d, a))
@@ -152,7 +155,7 @@ func idColumn(d database.Dialect) ColumnDef {
 	return ColumnDef{Name: schema.ColID, Type: "INTEGER PRIMARY KEY AUTOINCREMENT", PrimaryKey: true}
 }
 
-func entryTable(d database.Dialect, ct *schema.ContentType) TableDef {
+func entryTable(d database.Dialect, ct *schema.ContentType, defaultLocale string) TableDef {
 	dt := timeKind.Column(d)
 	t := TableDef{Name: ct.Table}
 	t.Columns = append(t.Columns, idColumn(d),
@@ -184,6 +187,12 @@ func entryTable(d database.Dialect, ct *schema.ContentType) TableDef {
 		ColumnDef{Name: schema.ColCreatedAt, Type: dt, NotNull: true},
 		ColumnDef{Name: schema.ColUpdatedAt, Type: dt, NotNull: true},
 		ColumnDef{Name: schema.ColPublishedAt, Type: dt})
+	if ct.Localized {
+		// The rows of a type that was not localized become the default
+		// locale's when the column is added (docs/i18n.md).
+		t.Columns = append(t.Columns, ColumnDef{Name: schema.ColLocale, Type: "VARCHAR(35)", NotNull: true,
+			Default: "'" + strings.ReplaceAll(defaultLocale, "'", "''") + "'"})
+	}
 	t.Indexes = append(t.Indexes, IndexDef{Name: indexName(ct.Table, schema.ColPublishedAt, false),
 		Columns: []string{schema.ColPublishedAt}})
 	return t
@@ -218,13 +227,20 @@ func joinTable(d database.Dialect, a *schema.Attribute) TableDef {
 // (two partial indexes, "_draft_uq" and "_pub_uq"), since a document's
 // draft and published rows share their values.
 func UniqueIndexes(ct *schema.ContentType, column string) []IndexDef {
+	// On a localized type a value is unique within a locale: the index
+	// has the locale too, and another name, so that localizing a type
+	// replaces the index that held across locales.
+	cols, name := []string{column}, column
+	if ct.Localized {
+		cols, name = []string{column, schema.ColLocale}, column+"_locale"
+	}
 	if !ct.DraftAndPublish {
-		return []IndexDef{{Name: indexName(ct.Table, column, true), Columns: []string{column}, Unique: true}}
+		return []IndexDef{{Name: indexName(ct.Table, name, true), Columns: cols, Unique: true}}
 	}
 	pub := database.Ident(schema.ColPublishedAt)
 	return []IndexDef{
-		{Name: indexName(ct.Table, column+"_draft", true), Columns: []string{column}, Unique: true, Where: pub + " IS NULL"},
-		{Name: indexName(ct.Table, column+"_pub", true), Columns: []string{column}, Unique: true, Where: pub + " IS NOT NULL"},
+		{Name: indexName(ct.Table, name+"_draft", true), Columns: cols, Unique: true, Where: pub + " IS NULL"},
+		{Name: indexName(ct.Table, name+"_pub", true), Columns: cols, Unique: true, Where: pub + " IS NOT NULL"},
 	}
 }
 
@@ -249,6 +265,9 @@ func columnSQL(d database.Dialect, c ColumnDef) string {
 	s := database.Ident(c.Name) + " " + c.Type
 	if c.NotNull {
 		s += " NOT NULL"
+	}
+	if c.Default != "" {
+		s += " DEFAULT " + c.Default
 	}
 	if c.Ref != "" && d == database.SQLite {
 		s += fmt.Sprintf(" REFERENCES %s (%s) ON DELETE %s", database.Ident(c.Ref), database.Ident(schema.ColID), c.OnDelete)

@@ -134,7 +134,7 @@ func TestMigrateToTwoRows(t *testing.T) {
 		if err == nil {
 			t.Error("a second document's draft took the slug of another's draft")
 		}
-		d, err := st.FindDocument(ctx, db, guide, "g1")
+		d, err := st.FindDocument(ctx, db, guide, "g1", "")
 		if err != nil || d.Draft != 3 || d.Published != 1 || d.Link() != 1 {
 			t.Errorf("document g1: %+v (%v)", d, err)
 		}

@@ -92,7 +92,7 @@ func TestMigrateFreshDatabase(t *testing.T) {
 		}
 		slices.Sort(tables)
 		sameList(t, "snapshot", snapshotOf(t, db), tables)
-		sameList(t, "tables", tablesOf(t, db), slices.Sorted(slices.Values(append(slices.Clone(tables), "kiln_schema_state", migrate.APITokenTable, migrate.WebhooksTable, migrate.DeliveriesTable))))
+		sameList(t, "tables", tablesOf(t, db), slices.Sorted(slices.Values(append(slices.Clone(tables), "kiln_schema_state", migrate.APITokenTable, migrate.WebhooksTable, migrate.DeliveriesTable, migrate.LocalesTable))))
 		// Spot checks written out, in case DesiredTables itself went wrong.
 		sameList(t, "events_learners_lnk", columnsOf(t, db, "events_learners_lnk"), []string{"id", "event_id", "learner_id", "learner_ord", "event_ord"})
 		sameList(t, "events_learners_lnk foreign keys", foreignKeysOf(t, db, "events_learners_lnk"),
@@ -251,12 +251,12 @@ func TestMigrateRemoveType(t *testing.T) {
 			want = append([]string{"drop index notes_tag_id_idx (its column notes.tag_id is dropped)"}, want...)
 		}
 		destructiveRefused(t, db, v2, want)
-		sameList(t, "tables kept", tablesOf(t, db), []string{"files", "kiln_api_tokens", "kiln_schema_state", "kiln_webhook_deliveries", "kiln_webhooks", "notes", "notes_tags_lnk", "roles", "tags", "users"})
+		sameList(t, "tables kept", tablesOf(t, db), []string{"files", "kiln_api_tokens", "kiln_locales", "kiln_schema_state", "kiln_webhook_deliveries", "kiln_webhooks", "notes", "notes_tags_lnk", "roles", "tags", "users"})
 		sameList(t, "data kept", strs(t, db, `SELECT n.title || '/' || t.name || '/' || l.tag_id FROM notes n
 			JOIN tags t ON t.id = n.tag_id JOIN notes_tags_lnk l ON l.note_id = n.id`), []string{"kept/x/7"})
 
 		migrateTo(t, db, v2, migrate.Options{AllowDestructive: true})
-		sameList(t, "tables", tablesOf(t, db), []string{"files", "kiln_api_tokens", "kiln_schema_state", "kiln_webhook_deliveries", "kiln_webhooks", "notes", "roles", "users"})
+		sameList(t, "tables", tablesOf(t, db), []string{"files", "kiln_api_tokens", "kiln_locales", "kiln_schema_state", "kiln_webhook_deliveries", "kiln_webhooks", "notes", "roles", "users"})
 		sameList(t, "snapshot", snapshotOf(t, db), []string{"files", "notes", "roles", "users"})
 		sameList(t, "columns", columnsOf(t, db, "notes"), []string{"id", "document_id", "title", "pages", "created_at", "updated_at", "published_at"})
 		sameList(t, "foreign keys", foreignKeysOf(t, db, "notes"), nil)

@@ -92,7 +92,7 @@ func TestMigrateTypeChange(t *testing.T) {
 			t.Fatalf("a failed migration changed pages to %s", got)
 		}
 		sameList(t, "the failed migration rolled back its additive steps too", tablesOf(t, db),
-			[]string{"comments", "files", "kiln_api_tokens", "kiln_schema_state", "kiln_webhook_deliveries", "kiln_webhooks", "notes", "roles", "users"})
+			[]string{"comments", "files", "kiln_api_tokens", "kiln_locales", "kiln_schema_state", "kiln_webhook_deliveries", "kiln_webhooks", "notes", "roles", "users"})
 
 		exec(t, db, `UPDATE notes SET pages = '7' WHERE pages = 'abc'`)
 		migrateTo(t, db, v3, migrate.Options{AllowDestructive: true})
@@ -183,7 +183,7 @@ func TestMigrateLeavesOthersAlone(t *testing.T) {
 		exec(t, db, `UPDATE notes SET extra = 'mine'`)
 		v2 := map[string]string{"note.yaml": strings.Replace(noteYAML, "type: integer", "type: string", 1)}
 		migrateTo(t, db, v2, migrate.Options{AllowDestructive: true})
-		sameList(t, "tables", tablesOf(t, db), []string{"files", "kiln_api_tokens", "kiln_schema_state", "kiln_webhook_deliveries", "kiln_webhooks", "legacy", "notes", "roles", "users"})
+		sameList(t, "tables", tablesOf(t, db), []string{"files", "kiln_api_tokens", "kiln_locales", "kiln_schema_state", "kiln_webhook_deliveries", "kiln_webhooks", "legacy", "notes", "roles", "users"})
 		sameList(t, "extra kept", strs(t, db, `SELECT extra || '/' || pages FROM notes`), []string{"mine/12"})
 		sameList(t, "indexes", indexesOf(t, db, "notes"), []string{"notes_document_id_uq", "notes_extra_custom", "notes_published_at_idx"})
 		mustBeEmpty(t, db, v2)
@@ -282,7 +282,7 @@ func TestMigrateRelationTargetChange(t *testing.T) {
 		sameList(t, "row, its link cleared", strs(t, db, `SELECT title || '/' || COALESCE(CAST(tag_id AS TEXT), 'null') FROM notes`), []string{"kept/null"})
 		sameList(t, "join columns", columnsOf(t, db, "notes_tags_lnk"), []string{"id", "note_id", "label_id", "label_ord", "note_ord"})
 		sameList(t, "join foreign keys", foreignKeysOf(t, db, "notes_tags_lnk"), []string{"label_id -> labels", "note_id -> notes"})
-		sameList(t, "tables", tablesOf(t, db), []string{"files", "kiln_api_tokens", "kiln_schema_state", "kiln_webhook_deliveries", "kiln_webhooks", "labels", "notes", "notes_tags_lnk", "roles", "users"})
+		sameList(t, "tables", tablesOf(t, db), []string{"files", "kiln_api_tokens", "kiln_locales", "kiln_schema_state", "kiln_webhook_deliveries", "kiln_webhooks", "labels", "notes", "notes_tags_lnk", "roles", "users"})
 		foreignKeysEnforced(t, db)
 		mustBeEmpty(t, db, v2)
 	})

@@ -147,8 +147,11 @@ func (e *entries) entrySchema(ct *schema.ContentType, shape rest.Version) obj {
 			fields[a.Name] = outputSchema(a)
 		}
 	}
-	for _, a := range []*schema.Attribute{schema.SysCreatedAt, schema.SysUpdatedAt, schema.SysPublishedAt} {
+	for _, a := range ct.TrailingFields() {
 		fields[a.Name] = outputSchema(a)
+	}
+	if l := ct.Localizations(); l != nil {
+		fields[l.Name] = withDesc(e.relationSchema(l, shape), "the document in its other locales; present only when populated")
 	}
 	desc := ct.DisplayName
 	if ct.Description != "" {

@@ -34,7 +34,10 @@ func sharedParameters() obj {
 			"description": "published (the default) or draft, for types with draft & publish: the version a read shows, and populated relations follow it; on a create or update, draft writes the draft only, published writes it and publishes it. Drafts need the role's `<type>.readDrafts` action (401 or 403 without it); on v1, `publicationState=live|preview` says the same on reads.",
 			"schema":      obj{"type": "string", "enum": []any{"published", "draft"}, "default": "published"}},
 		"locale": obj{"name": "locale", "in": "query",
-			"description": "Taken and ignored, as Strapi 5 does on types without localisation (Kiln has none): a locale code such as `en`, `fr-CA`, `all` or `*`. Anything that is not a locale code is a 400.",
+			"description": "On a localized type, the locale read or written: one of the configured locales (GET /api/i18n/locales), the default when absent; `*` or `all` reads every locale. Another code is a 400 naming the locales. On other types taken and ignored, as Strapi 5 does: a locale code, `all` or `*`; anything that is not a locale code is a 400.",
+			"schema":      obj{"type": "string", "maxLength": 35}},
+		"fallbackLocale": obj{"name": "fallbackLocale", "in": "query",
+			"description": "Kiln's extension, on a localized type: a document missing in `locale` is shown in this locale instead, in the same request. One of the configured locales; ignored on other types.",
 			"schema":      obj{"type": "string", "maxLength": 35}},
 		"id": obj{"name": "id", "in": "path", "required": true,
 			"description": "the entry's documentId, or its numeric id",
@@ -102,6 +105,9 @@ func sortParam(ct *schema.ContentType) obj {
 func listParams(ct *schema.ContentType) []any {
 	p := []any{refTo("parameters", "filters"), populateParam(ct), fieldsParam(ct), sortParam(ct), refTo("parameters", "pagination"),
 		refTo("parameters", "locale")}
+	if ct.Localized {
+		p = append(p, refTo("parameters", "fallbackLocale"))
+	}
 	if ct.DraftAndPublish {
 		p = append(p, refTo("parameters", "status"))
 	}
@@ -111,6 +117,9 @@ func listParams(ct *schema.ContentType) []any {
 // entryParams are a single-entry endpoint's parameters on ct.
 func entryParams(ct *schema.ContentType, withStatus bool) []any {
 	p := []any{populateParam(ct), fieldsParam(ct), refTo("parameters", "locale")}
+	if ct.Localized {
+		p = append(p, refTo("parameters", "fallbackLocale"))
+	}
 	if withStatus && ct.DraftAndPublish {
 		p = append(p, refTo("parameters", "status"))
 	}

@@ -25,6 +25,7 @@ var tagDescriptions = map[string]string{
 	tagCore:      "Sign-in, registration, passwords, the signed-in user, and the admin's users and roles (Strapi's users-permissions routes). Served at /api only, whatever the version.",
 	tagDocs:      "These documents, the versions list and the reference page.",
 	tagMedia:     "Uploaded files (Strapi's upload plugin): upload, list, change, delete. Media fields hold these files. Served at /api only.",
+	tagI18n:      "The locales localized content is written in (Strapi's i18n plugin). Served at /api only.",
 	"Analytics":  "Platform, program, customer and coach figures.",
 	"Coaches":    "Matching coaches to learners, assignment, availability.",
 	"Scheduling": "Calendar events, attendance, syncing, iCalendar feeds.",
@@ -34,7 +35,7 @@ var tagDescriptions = map[string]string{
 // typeTags names each collection type's tag: its display name, unless
 // that is already a category's or the core's.
 func typeTags(s *schema.Schema) map[*schema.ContentType]string {
-	taken := map[string]bool{tagCore: true, tagDocs: true, tagMedia: true}
+	taken := map[string]bool{tagCore: true, tagDocs: true, tagMedia: true, tagI18n: true}
 	for _, c := range categories {
 		taken[c] = true
 	}
@@ -62,7 +63,7 @@ func (b *builder) tagList() ([]any, []any) {
 			types = append(types, t)
 		}
 	}
-	seen := map[string]bool{tagCore: true, tagMedia: true, tagDocs: true}
+	seen := map[string]bool{tagCore: true, tagMedia: true, tagI18n: true, tagDocs: true}
 	for _, t := range types {
 		seen[t] = true
 	}
@@ -80,7 +81,7 @@ func (b *builder) tagList() ([]any, []any) {
 	}
 	sort.Strings(others)
 	feats = append(feats, others...)
-	order = append(append(append([]string{tagCore, tagMedia}, types...), feats...), tagDocs)
+	order = append(append(append([]string{tagCore, tagMedia, tagI18n}, types...), feats...), tagDocs)
 	var tags []any
 	for _, t := range order {
 		if b.tags[t] == 0 {
@@ -95,7 +96,7 @@ func (b *builder) tagList() ([]any, []any) {
 		tags = append(tags, tag)
 	}
 	groups := []any{
-		obj{"name": "Users & auth", "tags": []any{tagCore, tagMedia}},
+		obj{"name": "Users & auth", "tags": []any{tagCore, tagMedia, tagI18n}},
 		obj{"name": "Content types", "tags": strs(types)},
 		obj{"name": "Features", "tags": strs(feats)},
 		obj{"name": "Documentation", "tags": []any{tagDocs}},

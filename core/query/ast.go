@@ -23,6 +23,15 @@ type Query struct {
 	Pagination Pagination
 	// Status selects drafts or published entries on draft & publish types.
 	Status Status
+	// Locale is the locale a request of a localized type reads or writes:
+	// a configured code, or AllLocales; empty when the request names none
+	// (core/content reads and writes the default locale then, WithLocale).
+	// Empty on other types, and in populate's queries: a link leads to a
+	// row of one locale already (docs/i18n.md).
+	Locale string
+	// FallbackLocale, Kiln's extension, is the locale whose version a
+	// read shows of a document missing in Locale; empty when not asked.
+	FallbackLocale string
 	// Extra holds the raw values of the route's Options.ExtraKeys that the
 	// request gave (a key without '=' gives ""); nil when there are none.
 	Extra map[string]string

@@ -74,6 +74,6 @@ func inEntryOrder(ct *schema.ContentType, chosen map[*schema.Attribute]bool) []*
 	}
 	add(schema.SystemFields[:2])
 	add(ct.Attributes)
-	add(schema.SystemFields[2:])
+	add(ct.TrailingFields())
 	return out
 }

@@ -27,6 +27,9 @@ type Options struct {
 	// ExtraKeys are top-level keys a plugin route accepts besides the
 	// standard ones; their raw values go to Query.Extra.
 	ExtraKeys []string
+	// Locales are the configured locale codes, the default first; nil is
+	// en alone. A localized type's locale parameter must name one.
+	Locales []string
 	// PublicationState accepts Strapi 4's publicationState=live|preview
 	// (the v1 API) as the status: live is published, preview the drafts.
 	PublicationState bool
@@ -64,3 +67,11 @@ func (o Options) canRead(ct *schema.ContentType) bool {
 
 // isExtra reports whether key is one of the route's extra keys.
 func (o Options) isExtra(key string) bool { return slices.Contains(o.ExtraKeys, key) }
+
+// locales is Locales, or en alone.
+func (o Options) locales() []string {
+	if len(o.Locales) == 0 {
+		return []string{"en"}
+	}
+	return o.Locales
+}

@@ -34,6 +34,9 @@ func Parse(ct *schema.ContentType, rawQuery string, opts Options) (*Query, error
 		}
 	}
 	q.setStatus(q.Status)
+	if q.FallbackLocale == q.Locale {
+		q.FallbackLocale = ""
+	}
 	return q, nil
 }
 
@@ -52,8 +55,8 @@ func (c *checker) topLevel(q *Query, key string, v *node) (err error) {
 		return c.standard(q, key, v)
 	case c.opts.isExtra(key):
 		return q.addExtra(key, v)
-	case key == "locale":
-		return checkLocale(v)
+	case key == "locale" || key == "fallbackLocale":
+		return c.checkLocale(q, key, v)
 	case key == "publicationState" && c.opts.PublicationState:
 		q.Status, err = publicationState(v)
 		return err
@@ -63,17 +66,20 @@ func (c *checker) topLevel(q *Query, key string, v *node) (err error) {
 			WithDetails(details(key, "", key))
 	}
 	k := clip(key)
-	return errs.InvalidKey(k, "", "query", k).WithValid(k, c.topKeys())
+	return errs.InvalidKey(k, "", "query", k).WithValid(k, c.topKeys(q.Type))
 }
 
 // standardOrder is standardKeys in the order the docs give them.
 var standardOrder = []string{"filters", "populate", "fields", "sort", "pagination", "status"}
 
 // topKeys are the top-level parameters this route takes: the standard
-// ones, locale (taken and ignored), Strapi 4's publicationState on v1,
+// ones, locale (and fallbackLocale on a localized type: docs/i18n.md), Strapi 4's publicationState on v1,
 // and the route's own.
-func (c *checker) topKeys() []string {
+func (c *checker) topKeys(ct *schema.ContentType) []string {
 	out := append(append([]string{}, standardOrder...), "locale")
+	if ct.Localized {
+		out = append(out, "fallbackLocale")
+	}
 	if c.opts.PublicationState {
 		out = append(out, "publicationState")
 	}

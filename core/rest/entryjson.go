@@ -60,7 +60,7 @@ func appendFields(b []byte, e *entry.Entry, v Version, first bool, s *answer) []
 		b = a.Kind.AppendJSON(b, e.Values[i])
 	}
 	n := len(ct.Attributes)
-	for i, a := range []*schema.Attribute{schema.SysCreatedAt, schema.SysUpdatedAt, schema.SysPublishedAt} {
+	for i, a := range ct.TrailingFields() {
 		if e.Has[n+i] {
 			sep()
 			b = appendKey(b, a.Name)
@@ -81,6 +81,11 @@ func appendFields(b []byte, e *entry.Entry, v Version, first bool, s *answer) []
 			b = appendKey(b, a.Name)
 			b = appendComponents(b, e.Values[i], v, a.Type == schema.DynamicZone, s)
 		}
+	}
+	if ct.Localized && e.Has[n+4] { // populate=localizations, the type's last relation as in Strapi
+		sep()
+		b = appendKey(b, "localizations")
+		b = appendRelation(b, e.Values[n+4], v, s)
 	}
 	return b
 }

@@ -132,7 +132,9 @@ func lockAndLookup(ctx context.Context, tx *content.Tx, ct *schema.ContentType) 
 	if err := tx.LockKey(ctx, lockSingle, typeKey(ct)); err != nil {
 		return "", err
 	}
-	probe := &query.Query{Type: ct, Fields: query.IDsOnly(), Status: query.Draft, Pagination: firstOnly}
+	// In any locale: a localized single type's one document has a row
+	// per locale, and a PUT in a new locale adds its localization.
+	probe := &query.Query{Type: ct, Fields: query.IDsOnly(), Status: query.Draft, Pagination: firstOnly, Locale: query.AllLocales}
 	page, err := tx.Find(ctx, probe, entry.ReadOptions{})
 	if err != nil || len(page.Entries) == 0 {
 		return "", err

@@ -69,7 +69,7 @@ func TestStrapiLayoutServed(t *testing.T) {
 				"review": "<p>A <b>classic</b></p>", "poster_colour": "#1D3557", "synopsis": syn, "director": 1}}, "", 201,
 				`{"data":{"id":1,"documentId":"D","title":"Cléo from 5 to 7","slug":"cleo-from-5-to-7","release_date":"1962-04-11","is_featured":true,` +
 					`"has_trailer":true,"trailer_url":"https://example.test/cleo","meta_title":"Cléo","review":"<p>A <b>classic</b></p>","poster_colour":"#1D3557",` +
-					`"synopsis":` + synopsisStored + `,` + meta + `},"meta":{}}`},
+					`"synopsis":` + synopsisStored + `,` + meta + `,"locale":"en"},"meta":{}}`}, // films is localized: the default locale
 			{"GET", "/api/films?filters[slug][$eq]=cleo-from-5-to-7&fields[0]=title&fields[1]=synopsis&populate[director][fields][0]=name", nil, apptest.Anonymous, 200,
 				`{"data":[{"id":1,"documentId":"D","title":"Cléo from 5 to 7","synopsis":` + synopsisStored + `,"director":{"id":1,"documentId":"D","name":"Agnès Varda"}}],` + page1 + `}`},
 			{"GET", "/api/people?filters[is_actor][$eq]=false&sort=birth_year:asc&fields[0]=name&fields[1]=signature_colour&populate[films][fields][0]=release_date", nil, apptest.Anonymous, 200,

@@ -95,6 +95,7 @@ func build(raws []*rawType, probs *Problems) *Schema {
 	checkComponentRelations(s, probs)
 	for _, ct := range all {
 		assignStorage(ct)
+		ct.localize()
 	}
 	for _, ct := range all {
 		assignMappedJoins(ct)

@@ -83,10 +83,13 @@ type Schema struct {
 	// what Kiln made of it.
 	Warnings []Problem
 	// Files are the files read, as named in problems.
-	Files  []string
-	byName map[string]*ContentType
-	byPlur map[string]*ContentType
-	byComp map[string]*ContentType
+	Files []string
+	// locales are the configured locale codes, the default first
+	// (SetLocales); nil is en alone.
+	locales []string
+	byName  map[string]*ContentType
+	byPlur  map[string]*ContentType
+	byComp  map[string]*ContentType
 }
 
 // ContentType is one checked content type.
@@ -116,6 +119,9 @@ type ContentType struct {
 	// Attributes in the order the YAML gives them; output keeps this order.
 	Attributes []*Attribute
 	byName     map[string]*Attribute
+	// localizations is a localized type's localizations relation
+	// (locales.go); nil on the others.
+	localizations *Attribute
 }
 
 // Attribute is one field of a content type.
@@ -182,8 +188,12 @@ type Attribute struct {
 	Pending string
 
 	// System marks the fields every entry has (id, documentId, createdAt,
-	// updatedAt, publishedAt); they are not in ContentType.Attributes.
+	// updatedAt, publishedAt), and a localized type's locale and
+	// localizations; they are not in ContentType.Attributes.
 	System bool
+	// Localizations marks a localized type's localizations: the rows of
+	// the same document in the other locales (locales.go).
+	Localizations bool
 
 	// Resolved after loading.
 	Owner      *ContentType
@@ -218,6 +228,8 @@ const (
 	ColCreatedAt   = "created_at"
 	ColUpdatedAt   = "updated_at"
 	ColPublishedAt = "published_at"
+	// ColLocale is a localized type's locale column (locales.go).
+	ColLocale = "locale"
 )
 
 // Type returns the content type with the singular name, or nil.
@@ -251,6 +263,14 @@ var (
 func (t *ContentType) Field(name string) *Attribute {
 	if a := t.byName[name]; a != nil {
 		return a
+	}
+	if t.Localized {
+		switch name {
+		case "locale":
+			return SysLocale
+		case "localizations":
+			return t.localizations
+		}
 	}
 	for _, f := range SystemFields {
 		if f.Name == name {
@@ -307,8 +327,8 @@ func (a *Attribute) Columns() []string {
 
 // VersionColumns are the columns a version of an entry of t holds of its
 // own (docs/drafts.md), what publishing copies from the draft row: every
-// field's and owning to-one's Column, then created_at and updated_at; not
-// id, document_id nor published_at.
+// field's and owning to-one's Column, then created_at and updated_at (and
+// a localized type's locale); not id, document_id nor published_at.
 func (t *ContentType) VersionColumns() []string {
 	cols := make([]string, 0, len(t.Attributes)+2)
 	for _, a := range t.Attributes {
@@ -316,7 +336,11 @@ func (t *ContentType) VersionColumns() []string {
 			cols = append(cols, a.Column)
 		}
 	}
-	return append(cols, ColCreatedAt, ColUpdatedAt)
+	cols = append(cols, ColCreatedAt, ColUpdatedAt)
+	if t.Localized {
+		cols = append(cols, ColLocale)
+	}
+	return cols
 }
 
 // Versioned reports whether the relation's links are kept per version:

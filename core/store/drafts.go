@@ -28,6 +28,11 @@ import (
 func (b *sqlb) draftVersion(ct *schema.ContentType, alias string) {
 	pub, doc := database.Ident(schema.ColPublishedAt), database.Ident(schema.ColDocumentID)
 	t := b.newAlias()
+	if ct.Localized {
+		b.w("(", alias, ".", pub, " IS NULL OR NOT EXISTS (SELECT 1 FROM ", database.Ident(ct.Table), " ", t, " WHERE ",
+			sameDoc(ct, t, alias), " AND ", t, ".", pub, " IS NULL))")
+		return
+	}
 	b.w("(", alias, ".", pub, " IS NULL OR NOT EXISTS (SELECT 1 FROM ", database.Ident(ct.Table), " ", t, " WHERE ",
 		t, ".", doc, " = ", alias, ".", doc, " AND ", t, ".", pub, " IS NULL))")
 }
@@ -52,7 +57,7 @@ func (s *Store) FindEntry(ctx context.Context, db database.Conn, ct *schema.Cont
 	b.w("SELECT ")
 	b.selectList(cols)
 	b.w(" FROM ", database.Ident(ct.Table), " ", root, " WHERE ")
-	if !b.whereRef(ct, ref) {
+	if !b.whereRef(ct, ref, "") {
 		return entry.Document{}, nil, errs.NotFound()
 	}
 	list, err := s.scan(ctx, db, q, cols, b, false, s.newBudget(0))
@@ -70,12 +75,14 @@ func (s *Store) FindEntry(ctx context.Context, db database.Conn, ct *schema.Cont
 // whereRef writes the condition on the root table that picks the rows ref
 // names: a documentId, or a numeric id — on a type with draft & publish,
 // every row of that row's document. It reports false, writing nothing,
-// when ref can name no row.
-func (b *sqlb) whereRef(ct *schema.ContentType, ref string) bool {
+// when ref can name no row. On a localized type a documentId names its
+// rows in locale (every locale when "" or query.AllLocales), and a row id
+// the rows of that row's localization.
+func (b *sqlb) whereRef(ct *schema.ContentType, ref, locale string) bool {
 	if n, err := strconv.ParseInt(ref, 10, 64); err == nil && n > 0 && len(ref) < 24 {
 		if ct.DraftAndPublish {
 			t := b.newAlias()
-			b.w(col(root, schema.ColDocumentID), " IN (SELECT ", col(t, schema.ColDocumentID), " FROM ", database.Ident(ct.Table), " ", t,
+			b.w(docKey(ct, root), " IN (SELECT ", docCols(ct, t), " FROM ", database.Ident(ct.Table), " ", t,
 				" WHERE ", col(t, schema.ColID), " = ")
 			b.arg(idKind, n)
 			b.w(")")
@@ -88,6 +95,7 @@ func (b *sqlb) whereRef(ct *schema.ContentType, ref string) bool {
 	if ref != "" && len(ref) <= 64 {
 		b.w(col(root, schema.ColDocumentID), " = ")
 		b.arg(strKind, ref)
+		b.inLocale(ct, root, locale)
 		return true
 	}
 	return false
@@ -95,12 +103,20 @@ func (b *sqlb) whereRef(ct *schema.ContentType, ref string) bool {
 
 // FindDocument returns the document ref names: a documentId, or the
 // numeric id of either of its rows. A missing one is errs.NotFound. One
-// query.
-func (s *Store) FindDocument(ctx context.Context, db database.Conn, ct *schema.ContentType, ref string) (entry.Document, error) {
+// query. On a localized type it is the document's localization in locale
+// (a documentId) or the row's (an id): Document.Locale.
+func (s *Store) FindDocument(ctx context.Context, db database.Conn, ct *schema.ContentType, ref, locale string) (entry.Document, error) {
 	b := s.sql(entry.ReadOptions{}, query.Draft)
+	loc := "NULL"
+	if ct.Localized {
+		loc = col(root, schema.ColLocale)
+		if locale == "" || locale == allLocales {
+			locale = s.schema().DefaultLocale()
+		}
+	}
 	b.w("SELECT ", col(root, schema.ColID), ", ", col(root, schema.ColDocumentID), ", ", col(root, schema.ColPublishedAt),
-		" IS NULL FROM ", database.Ident(ct.Table), " ", root, " WHERE ")
-	if !b.whereRef(ct, ref) {
+		" IS NULL, ", loc, " FROM ", database.Ident(ct.Table), " ", root, " WHERE ")
+	if !b.whereRef(ct, ref, locale) {
 		return entry.Document{}, errs.NotFound()
 	}
 	rows, err := db.QueryContext(ctx, b.sb.String(), b.args...)
@@ -112,9 +128,11 @@ func (s *Store) FindDocument(ctx context.Context, db database.Conn, ct *schema.C
 	for rows.Next() {
 		var id int64
 		var draft bool
-		if err := rows.Scan(&id, &d.ID, &draft); err != nil {
+		var loc sql.NullString
+		if err := rows.Scan(&id, &d.ID, &draft, &loc); err != nil {
 			return entry.Document{}, err
 		}
+		d.Locale = loc.String
 		switch {
 		case !ct.DraftAndPublish:
 			d.Draft, d.Published = id, id
@@ -172,7 +190,11 @@ func versionExprs(ct *schema.ContentType, from string, draft bool) string {
 	if out != "" {
 		out += ", "
 	}
-	return out + from + "." + database.Ident(schema.ColCreatedAt) + ", " + from + "." + database.Ident(schema.ColUpdatedAt)
+	out += from + "." + database.Ident(schema.ColCreatedAt) + ", " + from + "." + database.Ident(schema.ColUpdatedAt)
+	if ct.Localized {
+		out += ", " + from + "." + database.Ident(schema.ColLocale)
+	}
+	return out
 }
 
 // Publish makes the document whose draft row is draftID published: its
@@ -190,8 +212,7 @@ func (s *Store) Publish(ctx context.Context, db database.Conn, sc *schema.Schema
 	t := database.Ident(ct.Table)
 	cols := versionColumns(ct)
 	b := s.sql(entry.ReadOptions{}, query.Draft)
-	b.w("SELECT p.", database.Ident(schema.ColID), " FROM ", t, " p JOIN ", t, " d ON d.", database.Ident(schema.ColDocumentID), " = p.",
-		database.Ident(schema.ColDocumentID), " WHERE d.", database.Ident(schema.ColID), " = ")
+	b.w("SELECT p.", database.Ident(schema.ColID), " FROM ", t, " p JOIN ", t, " d ON ", sameDoc(ct, "d", "p"), " WHERE d.", database.Ident(schema.ColID), " = ")
 	b.arg(idKind, draftID)
 	b.w(" AND p.", database.Ident(schema.ColPublishedAt), " IS NOT NULL")
 	var pub int64
@@ -272,12 +293,14 @@ func (s *Store) AddDraft(ctx context.Context, db database.Conn, ct *schema.Conte
 }
 
 // DeleteDocument removes every row of the document: its draft and its
-// published version, in one statement.
-func (s *Store) DeleteDocument(ctx context.Context, db database.Conn, ct *schema.ContentType, doc string) error {
+// published version, in one statement; on a localized type those of
+// locale, or of every locale when locale is "" or query.AllLocales.
+func (s *Store) DeleteDocument(ctx context.Context, db database.Conn, ct *schema.ContentType, doc, locale string) error {
 	if ct.HoldsComponents() {
 		b := &sqlb{d: s.DB.Dialect}
-		b.w("SELECT ", database.Ident(schema.ColID), " FROM ", database.Ident(ct.Table), " WHERE ", database.Ident(schema.ColDocumentID), " = ")
+		b.w("SELECT ", database.Ident(schema.ColID), " FROM ", database.Ident(ct.Table), " ", root, " WHERE ", col(root, schema.ColDocumentID), " = ")
 		b.arg(strKind, doc)
+		b.inLocale(ct, root, locale)
 		if err := s.deleteHeld(ctx, db, ct, b.sb.String(), b.args, nil); err != nil {
 			return err
 		}
@@ -285,6 +308,10 @@ func (s *Store) DeleteDocument(ctx context.Context, db database.Conn, ct *schema
 	b := s.sql(entry.ReadOptions{}, query.Draft)
 	b.w("DELETE FROM ", database.Ident(ct.Table), " WHERE ", database.Ident(schema.ColDocumentID), " = ")
 	b.arg(strKind, doc)
+	if ct.Localized && locale != "" && locale != allLocales {
+		b.w(" AND ", database.Ident(schema.ColLocale), " = ")
+		b.arg(strKind, locale)
+	}
 	if err := s.exec(ctx, db, b); err != nil {
 		return s.writeError(ctx, db, ct, entry.Data{}, err)
 	}

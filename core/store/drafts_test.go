@@ -33,11 +33,11 @@ func TestPublish(t *testing.T) {
 		if err != nil || get(t, e, "title") != "Lead 202" || get(t, e, "publishedAt") == nil {
 			t.Fatalf("published row: %v (%v)", e, err)
 		}
-		d, err := f.st.FindDocument(ctx, db, bp, f.doc("blueprint", 3))
+		d, err := f.st.FindDocument(ctx, db, bp, f.doc("blueprint", 3), "")
 		if err != nil || d.Draft != 3 || d.Published != 7 {
 			t.Errorf("document: %+v (%v)", d, err)
 		}
-		if err := f.st.DeleteDocument(ctx, db, bp, d.ID); err != nil {
+		if err := f.st.DeleteDocument(ctx, db, bp, d.ID, ""); err != nil {
 			t.Fatal(err)
 		}
 		if n := count(t, db, `SELECT COUNT(*) FROM blueprints WHERE id IN (3, 7)`); n != 0 {
@@ -62,7 +62,7 @@ func TestBulkLoadedDocuments(t *testing.T) {
 			list := f.find(t, &query.Query{Type: bp, Status: st, Filters: cond(bp, "documentId", query.OpEq, "bulk")}, entry.ReadOptions{})
 			eqIDs(t, "bulk-loaded "+st.String(), idsOf(list), ids(50))
 		}
-		d, err := f.st.FindDocument(ctx, db, bp, "bulk")
+		d, err := f.st.FindDocument(ctx, db, bp, "bulk", "")
 		if err != nil || d.Draft != 0 || d.Published != 50 || d.Version(query.Draft) != 50 {
 			t.Fatalf("document: %+v (%v)", d, err)
 		}

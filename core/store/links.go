@@ -33,8 +33,8 @@ func (b *sqlb) targetRows(writer, target *schema.ContentType, ids []int64) {
 	}
 	r, d := b.newAlias(), b.newAlias()
 	t := database.Ident(target.Table)
-	b.w("(SELECT ", col(r, schema.ColID), " FROM ", t, " ", r, " WHERE ", col(r, schema.ColDocumentID), " IN (SELECT ",
-		col(d, schema.ColDocumentID), " FROM ", t, " ", d, " WHERE ")
+	b.w("(SELECT ", col(r, schema.ColID), " FROM ", t, " ", r, " WHERE ", docKey(target, r), " IN (SELECT ",
+		docCols(target, d), " FROM ", t, " ", d, " WHERE ")
 	b.in(col(d, schema.ColID), idKind, toArgs(ids), false)
 	b.w(")")
 	if linksDrafts(writer) {
@@ -63,8 +63,8 @@ func toArgs(list []int64) []any { return ids(list) }
 func (b *sqlb) versionRow(target *schema.ContentType, id any, draft bool) {
 	r, d := b.newAlias(), b.newAlias()
 	t := database.Ident(target.Table)
-	b.w("(SELECT ", col(r, schema.ColID), " FROM ", t, " ", r, " WHERE ", col(r, schema.ColDocumentID), " = (SELECT ",
-		col(d, schema.ColDocumentID), " FROM ", t, " ", d, " WHERE ", col(d, schema.ColID), " = ")
+	b.w("(SELECT ", col(r, schema.ColID), " FROM ", t, " ", r, " WHERE ", docKey(target, r), " = (SELECT ",
+		docCols(target, d), " FROM ", t, " ", d, " WHERE ", col(d, schema.ColID), " = ")
 	b.arg(idKind, id)
 	b.w(") AND ", col(r, schema.ColPublishedAt), versionSQL(draft), ")")
 }
@@ -100,7 +100,7 @@ func translated(a *schema.Attribute, from string, draft bool) string {
 	}
 	t := database.Ident(a.TargetType.Table)
 	return "(SELECT r." + database.Ident(schema.ColID) + " FROM " + t + " r WHERE r." + database.Ident(schema.ColPublishedAt) + versionSQL(draft) +
-		" AND r." + database.Ident(schema.ColDocumentID) + " = (SELECT l." + database.Ident(schema.ColDocumentID) + " FROM " + t + " l WHERE l." +
+		" AND " + docKey(a.TargetType, "r") + " = (SELECT " + docCols(a.TargetType, "l") + " FROM " + t + " l WHERE l." +
 		database.Ident(schema.ColID) + " = " + c + "))"
 }
 
@@ -199,11 +199,11 @@ func (s *Store) copyColumnLinks(ctx context.Context, db database.Conn, a *schema
 		}
 		return exec("UPDATE ", t, " SET ", tc, " = ", to, " WHERE ", fc, " = ", from)
 	}
-	c, pub, doc := database.Ident(a.Column), database.Ident(schema.ColPublishedAt), database.Ident(schema.ColDocumentID)
+	c, pub := database.Ident(a.Column), database.Ident(schema.ColPublishedAt)
 	if err := exec("UPDATE ", t, " SET ", c, " = NULL WHERE ", c, " = ", to); err != nil {
 		return err
 	}
-	return exec("UPDATE ", t, " SET ", c, " = ", to, " WHERE ", pub, versionSQL(draft), " AND ", doc, " IN (SELECT ", doc,
+	return exec("UPDATE ", t, " SET ", c, " = ", to, " WHERE ", pub, versionSQL(draft), " AND ", docKey(a.Owner, ""), " IN (SELECT ", docCols(a.Owner, ""),
 		" FROM ", t, " WHERE ", c, " = ", from, ")")
 }
 
@@ -224,8 +224,8 @@ func (s *Store) copyJoinLinks(ctx context.Context, db database.Conn, a *schema.A
 	join := ""
 	if other.DraftAndPublish {
 		t := database.Ident(other.Table)
-		join = " JOIN " + t + " l ON l." + database.Ident(schema.ColID) + " = j." + database.Ident(theirs) + " JOIN " + t + " r ON r." +
-			database.Ident(schema.ColDocumentID) + " = l." + database.Ident(schema.ColDocumentID) + " AND r." + database.Ident(schema.ColPublishedAt) + versionSQL(draft)
+		join = " JOIN " + t + " l ON l." + database.Ident(schema.ColID) + " = j." + database.Ident(theirs) + " JOIN " + t + " r ON " +
+			sameDoc(other, "r", "l") + " AND r." + database.Ident(schema.ColPublishedAt) + versionSQL(draft)
 		target = "r." + database.Ident(schema.ColID)
 	}
 	b = &sqlb{d: s.DB.Dialect}

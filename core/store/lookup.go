@@ -61,7 +61,7 @@ func (s *Store) ResolveMany(ctx context.Context, db database.Conn, lists []entry
 			b.w(" UNION ALL ")
 		}
 		some = true
-		b.resolveBranch(i, l.Type, nums, docs)
+		b.resolveBranch(i, l.Type, nums, docs, l.Locale)
 	}
 	if !some {
 		return out, nil
@@ -118,7 +118,9 @@ func (s *Store) ResolveMany(ctx context.Context, db database.Conn, lists []entry
 // row is a draft. Without draft & publish a document is one row, so the
 // named row is its own pair and never a draft (no join). A draft is a
 // valid target unless the caller may not read drafts (the scope, b.ro).
-func (b *sqlb) resolveBranch(k int, ct *schema.ContentType, nums, docs []any) {
+// On a localized type a documentId names the document's localization in
+// locale (entry.Refs.Locale), and a row id that row's localization.
+func (b *sqlb) resolveBranch(k int, ct *schema.ContentType, nums, docs []any, locale string) {
 	t := database.Ident(ct.Table)
 	id, doc := col(root, schema.ColID), col(root, schema.ColDocumentID)
 	named := root
@@ -126,22 +128,32 @@ func (b *sqlb) resolveBranch(k int, ct *schema.ContentType, nums, docs []any) {
 	if ct.DraftAndPublish {
 		named = b.newAlias()
 		b.w(col(named, schema.ColID), ", ", id, ", ", doc, ", ", col(root, schema.ColPublishedAt), " IS NULL FROM ", t, " ", root,
-			" JOIN ", t, " ", named, " ON ", col(named, schema.ColDocumentID), " = ", doc)
+			" JOIN ", t, " ", named, " ON ", sameDoc(ct, named, root))
 	} else {
 		b.w(id, ", ", id, ", ", doc, ", 1 = 0 FROM ", t, " ", root)
 	}
 	b.w(" WHERE (")
 	// Only the lists that have items: "id IN (1) OR 1=0" keeps SQLite
 	// from using the primary key, and a create then scanned the table.
+	byDoc := func() {
+		if !ct.Localized || locale == "" {
+			b.in(col(named, schema.ColDocumentID), strKind, docs, false)
+			return
+		}
+		b.w("(")
+		b.in(col(named, schema.ColDocumentID), strKind, docs, false)
+		b.inLocale(ct, named, locale)
+		b.w(")")
+	}
 	switch {
 	case len(nums) > 0 && len(docs) > 0:
 		b.in(col(named, schema.ColID), idKind, nums, false)
 		b.w(" OR ")
-		b.in(col(named, schema.ColDocumentID), strKind, docs, false)
+		byDoc()
 	case len(nums) > 0:
 		b.in(col(named, schema.ColID), idKind, nums, false)
 	default:
-		b.in(col(named, schema.ColDocumentID), strKind, docs, false)
+		byDoc()
 	}
 	b.w(")")
 	if b.narrows(ct) {

@@ -240,6 +240,10 @@ func (s *Store) FindRef(ctx context.Context, db database.Conn, q *query.Query, r
 				a := b.newAlias()
 				b.w("(SELECT ", col(a, schema.ColID), " FROM ", t, " ", a, " WHERE ", col(a, schema.ColDocumentID), " = ")
 				doc(b)
+				if readsLocale(q) {
+					b.w(" AND ", col(a, schema.ColLocale), " = ")
+					b.arg(strKind, q.Locale)
+				}
 				b.w(" AND ", col(a, schema.ColPublishedAt), published, ")")
 			}
 			b.w(col(root, schema.ColID), " = COALESCE(")

@@ -139,7 +139,7 @@ func TestFindRefMatchesDocumentThenRow(t *testing.T) {
 			return append(out, f.docs[ct.Name]...)
 		}
 		old := func(q *query.Query, ref string, ro entry.ReadOptions) (*entry.Entry, error) {
-			doc, err := f.st.FindDocument(ctx, db, q.Type, ref)
+			doc, err := f.st.FindDocument(ctx, db, q.Type, ref, "")
 			if err != nil {
 				return nil, err
 			}

@@ -103,7 +103,7 @@ func selection(q *query.Query) []column {
 			cols = append(cols, column{attr: a, sql: col(root, a.Column)})
 		}
 	}
-	for _, a := range []*schema.Attribute{schema.SysCreatedAt, schema.SysUpdatedAt, schema.SysPublishedAt} {
+	for _, a := range ct.TrailingFields() {
 		if wanted(q, a) {
 			cols = append(cols, column{attr: a, sql: col(root, a.Column)})
 		}
@@ -214,6 +214,10 @@ func (b *sqlb) whereClause(q *query.Query, alias string, link func(*sqlb)) {
 	if b.versioned && q.Type.DraftAndPublish && !b.hidesDrafts(q.Type) {
 		next() // a draft read (a published read has its condition above)
 		b.draftVersion(q.Type, alias)
+	}
+	if readsLocale(q) {
+		next()
+		b.localeCond(q, alias)
 	}
 }
 

@@ -86,8 +86,8 @@ func (b *sqlb) scoped(c string, target *schema.ContentType, not bool) {
 	}
 	if target.DraftAndPublish {
 		r := b.newAlias()
-		b.w(" IN (SELECT ", col(r, schema.ColID), " FROM ", database.Ident(target.Table), " ", r, " WHERE ", col(r, schema.ColDocumentID),
-			" IN (SELECT ", col(t, schema.ColDocumentID), " FROM ", database.Ident(target.Table), " ", t, " WHERE ")
+		b.w(" IN (SELECT ", col(r, schema.ColID), " FROM ", database.Ident(target.Table), " ", r, " WHERE ", docKey(target, r),
+			" IN (SELECT ", docCols(target, t), " FROM ", database.Ident(target.Table), " ", t, " WHERE ")
 		b.visible(target, t)
 		b.w("))")
 		return
@@ -227,7 +227,7 @@ func (s *Store) writeInverseFK(ctx context.Context, db database.Conn, a *schema.
 			// The link of the published version stays only if it is ours.
 			o, d := database.Ident(other), b.newAlias()
 			b.w(", ", o, " = CASE WHEN ", o, " IN (SELECT ", col(d, schema.ColID), " FROM ", database.Ident(ct.Table), " ", d, " WHERE ",
-				col(d, schema.ColDocumentID), " = (SELECT ", database.Ident(schema.ColDocumentID), " FROM ", database.Ident(ct.Table), " WHERE ",
+				docKey(ct, d), " = (SELECT ", docCols(ct, ""), " FROM ", database.Ident(ct.Table), " WHERE ",
 				database.Ident(schema.ColID), " = ")
 			b.arg(idKind, id)
 			b.w(")) THEN ", o, " ELSE NULL END")

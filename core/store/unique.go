@@ -13,12 +13,18 @@ import (
 // other version) do not count, and a value held by either version of
 // another document does: a draft cannot take what would collide once it
 // is published.
-func (s *Store) Taken(ctx context.Context, db database.Conn, ct *schema.ContentType, a *schema.Attribute, v any, exceptID int64) (bool, error) {
+//
+// On a localized type a value is unique within a locale: only the rows of
+// locale count.
+func (s *Store) Taken(ctx context.Context, db database.Conn, ct *schema.ContentType, a *schema.Attribute, v any, exceptID int64, locale string) (bool, error) {
 	q := "SELECT EXISTS (SELECT * FROM " + database.Ident(ct.Table) + " WHERE (" + database.Ident(a.Column) + " = ?) AND (" + database.Ident(schema.ColID) + " <> ?)"
 	args := []any{a.Kind.Encode(s.DB.Dialect, v), exceptID}
+	if ct.Localized {
+		q += " AND " + database.Ident(schema.ColLocale) + " = ?"
+		args = append(args, locale)
+	}
 	if ct.DraftAndPublish {
-		doc := database.Ident(schema.ColDocumentID)
-		q += " AND (" + doc + " NOT IN (SELECT " + doc + " FROM " + database.Ident(ct.Table) + " WHERE " + database.Ident(schema.ColID) + " = ?))"
+		q += " AND (" + docKey(ct, "") + " NOT IN (SELECT " + docCols(ct, "") + " FROM " + database.Ident(ct.Table) + " WHERE " + database.Ident(schema.ColID) + " = ?))"
 		args = append(args, exceptID)
 	}
 	var taken bool

@@ -72,7 +72,7 @@ func (b *sqlb) versionCond(ct *schema.ContentType, alias string) {
 // version shown>": the hop of a mismatched relation, from the row l a link
 // names to the row the read shows.
 func (b *sqlb) versionJoin(ct *schema.ContentType, l, t string) {
-	b.w(" JOIN ", database.Ident(ct.Table), " ", t, " ON ", col(t, schema.ColDocumentID), " = ", col(l, schema.ColDocumentID), " AND ")
+	b.w(" JOIN ", database.Ident(ct.Table), " ", t, " ON ", sameDoc(ct, t, l), " AND ")
 	b.versionCond(ct, t)
 }
 
@@ -86,6 +86,9 @@ func (b *sqlb) hop(a *schema.Attribute) (owner, from, link string) {
 	t := database.Ident(a.TargetType.Table)
 	mis := b.mismatched(a)
 	switch {
+	case a.Localizations:
+		owner = "l." + database.Ident(schema.ColID)
+		return owner, " FROM " + t + " l JOIN " + t + " " + root + " ON " + otherLocale(a.Owner, root, "l"), owner
 	case a.Column != "":
 		if !mis {
 			owner = col(root, schema.ColID)
@@ -131,7 +134,7 @@ func (b *sqlb) sortJoin(rel *schema.Attribute, from, t string, joins *string) st
 		} else {
 			*joins += " LEFT JOIN " + database.Ident(target.Table) + " " + l + " ON " + col(l, b.inverseColumn(rel)) + " = " + col(from, schema.ColID)
 		}
-		return col(t, schema.ColDocumentID) + " = " + col(l, schema.ColDocumentID) + version
+		return sameDoc(target, t, l) + version
 	}
 	if rel.Column != "" {
 		return col(t, schema.ColID) + " = " + col(from, b.toOneColumn(rel))

@@ -177,6 +177,14 @@ func (b *sqlb) related(a *schema.Attribute, alias string, sub *query.Filter) {
 	ours := col(alias, schema.ColID)
 	where := " WHERE "
 	switch {
+	case a.Localizations: // the document's rows in the other locales, in the version shown
+		l := b.newAlias()
+		b.w("(", ours, " IN (SELECT ", col(l, schema.ColID), " FROM ", database.Ident(target.Table), " ", l, " JOIN ",
+			database.Ident(target.Table), " ", t, " ON ", otherLocale(target, t, l))
+		if target.DraftAndPublish {
+			b.w(" AND ")
+			b.versionCond(target, t)
+		}
 	case a.Column != "": // owning to-one: our foreign key names the target
 		fk := col(alias, b.toOneColumn(a))
 		if mis { // the key names a row of the other version: test its document's

@@ -39,7 +39,10 @@ func NewDocumentID() string {
 // drafts.go); the entry returned is then the published one.
 func (s *Store) Insert(ctx context.Context, db database.Conn, ct *schema.ContentType, data entry.Data, published bool) (*entry.Entry, error) {
 	e := entry.New(ct)
-	e.DocumentID = NewDocumentID()
+	e.DocumentID = data.DocumentID
+	if e.DocumentID == "" {
+		e.DocumentID = NewDocumentID()
+	}
 	t := now()
 	var pub any
 	if !ct.DraftAndPublish {
@@ -54,6 +57,13 @@ func (s *Store) Insert(ctx context.Context, db database.Conn, ct *schema.Content
 	b := &sqlb{d: s.DB.Dialect}
 	b.w("INSERT INTO ", database.Ident(ct.Table), " (", database.Ident(schema.ColDocumentID), ", ", database.Ident(schema.ColCreatedAt), ", ",
 		database.Ident(schema.ColUpdatedAt), ", ", database.Ident(schema.ColPublishedAt))
+	if ct.Localized {
+		if data.Locale == "" {
+			return nil, fmt.Errorf("inserting %s: a localized entry needs its locale", ct.Name)
+		}
+		b.w(", ", database.Ident(schema.ColLocale))
+		e.Set(schema.SysLocale, data.Locale)
+	}
 	type value struct {
 		a *schema.Attribute
 		c string
@@ -73,6 +83,10 @@ func (s *Store) Insert(ctx context.Context, db database.Conn, ct *schema.Content
 	for _, v := range []any{t, t, pub} {
 		b.w(", ")
 		b.arg(timeKind, v)
+	}
+	if ct.Localized {
+		b.w(", ")
+		b.arg(strKind, data.Locale)
 	}
 	for _, v := range vals {
 		b.w(", ")
@@ -271,8 +285,7 @@ func (s *Store) releaseOneToOne(ctx context.Context, db database.Conn, ct *schem
 				b.w(" AND ", database.Ident(schema.ColID), " <> ")
 				b.arg(idKind, id)
 				if ct.DraftAndPublish { // nor the other version of the same document
-					doc := database.Ident(schema.ColDocumentID)
-					b.w(" AND ", doc, " NOT IN (SELECT ", doc, " FROM ", database.Ident(ct.Table), " WHERE ", database.Ident(schema.ColID), " = ")
+					b.w(" AND ", docKey(ct, ""), " NOT IN (SELECT ", docCols(ct, ""), " FROM ", database.Ident(ct.Table), " WHERE ", database.Ident(schema.ColID), " = ")
 					b.arg(idKind, id)
 					b.w(")")
 				}

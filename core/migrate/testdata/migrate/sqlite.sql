@@ -51,6 +51,16 @@ CREATE TABLE "kiln_webhook_deliveries" (
   "delivered_at" BIGINT
 );
 
+-- create table kiln_locales
+CREATE TABLE "kiln_locales" (
+  "id" INTEGER PRIMARY KEY AUTOINCREMENT,
+  "document_id" VARCHAR(24) NOT NULL,
+  "code" VARCHAR(35) NOT NULL,
+  "name" VARCHAR(255) NOT NULL,
+  "created_at" BIGINT NOT NULL,
+  "updated_at" BIGINT NOT NULL
+);
+
 -- create table files
 CREATE TABLE "files" (
   "id" INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -154,6 +164,9 @@ CREATE INDEX IF NOT EXISTS "kiln_webhook_deliveries_due" ON "kiln_webhook_delive
 
 -- create index kiln_webhook_deliveries_webhook on kiln_webhook_deliveries (webhook_id, id)
 CREATE INDEX IF NOT EXISTS "kiln_webhook_deliveries_webhook" ON "kiln_webhook_deliveries" ("webhook_id", "id");
+
+-- create index kiln_locales_code_uq on kiln_locales (code)
+CREATE UNIQUE INDEX IF NOT EXISTS "kiln_locales_code_uq" ON "kiln_locales" ("code");
 
 -- create index files_document_id_uq on files (document_id)
 CREATE UNIQUE INDEX IF NOT EXISTS "files_document_id_uq" ON "files" ("document_id");

@@ -1,0 +1,138 @@
+package store
+
+import (
+	"context"
+
+	"github.com/kiln-cms/kiln/core/database"
+	"github.com/kiln-cms/kiln/core/entry"
+	"github.com/kiln-cms/kiln/core/query"
+	"github.com/kiln-cms/kiln/core/schema"
+)
+
+const allLocales = query.AllLocales
+
+// On a localized type a document has rows per locale and version
+// (schema/locales.go): the versions of one localization are the rows
+// that share the document_id and the locale. Every statement that goes
+// from a row to the other version of its document goes through docKey
+// and docCols, which name the locale too on such a type, and nothing
+// else on the others (their SQL is as it was).
+
+// docKey is the expression naming the localization of the row aliased
+// alias: its document_id, or (document_id, locale) on a localized type;
+// the left side of "= (SELECT docCols ...)" or "IN (SELECT docCols ...)".
+func docKey(ct *schema.ContentType, alias string) string {
+	if ct.Localized {
+		return "(" + docCols(ct, alias) + ")"
+	}
+	return docCols(ct, alias)
+}
+
+// docCols is docKey's columns as a select list.
+func docCols(ct *schema.ContentType, alias string) string {
+	c := database.Ident(schema.ColDocumentID)
+	if alias != "" {
+		c = alias + "." + c
+	}
+	if !ct.Localized {
+		return c
+	}
+	l := database.Ident(schema.ColLocale)
+	if alias != "" {
+		l = alias + "." + l
+	}
+	return c + ", " + l
+}
+
+// sameDoc is the condition that the rows aliased a and b of ct are
+// versions of one localization.
+func sameDoc(ct *schema.ContentType, a, b string) string {
+	s := col(a, schema.ColDocumentID) + " = " + col(b, schema.ColDocumentID)
+	if ct.Localized {
+		s += " AND " + col(a, schema.ColLocale) + " = " + col(b, schema.ColLocale)
+	}
+	return s
+}
+
+// inLocale writes " AND alias.locale = ?" when ct is localized and
+// locale names one locale ("" and query.AllLocales name every one).
+func (b *sqlb) inLocale(ct *schema.ContentType, alias, locale string) {
+	if !ct.Localized || locale == "" || locale == allLocales {
+		return
+	}
+	b.w(" AND ", col(alias, schema.ColLocale), " = ")
+	b.arg(strKind, locale)
+}
+
+// readsLocale reports whether a read of q keeps one locale's rows: a
+// localized type's query naming a locale (populate's do not: a link
+// leads to a row of one locale already).
+func readsLocale(q *query.Query) bool {
+	return q.Type.Localized && q.Locale != "" && q.Locale != allLocales
+}
+
+// localeCond writes the condition that the row aliased alias is in q's
+// locale; with a fallback locale, also the fallback's row of a document
+// that has no row in q's locale in the version the read shows (a
+// published read: no published row there).
+func (b *sqlb) localeCond(q *query.Query, alias string) {
+	ct, l := q.Type, col(alias, schema.ColLocale)
+	if q.FallbackLocale == "" {
+		b.w(l, " = ")
+		b.arg(strKind, q.Locale)
+		return
+	}
+	x := b.newAlias()
+	b.w("(", l, " = ")
+	b.arg(strKind, q.Locale)
+	b.w(" OR ", l, " = ")
+	b.arg(strKind, q.FallbackLocale)
+	b.w(" AND NOT EXISTS (SELECT 1 FROM ", database.Ident(ct.Table), " ", x, " WHERE ", col(x, schema.ColDocumentID), " = ",
+		col(alias, schema.ColDocumentID), " AND ", col(x, schema.ColLocale), " = ")
+	b.arg(strKind, q.Locale)
+	if ct.DraftAndPublish && !b.readsDrafts(ct) {
+		b.w(" AND ", col(x, schema.ColPublishedAt), " IS NOT NULL")
+	}
+	b.w("))")
+}
+
+// SyncShared writes values — shared fields of localized ct — to every
+// row of the document row id belongs to in the other locales, both
+// versions (Strapi 5 keeps the fields not localized the same in every
+// locale). One statement.
+func (s *Store) SyncShared(ctx context.Context, db database.Conn, ct *schema.ContentType, id int64, values map[*schema.Attribute]any) error {
+	b := &sqlb{d: s.DB.Dialect}
+	b.w("UPDATE ", database.Ident(ct.Table), " SET ")
+	n := 0
+	for _, a := range ct.Attributes { // in schema order: one statement text per set of fields
+		v, ok := values[a]
+		if !ok {
+			continue
+		}
+		if n > 0 {
+			b.w(", ")
+		}
+		n++
+		b.w(database.Ident(a.Column), " = ")
+		b.arg(a.Kind, v)
+	}
+	t := database.Ident(ct.Table)
+	b.w(" WHERE ", database.Ident(schema.ColDocumentID), " = (SELECT ", database.Ident(schema.ColDocumentID), " FROM ", t, " WHERE ",
+		database.Ident(schema.ColID), " = ")
+	b.arg(idKind, id)
+	b.w(") AND ", database.Ident(schema.ColLocale), " <> (SELECT ", database.Ident(schema.ColLocale), " FROM ", t, " WHERE ",
+		database.Ident(schema.ColID), " = ")
+	b.arg(idKind, id)
+	b.w(")")
+	if err := s.exec(ctx, db, b); err != nil {
+		return s.writeError(ctx, db, ct, entry.Data{Values: values}, err)
+	}
+	return nil
+}
+
+// otherLocale is the condition that the row aliased a is of the document
+// of the row aliased b, in another locale: a localization of b's
+// (populate=localizations).
+func otherLocale(ct *schema.ContentType, a, b string) string {
+	return col(a, schema.ColDocumentID) + " = " + col(b, schema.ColDocumentID) + " AND " + col(a, schema.ColLocale) + " <> " + col(b, schema.ColLocale)
+}
