@@ -2,6 +2,7 @@ package content
 
 import (
 	"context"
+	"slices"
 	"strings"
 
 	"github.com/kiln-cms/kiln/core/entry"
@@ -15,38 +16,57 @@ import (
 // is written one localization at a time. A field marked not localized is
 // shared: a write of it reaches every localization of the document.
 
-// inLocale is q in the locale it reads or writes: its own, else the
-// write body's locale key, else the default. A body's locale that is not
-// a configured one is a 400 naming the locales.
-func (s *Service) inLocale(q *query.Query, body map[string]any) (*query.Query, error) {
+// readLocale is q in the locale it reads: its own, else the default; as
+// in Strapi 5, a read that names no locale but filters on it at the top
+// level (filters[locale][$eq]=fr) reads every locale, so the filter
+// decides.
+func (s *Service) readLocale(q *query.Query) *query.Query {
 	if !q.Type.Localized || q.Locale != "" {
-		return q, nil
+		return q
 	}
-	if v, ok := body["locale"].(string); ok && v != "" {
-		if !s.Schema.HasLocale(v) {
-			return nil, unknownLocale(s.Schema, v)
+	if filtersLocale(q.Filters) {
+		return query.WithLocale(q, query.AllLocales)
+	}
+	return query.WithLocale(q, s.Schema.DefaultLocale())
+}
+
+// filtersLocale reports whether f tests the locale field at its top level
+// (through and, or and not, not through a relation).
+func filtersLocale(f *query.Filter) bool {
+	if f == nil {
+		return false
+	}
+	switch f.Kind {
+	case query.KindCond:
+		return f.Field == schema.SysLocale
+	case query.KindAnd, query.KindOr, query.KindNot:
+		for _, c := range f.Children {
+			if filtersLocale(c) {
+				return true
+			}
 		}
-		return query.WithLocale(q, v), nil
 	}
-	return query.WithLocale(q, s.Schema.DefaultLocale()), nil
+	return false
 }
 
-// unknownLocale is the 400 of a write in a locale that is not configured:
-// Strapi creates rows in any code it is given (docs/strapi-differences.md).
-func unknownLocale(sc *schema.Schema, code string) error {
-	return errs.Fields([]errs.FieldError{errs.Field("locale", "locale "+quote(code)+" is not one of the locales: "+
-		strings.Join(sc.Locales(), ", ")).WithValue(code)})
-}
-
-func quote(s string) string { return `"` + s + `"` }
-
-// writeLocale is the one locale a write of q goes to: "*" names none.
-func writeLocale(q *query.Query) (string, error) {
-	if q.Locale == query.AllLocales {
-		return "", errs.New(errs.KindValidation, `Invalid locale parameter: a write goes to one locale, not "*"`).
-			WithDetails(map[string]any{"key": "locale", "source": "query"})
+// writeLocale is the one locale a write of q goes to: the query's, else
+// the default. Strapi 5.54 ignores a body's locale key, and so does Kiln.
+// "*" names no one locale; a code that is not configured is a 400 naming
+// the locales, where Strapi makes rows in it (docs/strapi-differences.md).
+func (s *Service) writeLocale(q *query.Query) (*query.Query, string, error) {
+	if !q.Type.Localized {
+		return q, "", nil
 	}
-	return q.Locale, nil
+	q = query.WithLocale(q, s.Schema.DefaultLocale())
+	switch {
+	case q.Locale == query.AllLocales:
+		return nil, "", errs.New(errs.KindValidation, `Invalid locale parameter: a write goes to one locale, not "*"`).
+			WithDetails(map[string]any{"key": "locale", "param": "locale", "source": "query"})
+	case !s.Schema.HasLocale(q.Locale):
+		return nil, "", errs.New(errs.KindValidation, `Invalid locale parameter: "`+q.Locale+`" is not one of the locales (`+
+			strings.Join(s.Schema.Locales(), ", ")+`)`).WithDetails(map[string]any{"key": "locale", "param": "locale", "source": "query"})
+	}
+	return q, q.Locale, nil
 }
 
 // findFallback is a read of one entry that, missing in q's locale, shows
@@ -121,10 +141,12 @@ func (t *Tx) sharedValues(ctx context.Context, ct *schema.ContentType, id int64,
 	return nil
 }
 
-// syncShared writes the shared fields data gives to every other
-// localization of the document row id belongs to, both versions: what
-// Strapi 5 does after a write, so that they hold the same everywhere.
-func (t *Tx) syncShared(ctx context.Context, ct *schema.ContentType, id int64, data entry.Data) error {
+// syncShared writes the shared fields data gives to the other
+// localizations of the document row id belongs to, as Strapi 5.54 does
+// after a write: a draft write (draft) to their drafts, a write that
+// publishes to their published versions (their drafts keep what they
+// had); every row on a type without draft & publish.
+func (t *Tx) syncShared(ctx context.Context, ct *schema.ContentType, id int64, data entry.Data, draft bool) error {
 	if !ct.Localized {
 		return nil
 	}
@@ -137,7 +159,7 @@ func (t *Tx) syncShared(ctx context.Context, ct *schema.ContentType, id int64, d
 	if len(values) == 0 {
 		return nil
 	}
-	return t.s.store.SyncShared(ctx, t.conn, ct, id, values)
+	return t.s.store.SyncShared(ctx, t.conn, ct, id, values, draft)
 }
 
 // deletedDoc is the document a delete of q removes (visibleDoc): on
@@ -166,4 +188,37 @@ func (s *Service) refLocale(ct *schema.ContentType, locale string) string {
 		return locale
 	}
 	return s.Schema.DefaultLocale()
+}
+
+// localeSep joins a documentId and the locale a reference names it in
+// ({"documentId": "x", "locale": "fr"} is "x@fr"): a documentId holds
+// letters and digits only.
+const localeSep = "@"
+
+// localeRefs are the references of relation list that name their own
+// locale: resolved as a list of their own (Refs.Locale), the answers put
+// back under the reference as written.
+type localeRefs struct {
+	entry.Refs
+	list int
+}
+
+// splitLocaleRefs keeps in the list the references without a locale and
+// adds those with one to more, a list per relation and locale.
+func splitLocaleRefs(list int, ct *schema.ContentType, refs []string, more []localeRefs) ([]string, []localeRefs) {
+	plain := refs[:0:0]
+	for _, r := range refs {
+		doc, locale, ok := strings.Cut(r, localeSep)
+		if !ok {
+			plain = append(plain, r)
+			continue
+		}
+		k := slices.IndexFunc(more, func(l localeRefs) bool { return l.list == list && l.Locale == locale })
+		if k < 0 {
+			more = append(more, localeRefs{Refs: entry.Refs{Type: ct, Locale: locale}, list: list})
+			k = len(more) - 1
+		}
+		more[k].Refs.Refs = append(more[k].Refs.Refs, doc)
+	}
+	return plain, more
 }

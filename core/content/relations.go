@@ -106,6 +106,9 @@ func (r relationRefs) change(ids map[string]int64, ro entry.ReadOptions) (entry.
 	a := r.a
 	for _, ref := range r.refs() {
 		if _, ok := ids[ref]; !ok {
+			if doc, locale, ok := strings.Cut(ref, localeSep); ok {
+				return entry.RelationChange{}, fieldError(a, fmt.Sprintf("%s: no %s with documentId %q in locale %s", a.Name, a.Target, doc, locale))
+			}
 			return entry.RelationChange{}, fieldError(a, fmt.Sprintf("%s: no %s with id or documentId %q", a.Name, a.Target, ref))
 		}
 	}
@@ -131,6 +134,7 @@ func (s *Service) resolveRelations(ctx context.Context, conn database.Conn, rels
 	lists := make([]entry.Refs, len(rels))
 	trusted := make([]map[string]int64, len(rels))
 	st := stateOf(ctx)
+	var inLocales []localeRefs // {documentId, locale} references, each locale a list of its own
 	for i, r := range rels {
 		lists[i] = entry.Refs{Type: r.a.TargetType, Locale: locale}
 		if st != nil && !st.verify && s.store.ForeignKeyGuards(r.a, ro) {
@@ -139,11 +143,19 @@ func (s *Service) resolveRelations(ctx context.Context, conn database.Conn, rels
 				continue
 			}
 		}
-		lists[i].Refs = r.refs()
+		lists[i].Refs, inLocales = splitLocaleRefs(i, r.a.TargetType, r.refs(), inLocales)
+	}
+	for _, l := range inLocales {
+		lists = append(lists, l.Refs)
 	}
 	ids, err := s.store.ResolveMany(ctx, conn, lists, ro)
 	if err != nil {
 		return nil, err
+	}
+	for k, l := range inLocales {
+		for ref, id := range ids[len(rels)+k] {
+			ids[l.list][ref+localeSep+l.Locale] = id
+		}
 	}
 	for i, t := range trusted {
 		if t != nil {
@@ -287,9 +299,11 @@ func isRefObject(m map[string]any) bool {
 	return id || doc
 }
 
-// objectRef reads {"documentId": ..} or {"id": ..}; locale and status are
-// accepted and ignored (entries have no locale here), and so is position
-// outside connect (see positions).
+// objectRef reads {"documentId": ..} or {"id": ..}. A documentId's locale
+// names the localization of a localized target, as in Strapi 5
+// ({"documentId": "x", "locale": "fr"}: the reference is "x@fr", see
+// splitLocaleRefs); locale is ignored elsewhere, and so are status, and
+// position outside connect (see positions).
 func objectRef(a *schema.Attribute, path string, m map[string]any) (string, error) {
 	for k := range m {
 		switch k {
@@ -299,6 +313,9 @@ func objectRef(a *schema.Attribute, path string, m map[string]any) (string, erro
 		}
 	}
 	if d, ok := m["documentId"].(string); ok && d != "" {
+		if l, ok := m["locale"].(string); ok && l != "" && a.TargetType != nil && a.TargetType.Localized && !strings.Contains(d, localeSep) {
+			return d + localeSep + l, nil
+		}
 		return d, nil
 	}
 	if n, ok := m["id"].(json.Number); ok {

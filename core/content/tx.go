@@ -31,7 +31,7 @@ func (s *Service) TxOf(ev *hook.Event) *Tx { return &Tx{s: s, conn: ev.Conn} }
 // Find lists the entries q selects: the page, and its total unless q asks
 // for none.
 func (t *Tx) Find(ctx context.Context, q *query.Query, ro entry.ReadOptions) (*Page, error) {
-	q = query.WithLocale(q, t.s.Schema.DefaultLocale())
+	q = t.s.readLocale(q)
 	entries, total, err := t.s.store.FindPage(ctx, t.conn, q, ro, q.Pagination.WithCount)
 	if err != nil {
 		return nil, err
@@ -49,7 +49,7 @@ func (t *Tx) FindOne(ctx context.Context, q *query.Query, ref Ref, ro entry.Read
 	if !ok {
 		return nil, errs.NotFound()
 	}
-	q = query.WithLocale(q, t.s.Schema.DefaultLocale())
+	q = t.s.readLocale(q)
 	return findFallback(q, func(q *query.Query) (*entry.Entry, error) { return t.s.store.FindRef(ctx, t.conn, q, text, ro) })
 }
 
@@ -72,11 +72,7 @@ func (t *Tx) Get(ctx context.Context, q *query.Query, id int64, ro entry.ReadOpt
 // back through q.
 func (t *Tx) Create(ctx context.Context, q *query.Query, body map[string]any, ro entry.ReadOptions) (*entry.Entry, error) {
 	ct := q.Type
-	q, err := t.s.inLocale(q, body)
-	if err != nil {
-		return nil, err
-	}
-	locale, err := writeLocale(q)
+	q, locale, err := t.s.writeLocale(q)
 	if err != nil {
 		return nil, err
 	}
@@ -143,11 +139,7 @@ func (t *Tx) Update(ctx context.Context, q *query.Query, ref Ref, body map[strin
 	if !ok {
 		return nil, errs.NotFound()
 	}
-	q, err := t.s.inLocale(q, body)
-	if err != nil {
-		return nil, err
-	}
-	locale, err := writeLocale(q)
+	q, locale, err := t.s.writeLocale(q)
 	if err != nil {
 		return nil, err
 	}
@@ -195,9 +187,7 @@ func (t *Tx) Update(ctx context.Context, q *query.Query, ref Ref, body map[strin
 	if err != nil {
 		return nil, err
 	}
-	if err := t.syncShared(ctx, q.Type, id, data); err != nil {
-		return nil, err
-	}
+
 	wrote(ctx)
 	mark := writes(ctx)
 	if e != nil {
@@ -224,6 +214,9 @@ func (t *Tx) Update(ctx context.Context, q *query.Query, ref Ref, body map[strin
 		if answer, err = t.s.store.Publish(ctx, t.conn, t.s.Schema, q.Type, id); err != nil {
 			return nil, err
 		}
+	}
+	if err := t.syncShared(ctx, q.Type, id, data, q.Status == query.Draft); err != nil {
+		return nil, err
 	}
 	if err := t.runHook(ctx, ev, hook.After, e != nil); err != nil {
 		return nil, err

@@ -13,32 +13,29 @@ const AllLocales = "*"
 // maxLocaleLen bounds a locale code; BCP 47 tags in practice stay far below.
 const maxLocaleLen = 35
 
-// checkLocale reads the locale parameter. On a localized type it must be
-// a configured locale, "*" or "all" (every locale); anything else is a
-// 400 naming the locales (docs/i18n.md). On other types Strapi 5 answers
-// the same whatever locale is asked for, and so does Kiln, but the value
-// must still look like a locale code (letters, digits, '-' and '_'), "*"
-// or nothing: an object (locale[$ne]=en) or a list is a 400, where
-// Strapi ignores it.
+// checkLocale reads the locale parameter (and fallbackLocale). The value
+// must look like a locale code (letters, digits, '-' and '_'), "*" or
+// nothing: an object (locale[$ne]=en) or a list is a 400, where Strapi
+// takes some. On a localized type "*" reads every locale and a code one
+// locale; a code that is not configured (all too, as Strapi 5.54 reads
+// it) reads nothing, as in Strapi, and a write in it is a 400 (core/content).
+// On other types Strapi 5 answers the same whatever locale is asked for,
+// and so does Kiln. A fallbackLocale must be a configured locale.
 func (c *checker) checkLocale(q *Query, key string, v *node) error {
 	s, ok := scalar(v)
-	if !q.Type.Localized {
-		if ok && (s == "*" || isLocaleCode(s)) || v.kind == nullNode {
-			return nil
-		}
+	if !ok && v.kind == nullNode || ok && s == "" {
+		return nil
+	}
+	if !ok || !(s == "*" && key == "locale" || isLocaleCode(s)) {
 		return errs.New(errs.KindValidation, `Invalid `+key+` parameter: expected a locale code such as "en", "all" or "*"`).
 			WithDetails(details(key, "", key))
 	}
-	locales := c.opts.locales()
-	switch {
-	case ok && slices.Contains(locales, s):
-	case ok && key == "locale" && (s == "*" || s == "all"):
-		s = AllLocales
-	case !ok && v.kind == nullNode || ok && s == "":
+	if !q.Type.Localized {
 		return nil
-	default:
-		return errs.New(errs.KindValidation, "Invalid "+key+" parameter: the locales are "+strings.Join(locales, ", ")+
-			allowed(key)).WithDetails(details(key, "", key))
+	}
+	if locales := c.opts.locales(); key == "fallbackLocale" && !slices.Contains(locales, s) {
+		return errs.New(errs.KindValidation, "Invalid fallbackLocale parameter: the locales are "+strings.Join(locales, ", ")).
+			WithDetails(details(key, "", key))
 	}
 	if key == "locale" {
 		q.Locale = s
@@ -46,13 +43,6 @@ func (c *checker) checkLocale(q *Query, key string, v *node) error {
 		q.FallbackLocale = s
 	}
 	return nil
-}
-
-func allowed(key string) string {
-	if key == "locale" {
-		return `, or "*" for every locale`
-	}
-	return ""
 }
 
 // WithLocale is q in locale when q names none (the default locale, or

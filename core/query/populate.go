@@ -89,8 +89,9 @@ func (c *checker) addPath(ct *schema.ContentType, list []*Populate, segs []strin
 }
 
 // populateAll adds every relation of ct the caller may read, one level, in
-// schema order. Unreadable and private relations are skipped, not refused:
-// "*" names none of them.
+// schema order, and a localized type's localizations last, as Strapi 5
+// does. Unreadable and private relations are skipped, not refused: "*"
+// names none of them.
 func (c *checker) populateAll(ct *schema.ContentType, list []*Populate) []*Populate {
 	for _, a := range ct.Attributes {
 		if a.IsComponent() && !a.IsPrivate() && !a.Unavailable() && find(list, a) == nil {
@@ -99,6 +100,9 @@ func (c *checker) populateAll(ct *schema.ContentType, list []*Populate) []*Popul
 		if a.IsRelation() && !a.IsPrivate() && !a.Unavailable() && c.opts.canRead(a.TargetType) && find(list, a) == nil {
 			list = append(list, newPopulate(a))
 		}
+	}
+	if l := ct.Localizations(); l != nil && find(list, l) == nil {
+		list = append(list, newPopulate(l))
 	}
 	return list
 }

@@ -96,11 +96,11 @@ func (b *sqlb) localeCond(q *query.Query, alias string) {
 	b.w("))")
 }
 
-// SyncShared writes values — shared fields of localized ct — to every
-// row of the document row id belongs to in the other locales, both
-// versions (Strapi 5 keeps the fields not localized the same in every
-// locale). One statement.
-func (s *Store) SyncShared(ctx context.Context, db database.Conn, ct *schema.ContentType, id int64, values map[*schema.Attribute]any) error {
+// SyncShared writes values — shared fields of localized ct — to the rows
+// of the document row id belongs to in the other locales: on a draft &
+// publish type those of one version, the drafts when draft, else the
+// published rows (core/content syncShared). One statement.
+func (s *Store) SyncShared(ctx context.Context, db database.Conn, ct *schema.ContentType, id int64, values map[*schema.Attribute]any, draft bool) error {
 	b := &sqlb{d: s.DB.Dialect}
 	b.w("UPDATE ", database.Ident(ct.Table), " SET ")
 	n := 0
@@ -124,6 +124,9 @@ func (s *Store) SyncShared(ctx context.Context, db database.Conn, ct *schema.Con
 		database.Ident(schema.ColID), " = ")
 	b.arg(idKind, id)
 	b.w(")")
+	if ct.DraftAndPublish {
+		b.w(" AND ", database.Ident(schema.ColPublishedAt), versionSQL(draft))
+	}
 	if err := s.exec(ctx, db, b); err != nil {
 		return s.writeError(ctx, db, ct, entry.Data{Values: values}, err)
 	}
