@@ -113,7 +113,7 @@ func (s *Service) FindChunks(ctx context.Context, q *query.Query, ro entry.ReadO
 	conn := s.pool().conn
 	var c *store.Chunks
 	err := database.RetryRead(ctx, func() (err error) {
-		c, err = s.store.FindChunks(ctx, conn, q, ro, q.Pagination.WithCount)
+		c, err = s.store.FindChunks(ctx, conn, s.readLocale(q), ro, q.Pagination.WithCount)
 		return err
 	})
 	if err != nil {
