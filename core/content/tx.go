@@ -152,16 +152,17 @@ func (t *Tx) Update(ctx context.Context, q *query.Query, ref Ref, body map[strin
 			err = t.checkVisible(ctx, q.Type, doc, ro)
 		}
 	} else {
-		doc, err = t.visibleDoc(ctx, q.Type, text, locale, ro)
-	}
-	if errs.KindOf(err) == errs.KindNotFound && q.Type.Localized {
-		// A document without this localization yet: PUT ?locale=fr makes it.
-		doc.Draft, err = t.newLocalization(ctx, q, text)
-		if err == nil {
+		doc, err = t.s.store.FindDocument(ctx, t.conn, q.Type, text, locale)
+		if errs.KindOf(err) == errs.KindNotFound && q.Type.Localized {
+			// A document without this localization yet: PUT ?locale=fr
+			// makes it (the caller must be able to see it once made).
+			doc.Draft, err = t.newLocalization(ctx, q, text)
 			doc.Published = doc.Draft
 			if q.Type.DraftAndPublish {
 				doc.Published = 0
 			}
+		}
+		if err == nil {
 			err = t.checkVisible(ctx, q.Type, doc, ro)
 		}
 	}

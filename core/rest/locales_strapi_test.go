@@ -333,3 +333,80 @@ func encodeJS(v any) string {
 	enc(v)
 	return b.String()
 }
+
+// TestLocaleScope: a role's scope can keep it to one locale, as to any
+// field: a French editor reads French stories only, whatever locale the
+// request asks for, and cannot write another locale's.
+func TestLocaleScope(t *testing.T) {
+	t.Parallel()
+	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
+		t.Run(d.String(), func(t *testing.T) {
+			t.Parallel()
+			cfg := localesConfig(t, d, "content-types")
+			shipped, err := os.ReadFile(filepath.Join(cfg.Paths.Config, "permissions.yaml"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			dir := t.TempDir()
+			roles := string(shipped) + `  editor_fr:
+    name: French editor
+    description: French stories only.
+    actions: [story.find, story.findOne, story.update]
+    scopes:
+      story: {locale: {$eq: fr}}
+`
+			if err := os.WriteFile(filepath.Join(dir, "permissions.yaml"), []byte(roles), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			cfg.Paths.Config = dir
+			h := apptest.NewWith(t, cfg)
+			r := h.Do("POST", "/api/stories", map[string]any{"data": map[string]any{"title": "Hello"}})
+			var made struct{ Data struct{ DocumentID string } }
+			if err := json.Unmarshal(r.Body, &made); err != nil || r.Status != 201 {
+				t.Fatalf("create: %d %s", r.Status, r.Body)
+			}
+			doc := made.Data.DocumentID
+			if r := h.Do("PUT", "/api/stories/"+doc+"?locale=fr", map[string]any{"data": map[string]any{"title": "Bonjour"}}); r.Status != 200 {
+				t.Fatalf("fr: %d %s", r.Status, r.Body)
+			}
+			editor := apptest.As(h.CreateUser("editor", "editor@kiln.test", "editor_fr"))
+			for _, c := range []struct {
+				method, path string
+				body         any
+				status       int
+				titles       string
+			}{
+				{"GET", "/api/stories?locale=*&fields[0]=title", nil, 200, "[Bonjour]"},
+				{"GET", "/api/stories?fields[0]=title", nil, 200, "[]"},
+				{"GET", "/api/stories/" + doc + "?fields[0]=title", nil, 404, ""},
+				{"GET", "/api/stories/" + doc + "?locale=fr&fields[0]=title", nil, 200, "Bonjour"},
+				{"PUT", "/api/stories/" + doc + "?fields[0]=title", map[string]any{"data": map[string]any{"title": "Hi"}}, 404, ""},
+				{"PUT", "/api/stories/" + doc + "?locale=fr&fields[0]=title", map[string]any{"data": map[string]any{"title": "Salut"}}, 200, "Salut"},
+			} {
+				r := h.Do(c.method, c.path, c.body, editor...)
+				var got struct{ Data any }
+				_ = json.Unmarshal(r.Body, &got)
+				titles := ""
+				switch x := got.Data.(type) {
+				case []any:
+					var list []string
+					for _, e := range x {
+						list = append(list, fmt.Sprint(e.(map[string]any)["title"]))
+					}
+					titles = fmt.Sprint(list)
+					if list == nil {
+						titles = "[]"
+					}
+				case map[string]any:
+					titles = fmt.Sprint(x["title"])
+				}
+				if r.Status != c.status || titles != c.titles {
+					t.Errorf("%s %s: %d %q, want %d %q (%s)", c.method, c.path, r.Status, titles, c.status, c.titles, r.Body)
+				}
+			}
+			if r := h.Do("GET", "/api/stories/"+doc+"?fields[0]=title", nil); !strings.Contains(string(r.Body), `"Hello"`) {
+				t.Errorf("the English story changed: %s", r.Body)
+			}
+		})
+	}
+}
