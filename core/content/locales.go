@@ -81,6 +81,24 @@ func findFallback(q *query.Query, read func(*query.Query) (*entry.Entry, error))
 	return read(&fq)
 }
 
+// updatedDoc is the document an update of q changes, which the caller
+// must be able to see (visibleDoc): on a localized type, a document
+// without a localization in locale gets one (PUT ?locale=fr makes it).
+func (t *Tx) updatedDoc(ctx context.Context, q *query.Query, ref, locale string, ro entry.ReadOptions) (entry.Document, error) {
+	doc, err := t.s.store.FindDocument(ctx, t.conn, q.Type, ref, locale)
+	if errs.KindOf(err) == errs.KindNotFound && q.Type.Localized {
+		doc.Draft, err = t.newLocalization(ctx, q, ref)
+		doc.Published = doc.Draft
+		if q.Type.DraftAndPublish {
+			doc.Published = 0
+		}
+	}
+	if err != nil {
+		return doc, err
+	}
+	return doc, t.checkVisible(ctx, q.Type, doc, ro)
+}
+
 // newLocalization makes the localization in q's locale of doc, which has
 // none there yet: a PUT ?locale=fr of a document written in en. Its
 // shared fields are copied from the localization the document has in the

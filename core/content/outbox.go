@@ -211,3 +211,38 @@ const flushChunk = 200
 func (t *Tx) Outbox(ctx context.Context, fn func(ctx context.Context, conn database.Conn) error) error {
 	return fn(ctx, t.conn)
 }
+
+// emitWrite emits the event of a create or update as Strapi 5 does: about
+// the draft on a draft & publish type (the row written, draft), and when
+// the write publishes, entry.publish about the published version
+// (published).
+func (t *Tx) emitWrite(ctx context.Context, event string, q *query.Query, draft, published int64) error {
+	if !q.Type.DraftAndPublish {
+		return t.emit(ctx, event, q.Type, draft, query.Published)
+	}
+	if err := t.emit(ctx, event, q.Type, draft, query.Draft); err != nil {
+		return err
+	}
+	if q.Status == query.Published {
+		return t.emit(ctx, EventPublish, q.Type, published, query.Published)
+	}
+	return nil
+}
+
+// emitCreate is emitWrite for the entry e a create answers: on a draft &
+// publish type created published, e is the published version, and the
+// draft's id is looked up (only when an outbox wants the events).
+func (t *Tx) emitCreate(ctx context.Context, q *query.Query, e *entry.Entry) error {
+	ct := q.Type
+	if !ct.DraftAndPublish || q.Status != query.Published {
+		return t.emitWrite(ctx, EventCreate, q, e.ID, e.ID)
+	}
+	if o := t.s.Outbox; o == nil || (!o.Wants(EventCreate, ct) && !o.Wants(EventPublish, ct)) {
+		return nil
+	}
+	doc, err := t.s.store.FindDocument(ctx, t.conn, ct, e.DocumentID, q.Locale)
+	if err != nil {
+		return err
+	}
+	return t.emitWrite(ctx, EventCreate, q, doc.Draft, doc.Published)
+}
