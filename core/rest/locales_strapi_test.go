@@ -410,3 +410,63 @@ func TestLocaleScope(t *testing.T) {
 		})
 	}
 }
+
+// TestFallbackLocale: fallbackLocale shows a document missing in the
+// locale asked for in the fallback locale instead, in a list (in the
+// version the read shows) and on one entry; a document the locale has
+// keeps its own; an unknown fallback is a 400.
+func TestFallbackLocale(t *testing.T) {
+	t.Parallel()
+	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
+		t.Run(d.String(), func(t *testing.T) {
+			t.Parallel()
+			h := apptest.NewWith(t, localesConfig(t, d, "content-types"))
+			docs := map[string]string{}
+			for _, title := range []string{"One", "Two", "Three"} {
+				r := h.Do("POST", "/api/stories", map[string]any{"data": map[string]any{"title": title}})
+				var made struct{ Data struct{ DocumentID string } }
+				if err := json.Unmarshal(r.Body, &made); err != nil || r.Status != 201 {
+					t.Fatalf("create: %d %s", r.Status, r.Body)
+				}
+				docs[title] = made.Data.DocumentID
+			}
+			// One is in French, published; Two has a French draft only.
+			h.Do("PUT", "/api/stories/"+docs["One"]+"?locale=fr", map[string]any{"data": map[string]any{"title": "Un"}})
+			h.Do("PUT", "/api/stories/"+docs["Two"]+"?locale=fr&status=draft", map[string]any{"data": map[string]any{"title": "Deux"}})
+			for _, c := range []struct {
+				path, want string
+				status     int
+			}{
+				{"/api/stories?locale=fr&fallbackLocale=en&sort=title:asc&fields[0]=title&fields[1]=locale", "[Three/en Two/en Un/fr]", 200}, // Two has a French draft only
+				{"/api/stories?locale=fr&fallbackLocale=en&status=draft&sort=title:asc&fields[0]=title&fields[1]=locale", "[Deux/fr Three/en Un/fr]", 200},
+				{"/api/stories?locale=fr&sort=title:asc&fields[0]=title&fields[1]=locale", "[Un/fr]", 200},
+				{"/api/stories/" + docs["Three"] + "?locale=fr&fallbackLocale=en&fields[0]=title&fields[1]=locale", "Three/en", 200},
+				{"/api/stories/" + docs["One"] + "?locale=fr&fallbackLocale=en&fields[0]=title&fields[1]=locale", "Un/fr", 200},
+				{"/api/stories/" + docs["Three"] + "?locale=fr&fields[0]=title", "", 404},
+				{"/api/stories?locale=fr&fallbackLocale=xx", "", 400},
+			} {
+				r := h.Do("GET", c.path, nil)
+				var got struct{ Data any }
+				_ = json.Unmarshal(r.Body, &got)
+				s := ""
+				one := func(e any) string {
+					m := e.(map[string]any)
+					return fmt.Sprint(m["title"], "/", m["locale"])
+				}
+				switch x := got.Data.(type) {
+				case []any:
+					var list []string
+					for _, e := range x {
+						list = append(list, one(e))
+					}
+					s = fmt.Sprint(list)
+				case map[string]any:
+					s = one(x)
+				}
+				if r.Status != c.status || s != c.want {
+					t.Errorf("GET %s: %d %s, want %d %s (%s)", c.path, r.Status, s, c.status, c.want, r.Body)
+				}
+			}
+		})
+	}
+}
