@@ -102,8 +102,8 @@ func (t *Tx) updatedDoc(ctx context.Context, q *query.Query, ref, locale string,
 // newLocalization makes the localization in q's locale of doc, which has
 // none there yet: a PUT ?locale=fr of a document written in en. Its
 // shared fields are copied from the localization the document has in the
-// default locale (else any): Strapi 5 copies them so that every locale
-// holds the same. It returns the new draft row (the only row, on a type
+// default locale (else any), its shared components too: Strapi 5 copies
+// them so that every locale holds the same (not its relations). It returns the new draft row (the only row, on a type
 // without draft & publish).
 func (t *Tx) newLocalization(ctx context.Context, q *query.Query, docID string) (int64, error) {
 	ct := q.Type
@@ -126,6 +126,14 @@ func (t *Tx) newLocalization(ctx context.Context, q *query.Query, docID string) 
 			src = from.Published
 		}
 		if err := t.sharedValues(ctx, ct, src, data.Values); err != nil {
+			return 0, err
+		}
+	}
+	if src := from.Draft; src != 0 || from.Published != 0 {
+		if src == 0 {
+			src = from.Published
+		}
+		if data.Components, err = t.s.store.SharedComponents(ctx, t.conn, ct, src); err != nil {
 			return 0, err
 		}
 	}
@@ -159,25 +167,16 @@ func (t *Tx) sharedValues(ctx context.Context, ct *schema.ContentType, id int64,
 	return nil
 }
 
-// syncShared writes the shared fields data gives to the other
-// localizations of the document row id belongs to, as Strapi 5.54 does
-// after a write: a draft write (draft) to their drafts, a write that
-// publishes to their published versions (their drafts keep what they
-// had); every row on a type without draft & publish.
-func (t *Tx) syncShared(ctx context.Context, ct *schema.ContentType, id int64, data entry.Data, draft bool) error {
+// syncShared gives the other localizations of the document the shared
+// fields of row, the version a write of ct wrote (the published row of a
+// write that publishes), as Strapi 5.54 does after every write: a draft
+// write reaches their drafts, a write that publishes their published
+// versions (their drafts keep what they had).
+func (t *Tx) syncShared(ctx context.Context, ct *schema.ContentType, row int64, draft bool) error {
 	if !ct.Localized {
 		return nil
 	}
-	values := map[*schema.Attribute]any{}
-	for a, v := range data.Values {
-		if !a.IsLocalized() && a.IsScalar() {
-			values[a] = v
-		}
-	}
-	if len(values) == 0 {
-		return nil
-	}
-	return t.s.store.SyncShared(ctx, t.conn, ct, id, values, draft)
+	return t.s.store.SyncShared(ctx, t.conn, ct, row, draft)
 }
 
 // deletedDoc is the document a delete of q removes (visibleDoc): on

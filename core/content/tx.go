@@ -204,7 +204,7 @@ func (t *Tx) Update(ctx context.Context, q *query.Query, ref Ref, body map[strin
 			return nil, err
 		}
 	}
-	if err := t.syncShared(ctx, q.Type, id, data, q.Status == query.Draft); err != nil {
+	if err := t.syncShared(ctx, q.Type, answer, answer == id && q.Type.DraftAndPublish); err != nil {
 		return nil, err
 	}
 	if err := t.runHook(ctx, ev, hook.After, e != nil); err != nil {

@@ -96,41 +96,100 @@ func (b *sqlb) localeCond(q *query.Query, alias string) {
 	b.w("))")
 }
 
-// SyncShared writes values — shared fields of localized ct — to the rows
-// of the document row id belongs to in the other locales: on a draft &
-// publish type those of one version, the drafts when draft, else the
-// published rows (core/content syncShared). One statement.
-func (s *Store) SyncShared(ctx context.Context, db database.Conn, ct *schema.ContentType, id int64, values map[*schema.Attribute]any, draft bool) error {
+// SharedFields are localized ct's fields that every locale shares
+// (pluginOptions.i18n.localized: false): its scalars, and its component
+// and dynamic-zone fields. Shared relations are per locale, as Strapi
+// 5.54 keeps them.
+func SharedFields(ct *schema.ContentType) (scalars, components []*schema.Attribute) {
+	for _, a := range ct.Attributes {
+		switch {
+		case a.IsLocalized() || !ct.Localized:
+		case a.IsScalar():
+			scalars = append(scalars, a)
+		case a.IsComponent():
+			components = append(components, a)
+		}
+	}
+	return scalars, components
+}
+
+// SyncShared copies the shared fields of localized ct's row id onto the
+// rows of its document in the other locales, in id's version on a draft
+// & publish type (draft: the drafts, else the published rows), as Strapi
+// 5.54 does after every write: its scalars in one statement, its
+// components as a copy over each row's.
+func (s *Store) SyncShared(ctx context.Context, db database.Conn, ct *schema.ContentType, id int64, draft bool) error {
+	scalars, comps := SharedFields(ct)
+	if len(scalars) == 0 && len(comps) == 0 {
+		return nil
+	}
+	t, doc, loc := database.Ident(ct.Table), database.Ident(schema.ColDocumentID), database.Ident(schema.ColLocale)
+	others := func(b *sqlb, what string) {
+		b.w(what, " FROM ", t, " WHERE ", doc, " = (SELECT ", doc, " FROM ", t, " WHERE ", database.Ident(schema.ColID), " = ")
+		b.arg(idKind, id)
+		b.w(") AND ", loc, " <> (SELECT ", loc, " FROM ", t, " WHERE ", database.Ident(schema.ColID), " = ")
+		b.arg(idKind, id)
+		b.w(")")
+		if ct.DraftAndPublish {
+			b.w(" AND ", database.Ident(schema.ColPublishedAt), versionSQL(draft))
+		}
+	}
+	if len(scalars) > 0 {
+		cols := make([]string, len(scalars))
+		for i, a := range scalars {
+			cols[i] = database.Ident(a.Column)
+		}
+		b := &sqlb{d: s.DB.Dialect}
+		b.w("UPDATE ", t, " SET (", joinCols(cols, ""), ") = (SELECT ", joinCols(cols, "f."), " FROM ", t, " f WHERE f.", database.Ident(schema.ColID), " = ")
+		b.arg(idKind, id)
+		b.w(") WHERE ", database.Ident(schema.ColID), " IN (SELECT ", database.Ident(schema.ColID))
+		others(b, "")
+		b.w(")")
+		if err := s.exec(ctx, db, b); err != nil {
+			return s.writeError(ctx, db, ct, entry.Data{}, err)
+		}
+	}
+	if len(comps) == 0 {
+		return nil
+	}
 	b := &sqlb{d: s.DB.Dialect}
-	b.w("UPDATE ", database.Ident(ct.Table), " SET ")
-	n := 0
-	for _, a := range ct.Attributes { // in schema order: one statement text per set of fields
-		v, ok := values[a]
-		if !ok {
-			continue
-		}
-		if n > 0 {
-			b.w(", ")
-		}
-		n++
-		b.w(database.Ident(a.Column), " = ")
-		b.arg(a.Kind, v)
+	b.w("SELECT ", database.Ident(schema.ColID))
+	others(b, "")
+	targets, err := scanIDs(ctx, db, b)
+	if err != nil || len(targets) == 0 {
+		return err
 	}
-	t := database.Ident(ct.Table)
-	b.w(" WHERE ", database.Ident(schema.ColDocumentID), " = (SELECT ", database.Ident(schema.ColDocumentID), " FROM ", t, " WHERE ",
-		database.Ident(schema.ColID), " = ")
-	b.arg(idKind, id)
-	b.w(") AND ", database.Ident(schema.ColLocale), " <> (SELECT ", database.Ident(schema.ColLocale), " FROM ", t, " WHERE ",
-		database.Ident(schema.ColID), " = ")
-	b.arg(idKind, id)
-	b.w(")")
-	if ct.DraftAndPublish {
-		b.w(" AND ", database.Ident(schema.ColPublishedAt), versionSQL(draft))
+	shared, err := s.SharedComponents(ctx, db, ct, id)
+	if err != nil {
+		return err
 	}
-	if err := s.exec(ctx, db, b); err != nil {
-		return s.writeError(ctx, db, ct, entry.Data{Values: values}, err)
+	for _, to := range targets {
+		if err := s.writeComponents(ctx, db, ct, to, withoutIDs(shared), true); err != nil {
+			return err
+		}
 	}
 	return nil
+}
+
+// SharedComponents is the shared component fields of localized ct's row
+// id, as a write's Data that gives another row a copy of them.
+func (s *Store) SharedComponents(ctx context.Context, db database.Conn, ct *schema.ContentType, id int64) (map[*schema.Attribute][]entry.Component, error) {
+	_, fields := SharedFields(ct)
+	if len(fields) == 0 {
+		return nil, nil
+	}
+	all, err := s.componentsOf(ctx, db, ct, id)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[*schema.Attribute][]entry.Component, len(fields))
+	for _, a := range fields {
+		out[a] = all[a] // none held is an empty field: the copy clears it
+		if out[a] == nil {
+			out[a] = []entry.Component{}
+		}
+	}
+	return withoutIDs(out), nil
 }
 
 // otherLocale is the condition that the row aliased a is of the document
