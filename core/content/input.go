@@ -100,6 +100,11 @@ func (s *Service) prepare(ctx context.Context, conn database.Conn, ct *schema.Co
 	}
 	rels = append(rels, cr.rels...)
 	if len(rels) > 0 {
+		if ct.Localized { // a localized writer links its own locale, whatever a reference says, as Strapi does
+			for i := range rels {
+				rels[i] = rels[i].withoutLocales()
+			}
+		}
 		list, err := s.resolveRelations(ctx, conn, rels, ro, data, s.refLocale(ct, locale))
 		if err != nil {
 			return data, err

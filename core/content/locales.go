@@ -16,37 +16,11 @@ import (
 // is written one localization at a time. A field marked not localized is
 // shared: a write of it reaches every localization of the document.
 
-// readLocale is q in the locale it reads: its own, else the default; as
-// in Strapi 5, a read that names no locale but filters on it at the top
-// level (filters[locale][$eq]=fr) reads every locale, so the filter
-// decides.
+// readLocale is q in the locale it reads: its own, else the default.
+// (A request whose top-level filters name the locale reads every locale:
+// query.Parse says so.)
 func (s *Service) readLocale(q *query.Query) *query.Query {
-	if !q.Type.Localized || q.Locale != "" {
-		return q
-	}
-	if filtersLocale(q.Filters) {
-		return query.WithLocale(q, query.AllLocales)
-	}
 	return query.WithLocale(q, s.Schema.DefaultLocale())
-}
-
-// filtersLocale reports whether f tests the locale field at its top level
-// (through and, or and not, not through a relation).
-func filtersLocale(f *query.Filter) bool {
-	if f == nil {
-		return false
-	}
-	switch f.Kind {
-	case query.KindCond:
-		return f.Field == schema.SysLocale
-	case query.KindAnd, query.KindOr, query.KindNot:
-		for _, c := range f.Children {
-			if filtersLocale(c) {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // writeLocale is the one locale a write of q goes to: the query's, else
@@ -238,4 +212,24 @@ func splitLocaleRefs(list int, ct *schema.ContentType, refs []string, more []loc
 		more[k].Refs.Refs = append(more[k].Refs.Refs, doc)
 	}
 	return plain, more
+}
+
+// withoutLocales is r with the locales its references name dropped: the
+// write of a localized entry links its targets in its own locale.
+func (r relationRefs) withoutLocales() relationRefs {
+	strip := func(list []string) []string {
+		out := make([]string, len(list))
+		for i, ref := range list {
+			out[i], _, _ = strings.Cut(ref, localeSep)
+		}
+		return out
+	}
+	r.set, r.connect, r.disconnect = strip(r.set), strip(r.connect), strip(r.disconnect)
+	places := make([]place, len(r.places))
+	for i, p := range r.places {
+		p.before, p.after = strip([]string{p.before})[0], strip([]string{p.after})[0]
+		places[i] = p
+	}
+	r.places = places
+	return r
 }

@@ -72,3 +72,19 @@ func isLocaleCode(s string) bool {
 	}
 	return true
 }
+
+// filtersLocale reports whether the query string's filters name locale
+// at their top level (filters[locale][$eq]=fr).
+func filtersLocale(root *node) bool {
+	for i, k := range root.keys {
+		if k != "filters" || root.vals[i].kind != objectNode {
+			continue
+		}
+		for _, fk := range root.vals[i].keys {
+			if fk == "locale" {
+				return true
+			}
+		}
+	}
+	return false
+}

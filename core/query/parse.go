@@ -34,6 +34,12 @@ func Parse(ct *schema.ContentType, rawQuery string, opts Options) (*Query, error
 		}
 	}
 	q.setStatus(q.Status)
+	if q.Type.Localized && filtersLocale(root) {
+		// Strapi 5 lays the filters over its locale condition: a top-level
+		// filters[locale] decides which locales are read, whatever the
+		// locale parameter says (inside $and or $or it does not).
+		q.Locale = AllLocales
+	}
 	if q.FallbackLocale == q.Locale {
 		q.FallbackLocale = ""
 	}

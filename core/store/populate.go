@@ -27,6 +27,10 @@ func (s *Store) populate(ctx context.Context, db database.Conn, entries []*entry
 			continue
 		}
 		nq := nested(p, q.Status)
+		if p.Relation.Localizations && len(nq.Sort) == 0 {
+			// By locale code, as Strapi 5 answers them (its index's order).
+			nq.Sort = []query.SortKey{{Path: []*schema.Attribute{schema.SysLocale}}}
+		}
 		var err error
 		switch {
 		case p.Count:
