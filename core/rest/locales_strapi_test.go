@@ -470,3 +470,55 @@ func TestFallbackLocale(t *testing.T) {
 		})
 	}
 }
+
+// TestLocalizationsInEveryPlace: localizations and locale in every place
+// a query can name a relation or a field — filters (also through
+// another relation and $null), populate with its own filters, sort,
+// fields, count and nesting, sort and fields on them — answer what they
+// mean, and what cannot be asked is a 400, never a 5xx.
+func TestLocalizationsInEveryPlace(t *testing.T) {
+	t.Parallel()
+	h := apptest.NewWith(t, localesConfig(t, database.SQLite, "content-types"))
+	topic := h.Do("POST", "/api/topics", map[string]any{"data": map[string]any{"name": "Topic"}})
+	var made struct{ Data struct{ DocumentID string } }
+	_ = json.Unmarshal(topic.Body, &made)
+	tdoc := made.Data.DocumentID
+	h.Do("PUT", "/api/topics/"+tdoc+"?locale=fr", map[string]any{"data": map[string]any{"name": "Sujet"}})
+	r := h.Do("POST", "/api/stories", map[string]any{"data": map[string]any{"title": "Hello", "topic": tdoc}})
+	_ = json.Unmarshal(r.Body, &made)
+	doc := made.Data.DocumentID
+	h.Do("PUT", "/api/stories/"+doc+"?locale=fr", map[string]any{"data": map[string]any{"title": "Bonjour", "topic": tdoc}})
+	h.Do("PUT", "/api/stories/"+doc+"?locale=de&status=draft", map[string]any{"data": map[string]any{"title": "Hallo"}})
+	for _, c := range []struct {
+		query  string
+		status int
+		want   string // a part of the answer
+	}{
+		{"filters[localizations][title][$eq]=Bonjour&fields[0]=title", 200, `"title":"Hello"`},
+		{"filters[localizations][title][$eq]=Hallo&fields[0]=title", 200, `"data":[]`}, // de is a draft: not in a published read
+		{"status=draft&filters[localizations][title][$eq]=Hallo&fields[0]=title", 200, `"title":"Hello"`},
+		{"filters[localizations][locale][$eq]=fr&fields[0]=title", 200, `"title":"Hello"`},
+		{"filters[localizations][$null]=true&fields[0]=title", 200, `"data":[]`},
+		{"filters[topic][localizations][name][$eq]=Sujet&fields[0]=title", 200, `"title":"Hello"`},
+		{"populate[localizations][count]=true&fields[0]=title", 200, `"localizations":{"count":1}`},
+		{"status=draft&populate[localizations][count]=true&fields[0]=title", 200, `"localizations":{"count":2}`},
+		{"populate[localizations][filters][locale][$eq]=de&fields[0]=title", 200, `"localizations":[]`},
+		{"populate[localizations][sort]=title:desc&populate[localizations][fields][0]=title&locale=*&status=draft&filters[locale][$eq]=en", 200, `"localizations":[{"id":5,"documentId":"` + doc + `","title":"Hallo"},{"id":3,"documentId":"` + doc + `","title":"Bonjour"}]`},
+		{"populate[localizations][populate][localizations][fields][0]=locale&populate[localizations][fields][0]=locale&fields[0]=title", 200, `"localizations":[{"id":4,"documentId":"` + doc + `","locale":"fr","localizations":[{"id":2,"documentId":"` + doc + `","locale":"en"}]}]`},
+		{"populate[topic][populate][localizations][fields][0]=name&fields[0]=title", 200, `"localizations":[{"id":2,"documentId":"` + tdoc + `","name":"Sujet"}]`},
+		{"sort=localizations.title:asc", 400, `ValidationError`},
+		{"fields[0]=localizations", 400, `ValidationError`},
+		{"populate[localizations][fields][0]=topic", 400, `ValidationError`},
+		{"locale=*&fallbackLocale=en&fields[0]=locale", 200, `"total":2`}, // de is a draft only
+		{"fallbackLocale=fr&fields[0]=title", 200, `"title":"Hello"`},
+		{"locale=%00", 400, `ValidationError`},
+		{"locale=", 200, `"title":"Hello"`},
+		{"locale=e%20n", 400, `ValidationError`},
+		{"fallbackLocale[$eq]=en", 400, `ValidationError`},
+	} {
+		r := h.Do("GET", "/api/stories?"+c.query, nil)
+		if r.Status != c.status || !strings.Contains(string(r.Body), c.want) {
+			t.Errorf("GET /api/stories?%s: %d %s, want %d and %s", c.query, r.Status, r.Body, c.status, c.want)
+		}
+	}
+}
