@@ -71,7 +71,7 @@ func TestLocalesAsStrapi(t *testing.T) {
 
 // localesConfig is the app's config for testdata/locales in a layout,
 // with the project's config/i18n.yaml read as kiln serve reads it.
-func localesConfig(t *testing.T, d database.Dialect, layout string) config.Config {
+func localesConfig(t testing.TB, d database.Dialect, layout string) config.Config {
 	cfg := apptest.ProjectConfig(t, d, "locales", layout)
 	loaded, err := config.Load(func(k string) string {
 		if k == "KILN_CONFIG_DIR" {
