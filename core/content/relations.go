@@ -278,6 +278,9 @@ func refList(a *schema.Attribute, path string, items []any) ([]string, error) {
 			if x == "" {
 				return nil, fieldError(a, path+" has an empty reference")
 			}
+			if strings.Contains(x, localeSep) { // no id or documentId has one; a reference's locale is {documentId, locale}
+				return nil, fieldError(a, fmt.Sprintf("%s: no %s with id or documentId %q", a.Name, a.Target, x))
+			}
 			out = append(out, x)
 		case map[string]any:
 			ref, err := objectRef(a, path, x)

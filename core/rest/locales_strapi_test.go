@@ -1,12 +1,10 @@
 package rest_test
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -86,20 +84,14 @@ func localesConfig(t testing.TB, d database.Dialect, layout string) config.Confi
 	return cfg
 }
 
-var localeRef = regexp.MustCompile(`\{(\w+)\}`)
-
 // replayLocales sends the steps and writes the answers as record.js does.
 func replayLocales(t *testing.T, h *apptest.Harness, steps []localeStep) string {
 	ids, names := map[string]string{}, map[string]string{}
-	fill := func(s string) string {
-		return localeRef.ReplaceAllStringFunc(s, func(m string) string { return ids[m[1:len(m)-1]] })
-	}
 	var out strings.Builder
 	for _, s := range steps {
 		var body any
 		if s.Data != nil {
-			b, _ := json.Marshal(map[string]any{"data": s.Data})
-			body = fill(string(b))
+			body = map[string]any{"data": fillRefs(s.Data, ids)}
 		}
 		headers := []string{"Content-Type", "application/json"}
 		for k, v := range s.Headers {
@@ -108,12 +100,11 @@ func replayLocales(t *testing.T, h *apptest.Harness, steps []localeStep) string 
 		if s.Auth != nil && !*s.Auth {
 			headers = append(headers, "Authorization", apptest.Anonymous)
 		}
-		r := h.Do(s.Method, fill(s.Path), body, headers...)
+		r := h.Do(s.Method, fillRefs(s.Path, ids).(string), body, headers...)
 		var answer any
 		if len(r.Body) > 0 {
-			dec := json.NewDecoder(bytes.NewReader(r.Body))
-			dec.UseNumber()
-			if err := dec.Decode(&answer); err != nil {
+			var err error
+			if answer, err = decodeJS(r.Body); err != nil {
 				t.Fatalf("%s %s: %d %s", s.Method, s.Path, r.Status, r.Body)
 			}
 		}
@@ -122,149 +113,107 @@ func replayLocales(t *testing.T, h *apptest.Harness, steps []localeStep) string 
 			kept = map[string]string{s.As: "documentId"}
 		}
 		for name, key := range kept {
-			data, _ := answer.(map[string]any)["data"].(map[string]any)
+			data, _ := jsAt(answer, "data").(*jsObject)
 			if r.Status >= 300 || data == nil {
 				t.Fatalf("%s %s: %d %s", s.Method, s.Path, r.Status, r.Body)
 			}
-			ids[name] = data[key].(string)
+			ids[name] = jsText(data.vals[key])
 			names[ids[name]] = name
 		}
 		if s.As != "" {
 			continue
 		}
 		var sum any
-		m, _ := answer.(map[string]any)
+		m, _ := answer.(*jsObject)
 		switch {
 		case r.Status >= 400:
-			e, _ := m["error"].(map[string]any)
-			sum = ordered{{"error", e["name"]}, {"message", e["message"]}}
+			sum = jsObj("error", jsAt(answer, "error.name"), "message", jsAt(answer, "error.message"))
 		case answer == nil:
 		case s.Raw:
 			sum = rawLocales(answer, "")
 		case s.Meta:
-			sum = summarize(answer, names, nil)
+			sum = summarize(answer, names, false)
+		case m != nil && m.has("data"):
+			sum = summarize(m.vals["data"], names, s.Order)
 		default:
-			var keys []any
-			if d, ok := m["data"]; ok {
-				answer = d
-				if s.Order {
-					for _, k := range strings.Split(keyOrder(t, r.Body, "data"), ",") {
-						keys = append(keys, strings.Trim(k, `"`))
-					}
-				}
-			}
-			sum = summarize(answer, names, keys)
+			sum = summarize(answer, names, s.Order)
 		}
-		fmt.Fprintf(&out, "%s\n  -> %d %s\n", s.See, r.Status, encodeJS(sum))
+		fmt.Fprintf(&out, "%s\n  -> %d %s\n", s.See, r.Status, jsString(sum))
 	}
 	return out.String()
 }
 
-// ordered is a JSON object whose keys keep their order.
-type ordered []struct {
-	k string
-	v any
+// jsObj is a jsObject of key, value pairs, in their order.
+func jsObj(kv ...any) *jsObject {
+	o := newJSObject()
+	for i := 0; i+1 < len(kv); i += 2 {
+		o.set(kv[i].(string), kv[i+1])
+	}
+	return o
 }
 
-// summarize is record.js's summary.
-func summarize(v any, names map[string]string, keys []any) any {
+// summarize is record.js's summary; order adds an entry's keys in the
+// order the answer wrote them (_keys).
+func summarize(v any, names map[string]string, order bool) any {
 	switch x := v.(type) {
 	case []any:
 		out := make([]any, len(x))
 		for i, e := range x {
-			out[i] = summarize(e, names, keys)
+			out[i] = summarize(e, names, order)
 		}
 		return out
-	case map[string]any:
-		sorted := make([]string, 0, len(x))
-		for k := range x {
-			sorted = append(sorted, k)
-		}
-		sort.Strings(sorted)
-		var out ordered
-		for _, k := range sorted {
+	case *jsObject:
+		out := newJSObject()
+		for _, k := range x.sortedKeys() {
 			switch k {
 			case "createdAt", "updatedAt", "id":
-				continue
 			case "documentId":
-				n := names[x[k].(string)]
+				n := names[jsText(x.vals[k])]
 				if n == "" {
 					n = "D"
 				}
-				out = append(out, struct {
-					k string
-					v any
-				}{k, n})
-				continue
+				out.set(k, n)
 			case "publishedAt":
-				pub := "P"
-				if x[k] == nil {
-					pub = "D"
-				}
-				out = append(out, struct {
-					k string
-					v any
-				}{"pub", pub})
-				continue
+				out.set("pub", pubOf(x.vals[k]))
+			case "localizations":
+				out.set(k, sortByLocale(summarize(x.vals[k], names, false)))
+			default:
+				out.set(k, summarize(x.vals[k], names, false))
 			}
-			s := summarize(x[k], names, nil)
-			if k == "localizations" {
-				sortByLocale(s)
+		}
+		if order && x.has("documentId") {
+			keys := make([]any, len(x.keys))
+			for i, k := range x.keys {
+				keys[i] = k
 			}
-			out = append(out, struct {
-				k string
-				v any
-			}{k, s})
+			out.set("_keys", keys)
 		}
-		if _, ok := x["documentId"]; ok && keys != nil {
-			out = append(out, struct {
-				k string
-				v any
-			}{"_keys", keys})
-		}
-		sort.SliceStable(out, func(i, j int) bool { return out[i].k != "_keys" && (out[j].k == "_keys" || out[i].k < out[j].k) })
 		return out
 	}
 	return v
 }
 
-func sortByLocale(s any) {
-	list, _ := s.([]any)
-	if o, ok := s.(ordered); ok {
-		for _, kv := range o {
-			if kv.k == "data" {
-				list, _ = kv.v.([]any)
-			}
-		}
+// sortByLocale orders summarized localizations (a list, or v4's
+// {data: [...]}) by locale, else title, as record.js does.
+func sortByLocale(v any) any {
+	list, _ := v.([]any)
+	if o, ok := v.(*jsObject); ok {
+		list, _ = o.vals["data"].([]any)
 	}
-	get := func(e any, k string) string {
-		for _, kv := range e.(ordered) {
-			if kv.k == "attributes" {
-				return fmt.Sprint(func() any {
-					for _, a := range kv.v.(ordered) {
-						if a.k == k {
-							return a.v
-						}
-					}
-					return ""
-				}())
-			}
-			if kv.k == k {
-				return fmt.Sprint(kv.v)
+	key := func(e any) string {
+		for _, path := range []string{"locale", "attributes.locale", "title", "attributes.title"} {
+			if x := jsAt(e, path); x != nil {
+				return jsText(x)
 			}
 		}
 		return ""
 	}
-	loc := func(e any) string {
-		if l := get(e, "locale"); l != "" {
-			return l
-		}
-		return get(e, "title")
-	}
-	sort.SliceStable(list, func(i, j int) bool { return loc(list[i]) < loc(list[j]) })
+	sort.SliceStable(list, func(i, j int) bool { return key(list[i]) < key(list[j]) })
+	return v
 }
 
-// rawLocales is record.js's raw: dates become T and documentIds D.
+// rawLocales is record.js's raw: the answer as it is, but for dates (T)
+// and documentIds (D).
 func rawLocales(v any, key string) any {
 	switch x := v.(type) {
 	case []any:
@@ -273,16 +222,10 @@ func rawLocales(v any, key string) any {
 			out[i] = rawLocales(e, "")
 		}
 		return out
-	case map[string]any:
-		// The locales' keys in the order Kiln writes them (locales.go).
-		var out ordered
-		for _, k := range []string{"id", "documentId", "name", "code", "createdAt", "updatedAt", "publishedAt", "isDefault"} {
-			if e, ok := x[k]; ok {
-				out = append(out, struct {
-					k string
-					v any
-				}{k, rawLocales(e, k)})
-			}
+	case *jsObject:
+		out := newJSObject()
+		for _, k := range x.keys {
+			out.set(k, rawLocales(x.vals[k], k))
 		}
 		return out
 	case string:
@@ -294,42 +237,4 @@ func rawLocales(v any, key string) any {
 		}
 	}
 	return v
-}
-
-// encodeJS writes v as JSON.stringify does.
-func encodeJS(v any) string {
-	var b strings.Builder
-	var enc func(v any)
-	enc = func(v any) {
-		switch x := v.(type) {
-		case ordered:
-			b.WriteByte('{')
-			for i, kv := range x {
-				if i > 0 {
-					b.WriteByte(',')
-				}
-				enc(kv.k)
-				b.WriteByte(':')
-				enc(kv.v)
-			}
-			b.WriteByte('}')
-		case []any:
-			b.WriteByte('[')
-			for i, e := range x {
-				if i > 0 {
-					b.WriteByte(',')
-				}
-				enc(e)
-			}
-			b.WriteByte(']')
-		default:
-			var buf bytes.Buffer
-			e := json.NewEncoder(&buf)
-			e.SetEscapeHTML(false)
-			_ = e.Encode(x)
-			b.WriteString(strings.TrimSuffix(buf.String(), "\n"))
-		}
-	}
-	enc(v)
-	return b.String()
 }

@@ -261,3 +261,30 @@ func BenchmarkLocalizedList(b *testing.B) {
 		})
 	}
 }
+
+// TestLocaleReferenceForms: a localized target is named by documentId or
+// by {documentId, locale}; a string that looks like the latter's inner
+// form is no reference (400 naming the field), and a localization the
+// target lacks is one too.
+func TestLocaleReferenceForms(t *testing.T) {
+	t.Parallel()
+	h := apptest.NewWith(t, localesConfig(t, database.SQLite, "content-types"))
+	r := h.Do("POST", "/api/stories", map[string]any{"data": map[string]any{"title": "Hello"}})
+	var made struct{ Data struct{ DocumentID string } }
+	_ = json.Unmarshal(r.Body, &made)
+	doc := made.Data.DocumentID
+	for _, c := range []struct {
+		stories any
+		status  int
+		want    string
+	}{
+		{[]any{doc + "@fr"}, 400, `stories: no story with id or documentId \"` + doc + `@fr\"`},
+		{map[string]any{"connect": []any{map[string]any{"documentId": doc, "locale": "fr"}}}, 400, `stories: no story with documentId \"` + doc + `\" in locale fr`},
+		{map[string]any{"connect": []any{map[string]any{"documentId": doc, "locale": "en"}}}, 201, `"title":"Hello"`},
+	} {
+		r := h.Do("POST", "/api/writers?populate[stories][fields][0]=title", map[string]any{"data": map[string]any{"name": "W", "stories": c.stories}})
+		if r.Status != c.status || !strings.Contains(string(r.Body), c.want) {
+			t.Errorf("stories %v: %d %s, want %d and %s", c.stories, r.Status, r.Body, c.status, c.want)
+		}
+	}
+}
