@@ -43,7 +43,10 @@ type Count struct{ N int64 }
 
 // New returns an empty entry of type ct.
 func New(ct *schema.ContentType) *Entry {
-	n := len(ct.Attributes) + 5
+	n := len(ct.Attributes) + 3
+	if ct.Localized { // locale and localizations
+		n += 2
+	}
 	return &Entry{Type: ct, Values: make([]any, n), Has: make([]bool, n)}
 }
 
