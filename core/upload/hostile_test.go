@@ -1,14 +1,17 @@
 package upload_test
 
 import (
+	"bufio"
 	"bytes"
 	"fmt"
 	"io"
 	"mime/multipart"
+	"net"
 	"net/http"
 	"net/textproto"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
@@ -184,14 +187,34 @@ func TestBodyOverSizeLimit(t *testing.T) {
 			b, _ := io.ReadAll(resp.Body)
 			return resp, b
 		}
-		resp, body := post(bytes.Repeat([]byte{0xEE, 0x01}, 300<<10))
-		r := &apptest.Response{Status: resp.StatusCode, Header: resp.Header, Body: body}
+		// Over the limit: the head alone, its Content-Length saying so. The
+		// answer must come before any of the body is sent (a client that
+		// sent it all at once could see the connection reset under it
+		// before reading the 413, however soon the server answered).
+		body, ctype := apptest.Multipart([]apptest.File{{Name: "big.bin", Data: bytes.Repeat([]byte{0xEE, 0x01}, 300<<10)}})
+		conn, err := net.Dial("tcp", strings.TrimPrefix(base, "http://"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer conn.Close()
+		_ = conn.SetDeadline(time.Now().Add(10 * time.Second))
+		head := fmt.Sprintf("POST /api/upload HTTP/1.1\r\nHost: kiln\r\nAuthorization: Bearer %s\r\nContent-Type: %s\r\nContent-Length: %d\r\n\r\n",
+			h.AdminToken, ctype, len(body))
+		if _, err := conn.Write([]byte(head)); err != nil {
+			t.Fatal(err)
+		}
+		resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+		if err != nil {
+			t.Fatalf("no answer to a head over sizeLimit: %v", err)
+		}
+		answer, _ := io.ReadAll(resp.Body)
+		r := &apptest.Response{Status: resp.StatusCode, Header: resp.Header, Body: answer}
 		wantError(t, h, r, 413, "PayloadTooLargeError")
 		nothingStored(t, h, "a body over sizeLimit")
 
-		resp, body = post(bytes.Repeat([]byte{0xEE, 0x01}, 64<<10))
+		resp, within := post(bytes.Repeat([]byte{0xEE, 0x01}, 64<<10))
 		if resp.StatusCode != 201 {
-			t.Fatalf("a 128 KiB upload within sizeLimit: %d %s", resp.StatusCode, body)
+			t.Fatalf("a 128 KiB upload within sizeLimit: %d %s", resp.StatusCode, within)
 		}
 	})
 }
