@@ -30,7 +30,7 @@ func runMigrate(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	ctx := context.Background()
-	db, err := database.Open(ctx, cfg.DatabaseURL())
+	db, err := database.OpenWith(ctx, cfg.DatabaseURL(), database.Options{Unprepared: !cfg.Database.Prepared()})
 	if err != nil {
 		fmt.Fprintln(stderr, "kiln:", err)
 		return 1

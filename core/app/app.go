@@ -104,7 +104,7 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, plugins ...pl
 	for _, w := range s.Warnings {
 		log.Warn("a content type has a defect Strapi starts with too", "what", w.String())
 	}
-	db, err := database.Open(ctx, cfg.DatabaseURL())
+	db, err := database.OpenWith(ctx, cfg.DatabaseURL(), database.Options{Unprepared: !cfg.Database.Prepared()})
 	if err != nil {
 		return nil, err
 	}

@@ -149,7 +149,16 @@ type Database struct {
 	// URL is postgres://... or sqlite:PATH. Default: sqlite:data/kiln.db
 	// (in the data folder). Env: KILN_DATABASE_URL, DATABASE_URL.
 	URL string `yaml:"url"`
+	// PreparedStatements has each connection prepare a statement shape
+	// once and run it again with new values, so the database plans it
+	// once. Turn it off behind a pooler in transaction mode that cannot
+	// keep prepared statements (PgBouncer before 1.21, or without
+	// max_prepared_statements). Default: true. Env: KILN_DATABASE_PREPARED.
+	PreparedStatements *bool `yaml:"preparedStatements"`
 }
+
+// Prepared reports whether statements are prepared (PreparedStatements).
+func (d Database) Prepared() bool { return d.PreparedStatements == nil || *d.PreparedStatements }
 
 // Auth is config/auth.yaml.
 type Auth struct {

@@ -193,3 +193,28 @@ func TestAPITokenSettings(t *testing.T) {
 		t.Fatalf("perToken 0: %v", err)
 	}
 }
+
+// TestPreparedStatements: on by default, off in database.yaml, and the
+// variable wins over the file either way; a value that is not a boolean
+// stops the start.
+func TestPreparedStatements(t *testing.T) {
+	dir := t.TempDir()
+	c, err := Load(envOf(map[string]string{"KILN_CONFIG_DIR": dir}))
+	if err != nil || !c.Database.Prepared() {
+		t.Fatalf("default: prepared %v, %v", c.Database.Prepared(), err)
+	}
+	writeFile(t, dir, "database.yaml", "preparedStatements: false\n")
+	if c, err = Load(envOf(map[string]string{"KILN_CONFIG_DIR": dir})); err != nil || c.Database.Prepared() {
+		t.Fatalf("database.yaml false: prepared %v, %v", c.Database.Prepared(), err)
+	}
+	if c, err = Load(envOf(map[string]string{"KILN_CONFIG_DIR": dir, "KILN_DATABASE_PREPARED": "true"})); err != nil || !c.Database.Prepared() {
+		t.Fatalf("KILN_DATABASE_PREPARED=true over the file: prepared %v, %v", c.Database.Prepared(), err)
+	}
+	writeFile(t, dir, "database.yaml", "")
+	if c, err = Load(envOf(map[string]string{"KILN_CONFIG_DIR": dir, "KILN_DATABASE_PREPARED": "false"})); err != nil || c.Database.Prepared() {
+		t.Fatalf("KILN_DATABASE_PREPARED=false: prepared %v, %v", c.Database.Prepared(), err)
+	}
+	if _, err = Load(envOf(map[string]string{"KILN_CONFIG_DIR": dir, "KILN_DATABASE_PREPARED": "sometimes"})); err == nil || !strings.Contains(err.Error(), "KILN_DATABASE_PREPARED") {
+		t.Fatalf("KILN_DATABASE_PREPARED=sometimes: %v", err)
+	}
+}

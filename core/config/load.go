@@ -290,6 +290,11 @@ func (e *envReader) apply(c *Config) {
 	e.boolean(&c.Server.AccessLog, "KILN_ACCESS_LOG")
 	e.str(&c.Server.ProfilingAddress, "KILN_PROFILING_ADDRESS")
 	e.str(&c.Database.URL, "KILN_DATABASE_URL", "DATABASE_URL")
+	if _, v := e.first("KILN_DATABASE_PREPARED"); v != "" {
+		var b bool
+		e.boolean(&b, "KILN_DATABASE_PREPARED")
+		c.Database.PreparedStatements = &b
+	}
 	e.str(&c.Auth.JWTSecret, "KILN_JWT_SECRET", "JWT_SECRET")
 	e.str(&c.Auth.APITokenSecret, "KILN_API_TOKEN_SECRET")
 	e.duration(&c.Auth.TokenLifetime, "KILN_TOKEN_LIFETIME")

@@ -42,6 +42,9 @@ func conflict(err error) error {
 // the clash), and a write past every check fails again and is the 409
 // (conflict) once the attempts are spent.
 func retryable(err error) bool {
+	if pgStale(err) {
+		return true // another process changed the tables: prepared again, the run passes
+	}
 	var pe pgdriver.Error
 	if !errors.As(err, &pe) {
 		return false

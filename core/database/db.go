@@ -1,6 +1,8 @@
 // Package database holds Kiln's connections to SQLite or PostgreSQL: it
-// opens the pool (through bun, which no other package's code imports and
-// no exported name of this one shows), runs transactions and runs them
+// opens the pool (bun's pgdriver for PostgreSQL, modernc's pure-Go SQLite;
+// no other package's code imports a driver and no exported name of this
+// one shows one), sends statements with their values as parameters and
+// keeps them prepared per connection (statements.go), runs transactions and runs them
 // again when PostgreSQL aborts them for other writes (RunInTx), turns
 // driver errors into error kinds (outages, conflicts, broken constraints),
 // says whether the database is ready, quotes identifiers, and carries the
@@ -17,11 +19,7 @@ import (
 	"strings"
 	"sync/atomic"
 
-	"github.com/uptrace/bun"
-	"github.com/uptrace/bun/dialect/pgdialect"
-	"github.com/uptrace/bun/dialect/sqlitedialect"
 	"github.com/uptrace/bun/driver/pgdriver"
-	_ "modernc.org/sqlite" // the pure-Go SQLite driver, registered as "sqlite"
 
 	"github.com/kiln-cms/kiln/core/schema"
 )
@@ -42,7 +40,7 @@ const DefaultURL = "sqlite:data/kiln.db"
 // DB is an open database with its dialect: the pool. It is a Conn too,
 // for statements outside a transaction.
 type DB struct {
-	bun     *bun.DB
+	sql     *sql.DB
 	Dialect Dialect
 	// URL is the address it was opened with, secrets included: never log it.
 	URL string
@@ -57,22 +55,25 @@ type DB struct {
 	file string
 	// queries counts the statements sent, for tests that pin how many a
 	// request makes (Queries).
-	queries *queryCount
+	queries atomic.Int64
+	// observers are called with each statement once it ran (Observe);
+	// copied on write, so that one can be added while statements run.
+	observers atomic.Pointer[[]func(query string, args []any)]
+	// connector prepares the statements of the pool's connections.
+	connector *preparing
 }
 
-// queryCount is a bun query hook that counts statements.
-type queryCount struct{ n atomic.Int64 }
-
-func (q *queryCount) BeforeQuery(ctx context.Context, _ *bun.QueryEvent) context.Context { return ctx }
-func (q *queryCount) AfterQuery(context.Context, *bun.QueryEvent)                        { q.n.Add(1) }
-
 // Queries is how many statements the database was sent since it opened.
-func (db *DB) Queries() int64 { return db.queries.n.Load() }
+func (db *DB) Queries() int64 { return db.queries.Load() }
 
 // Options tune an open database; the zero value keeps the defaults.
 type Options struct {
 	// MaxConns is the PostgreSQL pool's size. Default: 20.
 	MaxConns int
+	// Unprepared turns off the preparation of statements on the server
+	// (database.yaml: preparedStatements: false), for a pooler in
+	// transaction mode that cannot keep them. Default: prepared.
+	Unprepared bool
 }
 
 // Open connects to the database a URL names with the default Options.
@@ -96,29 +97,30 @@ func OpenWith(ctx context.Context, url string, o Options) (*DB, error) {
 	var db *DB
 	switch {
 	case strings.HasPrefix(url, "postgres://"), strings.HasPrefix(url, "postgresql://"):
-		sqldb := sql.OpenDB(pgdriver.NewConnector(pgdriver.WithDSN(url), checkClient,
-			pgdriver.WithResetSessionFunc(func(_ context.Context, cn *pgdriver.Conn) error {
-				if !alive(cn.Conn()) {
-					return driver.ErrBadConn
-				}
-				return nil
-			})))
+		c := &preparing{prepare: !o.Unprepared, broken: pgBroken, stale: pgStale,
+			Connector: pgdriver.NewConnector(pgdriver.WithDSN(url), checkClient,
+				pgdriver.WithResetSessionFunc(func(_ context.Context, cn *pgdriver.Conn) error {
+					if !alive(cn.Conn()) {
+						return driver.ErrBadConn
+					}
+					return nil
+				}))}
+		sqldb := sql.OpenDB(c)
 		sqldb.SetMaxOpenConns(o.MaxConns)
 		sqldb.SetMaxIdleConns(o.MaxConns)
-		db = &DB{bun: bun.NewDB(sqldb, pgdialect.New()), Dialect: Postgres, URL: url}
+		db = &DB{sql: sqldb, connector: c, Dialect: Postgres, URL: url}
 	case strings.HasPrefix(url, "sqlite:"), strings.HasPrefix(url, "file:"):
-		sqldb, file, err := openSQLite(url)
+		c := &preparing{prepare: !o.Unprepared, broken: sqliteBroken, stale: sqliteStale, finalize: true}
+		sqldb, file, err := openSQLite(url, c)
 		if err != nil {
 			return nil, err
 		}
-		db = &DB{bun: bun.NewDB(sqldb, sqlitedialect.New()), Dialect: SQLite, URL: url, writer: make(chan struct{}, 1), file: file}
+		db = &DB{sql: sqldb, connector: c, Dialect: SQLite, URL: url, writer: make(chan struct{}, 1), file: file}
 	default:
 		return nil, fmt.Errorf("database URL must start with postgres://, postgresql://, sqlite: or file:")
 	}
-	db.queries = &queryCount{}
-	db.bun = db.bun.WithQueryHook(db.queries)
-	if err := db.bun.PingContext(ctx); err != nil {
-		db.bun.Close()
+	if err := db.sql.PingContext(ctx); err != nil {
+		db.sql.Close()
 		return nil, fmt.Errorf("connecting to the %s database: %w", db.Dialect, err)
 	}
 	return db, nil
@@ -143,7 +145,17 @@ func checkClient(conf *pgdriver.Config) {
 }
 
 // Close closes the connection pool.
-func (db *DB) Close() error { return db.bun.Close() }
+func (db *DB) Close() error { return db.sql.Close() }
 
 // Ping checks that the database answers.
-func (db *DB) Ping(ctx context.Context) error { return db.bun.PingContext(ctx) }
+func (db *DB) Ping(ctx context.Context) error { return db.sql.PingContext(ctx) }
+
+// ResetStatements has every connection drop the statements it prepared,
+// before its next statement: the tables changed (a migration ran).
+// PostgreSQL would refuse a prepared read whose columns changed, and a
+// plan made for the old tables is not worth keeping.
+func (db *DB) ResetStatements() { db.connector.generation.Add(1) }
+
+// Prepared reports whether statements are prepared on the server and
+// kept per connection.
+func (db *DB) Prepared() bool { return db.connector.prepare }

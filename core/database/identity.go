@@ -58,13 +58,13 @@ func (l *IdentityListener) Close() error {
 // is the listener's own traffic, not a request's: it goes around the
 // query hooks, so it is not counted in Queries.
 func (db *DB) NotifyIdentity(ctx context.Context, payload string) error {
-	_, err := db.bun.DB.ExecContext(ctx, "SELECT pg_notify($1, $2)", IdentityChannel, payload)
+	_, err := db.sql.ExecContext(ctx, "SELECT pg_notify($1, $2)", IdentityChannel, payload)
 	return err
 }
 
 // CurrentSchema is the schema the pool's tables are made in (PostgreSQL),
 // read around the query hooks as NotifyIdentity is.
 func (db *DB) CurrentSchema(ctx context.Context) (s string, err error) {
-	err = db.bun.DB.QueryRowContext(ctx, "SELECT current_schema()").Scan(&s)
+	err = db.sql.QueryRowContext(ctx, "SELECT current_schema()").Scan(&s)
 	return s, err
 }

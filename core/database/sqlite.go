@@ -8,13 +8,15 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"modernc.org/sqlite"
 )
 
 // openSQLite opens a SQLite file with the settings a server needs: WAL so
 // readers never wait for the writer, a busy timeout instead of immediate
 // "database is locked" errors, foreign keys on, and BEGIN IMMEDIATE so a
 // transaction that reads then writes cannot deadlock against another.
-func openSQLite(url string) (db *sql.DB, file string, err error) {
+func openSQLite(url string, c *preparing) (db *sql.DB, file string, err error) {
 	path := strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(url, "sqlite:"), "file:"), "//")
 	params := ""
 	if i := strings.IndexByte(path, '?'); i >= 0 {
@@ -31,10 +33,12 @@ func openSQLite(url string) (db *sql.DB, file string, err error) {
 	}
 	dsn := "file:" + path + "?_pragma=foreign_keys(1)&_pragma=journal_mode(WAL)" +
 		"&_pragma=busy_timeout(10000)&_pragma=synchronous(NORMAL)&_txlock=immediate"
-	sqldb, err := sql.Open("sqlite", dsn)
+	base, err := sqlite.NewConnector(dsn)
 	if err != nil {
 		return nil, "", fmt.Errorf("opening sqlite: %w", err)
 	}
+	c.Connector = base
+	sqldb := sql.OpenDB(c)
 	// One writer at a time is SQLite's rule; a small pool keeps readers going.
 	sqldb.SetMaxOpenConns(4)
 	sqldb.SetMaxIdleConns(4)

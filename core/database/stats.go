@@ -4,4 +4,4 @@ import "database/sql"
 
 // Stats is the connection pool's state (open, in use, idle, waits), for
 // the metrics.
-func (db *DB) Stats() sql.DBStats { return db.bun.DB.Stats() }
+func (db *DB) Stats() sql.DBStats { return db.sql.Stats() }

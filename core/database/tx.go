@@ -2,13 +2,13 @@ package database
 
 import (
 	"context"
+	"database/sql"
 	"database/sql/driver"
 	"fmt"
 	"math/rand/v2"
 	"time"
 
 	"github.com/kiln-cms/kiln/core/errs"
-	"github.com/uptrace/bun"
 )
 
 // txAttempts is how often RunInTx tries a transaction that PostgreSQL
@@ -43,7 +43,7 @@ func (db *DB) RunInTx(ctx context.Context, fn func(ctx context.Context, tx Conn)
 	}
 	for attempt := 1; ; attempt++ {
 		actx := context.WithValue(ctx, attemptKey{}, attempt)
-		err := db.bun.RunInTx(actx, nil, func(ctx context.Context, tx bun.Tx) error { return fn(ctx, tx) })
+		err := db.runTx(actx, db.sql, fn)
 		if attempt < txAttempts && retryable(err) && ctx.Err() == nil {
 			retryPause(ctx, attempt)
 			continue
@@ -97,18 +97,55 @@ func (db *DB) RunInTxWithoutForeignKeys(ctx context.Context, fn func(ctx context
 		return err
 	}
 	defer func() { <-db.writer }()
-	conn, err := db.bun.Conn(ctx)
+	c, err := db.sql.Conn(ctx)
 	if err != nil {
 		return fmt.Errorf("taking a connection: %w", err)
 	}
-	defer conn.Close()
-	if _, err := conn.ExecContext(ctx, "PRAGMA foreign_keys = OFF"); err != nil {
+	defer c.Close()
+	on := conn{db, c}
+	if _, err := on.ExecContext(ctx, "PRAGMA foreign_keys = OFF"); err != nil {
 		return fmt.Errorf("turning foreign keys off: %w", err)
 	}
 	defer func() {
-		if _, err := conn.ExecContext(context.WithoutCancel(ctx), "PRAGMA foreign_keys = ON"); err != nil {
-			conn.Raw(func(any) error { return driver.ErrBadConn })
+		if _, err := on.ExecContext(context.WithoutCancel(ctx), "PRAGMA foreign_keys = ON"); err != nil {
+			c.Raw(func(any) error { return driver.ErrBadConn })
 		}
 	}()
-	return conn.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error { return fn(ctx, tx) })
+	return db.runTx(ctx, c, fn)
+}
+
+// beginner is what a transaction starts on: the pool or one connection.
+type beginner interface {
+	BeginTx(ctx context.Context, opts *sql.TxOptions) (*sql.Tx, error)
+}
+
+// runTx runs fn in one transaction on b: committed when fn returns nil,
+// rolled back when it returns an error or panics.
+func (db *DB) runTx(ctx context.Context, b beginner, fn func(ctx context.Context, tx Conn) error) (err error) {
+	t, err := db.begin(ctx, b)
+	if err != nil {
+		return err
+	}
+	done := false
+	defer func() {
+		if !done {
+			t.Rollback()
+		}
+	}()
+	if err := fn(ctx, t); err != nil {
+		return err
+	}
+	done = true
+	return t.Commit()
+}
+
+// begin starts a transaction on b, counted and observed as BEGIN (and
+// its end as COMMIT or ROLLBACK) like every statement.
+func (db *DB) begin(ctx context.Context, b beginner) (tx, error) {
+	t, err := b.BeginTx(ctx, nil)
+	db.ran("BEGIN", nil)
+	if err != nil {
+		return tx{}, err
+	}
+	return tx{conn{db, t}, t}, nil
 }

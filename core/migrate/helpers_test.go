@@ -187,7 +187,7 @@ func spyOn(db *database.DB) *writeSpy {
 }
 
 // record keeps a statement that writes (DB.Observe).
-func (s *writeSpy) record(query string) {
+func (s *writeSpy) record(query string, _ []any) {
 	word, _, _ := strings.Cut(strings.TrimSpace(query), " ")
 	switch strings.ToUpper(word) {
 	case "INSERT", "UPDATE", "DELETE", "CREATE", "ALTER", "DROP":

@@ -89,6 +89,9 @@ func Run(ctx context.Context, db *database.DB, s *schema.Schema, opts Options) (
 	if err != nil {
 		return plan, err // each step's error names the step; callers add "migrating"
 	}
+	if len(plan.Steps) > 0 {
+		db.ResetStatements() // what the connections prepared was for the old tables
+	}
 	if len(plan.pending) > 0 && !opts.AllowDestructive {
 		return plan, fmt.Errorf("%w: %s", ErrDestructivePending, plan.pendingLines())
 	}

@@ -333,9 +333,9 @@ func (s *Store) insertComponentJoins(ctx context.Context, db database.Conn, leve
 				// plain owner's links are (versions.go).
 				r := b.newAlias()
 				b.w("SELECT ")
-				b.arg(idKind, owner)
+				b.typedArg(idKind, owner)
 				b.w(", ", col(r, schema.ColID), ", ")
-				b.arg(idKind, int64(i+1))
+				b.typedArg(idKind, int64(i+1))
 				b.w(", (SELECT COALESCE(MAX(", back, "), 0) + 1 FROM ", table, " WHERE ", target, " = ", col(r, schema.ColID),
 					") FROM ", database.Ident(a.TargetType.Table), " ", r, " WHERE ", col(r, schema.ColID), " IN ")
 				b.targetRows(a.Owner, a.TargetType, []int64{t})

@@ -237,7 +237,7 @@ func (s *Store) Publish(ctx context.Context, db database.Conn, sc *schema.Schema
 	} else {
 		b.w("INSERT INTO ", t, " (", database.Ident(schema.ColDocumentID), ", ", joinCols(cols, ""), ", ", database.Ident(schema.ColPublishedAt),
 			") SELECT d.", database.Ident(schema.ColDocumentID), ", ", versionExprs(ct, "d", false), ", ")
-		b.arg(timeKind, now())
+		b.typedArg(timeKind, now())
 		b.w(" FROM ", t, " d WHERE d.", database.Ident(schema.ColID), " = ")
 		b.arg(idKind, draftID)
 		b.w(" RETURNING ", database.Ident(schema.ColID))

@@ -52,11 +52,15 @@ type queryCounter struct {
 	sql []string
 }
 
-// record keeps a statement the database ran (DB.Observe).
-func (q *queryCounter) record(query string) {
+// record keeps a statement the database ran (DB.Observe), its values
+// after it: "SELECT … WHERE t0."id" = ? -- [7]".
+func (q *queryCounter) record(query string, args []any) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	if q.on {
+		if len(args) > 0 {
+			query += fmt.Sprintf(" -- %v", args)
+		}
 		q.sql = append(q.sql, query)
 	}
 }

@@ -178,7 +178,7 @@ func (s *Store) copyColumnLinks(ctx context.Context, db database.Conn, a *schema
 			case string:
 				b.w(v)
 			case int64:
-				b.arg(idKind, v)
+				b.typedArg(idKind, v)
 			}
 		}
 		return s.exec(ctx, db, b)
@@ -230,7 +230,7 @@ func (s *Store) copyJoinLinks(ctx context.Context, db database.Conn, a *schema.A
 	}
 	b = &sqlb{d: s.DB.Dialect}
 	b.w("INSERT INTO ", j, " (", database.Ident(ours), ", ", database.Ident(theirs), ", ", to2, ", ", oo, ") SELECT ")
-	b.arg(idKind, to)
+	b.typedArg(idKind, to)
 	b.w(", ", target, ", j.", to2, ", j.", oo, " FROM ", j, " j", join, " WHERE j.", database.Ident(ours), " = ")
 	b.arg(idKind, from)
 	return s.exec(ctx, db, b)

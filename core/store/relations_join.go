@@ -206,7 +206,7 @@ func (s *Store) upsertJoin(ctx context.Context, db database.Conn, a *schema.Attr
 			b.arg(idKind, id)
 			b.w(")")
 		} else {
-			b.arg(idKind, first+int64(i))
+			b.typedArg(idKind, first+int64(i))
 		}
 	}
 	b.w("INSERT INTO ", table, " (", self, ", ", target, ", ", ord, ", ", back, ") ")
@@ -217,7 +217,7 @@ func (s *Store) upsertJoin(ctx context.Context, db database.Conn, a *schema.Attr
 			}
 			r := b.newAlias()
 			b.w("SELECT ")
-			b.arg(idKind, id)
+			b.typedArg(idKind, id)
 			b.w(", ", col(r, schema.ColID), ", ")
 			place(i)
 			b.w(", (SELECT COALESCE(MAX(", back, "), 0) + 1 FROM ", table, " WHERE ", target, " = ", col(r, schema.ColID),

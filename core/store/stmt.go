@@ -170,13 +170,15 @@ func (s *Store) LockKeyWithin(ctx context.Context, conn database.Conn, namespace
 	// One round trip when the lock comes in time. The lock_timeout in
 	// force before (an operator's, or a hook's SET LOCAL) is kept in a
 	// setting of Kiln's own for the transaction and put back after the
-	// lock. SET takes no parameter: the timeout is a number of
-	// milliseconds written into the text.
+	// lock. SET takes no parameter, and a script of several statements
+	// none either (only a single statement binds values): the timeout and
+	// the lock's two numbers, integers of Kiln's own, are written into
+	// the text.
 	_, err := conn.ExecContext(ctx, fmt.Sprintf("SAVEPOINT kiln_lock_wait; "+
 		"SELECT set_config('kiln.lock_timeout', current_setting('lock_timeout'), true); "+
-		"SET LOCAL lock_timeout = %d; SELECT pg_advisory_xact_lock(?, ?); "+
+		"SET LOCAL lock_timeout = %d; SELECT pg_advisory_xact_lock(%d, %d); "+
 		"SELECT set_config('lock_timeout', current_setting('kiln.lock_timeout'), true); "+
-		"RELEASE SAVEPOINT kiln_lock_wait", max(wait.Milliseconds(), 1)), namespace, int32(key))
+		"RELEASE SAVEPOINT kiln_lock_wait", max(wait.Milliseconds(), 1), namespace, int32(key)))
 	if err == nil || !database.LockNotAvailable(err) {
 		return err == nil, err
 	}

@@ -3,6 +3,7 @@ package store
 import (
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/entry"
@@ -50,7 +51,39 @@ func (b *sqlb) arg(k schema.Kind, v any) {
 		v = b.ro.User
 	}
 	b.sb.WriteByte('?')
-	b.args = append(b.args, k.Encode(b.d, v))
+	v = k.Encode(b.d, v)
+	b.args = append(b.args, v)
+	if n, ok := v.(int64); ok && b.d == database.Postgres && int64(int32(n)) != n {
+		// PostgreSQL takes a parameter beside an INTEGER column for an
+		// INTEGER, and refuses a value past its range instead of finding
+		// no row; a BIGINT compares with it as the literal did.
+		b.sb.WriteString("::BIGINT")
+	}
+}
+
+// typedArg writes a placeholder for v where nothing around it gives
+// PostgreSQL its type (a CASE branch, an INSERT's SELECT list, a UNION):
+// a value bound as a parameter would be taken for text there, so it is
+// cast to the type of its Go value.
+func (b *sqlb) typedArg(k schema.Kind, v any) {
+	b.arg(k, v)
+	if b.d != database.Postgres {
+		return
+	}
+	var t string
+	switch b.args[len(b.args)-1].(type) {
+	case int64:
+		t = "BIGINT"
+	case float64:
+		t = "DOUBLE PRECISION"
+	case bool:
+		t = "BOOLEAN"
+	case time.Time:
+		t = "TIMESTAMPTZ"
+	default:
+		return
+	}
+	b.sb.WriteString("::" + t)
 }
 
 // capture returns what fn writes instead of writing it; the arguments fn
