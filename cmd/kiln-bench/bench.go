@@ -18,6 +18,7 @@ import (
 
 // scenario is one request shape, against Kiln and against the floor.
 type scenario struct {
+	n           int // the number -scenarios names it by
 	name        string
 	kiln, floor string             // paths
 	script      string             // a wrk Lua script (POSTs) when set
@@ -28,13 +29,14 @@ type scenario struct {
 // scenarios are the six, with the ids of the seeded data.
 func scenarios(threads int, program, customer string, coach, prog, session, learner int64) []scenario {
 	return []scenario{
-		{name: "1 list, filtered", kiln: "/api/programs?filters[status][$eq]=published&pagination[pageSize]=25", floor: "/s1"},
-		{name: "2 list, nested populate", kiln: "/api/programs?filters[status][$eq]=published&pagination[pageSize]=25&populate[modules][populate][sessions]=*&populate=customer", floor: "/s2"},
-		{name: "3 one, populate=*", kiln: "/api/programs/" + program + "?populate=*", floor: "/s3/" + program},
-		{name: "4 relation filter, depth 2", kiln: "/api/sessions?filters[program][customer][name][$eq]=" + url.QueryEscape(customer), floor: "/s4?name=" + url.QueryEscape(customer)},
-		{name: "5 create with relations", kiln: "/api/events", floor: "/s5", script: eventScript(threads, coach, prog, session, learner),
+		{n: 1, name: "1 list, filtered", kiln: "/api/programs?filters[status][$eq]=published&pagination[pageSize]=25", floor: "/s1"},
+		{n: 9, name: "9 list, withCount=false", kiln: "/api/programs?filters[status][$eq]=published&pagination[pageSize]=25&pagination[withCount]=false", floor: "/s9"},
+		{n: 2, name: "2 list, nested populate", kiln: "/api/programs?filters[status][$eq]=published&pagination[pageSize]=25&populate[modules][populate][sessions]=*&populate=customer", floor: "/s2"},
+		{n: 3, name: "3 one, populate=*", kiln: "/api/programs/" + program + "?populate=*", floor: "/s3/" + program},
+		{n: 4, name: "4 relation filter, depth 2", kiln: "/api/sessions?filters[program][customer][name][$eq]=" + url.QueryEscape(customer), floor: "/s4?name=" + url.QueryEscape(customer)},
+		{n: 5, name: "5 create with relations", kiln: "/api/events", floor: "/s5", script: eventScript(threads, coach, prog, session, learner),
 			body: eventBody(coach, prog, session, learner)},
-		{name: "6 authenticated /users/me", kiln: "/api/users/me", floor: "/s6"},
+		{n: 6, name: "6 authenticated /users/me", kiln: "/api/users/me", floor: "/s6"},
 	}
 }
 
@@ -91,6 +93,10 @@ type measured struct {
 	db, scenario string
 	kiln, floor  result
 	ratio        float64
+	// ceiling is the database alone on the same statements (reads
+	// only); share is Kiln's throughput over it.
+	ceiling result
+	share   float64
 }
 
 // runDatabase seeds one database, then runs every scenario; when only
@@ -142,9 +148,24 @@ func runDatabase(o options, db string) error {
 	floorBase := "http://" + ln.Addr().String()
 
 	programDoc, customer := lookup(k.base, token)
+	list := scenarios(o.threads, programDoc, customer, 1, 1, 1, 1)
+	var reads []string
+	for _, sc := range list {
+		if o.runs(sc.n) && sc.script == "" {
+			reads = append(reads, sc.kiln)
+		}
+	}
+	recorded, err := recordStatements(projectEnv(dataDir, dbURL), o.password, reads)
+	if err != nil {
+		return fmt.Errorf("recording Kiln's statements: %w", err)
+	}
+	stmtsOf := map[string][]statement{}
+	for i, p := range reads {
+		stmtsOf[p] = recorded[i]
+	}
 	var rows []measured
-	for i, sc := range scenarios(o.threads, programDoc, customer, 1, 1, 1, 1) {
-		if o.only != nil && !o.only[i+1] {
+	for _, sc := range list {
+		if !o.runs(sc.n) {
 			continue
 		}
 		var profile <-chan error
@@ -168,9 +189,19 @@ func runDatabase(o options, db string) error {
 		if fr.rps > 0 {
 			r.ratio = kr.rps / fr.rps
 		}
+		ceil := ""
+		if stmts, ok := stmtsOf[sc.kiln]; ok {
+			if r.ceiling, err = ceiling(sdb, stmts, o.connections, o.duration); err != nil {
+				return fmt.Errorf("%s, the database alone: %w", sc.name, err)
+			}
+			if r.ceiling.rps > 0 {
+				r.share = kr.rps / r.ceiling.rps
+			}
+			ceil = fmt.Sprintf(" | database %8.0f req/s (%d statements) p99 %-8s err %d | %3.0f%%", r.ceiling.rps, len(stmts), ms(r.ceiling.p99), r.ceiling.errs, 100*r.share)
+		}
 		rows = append(rows, r)
-		fmt.Printf("   %-28s kiln %8.0f req/s  p50 %-8s p99 %-8s max %-8s err %-4d | floor %8.0f req/s  p99 %-8s | %3.0f%%\n",
-			sc.name, kr.rps, ms(kr.p50), ms(kr.p99), ms(kr.max), kr.errs, fr.rps, ms(fr.p99), 100*r.ratio)
+		fmt.Printf("   %-28s kiln %8.0f req/s  p50 %-8s p99 %-8s max %-8s err %-4d | floor %8.0f req/s  p99 %-8s | %3.0f%%%s\n",
+			sc.name, kr.rps, ms(kr.p50), ms(kr.p99), ms(kr.max), kr.errs, fr.rps, ms(fr.p99), 100*r.ratio, ceil)
 	}
 	if err := ownAppScenarios(o, db); err != nil {
 		return err

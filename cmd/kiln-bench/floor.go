@@ -153,6 +153,7 @@ func (f *floor) app() *fiber.App {
 	app.Get("/s4", f.sessionsOfCustomer)
 	app.Post("/s5", f.createEvent)
 	app.Get("/s6", f.me)
+	app.Get("/s9", f.programsUncounted)
 	return app
 }
 
@@ -253,6 +254,16 @@ func (f *floor) programs(populate bool) fiber.Handler {
 		}
 		return c.JSON(fiber.Map{"data": list, "meta": fiber.Map{"pagination": fiber.Map{"page": 1, "pageSize": 25, "pageCount": (total + 24) / 25, "total": total}}})
 	}
+}
+
+// programsUncounted is the list with pagination[withCount]=false: the
+// page alone, no total.
+func (f *floor) programsUncounted(c *fiber.Ctx) error {
+	list, err := f.rows(c.UserContext(), `SELECT `+programCols+` FROM "programs" t0 WHERE t0."status" = ? ORDER BY t0."id" LIMIT 25`, "published")
+	if err != nil {
+		return err
+	}
+	return c.JSON(fiber.Map{"data": list, "meta": fiber.Map{"pagination": fiber.Map{"start": 0, "limit": 25}}})
 }
 
 // programOne is populate=*: the program and its seven relations.

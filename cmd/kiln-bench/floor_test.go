@@ -7,7 +7,9 @@ import (
 	"io"
 	"net/http/httptest"
 	"net/url"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
 )
@@ -90,6 +92,58 @@ func TestFloorAnswersAsKiln(t *testing.T) {
 			if got != want {
 				t.Errorf("floor %s: %s, Kiln %s", c.floor, got, want)
 			}
+		}
+	})
+}
+
+// TestCeilingRunsKilnsStatements records the statements Kiln sends for
+// the list, the list without its count and the relation filter, on both
+// databases, and runs them as the database's ceiling: the recorded
+// statements are Kiln's (as many as it counts for the request, the
+// values as parameters), and the ceiling answers every one of them.
+func TestCeilingRunsKilnsStatements(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, h *apptest.Harness) {
+		acme := h.Create("/api/customers", map[string]any{"name": "Acme"})
+		for i := 0; i < 5; i++ {
+			p := h.Create("/api/programs", map[string]any{"title": fmt.Sprintf("P%d", i), "status": "published", "customer": acme})
+			h.Create("/api/sessions", map[string]any{"title": "S", "program": p})
+		}
+		paths := []string{
+			"/api/programs?filters[status][$eq]=published&pagination[pageSize]=25",
+			"/api/programs?filters[status][$eq]=published&pagination[pageSize]=25&pagination[withCount]=false",
+			"/api/sessions?filters[program][customer][name][$eq]=Acme",
+		}
+		var counts []int64
+		for _, p := range paths {
+			cnt := h.CountQueries()
+			if r := h.Do("GET", p, nil); r.Status != 200 {
+				t.Fatalf("%s: %d", p, r.Status)
+			}
+			counts = append(counts, cnt.N())
+		}
+		got, err := recordOn(h.App, h.AdminToken, paths)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, stmts := range got {
+			if int64(len(stmts)) != counts[i] {
+				t.Errorf("%s: %d statements recorded, Kiln counts %d", paths[i], len(stmts), counts[i])
+			}
+			for _, s := range stmts {
+				if len(s.args) == 0 || strings.Contains(s.text, "'published'") || strings.Contains(s.text, "'Acme'") {
+					t.Errorf("%s: a value in the text, not a parameter: %s %v", paths[i], s.text, s.args)
+				}
+			}
+			r, err := ceiling(h.App.DB, stmts, 2, 200*time.Millisecond)
+			if err != nil {
+				t.Fatalf("%s: %v", paths[i], err)
+			}
+			if r.requests == 0 || r.errs != 0 {
+				t.Errorf("%s: the ceiling answered %d, %d errors", paths[i], r.requests, r.errs)
+			}
+		}
+		if _, err := ceiling(h.App.DB, []statement{{text: "DELETE FROM programs"}}, 1, time.Millisecond); err == nil {
+			t.Error("the ceiling ran a write")
 		}
 	})
 }

@@ -1,0 +1,218 @@
+package main
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http/httptest"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/HdrHistogram/hdrhistogram-go"
+
+	"github.com/kiln-cms/kiln/core/app"
+	"github.com/kiln-cms/kiln/core/config"
+	"github.com/kiln-cms/kiln/core/database"
+	"github.com/kiln-cms/kiln/plugins/all"
+)
+
+// The database's own ceiling, the second floor of a read scenario: the
+// statements Kiln sends for one request, recorded from Kiln itself (an
+// app of Kiln's built in this process on the same database and config,
+// its database observed while it answers the request once), then sent
+// again by the database client alone — -connections clients, each
+// sending one request's statements after the other in a closed loop,
+// prepared, through the same driver, every row read and nothing encoded,
+// no HTTP. Requests a second at that ceiling are what the database can
+// serve; Kiln's share of it is how near Kiln comes to the limit the
+// database sets (pgbench -M prepared does the same for one statement).
+
+// statement is one statement Kiln sent, as sent: placeholders numbered
+// for the dialect, values beside.
+type statement struct {
+	text string
+	args []any
+}
+
+// recordStatements answers each path once with an app of Kiln's own
+// built from env (the same content types, config and database as the
+// server measured), signed in as the demo admin, and returns the
+// statements each answer sent. A path is answered until two runs in a
+// row send the same statements, so that one a background worker sent in
+// between is not taken for the request's.
+func recordStatements(env []string, password string, paths []string) ([][]statement, error) {
+	vars := map[string]string{}
+	for _, kv := range env {
+		if k, v, ok := strings.Cut(kv, "="); ok {
+			vars[k] = v
+		}
+	}
+	cfg, err := config.Load(func(k string) string { return vars[k] })
+	if err != nil {
+		return nil, err
+	}
+	if err := cfg.CheckPlugins(all.Names()); err != nil {
+		return nil, err
+	}
+	enabled, err := all.Enabled(cfg.Plugins.Enabled(), nil)
+	if err != nil {
+		return nil, err
+	}
+	a, err := app.New(context.Background(), cfg, slog.New(slog.NewTextHandler(io.Discard, nil)), enabled...)
+	if err != nil {
+		return nil, err
+	}
+	defer a.Close()
+	token, err := inProcessSignIn(a, password)
+	if err != nil {
+		return nil, err
+	}
+	return recordOn(a, token, paths)
+}
+
+// recordOn answers each path with a as the holder of token (see
+// recordStatements).
+func recordOn(a *app.App, token string, paths []string) ([][]statement, error) {
+	var (
+		mu   sync.Mutex
+		seen []statement
+	)
+	a.DB.Observe(func(q string, args []any) {
+		mu.Lock()
+		seen = append(seen, statement{q, slices.Clone(args)})
+		mu.Unlock()
+	})
+	out := make([][]statement, len(paths))
+	for i, p := range paths {
+		var last []statement
+		for try := 0; try < 5; try++ {
+			mu.Lock()
+			seen = nil
+			mu.Unlock()
+			req := httptest.NewRequest("GET", p, nil)
+			req.Header.Set("Authorization", "Bearer "+token)
+			res, err := a.Fiber.Test(req, -1)
+			if err != nil {
+				return nil, err
+			}
+			res.Body.Close()
+			if res.StatusCode != 200 {
+				return nil, fmt.Errorf("recording %s: status %d", p, res.StatusCode)
+			}
+			mu.Lock()
+			got := seen
+			mu.Unlock()
+			if last != nil && sameStatements(got, last) {
+				break
+			}
+			last = got
+		}
+		out[i] = last
+	}
+	return out, nil
+}
+
+// inProcessSignIn signs the demo admin in through the app.
+func inProcessSignIn(a *app.App, password string) (string, error) {
+	body, _ := json.Marshal(map[string]string{"identifier": "admin@kiln.local", "password": password})
+	req := httptest.NewRequest("POST", "/api/auth/local", strings.NewReader(string(body)))
+	req.Header.Set("Content-Type", "application/json")
+	res, err := a.Fiber.Test(req, -1)
+	if err != nil {
+		return "", err
+	}
+	defer res.Body.Close()
+	var out struct {
+		JWT string `json:"jwt"`
+	}
+	if err := json.NewDecoder(res.Body).Decode(&out); err != nil || out.JWT == "" {
+		return "", fmt.Errorf("signing in: %d %v", res.StatusCode, err)
+	}
+	return out.JWT, nil
+}
+
+func sameStatements(a, b []statement) bool {
+	return slices.EqualFunc(a, b, func(x, y statement) bool { return x.text == y.text && fmt.Sprint(x.args) == fmt.Sprint(y.args) })
+}
+
+// ceiling runs one request's statements as the database's own ceiling:
+// conns clients in a closed loop for d on the pool of db (as many
+// connections as clients), each statement prepared once per connection.
+func ceiling(db *database.DB, stmts []statement, conns int, d time.Duration) (result, error) {
+	if len(stmts) == 0 {
+		return result{}, fmt.Errorf("no statements recorded")
+	}
+	for _, s := range stmts {
+		if w, _, _ := strings.Cut(strings.TrimSpace(s.text), " "); !strings.EqualFold(w, "SELECT") && !strings.EqualFold(w, "WITH") {
+			return result{}, fmt.Errorf("the ceiling runs reads only, not %q", w)
+		}
+	}
+	pool := db.SQL()
+	pool.SetMaxOpenConns(conns)
+	pool.SetMaxIdleConns(conns)
+	// One run first, so that every statement is prepared on a connection
+	// and any error shows before the clock starts.
+	if err := runStatements(context.Background(), pool, stmts); err != nil {
+		return result{}, err
+	}
+	tallies := make([]tally, conns)
+	deadline := time.Now().Add(d)
+	var wg sync.WaitGroup
+	start := time.Now()
+	for i := range tallies {
+		tallies[i].hist = hdrhistogram.New(1, int64(time.Minute/time.Microsecond), 3)
+		wg.Add(1)
+		go func(t *tally) {
+			defer wg.Done()
+			for time.Now().Before(deadline) {
+				sent := time.Now()
+				if err := runStatements(context.Background(), pool, stmts); err != nil {
+					t.socket++
+					continue
+				}
+				t.answers++
+				t.hist.RecordValue(max(int64(time.Since(sent)/time.Microsecond), 1))
+			}
+		}(&tallies[i])
+	}
+	wg.Wait()
+	return summarise(tallies, time.Since(start)), nil
+}
+
+// runStatements sends one request's statements and reads every row.
+func runStatements(ctx context.Context, pool *sql.DB, stmts []statement) error {
+	for _, s := range stmts {
+		rows, err := pool.QueryContext(ctx, s.text, s.args...)
+		if err != nil {
+			return err
+		}
+		cols, err := rows.Columns()
+		if err != nil {
+			rows.Close()
+			return err
+		}
+		raw := make([]sql.RawBytes, len(cols))
+		dst := make([]any, len(cols))
+		for i := range raw {
+			dst[i] = &raw[i]
+		}
+		for rows.Next() {
+			if err := rows.Scan(dst...); err != nil {
+				rows.Close()
+				return err
+			}
+		}
+		if err := rows.Close(); err != nil {
+			return err
+		}
+		if err := rows.Err(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
