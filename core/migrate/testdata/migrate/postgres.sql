@@ -228,6 +228,12 @@ CREATE UNIQUE INDEX IF NOT EXISTS "users_username_uq" ON "users" ("username");
 -- create index users_email_uq on users (email)
 CREATE UNIQUE INDEX IF NOT EXISTS "users_email_uq" ON "users" ("email");
 
+-- create index users_confirmed_idx on users (confirmed)
+CREATE INDEX IF NOT EXISTS "users_confirmed_idx" ON "users" ("confirmed");
+
+-- create index users_blocked_idx on users (blocked)
+CREATE INDEX IF NOT EXISTS "users_blocked_idx" ON "users" ("blocked");
+
 -- create index users_role_id_idx on users (role_id)
 CREATE INDEX IF NOT EXISTS "users_role_id_idx" ON "users" ("role_id");
 
