@@ -155,7 +155,7 @@ func runDatabase(o options, db string) error {
 			reads = append(reads, sc.kiln)
 		}
 	}
-	recorded, err := recordStatements(projectEnv(dataDir, dbURL), o.password, reads)
+	recorded, err := recordStatements(projectEnv(dataDir, dbURL), o.password, "", reads)
 	if err != nil {
 		return fmt.Errorf("recording Kiln's statements: %w", err)
 	}
@@ -218,11 +218,16 @@ func runDatabase(o options, db string) error {
 }
 
 // ownAppScenarios runs the scenarios that have an app of their own: 7,
-// components, and 8, media.
+// components, 10, a populated media field, and 8, media uploads.
 func ownAppScenarios(o options, db string) error {
 	if o.runs(7) {
 		if err := runComponents(o, db); err != nil {
 			return fmt.Errorf("scenario 7: %w", err)
+		}
+	}
+	if o.runs(10) {
+		if err := runMediaRead(o, db); err != nil {
+			return fmt.Errorf("scenario 10: %w", err)
 		}
 	}
 	if o.runs(8) {

@@ -41,11 +41,12 @@ type statement struct {
 
 // recordStatements answers each path once with an app of Kiln's own
 // built from env (the same content types, config and database as the
-// server measured), signed in as the demo admin, and returns the
-// statements each answer sent. A path is answered until two runs in a
+// server measured), as the holder of token or, without one, signed in
+// as the demo admin with password, and returns the statements each
+// answer sent. A path is answered until two runs in a
 // row send the same statements, so that one a background worker sent in
 // between is not taken for the request's.
-func recordStatements(env []string, password string, paths []string) ([][]statement, error) {
+func recordStatements(env []string, password, token string, paths []string) ([][]statement, error) {
 	vars := map[string]string{}
 	for _, kv := range env {
 		if k, v, ok := strings.Cut(kv, "="); ok {
@@ -54,6 +55,9 @@ func recordStatements(env []string, password string, paths []string) ([][]statem
 	}
 	cfg, err := config.Load(func(k string) string { return vars[k] })
 	if err != nil {
+		return nil, err
+	}
+	if _, err := cfg.EnsureSecret(); err != nil { // the server's, kept in the data folder
 		return nil, err
 	}
 	if err := cfg.CheckPlugins(all.Names()); err != nil {
@@ -68,9 +72,10 @@ func recordStatements(env []string, password string, paths []string) ([][]statem
 		return nil, err
 	}
 	defer a.Close()
-	token, err := inProcessSignIn(a, password)
-	if err != nil {
-		return nil, err
+	if token == "" {
+		if token, err = inProcessSignIn(a, password); err != nil {
+			return nil, err
+		}
 	}
 	return recordOn(a, token, paths)
 }
@@ -141,8 +146,8 @@ func sameStatements(a, b []statement) bool {
 }
 
 // ceiling runs one request's statements as the database's own ceiling:
-// conns clients in a closed loop for d on the pool of db (as many
-// connections as clients), each statement prepared once per connection.
+// conns clients in a closed loop for d on the pool of db (sized as
+// Kiln's own), each statement prepared once per connection.
 func ceiling(db *database.DB, stmts []statement, conns int, d time.Duration) (result, error) {
 	if len(stmts) == 0 {
 		return result{}, fmt.Errorf("no statements recorded")
@@ -152,9 +157,7 @@ func ceiling(db *database.DB, stmts []statement, conns int, d time.Duration) (re
 			return result{}, fmt.Errorf("the ceiling runs reads only, not %q", w)
 		}
 	}
-	pool := db.SQL()
-	pool.SetMaxOpenConns(conns)
-	pool.SetMaxIdleConns(conns)
+	pool := db.SQL() // sized as Kiln's: 20 connections on PostgreSQL, 4 on SQLite
 	// One run first, so that every statement is prepared on a connection
 	// and any error shows before the clock starts.
 	if err := runStatements(context.Background(), pool, stmts); err != nil {
@@ -215,4 +218,23 @@ func runStatements(ctx context.Context, pool *sql.DB, stmts []statement) error {
 		}
 	}
 	return nil
+}
+
+// ceilingOf records path's statements on the app env describes and runs
+// them as the database's ceiling on db; it returns the result and the
+// report's column.
+func ceilingOf(o options, env []string, token string, db *database.DB, path string, kiln result) (result, string, error) {
+	rec, err := recordStatements(env, o.password, token, []string{path})
+	if err != nil {
+		return result{}, "", fmt.Errorf("recording Kiln's statements: %w", err)
+	}
+	r, err := ceiling(db, rec[0], o.connections, o.duration)
+	if err != nil {
+		return result{}, "", err
+	}
+	share := 0.0
+	if r.rps > 0 {
+		share = kiln.rps / r.rps
+	}
+	return r, fmt.Sprintf(" | database %8.0f req/s (%d statements) p99 %-8s err %d | %3.0f%%", r.rps, len(rec[0]), ms(r.p99), r.errs, 100*share), nil
 }

@@ -87,8 +87,12 @@ func runComponents(o options, db string) error {
 	if fr.rps > 0 {
 		ratio = kr.rps / fr.rps
 	}
-	fmt.Printf("   %-28s kiln %8.0f req/s  p50 %-8s p99 %-8s max %-8s err %-4d | floor %8.0f req/s  p99 %-8s | %3.0f%%\n",
-		sc.name, kr.rps, ms(kr.p50), ms(kr.p99), ms(kr.max), kr.errs, fr.rps, ms(fr.p99), 100*ratio)
+	_, ceil, err := ceilingOf(o, env, token, sdb, componentsPath, kr)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("   %-28s kiln %8.0f req/s  p50 %-8s p99 %-8s max %-8s err %-4d | floor %8.0f req/s  p99 %-8s | %3.0f%%%s\n",
+		sc.name, kr.rps, ms(kr.p50), ms(kr.p99), ms(kr.max), kr.errs, fr.rps, ms(fr.p99), 100*ratio, ceil)
 	return nil
 }
 

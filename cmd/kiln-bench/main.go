@@ -73,6 +73,7 @@ func main() {
 	flag.StringVar(&o.compare.token, "compare-token", "", "a bearer token for the -compare server (none: it is asked as its Public role)")
 	flag.IntVar(&o.compare.pid, "compare-pid", 0, "the -compare server's process id, to report its peak memory")
 	flag.StringVar(&o.compare.name, "compare-name", "strapi", "what to call the -compare server in the output")
+	flag.DurationVar(&o.compare.warmUp, "compare-warmup", 30*time.Second, "how long the -compare server is driven before each of its measured runs (Kiln: 3 s)")
 	flag.StringVar(&o.cpuProfile, "cpuprofile", "", "write the CPU profile of kiln serve during the first scenario run to this file (one per database: list-postgres.pprof for list.pprof)")
 	var kilnBinary string
 	flag.StringVar(&kilnBinary, "kiln", "", "a kiln binary to measure (another commit's, for a before-and-after in one sitting); empty: build ./cmd/kiln")
@@ -132,9 +133,9 @@ func parseScenarios(list string) (map[int]bool, error) {
 	return out, nil
 }
 
-// lastScenario is the highest scenario number (9, the list without its
-// count).
-const lastScenario = 9
+// lastScenario is the highest scenario number (10, a populated media
+// field).
+const lastScenario = 10
 
 // runs reports whether scenario n is to run.
 func (o options) runs(n int) bool { return o.only == nil || o.only[n] }

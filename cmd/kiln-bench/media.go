@@ -240,6 +240,7 @@ f:close()
 
 // uploaded is what POST /api/upload answers of a file, in part.
 type uploaded struct {
+	ID      int64          `json:"id"`
 	URL     string         `json:"url"`
 	Size    float64        `json:"size"`
 	Formats map[string]any `json:"formats"`

@@ -181,14 +181,14 @@ func TestWaitEmpty(t *testing.T) {
 	}
 }
 
-// TestParseScenarios: 9 is a scenario; 10 is not.
+// TestParseScenarios: 10 is a scenario; 11 is not.
 func TestParseScenarios(t *testing.T) {
 	got, err := parseScenarios("7, 8")
 	if err != nil || !got[7] || !got[8] || len(got) != 2 {
 		t.Errorf("%v %v", got, err)
 	}
-	if _, err := parseScenarios("10"); err == nil || !strings.Contains(err.Error(), "from 1 to 9") {
-		t.Errorf("10: %v", err)
+	if _, err := parseScenarios("11"); err == nil || !strings.Contains(err.Error(), "from 1 to 10") {
+		t.Errorf("11: %v", err)
 	}
 	o := options{only: map[int]bool{7: true, 8: true}}
 	if o.needsLargeSet() {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -25,7 +26,9 @@ type result struct {
 // runWrk drives url with wrk, with the Lua script lua when set (the
 // write scenario's).
 func runWrk(o options, url, token, lua string) (result, error) {
-	args := []string{"-t", strconv.Itoa(o.threads), "-c", strconv.Itoa(o.connections), "-d", o.duration.String(), "--latency"}
+	// wrk reads whole seconds ("60s"), not Go's "1m0s" or "300ms".
+	secs := max(1, int(math.Ceil(o.duration.Seconds())))
+	args := []string{"-t", strconv.Itoa(o.threads), "-c", strconv.Itoa(o.connections), "-d", strconv.Itoa(secs) + "s", "--latency"}
 	if token != "" {
 		args = append(args, "-H", "Authorization: Bearer "+token)
 	}
