@@ -162,6 +162,12 @@ func runDatabase(o options, db string) error {
 	stmtsOf := map[string][]statement{}
 	for i, p := range reads {
 		stmtsOf[p] = recorded[i]
+		if o.printStatements {
+			fmt.Printf("   statements of %s:\n", p)
+			for _, s := range recorded[i] {
+				fmt.Printf("      %s -- %v\n", s.text, s.args)
+			}
+		}
 	}
 	var rows []measured
 	for _, sc := range list {

@@ -30,6 +30,8 @@ import (
 type options struct {
 	duration    time.Duration
 	connections int
+	// printStatements prints what the ceiling runs (-print-statements).
+	printStatements bool
 	// uploadConnections is scenario 8's throughput runs' connections.
 	uploadConnections int
 	// uploadMiB is the size of scenario 8's large upload, in MiB.
@@ -75,6 +77,7 @@ func main() {
 	flag.StringVar(&o.compare.name, "compare-name", "strapi", "what to call the -compare server in the output")
 	flag.DurationVar(&o.compare.warmUp, "compare-warmup", 30*time.Second, "how long the -compare server is driven before each of its measured runs (Kiln: 3 s)")
 	flag.StringVar(&o.cpuProfile, "cpuprofile", "", "write the CPU profile of kiln serve during the first scenario run to this file (one per database: list-postgres.pprof for list.pprof)")
+	flag.BoolVar(&o.printStatements, "print-statements", false, "print the statements recorded for each read scenario's ceiling (text and values), e.g. for pgbench")
 	var kilnBinary string
 	flag.StringVar(&kilnBinary, "kiln", "", "a kiln binary to measure (another commit's, for a before-and-after in one sitting); empty: build ./cmd/kiln")
 	var only string
