@@ -35,6 +35,7 @@ func projectEnv(dataDir, dbURL string) []string {
 		// Counting stays in the path; the limits only must not refuse.
 		"KILN_RATE_LIMIT_USER=1000000000",
 		"KILN_RATE_LIMIT_ADDRESS=1000000000",
+		"KILN_RATE_LIMIT_TOKEN=1000000000",
 	)
 }
 
