@@ -90,10 +90,10 @@ func eventBody(coach, prog, session, learner int64) func(n int64) []byte {
 
 // measured is one scenario's results on one database.
 type measured struct {
-	db       string
-	scenario scenario
-	kiln, floor  result
-	ratio        float64
+	db          string
+	scenario    scenario
+	kiln, floor result
+	ratio       float64
 	// ceiling is the database alone on the same statements (reads
 	// only); share is Kiln's throughput over it.
 	ceiling result
