@@ -150,39 +150,62 @@ func runDatabase(o options, db string) error {
 
 	programDoc, customer := lookup(k.base, token)
 	list := scenarios(o.threads, programDoc, customer, 1, 1, 1, 1)
-	var rows []measured
-	for _, sc := range list {
-		if !o.runs(sc.n) {
-			continue
-		}
+	// The reads first, then the ceilings of the reads, then the writes:
+	// recording the statements builds an app of this commit's, whose
+	// start migrates the database (the count indexes), so that a -kiln of
+	// another commit is measured before it; and the events the create
+	// scenario adds to program 1 would change what a later read of it
+	// returns.
+	measure := func(sc scenario, first bool) (measured, error) {
 		var profile <-chan error
-		if len(rows) == 0 && o.cpuProfile != "" {
+		if first && o.cpuProfile != "" {
 			profile = cpuProfile(k.port, o.duration, sc.name, profileFile(o.cpuProfile, db))
 		}
 		kr, err := runLoad(o, k.base+sc.kiln, token, sc)
 		if err != nil {
-			return err
+			return measured{}, err
 		}
 		if profile != nil {
 			if err := <-profile; err != nil {
-				return fmt.Errorf("profiling: %w", err)
+				return measured{}, fmt.Errorf("profiling: %w", err)
 			}
 		}
 		fr, err := runLoad(o, floorBase+sc.floor, token, sc)
 		if err != nil {
-			return err
+			return measured{}, err
 		}
 		r := measured{db: db, scenario: sc, kiln: kr, floor: fr}
 		if fr.rps > 0 {
 			r.ratio = kr.rps / fr.rps
 		}
-		rows = append(rows, r)
+		return r, nil
 	}
-	// The ceilings come after every Kiln run: recording builds an app of
-	// this commit's, whose start migrates the database (the count
-	// indexes), and a -kiln of another commit is measured on its own.
-	if err := runCeilings(o, projectEnv(dataDir, dbURL), sdb, rows); err != nil {
-		return err
+	var reads, writes []measured
+	for _, sc := range list {
+		if !o.runs(sc.n) || sc.script != "" {
+			continue
+		}
+		r, err := measure(sc, len(reads) == 0)
+		if err != nil {
+			return err
+		}
+		reads = append(reads, r)
+	}
+	if len(reads) > 0 {
+		if err := runCeilings(o, projectEnv(dataDir, dbURL), sdb, reads); err != nil {
+			return err
+		}
+	}
+	for _, sc := range list {
+		if !o.runs(sc.n) || sc.script == "" {
+			continue
+		}
+		r, err := measure(sc, len(reads)+len(writes) == 0)
+		if err != nil {
+			return err
+		}
+		writes = append(writes, r)
+		printRow(r, "")
 	}
 	if err := ownAppScenarios(o, db); err != nil {
 		return err
@@ -307,9 +330,14 @@ func runCeilings(o options, env []string, sdb *database.DB, rows []measured) err
 			}
 			ceil = fmt.Sprintf(" | database %8.0f req/s (%d statements) p99 %-8s err %d | %3.0f%%", r.ceiling.rps, len(stmts), ms(r.ceiling.p99), r.ceiling.errs, 100*r.share)
 		}
-		kr, fr := r.kiln, r.floor
-		fmt.Printf("   %-28s kiln %8.0f req/s  p50 %-8s p99 %-8s max %-8s err %-4d | floor %8.0f req/s  p99 %-8s | %3.0f%%%s\n",
-			r.scenario.name, kr.rps, ms(kr.p50), ms(kr.p99), ms(kr.max), kr.errs, fr.rps, ms(fr.p99), 100*r.ratio, ceil)
+		printRow(r, ceil)
 	}
 	return nil
+}
+
+// printRow prints one scenario's figures, with the ceiling's column.
+func printRow(r measured, ceil string) {
+	kr, fr := r.kiln, r.floor
+	fmt.Printf("   %-28s kiln %8.0f req/s  p50 %-8s p99 %-8s max %-8s err %-4d | floor %8.0f req/s  p99 %-8s | %3.0f%%%s\n",
+		r.scenario.name, kr.rps, ms(kr.p50), ms(kr.p99), ms(kr.max), kr.errs, fr.rps, ms(fr.p99), 100*r.ratio, ceil)
 }

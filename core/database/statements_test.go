@@ -291,3 +291,44 @@ func TestStatementRunAgainWhileItsRowsAreOpen(t *testing.T) {
 		}
 	})
 }
+
+// TestStatementsUnderConcurrency: clients share a pool of four
+// connections, each running shapes of its own and shared ones while the
+// tables "change" (ResetStatements) under them: every answer is right,
+// and each connection's cache stays its own (the race detector checks
+// the rest: .ci/race-tests).
+func TestStatementsUnderConcurrency(t *testing.T) {
+	eachDialect(t, Options{}, func(t *testing.T, db *DB, table string) {
+		db.SQL().SetMaxOpenConns(4)
+		errs := make(chan error, 8)
+		for c := 0; c < 8; c++ {
+			go func() {
+				for i := 0; i < 150; i++ {
+					id := int64(1 + (c+i)%5)
+					q := "SELECT name FROM " + table + " WHERE id = ?"
+					if i%3 == 0 {
+						q += " AND id < " + strconv.Itoa(10+c) // a shape of this client's
+					}
+					if c == 0 && i%25 == 0 {
+						db.ResetStatements()
+					}
+					var name string
+					if err := db.QueryRowContext(context.Background(), q, id).Scan(&name); err != nil {
+						errs <- err
+						return
+					}
+					if name != "n"+strconv.FormatInt(id, 10) {
+						errs <- fmt.Errorf("id %d answered %q", id, name)
+						return
+					}
+				}
+				errs <- nil
+			}()
+		}
+		for range 8 {
+			if err := <-errs; err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+}
