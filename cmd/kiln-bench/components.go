@@ -27,28 +27,31 @@ import (
 const componentsPath = "/api/pages?fields[0]=title&pagination[pageSize]=25&populate[seo][populate]=social" +
 	"&populate[body][populate]=*&populate[related][fields][0]=title"
 
-// componentsEnv is projectEnv on testdata/components.
-func componentsEnv(dataDir, dbURL string) []string {
+// testdataApp makes the data folder and a fresh database of an app of
+// its own on testdata/<project> (its content types and config) for db,
+// migrates it and creates a full-access API token: the environment of
+// its kiln commands, its database's URL and the token.
+func testdataApp(o options, db, project string) (env []string, dbURL, token string, err error) {
+	dataDir := filepath.Join(o.work, db+"-"+project)
+	os.MkdirAll(dataDir, 0o755)
+	dbURL = "sqlite:" + filepath.Join(dataDir, "kiln.db")
+	if db == "postgres" {
+		if dbURL, err = freshPostgresNamed(o.pgURL, "kiln_bench_"+project); err != nil {
+			return nil, "", "", err
+		}
+	}
 	wd, _ := os.Getwd()
-	project := filepath.Join(wd, "testdata", "components")
-	return append(projectEnv(dataDir, dbURL),
-		"KILN_CONTENT_TYPES_DIR="+filepath.Join(project, "content-types"),
-		"KILN_CONFIG_DIR="+filepath.Join(project, "config"))
+	dir := filepath.Join(wd, "testdata", project)
+	env = append(projectEnv(dataDir, dbURL),
+		"KILN_CONTENT_TYPES_DIR="+filepath.Join(dir, "content-types"),
+		"KILN_CONFIG_DIR="+filepath.Join(dir, "config"))
+	token, err = ownApp(o, env)
+	return env, dbURL, token, err
 }
 
 // runComponents measures scenario 7 on db against its floor.
 func runComponents(o options, db string) error {
-	dataDir := filepath.Join(o.work, db+"-components")
-	os.MkdirAll(dataDir, 0o755)
-	dbURL := "sqlite:" + filepath.Join(dataDir, "kiln.db")
-	if db == "postgres" {
-		var err error
-		if dbURL, err = freshPostgresNamed(o.pgURL, "kiln_bench_components"); err != nil {
-			return err
-		}
-	}
-	env := componentsEnv(dataDir, dbURL)
-	token, err := ownApp(o, env)
+	env, dbURL, token, err := testdataApp(o, db, "components")
 	if err != nil {
 		return err
 	}

@@ -9,8 +9,6 @@ import (
 	"image/color"
 	"image/png"
 	"net/http"
-	"os"
-	"path/filepath"
 
 	"github.com/kiln-cms/kiln/core/database"
 )
@@ -25,28 +23,9 @@ import (
 // mediaReadPath is scenario 10's request.
 const mediaReadPath = "/api/posts?populate=hero&pagination[pageSize]=25"
 
-// mediaReadEnv is projectEnv on testdata/media.
-func mediaReadEnv(dataDir, dbURL string) []string {
-	wd, _ := os.Getwd()
-	project := filepath.Join(wd, "testdata", "media")
-	return append(projectEnv(dataDir, dbURL),
-		"KILN_CONTENT_TYPES_DIR="+filepath.Join(project, "content-types"),
-		"KILN_CONFIG_DIR="+filepath.Join(project, "config"))
-}
-
 // runMediaRead measures scenario 10 on db against the database alone.
 func runMediaRead(o options, db string) error {
-	dataDir := filepath.Join(o.work, db+"-mediaread")
-	os.MkdirAll(dataDir, 0o755)
-	dbURL := "sqlite:" + filepath.Join(dataDir, "kiln.db")
-	if db == "postgres" {
-		var err error
-		if dbURL, err = freshPostgresNamed(o.pgURL, "kiln_bench_mediaread"); err != nil {
-			return err
-		}
-	}
-	env := mediaReadEnv(dataDir, dbURL)
-	token, err := ownApp(o, env)
+	env, dbURL, token, err := testdataApp(o, db, "media")
 	if err != nil {
 		return err
 	}
