@@ -3,10 +3,10 @@ package main
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"fmt"
 	"io"
 	"log/slog"
+	"net/http"
 	"net/http/httptest"
 	"slices"
 	"strings"
@@ -73,7 +73,8 @@ func recordStatements(env []string, password, token string, paths []string) ([][
 	}
 	defer a.Close()
 	if token == "" {
-		if token, err = inProcessSignIn(a, password); err != nil {
+		test := func(req *http.Request) (*http.Response, error) { return a.Fiber.Test(req, -1) }
+		if token, err = signInWith(test, "", password); err != nil {
 			return nil, err
 		}
 	}
@@ -120,25 +121,6 @@ func recordOn(a *app.App, token string, paths []string) ([][]statement, error) {
 		out[i] = last
 	}
 	return out, nil
-}
-
-// inProcessSignIn signs the demo admin in through the app.
-func inProcessSignIn(a *app.App, password string) (string, error) {
-	body, _ := json.Marshal(map[string]string{"identifier": "admin@kiln.local", "password": password})
-	req := httptest.NewRequest("POST", "/api/auth/local", strings.NewReader(string(body)))
-	req.Header.Set("Content-Type", "application/json")
-	res, err := a.Fiber.Test(req, -1)
-	if err != nil {
-		return "", err
-	}
-	defer res.Body.Close()
-	var out struct {
-		JWT string `json:"jwt"`
-	}
-	if err := json.NewDecoder(res.Body).Decode(&out); err != nil || out.JWT == "" {
-		return "", fmt.Errorf("signing in: %d %v", res.StatusCode, err)
-	}
-	return out.JWT, nil
 }
 
 func sameStatements(a, b []statement) bool {

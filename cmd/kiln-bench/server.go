@@ -90,10 +90,18 @@ func (p *kilnProcess) stop() {
 }
 
 // signIn returns the demo admin's token, signing in with the password the
-// seed was given.
+// seed was given, over HTTP to base.
 func signIn(base, password string) (string, error) {
+	return signInWith(http.DefaultClient.Do, base, password)
+}
+
+// signInWith signs the demo admin in with send: a client's Do, or an
+// app's Test for one in the process (base "").
+func signInWith(send func(*http.Request) (*http.Response, error), base, password string) (string, error) {
 	body, _ := json.Marshal(map[string]string{"identifier": "admin@kiln.local", "password": password})
-	r, err := http.Post(base+"/api/auth/local", "application/json", bytes.NewReader(body))
+	req, _ := http.NewRequest("POST", base+"/api/auth/local", bytes.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	r, err := send(req)
 	if err != nil {
 		return "", err
 	}
