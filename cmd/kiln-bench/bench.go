@@ -305,13 +305,13 @@ func runCeilings(o options, env []string, sdb *database.DB, rows []measured) err
 			reads = append(reads, r.scenario.kiln)
 		}
 	}
-	recorded, err := recordStatements(env, o.password, "", reads)
+	recorded, answers, err := recordAnswers(env, o.password, "", reads)
 	if err != nil {
 		return fmt.Errorf("recording Kiln's statements: %w", err)
 	}
-	stmtsOf := map[string][]statement{}
+	stmtsOf, answerOf := map[string][]statement{}, map[string][]byte{}
 	for i, p := range reads {
-		stmtsOf[p] = recorded[i]
+		stmtsOf[p], answerOf[p] = recorded[i], answers[i]
 		if o.printStatements {
 			fmt.Printf("   statements of %s:\n", p)
 			for _, s := range recorded[i] {
@@ -319,6 +319,11 @@ func runCeilings(o options, env []string, sdb *database.DB, rows []measured) err
 			}
 		}
 	}
+	httpBase, stopHTTP, err := httpCeiling(sdb.SQL(), stmtsOf, answerOf)
+	if err != nil {
+		return err
+	}
+	defer stopHTTP()
 	for _, r := range rows {
 		ceil := ""
 		if stmts, ok := stmtsOf[r.scenario.kiln]; ok {
@@ -329,6 +334,11 @@ func runCeilings(o options, env []string, sdb *database.DB, rows []measured) err
 				r.share = r.kiln.rps / r.ceiling.rps
 			}
 			ceil = fmt.Sprintf(" | database %8.0f req/s (%d statements) p99 %-8s err %d | %3.0f%%", r.ceiling.rps, len(stmts), ms(r.ceiling.p99), r.ceiling.errs, 100*r.share)
+			hr, err := runLoad(o, httpBase+r.scenario.kiln, "", r.scenario)
+			if err != nil {
+				return fmt.Errorf("%s, the database over bare HTTP: %w", r.scenario.name, err)
+			}
+			ceil += fmt.Sprintf(" | bare HTTP %8.0f req/s err %d | %3.0f%%", hr.rps, hr.errs, 100*r.kiln.rps/max(hr.rps, 1))
 		}
 		printRow(r, ceil)
 	}

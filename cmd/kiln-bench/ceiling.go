@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"slices"
@@ -14,6 +15,7 @@ import (
 	"time"
 
 	"github.com/HdrHistogram/hdrhistogram-go"
+	"github.com/gofiber/fiber/v2"
 
 	"github.com/kiln-cms/kiln/core/app"
 	"github.com/kiln-cms/kiln/core/config"
@@ -47,6 +49,13 @@ type statement struct {
 // row send the same statements, so that one a background worker sent in
 // between is not taken for the request's.
 func recordStatements(env []string, password, token string, paths []string) ([][]statement, error) {
+	stmts, _, err := recordAnswers(env, password, token, paths)
+	return stmts, err
+}
+
+// recordAnswers is recordStatements that also returns each path's answer,
+// as Kiln wrote it.
+func recordAnswers(env []string, password, token string, paths []string) ([][]statement, [][]byte, error) {
 	vars := map[string]string{}
 	for _, kv := range env {
 		if k, v, ok := strings.Cut(kv, "="); ok {
@@ -55,27 +64,27 @@ func recordStatements(env []string, password, token string, paths []string) ([][
 	}
 	cfg, err := config.Load(func(k string) string { return vars[k] })
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if _, err := cfg.EnsureSecret(); err != nil { // the server's, kept in the data folder
-		return nil, err
+		return nil, nil, err
 	}
 	if err := cfg.CheckPlugins(all.Names()); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	enabled, err := all.Enabled(cfg.Plugins.Enabled(), nil)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	a, err := app.New(context.Background(), cfg, slog.New(slog.NewTextHandler(io.Discard, nil)), enabled...)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer a.Close()
 	if token == "" {
 		test := func(req *http.Request) (*http.Response, error) { return a.Fiber.Test(req, -1) }
 		if token, err = signInWith(test, "", password); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	return recordOn(a, token, paths)
@@ -83,7 +92,7 @@ func recordStatements(env []string, password, token string, paths []string) ([][
 
 // recordOn answers each path with a as the holder of token (see
 // recordStatements).
-func recordOn(a *app.App, token string, paths []string) ([][]statement, error) {
+func recordOn(a *app.App, token string, paths []string) ([][]statement, [][]byte, error) {
 	var (
 		mu   sync.Mutex
 		seen []statement
@@ -94,6 +103,7 @@ func recordOn(a *app.App, token string, paths []string) ([][]statement, error) {
 		mu.Unlock()
 	})
 	out := make([][]statement, len(paths))
+	answers := make([][]byte, len(paths))
 	for i, p := range paths {
 		var last []statement
 		for try := 0; try < 5; try++ {
@@ -104,11 +114,15 @@ func recordOn(a *app.App, token string, paths []string) ([][]statement, error) {
 			req.Header.Set("Authorization", "Bearer "+token)
 			res, err := a.Fiber.Test(req, -1)
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
+			answers[i], err = io.ReadAll(res.Body)
 			res.Body.Close()
+			if err != nil {
+				return nil, nil, err
+			}
 			if res.StatusCode != 200 {
-				return nil, fmt.Errorf("recording %s: status %d", p, res.StatusCode)
+				return nil, nil, fmt.Errorf("recording %s: status %d", p, res.StatusCode)
 			}
 			mu.Lock()
 			got := seen
@@ -120,7 +134,7 @@ func recordOn(a *app.App, token string, paths []string) ([][]statement, error) {
 		}
 		out[i] = last
 	}
-	return out, nil
+	return out, answers, nil
 }
 
 func sameStatements(a, b []statement) bool {
@@ -219,4 +233,32 @@ func ceilingOf(o options, env []string, token string, db *database.DB, path stri
 		share = kiln.rps / r.rps
 	}
 	return r, fmt.Sprintf(" | database %8.0f req/s (%d statements) p99 %-8s err %d | %3.0f%%", r.rps, len(rec[0]), ms(r.p99), r.errs, 100*share), nil
+}
+
+// httpCeiling serves each recorded path the cheapest way an HTTP server
+// can: its statements run as the ceiling runs them, then the answer Kiln
+// gave, copied as bytes. Measured with the same loader as Kiln, it is
+// the limit any server reaches on this machine, where the load
+// generator, the server and the database share the cores; the database
+// alone leaves out the first two.
+func httpCeiling(pool *sql.DB, stmts map[string][]statement, answers map[string][]byte) (base string, stop func(), err error) {
+	app := fiber.New(fiber.Config{DisableStartupMessage: true})
+	app.Use(func(c *fiber.Ctx) error {
+		key := c.OriginalURL()
+		s, ok := stmts[key]
+		if !ok {
+			return fiber.ErrNotFound
+		}
+		if err := runStatements(c.UserContext(), pool, s); err != nil {
+			return err
+		}
+		c.Set(fiber.HeaderContentType, fiber.MIMEApplicationJSONCharsetUTF8)
+		return c.Send(answers[key])
+	})
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "", nil, err
+	}
+	go app.Listener(ln)
+	return "http://" + ln.Addr().String(), func() { app.Shutdown() }, nil
 }

@@ -121,7 +121,7 @@ func TestCeilingRunsKilnsStatements(t *testing.T) {
 			}
 			counts = append(counts, cnt.N())
 		}
-		got, err := recordOn(h.App, h.AdminToken, paths)
+		got, _, err := recordOn(h.App, h.AdminToken, paths)
 		if err != nil {
 			t.Fatal(err)
 		}
