@@ -13,7 +13,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/kiln-cms/kiln/core/database"
+	"github.com/kiln-cms/kiln/internal/database"
 )
 
 // scenario is one request shape, against Kiln and against the floor.

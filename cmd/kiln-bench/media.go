@@ -23,12 +23,12 @@ import (
 
 	"github.com/HdrHistogram/hdrhistogram-go"
 
-	"github.com/kiln-cms/kiln/core/imaging"
-	"github.com/kiln-cms/kiln/core/storage"
+	"github.com/kiln-cms/kiln/internal/imaging"
+	"github.com/kiln-cms/kiln/internal/storage"
 )
 
 // Scenario 8, media: uploads to the media library (POST /api/upload,
-// core/upload over core/storage's local disk), on an app of its own (the
+// internal/upload over internal/storage's local disk), on an app of its own (the
 // repository's content types and config, a database of its own, migrated,
 // a full-access API token), its upload limit raised above its uploads and
 // its TMPDIR a folder of its own, where fasthttp spools large files.
@@ -45,8 +45,8 @@ import (
 //     (noiseJPEG) as the multipart part files, for -duration, against
 //     the floor: in this process, without HTTP, what any server must do
 //     for that upload — probe the image, make its four formats with
-//     core/imaging under a limiter of Kiln's default size, and write the
-//     original and the formats to disk through core/storage's local
+//     internal/imaging under a limiter of Kiln's default size, and write the
+//     original and the formats to disk through internal/storage's local
 //     provider (temp file, fsync, rename), as Kiln writes them; no
 //     multipart, no permission check, no database row.
 
@@ -286,7 +286,7 @@ func checkImageUpload(base, token, ctype string, body []byte) error {
 // closed loop for o.duration, store img as Kiln does, less the HTTP,
 // the multipart and the database — probe, formats under a limiter of
 // Kiln's default size, the original and the formats written by
-// core/storage's local provider into dir — timed as the Go loader times
+// internal/storage's local provider into dir — timed as the Go loader times
 // requests.
 func mediaFloor(o options, dir string, img []byte) (result, error) {
 	st, err := storage.NewLocal(dir)

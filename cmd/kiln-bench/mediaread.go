@@ -10,7 +10,7 @@ import (
 	"image/png"
 	"net/http"
 
-	"github.com/kiln-cms/kiln/core/database"
+	"github.com/kiln-cms/kiln/internal/database"
 )
 
 // Scenario 10, a populated media field: a page of 25 posts of

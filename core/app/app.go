@@ -17,27 +17,27 @@ import (
 	"github.com/gofiber/fiber/v2/middleware/recover"
 	"github.com/gofiber/fiber/v2/middleware/requestid"
 
-	"github.com/kiln-cms/kiln/core/account"
-	"github.com/kiln-cms/kiln/core/apitoken"
-	"github.com/kiln-cms/kiln/core/clientip"
 	"github.com/kiln-cms/kiln/core/config"
-	"github.com/kiln-cms/kiln/core/conns"
 	"github.com/kiln-cms/kiln/core/content"
-	"github.com/kiln-cms/kiln/core/database"
-	"github.com/kiln-cms/kiln/core/locales"
-	"github.com/kiln-cms/kiln/core/metrics"
-	"github.com/kiln-cms/kiln/core/migrate"
-	"github.com/kiln-cms/kiln/core/openapi"
 	"github.com/kiln-cms/kiln/core/plugin"
-	"github.com/kiln-cms/kiln/core/principal"
 	"github.com/kiln-cms/kiln/core/query"
-	"github.com/kiln-cms/kiln/core/ratelimit"
 	"github.com/kiln-cms/kiln/core/rest"
-	"github.com/kiln-cms/kiln/core/route"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/storage"
-	"github.com/kiln-cms/kiln/core/upload"
-	"github.com/kiln-cms/kiln/core/webhook"
+	"github.com/kiln-cms/kiln/internal/account"
+	"github.com/kiln-cms/kiln/internal/apitoken"
+	"github.com/kiln-cms/kiln/internal/clientip"
+	"github.com/kiln-cms/kiln/internal/conns"
+	"github.com/kiln-cms/kiln/internal/database"
+	"github.com/kiln-cms/kiln/internal/locales"
+	"github.com/kiln-cms/kiln/internal/metrics"
+	"github.com/kiln-cms/kiln/internal/migrate"
+	"github.com/kiln-cms/kiln/internal/openapi"
+	"github.com/kiln-cms/kiln/internal/principal"
+	"github.com/kiln-cms/kiln/internal/ratelimit"
+	"github.com/kiln-cms/kiln/internal/route"
+	"github.com/kiln-cms/kiln/internal/storage"
+	"github.com/kiln-cms/kiln/internal/upload"
+	"github.com/kiln-cms/kiln/internal/webhook"
 )
 
 // App is a running Kiln: its settings, schema, database and HTTP server.
@@ -62,10 +62,10 @@ type App struct {
 	// Plugins holds what the plugins registered.
 	Plugins *plugin.Registry
 	// Webhooks is the outbox of the content service's and the plugins'
-	// events, its worker and its admin routes (core/webhook).
+	// events, its worker and its admin routes (internal/webhook).
 	Webhooks *webhook.Service
 	// Upload is the media library: the upload routes and media fields'
-	// files, over the provider config/upload.yaml names (core/upload).
+	// files, over the provider config/upload.yaml names (internal/upload).
 	Upload *upload.Service
 	// Identity listens for changes of users and roles on PostgreSQL and
 	// keeps Security.Principals trusted meanwhile; nil on SQLite.
@@ -145,7 +145,7 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, plugins ...pl
 		db.Close()
 		return nil, err
 	}
-	if a.Plugins, err = plugin.Load(plugins, a.Content, a.Security, rest.GeneratedRoutes(s, nil), log); err != nil {
+	if a.Plugins, err = plugin.Load(plugins, a.Content, a.Security, rest.GeneratedRoutes(s, nil), log, cfg.Clock); err != nil {
 		db.Close()
 		return nil, err
 	}
@@ -222,7 +222,7 @@ func (a *App) newServer(limiter *ratelimit.Limiter) *fiber.App {
 		WriteTimeout:   a.Config.Server.WriteTimeout,
 		IdleTimeout:    a.Config.Server.IdleTimeout,
 		ReadBufferSize: a.Config.Server.MaxHeaderBytes,
-		// The client address is core/clientip's (ProxyHeader stays unset, so
+		// The client address is internal/clientip's (ProxyHeader stays unset, so
 		// c.IP() is the peer); fiber's check only governs X-Forwarded-Proto
 		// and -Host, which are believed from the same trusted proxies.
 		EnableTrustedProxyCheck: true,

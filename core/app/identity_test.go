@@ -13,8 +13,8 @@ import (
 
 	"github.com/kiln-cms/kiln/core/app"
 	"github.com/kiln-cms/kiln/core/app/apptest"
-	"github.com/kiln-cms/kiln/core/database"
-	"github.com/kiln-cms/kiln/core/migrate"
+	"github.com/kiln-cms/kiln/internal/database"
+	"github.com/kiln-cms/kiln/internal/migrate"
 )
 
 // twoNodes is two full Kiln apps over one PostgreSQL database, each with

@@ -12,20 +12,21 @@ import (
 
 const module = "github.com/kiln-cms/kiln"
 
-// TestImportRules keeps the doors shut. Only core/database's code imports
+// TestImportRules keeps the doors shut. Only internal/database's code imports
 // bun: it is the one package that talks to the driver, and every other
 // package sends its SQL on the Conn it hands out (TestNoBunInExportedAPI
 // checks that none of its exported names shows bun). The tests of the
-// data packages — core/database, core/migrate, core/store — may import
+// data packages — internal/database, internal/migrate, internal/store — may import
 // bun too (a driver's own error to raise, bun's formatting to measure);
-// no other test does. No plugin's code imports a data package, so a
-// plugin reads and writes only through the content service (core/content)
-// and the plugin API; a plugin's tests may (its dialects, a migration to
-// check). The benchmark's floor (cmd/kiln-bench) sends its raw SQL on
+// no other test does. No plugin's code imports a package under internal/
+// — the compiler refuses it to a module outside Kiln's, and this test to
+// the platform's own plugins — so a plugin reads and writes only through
+// the content service (core/content) and the plugin API; a plugin's tests
+// may (its dialects, a migration to check). The benchmark's floor (cmd/kiln-bench) sends its raw SQL on
 // Kiln's pool.
 //
-// core/rest is only HTTP: the services it calls (core/account,
-// core/apitoken, core/upload) import neither fiber nor core/rest, and the plugin
+// core/rest is only HTTP: the services it calls (internal/account,
+// internal/apitoken, internal/upload) import neither fiber nor core/rest, and the plugin
 // contract (core/plugin) does not import core/rest either, so that a plugin
 // sees the caller (core/caller) and the security it asks for without the
 // HTTP package.
@@ -37,7 +38,7 @@ func TestImportRules(t *testing.T) {
 	if err != nil {
 		t.Fatalf("go list: %v", err)
 	}
-	data := []string{"core/database", "core/migrate", "core/store"}
+	data := []string{"internal/database", "internal/migrate", "internal/store"}
 	checked := 0
 	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
 		f := strings.SplitN(line, "|", 3)
@@ -45,13 +46,11 @@ func TestImportRules(t *testing.T) {
 		checked++
 		code, tests := strings.Fields(f[1]), strings.Fields(f[2])
 		for _, imp := range code {
-			if isBunPath(imp) && !under(rel, "core/database") {
-				t.Errorf("%s imports %s: only core/database's code may use bun", rel, imp)
+			if isBunPath(imp) && !under(rel, "internal/database") {
+				t.Errorf("%s imports %s: only internal/database's code may use bun", rel, imp)
 			}
-			for _, d := range data {
-				if imp == module+"/"+d && under(rel, "plugins") {
-					t.Errorf("%s imports %s: plugins go through core/content and core/plugin", rel, d)
-				}
+			if strings.HasPrefix(imp, module+"/internal/") && under(rel, "plugins") {
+				t.Errorf("%s imports %s: a plugin's code uses only core/, as a module outside Kiln's must (docs/plugins.md)", rel, imp)
 			}
 			for _, r := range notImported {
 				if rel == r.pkg && (imp == r.imp || strings.HasPrefix(imp, r.imp+"/")) {
@@ -73,15 +72,15 @@ func TestImportRules(t *testing.T) {
 // notImported are imports a package's code may not make (its tests may).
 var notImported = []struct{ pkg, imp, why string }{
 	{"core/plugin", module + "/core/rest", "the plugin contract reads the caller from core/caller and asks for security through plugin.Security"},
-	{"core/account", module + "/core/rest", "a service takes plain Go values; core/rest's handlers call it"},
-	{"core/account", "github.com/gofiber/fiber/v2", "a service takes plain Go values; core/rest's handlers call it"},
-	{"core/apitoken", module + "/core/rest", "a service takes plain Go values; core/rest's handlers call it"},
-	{"core/apitoken", "github.com/gofiber/fiber/v2", "a service takes plain Go values; core/rest's handlers call it"},
-	{"core/upload", module + "/core/rest", "a service takes plain Go values; core/rest's handlers call it"},
-	{"core/upload", "github.com/gofiber/fiber/v2", "a service takes plain Go values; core/rest's handlers call it"},
-	{"core/upload", module + "/core/store", "the media library writes files' rows through core/content, the door"},
-	{"core/storage", module + "/core/content", "a provider keeps bytes under keys: it knows nothing of entries"},
-	{"core/imaging", module + "/core/storage", "image formats are made from bytes, wherever they are kept"},
+	{"internal/account", module + "/core/rest", "a service takes plain Go values; core/rest's handlers call it"},
+	{"internal/account", "github.com/gofiber/fiber/v2", "a service takes plain Go values; core/rest's handlers call it"},
+	{"internal/apitoken", module + "/core/rest", "a service takes plain Go values; core/rest's handlers call it"},
+	{"internal/apitoken", "github.com/gofiber/fiber/v2", "a service takes plain Go values; core/rest's handlers call it"},
+	{"internal/upload", module + "/core/rest", "a service takes plain Go values; core/rest's handlers call it"},
+	{"internal/upload", "github.com/gofiber/fiber/v2", "a service takes plain Go values; core/rest's handlers call it"},
+	{"internal/upload", module + "/internal/store", "the media library writes files' rows through core/content, the door"},
+	{"internal/storage", module + "/core/content", "a provider keeps bytes under keys: it knows nothing of entries"},
+	{"internal/imaging", module + "/internal/storage", "image formats are made from bytes, wherever they are kept"},
 }
 
 // isBunPath reports whether an import path is bun or one of its dialects

@@ -9,10 +9,10 @@ import (
 	"github.com/valyala/fasthttp"
 
 	"github.com/kiln-cms/kiln/core/config"
-	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/rest"
-	"github.com/kiln-cms/kiln/core/storage"
-	"github.com/kiln-cms/kiln/core/upload"
+	"github.com/kiln-cms/kiln/internal/database"
+	"github.com/kiln-cms/kiln/internal/storage"
+	"github.com/kiln-cms/kiln/internal/upload"
 )
 
 // newMedia opens the upload provider config/upload.yaml names and the

@@ -17,8 +17,8 @@ import (
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
 	"github.com/kiln-cms/kiln/core/config"
-	"github.com/kiln-cms/kiln/core/database"
-	"github.com/kiln-cms/kiln/core/metrics"
+	"github.com/kiln-cms/kiln/internal/database"
+	"github.com/kiln-cms/kiln/internal/metrics"
 )
 
 const metricsToken = "scrape-token-0123456789"

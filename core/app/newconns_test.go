@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
-	"github.com/kiln-cms/kiln/core/database"
+	"github.com/kiln-cms/kiln/internal/database"
 )
 
 // TestShutdownAnswersRequestsOnNewConnections: twelve clients connect,

@@ -9,13 +9,13 @@ import (
 	"github.com/gofiber/fiber/v2"
 	"github.com/gofiber/fiber/v2/middleware/cors"
 
-	"github.com/kiln-cms/kiln/core/clientip"
 	"github.com/kiln-cms/kiln/core/config"
 	"github.com/kiln-cms/kiln/core/errs"
-	"github.com/kiln-cms/kiln/core/metrics"
-	"github.com/kiln-cms/kiln/core/ratelimit"
 	"github.com/kiln-cms/kiln/core/rest"
-	"github.com/kiln-cms/kiln/core/route"
+	"github.com/kiln-cms/kiln/internal/clientip"
+	"github.com/kiln-cms/kiln/internal/metrics"
+	"github.com/kiln-cms/kiln/internal/ratelimit"
+	"github.com/kiln-cms/kiln/internal/route"
 )
 
 // newMetrics is the metrics of the app when server.metrics is on, else nil

@@ -8,7 +8,7 @@ import (
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
 	"github.com/kiln-cms/kiln/core/config"
-	"github.com/kiln-cms/kiln/core/database"
+	"github.com/kiln-cms/kiln/internal/database"
 )
 
 // BenchmarkObserve is the cost the metrics and the access log add to a

@@ -13,8 +13,8 @@ import (
 	"time"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
-	"github.com/kiln-cms/kiln/core/database"
-	"github.com/kiln-cms/kiln/core/database/pgtest"
+	"github.com/kiln-cms/kiln/internal/database"
+	"github.com/kiln-cms/kiln/internal/database/pgtest"
 )
 
 // lockedBuffer is a log sink safe for the server's goroutines.

@@ -7,7 +7,7 @@ import (
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
 	"github.com/kiln-cms/kiln/core/config"
-	"github.com/kiln-cms/kiln/core/database"
+	"github.com/kiln-cms/kiln/internal/database"
 )
 
 // proxyApp is an app behind the given trusted proxies that lets an address
@@ -37,7 +37,7 @@ func remaining(t *testing.T, r *apptest.Response) string {
 	return r.Header.Get("X-RateLimit-Remaining")
 }
 
-// The rate-limit key of an anonymous caller follows core/clientip's rule,
+// The rate-limit key of an anonymous caller follows internal/clientip's rule,
 // over connections from chosen peer addresses: a header from an untrusted
 // peer changes nothing; behind trusted proxies the client is the rightmost
 // untrusted address, whatever the client wrote to its left.

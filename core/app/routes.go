@@ -6,14 +6,14 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
-	"github.com/kiln-cms/kiln/core/locales"
-	"github.com/kiln-cms/kiln/core/openapi"
 	"github.com/kiln-cms/kiln/core/rest"
-	"github.com/kiln-cms/kiln/core/route"
-	"github.com/kiln-cms/kiln/core/storage"
+	"github.com/kiln-cms/kiln/internal/locales"
+	"github.com/kiln-cms/kiln/internal/openapi"
+	"github.com/kiln-cms/kiln/internal/route"
+	"github.com/kiln-cms/kiln/internal/storage"
 )
 
-// routeTable puts the route table together (core/route says what each
+// routeTable puts the route table together (internal/route says what each
 // part adds), in mount order, and builds the API documentation from it:
 // the operations endpoints and the documentation (open: mounted before
 // the /api middleware; built on first use), the users-and-auth routes, the plugins' routes,

@@ -8,16 +8,16 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
-	"github.com/kiln-cms/kiln/core/account"
-	"github.com/kiln-cms/kiln/core/apitoken"
-	"github.com/kiln-cms/kiln/core/auth"
 	"github.com/kiln-cms/kiln/core/caller"
 	"github.com/kiln-cms/kiln/core/content"
-	"github.com/kiln-cms/kiln/core/database"
-	"github.com/kiln-cms/kiln/core/mail"
-	"github.com/kiln-cms/kiln/core/principal"
-	"github.com/kiln-cms/kiln/core/ratelimit"
 	"github.com/kiln-cms/kiln/core/rest"
+	"github.com/kiln-cms/kiln/internal/account"
+	"github.com/kiln-cms/kiln/internal/apitoken"
+	"github.com/kiln-cms/kiln/internal/auth"
+	"github.com/kiln-cms/kiln/internal/database"
+	"github.com/kiln-cms/kiln/internal/mail"
+	"github.com/kiln-cms/kiln/internal/principal"
+	"github.com/kiln-cms/kiln/internal/ratelimit"
 )
 
 // newSecurity loads config/permissions.yaml, makes sure every role it

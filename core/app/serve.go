@@ -8,9 +8,9 @@ import (
 	"runtime/debug"
 	"time"
 
-	"github.com/kiln-cms/kiln/core/clientip"
-	"github.com/kiln-cms/kiln/core/conns"
 	"github.com/kiln-cms/kiln/core/rest"
+	"github.com/kiln-cms/kiln/internal/clientip"
+	"github.com/kiln-cms/kiln/internal/conns"
 )
 
 // ErrShutdownTimeout is Serve's error when requests were still running at

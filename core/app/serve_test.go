@@ -19,9 +19,9 @@ import (
 	"github.com/kiln-cms/kiln/core/app"
 	"github.com/kiln-cms/kiln/core/app/apptest"
 	"github.com/kiln-cms/kiln/core/config"
-	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/plugin"
 	"github.com/kiln-cms/kiln/core/rest"
+	"github.com/kiln-cms/kiln/internal/database"
 )
 
 // served is an App answering on a loopback port through App.Serve, the

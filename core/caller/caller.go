@@ -7,7 +7,7 @@ package caller
 import (
 	"github.com/gofiber/fiber/v2"
 
-	"github.com/kiln-cms/kiln/core/auth"
+	"github.com/kiln-cms/kiln/internal/auth"
 )
 
 // Caller is who a request comes from: a user with a role, the public, or

@@ -26,6 +26,10 @@ type Config struct {
 	// I18n is config/i18n.yaml: the locales (i18n.go).
 	I18n  I18n  `yaml:"i18n"`
 	Paths Paths `yaml:"-"`
+	// Clock is the time the plugins read (plugin.API.Now); nil, as
+	// loaded, is the wall clock. A test sets it to answer at a known
+	// instant.
+	Clock func() time.Time `yaml:"-"`
 }
 
 // Mail is config/mail.yaml. With no SMTP host, mail is written to the log.
@@ -71,7 +75,7 @@ type Server struct {
 	// TrustProxy lists the proxies in front of Kiln (addresses or CIDR
 	// ranges, like [10.0.0.0/8, 127.0.0.1]). X-Forwarded-For is believed
 	// only on a connection from one of them, and then the client is the
-	// rightmost address in it that is not one of them (core/clientip);
+	// rightmost address in it that is not one of them (internal/clientip);
 	// X-Forwarded-Proto and -Host likewise. Default: none, every header
 	// ignored. Env: KILN_TRUST_PROXY, comma-separated.
 	TrustProxy Proxies `yaml:"trustProxy"`

@@ -13,7 +13,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"github.com/kiln-cms/kiln/core/profiling"
+	"github.com/kiln-cms/kiln/internal/profiling"
 )
 
 // Load reads the settings: defaults, then config/<section>.yaml, then the

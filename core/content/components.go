@@ -16,7 +16,7 @@ import (
 // A component or dynamic-zone field's value in a write body: a single
 // component is an object or null, a repeatable one a list of objects, a
 // zone a list of objects that each name their component in
-// "__component". The items replace what the field held (core/store
+// "__component". The items replace what the field held (internal/store
 // components.go). Every failing part is reported with its path, as
 // Strapi's validator names it: ["openingHours", "2", "day"], said
 // "openingHours[2].day".

@@ -6,10 +6,10 @@ import (
 	"fmt"
 	"sort"
 
-	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/schema"
+	"github.com/kiln-cms/kiln/internal/database"
 )
 
 // prepare turns a request body's data object into entry.Data: every key

@@ -5,10 +5,10 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
+	"github.com/kiln-cms/kiln/internal/database"
 )
 
 // The events the service emits for every write of entries (a plugin emits
@@ -44,15 +44,17 @@ func eventOf(event string, ct *schema.ContentType) string {
 	return event
 }
 
-// Outbox is where committed writes leave word for other systems (core/webhook
+// Outbox is where committed writes leave word for other systems (internal/webhook
 // is one). The service asks Wants, which must be cheap and read nothing,
 // before it does any work for an event; the events a transaction emitted are
 // handed to Write inside that transaction, just before it commits, so that
-// they commit or roll back with the write; Committed runs once the
-// transaction that Write wrote in has committed.
+// they commit or roll back with the write, on conn, the transaction's
+// connection, for the Outbox's own rows (core tables beside the content
+// types); Committed runs once the transaction that Write wrote in has
+// committed.
 type Outbox interface {
 	Wants(event string, ct *schema.ContentType) bool
-	Write(ctx context.Context, tx *Tx, events []Emitted) error
+	Write(ctx context.Context, conn database.Conn, events []Emitted) error
 	Committed()
 }
 
@@ -199,18 +201,11 @@ func (t *Tx) flush(ctx context.Context, list []pending) error {
 	if len(out) == 0 {
 		return nil
 	}
-	return t.s.Outbox.Write(ctx, t, out)
+	return t.s.Outbox.Write(ctx, t.conn, out)
 }
 
 // flushChunk bounds the ids one read of flush lists.
 const flushChunk = 200
-
-// Outbox runs fn on the transaction's connection: for an Outbox's own
-// rows, core tables beside the content types, which commit or roll back
-// with the write.
-func (t *Tx) Outbox(ctx context.Context, fn func(ctx context.Context, conn database.Conn) error) error {
-	return fn(ctx, t.conn)
-}
 
 // emitWrite emits the event of a create or update as Strapi 5 does: about
 // the draft on a draft & publish type (the row written, draft), and when

@@ -8,7 +8,7 @@ import (
 )
 
 // Principals is what keeps users in memory for authentication
-// (core/principal's Cache): the service tells it, right after a commit,
+// (internal/principal's Cache): the service tells it, right after a commit,
 // which users a write changed, so that this node's next request sees the
 // change without waiting for the database's notification.
 type Principals interface {

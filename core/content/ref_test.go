@@ -11,7 +11,7 @@ import (
 	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/query"
-	"github.com/kiln-cms/kiln/core/store"
+	"github.com/kiln-cms/kiln/internal/store"
 )
 
 // spellings are the texts a request's path may give for the entry with

@@ -8,12 +8,12 @@ package content
 import (
 	"context"
 
-	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/hook"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
+	"github.com/kiln-cms/kiln/internal/database"
+	"github.com/kiln-cms/kiln/internal/store"
 )
 
 // Service reads and writes entries of every content type. It is the only
@@ -29,17 +29,17 @@ type Service struct {
 	// HashPassword turns the plaintext given for a password field, on any
 	// type, into what is stored. It runs while the input is prepared,
 	// before any hook, so that no hook or plugin ever sees a plaintext
-	// password. The app sets core/auth's bcrypt (injected, so that this
-	// package does not depend on core/auth); an error of kind validation
+	// password. The app sets internal/auth's bcrypt (injected, so that this
+	// package does not depend on internal/auth); an error of kind validation
 	// is reported against the field. Without it a password is refused.
 	HashPassword func(plain string) (string, error)
 	// NormalizeEmail puts the built-in user's e-mail fields in the one
 	// form sign-in looks addresses up by, on every write, before the unique
-	// check. The app sets core/auth's NormalizeEmail; nil stores them as
+	// check. The app sets internal/auth's NormalizeEmail; nil stores them as
 	// given.
 	NormalizeEmail func(email string) string
 	// Outbox, when set, gets the events of every write inside the write's
-	// transaction (see Outbox); core/webhook's is the app's.
+	// transaction (see Outbox); internal/webhook's is the app's.
 	Outbox Outbox
 	// Principals, when set, hears after each commit which users it wrote
 	// (see Principals).

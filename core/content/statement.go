@@ -7,10 +7,10 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
+	"github.com/kiln-cms/kiln/internal/database"
+	"github.com/kiln-cms/kiln/internal/store"
 )
 
 // Statement is one hand-written SQL statement, for what the service has no

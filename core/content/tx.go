@@ -5,12 +5,13 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/hook"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
+	"github.com/kiln-cms/kiln/internal/database"
+	"github.com/kiln-cms/kiln/internal/hookconn"
 )
 
 // Tx is the content service inside one transaction: the same reads and
@@ -26,7 +27,7 @@ type Tx struct {
 
 // TxOf is the transaction a hook runs in, for the reads and writes the
 // hook makes: they commit or roll back with the write.
-func (s *Service) TxOf(ev *hook.Event) *Tx { return &Tx{s: s, conn: ev.Conn} }
+func (s *Service) TxOf(ev *hook.Event) *Tx { return &Tx{s: s, conn: hookconn.Of(ev)} }
 
 // Find lists the entries q selects: the page, and its total unless q asks
 // for none.
@@ -81,7 +82,8 @@ func (t *Tx) Create(ctx context.Context, q *query.Query, body map[string]any, ro
 		return nil, err
 	}
 	data.Locale = locale
-	ev := &hook.Event{Type: ct, Action: hook.Create, Conn: t.conn, Data: &data, Writer: ro}
+	ev := &hook.Event{Type: ct, Action: hook.Create, Data: &data, Writer: ro}
+	hookconn.Attach(ev, t.conn)
 	if err := t.runHook(ctx, ev, hook.Before, false); err != nil {
 		return nil, err
 	}
@@ -167,7 +169,8 @@ func (t *Tx) Update(ctx context.Context, q *query.Query, ref Ref, body map[strin
 	if err != nil {
 		return nil, err
 	}
-	ev := &hook.Event{Type: q.Type, Action: hook.Update, Conn: t.conn, ID: id, Data: &data, Writer: ro, Entry: stored}
+	ev := &hook.Event{Type: q.Type, Action: hook.Update, ID: id, Data: &data, Writer: ro, Entry: stored}
+	hookconn.Attach(ev, t.conn)
 	if err := t.runHook(ctx, ev, hook.Before, false); err != nil {
 		return nil, err
 	}
@@ -252,7 +255,8 @@ func (t *Tx) Delete(ctx context.Context, q *query.Query, ref Ref, ro entry.ReadO
 	if err != nil {
 		return nil, err
 	}
-	ev := &hook.Event{Type: q.Type, Action: hook.Delete, Conn: t.conn, ID: id, Writer: ro}
+	ev := &hook.Event{Type: q.Type, Action: hook.Delete, ID: id, Writer: ro}
+	hookconn.Attach(ev, t.conn)
 	if err := t.runHook(ctx, ev, hook.Before, false); err != nil {
 		return nil, err
 	}

@@ -6,9 +6,9 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/schema"
+	"github.com/kiln-cms/kiln/internal/database"
 )
 
 // checkUnique lists every unique field whose new value another entry

@@ -4,10 +4,10 @@ import (
 	"context"
 	"time"
 
-	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
+	"github.com/kiln-cms/kiln/internal/database"
+	"github.com/kiln-cms/kiln/internal/store"
 )
 
 // Principal is what authentication needs of a user (store.Principal).

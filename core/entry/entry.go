@@ -3,7 +3,7 @@
 // (Data, RelationChange, Position), what a caller may see (ReadOptions),
 // the rows of a document (Document), references to resolve (Refs) and a
 // bulk load's rows (BulkRows). The content service, its callers (the REST
-// handlers, the plugins, the commands) and the store (core/store, which
+// handlers, the plugins, the commands) and the store (internal/store, which
 // reads and writes them as SQL) share them. No SQL and no database here:
 // a value belongs in this package when more than one layer holds it and
 // it means the same thing to each.

@@ -2,7 +2,7 @@ package entry
 
 import "github.com/kiln-cms/kiln/core/schema"
 
-// The methods of this file are the store's (core/store): it records on an
+// The methods of this file are the store's (internal/store): it records on an
 // entry what it read beside the fields — foreign keys, the entry a
 // populated row was read for, whether a write returned it — for its own
 // next statements and for ForeignKey and Written. Other code has no use

@@ -9,9 +9,10 @@ import (
 	"context"
 	"sync"
 
-	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/schema"
+	"github.com/kiln-cms/kiln/internal/database"
+	"github.com/kiln-cms/kiln/internal/hookconn"
 )
 
 // Action is the kind of write.
@@ -41,9 +42,11 @@ type Event struct {
 	Type   *schema.ContentType
 	Action Action
 	Phase  Phase
-	// Conn is the write's transaction: use it for every read or write the
-	// hook does, so that they commit or roll back with the write.
-	Conn database.Conn
+	// conn is the write's transaction. A hook reads and writes in it
+	// through the content service (content.Service.TxOf), so that what it
+	// does commits or rolls back with the write and passes the same
+	// checks; it has no SQL connection of its own.
+	conn database.Conn
 	// ID is the entry's id; 0 before a create.
 	ID int64
 	// Data is the checked input of a create or update; before hooks may
@@ -57,6 +60,11 @@ type Event struct {
 	// holds for all — but what its refusal tells must be what the writer
 	// may see: a row they may not see does not exist for them.
 	Writer entry.ReadOptions
+}
+
+func init() {
+	hookconn.Attach = func(ev any, conn database.Conn) { ev.(*Event).conn = conn }
+	hookconn.Of = func(ev any) database.Conn { return ev.(*Event).conn }
 }
 
 // Func is a hook. Returning an error aborts the write and rolls back the

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/gofiber/fiber/v2"
 
@@ -231,6 +232,11 @@ func (a *API) Query(c *fiber.Ctx, ct *schema.ContentType, extraKeys ...string) (
 	}
 	return q, a.security.AllowStatus(c, ct, q.Status)
 }
+
+// Now is the app's clock: the wall clock, or the one a test fixed
+// (config.Config.Clock), so that a plugin's time-dependent answers can be
+// tested at a known instant.
+func (a *API) Now() time.Time { return a.registry.now() }
 
 // Emit records a plugin's event (event.scheduled, learner.assigned) about
 // the entry id of ct, inside tx — the write's transaction (Content.TxOf in

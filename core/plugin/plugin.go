@@ -98,3 +98,19 @@ type Constraint struct {
 	// <name> ".
 	SQL string
 }
+
+// ConfigNamer is a plugin that config/plugins.yaml knows by another name
+// than its Name: the platform's catalog, whose actions are "content.*",
+// is switched on as "catalog". A plugin of one's own needs none.
+type ConfigNamer interface {
+	ConfigName() string
+}
+
+// ConfigName is the name config/plugins.yaml switches p on and off by:
+// its ConfigName when it has one, else its Name.
+func ConfigName(p Plugin) string {
+	if c, ok := p.(ConfigNamer); ok {
+		return c.ConfigName()
+	}
+	return p.Name()
+}

@@ -5,11 +5,12 @@ import (
 	"fmt"
 	"log/slog"
 	"strings"
+	"time"
 
 	"github.com/gofiber/fiber/v2"
 
 	"github.com/kiln-cms/kiln/core/content"
-	"github.com/kiln-cms/kiln/core/route"
+	"github.com/kiln-cms/kiln/internal/route"
 )
 
 // Registered is a route with the plugin that added it.
@@ -25,6 +26,7 @@ type Registry struct {
 	plugins  []Plugin
 	// sec checks each route's permission (Table).
 	sec Security
+	now func() time.Time
 }
 
 // Load binds each plugin's model to the schema and registers it, in
@@ -33,9 +35,13 @@ type Registry struct {
 // does not exist, a route that would shadow one of generated, the
 // generated rows of the route table (rest.GeneratedRoutes of the schema,
 // handlers or not; see checkShadows). The plugins' declared tables become
-// writable by their statements.
-func Load(plugins []Plugin, svc *content.Service, sec Security, generated route.Table, log *slog.Logger) (*Registry, error) {
-	r := &Registry{services: map[string]any{}, plugins: plugins, sec: sec}
+// writable by their statements. now is the clock the plugins read
+// (API.Now); nil is the wall clock.
+func Load(plugins []Plugin, svc *content.Service, sec Security, generated route.Table, log *slog.Logger, now func() time.Time) (*Registry, error) {
+	if now == nil {
+		now = time.Now
+	}
+	r := &Registry{services: map[string]any{}, plugins: plugins, sec: sec, now: now}
 	seen := map[string]bool{}
 	for _, p := range plugins {
 		if seen[p.Name()] {

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/kiln-cms/kiln/core/route"
+	"github.com/kiln-cms/kiln/internal/route"
 )
 
 // Plugin routes are mounted before the generated ones (so that

@@ -1,6 +1,6 @@
 // Package query turns a Strapi query string (as qs writes it) into a typed
 // tree checked against the schema: filters, populate, fields, sort,
-// pagination and status. It knows nothing of SQL or HTTP; core/store
+// pagination and status. It knows nothing of SQL or HTTP; internal/store
 // compiles the tree.
 package query
 

@@ -18,7 +18,7 @@ import (
 	"github.com/kiln-cms/kiln/core/app"
 	"github.com/kiln-cms/kiln/core/app/apptest"
 	"github.com/kiln-cms/kiln/core/config"
-	"github.com/kiln-cms/kiln/core/mail"
+	"github.com/kiln-cms/kiln/internal/mail"
 )
 
 // The account tests: where reset codes go, which identifier matches which

@@ -7,9 +7,9 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
-	"github.com/kiln-cms/kiln/core/apitoken"
 	"github.com/kiln-cms/kiln/core/errs"
-	"github.com/kiln-cms/kiln/core/route"
+	"github.com/kiln-cms/kiln/internal/apitoken"
+	"github.com/kiln-cms/kiln/internal/route"
 )
 
 // The admin routes of API tokens. Their actions are granted by a role's

@@ -14,8 +14,8 @@ import (
 	"time"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
-	"github.com/kiln-cms/kiln/core/database"
-	"github.com/kiln-cms/kiln/core/route"
+	"github.com/kiln-cms/kiln/internal/database"
+	"github.com/kiln-cms/kiln/internal/route"
 	"github.com/kiln-cms/kiln/plugins/all"
 )
 

@@ -7,10 +7,10 @@ import (
 	"github.com/gofiber/fiber/v2"
 	"github.com/gofiber/fiber/v2/utils"
 
-	"github.com/kiln-cms/kiln/core/auth"
 	"github.com/kiln-cms/kiln/core/caller"
 	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/errs"
+	"github.com/kiln-cms/kiln/internal/auth"
 )
 
 // authErrKey keeps the 401 Authenticate found for Enforce to answer.

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
-	"github.com/kiln-cms/kiln/core/database"
+	"github.com/kiln-cms/kiln/internal/database"
 )
 
 // componentsLayouts are testdata/components' two layouts: src/, a Strapi

@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
-	"github.com/kiln-cms/kiln/core/database"
+	"github.com/kiln-cms/kiln/internal/database"
 )
 
 var updateDrafts = flag.Bool("update-drafts", false, "rewrite testdata/drafts/*.golden from what the app answers")

@@ -19,8 +19,8 @@ import (
 	"github.com/gofiber/fiber/v2/middleware/requestid"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
-	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/rest"
+	"github.com/kiln-cms/kiln/internal/database"
 )
 
 // TestBadInputIsA4xxThatNamesIt sends malformed bodies, headers and query

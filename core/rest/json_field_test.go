@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
-	"github.com/kiln-cms/kiln/core/database"
+	"github.com/kiln-cms/kiln/internal/database"
 )
 
 // memoType has a json field, and one with a YAML default.

@@ -3,11 +3,11 @@ package rest
 import (
 	"strconv"
 
-	"github.com/kiln-cms/kiln/core/jsonw"
+	"github.com/kiln-cms/kiln/internal/jsonw"
 )
 
 // The response writers append JSON to a byte slice by hand, with the
-// helpers of core/jsonw; a field's value is written by its kind
+// helpers of internal/jsonw; a field's value is written by its kind
 // (schema.Kind.AppendJSON), which uses them too.
 
 // appendString appends s as a JSON string (see jsonw.AppendString).

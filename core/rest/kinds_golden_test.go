@@ -13,8 +13,8 @@ import (
 	"testing"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
-	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/schema"
+	"github.com/kiln-cms/kiln/internal/database"
 )
 
 var updateKinds = flag.Bool("update-kinds", false, "rewrite testdata/kinds/*.txt from what the app answers")

@@ -3,7 +3,7 @@ package rest_test
 import (
 	"testing"
 
-	"github.com/kiln-cms/kiln/core/database"
+	"github.com/kiln-cms/kiln/internal/database"
 )
 
 // gaugeType has range rules validator could not apply to an integer (a

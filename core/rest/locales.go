@@ -7,8 +7,8 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
-	"github.com/kiln-cms/kiln/core/locales"
-	"github.com/kiln-cms/kiln/core/route"
+	"github.com/kiln-cms/kiln/internal/locales"
+	"github.com/kiln-cms/kiln/internal/route"
 )
 
 // ActionLocales is the permission of GET /api/i18n/locales, as Strapi's

@@ -8,7 +8,7 @@ import (
 
 // RawErrorAnswer is a whole HTTP/1.1 answer carrying the error envelope,
 // for an answer given outside fiber: a connection refused at a cap before
-// any request on it was parsed (core/conns). It asks the client to retry
+// any request on it was parsed (internal/conns). It asks the client to retry
 // after retryAfter seconds and closes the connection.
 func RawErrorAnswer(status int, name, message string, retryAfter int) []byte {
 	body, _ := json.Marshal(map[string]any{"data": nil, "error": map[string]any{

@@ -3,12 +3,12 @@ package rest
 import (
 	"github.com/gofiber/fiber/v2"
 
-	"github.com/kiln-cms/kiln/core/account"
-	"github.com/kiln-cms/kiln/core/route"
 	"github.com/kiln-cms/kiln/core/schema"
+	"github.com/kiln-cms/kiln/internal/account"
+	"github.com/kiln-cms/kiln/internal/route"
 )
 
-// This file is where the core's rows of the route table (core/route) are
+// This file is where the core's rows of the route table (internal/route) are
 // written: the routes generated for each content type, and the
 // users-and-auth routes.
 
@@ -40,7 +40,7 @@ var collectionOps = []generatedOp{
 //
 // A new kind is a case here and its list of operations; the table,
 // fiber's routes, `kiln routes`, the permission listing and the shadowing
-// check of plugin routes follow with no other change, and core/openapi
+// check of plugin routes follow with no other change, and internal/openapi
 // words the operations by the type's kind.
 func opsOf(ct *schema.ContentType) (string, []generatedOp) {
 	if ct.Builtin {

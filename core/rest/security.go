@@ -3,15 +3,15 @@ package rest
 import (
 	"github.com/gofiber/fiber/v2"
 
-	"github.com/kiln-cms/kiln/core/apitoken"
-	"github.com/kiln-cms/kiln/core/auth"
 	"github.com/kiln-cms/kiln/core/caller"
 	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/errs"
-	"github.com/kiln-cms/kiln/core/principal"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
+	"github.com/kiln-cms/kiln/internal/apitoken"
+	"github.com/kiln-cms/kiln/internal/auth"
+	"github.com/kiln-cms/kiln/internal/principal"
 )
 
 // Security is authentication and authorisation for every route: who the
@@ -26,7 +26,7 @@ type Security struct {
 	// Query is the query-language limits every request starts from.
 	Query query.Options
 	// Principals, when set, answers Authenticate's lookup of the token's
-	// user from memory while it is trusted (core/principal); nil reads
+	// user from memory while it is trusted (internal/principal); nil reads
 	// the user on every request.
 	Principals *principal.Cache
 	// Limits are api.yaml's answer limits: an API token's, and a role's

@@ -14,7 +14,7 @@ import (
 	"github.com/golang-jwt/jwt/v5"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
-	"github.com/kiln-cms/kiln/core/mail"
+	"github.com/kiln-cms/kiln/internal/mail"
 )
 
 // people are the signed-in callers of the security tests, on top of the

@@ -9,8 +9,8 @@ import (
 	"unicode"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
-	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/schema"
+	"github.com/kiln-cms/kiln/internal/database"
 )
 
 // uidProject writes a project of generated types: a uid of each kind

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
-	"github.com/kiln-cms/kiln/core/database"
+	"github.com/kiln-cms/kiln/internal/database"
 )
 
 // TestUnauthorizedSaysWhy: the 401s that are not about a token say so in
@@ -16,7 +16,7 @@ import (
 // route about the caller's own user (here granted to the public by
 // mistake) needs a user. A bad token's 401 has no details: it is the
 // token. Routes the policy refuses the public are checked over the whole
-// route table in core/auth (TestRefusalWithoutATokenNamesTheAction).
+// route table in internal/auth (TestRefusalWithoutATokenNamesTheAction).
 func TestUnauthorizedSaysWhy(t *testing.T) {
 	t.Parallel()
 	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {

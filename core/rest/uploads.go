@@ -16,9 +16,9 @@ import (
 	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/query"
-	"github.com/kiln-cms/kiln/core/route"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/upload"
+	"github.com/kiln-cms/kiln/internal/route"
+	"github.com/kiln-cms/kiln/internal/upload"
 )
 
 // The media library's routes answer as Strapi 5's upload plugin: bare

@@ -8,8 +8,8 @@ import (
 	"github.com/gofiber/fiber/v2"
 	"github.com/valyala/fasthttp"
 
-	"github.com/kiln-cms/kiln/core/route"
-	"github.com/kiln-cms/kiln/core/storage"
+	"github.com/kiln-cms/kiln/internal/route"
+	"github.com/kiln-cms/kiln/internal/storage"
 )
 
 // ServeUploads is the route of the local provider's files, at

@@ -18,7 +18,7 @@ import (
 type signerKey struct{}
 
 // FileSigner signs, in place, a file entry's url and its formats' urls,
-// and reports whether it did (core/upload's Service.SignURLs).
+// and reports whether it did (internal/upload's Service.SignURLs).
 type FileSigner func(ctx context.Context, e *entry.Entry) (bool, error)
 
 // SignFileURLs is the middleware that makes the request's answers carry

@@ -1,6 +1,6 @@
 package schema
 
-// Dialect is the database family. It lives here, not in core/store, because
+// Dialect is the database family. It lives here, not in internal/store, because
 // a field kind's column type, binding and migration SQL depend on it; the
 // store's Dialect is this type.
 type Dialect int

@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"github.com/kiln-cms/kiln/core/jsontext"
+	"github.com/kiln-cms/kiln/internal/jsontext"
 )
 
 // jsonKind is any JSON document (JSON on PostgreSQL, not JSONB: it keeps

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/kiln-cms/kiln/core/jsonw"
+	"github.com/kiln-cms/kiln/internal/jsonw"
 )
 
 // Kind is what one field type means, in every place where it matters: its

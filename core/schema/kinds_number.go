@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/kiln-cms/kiln/core/jsonw"
+	"github.com/kiln-cms/kiln/internal/jsonw"
 )
 
 // whole is what integer, biginteger (and relation ids) share: canonical

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/kiln-cms/kiln/core/jsonw"
+	"github.com/kiln-cms/kiln/internal/jsonw"
 )
 
 // textual is what the kinds whose values are text share: string, text,

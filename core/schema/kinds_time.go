@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/kiln-cms/kiln/core/jsonw"
+	"github.com/kiln-cms/kiln/internal/jsonw"
 )
 
 // Layouts of the date-like kinds, as stored and as sent on the wire.

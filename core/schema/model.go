@@ -3,7 +3,7 @@
 // components: loading, checking, the naming rules (tables, columns, join tables)
 // every other package relies on, and the field kinds (kinds.go): what each
 // field type means, written once. It depends on nothing of Kiln's but the
-// JSON writers of core/jsonw.
+// JSON writers of internal/jsonw.
 package schema
 
 import (

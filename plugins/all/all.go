@@ -1,7 +1,9 @@
-// Package all lists the plugins this build of Kiln holds, in the order they
-// register: cmd/kiln runs those config/plugins.yaml enables, and the tests
-// that must cover every plugin route (plugins/everyroute) load them all.
-// To add a plugin, import its package and list it in builtin.
+// Package all lists the platform's plugins, in the order they register:
+// cmd/kiln hands them to kiln.Main, which runs those config/plugins.yaml
+// enables, and the tests that must cover every plugin route
+// (plugins/everyroute) load them all. A plugin of another module is not
+// listed here: its own program passes it to kiln.WithPlugins
+// (docs/plugins.md).
 package all
 
 import (
@@ -16,29 +18,21 @@ import (
 	"github.com/kiln-cms/kiln/plugins/scheduling"
 )
 
-// entry is one plugin: the name config/plugins.yaml knows it by (its
-// package's name, which is not always its permission prefix: catalog's
-// actions are content.*) and how to make it on a clock.
-type entry struct {
-	name string
-	make func(now func() time.Time) plugin.Plugin
+// builtin makes every plugin on a clock, in registration order: a plugin
+// may read the services of those before it.
+var builtin = []func(now func() time.Time) plugin.Plugin{
+	func(func() time.Time) plugin.Plugin { return catalog.New() },
+	func(now func() time.Time) plugin.Plugin { p := analytics.New(); p.Now = now; return p },
+	func(now func() time.Time) plugin.Plugin { p := scheduling.New(); p.Now = now; return p },
+	func(now func() time.Time) plugin.Plugin { p := coaching.New(); p.Now = now; return p },
 }
 
-// builtin is every plugin, in registration order: a plugin may read the
-// services of those before it.
-var builtin = []entry{
-	{"catalog", func(func() time.Time) plugin.Plugin { return catalog.New() }},
-	{"analytics", func(now func() time.Time) plugin.Plugin { p := analytics.New(); p.Now = now; return p }},
-	{"scheduling", func(now func() time.Time) plugin.Plugin { p := scheduling.New(); p.Now = now; return p }},
-	{"coaching", func(now func() time.Time) plugin.Plugin { p := coaching.New(); p.Now = now; return p }},
-}
-
-// Names are the names of every plugin this build holds, in registration
-// order.
+// Names are the names config/plugins.yaml knows the platform's plugins
+// by (plugin.ConfigName), in registration order.
 func Names() []string {
 	out := make([]string, len(builtin))
-	for i, e := range builtin {
-		out[i] = e.name
+	for i, p := range Plugins(nil) {
+		out[i] = plugin.ConfigName(p)
 	}
 	return out
 }
@@ -46,12 +40,15 @@ func Names() []string {
 // Plugins returns a fresh instance of every plugin. now is the clock the
 // plugins that read one use; nil is the wall clock (a test fixes it).
 func Plugins(now func() time.Time) []plugin.Plugin {
-	out, _ := Enabled(Names(), now)
+	out := make([]plugin.Plugin, len(builtin))
+	for i, make := range builtin {
+		out[i] = make(now)
+	}
 	return out
 }
 
 // Enabled returns fresh instances of the named plugins, in registration
-// order whatever the order of names. A name this build does not hold is an
+// order whatever the order of names. A name this list does not hold is an
 // error naming the known ones.
 func Enabled(names []string, now func() time.Time) ([]plugin.Plugin, error) {
 	for _, n := range names {
@@ -60,9 +57,9 @@ func Enabled(names []string, now func() time.Time) ([]plugin.Plugin, error) {
 		}
 	}
 	var out []plugin.Plugin
-	for _, e := range builtin {
-		if slices.Contains(names, e.name) {
-			out = append(out, e.make(now))
+	for _, p := range Plugins(now) {
+		if slices.Contains(names, plugin.ConfigName(p)) {
+			out = append(out, p)
 		}
 	}
 	return out, nil

@@ -48,6 +48,10 @@ type model struct {
 // Name is the prefix of the plugin's permission actions.
 func (*Plugin) Name() string { return "content" }
 
+// ConfigName is the name config/plugins.yaml switches it on by: its
+// package's, not its actions' prefix.
+func (*Plugin) ConfigName() string { return "catalog" }
+
 // Model is the plugin's model, filled by the core before Register.
 func (p *Plugin) Model() any { return &p.m }
 

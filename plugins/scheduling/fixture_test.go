@@ -9,10 +9,10 @@ import (
 	"time"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
-	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/plugin"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/core/store"
+	"github.com/kiln-cms/kiln/internal/database"
+	"github.com/kiln-cms/kiln/internal/store"
 	"github.com/kiln-cms/kiln/plugins/scheduling"
 )
 

@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
-	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/errs"
+	"github.com/kiln-cms/kiln/internal/database"
 )
 
 // TestDatabaseKeepsCoachesApart: on PostgreSQL the events table carries

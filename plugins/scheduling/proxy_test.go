@@ -6,7 +6,7 @@ import (
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
 	"github.com/kiln-cms/kiln/core/config"
-	"github.com/kiln-cms/kiln/core/database"
+	"github.com/kiln-cms/kiln/internal/database"
 )
 
 // The feed URL's scheme and host come from X-Forwarded-Proto and -Host

@@ -1,6 +1,9 @@
-// Package apptest builds a real Kiln App for tests — the shipped content
-// types, a fresh SQLite or PostgreSQL database, the real fiber stack — and
-// drives it with real requests through fiber's app.Test.
+// Package apptest builds a real Kiln App for tests — the content types and
+// config of the module the test runs in (content-types/ and config/ beside
+// its go.mod: Kiln's own, or a plugin author's), a fresh SQLite or
+// PostgreSQL database, the real fiber stack — and drives it with real
+// requests through fiber's app.Test. It is part of the contract a plugin
+// author builds on (docs/plugins.md).
 package apptest
 
 import (
@@ -22,13 +25,13 @@ import (
 	"golang.org/x/crypto/bcrypt"
 
 	"github.com/kiln-cms/kiln/core/app"
-	"github.com/kiln-cms/kiln/core/auth"
 	"github.com/kiln-cms/kiln/core/config"
-	"github.com/kiln-cms/kiln/core/database"
 	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/plugin"
 	"github.com/kiln-cms/kiln/core/query"
-	"github.com/kiln-cms/kiln/core/store/storetest"
+	"github.com/kiln-cms/kiln/internal/auth"
+	"github.com/kiln-cms/kiln/internal/database"
+	"github.com/kiln-cms/kiln/internal/store/storetest"
 )
 
 // Harness is an App under test. Requests carry the admin's token unless
@@ -61,6 +64,16 @@ func Root(t testing.TB) string {
 		dir = parent
 	}
 }
+
+// The databases a harness runs on, for a module outside Kiln's, which
+// cannot import internal/database: PostgreSQL needs KILN_TEST_POSTGRES_URL.
+const (
+	SQLite   = database.SQLite
+	Postgres = database.Postgres
+)
+
+// Dialect is a database a harness runs on: SQLite or Postgres.
+type Dialect = database.Dialect
 
 // Config is the test configuration: the shipped content types, a data
 // folder in the test's temp dir, a fixed secret.

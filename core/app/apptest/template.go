@@ -14,10 +14,10 @@ import (
 
 	"github.com/kiln-cms/kiln/core/app"
 	"github.com/kiln-cms/kiln/core/config"
-	"github.com/kiln-cms/kiln/core/database"
-	"github.com/kiln-cms/kiln/core/migrate"
 	"github.com/kiln-cms/kiln/core/plugin"
-	"github.com/kiln-cms/kiln/core/store/storetest"
+	"github.com/kiln-cms/kiln/internal/database"
+	"github.com/kiln-cms/kiln/internal/migrate"
+	"github.com/kiln-cms/kiln/internal/store/storetest"
 )
 
 // sentinelPrefix marks Config's database address: "a migrated copy of

@@ -4,7 +4,7 @@
 // values, and the same filter written as text in every spelling
 // ParseFilter takes, its values written out by hand rather than by the
 // constructors' own conversion. core/query's tests compare the trees,
-// core/store's the SQL.
+// internal/store's the SQL.
 package filtertest
 
 import (

@@ -1,0 +1,99 @@
+package store
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/kiln-cms/kiln/core/entry"
+	"github.com/kiln-cms/kiln/core/schema"
+	"github.com/kiln-cms/kiln/internal/database"
+)
+
+// bulkBatch is how many rows one INSERT carries: large enough to amortise
+// the round trip, small enough to keep statements a few hundred KiB.
+const bulkBatch = 500
+
+// BulkInsert writes rows with multi-row INSERTs on db (a transaction, so
+// a failure leaves nothing half-loaded), then moves PostgreSQL's id
+// sequence past the largest id.
+func (s *Store) BulkInsert(ctx context.Context, db database.Conn, r entry.BulkRows) error {
+	for start := 0; start < len(r.IDs); start += bulkBatch {
+		end := min(start+bulkBatch, len(r.IDs))
+		b := &sqlb{d: s.DB.Dialect}
+		b.w("INSERT INTO ", database.Ident(r.Type.Table), " (", database.Ident(schema.ColID), ", ", database.Ident(schema.ColDocumentID), ", ",
+			database.Ident(schema.ColCreatedAt), ", ", database.Ident(schema.ColUpdatedAt), ", ", database.Ident(schema.ColPublishedAt))
+		for _, f := range r.Fields {
+			b.w(", ", database.Ident(f.Column))
+		}
+		b.w(") VALUES ")
+		for i := start; i < end; i++ {
+			if i > start {
+				b.w(", ")
+			}
+			b.w("(")
+			b.arg(idKind, r.IDs[i])
+			b.w(", ")
+			b.arg(strKind, r.DocumentIDs[i])
+			for k := 0; k < 2; k++ {
+				b.w(", ")
+				b.arg(timeKind, r.CreatedAt[i])
+			}
+			b.w(", ")
+			if r.Published == nil || r.Published[i] {
+				b.arg(timeKind, r.CreatedAt[i])
+			} else {
+				b.w("NULL")
+			}
+			for j, f := range r.Fields {
+				b.w(", ")
+				b.arg(f.Kind, r.Values[i][j])
+			}
+			b.w(")")
+		}
+		if _, err := db.ExecContext(ctx, b.sb.String(), b.args...); err != nil {
+			return fmt.Errorf("loading %s: %w", r.Type.Plural, s.writeError(ctx, db, r.Type, entry.Data{}, err))
+		}
+	}
+	return s.resetSequence(ctx, db, r.Type.Table)
+}
+
+// BulkLink writes manyToMany pairs (owner id, target id) of relation a.
+func (s *Store) BulkLink(ctx context.Context, db database.Conn, a *schema.Attribute, pairs [][2]int64) error {
+	for start := 0; start < len(pairs); start += bulkBatch {
+		end := min(start+bulkBatch, len(pairs))
+		b := &sqlb{d: s.DB.Dialect}
+		b.w("INSERT INTO ", database.Ident(a.JoinTable), " (", database.Ident(a.JoinSelf), ", ", database.Ident(a.JoinTarget), ") VALUES ")
+		for i := start; i < end; i++ {
+			if i > start {
+				b.w(", ")
+			}
+			b.w("(")
+			b.arg(idKind, pairs[i][0])
+			b.w(", ")
+			b.arg(idKind, pairs[i][1])
+			b.w(")")
+		}
+		if _, err := db.ExecContext(ctx, b.sb.String(), b.args...); err != nil {
+			return fmt.Errorf("linking %s.%s: %w", a.Owner.Name, a.Name, err)
+		}
+	}
+	return s.resetSequence(ctx, db, a.JoinTable)
+}
+
+// resetSequence makes PostgreSQL's next generated id follow the loaded
+// ones (SQLite's AUTOINCREMENT follows explicit ids by itself).
+func (s *Store) resetSequence(ctx context.Context, db database.Conn, table string) error {
+	if s.DB.Dialect != database.Postgres {
+		return nil
+	}
+	q := fmt.Sprintf("SELECT setval(pg_get_serial_sequence('%s', 'id'), COALESCE((SELECT MAX(id) FROM %s), 0) + 1, false)", table, database.Ident(table))
+	_, err := db.ExecContext(ctx, q)
+	return err
+}
+
+// Empty reports whether a type has no entries yet (first-run seeding).
+func (s *Store) Empty(ctx context.Context, db database.Conn, ct *schema.ContentType) (bool, error) {
+	var n int
+	err := db.QueryRowContext(ctx, "SELECT COUNT(*) FROM (SELECT 1 FROM "+database.Ident(ct.Table)+" LIMIT 1) t").Scan(&n)
+	return n == 0, err
+}

@@ -1,0 +1,328 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strconv"
+
+	"github.com/kiln-cms/kiln/core/entry"
+	"github.com/kiln-cms/kiln/core/errs"
+	"github.com/kiln-cms/kiln/core/query"
+	"github.com/kiln-cms/kiln/core/schema"
+	"github.com/kiln-cms/kiln/internal/database"
+)
+
+// Draft & publish keeps two rows per document, as Strapi 5 does: the draft
+// row (published_at NULL), which every document has, and the published
+// row (published_at set), once it is published. Both have the same
+// document_id and their own id. A row's own columns — its fields and the
+// to-one relations it holds — are its version's, and so are its links
+// (versions.go): publishing copies the draft row's columns and links onto
+// the published row.
+
+// draftVersion writes the condition that a row of ct, aliased alias, is
+// its document's draft version: the draft row, or the published row of a
+// document without one. One probe of the draft rows' unique index.
+func (b *sqlb) draftVersion(ct *schema.ContentType, alias string) {
+	pub, doc := database.Ident(schema.ColPublishedAt), database.Ident(schema.ColDocumentID)
+	t := b.newAlias()
+	if ct.Localized {
+		b.w("(", alias, ".", pub, " IS NULL OR NOT EXISTS (SELECT 1 FROM ", database.Ident(ct.Table), " ", t, " WHERE ",
+			sameDoc(ct, t, alias), " AND ", t, ".", pub, " IS NULL))")
+		return
+	}
+	b.w("(", alias, ".", pub, " IS NULL OR NOT EXISTS (SELECT 1 FROM ", database.Ident(ct.Table), " ", t, " WHERE ",
+		t, ".", doc, " = ", alias, ".", doc, " AND ", t, ".", pub, " IS NULL))")
+}
+
+// FindEntry is FindDocument on a type without draft & publish, with the
+// entry itself, every field a read of all fields selects (as FindOne with
+// no fields named and no read options) and its owning to-one foreign keys
+// (entry.Entry.ForeignKey): the one statement an update needs to find its entry
+// and hand it to the before hooks.
+func (s *Store) FindEntry(ctx context.Context, db database.Conn, ct *schema.ContentType, ref string) (entry.Document, *entry.Entry, error) {
+	if ct.DraftAndPublish {
+		return entry.Document{}, nil, fmt.Errorf("FindEntry: %s has draft & publish", ct.Name)
+	}
+	q := &query.Query{Type: ct, Status: query.Draft}
+	cols := selection(q)
+	for _, a := range ct.Attributes {
+		if a.IsRelation() && a.Column != "" && !a.Unavailable() {
+			cols = append(cols, column{attr: a, sql: col(root, a.Column), ref: true})
+		}
+	}
+	b := s.sql(entry.ReadOptions{}, query.Draft)
+	b.w("SELECT ")
+	b.selectList(cols)
+	b.w(" FROM ", database.Ident(ct.Table), " ", root, " WHERE ")
+	if !b.whereRef(ct, ref, "") {
+		return entry.Document{}, nil, errs.NotFound()
+	}
+	list, err := s.scan(ctx, db, q, cols, b, false, s.newBudget(0))
+	if err != nil {
+		return entry.Document{}, nil, err
+	}
+	if len(list) == 0 {
+		return entry.Document{}, nil, errs.NotFound()
+	}
+	e := list[0]
+	e.MarkForeignKeys()
+	return entry.Document{ID: e.DocumentID, Draft: e.ID, Published: e.ID}, e, nil
+}
+
+// whereRef writes the condition on the root table that picks the rows ref
+// names: a documentId, or a numeric id — on a type with draft & publish,
+// every row of that row's document. It reports false, writing nothing,
+// when ref can name no row. On a localized type a documentId names its
+// rows in locale (every locale when "" or query.AllLocales), and a row id
+// the rows of that row's localization.
+func (b *sqlb) whereRef(ct *schema.ContentType, ref, locale string) bool {
+	if n, err := strconv.ParseInt(ref, 10, 64); err == nil && n > 0 && len(ref) < 24 {
+		if ct.DraftAndPublish {
+			t := b.newAlias()
+			b.w(docKey(ct, root), " IN (SELECT ", docCols(ct, t), " FROM ", database.Ident(ct.Table), " ", t,
+				" WHERE ", col(t, schema.ColID), " = ")
+			b.arg(idKind, n)
+			b.w(")")
+		} else {
+			b.w(col(root, schema.ColID), " = ")
+			b.arg(idKind, n)
+		}
+		return true
+	}
+	if ref != "" && len(ref) <= 64 {
+		b.w(col(root, schema.ColDocumentID), " = ")
+		b.arg(strKind, ref)
+		b.inLocale(ct, root, locale)
+		return true
+	}
+	return false
+}
+
+// FindDocument returns the document ref names: a documentId, or the
+// numeric id of either of its rows. A missing one is errs.NotFound. One
+// query. On a localized type it is the document's localization in locale
+// (a documentId) or the row's (an id): Document.Locale.
+func (s *Store) FindDocument(ctx context.Context, db database.Conn, ct *schema.ContentType, ref, locale string) (entry.Document, error) {
+	b := s.sql(entry.ReadOptions{}, query.Draft)
+	loc := "NULL"
+	if ct.Localized {
+		loc = col(root, schema.ColLocale)
+		if locale == "" || locale == allLocales {
+			locale = s.schema().DefaultLocale()
+		}
+	}
+	b.w("SELECT ", col(root, schema.ColID), ", ", col(root, schema.ColDocumentID), ", ", col(root, schema.ColPublishedAt),
+		" IS NULL, ", loc, " FROM ", database.Ident(ct.Table), " ", root, " WHERE ")
+	if !b.whereRef(ct, ref, locale) {
+		return entry.Document{}, errs.NotFound()
+	}
+	rows, err := db.QueryContext(ctx, b.sb.String(), b.args...)
+	if err != nil {
+		return entry.Document{}, fmt.Errorf("finding %s %q: %w", ct.Name, ref, err)
+	}
+	defer rows.Close()
+	var d entry.Document
+	for rows.Next() {
+		var id int64
+		var draft bool
+		var loc sql.NullString
+		if err := rows.Scan(&id, &d.ID, &draft, &loc); err != nil {
+			return entry.Document{}, err
+		}
+		d.Locale = loc.String
+		switch {
+		case !ct.DraftAndPublish:
+			d.Draft, d.Published = id, id
+		case draft:
+			d.Draft = id
+		default:
+			d.Published = id
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return entry.Document{}, err
+	}
+	if d.ID == "" {
+		return entry.Document{}, errs.NotFound()
+	}
+	return d, nil
+}
+
+// versionColumns is the columns a version holds of its own, quoted
+// (schema.ContentType.VersionColumns).
+func versionColumns(ct *schema.ContentType) []string {
+	cols := ct.VersionColumns()
+	for i, c := range cols {
+		cols[i] = database.Ident(c)
+	}
+	return cols
+}
+
+func joinCols(cols []string, prefix string) string {
+	out := ""
+	for i, c := range cols {
+		if i > 0 {
+			out += ", "
+		}
+		out += prefix + c
+	}
+	return out
+}
+
+// versionExprs is versionColumns as copied from the row aliased from into
+// the other version (draft: into the draft): a foreign key to a draft &
+// publish type names the same document's row of that version (NULL when
+// it has none).
+func versionExprs(ct *schema.ContentType, from string, draft bool) string {
+	out := ""
+	for _, a := range ct.Attributes {
+		if a.Column == "" {
+			continue
+		}
+		if out != "" {
+			out += ", "
+		}
+		out += translated(a, from, draft)
+	}
+	if out != "" {
+		out += ", "
+	}
+	out += from + "." + database.Ident(schema.ColCreatedAt) + ", " + from + "." + database.Ident(schema.ColUpdatedAt)
+	if ct.Localized {
+		out += ", " + from + "." + database.Ident(schema.ColLocale)
+	}
+	return out
+}
+
+// Publish makes the document whose draft row is draftID published: its
+// published row becomes a copy of the draft row, published now (created
+// when missing), and its links a copy of the draft's (copyLinks). It
+// returns the published row's id. A few statements per relation that can
+// reach the type, whatever the number of links. sc, when not nil, is the
+// schema to find those relations in (else the store's).
+func (s *Store) Publish(ctx context.Context, db database.Conn, sc *schema.Schema, ct *schema.ContentType, draftID int64) (int64, error) {
+	if sc != nil && s.Schema == nil {
+		cp := *s
+		cp.Schema = sc
+		s = &cp
+	}
+	t := database.Ident(ct.Table)
+	cols := versionColumns(ct)
+	b := s.sql(entry.ReadOptions{}, query.Draft)
+	b.w("SELECT p.", database.Ident(schema.ColID), " FROM ", t, " p JOIN ", t, " d ON ", sameDoc(ct, "d", "p"), " WHERE d.", database.Ident(schema.ColID), " = ")
+	b.arg(idKind, draftID)
+	b.w(" AND p.", database.Ident(schema.ColPublishedAt), " IS NOT NULL")
+	var pub int64
+	err := db.QueryRowContext(ctx, b.sb.String(), b.args...).Scan(&pub)
+	if err != nil && !isNoRows(err) {
+		return 0, fmt.Errorf("publishing %s: %w", ct.Name, err)
+	}
+	if err := s.releasePublishedOneToOne(ctx, db, ct, draftID); err != nil {
+		return 0, s.writeError(ctx, db, ct, entry.Data{}, err)
+	}
+	b = s.sql(entry.ReadOptions{}, query.Draft)
+	if pub != 0 {
+		b.w("UPDATE ", t, " SET ", database.Ident(schema.ColPublishedAt), " = ")
+		b.arg(timeKind, now())
+		b.w(", (", joinCols(cols, ""), ") = (SELECT ", versionExprs(ct, "d", false), " FROM ", t, " d WHERE d.", database.Ident(schema.ColID), " = ")
+		b.arg(idKind, draftID)
+		b.w(") WHERE ", database.Ident(schema.ColID), " = ")
+		b.arg(idKind, pub)
+		if err := s.exec(ctx, db, b); err != nil {
+			return 0, s.writeError(ctx, db, ct, entry.Data{}, err)
+		}
+	} else {
+		b.w("INSERT INTO ", t, " (", database.Ident(schema.ColDocumentID), ", ", joinCols(cols, ""), ", ", database.Ident(schema.ColPublishedAt),
+			") SELECT d.", database.Ident(schema.ColDocumentID), ", ", versionExprs(ct, "d", false), ", ")
+		b.typedArg(timeKind, now())
+		b.w(" FROM ", t, " d WHERE d.", database.Ident(schema.ColID), " = ")
+		b.arg(idKind, draftID)
+		b.w(" RETURNING ", database.Ident(schema.ColID))
+		if err := db.QueryRowContext(ctx, b.sb.String(), b.args...).Scan(&pub); err != nil {
+			return 0, s.writeError(ctx, db, ct, entry.Data{}, err)
+		}
+	}
+	return pub, s.copyLinks(ctx, db, ct, draftID, pub, false)
+}
+
+// releasePublishedOneToOne frees, before a publish, the targets the
+// draft's owning oneToOne relations will give the published row: another
+// document's published row that holds one loses it (a oneToOne target has
+// one owner per version).
+func (s *Store) releasePublishedOneToOne(ctx context.Context, db database.Conn, ct *schema.ContentType, draftID int64) error {
+	t, id, doc, pub := database.Ident(ct.Table), database.Ident(schema.ColID), database.Ident(schema.ColDocumentID), database.Ident(schema.ColPublishedAt)
+	for _, a := range ct.Attributes {
+		if a.RelationKind != schema.OneToOne || a.Column == "" {
+			continue
+		}
+		c := database.Ident(a.Column)
+		b := &sqlb{d: s.DB.Dialect}
+		b.w("UPDATE ", t, " SET ", c, " = NULL WHERE ", pub, " IS NOT NULL AND ", c, " IN (SELECT ", translated(a, "d", false),
+			" FROM ", t, " d WHERE d.", id, " = ")
+		b.arg(idKind, draftID)
+		b.w(") AND ", doc, " <> (SELECT ", doc, " FROM ", t, " WHERE ", id, " = ")
+		b.arg(idKind, draftID)
+		b.w(")")
+		if err := s.exec(ctx, db, b); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// AddDraft gives the document whose published row is pubID a draft row,
+// a copy of it with its links (copyLinks), and returns the draft's id: for
+// a document a bulk load wrote as one published row and nothing completed
+// since (CompleteVersions does, and so does the next migration).
+func (s *Store) AddDraft(ctx context.Context, db database.Conn, ct *schema.ContentType, pubID int64) (int64, error) {
+	cols := versionColumns(ct)
+	b := s.sql(entry.ReadOptions{}, query.Draft)
+	b.w("INSERT INTO ", database.Ident(ct.Table), " (", database.Ident(schema.ColDocumentID), ", ", joinCols(cols, ""), ", ", database.Ident(schema.ColPublishedAt),
+		") SELECT p.", database.Ident(schema.ColDocumentID), ", ", versionExprs(ct, "p", true), ", NULL FROM ", database.Ident(ct.Table), " p WHERE p.",
+		database.Ident(schema.ColID), " = ")
+	b.arg(idKind, pubID)
+	b.w(" RETURNING ", database.Ident(schema.ColID))
+	var id int64
+	if err := db.QueryRowContext(ctx, b.sb.String(), b.args...).Scan(&id); err != nil {
+		return 0, s.writeError(ctx, db, ct, entry.Data{}, err)
+	}
+	return id, s.copyLinks(ctx, db, ct, pubID, id, true)
+}
+
+// DeleteDocument removes every row of the document: its draft and its
+// published version, in one statement; on a localized type those of
+// locale, or of every locale when locale is "" or query.AllLocales.
+func (s *Store) DeleteDocument(ctx context.Context, db database.Conn, ct *schema.ContentType, doc, locale string) error {
+	if ct.HoldsComponents() {
+		b := &sqlb{d: s.DB.Dialect}
+		b.w("SELECT ", database.Ident(schema.ColID), " FROM ", database.Ident(ct.Table), " ", root, " WHERE ", col(root, schema.ColDocumentID), " = ")
+		b.arg(strKind, doc)
+		b.inLocale(ct, root, locale)
+		if err := s.deleteHeld(ctx, db, ct, b.sb.String(), b.args, nil); err != nil {
+			return err
+		}
+	}
+	b := s.sql(entry.ReadOptions{}, query.Draft)
+	b.w("DELETE FROM ", database.Ident(ct.Table), " WHERE ", database.Ident(schema.ColDocumentID), " = ")
+	b.arg(strKind, doc)
+	if ct.Localized && locale != "" && locale != allLocales {
+		b.w(" AND ", database.Ident(schema.ColLocale), " = ")
+		b.arg(strKind, locale)
+	}
+	if err := s.exec(ctx, db, b); err != nil {
+		return s.writeError(ctx, db, ct, entry.Data{}, err)
+	}
+	return nil
+}
+
+func isNoRows(err error) bool { return errors.Is(err, sql.ErrNoRows) }
+
+// readsDrafts reports whether this statement reads the draft versions of
+// ct: a draft read, of a draft & publish type whose drafts the caller may
+// read.
+func (b *sqlb) readsDrafts(ct *schema.ContentType) bool {
+	return ct.DraftAndPublish && b.status == query.Draft && !b.hidesDrafts(ct)
+}

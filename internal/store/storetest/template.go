@@ -1,0 +1,257 @@
+package storetest
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"io"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/kiln-cms/kiln/internal/database"
+)
+
+// Migrating a database is the slowest part of most tests (about half a
+// second on PostgreSQL). Migrated migrates once per test process and key
+// into a template, and hands each test a copy: PostgreSQL's CREATE
+// DATABASE ... TEMPLATE, a copied file on SQLite. PocketBase copies a
+// prepared data folder per test the same way.
+
+// templates holds one template per dialect and key, built on first use.
+var (
+	templatesMu sync.Mutex
+	templates   = map[string]*template{}
+)
+
+type template struct {
+	once sync.Once
+	// where is the template's SQLite file or PostgreSQL database name.
+	where string
+	err   error
+}
+
+// Migrated returns the address of a new database of the dialect, living
+// as long as the test, holding what build wrote into an empty database
+// given by its address. build runs once per process for each dialect and
+// key; every later call with the same key gets a copy of its result. The
+// key must name everything build's result depends on.
+func Migrated(t testing.TB, d database.Dialect, key string, build func(url string) error) string {
+	t.Helper()
+	if d == database.Postgres && PostgresURL() == "" {
+		t.Skip("PostgreSQL tests skipped: KILN_TEST_POSTGRES_URL is not set")
+	}
+	templatesMu.Lock()
+	tp := templates[d.String()+"\x00"+key]
+	if tp == nil {
+		tp = &template{}
+		templates[d.String()+"\x00"+key] = tp
+	}
+	templatesMu.Unlock()
+	tp.once.Do(func() { tp.where, tp.err = buildTemplate(d, key, build) })
+	if tp.err != nil {
+		t.Fatalf("building the template database: %v", tp.err)
+	}
+	if d == database.SQLite {
+		return copySQLite(t, tp.where)
+	}
+	return copyPostgres(t, tp.where)
+}
+
+// Prefixes of the PostgreSQL databases the tests create; each name then
+// carries the process id, so a later run can drop what a killed one left.
+const (
+	templatePrefix = "kiln_tpl_"
+	copyPrefix     = "kiln_t_"
+)
+
+func buildTemplate(d database.Dialect, key string, build func(string) error) (string, error) {
+	sum := sha256.Sum256([]byte(key))
+	tag := strconv.Itoa(os.Getpid()) + "_" + hex.EncodeToString(sum[:6])
+	if d == database.SQLite {
+		dropSQLiteLeftovers()
+		dir, err := os.MkdirTemp("", "kiln-template-"+strconv.Itoa(os.Getpid())+"-")
+		if err != nil {
+			return "", err
+		}
+		file := filepath.Join(dir, "kiln.db")
+		if err := build("sqlite:" + file); err != nil {
+			return "", err
+		}
+		return file, nil
+	}
+	admin, err := adminDB()
+	if err != nil {
+		return "", err
+	}
+	defer admin.Close()
+	dropLeftovers()
+	name := templatePrefix + tag
+	if _, err := admin.ExecContext(context.Background(), "CREATE DATABASE "+name); err != nil {
+		return "", err
+	}
+	if err := build(withDatabase(PostgresURL(), name)); err != nil {
+		return "", err
+	}
+	return name, nil
+}
+
+// copySQLite copies the template file (its write-ahead log too, when the
+// builder left one) into the test's temp folder.
+func copySQLite(t testing.TB, template string) string {
+	t.Helper()
+	file := filepath.Join(t.TempDir(), "kiln.db")
+	for _, suffix := range []string{"", "-wal"} {
+		if err := copyFile(template+suffix, file+suffix); err != nil && !(suffix != "" && os.IsNotExist(err)) {
+			t.Fatalf("copying the template database: %v", err)
+		}
+	}
+	return "sqlite:" + file
+}
+
+func copyFile(from, to string) error {
+	in, err := os.Open(from)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.OpenFile(to, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o600)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
+}
+
+func copyPostgres(t testing.TB, template string) string {
+	t.Helper()
+	admin, err := adminDB()
+	if err != nil {
+		t.Fatalf("opening PostgreSQL at KILN_TEST_POSTGRES_URL: %v", err)
+	}
+	defer admin.Close()
+	name := copyPrefix + strconv.Itoa(os.Getpid()) + "_" + randomHex(6)
+	if _, err := admin.ExecContext(context.Background(), "CREATE DATABASE "+name+" TEMPLATE "+template); err != nil {
+		t.Fatalf("copying the template database: %v", err)
+	}
+	t.Cleanup(func() { dropLater(name) })
+	return withDatabase(PostgresURL(), name)
+}
+
+func adminDB() (*database.DB, error) {
+	return database.Open(context.Background(), PostgresURL())
+}
+
+// withDatabase is base with its database name replaced, and commits that
+// do not wait for the disk (see relaxed).
+func withDatabase(base, name string) string {
+	u, err := url.Parse(base)
+	if err != nil {
+		return base
+	}
+	u.Path = "/" + name
+	return relaxed(u.String())
+}
+
+// relaxed is a test database's address with synchronous_commit off for
+// its sessions: a commit returns before its WAL record reaches the disk.
+// A test's database lives for the test, and the faults the tests make
+// happen to servers of their own (pgtest), so no test needs that wait,
+// which was most of the PostgreSQL half's time.
+func relaxed(addr string) string {
+	u, err := url.Parse(addr)
+	if err != nil {
+		return addr
+	}
+	q := u.Query()
+	if q.Get("synchronous_commit") == "" {
+		q.Set("synchronous_commit", "off")
+	}
+	u.RawQuery = q.Encode()
+	return u.String()
+}
+
+// Dropping a database takes about a second (PostgreSQL checkpoints), more
+// than the test that used it, so drops run in the background, a few at a
+// time (their checkpoints coalesce), and the test goes on. What a process
+// has not dropped when it exits, the next run drops (dropLeftovers), and
+// .ci/run drops what its last run left.
+var (
+	drops     chan string
+	dropsOnce sync.Once
+)
+
+func dropLater(name string) {
+	dropsOnce.Do(func() {
+		drops = make(chan string, 1<<16)
+		for range 3 {
+			go func() {
+				for name := range drops {
+					if a, err := adminDB(); err == nil {
+						a.ExecContext(context.Background(), "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)")
+						a.Close()
+					}
+				}
+			}()
+		}
+	})
+	drops <- name
+}
+
+// dropLeftovers drops, in the background, the test databases of
+// processes that are gone (a run killed before its cleanups, or one that
+// exited with drops still queued), once per process.
+var dropOnce sync.Once
+
+func dropLeftovers() {
+	dropOnce.Do(func() {
+		admin, err := adminDB()
+		if err != nil {
+			return
+		}
+		defer admin.Close()
+		var names []string
+		rows, err := admin.QueryContext(context.Background(),
+			"SELECT datname FROM pg_database WHERE datname LIKE 'kiln\\_t\\_%' OR datname LIKE 'kiln\\_tpl\\_%'")
+		if err != nil {
+			return
+		}
+		for rows.Next() {
+			var n string
+			if rows.Scan(&n) == nil {
+				names = append(names, n)
+			}
+		}
+		rows.Close()
+		for _, n := range names {
+			rest := strings.TrimPrefix(strings.TrimPrefix(n, templatePrefix), copyPrefix)
+			pid, err := strconv.Atoi(strings.SplitN(rest, "_", 2)[0])
+			if err == nil && !processAlive(pid) {
+				dropLater(n)
+			}
+		}
+	})
+}
+
+// dropSQLiteLeftovers removes the SQLite templates of processes that are
+// gone, once per process.
+var dropFilesOnce sync.Once
+
+func dropSQLiteLeftovers() {
+	dropFilesOnce.Do(func() {
+		dirs, _ := filepath.Glob(filepath.Join(os.TempDir(), "kiln-template-*"))
+		for _, dir := range dirs {
+			pid, err := strconv.Atoi(strings.SplitN(strings.TrimPrefix(filepath.Base(dir), "kiln-template-"), "-", 2)[0])
+			if err == nil && !processAlive(pid) {
+				os.RemoveAll(dir)
+			}
+		}
+	})
+}

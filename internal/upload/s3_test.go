@@ -1,0 +1,178 @@
+package upload_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/minio/minio-go/v7"
+
+	"github.com/kiln-cms/kiln/core/app/apptest"
+	"github.com/kiln-cms/kiln/core/config"
+	"github.com/kiln-cms/kiln/internal/database"
+	"github.com/kiln-cms/kiln/internal/storage"
+	"github.com/kiln-cms/kiln/internal/storage/s3test"
+)
+
+// objects are the bucket's object names, sorted.
+func objects(t *testing.T, c *minio.Client, bucket string) []string {
+	t.Helper()
+	out := []string{}
+	for o := range c.ListObjects(context.Background(), bucket, minio.ListObjectsOptions{Recursive: true}) {
+		if o.Err != nil {
+			t.Fatal(o.Err)
+		}
+		out = append(out, o.Key)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func httpGet(t *testing.T, u string) (int, []byte) {
+	t.Helper()
+	resp, err := http.Get(u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, b
+}
+
+// TestS3EndToEnd: on the s3 provider an image's url and its formats'
+// are the objects' URLs; the private bucket refuses them unsigned; with
+// signedUrls every answer's urls — the upload's, a populated media
+// field's, one in a component — are signed and answer the bytes; a
+// delete removes every object.
+func TestS3EndToEnd(t *testing.T) {
+	t.Parallel()
+	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
+		for _, signed := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s/signed=%v", d, signed), func(t *testing.T) {
+				t.Parallel()
+				bucket := s3test.Start(t)
+				bucket.SignedURLs = signed
+				h := media(t, d, func(c *config.Config) { s3Upload(c, bucket) })
+				s3EndToEnd(t, h, bucket)
+			})
+		}
+	}
+}
+
+func s3EndToEnd(t *testing.T, h *apptest.Harness, bucket storage.S3Config) {
+	c := s3test.Client(t, bucket)
+	photo := fixture(t, "photo.jpg")
+	f := one(t, h.Upload("/api/upload", []apptest.File{{Name: "photo.jpg", Data: photo}}, nil))
+	if f["provider"] != "aws-s3" || f["isUrlSigned"] != bucket.SignedURLs {
+		t.Errorf("provider %v isUrlSigned %v, want aws-s3 %v", f["provider"], f["isUrlSigned"], bucket.SignedURLs)
+	}
+	base := bucket.Endpoint + "/" + bucket.Bucket + "/"
+	var keys []string
+	for _, u := range urlsOf(f) {
+		k, ok := strings.CutPrefix(u, base)
+		k, query, _ := strings.Cut(k, "?")
+		if !ok || storage.CheckKey(k) != nil || strings.Contains(query, "X-Amz-Signature=") != bucket.SignedURLs {
+			t.Fatalf("url %q is not an object's URL under %s, signed %v", u, base, bucket.SignedURLs)
+		}
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	if got := objects(t, c, bucket.Bucket); fmt.Sprint(got) != fmt.Sprint(keys) {
+		t.Fatalf("the bucket holds %q, want %q", got, keys)
+	}
+	// The object's bytes are the upload's.
+	url := f["url"].(string)
+	key, _, _ := strings.Cut(strings.TrimPrefix(url, base), "?")
+	obj, err := c.GetObject(context.Background(), bucket.Bucket, key, minio.GetObjectOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := io.ReadAll(obj)
+	if !bytes.Equal(got, photo) {
+		t.Errorf("the object holds %d bytes, want the photo's %d", len(got), len(photo))
+	}
+	id, _ := f["id"].(json.Number).Int64()
+	if r := h.Do("POST", "/api/albums", map[string]any{"data": map[string]any{"title": "S3", "cover": id, "seo": map[string]any{"image": id}}}); r.Status != 201 {
+		t.Fatalf("album: %d %s", r.Status, r.Body)
+	}
+	// The urls an entry answers: the populated cover's, and the one in a
+	// component, signed too when the bucket is private.
+	r := h.Do("GET", "/api/albums?populate[cover]=true&populate[seo][populate]=image", nil)
+	var list struct {
+		Data []struct {
+			Cover struct {
+				URL     string                     `json:"url"`
+				Formats map[string]json.RawMessage `json:"formats"`
+			} `json:"cover"`
+			Seo struct {
+				Image struct {
+					URL string `json:"url"`
+				} `json:"image"`
+			} `json:"seo"`
+		} `json:"data"`
+	}
+	if err := json.Unmarshal(r.Body, &list); err != nil || len(list.Data) != 1 {
+		t.Fatalf("albums: %v %s", err, r.Body)
+	}
+	cover := list.Data[0].Cover
+	for _, u := range []string{cover.URL, list.Data[0].Seo.Image.URL} {
+		st, b := httpGet(t, u)
+		switch {
+		case bucket.SignedURLs && (st != 200 || !bytes.Equal(b, photo)):
+			t.Errorf("GET the signed url %s: %d, %d bytes", u, st, len(b))
+		case !bucket.SignedURLs && st != http.StatusForbidden:
+			t.Errorf("unsigned GET %s: %d, want 403 from the private bucket", u, st)
+		}
+	}
+	if bucket.SignedURLs {
+		var th struct {
+			URL   string `json:"url"`
+			Width int    `json:"width"`
+		}
+		_ = json.Unmarshal(cover.Formats["thumbnail"], &th)
+		st, b := httpGet(t, th.URL)
+		if st != 200 {
+			t.Fatalf("GET the signed thumbnail %s: %d", th.URL, st)
+		}
+		if cfg, err := jpegConfig(b); err != nil || cfg.Width != th.Width {
+			t.Errorf("the thumbnail is %+v (%v), want %d wide", cfg, err, th.Width)
+		}
+		var raw struct {
+			Data []struct {
+				Cover struct {
+					Formats json.RawMessage `json:"formats"`
+				} `json:"cover"`
+			} `json:"data"`
+		}
+		_ = json.Unmarshal(r.Body, &raw)
+		if !keysInOrder(raw.Data[0].Cover.Formats, "large", "medium", "small", "thumbnail") {
+			t.Errorf("signed formats lost their order: %s", raw.Data[0].Cover.Formats)
+		}
+	}
+
+	if r := h.Do("DELETE", fmt.Sprintf("/api/upload/files/%d", id), nil); r.Status != 200 {
+		t.Fatalf("DELETE: %d %s", r.Status, r.Body)
+	}
+	if got := objects(t, c, bucket.Bucket); len(got) != 0 {
+		t.Errorf("after the delete the bucket holds %q", got)
+	}
+}
+
+// keysInOrder reports whether the object's keys come in this order.
+func keysInOrder(raw []byte, keys ...string) bool {
+	at := -1
+	for _, k := range keys {
+		i := bytes.Index(raw, []byte(`"`+k+`":`))
+		if i < at {
+			return false
+		}
+		at = i
+	}
+	return true
+}
