@@ -82,8 +82,11 @@ type API struct {
 	// under the caller's read options, transactions (InTx), the hook's own
 	// transaction (TxOf), and statements for aggregates and the plugin's
 	// own tables (Statement).
-	Content  *content.Service
-	Log      *slog.Logger
+	Content content.Door
+	Log     *slog.Logger
+	// users reads a user for UserByID: the service's own call, which the
+	// door does not hand a plugin.
+	users    func(ctx context.Context, id int64) (*content.Principal, error)
 	hooks    *hook.Registry
 	security Security
 	registry *Registry
@@ -210,7 +213,7 @@ type User struct {
 // UserByID reads a user and their role's type, in one query; a user that
 // does not exist is errs.NotFound.
 func (a *API) UserByID(ctx context.Context, id int64) (*User, error) {
-	p, err := a.Content.PrincipalByID(ctx, id)
+	p, err := a.users(ctx, id)
 	if err != nil {
 		return nil, err
 	}

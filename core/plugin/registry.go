@@ -53,7 +53,7 @@ func Load(plugins []Plugin, svc *content.Service, sec Security, generated route.
 				return nil, err
 			}
 		}
-		api := &API{plugin: p.Name(), Schema: svc.Schema, Content: svc, hooks: svc.Hooks,
+		api := &API{plugin: p.Name(), Schema: svc.Schema, Content: svc.Door(), users: svc.PrincipalByID, hooks: svc.Hooks,
 			Log: log.With("plugin", p.Name()), security: sec, registry: r}
 		before := len(r.routes)
 		if err := p.Register(api); err != nil {
