@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Validates every OpenAPI document Kiln serves with a second validator,
 # independent of the Go tests' kin-openapi: @readme/openapi-parser.
-# The Go test TestServedDocumentsAreValid (cmd/kiln) builds each project
+# The Go test TestServedDocumentsAreValid (internal/cli) builds each project
 # as kiln serve does (the platform with its plugins and with each switched
 # off, testdata/single-types, a kiln init project), fetches /api/openapi.json,
 # /api/v1/openapi.json and /api/v2/openapi.json through the real router,
@@ -21,9 +21,9 @@ node -e 'process.exit(+process.versions.node.split(".")[0] >= 20 ? 0 : 1)' ||
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-echo "writing the served documents (go test -run TestServedDocumentsAreValid ./cmd/kiln)"
+echo "writing the served documents (go test -run TestServedDocumentsAreValid ./internal/cli)"
 go_status=0
-(cd "$root" && KILN_OPENAPI_DIR="$work" timeout 600 go test -count=1 -run '^TestServedDocumentsAreValid$' ./cmd/kiln) || go_status=$?
+(cd "$root" && KILN_OPENAPI_DIR="$work" timeout 600 go test -count=1 -run '^TestServedDocumentsAreValid$' ./internal/cli) || go_status=$?
 
 cd "$here"
 timeout 300 npm ci --no-audit --no-fund --loglevel=error
