@@ -45,6 +45,7 @@ func (a *App) routeTable() route.Table {
 	t = append(t, rest.LocaleRoutes(a.Security, func(ctx context.Context) ([]locales.Locale, error) {
 		return locales.List(ctx, a.DB, a.Schema.DefaultLocale())
 	})...)
+	t = append(t, rest.ContentTypeBuilderRoutes(a.Security, a.Schema)...)
 	t = append(t, a.Plugins.Table()...)
 	t = append(t, api.Routes()...)
 	a.APITokens.SetRoutes(t, a.Schema) // what each kind of API token may do

@@ -164,7 +164,7 @@ func checkType(rt *rawType, s *Schema, tables map[string]*ContentType, probs *Pr
 	ct := &ContentType{
 		Name: rt.singular, Plural: rt.plural, DisplayName: rt.display, Description: rt.description,
 		Icon: rt.icon, Kind: kind, DraftAndPublish: rt.draftAndPublish, ReviewWorkflows: rt.reviewWorkflows,
-		Localized: rt.localized, Builtin: rt.builtin, File: rt.file,
+		Localized: rt.localized, PluginOptions: rt.pluginOptions, Builtin: rt.builtin, File: rt.file,
 		Table: rt.table, byName: map[string]*Attribute{},
 	}
 	if ct.DisplayName == "" {

@@ -29,6 +29,7 @@ type rawType struct {
 	draftAndPublish bool
 	reviewWorkflows bool
 	localized       bool
+	pluginOptions   json.RawMessage
 	attrs           []*rawAttr
 	builtin         bool
 	// component is a component's uid (category.name), from its path.
@@ -193,6 +194,7 @@ func parseType(file string, src []byte, what docKind, uid string, probs *Problem
 			if l := p.pluginOptions(v); l != nil {
 				rt.localized = *l
 			}
+			rt.pluginOptions = writtenJSON(v)
 		case "config":
 			// The admin panel's own settings (Strapi 5 writes "config": {}).
 			p.mapping(v, "config", func(string, *yaml.Node) {})

@@ -108,6 +108,10 @@ type ContentType struct {
 	ReviewWorkflows bool
 	// Localized is Strapi's pluginOptions.i18n.localized, for i18n.
 	Localized bool
+	// PluginOptions are the type's pluginOptions as its file writes them,
+	// as JSON (nil when it writes none), for the content-type-builder
+	// routes.
+	PluginOptions json.RawMessage
 	// Category is a component's category (its uid's first part).
 	Category string
 	// Builtin marks the core's own types (user, role).
@@ -155,6 +159,10 @@ type Attribute struct {
 	// shows the field: {"visible": <JSON Logic>}), kept as written, keys
 	// sorted; nil when none.
 	Conditions json.RawMessage
+	// Written is the field's definition as its file writes it, as JSON,
+	// keys in the file's order (Kiln's own keys left out): what Strapi's
+	// content-type-builder routes echo (core/rest ctb.go).
+	Written json.RawMessage
 	// CustomField is the uid of the custom field the field is
 	// (plugin::color-picker.color); Type is then its base type.
 	CustomField string

@@ -91,6 +91,7 @@ func (p *parser) attr(name string, n *yaml.Node) *rawAttr {
 	ra := &rawAttr{name: name}
 	a := &ra.a
 	a.Name = name
+	a.Written = writtenJSON(n)
 	p.mapping(n, "the field definition", func(k string, v *yaml.Node) {
 		switch k {
 		case "type":
