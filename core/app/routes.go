@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"sort"
+	"sync"
 
 	"github.com/gofiber/fiber/v2"
 
@@ -46,6 +47,8 @@ func (a *App) routeTable() route.Table {
 		return locales.List(ctx, a.DB, a.Schema.DefaultLocale())
 	})...)
 	t = append(t, rest.ContentTypeBuilderRoutes(a.Security, a.Schema)...)
+	// The table's actions, read once it is whole (on the first request).
+	t = append(t, rest.MyPermissionsRoute(a.Security, sync.OnceValue(func() []string { return rest.ActionsOf(a.Routes) })))
 	t = append(t, a.Plugins.Table()...)
 	t = append(t, api.Routes()...)
 	a.APITokens.SetRoutes(t, a.Schema) // what each kind of API token may do
