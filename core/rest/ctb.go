@@ -8,6 +8,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 
 	"github.com/kiln-cms/kiln/core/schema"
+	"github.com/kiln-cms/kiln/internal/jsonw"
 	"github.com/kiln-cms/kiln/internal/route"
 )
 
@@ -219,8 +220,8 @@ func ctbAttribute(a *schema.Attribute) any {
 		// and required and private when the file leaves them out.
 		o := ordered{}
 		for _, p := range written {
-			if p.k == "target" && a.TargetType != nil {
-				p.v = TypeUID(a.TargetType)
+			if p.Key == "target" && a.TargetType != nil {
+				p.Value = TypeUID(a.TargetType)
 			}
 			o = append(o, p)
 		}
@@ -264,30 +265,14 @@ func writtenInOrder(raw json.RawMessage, fields map[string]json.RawMessage) orde
 // kv and ordered write a JSON object with its keys in the given order,
 // as Strapi's answers have them.
 type kv struct {
-	k string
-	v any
+	Key   string
+	Value any
 }
 
 type ordered []kv
 
 func (o ordered) MarshalJSON() ([]byte, error) {
-	var b bytes.Buffer
-	b.WriteByte('{')
-	for i, p := range o {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		k, _ := json.Marshal(p.k)
-		b.Write(k)
-		b.WriteByte(':')
-		v, err := json.Marshal(p.v)
-		if err != nil {
-			return nil, err
-		}
-		b.Write(v)
-	}
-	b.WriteByte('}')
-	return b.Bytes(), nil
+	return jsonw.MarshalOrdered(len(o), func(i int) (string, any) { return o[i].Key, o[i].Value })
 }
 
 // mustJSON marshals values built above, which always marshal.

@@ -1,9 +1,6 @@
 package upload
 
-import (
-	"bytes"
-	"encoding/json"
-)
+import "github.com/kiln-cms/kiln/internal/jsonw"
 
 // member is one key of an orderedObject.
 type member struct {
@@ -16,24 +13,5 @@ type member struct {
 type orderedObject []member
 
 func (o orderedObject) MarshalJSON() ([]byte, error) {
-	var b bytes.Buffer
-	b.WriteByte('{')
-	for i, m := range o {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		k, err := json.Marshal(m.key)
-		if err != nil {
-			return nil, err
-		}
-		v, err := json.Marshal(m.val)
-		if err != nil {
-			return nil, err
-		}
-		b.Write(k)
-		b.WriteByte(':')
-		b.Write(v)
-	}
-	b.WriteByte('}')
-	return b.Bytes(), nil
+	return jsonw.MarshalOrdered(len(o), func(i int) (string, any) { return o[i].key, o[i].val })
 }
