@@ -7,6 +7,7 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
+	"github.com/kiln-cms/kiln/core/admin"
 	"github.com/kiln-cms/kiln/core/rest"
 	"github.com/kiln-cms/kiln/internal/locales"
 	"github.com/kiln-cms/kiln/internal/openapi"
@@ -39,6 +40,7 @@ func (a *App) routeTable() route.Table {
 		t = append(t, rest.ServeUploads(l))
 	}
 	t = append(t, docs.Routes()...)
+	t = append(t, admin.Routes(a.Config.Admin)...)
 	t = append(t, rest.AccountRoutes(a.Security, a.Accounts)...)
 	t = append(t, rest.APITokenRoutes(a.Security, a.APITokens)...)
 	t = append(t, a.Webhooks.Routes(a.Security)...)

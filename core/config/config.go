@@ -24,7 +24,9 @@ type Config struct {
 	// Upload is config/upload.yaml (upload.go).
 	Upload Upload `yaml:"upload"`
 	// I18n is config/i18n.yaml: the locales (i18n.go).
-	I18n  I18n  `yaml:"i18n"`
+	I18n I18n `yaml:"i18n"`
+	// Admin is config/admin.yaml: the admin panel (admin.go).
+	Admin Admin `yaml:"admin"`
 	Paths Paths `yaml:"-"`
 	// Clock is the time the plugins read (plugin.API.Now); nil, as
 	// loaded, is the wall clock. A test sets it to answer at a known

@@ -3,6 +3,7 @@ package config
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -216,5 +217,31 @@ func TestPreparedStatements(t *testing.T) {
 	}
 	if _, err = Load(envOf(map[string]string{"KILN_CONFIG_DIR": dir, "KILN_DATABASE_PREPARED": "sometimes"})); err == nil || !strings.Contains(err.Error(), "KILN_DATABASE_PREPARED") {
 		t.Fatalf("KILN_DATABASE_PREPARED=sometimes: %v", err)
+	}
+}
+
+// TestAdminSettings: the panel is on for the admin role by default;
+// admin.yaml and the variables change both, the variables winning; an
+// unknown key or a bad boolean stops the start.
+func TestAdminSettings(t *testing.T) {
+	dir := t.TempDir()
+	c, err := Load(envOf(map[string]string{"KILN_CONFIG_DIR": dir}))
+	if err != nil || !c.Admin.On() || !slices.Equal(c.Admin.SignInRoles(), []string{"admin"}) {
+		t.Fatalf("default: on %v, roles %v, %v", c.Admin.On(), c.Admin.SignInRoles(), err)
+	}
+	writeFile(t, dir, "admin.yaml", "enabled: false\nroles: [admin, editor]\n")
+	if c, err = Load(envOf(map[string]string{"KILN_CONFIG_DIR": dir})); err != nil || c.Admin.On() || !slices.Equal(c.Admin.SignInRoles(), []string{"admin", "editor"}) {
+		t.Fatalf("admin.yaml: on %v, roles %v, %v", c.Admin.On(), c.Admin.SignInRoles(), err)
+	}
+	c, err = Load(envOf(map[string]string{"KILN_CONFIG_DIR": dir, "KILN_ADMIN_ENABLED": "true", "KILN_ADMIN_ROLES": " coach , ,admin"}))
+	if err != nil || !c.Admin.On() || !slices.Equal(c.Admin.SignInRoles(), []string{"coach", "admin"}) {
+		t.Fatalf("variables: on %v, roles %v, %v", c.Admin.On(), c.Admin.SignInRoles(), err)
+	}
+	if _, err = Load(envOf(map[string]string{"KILN_CONFIG_DIR": dir, "KILN_ADMIN_ENABLED": "maybe"})); err == nil || !strings.Contains(err.Error(), "KILN_ADMIN_ENABLED") {
+		t.Fatalf("KILN_ADMIN_ENABLED=maybe: %v", err)
+	}
+	writeFile(t, dir, "admin.yaml", "enabeld: false\n")
+	if _, err = Load(envOf(map[string]string{"KILN_CONFIG_DIR": dir})); err == nil || !strings.Contains(err.Error(), "enabeld") {
+		t.Fatalf("a misspelt key: %v", err)
 	}
 }

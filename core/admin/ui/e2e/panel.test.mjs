@@ -1,0 +1,134 @@
+// The panel in a real browser (Debian's chromium through playwright-core)
+// against a real kiln serve that e2e/run.sh started: KILN_BASE is its
+// address, KILN_ADMIN_EMAIL and KILN_ADMIN_PASSWORD an admin's sign-in.
+// Under CI=true a browser that cannot start fails the test; elsewhere it
+// skips it.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { chromium } from 'playwright-core';
+
+const base = process.env.KILN_BASE;
+const email = process.env.KILN_ADMIN_EMAIL;
+const password = process.env.KILN_ADMIN_PASSWORD;
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+let browser;
+let skip = '';
+before(async () => {
+  assert.ok(base && email && password, 'KILN_BASE, KILN_ADMIN_EMAIL and KILN_ADMIN_PASSWORD must be set (e2e/run.sh)');
+  try {
+    browser = await chromium.launch({ executablePath: process.env.KILN_CHROMIUM || '/usr/bin/chromium', args: ['--no-sandbox'] });
+  } catch (err) {
+    if (process.env.CI === 'true') throw err;
+    skip = `no browser: ${err.message.split('\n')[0]}`;
+  }
+});
+after(async () => browser && browser.close());
+
+// api calls Kiln as a client would, beside the browser.
+async function api(method, path, token, body) {
+  const res = await fetch(base + path, {
+    method, headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: body && JSON.stringify(body),
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+// page opens a tab that records every request, so that a test can check
+// none left the server.
+async function open(t) {
+  if (skip) return t.skip(skip);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const requests = [];
+  page.on('request', (r) => requests.push(r.url()));
+  t.after(() => context.close());
+  return { page, requests };
+}
+
+async function axe(page, what) {
+  await page.evaluate(axeSource); // through the debugger, which the page's policy does not govern
+  const { violations } = await page.evaluate(() => window.axe.run());
+  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  assert.deepEqual(bad.map((v) => `${v.id}: ${v.help}`), [], `axe-core on ${what}`);
+}
+
+async function signIn(page, as = email, pw = password) {
+  await page.goto(`${base}/admin`);
+  await page.getByLabel('Email').fill(as);
+  await page.getByLabel('Password').fill(pw);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+test('sign in, browse a collection page by page and sorted, sign out', async (t) => {
+  const o = await open(t);
+  if (!o) return;
+  const { page, requests } = o;
+  const started = Date.now();
+  await page.goto(`${base}/admin`);
+  await page.getByRole('button', { name: 'Login' }).waitFor();
+  t.diagnostic(`first view (the sign-in form drawn): ${Date.now() - started} ms`);
+  await axe(page, 'the sign-in page');
+
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('not-the-password');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('alert').filter({ hasText: 'Invalid identifier or password' }).waitFor();
+
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  const nav = page.getByRole('navigation', { name: 'Content Manager' });
+  await nav.getByRole('link', { name: 'Program', exact: true }).waitFor();
+  await axe(page, 'the panel');
+
+  const { body: session } = await api('POST', '/api/auth/local', null, { identifier: email, password });
+  const { body: first } = await api('GET', '/api/programs?pagination[page]=1&pagination[pageSize]=25', session.jwt);
+  const listed = Date.now();
+  await nav.getByRole('link', { name: 'Program', exact: true }).click();
+  await page.getByRole('table').getByText(`${first.meta.pagination.total} entries`).waitFor();
+  t.diagnostic(`the programs' first page drawn: ${Date.now() - listed} ms`);
+  assert.equal(await page.getByRole('row').count(), first.data.length + 1);
+  await axe(page, 'a collection list');
+
+  if (first.meta.pagination.pageCount > 1) {
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText(`Page 2 of ${first.meta.pagination.pageCount}`).waitFor();
+  }
+  // Sorted by title: the first row is the API's first of that sort.
+  await page.getByRole('button', { name: 'title' }).click();
+  const { body: sorted } = await api('GET', '/api/programs?pagination[page]=1&pagination[pageSize]=25&sort=title:asc', session.jwt);
+  await page.getByRole('columnheader', { name: 'title' }).and(page.locator('[aria-sort="ascending"]')).waitFor();
+  await page.getByRole('row').nth(1).getByRole('cell').first().filter({ hasText: String(sorted.data[0].id) }).waitFor();
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Login' }).waitFor();
+  assert.equal(await page.evaluate(() => sessionStorage.length), 0);
+  const outside = requests.filter((u) => !u.startsWith(base + '/'));
+  assert.deepEqual(outside, [], 'no request leaves the server');
+});
+
+test('a role config/admin.yaml does not let in is refused at sign-in', async (t) => {
+  const o = await open(t);
+  if (!o) return;
+  const { body: admin } = await api('POST', '/api/auth/local', null, { identifier: email, password });
+  const { body: roles } = await api('GET', '/api/users-permissions/roles', admin.jwt);
+  const learner = roles.roles.find((r) => r.type === 'learner');
+  const who = `panel-learner-${Date.now()}@e2e.test`;
+  const made = await api('POST', '/api/users', admin.jwt, { username: who, email: who, password: 'Learner-pass-1', role: learner.id, confirmed: true });
+  assert.equal(made.status, 201, JSON.stringify(made.body));
+  await signIn(o.page, who, 'Learner-pass-1');
+  await o.page.getByRole('alert').filter({ hasText: 'This account may not use the admin panel.' }).waitFor();
+  assert.equal(await o.page.evaluate(() => sessionStorage.length), 0);
+});
+
+test('a token the server no longer takes ends the session', async (t) => {
+  const o = await open(t);
+  if (!o) return;
+  await o.page.goto(`${base}/admin`);
+  await o.page.evaluate(() => sessionStorage.setItem('kiln-admin-token', 'not.a.token'));
+  await o.page.reload();
+  await o.page.getByRole('alert').filter({ hasText: 'Your session has ended' }).waitFor();
+  await o.page.getByRole('button', { name: 'Login' }).waitFor();
+});

@@ -1,0 +1,100 @@
+// The panel's client of Kiln's REST API: the same requests any client
+// sends, with the signed-in user's token. Nothing here touches the DOM,
+// so vitest checks it alone (api.test.js).
+
+// ApiError is a refusal in Strapi's error envelope: status, name and the
+// message to show where it belongs.
+export class ApiError extends Error {
+  constructor(status, name, message, details) {
+    super(message);
+    this.status = status;
+    this.name = name;
+    this.details = details || {};
+  }
+}
+
+// errorOf reads the envelope of a refused request; a body that is not one
+// (a proxy's page) still gives the status.
+export function errorOf(status, body) {
+  const e = body && typeof body === 'object' ? body.error : null;
+  if (e && typeof e === 'object' && typeof e.message === 'string') {
+    return new ApiError(e.status || status, e.name || 'Error', e.message, e.details);
+  }
+  if (typeof e === 'string') return new ApiError(status, 'Error', e);
+  return new ApiError(status, 'Error', `The server answered ${status}.`);
+}
+
+// listQuery is the query string of a page of a collection: Strapi's
+// pagination and sort parameters, brackets left readable.
+export function listQuery({ page = 1, pageSize = 25, sort = '', search = '', searchField = '' } = {}) {
+  const parts = [`pagination[page]=${page}`, `pagination[pageSize]=${pageSize}`];
+  if (sort) parts.push(`sort=${encodeURIComponent(sort)}`);
+  if (search && searchField) parts.push(`filters[${encodeURIComponent(searchField)}][$containsi]=${encodeURIComponent(search)}`);
+  return parts.join('&');
+}
+
+// nextSort is the sort after a click on a column: ascending first, then
+// descending, then ascending again.
+export function nextSort(current, field) {
+  return current === `${field}:asc` ? `${field}:desc` : `${field}:asc`;
+}
+
+// collectionTypes are the types the navigation lists: the visible
+// collection types the caller may list (<type>.find), by display name.
+export function collectionTypes(types, actions) {
+  const allowed = new Set(actions);
+  return types
+    .filter((t) => t.schema.visible && t.schema.kind === 'collectionType' && allowed.has(`${t.apiID}.find`))
+    .sort((a, b) => a.schema.displayName.localeCompare(b.schema.displayName));
+}
+
+// columnsOf are the fields a list shows: the scalar fields of the type, in
+// their order, at most max.
+const scalar = new Set(['string', 'text', 'email', 'uid', 'integer', 'biginteger', 'decimal', 'float', 'boolean',
+  'date', 'time', 'datetime', 'enumeration']);
+export function columnsOf(type, max = 5) {
+  return Object.entries(type.schema.attributes)
+    .filter(([, a]) => scalar.has(a.type) && !a.private)
+    .slice(0, max)
+    .map(([name, a]) => ({ name, type: a.type }));
+}
+
+// cell is an entry's value as a list shows it.
+export function cell(value) {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  const s = String(value);
+  return s.length > 80 ? `${s.slice(0, 79)}…` : s;
+}
+
+// client sends requests to base (the server's origin) with the token
+// token() returns; a 401 calls onExpired (the token is no longer good:
+// expired, revoked, the account blocked).
+export function client({ base = '', token = () => '', onExpired = () => {}, fetch = globalThis.fetch } = {}) {
+  async function send(method, path, body) {
+    const headers = { Accept: 'application/json' };
+    const t = token();
+    if (t) headers.Authorization = `Bearer ${t}`;
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const res = await fetch(base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    let data = null;
+    try {
+      data = await res.json();
+    } catch {
+      data = null;
+    }
+    if (!res.ok) {
+      const err = errorOf(res.status, data);
+      if (res.status === 401 && t) onExpired(err);
+      throw err;
+    }
+    return data;
+  }
+  return {
+    signIn: (identifier, password) => send('POST', '/api/auth/local', { identifier, password }),
+    permissions: () => send('GET', '/api/users/me/permissions'),
+    contentTypes: () => send('GET', '/api/content-type-builder/content-types'),
+    list: (pluralName, opts) => send('GET', `/api/${pluralName}?${listQuery(opts)}`),
+    settings: () => send('GET', '/admin/settings.json'),
+  };
+}

@@ -1,0 +1,77 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError, cell, client, collectionTypes, columnsOf, errorOf, listQuery, nextSort } from './api.js';
+
+describe('errorOf', () => {
+  it('reads Strapi\'s envelope', () => {
+    const e = errorOf(400, { data: null, error: { status: 400, name: 'ValidationError', message: 'title must be a string', details: { errors: [] } } });
+    expect(e).toBeInstanceOf(ApiError);
+    expect([e.status, e.name, e.message]).toEqual([400, 'ValidationError', 'title must be a string']);
+  });
+  it('reads a bare error string, as the content-type builder answers a 404', () => {
+    expect(errorOf(404, { error: 'contentType.notFound' }).message).toBe('contentType.notFound');
+  });
+  it('still says something when the body is no envelope', () => {
+    expect(errorOf(502, null).message).toBe('The server answered 502.');
+  });
+});
+
+describe('listQuery and nextSort', () => {
+  it('asks for a page, a sort and a search', () => {
+    expect(listQuery({ page: 3, pageSize: 10, sort: 'title:desc', search: 'a&b', searchField: 'title' }))
+      .toBe('pagination[page]=3&pagination[pageSize]=10&sort=title%3Adesc&filters[title][$containsi]=a%26b');
+    expect(listQuery()).toBe('pagination[page]=1&pagination[pageSize]=25');
+  });
+  it('turns a column from ascending to descending and back', () => {
+    expect(nextSort('', 'title')).toBe('title:asc');
+    expect(nextSort('title:asc', 'title')).toBe('title:desc');
+    expect(nextSort('title:desc', 'title')).toBe('title:asc');
+    expect(nextSort('title:asc', 'status')).toBe('status:asc');
+  });
+});
+
+const type = (apiID, displayName, kind = 'collectionType', visible = true, attributes = {}) =>
+  ({ uid: `api::${apiID}.${apiID}`, apiID, schema: { displayName, kind, visible, pluralName: `${apiID}s`, attributes } });
+
+describe('collectionTypes', () => {
+  it('lists the visible collection types the caller may list, by name', () => {
+    const types = [type('program', 'Program'), type('site', 'Site', 'singleType'), type('role', 'Role', 'collectionType', false),
+      type('coach', 'Coach'), type('event', 'Event')];
+    expect(collectionTypes(types, ['program.find', 'coach.find', 'site.find', 'role.find', 'event.create']).map((t) => t.apiID))
+      .toEqual(['coach', 'program']);
+  });
+});
+
+describe('columnsOf and cell', () => {
+  it('shows the first scalar fields that are not private', () => {
+    const t = type('user', 'User', 'collectionType', true, {
+      username: { type: 'string' }, password: { type: 'password', private: true }, secret: { type: 'string', private: true },
+      role: { type: 'relation' }, blocked: { type: 'boolean' }, body: { type: 'blocks' }, age: { type: 'integer' },
+    });
+    expect(columnsOf(t)).toEqual([{ name: 'username', type: 'string' }, { name: 'blocked', type: 'boolean' }, { name: 'age', type: 'integer' }]);
+    expect(columnsOf(t, 1)).toHaveLength(1);
+  });
+  it('writes values for a table', () => {
+    expect([cell(null), cell(true), cell(false), cell(12), cell('x'.repeat(100)).length]).toEqual(['', 'Yes', 'No', '12', 80]);
+  });
+});
+
+describe('client', () => {
+  it('sends the token, and a 401 with a token ends the session', async () => {
+    const calls = [];
+    const fetch = vi.fn(async (url, init) => {
+      calls.push([url, init.headers.Authorization]);
+      return { ok: false, status: 401, json: async () => ({ error: { status: 401, name: 'UnauthorizedError', message: 'Missing or invalid credentials' } }) };
+    });
+    const onExpired = vi.fn();
+    const api = client({ base: 'http://k', token: () => 'T', onExpired, fetch });
+    await expect(api.permissions()).rejects.toMatchObject({ status: 401, name: 'UnauthorizedError' });
+    expect(calls).toEqual([['http://k/api/users/me/permissions', 'Bearer T']]);
+    expect(onExpired).toHaveBeenCalledOnce();
+  });
+  it('does not end a session it does not have (a wrong password)', async () => {
+    const fetch = async () => ({ ok: false, status: 400, json: async () => ({ error: { status: 400, name: 'ValidationError', message: 'Invalid identifier or password' } }) });
+    const onExpired = vi.fn();
+    await expect(client({ fetch, onExpired }).signIn('a@b.c', 'x')).rejects.toThrow('Invalid identifier or password');
+    expect(onExpired).not.toHaveBeenCalled();
+  });
+});
