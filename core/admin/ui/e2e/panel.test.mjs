@@ -132,3 +132,86 @@ test('a token the server no longer takes ends the session', async (t) => {
   await o.page.getByRole('alert').filter({ hasText: 'Your session has ended' }).waitFor();
   await o.page.getByRole('button', { name: 'Login' }).waitFor();
 });
+
+// userOf makes a user of the role through the API, as the admin.
+async function userOf(role) {
+  const { body: admin } = await api('POST', '/api/auth/local', null, { identifier: email, password });
+  const { body: roles } = await api('GET', '/api/users-permissions/roles', admin.jwt);
+  const who = `panel-${role}-${Date.now()}@e2e.test`;
+  const made = await api('POST', '/api/users', admin.jwt,
+    { username: who, email: who, password: 'Panel-user-pass-1', role: roles.roles.find((r) => r.type === role).id, confirmed: true });
+  assert.equal(made.status, 201, JSON.stringify(made.body));
+  return { who, token: admin.jwt };
+}
+
+test('create, edit and delete an entry through the form, the server\'s refusals at their fields', async (t) => {
+  const o = await open(t);
+  if (!o) return;
+  const { page } = o;
+  page.on('dialog', (d) => (d.message().startsWith('Leave') ? d.dismiss() : d.accept()));
+  await signIn(page);
+  await page.getByRole('navigation', { name: 'Content Manager' }).getByRole('link', { name: 'Customer', exact: true }).click();
+  await page.getByRole('link', { name: 'Create new entry' }).click();
+  const name = `E2E Customer ${Date.now()}`;
+  await page.getByLabel('name').fill(name);
+  await page.getByLabel('industry').fill('Tests');
+  await page.getByLabel('contactEmail').fill('buyer@e2e.test');
+  await page.getByLabel('active').setChecked(false);
+  await axe(page, 'the entry form');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.waitForURL((u) => /#\/content\/customer\/(?!new$)[a-z0-9]+$/.test(u.toString()));
+  await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+  const doc = page.url().split('/').pop();
+  const { body: session } = await api('POST', '/api/auth/local', null, { identifier: email, password });
+  let got = await api('GET', `/api/customers/${doc}`, session.jwt);
+  assert.equal(got.status, 200, `${page.url()}: ${JSON.stringify(got.body)}`);
+  assert.deepEqual([got.status, got.body.data.name, got.body.data.industry, got.body.data.contactEmail, got.body.data.active],
+    [200, name, 'Tests', 'buyer@e2e.test', false]);
+
+  await page.getByLabel('industry').fill('Tested');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+  got = await api('GET', `/api/customers/${doc}`, session.jwt);
+  assert.equal(got.body.data.industry, 'Tested');
+
+  // Unsaved changes: leaving asks, and staying keeps them.
+  await page.getByLabel('industry').fill('Unsaved');
+  await page.getByRole('link', { name: 'Back to the list' }).click();
+  assert.equal(await page.getByLabel('industry').inputValue(), 'Unsaved');
+
+  // The server refuses a name another customer has: the message is at the field.
+  const other = await api('POST', '/api/customers', session.jwt, { data: { name: `${name} (other)` } });
+  assert.equal(other.status, 201);
+  await page.getByLabel('name').fill(`${name} (other)`);
+  await page.getByRole('button', { name: 'Save' }).click();
+  const fieldError = page.locator('#field-name-error');
+  await fieldError.waitFor();
+  assert.equal(await page.getByLabel('name').getAttribute('aria-invalid'), 'true');
+  t.diagnostic(`the refusal at the name: ${await fieldError.textContent()}`);
+
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('link', { name: 'Create new entry' }).waitFor();
+  got = await api('GET', `/api/customers/${doc}`, session.jwt);
+  assert.equal(got.status, 404);
+});
+
+test('a role without a permission sees no button for it, and the API refuses it if it tries', async (t) => {
+  const o = await open(t);
+  if (!o) return;
+  const { page } = o;
+  const { who } = await userOf('coach');
+  await signIn(page, who, 'Panel-user-pass-1');
+  const nav = page.getByRole('navigation', { name: 'Content Manager' });
+  await nav.getByRole('link', { name: 'Program', exact: true }).click();
+  await page.getByRole('table').waitFor();
+  assert.equal(await nav.getByRole('link', { name: 'Customer', exact: true }).count(), 0, 'the coach may not list customers');
+  assert.equal(await page.getByRole('link', { name: 'Create new entry' }).count(), 0);
+  await page.getByRole('row').nth(1).getByRole('link').click();
+  await page.getByLabel('title').waitFor();
+  assert.equal(await page.getByLabel('title').isDisabled(), true);
+  assert.equal(await page.getByRole('button', { name: 'Save' }).count(), 0);
+  assert.equal(await page.getByRole('button', { name: 'Delete' }).count(), 0);
+  const { body: coach } = await api('POST', '/api/auth/local', null, { identifier: who, password: 'Panel-user-pass-1' });
+  const tried = await api('POST', '/api/programs', coach.jwt, { data: { title: 'Not mine to make' } });
+  assert.deepEqual([tried.status, tried.body.error.name], [403, 'ForbiddenError']);
+});

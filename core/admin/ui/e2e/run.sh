@@ -22,6 +22,7 @@ export KILN_CONTENT_TYPES_DIR="$root/content-types" KILN_CONFIG_DIR="$root/confi
 export KILN_HOST=127.0.0.1 KILN_PORT="$port" KILN_DEMO=false KILN_LOG_LEVEL=warn
 unset KILN_DATABASE_URL DATABASE_URL
 "$work/kiln" seed --scale small >/dev/null
+export KILN_ADMIN_ROLES=admin,coach  # the coach signs in too: a role with fewer rights
 export KILN_ADMIN_EMAIL=panel-admin@e2e.test KILN_ADMIN_PASSWORD='Panel-e2e-pass-1'
 "$work/kiln" admin create --email "$KILN_ADMIN_EMAIL" --username panel-admin --password "$KILN_ADMIN_PASSWORD" >/dev/null
 "$work/kiln" serve >"$work/serve.log" 2>&1 &

@@ -95,6 +95,95 @@ export function client({ base = '', token = () => '', onExpired = () => {}, fetc
     permissions: () => send('GET', '/api/users/me/permissions'),
     contentTypes: () => send('GET', '/api/content-type-builder/content-types'),
     list: (pluralName, opts) => send('GET', `/api/${pluralName}?${listQuery(opts)}`),
+    entry: (pluralName, documentId) => send('GET', `/api/${pluralName}/${encodeURIComponent(documentId)}`),
+    create: (pluralName, data) => send('POST', `/api/${pluralName}`, { data }),
+    update: (pluralName, documentId, data) => send('PUT', `/api/${pluralName}/${encodeURIComponent(documentId)}`, { data }),
+    remove: (pluralName, documentId) => send('DELETE', `/api/${pluralName}/${encodeURIComponent(documentId)}`),
     settings: () => send('GET', '/admin/settings.json'),
   };
+}
+
+// The field kinds the form edits today, and the input each gets.
+const inputs = {
+  string: 'text', uid: 'text', email: 'email', password: 'password', text: 'textarea', richtext: 'textarea',
+  integer: 'number', biginteger: 'text', decimal: 'number', float: 'number', boolean: 'checkbox',
+  date: 'date', time: 'time', datetime: 'datetime-local', enumeration: 'select', json: 'json',
+};
+
+// editableFields are the fields of a type the form shows inputs for, in
+// the type's order; the others (relations, components, zones, media,
+// blocks) are not editable in the panel yet.
+export function editableFields(type) {
+  return Object.entries(type.schema.attributes)
+    .filter(([, a]) => inputs[a.type])
+    .map(([name, a]) => ({ name, type: a.type, input: inputs[a.type], required: !!a.required, options: a.enum || [] }));
+}
+
+// toInput is a stored value as its input shows it.
+export function toInput(field, value) {
+  if (value === null || value === undefined) return field.input === 'checkbox' ? false : '';
+  switch (field.input) {
+    case 'checkbox': return !!value;
+    case 'json': return JSON.stringify(value, null, 2);
+    case 'time': return String(value).slice(0, 8);
+    case 'datetime-local': return String(value).slice(0, 16); // UTC, to the minute
+    case 'password': return '';
+    default: return String(value);
+  }
+}
+
+// fromInput is what an input holds as the value the API takes, or an
+// error message for the field. An empty input is null (a password left
+// empty is left out: undefined).
+export function fromInput(field, raw) {
+  if (field.input === 'checkbox') return { value: !!raw };
+  if (raw === '' || raw === undefined || raw === null) return { value: field.input === 'password' ? undefined : null };
+  switch (field.type) {
+    case 'integer': {
+      const n = Number(raw);
+      return Number.isInteger(n) ? { value: n } : { error: `${field.name} must be a whole number` };
+    }
+    case 'decimal': case 'float': {
+      const n = Number(raw);
+      return Number.isFinite(n) ? { value: n } : { error: `${field.name} must be a number` };
+    }
+    case 'biginteger':
+      return /^-?\d+$/.test(String(raw).trim()) ? { value: String(raw).trim() } : { error: `${field.name} must be a whole number` };
+    case 'json':
+      try {
+        return { value: JSON.parse(raw) };
+      } catch {
+        return { error: `${field.name} must be JSON` };
+      }
+    case 'datetime':
+      return { value: `${raw}:00.000Z` };
+    default:
+      return { value: raw };
+  }
+}
+
+// bodyOf is the data a save sends: every editable field's value, and
+// the errors of those that cannot be read.
+export function bodyOf(fields, form) {
+  const data = {};
+  const errors = {};
+  for (const f of fields) {
+    const { value, error } = fromInput(f, form[f.name]);
+    if (error) errors[f.name] = error;
+    else if (value !== undefined) data[f.name] = value;
+  }
+  return { data, errors };
+}
+
+// fieldErrors are a refusal's messages by the field they name (Strapi's
+// details.errors, path first element), and the rest.
+export function fieldErrors(err) {
+  const byField = {};
+  const other = [];
+  for (const e of (err.details && err.details.errors) || []) {
+    const name = Array.isArray(e.path) && e.path.length ? String(e.path[0]) : '';
+    if (name) byField[name] = byField[name] ? `${byField[name]} ${e.message}` : e.message;
+    else other.push(e.message);
+  }
+  return { byField, other: Object.keys(byField).length || other.length ? other : [err.message] };
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, cell, client, collectionTypes, columnsOf, errorOf, listQuery, nextSort } from './api.js';
+import {
+  ApiError, bodyOf, cell, client, collectionTypes, columnsOf, editableFields, errorOf, fieldErrors, fromInput, listQuery, nextSort, toInput,
+} from './api.js';
 
 describe('errorOf', () => {
   it('reads Strapi\'s envelope', () => {
@@ -73,5 +75,52 @@ describe('client', () => {
     const onExpired = vi.fn();
     await expect(client({ fetch, onExpired }).signIn('a@b.c', 'x')).rejects.toThrow('Invalid identifier or password');
     expect(onExpired).not.toHaveBeenCalled();
+  });
+});
+
+describe('the form', () => {
+  const t = type('thing', 'Thing', 'collectionType', true, {
+    title: { type: 'string', required: true }, n: { type: 'integer' }, big: { type: 'biginteger' }, price: { type: 'decimal' },
+    on: { type: 'boolean' }, day: { type: 'date' }, at: { type: 'time' }, when: { type: 'datetime' },
+    kind: { type: 'enumeration', enum: ['a', 'b'] }, doc: { type: 'json' }, secret: { type: 'password' },
+    owner: { type: 'relation' }, body: { type: 'blocks' }, seo: { type: 'component' },
+  });
+  const fields = editableFields(t);
+  const f = Object.fromEntries(fields.map((x) => [x.name, x]));
+  it('edits the scalar kinds, not the relations, blocks and components yet', () => {
+    expect(fields.map((x) => `${x.name}:${x.input}`)).toEqual(['title:text', 'n:number', 'big:text', 'price:number', 'on:checkbox',
+      'day:date', 'at:time', 'when:datetime-local', 'kind:select', 'doc:json', 'secret:password']);
+    expect(f.title.required).toBe(true);
+    expect(f.kind.options).toEqual(['a', 'b']);
+  });
+  it('shows stored values in their inputs', () => {
+    expect(toInput(f.when, '2026-11-27T09:30:00.000Z')).toBe('2026-11-27T09:30');
+    expect(toInput(f.at, '09:30:00.000')).toBe('09:30:00');
+    expect(toInput(f.doc, { a: [1] })).toBe('{\n  "a": [\n    1\n  ]\n}');
+    expect(toInput(f.on, null)).toBe(false);
+    expect(toInput(f.secret, 'hash')).toBe('');
+    expect(toInput(f.n, 0)).toBe('0');
+  });
+  it('reads inputs back as the API takes them, or says what is wrong', () => {
+    expect(fromInput(f.n, '12')).toEqual({ value: 12 });
+    expect(fromInput(f.n, '1.5')).toEqual({ error: 'n must be a whole number' });
+    expect(fromInput(f.big, '90071992547409931')).toEqual({ value: '90071992547409931' });
+    expect(fromInput(f.price, 'x')).toEqual({ error: 'price must be a number' });
+    expect(fromInput(f.doc, '{bad')).toEqual({ error: 'doc must be JSON' });
+    expect(fromInput(f.when, '2026-11-27T09:30')).toEqual({ value: '2026-11-27T09:30:00.000Z' });
+    expect(fromInput(f.title, '')).toEqual({ value: null });
+    expect(fromInput(f.secret, '')).toEqual({ value: undefined });
+    expect(fromInput(f.on, false)).toEqual({ value: false });
+  });
+  it('sends every field it can read, and holds back the save on one it cannot', () => {
+    const { data, errors } = bodyOf(fields, { title: 'T', n: '2', on: true, doc: '[1]', secret: '', kind: 'a', price: 'x' });
+    expect(errors).toEqual({ price: 'price must be a number' });
+    expect(data).toEqual({ title: 'T', n: 2, big: null, on: true, day: null, at: null, when: null, kind: 'a', doc: [1] });
+  });
+  it('puts a refusal\'s messages at the fields they name', () => {
+    const err = new ApiError(400, 'ValidationError', '2 errors occurred', { errors: [
+      { path: ['title'], message: 'title must be defined.' }, { path: [], message: 'something else' }, { path: ['n'], message: 'n is too big' }] });
+    expect(fieldErrors(err)).toEqual({ byField: { title: 'title must be defined.', n: 'n is too big' }, other: ['something else'] });
+    expect(fieldErrors(new ApiError(409, 'ConflictError', 'name must be unique'))).toEqual({ byField: {}, other: ['name must be unique'] });
   });
 });

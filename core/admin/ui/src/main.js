@@ -1,7 +1,7 @@
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { html } from 'htm/preact';
-import { cell, client, collectionTypes, columnsOf, nextSort } from './api.js';
+import { bodyOf, cell, client, collectionTypes, columnsOf, editableFields, fieldErrors, nextSort, toInput } from './api.js';
 import './style.css';
 
 // The session's token lives in sessionStorage: it ends with the tab, on
@@ -65,10 +65,20 @@ function SignIn({ api, notice, onSignedIn }) {
 }
 
 // route is the part of the address after #: /content/<apiID>.
+// leaveGuard, when a form holds unsaved changes, asks whether to leave it;
+// a no keeps the address and the form as they are.
+let leaveGuard = null;
+
 function useRoute() {
   const [hash, setHash] = useState(window.location.hash);
   useEffect(() => {
-    const on = () => setHash(window.location.hash);
+    const on = (e) => {
+      if (leaveGuard && !leaveGuard()) {
+        history.replaceState(null, '', e.oldURL);
+        return;
+      }
+      setHash(window.location.hash);
+    };
     window.addEventListener('hashchange', on);
     return () => window.removeEventListener('hashchange', on);
   }, []);
@@ -77,14 +87,20 @@ function useRoute() {
 
 function Panel({ api, onSignOut }) {
   const [types, setTypes] = useState(null);
+  const [actions, setActions] = useState([]);
   const [error, setError] = useState('');
   const route = useRoute();
   useEffect(() => {
     Promise.all([api.contentTypes(), api.permissions()])
-      .then(([ct, me]) => setTypes(collectionTypes(ct.data, me.data.actions)))
+      .then(([ct, me]) => {
+        setActions(me.data.actions);
+        setTypes(collectionTypes(ct.data, me.data.actions));
+      })
       .catch((err) => setError(err.message));
   }, []);
-  const current = types && types.find((t) => route === `/content/${t.apiID}`);
+  const can = (a) => actions.includes(a);
+  const [, section, apiID, doc] = route.split('/');
+  const current = types && section === 'content' && types.find((t) => t.apiID === apiID);
   return html`<div class="layout">
     <nav aria-label="Content Manager">
       <h2>Content Manager</h2>
@@ -94,13 +110,15 @@ function Panel({ api, onSignOut }) {
     </nav>
     <main>
       ${error && html`<p class="error" role="alert">${error}</p>`}
-      ${current ? html`<${List} key=${current.uid} api=${api} type=${current} />` : html`<h1>Welcome</h1><p>Choose a collection type.</p>`}
+      ${!current ? html`<h1>Welcome</h1><p>Choose a collection type.</p>`
+        : doc ? html`<${Editor} key=${current.uid + doc} api=${api} type=${current} documentId=${doc === 'new' ? '' : doc} can=${can} />`
+          : html`<${List} key=${current.uid} api=${api} type=${current} can=${can} />`}
     </main>
   </div>`;
 }
 
 // List is a collection's entries, a page at a time, sorted by a column.
-function List({ api, type }) {
+function List({ api, type, can }) {
   const columns = columnsOf(type);
   const [page, setPage] = useState(1);
   const [sort, setSort] = useState('');
@@ -112,19 +130,122 @@ function List({ api, type }) {
   }, [page, sort]);
   const pg = answer && answer.meta.pagination;
   const ariaSort = (name) => (sort === `${name}:asc` ? 'ascending' : sort === `${name}:desc` ? 'descending' : undefined);
+  const link = (e) => `#/content/${type.apiID}/${e.documentId}`;
   return html`<h1>${type.schema.displayName}</h1>
+    ${can(`${type.apiID}.create`) && html`<p><a class="button" href=${`#/content/${type.apiID}/new`}>Create new entry</a></p>`}
     ${error && html`<p class="error" role="alert">${error}</p>`}
     ${answer && html`<div class="table-wrap"><table>
       <caption>${pg.total} entries</caption>
       <thead><tr><th scope="col">id</th>${columns.map((c) => html`<th scope="col" aria-sort=${ariaSort(c.name)}>
         <button type="button" onClick=${() => { setSort(nextSort(sort, c.name)); setPage(1); }}>${c.name}</button></th>`)}</tr></thead>
-      <tbody>${answer.data.map((e) => html`<tr key=${e.documentId}><td>${e.id}</td>${columns.map((c) => html`<td>${cell(e[c.name])}</td>`)}</tr>`)}</tbody>
+      <tbody>${answer.data.map((e) => html`<tr key=${e.documentId}><td><a href=${link(e)} aria-label=${`Edit entry ${e.id}`}>${e.id}</a></td>${columns.map((c) => html`<td>${cell(e[c.name])}</td>`)}</tr>`)}</tbody>
     </table></div>
     <div class="pager">
       <button type="button" class="secondary" disabled=${page <= 1} onClick=${() => setPage(page - 1)}>Previous</button>
       <span>Page ${pg.page} of ${Math.max(pg.pageCount, 1)}</span>
       <button type="button" class="secondary" disabled=${page >= pg.pageCount} onClick=${() => setPage(page + 1)}>Next</button>
     </div>`}`;
+}
+
+// created is the entry a save has just made: its form, opened anew at the
+// entry's own address, says it was saved.
+let created = '';
+
+// Editor is an entry's form: an input per field kind the panel edits,
+// each labelled with the field's name, Save, Delete, and the server's
+// refusals at the fields they name. Leaving with unsaved changes asks
+// first.
+function Editor({ api, type, documentId, can }) {
+  const fields = editableFields(type);
+  const plural = type.schema.pluralName;
+  const [form, setForm] = useState(null);
+  const [dirty, setDirty] = useState(false);
+  const [errors, setErrors] = useState({ byField: {}, other: [] });
+  const [saved, setSaved] = useState(created && created === documentId ? 'Saved.' : '');
+  const writable = can(`${type.apiID}.${documentId ? 'update' : 'create'}`);
+  useEffect(() => {
+    if (!documentId) {
+      setForm(Object.fromEntries(fields.map((f) => [f.name, toInput(f, null)])));
+      return;
+    }
+    api.entry(plural, documentId)
+      .then(({ data }) => setForm(Object.fromEntries(fields.map((f) => [f.name, toInput(f, data[f.name])]))))
+      .catch((err) => setErrors({ byField: {}, other: [err.message] }));
+  }, []);
+  useEffect(() => {
+    if (!dirty) return undefined;
+    const stay = (e) => { e.preventDefault(); e.returnValue = ''; };
+    leaveGuard = () => window.confirm('Leave without saving your changes?');
+    window.addEventListener('beforeunload', stay);
+    return () => { leaveGuard = null; window.removeEventListener('beforeunload', stay); };
+  }, [dirty]);
+  const set = (name, value) => { setForm({ ...form, [name]: value }); setDirty(true); setSaved(''); };
+  const save = async (e) => {
+    e.preventDefault();
+    const { data, errors: bad } = bodyOf(fields, form);
+    if (Object.keys(bad).length) {
+      setErrors({ byField: bad, other: [] });
+      return;
+    }
+    try {
+      const answer = documentId ? await api.update(plural, documentId, data) : await api.create(plural, data);
+      setErrors({ byField: {}, other: [] });
+      setDirty(false);
+      leaveGuard = null; // saved: nothing to lose by leaving, even before the next render
+      if (documentId) setSaved('Saved.');
+      else {
+        created = answer.data.documentId;
+        window.location.hash = `#/content/${type.apiID}/${created}`;
+      }
+    } catch (err) {
+      setErrors(fieldErrors(err));
+    }
+  };
+  const remove = async () => {
+    if (!window.confirm('Delete this entry?')) return;
+    try {
+      await api.remove(plural, documentId);
+      setDirty(false);
+      leaveGuard = null;
+      window.location.hash = `#/content/${type.apiID}`;
+    } catch (err) {
+      setErrors(fieldErrors(err));
+    }
+  };
+  const input = (f) => {
+    const id = `field-${f.name}`;
+    const err = errors.byField[f.name];
+    const common = { id, name: f.name, disabled: !writable, 'aria-invalid': err ? 'true' : undefined,
+      'aria-describedby': err ? `${id}-error` : undefined };
+    let control;
+    if (f.input === 'checkbox') {
+      control = html`<input ...${common} type="checkbox" checked=${form[f.name]} onChange=${(e) => set(f.name, e.target.checked)} />`;
+    } else if (f.input === 'select') {
+      control = html`<select ...${common} value=${form[f.name]} onChange=${(e) => set(f.name, e.target.value)}>
+        <option value="">—</option>${f.options.map((o) => html`<option value=${o}>${o}</option>`)}</select>`;
+    } else if (f.input === 'textarea' || f.input === 'json') {
+      control = html`<textarea ...${common} rows=${f.input === 'json' ? 6 : 4} value=${form[f.name]} onInput=${(e) => set(f.name, e.target.value)} />`;
+    } else {
+      const step = f.type === 'decimal' || f.type === 'float' ? 'any' : f.type === 'time' ? '1' : undefined;
+      control = html`<input ...${common} type=${f.input} step=${step} value=${form[f.name]}
+        autocomplete=${f.input === 'password' ? 'new-password' : 'off'} onInput=${(e) => set(f.name, e.target.value)} />`;
+    }
+    return html`<div class="field">
+      <label for=${id}>${f.name}${f.required ? ' *' : ''}</label>${control}
+      ${err && html`<p class="field-error" id=${`${id}-error`}>${err}</p>`}
+    </div>`;
+  };
+  return html`<h1>${documentId ? `Edit ${type.schema.displayName}` : `Create ${type.schema.displayName}`}</h1>
+    <p><a href=${`#/content/${type.apiID}`}>Back to the list</a></p>
+    ${errors.other.map((m) => html`<p class="error" role="alert">${m}</p>`)}
+    ${saved && html`<p class="saved" role="status">${saved}</p>`}
+    ${form && html`<form onSubmit=${save} class="editor">
+      ${fields.map(input)}
+      <div class="actions">
+        ${writable && html`<button type="submit">Save</button>`}
+        ${documentId && can(`${type.apiID}.delete`) && html`<button type="button" class="danger" onClick=${remove}>Delete</button>`}
+      </div>
+    </form>`}`;
 }
 
 render(html`<${App} />`, document.getElementById('app'));
