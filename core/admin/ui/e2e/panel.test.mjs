@@ -215,3 +215,40 @@ test('a role without a permission sees no button for it, and the API refuses it 
   const tried = await api('POST', '/api/programs', coach.jwt, { data: { title: 'Not mine to make' } });
   assert.deepEqual([tried.status, tried.body.error.name], [403, 'ForbiddenError']);
 });
+
+test('draft & publish: Save keeps a draft, Publish publishes; enumeration, integer and JSON fields', async (t) => {
+  const o = await open(t);
+  if (!o) return;
+  const { page } = o;
+  await signIn(page);
+  await page.getByRole('navigation', { name: 'Content Manager' }).getByRole('link', { name: 'Blueprint', exact: true }).click();
+  await page.getByRole('link', { name: 'Create new entry' }).click();
+  const title = `E2E Blueprint ${Date.now()}`;
+  await page.getByLabel('title').fill(title);
+  await page.getByLabel('level').selectOption('advanced');
+  await page.getByLabel('durationWeeks').fill('12');
+  await page.getByLabel('outline').fill('{"weeks": [1, 2]}');
+  // A JSON that does not parse stays in the form, said at its field.
+  await page.getByLabel('outline').fill('{"weeks": [1, 2]');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.locator('#field-outline-error').filter({ hasText: 'outline must be JSON' }).waitFor();
+  await page.getByLabel('outline').fill('{"weeks": [1, 2]}');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.waitForURL((u) => /#\/content\/blueprint\/(?!new$)[a-z0-9]+$/.test(u.toString()));
+  await page.getByText('Status: Draft').waitFor();
+  const doc = page.url().split('/').pop();
+  const { body: session } = await api('POST', '/api/auth/local', null, { identifier: email, password });
+  let draft = await api('GET', `/api/blueprints/${doc}?status=draft`, session.jwt);
+  assert.deepEqual([draft.status, draft.body.data.title, draft.body.data.level, draft.body.data.durationWeeks, draft.body.data.outline],
+    [200, title, 'advanced', 12, { weeks: [1, 2] }]);
+  assert.equal((await api('GET', `/api/blueprints/${doc}`, session.jwt)).status, 404, 'a draft is not published');
+
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await page.getByRole('status').filter({ hasText: 'Published.' }).waitFor();
+  await page.getByText('Status: Published').waitFor();
+  const live = await api('GET', `/api/blueprints/${doc}`, session.jwt);
+  assert.deepEqual([live.status, live.body.data.title], [200, title]);
+
+  await page.getByRole('link', { name: 'Back to the list' }).click();
+  await page.getByRole('columnheader', { name: 'Status' }).waitFor();
+});

@@ -26,10 +26,19 @@ export function errorOf(status, body) {
 
 // listQuery is the query string of a page of a collection: Strapi's
 // pagination and sort parameters, brackets left readable.
-export function listQuery({ page = 1, pageSize = 25, sort = '', search = '', searchField = '' } = {}) {
+export function listQuery({ page = 1, pageSize = 25, sort = '', search = '', searchField = '', status = '' } = {}) {
   const parts = [`pagination[page]=${page}`, `pagination[pageSize]=${pageSize}`];
+  if (status) parts.push(`status=${status}`);
   if (sort) parts.push(`sort=${encodeURIComponent(sort)}`);
   if (search && searchField) parts.push(`filters[${encodeURIComponent(searchField)}][$containsi]=${encodeURIComponent(search)}`);
+  return parts.join('&');
+}
+
+// publishedQuery asks which of the documents have a published version
+// (draft & publish): their documentIds alone, in one request.
+export function publishedQuery(documentIds) {
+  const parts = ['status=published', 'fields[0]=documentId', `pagination[pageSize]=${Math.max(documentIds.length, 1)}`];
+  documentIds.forEach((d, i) => parts.push(`filters[documentId][$in][${i}]=${encodeURIComponent(d)}`));
   return parts.join('&');
 }
 
@@ -95,9 +104,18 @@ export function client({ base = '', token = () => '', onExpired = () => {}, fetc
     permissions: () => send('GET', '/api/users/me/permissions'),
     contentTypes: () => send('GET', '/api/content-type-builder/content-types'),
     list: (pluralName, opts) => send('GET', `/api/${pluralName}?${listQuery(opts)}`),
-    entry: (pluralName, documentId) => send('GET', `/api/${pluralName}/${encodeURIComponent(documentId)}`),
-    create: (pluralName, data) => send('POST', `/api/${pluralName}`, { data }),
-    update: (pluralName, documentId, data) => send('PUT', `/api/${pluralName}/${encodeURIComponent(documentId)}`, { data }),
+    entry: (pluralName, documentId, status = '') =>
+      send('GET', `/api/${pluralName}/${encodeURIComponent(documentId)}${status ? `?status=${status}` : ''}`),
+    // With status draft a write changes the draft only; without, on a
+    // type with draft & publish, it publishes too (docs/drafts.md).
+    create: (pluralName, data, status = '') => send('POST', `/api/${pluralName}${status ? `?status=${status}` : ''}`, { data }),
+    update: (pluralName, documentId, data, status = '') =>
+      send('PUT', `/api/${pluralName}/${encodeURIComponent(documentId)}${status ? `?status=${status}` : ''}`, { data }),
+    published: async (pluralName, documentIds) => {
+      if (!documentIds.length) return new Set();
+      const { data } = await send('GET', `/api/${pluralName}?${publishedQuery(documentIds)}`);
+      return new Set(data.map((e) => e.documentId));
+    },
     remove: (pluralName, documentId) => send('DELETE', `/api/${pluralName}/${encodeURIComponent(documentId)}`),
     settings: () => send('GET', '/admin/settings.json'),
   };

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
-  ApiError, bodyOf, cell, client, collectionTypes, columnsOf, editableFields, errorOf, fieldErrors, fromInput, listQuery, nextSort, toInput,
+  ApiError, bodyOf, cell, client, collectionTypes, columnsOf, editableFields, errorOf, fieldErrors, fromInput, listQuery, nextSort, publishedQuery, toInput,
 } from './api.js';
 
 describe('errorOf', () => {
@@ -22,6 +22,11 @@ describe('listQuery and nextSort', () => {
     expect(listQuery({ page: 3, pageSize: 10, sort: 'title:desc', search: 'a&b', searchField: 'title' }))
       .toBe('pagination[page]=3&pagination[pageSize]=10&sort=title%3Adesc&filters[title][$containsi]=a%26b');
     expect(listQuery()).toBe('pagination[page]=1&pagination[pageSize]=25');
+    expect(listQuery({ status: 'draft' })).toBe('pagination[page]=1&pagination[pageSize]=25&status=draft');
+  });
+  it('asks which documents are published in one request', () => {
+    expect(publishedQuery(['a1', 'b 2'])).toBe('status=published&fields[0]=documentId&pagination[pageSize]=2'
+      + '&filters[documentId][$in][0]=a1&filters[documentId][$in][1]=b%202');
   });
   it('turns a column from ascending to descending and back', () => {
     expect(nextSort('', 'title')).toBe('title:asc');

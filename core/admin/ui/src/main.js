@@ -124,9 +124,18 @@ function List({ api, type, can }) {
   const [sort, setSort] = useState('');
   const [answer, setAnswer] = useState(null);
   const [error, setError] = useState('');
+  const drafts = type.schema.draftAndPublish;
+  const [published, setPublished] = useState(new Set());
   useEffect(() => {
     setError('');
-    api.list(type.schema.pluralName, { page, sort, pageSize: 25 }).then(setAnswer).catch((err) => setError(err.message));
+    // With draft & publish the list is of the drafts, every entry's, with
+    // whether it has a published version beside.
+    api.list(type.schema.pluralName, { page, sort, pageSize: 25, status: drafts ? 'draft' : '' })
+      .then(async (a) => {
+        if (drafts) setPublished(await api.published(type.schema.pluralName, a.data.map((e) => e.documentId)));
+        setAnswer(a);
+      })
+      .catch((err) => setError(err.message));
   }, [page, sort]);
   const pg = answer && answer.meta.pagination;
   const ariaSort = (name) => (sort === `${name}:asc` ? 'ascending' : sort === `${name}:desc` ? 'descending' : undefined);
@@ -137,8 +146,9 @@ function List({ api, type, can }) {
     ${answer && html`<div class="table-wrap"><table>
       <caption>${pg.total} entries</caption>
       <thead><tr><th scope="col">id</th>${columns.map((c) => html`<th scope="col" aria-sort=${ariaSort(c.name)}>
-        <button type="button" onClick=${() => { setSort(nextSort(sort, c.name)); setPage(1); }}>${c.name}</button></th>`)}</tr></thead>
-      <tbody>${answer.data.map((e) => html`<tr key=${e.documentId}><td><a href=${link(e)} aria-label=${`Edit entry ${e.id}`}>${e.id}</a></td>${columns.map((c) => html`<td>${cell(e[c.name])}</td>`)}</tr>`)}</tbody>
+        <button type="button" onClick=${() => { setSort(nextSort(sort, c.name)); setPage(1); }}>${c.name}</button></th>`)}
+        ${drafts && html`<th scope="col">Status</th>`}</tr></thead>
+      <tbody>${answer.data.map((e) => html`<tr key=${e.documentId}><td><a href=${link(e)} aria-label=${`Edit entry ${e.id}`}>${e.id}</a></td>${columns.map((c) => html`<td>${cell(e[c.name])}</td>`)}${drafts && html`<td>${published.has(e.documentId) ? 'Published' : 'Draft'}</td>`}</tr>`)}</tbody>
     </table></div>
     <div class="pager">
       <button type="button" class="secondary" disabled=${page <= 1} onClick=${() => setPage(page - 1)}>Previous</button>
@@ -163,14 +173,18 @@ function Editor({ api, type, documentId, can }) {
   const [errors, setErrors] = useState({ byField: {}, other: [] });
   const [saved, setSaved] = useState(created && created === documentId ? 'Saved.' : '');
   const writable = can(`${type.apiID}.${documentId ? 'update' : 'create'}`);
+  const drafts = type.schema.draftAndPublish;
+  const [isPublished, setIsPublished] = useState(false);
   useEffect(() => {
     if (!documentId) {
       setForm(Object.fromEntries(fields.map((f) => [f.name, toInput(f, null)])));
       return;
     }
-    api.entry(plural, documentId)
+    // With draft & publish the form edits the draft.
+    api.entry(plural, documentId, drafts ? 'draft' : '')
       .then(({ data }) => setForm(Object.fromEntries(fields.map((f) => [f.name, toInput(f, data[f.name])]))))
       .catch((err) => setErrors({ byField: {}, other: [err.message] }));
+    if (drafts) api.published(plural, [documentId]).then((set) => setIsPublished(set.has(documentId))).catch(() => {});
   }, []);
   useEffect(() => {
     if (!dirty) return undefined;
@@ -180,19 +194,23 @@ function Editor({ api, type, documentId, can }) {
     return () => { leaveGuard = null; window.removeEventListener('beforeunload', stay); };
   }, [dirty]);
   const set = (name, value) => { setForm({ ...form, [name]: value }); setDirty(true); setSaved(''); };
-  const save = async (e) => {
+  // save writes the form: the draft only (Save, on a type with draft &
+  // publish), or the entry as published (Publish, and Save elsewhere).
+  const save = async (e, publish = !drafts) => {
     e.preventDefault();
     const { data, errors: bad } = bodyOf(fields, form);
     if (Object.keys(bad).length) {
       setErrors({ byField: bad, other: [] });
       return;
     }
+    const status = publish ? '' : 'draft';
     try {
-      const answer = documentId ? await api.update(plural, documentId, data) : await api.create(plural, data);
+      const answer = documentId ? await api.update(plural, documentId, data, status) : await api.create(plural, data, status);
       setErrors({ byField: {}, other: [] });
       setDirty(false);
+      if (publish && drafts) setIsPublished(true);
       leaveGuard = null; // saved: nothing to lose by leaving, even before the next render
-      if (documentId) setSaved('Saved.');
+      if (documentId) setSaved(publish && drafts ? 'Published.' : 'Saved.');
       else {
         created = answer.data.documentId;
         window.location.hash = `#/content/${type.apiID}/${created}`;
@@ -237,12 +255,14 @@ function Editor({ api, type, documentId, can }) {
   };
   return html`<h1>${documentId ? `Edit ${type.schema.displayName}` : `Create ${type.schema.displayName}`}</h1>
     <p><a href=${`#/content/${type.apiID}`}>Back to the list</a></p>
+    ${drafts && documentId && html`<p>Status: <strong>${isPublished ? 'Published' : 'Draft'}</strong></p>`}
     ${errors.other.map((m) => html`<p class="error" role="alert">${m}</p>`)}
     ${saved && html`<p class="saved" role="status">${saved}</p>`}
     ${form && html`<form onSubmit=${save} class="editor">
       ${fields.map(input)}
       <div class="actions">
         ${writable && html`<button type="submit">Save</button>`}
+        ${writable && drafts && html`<button type="button" onClick=${(e) => save(e, true)}>Publish</button>`}
         ${documentId && can(`${type.apiID}.delete`) && html`<button type="button" class="danger" onClick=${remove}>Delete</button>`}
       </div>
     </form>`}`;
