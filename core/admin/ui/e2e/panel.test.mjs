@@ -252,3 +252,31 @@ test('draft & publish: Save keeps a draft, Publish publishes; enumeration, integ
   await page.getByRole('link', { name: 'Back to the list' }).click();
   await page.getByRole('columnheader', { name: 'Status' }).waitFor();
 });
+
+test('search a list and choose its columns', async (t) => {
+  const o = await open(t);
+  if (!o) return;
+  const { page } = o;
+  await signIn(page);
+  await page.getByRole('navigation', { name: 'Content Manager' }).getByRole('link', { name: 'Program', exact: true }).click();
+  await page.getByRole('table').waitFor();
+  const { body: session } = await api('POST', '/api/auth/local', null, { identifier: email, password });
+  const { body: all } = await api('GET', '/api/programs?pagination[pageSize]=1', session.jwt);
+  const word = all.data[0].title.split(' ')[0];
+  const { body: found } = await api('GET', `/api/programs?filters[title][$containsi]=${encodeURIComponent(word)}&pagination[pageSize]=1`, session.jwt);
+  await page.getByRole('searchbox', { name: 'Search' }).fill(word);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByRole('table').getByText(`${found.meta.pagination.total} entries`).waitFor();
+  for (const title of await page.getByRole('row').locator('td:nth-child(2)').allTextContents()) {
+    assert.ok(title.toLowerCase().includes(word.toLowerCase()), `${title} does not contain ${word}`);
+  }
+  // A column switched off is gone from the table, and back when switched on.
+  await page.getByText('Columns', { exact: true }).click();
+  const slug = page.getByRole('columnheader', { name: 'slug' });
+  await slug.waitFor();
+  await page.getByRole('checkbox', { name: 'slug' }).uncheck();
+  await slug.waitFor({ state: 'detached' });
+  await page.getByRole('checkbox', { name: 'slug' }).check();
+  await slug.waitFor();
+  await axe(page, 'a list with its tools open');
+});

@@ -68,6 +68,14 @@ export function columnsOf(type, max = 5) {
     .map(([name, a]) => ({ name, type: a.type }));
 }
 
+// searchFieldOf is the field a list's search box looks in: the type's
+// first text field (string, text, email or uid), or none.
+export function searchFieldOf(type) {
+  const found = Object.entries(type.schema.attributes)
+    .find(([, a]) => ['string', 'text', 'email', 'uid'].includes(a.type) && !a.private);
+  return found ? found[0] : '';
+}
+
 // cell is an entry's value as a list shows it.
 export function cell(value) {
   if (value === null || value === undefined) return '';

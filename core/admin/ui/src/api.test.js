@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
-  ApiError, bodyOf, cell, client, collectionTypes, columnsOf, editableFields, errorOf, fieldErrors, fromInput, listQuery, nextSort, publishedQuery, toInput,
+  ApiError, bodyOf, cell, client, collectionTypes, columnsOf, editableFields, errorOf, fieldErrors, fromInput, listQuery, nextSort, publishedQuery, searchFieldOf, toInput,
 } from './api.js';
 
 describe('errorOf', () => {
@@ -56,6 +56,10 @@ describe('columnsOf and cell', () => {
     });
     expect(columnsOf(t)).toEqual([{ name: 'username', type: 'string' }, { name: 'blocked', type: 'boolean' }, { name: 'age', type: 'integer' }]);
     expect(columnsOf(t, 1)).toHaveLength(1);
+  });
+  it('searches the first text field that is not private', () => {
+    expect(searchFieldOf(type('a', 'A', 'collectionType', true, { n: { type: 'integer' }, secret: { type: 'string', private: true }, name: { type: 'string' } }))).toBe('name');
+    expect(searchFieldOf(type('b', 'B', 'collectionType', true, { n: { type: 'integer' } }))).toBe('');
   });
   it('writes values for a table', () => {
     expect([cell(null), cell(true), cell(false), cell(12), cell('x'.repeat(100)).length]).toEqual(['', 'Yes', 'No', '12', 80]);

@@ -1,7 +1,9 @@
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { html } from 'htm/preact';
-import { bodyOf, cell, client, collectionTypes, columnsOf, editableFields, fieldErrors, nextSort, toInput } from './api.js';
+import {
+  bodyOf, cell, client, collectionTypes, columnsOf, editableFields, fieldErrors, nextSort, searchFieldOf, toInput,
+} from './api.js';
 import './style.css';
 
 // The session's token lives in sessionStorage: it ends with the tab, on
@@ -119,7 +121,12 @@ function Panel({ api, onSignOut }) {
 
 // List is a collection's entries, a page at a time, sorted by a column.
 function List({ api, type, can }) {
-  const columns = columnsOf(type);
+  const all = columnsOf(type, Infinity);
+  const [shown, setShown] = useState(columnsOf(type).map((c) => c.name));
+  const columns = all.filter((c) => shown.includes(c.name));
+  const searchField = searchFieldOf(type);
+  const [search, setSearch] = useState('');
+  const [typed, setTyped] = useState('');
   const [page, setPage] = useState(1);
   const [sort, setSort] = useState('');
   const [answer, setAnswer] = useState(null);
@@ -130,18 +137,32 @@ function List({ api, type, can }) {
     setError('');
     // With draft & publish the list is of the drafts, every entry's, with
     // whether it has a published version beside.
-    api.list(type.schema.pluralName, { page, sort, pageSize: 25, status: drafts ? 'draft' : '' })
+    api.list(type.schema.pluralName, { page, sort, pageSize: 25, status: drafts ? 'draft' : '', search, searchField })
       .then(async (a) => {
         if (drafts) setPublished(await api.published(type.schema.pluralName, a.data.map((e) => e.documentId)));
         setAnswer(a);
       })
       .catch((err) => setError(err.message));
-  }, [page, sort]);
+  }, [page, sort, search]);
   const pg = answer && answer.meta.pagination;
   const ariaSort = (name) => (sort === `${name}:asc` ? 'ascending' : sort === `${name}:desc` ? 'descending' : undefined);
   const link = (e) => `#/content/${type.apiID}/${e.documentId}`;
   return html`<h1>${type.schema.displayName}</h1>
     ${can(`${type.apiID}.create`) && html`<p><a class="button" href=${`#/content/${type.apiID}/new`}>Create new entry</a></p>`}
+    <div class="tools">
+      ${searchField && html`<form role="search" onSubmit=${(e) => { e.preventDefault(); setSearch(typed); setPage(1); }}>
+        <label for="search">Search</label>
+        <input id="search" type="search" value=${typed} onInput=${(e) => setTyped(e.target.value)} />
+        <button type="submit" class="secondary">Search</button>
+      </form>`}
+      <details>
+        <summary>Columns</summary>
+        <fieldset><legend>Columns to show</legend>
+          ${all.map((c) => html`<label><input type="checkbox" checked=${shown.includes(c.name)}
+            onChange=${(e) => setShown(e.target.checked ? [...shown, c.name] : shown.filter((n) => n !== c.name))} /> ${c.name}</label>`)}
+        </fieldset>
+      </details>
+    </div>
     ${error && html`<p class="error" role="alert">${error}</p>`}
     ${answer && html`<div class="table-wrap"><table>
       <caption>${pg.total} entries</caption>
