@@ -280,3 +280,31 @@ test('search a list and choose its columns', async (t) => {
   await slug.waitFor();
   await axe(page, 'a list with its tools open');
 });
+
+test('Settings > API Tokens: a token made is shown once, works, and stops working when revoked', async (t) => {
+  const o = await open(t);
+  if (!o) return;
+  const { page } = o;
+  page.on('dialog', (d) => d.accept());
+  await signIn(page);
+  await page.getByRole('link', { name: 'API Tokens' }).click();
+  const name = `e2e build ${Date.now()}`;
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Token type').selectOption('read-only');
+  await page.getByLabel('Token duration').selectOption({ label: '7 days' });
+  await page.getByRole('button', { name: 'Save' }).click();
+  const key = await page.getByLabel('Token', { exact: true }).inputValue();
+  assert.match(key, /^kiln_[A-Za-z0-9_-]{43}$/);
+  await page.getByRole('row').filter({ hasText: name }).waitFor();
+  await axe(page, 'the API tokens page');
+  assert.equal((await api('GET', '/api/programs?pagination[pageSize]=1', key)).status, 200);
+  assert.equal((await api('POST', '/api/customers', key, { data: { name: 'read-only may not' } })).status, 403);
+  // The same name again: the server's refusal at the field.
+  await page.getByLabel('Name').fill(name);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.locator('#token-name-error').waitFor();
+
+  await page.getByRole('button', { name: `Revoke ${name}` }).click();
+  await page.getByRole('row').filter({ hasText: name }).waitFor({ state: 'detached' });
+  assert.equal((await api('GET', '/api/programs?pagination[pageSize]=1', key)).status, 401);
+});

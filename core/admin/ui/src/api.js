@@ -76,6 +76,17 @@ export function searchFieldOf(type) {
   return found ? found[0] : '';
 }
 
+// lifespans are the durations a new API token may be given, in
+// milliseconds (null: it never expires), as Strapi's admin offers them.
+const day = 24 * 60 * 60 * 1000;
+export const lifespans = [['Unlimited', null], ['7 days', 7 * day], ['30 days', 30 * day], ['90 days', 90 * day]];
+
+// when is an instant as a table shows it: the date and time in UTC, or
+// a dash.
+export function when(iso) {
+  return iso ? `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC` : '—';
+}
+
 // cell is an entry's value as a list shows it.
 export function cell(value) {
   if (value === null || value === undefined) return '';
@@ -119,6 +130,9 @@ export function client({ base = '', token = () => '', onExpired = () => {}, fetc
     create: (pluralName, data, status = '') => send('POST', `/api/${pluralName}${status ? `?status=${status}` : ''}`, { data }),
     update: (pluralName, documentId, data, status = '') =>
       send('PUT', `/api/${pluralName}/${encodeURIComponent(documentId)}${status ? `?status=${status}` : ''}`, { data }),
+    tokens: () => send('GET', '/api/admin/api-tokens'),
+    createToken: (token) => send('POST', '/api/admin/api-tokens', token),
+    revokeToken: (id) => send('DELETE', `/api/admin/api-tokens/${id}`),
     published: async (pluralName, documentIds) => {
       if (!documentIds.length) return new Set();
       const { data } = await send('GET', `/api/${pluralName}?${publishedQuery(documentIds)}`);

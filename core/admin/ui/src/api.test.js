@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
-  ApiError, bodyOf, cell, client, collectionTypes, columnsOf, editableFields, errorOf, fieldErrors, fromInput, listQuery, nextSort, publishedQuery, searchFieldOf, toInput,
+  ApiError, bodyOf, cell, client, collectionTypes, columnsOf, editableFields, errorOf, fieldErrors, fromInput, listQuery, lifespans, nextSort, publishedQuery, searchFieldOf, toInput, when,
 } from './api.js';
 
 describe('errorOf', () => {
@@ -131,5 +131,13 @@ describe('the form', () => {
       { path: ['title'], message: 'title must be defined.' }, { path: [], message: 'something else' }, { path: ['n'], message: 'n is too big' }] });
     expect(fieldErrors(err)).toEqual({ byField: { title: 'title must be defined.', n: 'n is too big' }, other: ['something else'] });
     expect(fieldErrors(new ApiError(409, 'ConflictError', 'name must be unique'))).toEqual({ byField: {}, other: ['name must be unique'] });
+  });
+});
+
+describe('API tokens', () => {
+  it('offers Strapi\'s lifespans and writes instants in UTC', () => {
+    expect(lifespans.map(([label, ms]) => `${label}=${ms}`)).toEqual(['Unlimited=null', '7 days=604800000', '30 days=2592000000', '90 days=7776000000']);
+    expect(when('2026-11-27T09:30:12.000Z')).toBe('2026-11-27 09:30 UTC');
+    expect(when(null)).toBe('—');
   });
 });

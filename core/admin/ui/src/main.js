@@ -2,7 +2,7 @@ import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { html } from 'htm/preact';
 import {
-  bodyOf, cell, client, collectionTypes, columnsOf, editableFields, fieldErrors, nextSort, searchFieldOf, toInput,
+  bodyOf, cell, client, collectionTypes, columnsOf, editableFields, fieldErrors, lifespans, nextSort, searchFieldOf, toInput, when,
 } from './api.js';
 import './style.css';
 
@@ -108,11 +108,14 @@ function Panel({ api, onSignOut }) {
       <h2>Content Manager</h2>
       ${types && html`<ul>${types.map((t) => html`<li key=${t.uid}>
         <a href=${`#/content/${t.apiID}`} aria-current=${current === t ? 'page' : undefined}>${t.schema.displayName}</a></li>`)}</ul>`}
+      ${can('apiTokens.find') && html`<h2>Settings</h2><ul><li>
+        <a href="#/settings/api-tokens" aria-current=${route === '/settings/api-tokens' ? 'page' : undefined}>API Tokens</a></li></ul>`}
       <p><button class="secondary" type="button" onClick=${onSignOut}>Sign out</button></p>
     </nav>
     <main>
       ${error && html`<p class="error" role="alert">${error}</p>`}
-      ${!current ? html`<h1>Welcome</h1><p>Choose a collection type.</p>`
+      ${route === '/settings/api-tokens' && can('apiTokens.find') ? html`<${Tokens} api=${api} can=${can} />`
+        : !current ? html`<h1>Welcome</h1><p>Choose a collection type.</p>`
         : doc ? html`<${Editor} key=${current.uid + doc} api=${api} type=${current} documentId=${doc === 'new' ? '' : doc} can=${can} />`
           : html`<${List} key=${current.uid} api=${api} type=${current} can=${can} />`}
     </main>
@@ -287,6 +290,70 @@ function Editor({ api, type, documentId, can }) {
         ${documentId && can(`${type.apiID}.delete`) && html`<button type="button" class="danger" onClick=${remove}>Delete</button>`}
       </div>
     </form>`}`;
+}
+
+// Tokens is Settings > API Tokens: the tokens, a form that makes one and
+// shows it this once, and Revoke.
+function Tokens({ api, can }) {
+  const [list, setList] = useState(null);
+  const [made, setMade] = useState(null);
+  const [form, setForm] = useState({ name: '', description: '', type: 'read-only', lifespan: '' });
+  const [errors, setErrors] = useState({ byField: {}, other: [] });
+  const load = () => api.tokens().then(({ data }) => setList(data)).catch((err) => setErrors({ byField: {}, other: [err.message] }));
+  useEffect(() => { load(); }, []);
+  const create = async (e) => {
+    e.preventDefault();
+    try {
+      const lifespan = form.lifespan === '' ? null : Number(form.lifespan);
+      const { data } = await api.createToken({ name: form.name, description: form.description, type: form.type, lifespan });
+      setMade(data);
+      setErrors({ byField: {}, other: [] });
+      setForm({ ...form, name: '', description: '' });
+      load();
+    } catch (err) {
+      setErrors(fieldErrors(err));
+    }
+  };
+  const revoke = async (t) => {
+    if (!window.confirm(`Revoke the token "${t.name}"? Requests with it are refused from now on.`)) return;
+    try {
+      await api.revokeToken(t.id);
+      load();
+    } catch (err) {
+      setErrors(fieldErrors(err));
+    }
+  };
+  return html`<h1>API Tokens</h1>
+    ${errors.other.map((m) => html`<p class="error" role="alert">${m}</p>`)}
+    ${made && html`<div class="token-made" role="status">
+      <p>Token "${made.name}" made. This is the only time it is shown: copy it now.</p>
+      <label for="access-key">Token</label>
+      <input id="access-key" readonly value=${made.accessKey} onFocus=${(e) => e.target.select()} />
+    </div>`}
+    ${can('apiTokens.create') && html`<form class="editor" onSubmit=${create}>
+      <h2>Create new API token</h2>
+      <div class="field"><label for="token-name">Name</label>
+        <input id="token-name" required value=${form.name} aria-invalid=${errors.byField.name ? 'true' : undefined}
+          aria-describedby=${errors.byField.name ? 'token-name-error' : undefined} onInput=${(e) => setForm({ ...form, name: e.target.value })} />
+        ${errors.byField.name && html`<p class="field-error" id="token-name-error">${errors.byField.name}</p>`}</div>
+      <div class="field"><label for="token-description">Description</label>
+        <input id="token-description" value=${form.description} onInput=${(e) => setForm({ ...form, description: e.target.value })} /></div>
+      <div class="field"><label for="token-type">Token type</label>
+        <select id="token-type" value=${form.type} onChange=${(e) => setForm({ ...form, type: e.target.value })}>
+          <option value="read-only">Read-only</option><option value="full-access">Full access</option></select></div>
+      <div class="field"><label for="token-lifespan">Token duration</label>
+        <select id="token-lifespan" value=${form.lifespan} onChange=${(e) => setForm({ ...form, lifespan: e.target.value })}>
+          ${lifespans.map(([label, ms]) => html`<option value=${ms === null ? '' : String(ms)}>${label}</option>`)}</select></div>
+      <div class="actions"><button type="submit">Save</button></div>
+    </form>`}
+    ${list && html`<div class="table-wrap"><table>
+      <caption>${list.length} tokens</caption>
+      <thead><tr><th scope="col">Name</th><th scope="col">Type</th><th scope="col">Expires</th><th scope="col">Last used</th><th scope="col">Created</th>
+        <th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
+      <tbody>${list.map((t) => html`<tr key=${t.id}><td>${t.name}</td><td>${t.type}</td><td>${when(t.expiresAt)}</td>
+        <td>${when(t.lastUsedAt)}</td><td>${when(t.createdAt)}</td>
+        <td>${can('apiTokens.delete') && html`<button type="button" class="danger" aria-label=${`Revoke ${t.name}`} onClick=${() => revoke(t)}>Revoke</button>`}</td></tr>`)}</tbody>
+    </table></div>`}`;
 }
 
 render(html`<${App} />`, document.getElementById('app'));
