@@ -308,3 +308,60 @@ test('Settings > API Tokens: a token made is shown once, works, and stops workin
   await page.getByRole('row').filter({ hasText: name }).waitFor({ state: 'detached' });
   assert.equal((await api('GET', '/api/programs?pagination[pageSize]=1', key)).status, 401);
 });
+
+test('the media library: several files uploaded with their progress, described, their formats shown, deleted', async (t) => {
+  const o = await open(t);
+  if (!o) return;
+  const { page } = o;
+  page.on('dialog', (d) => d.accept());
+  await signIn(page);
+  await page.getByRole('link', { name: 'Media Library' }).click();
+  const files = new URL('../../../../testdata/media/files/', import.meta.url);
+  const stamp = Date.now();
+  const pick = ['photo.jpg', 'small.png'].map((n) => ({
+    name: `${stamp}-${n}`, mimeType: n.endsWith('.png') ? 'image/png' : 'image/jpeg', buffer: readFileSync(new URL(n, files)),
+  }));
+  await page.getByLabel('Upload files').setInputFiles(pick);
+  for (const f of pick) {
+    await page.getByRole('listitem').filter({ hasText: `${f.name}` }).filter({ hasText: 'done' }).waitFor();
+    assert.equal(await page.getByRole('progressbar', { name: `Upload of ${f.name}` }).getAttribute('value'), '1');
+  }
+  const { body: session } = await api('POST', '/api/auth/local', null, { identifier: email, password });
+  const { body: listed } = await api('GET', `/api/upload/files?filters[name][$startsWith]=${stamp}`, session.jwt);
+  assert.deepEqual(listed.map((f) => f.name).sort(), pick.map((f) => f.name).sort());
+  const photo = listed.find((f) => f.name.endsWith('photo.jpg'));
+  // The photo's formats are listed, its thumbnail previewed from the server.
+  const row = page.getByRole('row').filter({ hasText: photo.name });
+  await row.getByText('thumbnail').waitFor();
+  assert.ok((await row.locator('img').getAttribute('src')).startsWith('/uploads/thumbnail_')); // alt "": decorative until described
+  await axe(page, 'the media library');
+
+  await page.getByRole('button', { name: `Edit ${photo.name}` }).click();
+  await page.getByLabel('Alternative text').fill('A photo for the e2e test');
+  await page.getByLabel('Caption').fill('Taken by the browser test');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await row.getByText('A photo for the e2e test').waitFor();
+  const { body: described } = await api('GET', `/api/upload/files/${photo.id}`, session.jwt);
+  assert.deepEqual([described.alternativeText, described.caption], ['A photo for the e2e test', 'Taken by the browser test']);
+
+  // Dropped rather than picked.
+  const dropped = await page.evaluateHandle((name) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File(['notes dropped on the library'], name, { type: 'text/plain' }));
+    return dt;
+  }, `${stamp}-dropped.txt`);
+  await page.locator('.dropzone').dispatchEvent('drop', { dataTransfer: dropped });
+  await page.getByRole('listitem').filter({ hasText: `${stamp}-dropped.txt` }).filter({ hasText: 'done' }).waitFor();
+  await page.getByRole('row').filter({ hasText: `${stamp}-dropped.txt` }).waitFor();
+
+  await page.getByRole('searchbox', { name: 'Search' }).fill(`${stamp}-small`);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByText('1 files').waitFor();
+
+  await page.getByRole('searchbox', { name: 'Search' }).fill(String(stamp));
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByText('3 files').waitFor();
+  await page.getByRole('button', { name: `Delete ${photo.name}` }).click();
+  await page.getByText('2 files').waitFor();
+  assert.equal((await api('GET', `/api/upload/files/${photo.id}`, session.jwt)).status, 404);
+});

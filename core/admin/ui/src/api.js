@@ -76,6 +76,26 @@ export function searchFieldOf(type) {
   return found ? found[0] : '';
 }
 
+// filesQuery is a page of the media library: Strapi's start and limit,
+// newest first, and a search in the files' names.
+export function filesQuery({ start = 0, limit = 50, search = '' } = {}) {
+  const parts = [`start=${start}`, `limit=${limit}`, 'sort=createdAt:desc'];
+  if (search) parts.push(`filters[name][$containsi]=${encodeURIComponent(search)}`);
+  return parts.join('&');
+}
+
+// preview is the image a file shows in the library: its thumbnail, else
+// the image itself, else none (not an image).
+export function preview(file) {
+  if (!file.mime || !file.mime.startsWith('image/')) return '';
+  return (file.formats && file.formats.thumbnail && file.formats.thumbnail.url) || file.url;
+}
+
+// size is a file's size as a person reads it; Strapi stores kilobytes.
+export function size(kb) {
+  return kb >= 1024 ? `${(kb / 1024).toFixed(1)} MB` : `${Math.round(kb)} KB`;
+}
+
 // lifespans are the durations a new API token may be given, in
 // milliseconds (null: it never expires), as Strapi's admin offers them.
 const day = 24 * 60 * 60 * 1000;
@@ -118,6 +138,20 @@ export function client({ base = '', token = () => '', onExpired = () => {}, fetc
     }
     return data;
   }
+  async function sendForm(path, form) {
+    const headers = { Accept: 'application/json' };
+    const t = token();
+    if (t) headers.Authorization = `Bearer ${t}`;
+    const res = await fetch(base + path, { method: 'POST', headers, body: form });
+    let data = null;
+    try { data = await res.json(); } catch { data = null; }
+    if (!res.ok) {
+      const err = errorOf(res.status, data);
+      if (res.status === 401 && t) onExpired(err);
+      throw err;
+    }
+    return data;
+  }
   return {
     signIn: (identifier, password) => send('POST', '/api/auth/local', { identifier, password }),
     permissions: () => send('GET', '/api/users/me/permissions'),
@@ -130,6 +164,34 @@ export function client({ base = '', token = () => '', onExpired = () => {}, fetc
     create: (pluralName, data, status = '') => send('POST', `/api/${pluralName}${status ? `?status=${status}` : ''}`, { data }),
     update: (pluralName, documentId, data, status = '') =>
       send('PUT', `/api/${pluralName}/${encodeURIComponent(documentId)}${status ? `?status=${status}` : ''}`, { data }),
+    files: ({ start = 0, limit = 50, search = '' } = {}) => send('GET', `/api/upload/files?${filesQuery({ start, limit, search })}`),
+    describeFile: (id, info) => {
+      const form = new FormData();
+      form.append('fileInfo', JSON.stringify(info));
+      return sendForm(`/api/upload?id=${id}`, form);
+    },
+    deleteFile: (id) => send('DELETE', `/api/upload/files/${id}`),
+    // upload sends one file, telling onProgress the share sent (0 to 1):
+    // fetch cannot, so it goes by XMLHttpRequest.
+    upload: (file, onProgress = () => {}) => new Promise((resolve, reject) => {
+      const xhr = new XMLHttpRequest();
+      xhr.open('POST', `${base}/api/upload`);
+      const t = token();
+      if (t) xhr.setRequestHeader('Authorization', `Bearer ${t}`);
+      xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
+      xhr.onload = () => {
+        let body = null;
+        try { body = JSON.parse(xhr.responseText); } catch { body = null; }
+        if (xhr.status >= 200 && xhr.status < 300) { onProgress(1); resolve(body); return; }
+        const err = errorOf(xhr.status, body);
+        if (xhr.status === 401 && t) onExpired(err);
+        reject(err);
+      };
+      xhr.onerror = () => reject(new ApiError(0, 'NetworkError', 'The upload did not reach the server.'));
+      const form = new FormData();
+      form.append('files', file, file.name);
+      xhr.send(form);
+    }),
     tokens: () => send('GET', '/api/admin/api-tokens'),
     createToken: (token) => send('POST', '/api/admin/api-tokens', token),
     revokeToken: (id) => send('DELETE', `/api/admin/api-tokens/${id}`),

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
-  ApiError, bodyOf, cell, client, collectionTypes, columnsOf, editableFields, errorOf, fieldErrors, fromInput, listQuery, lifespans, nextSort, publishedQuery, searchFieldOf, toInput, when,
+  ApiError, bodyOf, cell, client, collectionTypes, columnsOf, editableFields, errorOf, fieldErrors, fromInput, listQuery, filesQuery, lifespans, nextSort, preview, publishedQuery, searchFieldOf, size, toInput, when,
 } from './api.js';
 
 describe('errorOf', () => {
@@ -139,5 +139,20 @@ describe('API tokens', () => {
     expect(lifespans.map(([label, ms]) => `${label}=${ms}`)).toEqual(['Unlimited=null', '7 days=604800000', '30 days=2592000000', '90 days=7776000000']);
     expect(when('2026-11-27T09:30:12.000Z')).toBe('2026-11-27 09:30 UTC');
     expect(when(null)).toBe('—');
+  });
+});
+
+describe('the media library', () => {
+  it('pages newest first and searches names', () => {
+    expect(filesQuery({ start: 50, limit: 50, search: 'cat pic' })).toBe('start=50&limit=50&sort=createdAt:desc&filters[name][$containsi]=cat%20pic');
+    expect(filesQuery()).toBe('start=0&limit=50&sort=createdAt:desc');
+  });
+  it('previews images by their thumbnail, other files not at all', () => {
+    expect(preview({ mime: 'image/png', url: '/uploads/a.png', formats: { thumbnail: { url: '/uploads/thumbnail_a.png' } } })).toBe('/uploads/thumbnail_a.png');
+    expect(preview({ mime: 'image/png', url: '/uploads/a.png', formats: null })).toBe('/uploads/a.png');
+    expect(preview({ mime: 'application/pdf', url: '/uploads/a.pdf' })).toBe('');
+  });
+  it('writes sizes', () => {
+    expect([size(0.31), size(42.2), size(2048)]).toEqual(['0 KB', '42 KB', '2.0 MB']);
   });
 });
