@@ -365,3 +365,49 @@ test('the media library: several files uploaded with their progress, described, 
   await page.getByText('2 files').waitFor();
   assert.equal((await api('GET', `/api/upload/files/${photo.id}`, session.jwt)).status, 404);
 });
+
+test('Settings > Webhooks: made in the panel, delivered to a receiver, its log shown, redelivered', async (t) => {
+  const o = await open(t);
+  if (!o) return;
+  const { page } = o;
+  page.on('dialog', (d) => d.accept());
+  const { createServer } = await import('node:http');
+  const got = [];
+  const receiver = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => { body += c; });
+    req.on('end', () => { got.push(JSON.parse(body)); res.writeHead(204).end(); });
+  });
+  await new Promise((r) => receiver.listen(0, '127.0.0.1', r));
+  t.after(() => receiver.close());
+
+  await signIn(page);
+  await page.getByRole('link', { name: 'Webhooks' }).click();
+  const name = `e2e-hook-${Date.now()}`;
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('URL').fill(`http://127.0.0.1:${receiver.address().port}/hook`);
+  await page.getByLabel('entry.delete').check();
+  await page.getByRole('button', { name: 'Save' }).click();
+  assert.match(await page.getByLabel('Secret').inputValue(), /^[0-9a-f]{64}$/);
+  await page.getByRole('row').filter({ hasText: name }).waitFor();
+  await axe(page, 'the webhooks page');
+
+  const { body: session } = await api('POST', '/api/auth/local', null, { identifier: email, password });
+  const made = await api('POST', '/api/customers', session.jwt, { data: { name: `${name} customer` } });
+  assert.equal(made.status, 201);
+  for (let i = 0; i < 100 && !got.some((p) => p.event === 'entry.create' && p.entry && p.entry.name === `${name} customer`); i++) {
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  assert.ok(got.some((p) => p.event === 'entry.create'), `the receiver got ${JSON.stringify(got)}`);
+
+  await page.getByRole('button', { name: `Deliveries of ${name}` }).click();
+  const log = page.getByRole('region', { name: `Deliveries of ${name}` });
+  await log.getByRole('cell', { name: 'delivered' }).first().waitFor();
+  const before = got.length;
+  await log.getByRole('button', { name: /^Redeliver / }).first().click();
+  for (let i = 0; i < 100 && got.length === before; i++) await new Promise((r) => setTimeout(r, 100));
+  assert.equal(got.length, before + 1, 'the redelivery reached the receiver');
+
+  await page.getByRole('button', { name: `Delete ${name}` }).click();
+  await page.getByRole('row').filter({ hasText: name }).first().waitFor({ state: 'detached' });
+});

@@ -96,6 +96,19 @@ export function size(kb) {
   return kb >= 1024 ? `${(kb / 1024).toFixed(1)} MB` : `${Math.round(kb)} KB`;
 }
 
+// coreEvents are the events of Kiln's core a webhook may want; a
+// plugin's own (event.scheduled, learner.assigned) are typed in.
+export const coreEvents = ['entry.create', 'entry.update', 'entry.delete', 'entry.publish', 'entry.unpublish',
+  'media.create', 'media.update', 'media.delete'];
+
+// eventsOf are the events a webhook form asks for: the boxes ticked, then
+// the other names typed, comma-separated, without blanks or repeats.
+export function eventsOf(ticked, typed) {
+  const out = [...ticked];
+  for (const e of typed.split(',').map((x) => x.trim()).filter(Boolean)) if (!out.includes(e)) out.push(e);
+  return out;
+}
+
 // lifespans are the durations a new API token may be given, in
 // milliseconds (null: it never expires), as Strapi's admin offers them.
 const day = 24 * 60 * 60 * 1000;
@@ -192,6 +205,11 @@ export function client({ base = '', token = () => '', onExpired = () => {}, fetc
       form.append('files', file, file.name);
       xhr.send(form);
     }),
+    webhooks: () => send('GET', '/api/admin/webhooks'),
+    createWebhook: (hook) => send('POST', '/api/admin/webhooks', { data: hook }),
+    deleteWebhook: (id) => send('DELETE', `/api/admin/webhooks/${id}`),
+    deliveries: (id) => send('GET', `/api/admin/webhooks/${id}/deliveries?pagination[pageSize]=20`),
+    redeliver: (id, did) => send('POST', `/api/admin/webhooks/${id}/deliveries/${did}/redeliver`),
     tokens: () => send('GET', '/api/admin/api-tokens'),
     createToken: (token) => send('POST', '/api/admin/api-tokens', token),
     revokeToken: (id) => send('DELETE', `/api/admin/api-tokens/${id}`),

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
-  ApiError, bodyOf, cell, client, collectionTypes, columnsOf, editableFields, errorOf, fieldErrors, fromInput, listQuery, filesQuery, lifespans, nextSort, preview, publishedQuery, searchFieldOf, size, toInput, when,
+  ApiError, bodyOf, cell, client, collectionTypes, columnsOf, editableFields, errorOf, fieldErrors, fromInput, listQuery, coreEvents, eventsOf, filesQuery, lifespans, nextSort, preview, publishedQuery, searchFieldOf, size, toInput, when,
 } from './api.js';
 
 describe('errorOf', () => {
@@ -154,5 +154,13 @@ describe('the media library', () => {
   });
   it('writes sizes', () => {
     expect([size(0.31), size(42.2), size(2048)]).toEqual(['0 KB', '42 KB', '2.0 MB']);
+  });
+});
+
+describe('webhooks', () => {
+  it('asks for the events ticked and those typed, once each', () => {
+    expect(eventsOf(['entry.create'], ' learner.assigned, ,entry.create,event.scheduled ')).toEqual(['entry.create', 'learner.assigned', 'event.scheduled']);
+    expect(eventsOf([], '')).toEqual([]);
+    expect(coreEvents).toContain('media.delete');
   });
 });

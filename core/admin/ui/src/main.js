@@ -2,7 +2,7 @@ import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { html } from 'htm/preact';
 import {
-  bodyOf, cell, client, collectionTypes, columnsOf, editableFields, fieldErrors, lifespans, nextSort, preview, searchFieldOf, size, toInput, when,
+  bodyOf, cell, client, collectionTypes, coreEvents, eventsOf, columnsOf, editableFields, fieldErrors, lifespans, nextSort, preview, searchFieldOf, size, toInput, when,
 } from './api.js';
 import './style.css';
 
@@ -112,12 +112,15 @@ function Panel({ api, onSignOut }) {
         <a href="#/media" aria-current=${route === '/media' ? 'page' : undefined}>Media Library</a></li></ul>`}
       ${can('apiTokens.find') && html`<h2>Settings</h2><ul><li>
         <a href="#/settings/api-tokens" aria-current=${route === '/settings/api-tokens' ? 'page' : undefined}>API Tokens</a></li></ul>`}
+      ${can('webhooks.find') && html`<ul><li>
+        <a href="#/settings/webhooks" aria-current=${route === '/settings/webhooks' ? 'page' : undefined}>Webhooks</a></li></ul>`}
       <p><button class="secondary" type="button" onClick=${onSignOut}>Sign out</button></p>
     </nav>
     <main>
       ${error && html`<p class="error" role="alert">${error}</p>`}
       ${route === '/settings/api-tokens' && can('apiTokens.find') ? html`<${Tokens} api=${api} can=${can} />`
         : route === '/media' && can('upload.find') ? html`<${Media} api=${api} can=${can} />`
+        : route === '/settings/webhooks' && can('webhooks.find') ? html`<${Webhooks} api=${api} can=${can} />`
         : !current ? html`<h1>Welcome</h1><p>Choose a collection type.</p>`
         : doc ? html`<${Editor} key=${current.uid + doc} api=${api} type=${current} documentId=${doc === 'new' ? '' : doc} can=${can} />`
           : html`<${List} key=${current.uid} api=${api} type=${current} can=${can} />`}
@@ -381,6 +384,88 @@ function Media({ api, can }) {
           ${can('upload.destroy') && html`<button type="button" class="danger" aria-label=${`Delete ${f.name}`} onClick=${() => remove(f)}>Delete</button>`}
         </td></tr>`)}</tbody>
     </table></div>`}`;
+}
+
+// Webhooks is Settings > Webhooks: the webhooks, a form that makes one
+// (its secret shown once), each one's last deliveries with Redeliver, and
+// Delete.
+function Webhooks({ api, can }) {
+  const [list, setList] = useState(null);
+  const [form, setForm] = useState({ name: '', url: '', ticked: ['entry.create'], typed: '' });
+  const [made, setMade] = useState(null);
+  const [open, setOpen] = useState(null);
+  const [deliveries, setDeliveries] = useState([]);
+  const [errors, setErrors] = useState({ byField: {}, other: [] });
+  const fail = (err) => setErrors(fieldErrors(err));
+  const load = () => api.webhooks().then(({ data }) => setList(data)).catch(fail);
+  const show = (h) => api.deliveries(h.id).then(({ data }) => { setOpen(h); setDeliveries(data); }).catch(fail);
+  useEffect(() => { load(); }, []);
+  const create = async (e) => {
+    e.preventDefault();
+    try {
+      const { data } = await api.createWebhook({ name: form.name, url: form.url, events: eventsOf(form.ticked, form.typed) });
+      setMade(data);
+      setErrors({ byField: {}, other: [] });
+      load();
+    } catch (err) {
+      fail(err);
+    }
+  };
+  const remove = async (h) => {
+    if (!window.confirm(`Delete the webhook "${h.name}" and its delivery log?`)) return;
+    try {
+      await api.deleteWebhook(h.id);
+      if (open && open.id === h.id) setOpen(null);
+      load();
+    } catch (err) {
+      fail(err);
+    }
+  };
+  const tick = (ev, on) => setForm({ ...form, ticked: on ? [...form.ticked, ev] : form.ticked.filter((x) => x !== ev) });
+  const fieldError = (name) => errors.byField[name] && html`<p class="field-error" id=${`hook-${name}-error`}>${errors.byField[name]}</p>`;
+  return html`<h1>Webhooks</h1>
+    ${errors.other.map((m) => html`<p class="error" role="alert">${m}</p>`)}
+    ${made && html`<div class="token-made" role="status">
+      <p>Webhook "${made.name}" made. Its signing secret is shown this once.</p>
+      <label for="hook-secret">Secret</label><input id="hook-secret" readonly value=${made.secret} />
+    </div>`}
+    ${can('webhooks.create') && html`<form class="editor" onSubmit=${create}>
+      <h2>Create new webhook</h2>
+      <div class="field"><label for="hook-name">Name</label>
+        <input id="hook-name" required value=${form.name} onInput=${(e) => setForm({ ...form, name: e.target.value })} />${fieldError('name')}</div>
+      <div class="field"><label for="hook-url">URL</label>
+        <input id="hook-url" type="url" required value=${form.url} onInput=${(e) => setForm({ ...form, url: e.target.value })} />${fieldError('url')}</div>
+      <fieldset class="field"><legend>Events</legend>
+        ${coreEvents.map((ev) => html`<label class="inline"><input type="checkbox" checked=${form.ticked.includes(ev)}
+          onChange=${(e) => tick(ev, e.target.checked)} /> ${ev}</label>`)}
+        <label for="hook-other">Other events (a plugin's, comma-separated)</label>
+        <input id="hook-other" value=${form.typed} onInput=${(e) => setForm({ ...form, typed: e.target.value })} />${fieldError('events')}
+      </fieldset>
+      <div class="actions"><button type="submit">Save</button></div>
+    </form>`}
+    ${list && html`<div class="table-wrap"><table>
+      <caption>${list.length} webhooks</caption>
+      <thead><tr><th scope="col">Name</th><th scope="col">URL</th><th scope="col">Events</th><th scope="col">Enabled</th>
+        <th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
+      <tbody>${list.map((h) => html`<tr key=${h.id}><td>${h.name}</td><td>${h.url}</td><td>${(h.events || []).join(', ')}</td>
+        <td>${h.enabled ? 'Yes' : 'No'}</td><td class="actions">
+          ${can('webhooks.deliveries') && html`<button type="button" class="secondary" aria-label=${`Deliveries of ${h.name}`} onClick=${() => show(h)}>Deliveries</button>`}
+          ${can('webhooks.delete') && h.source !== 'config' && html`<button type="button" class="danger" aria-label=${`Delete ${h.name}`} onClick=${() => remove(h)}>Delete</button>`}
+        </td></tr>`)}</tbody>
+    </table></div>`}
+    ${open && html`<section aria-label=${`Deliveries of ${open.name}`}>
+      <h2>Deliveries of ${open.name}</h2>
+      <p><button type="button" class="secondary" onClick=${() => show(open)}>Refresh</button></p>
+      <div class="table-wrap"><table>
+        <caption>${deliveries.length} deliveries</caption>
+        <thead><tr><th scope="col">Event</th><th scope="col">Status</th><th scope="col">Attempts</th><th scope="col">Answer</th>
+          <th scope="col">Made</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
+        <tbody>${deliveries.map((d) => html`<tr key=${d.id}><td>${d.event}</td><td>${d.status}</td><td>${d.attempts}</td>
+          <td>${d.lastStatus || d.lastError || ''}</td><td>${when(d.createdAt)}</td><td>
+          ${can('webhooks.redeliver') && html`<button type="button" class="secondary" aria-label=${`Redeliver ${d.id}`}
+            onClick=${() => api.redeliver(open.id, d.id).then(() => show(open)).catch(fail)}>Redeliver</button>`}</td></tr>`)}</tbody>
+      </table></div>
+    </section>`}`;
 }
 
 // Tokens is Settings > API Tokens: the tokens, a form that makes one and
