@@ -411,3 +411,28 @@ test('Settings > Webhooks: made in the panel, delivered to a receiver, its log s
   await page.getByRole('button', { name: `Delete ${name}` }).click();
   await page.getByRole('row').filter({ hasText: name }).first().waitFor({ state: 'detached' });
 });
+
+test('the dashboard draws the analytics endpoints\' figures', async (t) => {
+  const o = await open(t);
+  if (!o) return;
+  const { page } = o;
+  await signIn(page);
+  await page.getByRole('link', { name: 'Dashboard' }).click();
+  const { body: session } = await api('POST', '/api/auth/local', null, { identifier: email, password });
+  const { body: d } = await api('GET', '/api/analytics/dashboard', session.jwt);
+  const programs = page.getByRole('img', { name: /^Programs by status:/ });
+  await programs.waitFor();
+  const said = Object.entries(d.data.programs.byStatus).map(([k, v]) => `${k} ${v}`).join(', ');
+  assert.equal(await programs.getAttribute('aria-label'), `Programs by status: ${said}`);
+  const enrolments = Object.entries(d.data.enrollments.byStatus).map(([k, v]) => `${k} ${v}`).join(', ');
+  assert.equal(await page.getByRole('img', { name: /^Enrolments by status:/ }).getAttribute('aria-label'), `Enrolments by status: ${enrolments}`);
+  assert.equal(await page.locator('.chart').first().locator('rect').count(), Object.keys(d.data.programs.byStatus).length);
+  await page.getByText(`${d.data.customers.active} of ${d.data.customers.total}`).waitFor();
+  // Enrolments by month: this month's bar is the API's count of the month.
+  const now = new Date();
+  const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
+  const { body: month } = await api('GET', `/api/enrollments?filters[createdAt][$gte]=${from}&pagination[pageSize]=1`, session.jwt);
+  const label = await page.getByRole('img', { name: /^Enrolments by month:/ }).getAttribute('aria-label');
+  assert.ok(label.endsWith(` ${month.meta.pagination.total}`), `${label} ends with this month's ${month.meta.pagination.total}`);
+  await axe(page, 'the dashboard');
+});

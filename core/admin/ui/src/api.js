@@ -96,6 +96,38 @@ export function size(kb) {
   return kb >= 1024 ? `${(kb / 1024).toFixed(1)} MB` : `${Math.round(kb)} KB`;
 }
 
+// lastMonths are the n calendar months up to the one of now, oldest
+// first, each with its first day and the next month's (UTC), as filters
+// on createdAt take them.
+export function lastMonths(now, n) {
+  const out = [];
+  for (let i = n - 1; i >= 0; i--) {
+    const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - i, 1));
+    const end = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1));
+    out.push({ label: start.toISOString().slice(0, 7), from: start.toISOString(), to: end.toISOString() });
+  }
+  return out;
+}
+
+// monthFilter selects the entries made in a month, and of a status when
+// given.
+export function monthFilter(m, status = '') {
+  const f = [`filters[createdAt][$gte]=${m.from}`, `filters[createdAt][$lt]=${m.to}`];
+  if (status) f.push(`filters[status][$eq]=${status}`);
+  return f.join('&');
+}
+
+// bars lays out a bar chart's bars in a width×height box: each value's
+// bar from the bottom, the tallest reaching the top.
+export function bars(values, width, height, gap = 8) {
+  const top = Math.max(...values, 0) || 1;
+  const w = values.length ? (width - gap * (values.length - 1)) / values.length : 0;
+  return values.map((v, i) => {
+    const h = Math.round((v / top) * height);
+    return { x: Math.round(i * (w + gap)), y: height - h, width: Math.round(w), height: h };
+  });
+}
+
 // coreEvents are the events of Kiln's core a webhook may want; a
 // plugin's own (event.scheduled, learner.assigned) are typed in.
 export const coreEvents = ['entry.create', 'entry.update', 'entry.delete', 'entry.publish', 'entry.unpublish',
@@ -205,6 +237,13 @@ export function client({ base = '', token = () => '', onExpired = () => {}, fetc
       form.append('files', file, file.name);
       xhr.send(form);
     }),
+    dashboard: () => send('GET', '/api/analytics/dashboard'),
+    // count is how many entries of a type a filter selects: a page of one
+    // entry, its total read.
+    count: async (pluralName, filters) => {
+      const { meta } = await send('GET', `/api/${pluralName}?${filters}&pagination[pageSize]=1&fields[0]=documentId`);
+      return meta.pagination.total;
+    },
     webhooks: () => send('GET', '/api/admin/webhooks'),
     createWebhook: (hook) => send('POST', '/api/admin/webhooks', { data: hook }),
     deleteWebhook: (id) => send('DELETE', `/api/admin/webhooks/${id}`),

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
-  ApiError, bodyOf, cell, client, collectionTypes, columnsOf, editableFields, errorOf, fieldErrors, fromInput, listQuery, coreEvents, eventsOf, filesQuery, lifespans, nextSort, preview, publishedQuery, searchFieldOf, size, toInput, when,
+  ApiError, bodyOf, cell, client, collectionTypes, columnsOf, editableFields, errorOf, fieldErrors, fromInput, listQuery, bars, coreEvents, eventsOf, lastMonths, monthFilter, filesQuery, lifespans, nextSort, preview, publishedQuery, searchFieldOf, size, toInput, when,
 } from './api.js';
 
 describe('errorOf', () => {
@@ -162,5 +162,20 @@ describe('webhooks', () => {
     expect(eventsOf(['entry.create'], ' learner.assigned, ,entry.create,event.scheduled ')).toEqual(['entry.create', 'learner.assigned', 'event.scheduled']);
     expect(eventsOf([], '')).toEqual([]);
     expect(coreEvents).toContain('media.delete');
+  });
+});
+
+describe('the dashboard', () => {
+  it('counts by calendar month, across a year\'s end', () => {
+    const ms = lastMonths(new Date('2026-02-10T12:00:00Z'), 3);
+    expect(ms.map((m) => m.label)).toEqual(['2025-12', '2026-01', '2026-02']);
+    expect(ms[0]).toMatchObject({ from: '2025-12-01T00:00:00.000Z', to: '2026-01-01T00:00:00.000Z' });
+    expect(monthFilter(ms[2], 'completed')).toBe('filters[createdAt][$gte]=2026-02-01T00:00:00.000Z'
+      + '&filters[createdAt][$lt]=2026-03-01T00:00:00.000Z&filters[status][$eq]=completed');
+  });
+  it('draws bars to scale, the tallest at the top', () => {
+    expect(bars([2, 4, 0], 100, 50, 5)).toEqual([
+      { x: 0, y: 25, width: 30, height: 25 }, { x: 35, y: 0, width: 30, height: 50 }, { x: 70, y: 50, width: 30, height: 0 }]);
+    expect(bars([0, 0], 10, 10, 0).map((b) => b.height)).toEqual([0, 0]);
   });
 });

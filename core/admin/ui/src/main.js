@@ -2,7 +2,7 @@ import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { html } from 'htm/preact';
 import {
-  bodyOf, cell, client, collectionTypes, coreEvents, eventsOf, columnsOf, editableFields, fieldErrors, lifespans, nextSort, preview, searchFieldOf, size, toInput, when,
+  bars, bodyOf, cell, client, collectionTypes, coreEvents, eventsOf, lastMonths, monthFilter, columnsOf, editableFields, fieldErrors, lifespans, nextSort, preview, searchFieldOf, size, toInput, when,
 } from './api.js';
 import './style.css';
 
@@ -108,6 +108,8 @@ function Panel({ api, onSignOut }) {
       <h2>Content Manager</h2>
       ${types && html`<ul>${types.map((t) => html`<li key=${t.uid}>
         <a href=${`#/content/${t.apiID}`} aria-current=${current === t ? 'page' : undefined}>${t.schema.displayName}</a></li>`)}</ul>`}
+      ${can('analytics.dashboard') && html`<ul><li>
+        <a href="#/dashboard" aria-current=${route === '/dashboard' ? 'page' : undefined}>Dashboard</a></li></ul>`}
       ${can('upload.find') && html`<ul><li>
         <a href="#/media" aria-current=${route === '/media' ? 'page' : undefined}>Media Library</a></li></ul>`}
       ${can('apiTokens.find') && html`<h2>Settings</h2><ul><li>
@@ -119,6 +121,7 @@ function Panel({ api, onSignOut }) {
     <main>
       ${error && html`<p class="error" role="alert">${error}</p>`}
       ${route === '/settings/api-tokens' && can('apiTokens.find') ? html`<${Tokens} api=${api} can=${can} />`
+        : route === '/dashboard' && can('analytics.dashboard') ? html`<${Dashboard} api=${api} can=${can} />`
         : route === '/media' && can('upload.find') ? html`<${Media} api=${api} can=${can} />`
         : route === '/settings/webhooks' && can('webhooks.find') ? html`<${Webhooks} api=${api} can=${can} />`
         : !current ? html`<h1>Welcome</h1><p>Choose a collection type.</p>`
@@ -296,6 +299,64 @@ function Editor({ api, type, documentId, can }) {
         ${documentId && can(`${type.apiID}.delete`) && html`<button type="button" class="danger" onClick=${remove}>Delete</button>`}
       </div>
     </form>`}`;
+}
+
+// Chart is a bar chart drawn in SVG: a bar and its label per value. Its
+// accessible name says every value, for those who cannot see it.
+function Chart({ title, items }) {
+  const w = 320;
+  const h = 120;
+  const laid = bars(items.map((i) => i.value), w, h);
+  const said = `${title}: ${items.map((i) => `${i.label} ${i.shown ?? i.value}`).join(', ')}`;
+  return html`<figure class="chart">
+    <figcaption>${title}</figcaption>
+    <svg viewBox=${`0 -16 ${w} ${h + 36}`} role="img" aria-label=${said}>
+      ${laid.map((b, i) => html`<g>
+        <rect x=${b.x} y=${b.y} width=${b.width} height=${b.height} class="bar" />
+        <text x=${b.x + b.width / 2} y=${b.y - 4} text-anchor="middle">${items[i].shown ?? items[i].value}</text>
+        <text x=${b.x + b.width / 2} y=${h + 14} text-anchor="middle">${items[i].label}</text>
+      </g>`)}
+    </svg>
+  </figure>`;
+}
+
+// Dashboard is the platform's figures (GET /api/analytics/dashboard),
+// drawn, and enrolments and completions by month (counted through the
+// enrollments' own route, a month at a time).
+function Dashboard({ api, can }) {
+  const [d, setD] = useState(null);
+  const [months, setMonths] = useState(null);
+  const [error, setError] = useState('');
+  useEffect(() => {
+    api.dashboard().then(({ data }) => setD(data)).catch((err) => setError(err.message));
+    if (can('enrollment.find')) {
+      const ms = lastMonths(new Date(), 6);
+      Promise.all(ms.flatMap((m) => [api.count('enrollments', monthFilter(m)), api.count('enrollments', monthFilter(m, 'completed'))]))
+        .then((n) => setMonths(ms.map((m, i) => ({ label: m.label.slice(5), made: n[2 * i], completed: n[2 * i + 1] }))))
+        .catch((err) => setError(err.message));
+    }
+  }, []);
+  const pct = (x) => `${Math.round((x || 0) * 100)} %`;
+  const byStatus = (o) => Object.entries(o || {}).map(([label, value]) => ({ label, value }));
+  return html`<h1>Dashboard</h1>
+    ${error && html`<p class="error" role="alert">${error}</p>`}
+    ${d && html`<dl class="figures">
+      <div><dt>Programs</dt><dd>${d.programs.total}</dd></div>
+      <div><dt>Active customers</dt><dd>${d.customers.active} of ${d.customers.total}</dd></div>
+      <div><dt>Active learners</dt><dd>${d.learners.active} of ${d.learners.total}</dd></div>
+      <div><dt>Coach utilisation</dt><dd>${pct(d.coaches.utilization)}</dd></div>
+      <div><dt>Completion rate</dt><dd>${pct(d.enrollments.completionRate)}</dd></div>
+      <div><dt>Events in the next 7 days</dt><dd>${d.events.next7Days}</dd></div>
+      <div><dt>Attendance, last 30 days</dt><dd>${pct(d.attendance.rate30Days)}</dd></div>
+    </dl>
+    <div class="charts">
+      <${Chart} title="Programs by status" items=${byStatus(d.programs.byStatus)} />
+      <${Chart} title="Enrolments by status" items=${byStatus(d.enrollments.byStatus)} />
+      <${Chart} title="Coach utilisation" items=${[{ label: 'booked', value: d.coaches.utilization, shown: pct(d.coaches.utilization) },
+        { label: 'free', value: 1 - d.coaches.utilization, shown: pct(1 - d.coaches.utilization) }]} />
+      ${months && html`<${Chart} title="Enrolments by month" items=${months.map((m) => ({ label: m.label, value: m.made }))} />
+        <${Chart} title="Completed enrolments by month" items=${months.map((m) => ({ label: m.label, value: m.completed }))} />`}
+    </div>`}`;
 }
 
 // Media is the media library: the files newest first, a search, uploads
