@@ -57,6 +57,15 @@ export function collectionTypes(types, actions) {
     .sort((a, b) => a.schema.displayName.localeCompare(b.schema.displayName));
 }
 
+// singleTypes are the single types the navigation lists: the visible
+// ones the caller may read (<type>.find), by display name.
+export function singleTypes(types, actions) {
+  const allowed = new Set(actions);
+  return types
+    .filter((t) => t.schema.visible && t.schema.kind === 'singleType' && allowed.has(`${t.apiID}.find`))
+    .sort((a, b) => a.schema.displayName.localeCompare(b.schema.displayName));
+}
+
 // columnsOf are the fields a list shows: the scalar fields of the type, in
 // their order, at most max.
 const scalar = new Set(['string', 'text', 'email', 'uid', 'integer', 'biginteger', 'decimal', 'float', 'boolean',
@@ -252,6 +261,18 @@ export function client({ base = '', token = () => '', onExpired = () => {}, fetc
     tokens: () => send('GET', '/api/admin/api-tokens'),
     createToken: (token) => send('POST', '/api/admin/api-tokens', token),
     revokeToken: (id) => send('DELETE', `/api/admin/api-tokens/${id}`),
+    // A single type's one entry (docs/single-types.md): null when there
+    // is none yet; a PUT makes it or changes it.
+    single: async (singularName, status = '') => {
+      try {
+        return (await send('GET', `/api/${singularName}${status ? `?status=${status}` : ''}`)).data;
+      } catch (err) {
+        if (err.status === 404) return null;
+        throw err;
+      }
+    },
+    saveSingle: (singularName, data, status = '') => send('PUT', `/api/${singularName}${status ? `?status=${status}` : ''}`, { data }),
+    removeSingle: (singularName) => send('DELETE', `/api/${singularName}`),
     published: async (pluralName, documentIds) => {
       if (!documentIds.length) return new Set();
       const { data } = await send('GET', `/api/${pluralName}?${publishedQuery(documentIds)}`);

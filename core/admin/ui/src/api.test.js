@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
-  ApiError, bodyOf, cell, client, collectionTypes, columnsOf, editableFields, errorOf, fieldErrors, fromInput, listQuery, bars, coreEvents, eventsOf, lastMonths, monthFilter, filesQuery, lifespans, nextSort, preview, publishedQuery, searchFieldOf, size, toInput, when,
+  ApiError, bodyOf, cell, client, collectionTypes, columnsOf, editableFields, errorOf, fieldErrors, fromInput, listQuery, bars, coreEvents, eventsOf, lastMonths, monthFilter, filesQuery, lifespans, nextSort, singleTypes, preview, publishedQuery, searchFieldOf, size, toInput, when,
 } from './api.js';
 
 describe('errorOf', () => {
@@ -45,6 +45,14 @@ describe('collectionTypes', () => {
       type('coach', 'Coach'), type('event', 'Event')];
     expect(collectionTypes(types, ['program.find', 'coach.find', 'site.find', 'role.find', 'event.create']).map((t) => t.apiID))
       .toEqual(['coach', 'program']);
+  });
+});
+
+describe('singleTypes', () => {
+  it('lists the visible single types the caller may read', () => {
+    const types = [type('program', 'Program'), type('site', 'Site', 'singleType'), type('home', 'Home', 'singleType'),
+      type('hidden', 'Hidden', 'singleType', false)];
+    expect(singleTypes(types, ['site.find', 'home.find', 'hidden.find', 'program.find']).map((t) => t.apiID)).toEqual(['home', 'site']);
   });
 });
 

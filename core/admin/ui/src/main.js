@@ -2,7 +2,7 @@ import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { html } from 'htm/preact';
 import {
-  bars, bodyOf, cell, client, collectionTypes, coreEvents, eventsOf, lastMonths, monthFilter, columnsOf, editableFields, fieldErrors, lifespans, nextSort, preview, searchFieldOf, size, toInput, when,
+  bars, bodyOf, cell, client, collectionTypes, coreEvents, eventsOf, lastMonths, monthFilter, singleTypes, columnsOf, editableFields, fieldErrors, lifespans, nextSort, preview, searchFieldOf, size, toInput, when,
 } from './api.js';
 import './style.css';
 
@@ -89,6 +89,7 @@ function useRoute() {
 
 function Panel({ api, onSignOut }) {
   const [types, setTypes] = useState(null);
+  const [singles, setSingles] = useState([]);
   const [actions, setActions] = useState([]);
   const [error, setError] = useState('');
   const route = useRoute();
@@ -97,17 +98,21 @@ function Panel({ api, onSignOut }) {
       .then(([ct, me]) => {
         setActions(me.data.actions);
         setTypes(collectionTypes(ct.data, me.data.actions));
+        setSingles(singleTypes(ct.data, me.data.actions));
       })
       .catch((err) => setError(err.message));
   }, []);
   const can = (a) => actions.includes(a);
   const [, section, apiID, doc] = route.split('/');
   const current = types && section === 'content' && types.find((t) => t.apiID === apiID);
+  const single = section === 'single' && singles.find((t) => t.apiID === apiID);
   return html`<div class="layout">
     <nav aria-label="Content Manager">
       <h2>Content Manager</h2>
       ${types && html`<ul>${types.map((t) => html`<li key=${t.uid}>
         <a href=${`#/content/${t.apiID}`} aria-current=${current === t ? 'page' : undefined}>${t.schema.displayName}</a></li>`)}</ul>`}
+      ${singles.length > 0 && html`<h3>Single types</h3><ul>${singles.map((t) => html`<li key=${t.uid}>
+        <a href=${`#/single/${t.apiID}`} aria-current=${single === t ? 'page' : undefined}>${t.schema.displayName}</a></li>`)}</ul>`}
       ${can('analytics.dashboard') && html`<ul><li>
         <a href="#/dashboard" aria-current=${route === '/dashboard' ? 'page' : undefined}>Dashboard</a></li></ul>`}
       ${can('upload.find') && html`<ul><li>
@@ -121,6 +126,7 @@ function Panel({ api, onSignOut }) {
     <main>
       ${error && html`<p class="error" role="alert">${error}</p>`}
       ${route === '/settings/api-tokens' && can('apiTokens.find') ? html`<${Tokens} api=${api} can=${can} />`
+        : single ? html`<${Editor} key=${single.uid} api=${api} type=${single} single can=${can} />`
         : route === '/dashboard' && can('analytics.dashboard') ? html`<${Dashboard} api=${api} can=${can} />`
         : route === '/media' && can('upload.find') ? html`<${Media} api=${api} can=${can} />`
         : route === '/settings/webhooks' && can('webhooks.find') ? html`<${Webhooks} api=${api} can=${can} />`
@@ -198,19 +204,29 @@ let created = '';
 // each labelled with the field's name, Save, Delete, and the server's
 // refusals at the fields they name. Leaving with unsaved changes asks
 // first.
-function Editor({ api, type, documentId, can }) {
+function Editor({ api, type, documentId, can, single = false }) {
   const fields = editableFields(type);
   const plural = type.schema.pluralName;
+  const singular = type.schema.singularName;
+  const [exists, setExists] = useState(!!documentId);
   const [form, setForm] = useState(null);
   const [dirty, setDirty] = useState(false);
   const [errors, setErrors] = useState({ byField: {}, other: [] });
   const [saved, setSaved] = useState(created && created === documentId ? 'Saved.' : '');
-  const writable = can(`${type.apiID}.${documentId ? 'update' : 'create'}`);
+  const writable = can(`${type.apiID}.${documentId || single ? 'update' : 'create'}`);
   const drafts = type.schema.draftAndPublish;
   const [isPublished, setIsPublished] = useState(false);
+  const fill = (data) => setForm(Object.fromEntries(fields.map((f) => [f.name, toInput(f, data ? data[f.name] : null)])));
   useEffect(() => {
+    if (single) {
+      // A single type's entry, or an empty form when it has none yet.
+      api.single(singular, drafts ? 'draft' : '').then((data) => { setExists(!!data); fill(data); })
+        .catch((err) => setErrors({ byField: {}, other: [err.message] }));
+      if (drafts) api.single(singular, 'published').then((data) => setIsPublished(!!data)).catch(() => {});
+      return;
+    }
     if (!documentId) {
-      setForm(Object.fromEntries(fields.map((f) => [f.name, toInput(f, null)])));
+      fill(null);
       return;
     }
     // With draft & publish the form edits the draft.
@@ -238,12 +254,14 @@ function Editor({ api, type, documentId, can }) {
     }
     const status = publish ? '' : 'draft';
     try {
-      const answer = documentId ? await api.update(plural, documentId, data, status) : await api.create(plural, data, status);
+      const answer = single ? await api.saveSingle(singular, data, status)
+        : documentId ? await api.update(plural, documentId, data, status) : await api.create(plural, data, status);
+      setExists(true);
       setErrors({ byField: {}, other: [] });
       setDirty(false);
       if (publish && drafts) setIsPublished(true);
       leaveGuard = null; // saved: nothing to lose by leaving, even before the next render
-      if (documentId) setSaved(publish && drafts ? 'Published.' : 'Saved.');
+      if (documentId || single) setSaved(publish && drafts ? 'Published.' : 'Saved.');
       else {
         created = answer.data.documentId;
         window.location.hash = `#/content/${type.apiID}/${created}`;
@@ -255,9 +273,17 @@ function Editor({ api, type, documentId, can }) {
   const remove = async () => {
     if (!window.confirm('Delete this entry?')) return;
     try {
-      await api.remove(plural, documentId);
+      if (single) await api.removeSingle(singular);
+      else await api.remove(plural, documentId);
       setDirty(false);
       leaveGuard = null;
+      if (single) {
+        setExists(false);
+        setIsPublished(false);
+        fill(null);
+        setSaved('Deleted.');
+        return;
+      }
       window.location.hash = `#/content/${type.apiID}`;
     } catch (err) {
       setErrors(fieldErrors(err));
@@ -286,9 +312,9 @@ function Editor({ api, type, documentId, can }) {
       ${err && html`<p class="field-error" id=${`${id}-error`}>${err}</p>`}
     </div>`;
   };
-  return html`<h1>${documentId ? `Edit ${type.schema.displayName}` : `Create ${type.schema.displayName}`}</h1>
-    <p><a href=${`#/content/${type.apiID}`}>Back to the list</a></p>
-    ${drafts && documentId && html`<p>Status: <strong>${isPublished ? 'Published' : 'Draft'}</strong></p>`}
+  return html`<h1>${single ? type.schema.displayName : documentId ? `Edit ${type.schema.displayName}` : `Create ${type.schema.displayName}`}</h1>
+    ${!single && html`<p><a href=${`#/content/${type.apiID}`}>Back to the list</a></p>`}
+    ${drafts && exists && html`<p>Status: <strong>${isPublished ? 'Published' : 'Draft'}</strong></p>`}
     ${errors.other.map((m) => html`<p class="error" role="alert">${m}</p>`)}
     ${saved && html`<p class="saved" role="status">${saved}</p>`}
     ${form && html`<form onSubmit=${save} class="editor">
@@ -296,7 +322,7 @@ function Editor({ api, type, documentId, can }) {
       <div class="actions">
         ${writable && html`<button type="submit">Save</button>`}
         ${writable && drafts && html`<button type="button" onClick=${(e) => save(e, true)}>Publish</button>`}
-        ${documentId && can(`${type.apiID}.delete`) && html`<button type="button" class="danger" onClick=${remove}>Delete</button>`}
+        ${exists && can(`${type.apiID}.delete`) && html`<button type="button" class="danger" onClick=${remove}>Delete</button>`}
       </div>
     </form>`}`;
 }

@@ -1,0 +1,108 @@
+// The panel on projects of other shapes than the platform, each served by
+// e2e/run.sh (KILN_PROJECTS: name -> address): a `kiln init` project, a
+// project of single types (testdata/single-types) and a Strapi project's
+// src/ (testdata/components). The navigation names each one's own types,
+// and an entry made through the form is there through the API.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { chromium } from 'playwright-core';
+
+const projects = JSON.parse(process.env.KILN_PROJECTS || '{}');
+const email = process.env.KILN_ADMIN_EMAIL;
+const password = process.env.KILN_ADMIN_PASSWORD;
+
+let browser;
+let skip = '';
+before(async () => {
+  assert.ok(projects.init && email && password, 'KILN_PROJECTS, KILN_ADMIN_EMAIL and KILN_ADMIN_PASSWORD must be set (e2e/run.sh)');
+  try {
+    browser = await chromium.launch({ executablePath: process.env.KILN_CHROMIUM || '/usr/bin/chromium', args: ['--no-sandbox'] });
+  } catch (err) {
+    if (process.env.CI === 'true') throw err;
+    skip = `no browser: ${err.message.split('\n')[0]}`;
+  }
+});
+after(async () => browser && browser.close());
+
+async function signedIn(t, base) {
+  if (skip) { t.skip(skip); return null; }
+  const context = await browser.newContext();
+  t.after(() => context.close());
+  const page = await context.newPage();
+  page.on('dialog', (d) => d.accept());
+  await page.goto(`${base}/admin`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('navigation', { name: 'Content Manager' }).waitFor();
+  const res = await fetch(`${base}/api/auth/local`, { method: 'POST', headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ identifier: email, password }) });
+  return { page, token: (await res.json()).jwt };
+}
+
+async function get(base, path, token) {
+  const res = await fetch(base + path, { headers: { Authorization: `Bearer ${token}` } });
+  return { status: res.status, body: await res.json() };
+}
+
+// createThrough fills a collection type's form with title and saves it.
+async function createThrough(page, typeName, title) {
+  await page.getByRole('navigation', { name: 'Content Manager' }).getByRole('link', { name: typeName, exact: true }).click();
+  await page.getByRole('link', { name: 'Create new entry' }).click();
+  await page.getByLabel('title').fill(title);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.waitForURL((u) => /#\/content\/[a-z-]+\/(?!new$)[a-z0-9]+$/.test(u.toString()));
+  return page.url().split('/').pop();
+}
+
+test('a kiln init project: its article, made through the form', async (t) => {
+  const base = projects.init;
+  const s = await signedIn(t, base);
+  if (!s) return;
+  const title = `Hello from the panel ${Date.now()}`;
+  const doc = await createThrough(s.page, 'Article', title);
+  const got = await get(base, `/api/articles/${doc}`, s.token);
+  assert.deepEqual([got.status, got.body.data.title], [200, title]);
+});
+
+test('a Strapi project\'s src/: its types named by their display names, a page made through the form', async (t) => {
+  const base = projects['strapi-src'];
+  const s = await signedIn(t, base);
+  if (!s) return;
+  const nav = s.page.getByRole('navigation', { name: 'Content Manager' });
+  for (const name of ['Article', 'Page']) await nav.getByRole('link', { name, exact: true }).waitFor();
+  await nav.getByRole('link', { name: 'Site', exact: true }).waitFor(); // its single type
+  const title = `A page from the panel ${Date.now()}`;
+  const doc = await createThrough(s.page, 'Page', title);
+  const got = await get(base, `/api/pages/${doc}`, s.token);
+  assert.deepEqual([got.status, got.body.data.title], [200, title]);
+});
+
+test('single types: the homepage written, then deleted; a draft & publish landing saved as a draft, then published', async (t) => {
+  const base = projects['single-types'];
+  const s = await signedIn(t, base);
+  if (!s) return;
+  const { page, token } = s;
+  const nav = page.getByRole('navigation', { name: 'Content Manager' });
+  await nav.getByRole('link', { name: 'Homepage', exact: true }).click();
+  await page.getByLabel('title').fill('Public welcome');
+  await page.getByLabel('body').fill('Written in the panel.');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+  let got = await get(base, '/api/homepage', token);
+  assert.deepEqual([got.status, got.body.data.title, got.body.data.body], [200, 'Public welcome', 'Written in the panel.']);
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('status').filter({ hasText: 'Deleted.' }).waitFor();
+  assert.equal((await get(base, '/api/homepage', token)).status, 404);
+
+  await nav.getByRole('link', { name: 'Landing', exact: true }).click();
+  await page.getByLabel('title').fill('Launch soon');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('Status: Draft').waitFor();
+  assert.equal((await get(base, '/api/landing', token)).status, 404, 'a draft is not published');
+  assert.equal((await get(base, '/api/landing?status=draft', token)).body.data.title, 'Launch soon');
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await page.getByText('Status: Published').waitFor();
+  got = await get(base, '/api/landing', token);
+  assert.deepEqual([got.status, got.body.data.title], [200, 'Launch soon']);
+});
