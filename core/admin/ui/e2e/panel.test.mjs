@@ -436,3 +436,43 @@ test('the dashboard draws the analytics endpoints\' figures', async (t) => {
   assert.ok(label.endsWith(` ${month.meta.pagination.total}`), `${label} ends with this month's ${month.meta.pagination.total}`);
   await axe(page, 'the dashboard');
 });
+
+test('relations in the form: a to-one chosen by search, a to-many added, reordered and removed, checked through the API', async (t) => {
+  const o = await open(t);
+  if (!o) return;
+  const { page } = o;
+  await signIn(page);
+  const { body: session } = await api('POST', '/api/auth/local', null, { identifier: email, password });
+  const { body: progs } = await api('GET', '/api/programs?pagination[pageSize]=1&populate[0]=customer', session.jwt);
+  const prog = progs.data[0];
+  const { body: customers } = await api('GET', '/api/customers?pagination[pageSize]=5', session.jwt);
+  const other = customers.data.find((c) => !prog.customer || c.documentId !== prog.customer.documentId);
+  const { body: coaches } = await api('GET', '/api/coaches?pagination[pageSize]=3', session.jwt);
+  const [c1, c2, c3] = coaches.data;
+  const label = (c) => c.name || c.documentId;
+
+  await page.goto(`${base}/admin#/content/program/${prog.documentId}`);
+  await page.getByLabel('title').waitFor();
+  // Clear the coaches the program has, then add three and shape the list.
+  const coachesBox = page.getByRole('group', { name: 'coaches' });
+  while (await coachesBox.getByRole('button', { name: /^Remove / }).count() > 0) {
+    await coachesBox.getByRole('button', { name: /^Remove / }).first().click();
+  }
+  for (const c of [c1, c2, c3]) {
+    await page.getByLabel('Add to coaches').fill(label(c));
+    await coachesBox.getByRole('button', { name: 'Find' }).click();
+    await page.getByRole('button', { name: `Pick ${label(c)}` }).first().click();
+  }
+  await page.getByRole('button', { name: `Move ${label(c3)} up` }).click(); // c1, c3, c2
+  await page.getByRole('button', { name: `Remove ${label(c1)} from coaches` }).click(); // c3, c2
+  await page.getByLabel('Choose customer').fill(other.name);
+  await page.getByRole('group', { name: 'customer' }).getByRole('button', { name: 'Find' }).click();
+  await page.getByRole('button', { name: `Pick ${other.name}` }).first().click();
+  await axe(page, 'a form with relations');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+
+  const { body: after } = await api('GET', `/api/programs/${prog.documentId}?populate[0]=customer&populate[1]=coaches`, session.jwt);
+  assert.equal(after.data.customer.documentId, other.documentId);
+  assert.deepEqual(after.data.coaches.map((c) => c.documentId), [c3.documentId, c2.documentId]);
+});

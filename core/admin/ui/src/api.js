@@ -57,6 +57,45 @@ export function collectionTypes(types, actions) {
     .sort((a, b) => a.schema.displayName.localeCompare(b.schema.displayName));
 }
 
+// relationFields are the relations a form edits: those whose target the
+// caller may list (its entries are searched to pick from), each with its
+// target type and whether it holds several.
+export function relationFields(type, types, actions) {
+  const allowed = new Set(actions);
+  return Object.entries(type.schema.attributes)
+    .filter(([, a]) => a.type === 'relation' && !a.private)
+    .map(([name, a]) => ({ name, target: types.find((t) => t.uid === a.target), many: /ToMany$/.test(a.relation) }))
+    .filter((r) => r.target && allowed.has(`${r.target.apiID}.find`));
+}
+
+// relationBody is what a save sends for the relations: a to-one one's
+// documentId or null, a to-many one's set, in the order shown.
+export function relationBody(fields, chosen) {
+  const out = {};
+  for (const r of fields) {
+    const list = chosen[r.name] || [];
+    out[r.name] = r.many ? { set: list.map((e) => e.documentId) } : (list[0] ? list[0].documentId : null);
+  }
+  return out;
+}
+
+// moved is list with its i-th item moved by step (-1 up, 1 down), or
+// list itself when it cannot move.
+export function moved(list, i, step) {
+  const j = i + step;
+  if (j < 0 || j >= list.length) return list;
+  const out = [...list];
+  [out[i], out[j]] = [out[j], out[i]];
+  return out;
+}
+
+// labelOf is how an entry of a type is named in a picker: its first text
+// field, else its documentId.
+export function labelOf(type, entry) {
+  const f = searchFieldOf(type);
+  return (f && entry[f]) || entry.documentId;
+}
+
 // singleTypes are the single types the navigation lists: the visible
 // ones the caller may read (<type>.find), by display name.
 export function singleTypes(types, actions) {
@@ -211,8 +250,14 @@ export function client({ base = '', token = () => '', onExpired = () => {}, fetc
     permissions: () => send('GET', '/api/users/me/permissions'),
     contentTypes: () => send('GET', '/api/content-type-builder/content-types'),
     list: (pluralName, opts) => send('GET', `/api/${pluralName}?${listQuery(opts)}`),
-    entry: (pluralName, documentId, status = '') =>
-      send('GET', `/api/${pluralName}/${encodeURIComponent(documentId)}${status ? `?status=${status}` : ''}`),
+    entry: (pluralName, documentId, status = '', populate = []) => {
+      const q = [status && `status=${status}`, ...populate.map((p, i) => `populate[${i}]=${encodeURIComponent(p)}`)].filter(Boolean);
+      return send('GET', `/api/${pluralName}/${encodeURIComponent(documentId)}${q.length ? `?${q.join('&')}` : ''}`);
+    },
+    // pick lists up to ten entries of a type whose field contains text,
+    // for a relation's picker.
+    pick: (pluralName, field, text) => send('GET', `/api/${pluralName}?pagination[pageSize]=10`
+      + (field && text ? `&filters[${encodeURIComponent(field)}][$containsi]=${encodeURIComponent(text)}` : '')),
     // With status draft a write changes the draft only; without, on a
     // type with draft & publish, it publishes too (docs/drafts.md).
     create: (pluralName, data, status = '') => send('POST', `/api/${pluralName}${status ? `?status=${status}` : ''}`, { data }),

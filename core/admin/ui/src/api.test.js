@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
-  ApiError, bodyOf, cell, client, collectionTypes, columnsOf, editableFields, errorOf, fieldErrors, fromInput, listQuery, bars, coreEvents, eventsOf, lastMonths, monthFilter, filesQuery, lifespans, nextSort, singleTypes, preview, publishedQuery, searchFieldOf, size, toInput, when,
+  ApiError, bodyOf, cell, client, collectionTypes, columnsOf, editableFields, errorOf, fieldErrors, fromInput, listQuery, bars, coreEvents, eventsOf, lastMonths, monthFilter, filesQuery, labelOf, lifespans, moved, nextSort, relationBody, relationFields, singleTypes, preview, publishedQuery, searchFieldOf, size, toInput, when,
 } from './api.js';
 
 describe('errorOf', () => {
@@ -185,5 +185,37 @@ describe('the dashboard', () => {
     expect(bars([2, 4, 0], 100, 50, 5)).toEqual([
       { x: 0, y: 25, width: 30, height: 25 }, { x: 35, y: 0, width: 30, height: 50 }, { x: 70, y: 50, width: 30, height: 0 }]);
     expect(bars([0, 0], 10, 10, 0).map((b) => b.height)).toEqual([0, 0]);
+  });
+});
+
+describe('relations in the form', () => {
+  const coach = { ...type('coach', 'Coach', 'collectionType', true, { name: { type: 'string' } }) };
+  const customer = { ...type('customer', 'Customer', 'collectionType', true, { name: { type: 'string' } }) };
+  const program = type('program', 'Program', 'collectionType', true, {
+    title: { type: 'string' },
+    customer: { type: 'relation', relation: 'manyToOne', target: 'api::customer.customer' },
+    coaches: { type: 'relation', relation: 'manyToMany', target: 'api::coach.coach' },
+    secrets: { type: 'relation', relation: 'oneToMany', target: 'api::coach.coach', private: true },
+    events: { type: 'relation', relation: 'oneToMany', target: 'api::event.event' },
+  });
+  it('edits the relations whose target the caller may list', () => {
+    const got = relationFields(program, [coach, customer, program], ['coach.find', 'customer.find']);
+    expect(got.map((r) => `${r.name}:${r.target.apiID}:${r.many}`)).toEqual(['customer:customer:false', 'coaches:coach:true']);
+    expect(relationFields(program, [coach, customer], ['coach.find']).map((r) => r.name)).toEqual(['coaches']);
+  });
+  it('sends a to-one relation\'s documentId and a to-many one\'s set in order', () => {
+    const fields = relationFields(program, [coach, customer], ['coach.find', 'customer.find']);
+    expect(relationBody(fields, { customer: [{ documentId: 'c1' }], coaches: [{ documentId: 'b' }, { documentId: 'a' }] }))
+      .toEqual({ customer: 'c1', coaches: { set: ['b', 'a'] } });
+    expect(relationBody(fields, {})).toEqual({ customer: null, coaches: { set: [] } });
+  });
+  it('moves an item up or down, not past the ends', () => {
+    expect(moved(['a', 'b', 'c'], 2, -1)).toEqual(['a', 'c', 'b']);
+    expect(moved(['a', 'b'], 0, -1)).toEqual(['a', 'b']);
+    expect(moved(['a', 'b'], 1, 1)).toEqual(['a', 'b']);
+  });
+  it('names an entry by its first text field', () => {
+    expect(labelOf(coach, { documentId: 'x', name: 'Ada' })).toBe('Ada');
+    expect(labelOf(type('n', 'N', 'collectionType', true, { n: { type: 'integer' } }), { documentId: 'x' })).toBe('x');
   });
 });

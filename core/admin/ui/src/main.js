@@ -2,7 +2,7 @@ import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { html } from 'htm/preact';
 import {
-  bars, bodyOf, cell, client, collectionTypes, coreEvents, eventsOf, lastMonths, monthFilter, singleTypes, columnsOf, editableFields, fieldErrors, lifespans, nextSort, preview, searchFieldOf, size, toInput, when,
+  bars, bodyOf, cell, client, collectionTypes, coreEvents, eventsOf, labelOf, lastMonths, monthFilter, moved, relationBody, relationFields, singleTypes, columnsOf, editableFields, fieldErrors, lifespans, nextSort, preview, searchFieldOf, size, toInput, when,
 } from './api.js';
 import './style.css';
 
@@ -89,6 +89,7 @@ function useRoute() {
 
 function Panel({ api, onSignOut }) {
   const [types, setTypes] = useState(null);
+  const [allTypes, setAllTypes] = useState([]);
   const [singles, setSingles] = useState([]);
   const [actions, setActions] = useState([]);
   const [error, setError] = useState('');
@@ -97,6 +98,7 @@ function Panel({ api, onSignOut }) {
     Promise.all([api.contentTypes(), api.permissions()])
       .then(([ct, me]) => {
         setActions(me.data.actions);
+        setAllTypes(ct.data);
         setTypes(collectionTypes(ct.data, me.data.actions));
         setSingles(singleTypes(ct.data, me.data.actions));
       })
@@ -131,7 +133,8 @@ function Panel({ api, onSignOut }) {
         : route === '/media' && can('upload.find') ? html`<${Media} api=${api} can=${can} />`
         : route === '/settings/webhooks' && can('webhooks.find') ? html`<${Webhooks} api=${api} can=${can} />`
         : !current ? html`<h1>Welcome</h1><p>Choose a collection type.</p>`
-        : doc ? html`<${Editor} key=${current.uid + doc} api=${api} type=${current} documentId=${doc === 'new' ? '' : doc} can=${can} />`
+        : doc ? html`<${Editor} key=${current.uid + doc} api=${api} type=${current} documentId=${doc === 'new' ? '' : doc} can=${can}
+            relations=${relationFields(current, allTypes, actions)} />`
           : html`<${List} key=${current.uid} api=${api} type=${current} can=${can} />`}
     </main>
   </div>`;
@@ -204,8 +207,9 @@ let created = '';
 // each labelled with the field's name, Save, Delete, and the server's
 // refusals at the fields they name. Leaving with unsaved changes asks
 // first.
-function Editor({ api, type, documentId, can, single = false }) {
+function Editor({ api, type, documentId, can, single = false, relations = [] }) {
   const fields = editableFields(type);
+  const [rels, setRels] = useState({});
   const plural = type.schema.pluralName;
   const singular = type.schema.singularName;
   const [exists, setExists] = useState(!!documentId);
@@ -230,8 +234,15 @@ function Editor({ api, type, documentId, can, single = false }) {
       return;
     }
     // With draft & publish the form edits the draft.
-    api.entry(plural, documentId, drafts ? 'draft' : '')
-      .then(({ data }) => setForm(Object.fromEntries(fields.map((f) => [f.name, toInput(f, data[f.name])]))))
+    api.entry(plural, documentId, drafts ? 'draft' : '', relations.map((r) => r.name))
+      .then(({ data }) => {
+        fill(data);
+        setRels(Object.fromEntries(relations.map((r) => {
+          const v = data[r.name];
+          const list = Array.isArray(v) ? v : v ? [v] : [];
+          return [r.name, list.map((e) => ({ documentId: e.documentId, label: labelOf(r.target, e) }))];
+        })));
+      })
       .catch((err) => setErrors({ byField: {}, other: [err.message] }));
     if (drafts) api.published(plural, [documentId]).then((set) => setIsPublished(set.has(documentId))).catch(() => {});
   }, []);
@@ -247,11 +258,12 @@ function Editor({ api, type, documentId, can, single = false }) {
   // publish), or the entry as published (Publish, and Save elsewhere).
   const save = async (e, publish = !drafts) => {
     e.preventDefault();
-    const { data, errors: bad } = bodyOf(fields, form);
+    const { data: scalars, errors: bad } = bodyOf(fields, form);
     if (Object.keys(bad).length) {
       setErrors({ byField: bad, other: [] });
       return;
     }
+    const data = { ...scalars, ...relationBody(relations, rels) };
     const status = publish ? '' : 'draft';
     try {
       const answer = single ? await api.saveSingle(singular, data, status)
@@ -319,12 +331,55 @@ function Editor({ api, type, documentId, can, single = false }) {
     ${saved && html`<p class="saved" role="status">${saved}</p>`}
     ${form && html`<form onSubmit=${save} class="editor">
       ${fields.map(input)}
+      ${relations.map((r) => html`<${RelationPicker} key=${r.name} api=${api} field=${r} chosen=${rels[r.name] || []}
+        disabled=${!writable} error=${errors.byField[r.name]}
+        onChange=${(list) => { setRels({ ...rels, [r.name]: list }); setDirty(true); setSaved(''); }} />`)}
       <div class="actions">
         ${writable && html`<button type="submit">Save</button>`}
         ${writable && drafts && html`<button type="button" onClick=${(e) => save(e, true)}>Publish</button>`}
         ${exists && can(`${type.apiID}.delete`) && html`<button type="button" class="danger" onClick=${remove}>Delete</button>`}
       </div>
     </form>`}`;
+}
+
+// RelationPicker is a relation's field: the entries it holds, in order
+// (to-many ones moved up and down), each removable, and a search of the
+// target's entries to add one (or, on a to-one relation, to replace it).
+function RelationPicker({ api, field, chosen, disabled, error, onChange }) {
+  const [text, setText] = useState('');
+  const [found, setFound] = useState(null);
+  const id = `rel-${field.name}`;
+  const search = async () => {
+    const { data } = await api.pick(field.target.schema.pluralName, searchFieldOf(field.target), text);
+    setFound(data.filter((e) => !chosen.some((c) => c.documentId === e.documentId)));
+  };
+  const add = (e) => {
+    const item = { documentId: e.documentId, label: labelOf(field.target, e) };
+    onChange(field.many ? [...chosen, item] : [item]);
+    setFound(null);
+    setText('');
+  };
+  return html`<fieldset class="field relation" aria-describedby=${error ? `${id}-error` : undefined}>
+    <legend>${field.name}</legend>
+    ${chosen.length === 0 && html`<p class="muted">None</p>`}
+    <ol>${chosen.map((c, i) => html`<li key=${c.documentId}><span>${c.label}</span>
+      ${!disabled && field.many && html`<button type="button" class="secondary" aria-label=${`Move ${c.label} up`} disabled=${i === 0}
+        onClick=${() => onChange(moved(chosen, i, -1))}>↑</button>
+        <button type="button" class="secondary" aria-label=${`Move ${c.label} down`} disabled=${i === chosen.length - 1}
+        onClick=${() => onChange(moved(chosen, i, 1))}>↓</button>`}
+      ${!disabled && html`<button type="button" class="secondary" aria-label=${`Remove ${c.label} from ${field.name}`}
+        onClick=${() => onChange(chosen.filter((x) => x !== c))}>Remove</button>`}</li>`)}</ol>
+    ${!disabled && html`<div class="picker">
+      <label for=${`${id}-search`}>${field.many ? `Add to ${field.name}` : `Choose ${field.name}`}</label>
+      <input id=${`${id}-search`} type="search" value=${text} onInput=${(e) => setText(e.target.value)}
+        onKeyDown=${(e) => { if (e.key === 'Enter') { e.preventDefault(); search(); } }} />
+      <button type="button" class="secondary" onClick=${search}>Find</button>
+      ${found && html`<ul aria-label=${`Entries to pick for ${field.name}`}>${found.length === 0 ? html`<li>No entry found</li>`
+        : found.map((e) => html`<li key=${e.documentId}><button type="button" class="secondary"
+          aria-label=${`Pick ${labelOf(field.target, e)}`} onClick=${() => add(e)}>${labelOf(field.target, e)}</button></li>`)}</ul>`}
+    </div>`}
+    ${error && html`<p class="field-error" id=${`${id}-error`}>${error}</p>`}
+  </fieldset>`;
 }
 
 // Chart is a bar chart drawn in SVG: a bar and its label per value. Its
