@@ -106,3 +106,42 @@ test('single types: the homepage written, then deleted; a draft & publish landin
   got = await get(base, '/api/landing', token);
   assert.deepEqual([got.status, got.body.data.title], [200, 'Launch soon']);
 });
+
+test('media fields in the form: uploaded here, picked from the library, ordered, refused when the field does not take the kind', async (t) => {
+  const base = projects.media;
+  const s = await signedIn(t, base);
+  if (!s) return;
+  const { page, token } = s;
+  const { readFileSync } = await import('node:fs');
+  const dir = new URL('../../../../testdata/media/files/', import.meta.url);
+  const file = (n, mimeType) => ({ name: n, mimeType, buffer: readFileSync(new URL(n, dir)) });
+  // A file in the library to pick later.
+  const form = new FormData();
+  form.append('files', new Blob([readFileSync(new URL('tall.jpg', dir))], { type: 'image/jpeg' }), 'tall.jpg');
+  const up = await fetch(`${base}/api/upload`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
+  assert.equal(up.status, 201);
+
+  await page.getByRole('navigation', { name: 'Content Manager' }).getByRole('link', { name: 'Album', exact: true }).click();
+  await page.getByRole('link', { name: 'Create new entry' }).click();
+  await page.getByLabel('title').fill('Holidays');
+  await page.getByLabel('Upload to cover').setInputFiles([file('photo.jpg', 'image/jpeg')]);
+  await page.getByRole('group', { name: 'cover' }).locator('li span').filter({ hasText: 'photo.jpg' }).waitFor();
+  await page.getByLabel('Upload to gallery').setInputFiles([file('small.png', 'image/png')]);
+  await page.getByRole('group', { name: 'gallery' }).locator('li span').filter({ hasText: 'small.png' }).waitFor();
+  await page.getByRole('group', { name: 'gallery' }).getByRole('button', { name: 'Choose from the library' }).click();
+  await page.getByRole('button', { name: 'Pick tall.jpg' }).click();
+  await page.getByRole('button', { name: 'Move tall.jpg up' }).click(); // tall.jpg, small.png
+  // The attachment takes files, not images: refused before any upload.
+  await page.getByLabel('Upload to attachment').setInputFiles([file('rotated.jpg', 'image/jpeg')]);
+  await page.getByRole('group', { name: 'attachment' }).getByText('attachment takes files, not rotated.jpg').waitFor();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.waitForURL((u) => /#\/content\/album\/(?!new$)[a-z0-9]+$/.test(u.toString()));
+  const doc = page.url().split('/').pop();
+  const got = await get(base, `/api/albums/${doc}?populate[0]=cover&populate[1]=gallery&populate[2]=attachment`, token);
+  assert.equal(got.status, 200);
+  assert.equal(got.body.data.cover.name, 'photo.jpg');
+  assert.deepEqual(got.body.data.gallery.map((f) => f.name), ['tall.jpg', 'small.png']);
+  assert.equal(got.body.data.attachment, null);
+  // The form reads them back in that order.
+  await page.getByRole('group', { name: 'gallery' }).locator('li span').first().filter({ hasText: 'tall.jpg' }).waitFor();
+});

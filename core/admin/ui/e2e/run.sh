@@ -3,8 +3,8 @@
 # servers: builds kiln, then serves, each on SQLite in a temp folder and a
 # free loopback port with an admin made by `kiln admin create`, the
 # platform (its small demo set seeded: KILN_BASE) and three projects of
-# other shapes (KILN_PROJECTS): a `kiln init` project, testdata/single-types
-# and a Strapi project's src/ (testdata/components). Then `node --test
+# other shapes (KILN_PROJECTS): a `kiln init` project, testdata/single-types,
+# a Strapi project's src/ (testdata/components) and testdata/media. Then `node --test
 # e2e/`, and every kiln is stopped on every way out. Needs Node 20+ and
 # Debian's chromium (.ci/run installs it); under CI=true a browser that
 # cannot start fails the tests.
@@ -56,7 +56,8 @@ KILN_BASE=$(serve platform "$root/content-types" "$root/config" seed)
 init=$(serve init "$work/init-project/content-types" "$work/init-project/config")
 singles=$(serve single-types "$root/testdata/single-types/content-types" "$root/testdata/single-types/config")
 strapi=$(serve strapi-src "$root/testdata/components/src" "$root/testdata/components/config")
+media=$(serve media "$root/testdata/media/content-types" "$root/testdata/media/config")
 export KILN_BASE
-export KILN_PROJECTS="{\"init\":\"$init\",\"single-types\":\"$singles\",\"strapi-src\":\"$strapi\"}"
+export KILN_PROJECTS="{\"init\":\"$init\",\"single-types\":\"$singles\",\"strapi-src\":\"$strapi\",\"media\":\"$media\"}"
 cd "$here"
 timeout 600 node --test --test-reporter=spec e2e/

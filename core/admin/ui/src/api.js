@@ -68,6 +68,33 @@ export function relationFields(type, types, actions) {
     .filter((r) => r.target && allowed.has(`${r.target.apiID}.find`));
 }
 
+// mediaFields are the media fields a form edits: each with whether it
+// holds several files and the kinds it takes.
+export function mediaFields(type) {
+  return Object.entries(type.schema.attributes)
+    .filter(([, a]) => a.type === 'media')
+    .map(([name, a]) => ({ name, many: !!a.multiple, allowedTypes: a.allowedTypes || null }));
+}
+
+// takes reports whether a media field takes a file of mime type, by
+// Strapi's kinds: images, videos, audios, and files (anything else).
+export function takes(field, mime) {
+  if (!field.allowedTypes) return true;
+  const kind = mime.startsWith('image/') ? 'images' : mime.startsWith('video/') ? 'videos' : mime.startsWith('audio/') ? 'audios' : 'files';
+  return field.allowedTypes.includes(kind);
+}
+
+// mediaBody is what a save sends for the media fields: a single one's
+// file id or null, a multiple one's ids in order.
+export function mediaBody(fields, chosen) {
+  const out = {};
+  for (const f of fields) {
+    const ids = (chosen[f.name] || []).map((x) => x.id);
+    out[f.name] = f.many ? ids : (ids[0] ?? null);
+  }
+  return out;
+}
+
 // relationBody is what a save sends for the relations: a to-one one's
 // documentId or null, a to-many one's set, in the order shown.
 export function relationBody(fields, chosen) {

@@ -1,6 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
-  ApiError, bodyOf, cell, client, collectionTypes, columnsOf, editableFields, errorOf, fieldErrors, fromInput, listQuery, bars, coreEvents, eventsOf, lastMonths, monthFilter, filesQuery, labelOf, lifespans, moved, nextSort, relationBody, relationFields, singleTypes, preview, publishedQuery, searchFieldOf, size, toInput, when,
+  ApiError, bars, bodyOf, cell, client, collectionTypes, columnsOf, coreEvents, editableFields, errorOf, eventsOf,
+  fieldErrors, filesQuery, fromInput, labelOf, lastMonths, lifespans, listQuery, mediaBody, mediaFields, monthFilter,
+  moved, nextSort, preview, publishedQuery, relationBody, relationFields, searchFieldOf, singleTypes, size, takes,
+  toInput, when,
 } from './api.js';
 
 describe('errorOf', () => {
@@ -217,5 +220,24 @@ describe('relations in the form', () => {
   it('names an entry by its first text field', () => {
     expect(labelOf(coach, { documentId: 'x', name: 'Ada' })).toBe('Ada');
     expect(labelOf(type('n', 'N', 'collectionType', true, { n: { type: 'integer' } }), { documentId: 'x' })).toBe('x');
+  });
+});
+
+describe('media fields in the form', () => {
+  const album = type('album', 'Album', 'collectionType', true, {
+    title: { type: 'string' }, cover: { type: 'media', multiple: false, allowedTypes: ['images'] },
+    gallery: { type: 'media', multiple: true, allowedTypes: ['images', 'videos'] }, anything: { type: 'media', multiple: false },
+  });
+  const [cover, gallery, anything] = mediaFields(album);
+  it('finds the media fields and what each takes', () => {
+    expect([cover.name, cover.many, gallery.many, anything.allowedTypes]).toEqual(['cover', false, true, null]);
+    expect([takes(cover, 'image/png'), takes(cover, 'video/mp4'), takes(gallery, 'video/mp4'), takes(anything, 'text/plain')])
+      .toEqual([true, false, true, true]);
+    expect(takes({ allowedTypes: ['files'] }, 'application/pdf')).toBe(true);
+    expect(takes({ allowedTypes: ['files'] }, 'image/png')).toBe(false);
+  });
+  it('sends a single field\'s id and a multiple one\'s ids in order', () => {
+    expect(mediaBody([cover, gallery, anything], { cover: [{ id: 7 }], gallery: [{ id: 3 }, { id: 1 }] }))
+      .toEqual({ cover: 7, gallery: [3, 1], anything: null });
   });
 });

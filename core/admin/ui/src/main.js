@@ -1,8 +1,8 @@
 import { render } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { html } from 'htm/preact';
 import {
-  bars, bodyOf, cell, client, collectionTypes, coreEvents, eventsOf, labelOf, lastMonths, monthFilter, moved, relationBody, relationFields, singleTypes, columnsOf, editableFields, fieldErrors, lifespans, nextSort, preview, searchFieldOf, size, toInput, when,
+  bars, bodyOf, cell, client, collectionTypes, coreEvents, eventsOf, labelOf, lastMonths, mediaBody, mediaFields, monthFilter, moved, relationBody, relationFields, singleTypes, takes, columnsOf, editableFields, fieldErrors, lifespans, nextSort, preview, searchFieldOf, size, toInput, when,
 } from './api.js';
 import './style.css';
 
@@ -209,7 +209,9 @@ let created = '';
 // first.
 function Editor({ api, type, documentId, can, single = false, relations = [] }) {
   const fields = editableFields(type);
+  const media = single ? [] : mediaFields(type);
   const [rels, setRels] = useState({});
+  const [files, setFiles] = useState({});
   const plural = type.schema.pluralName;
   const singular = type.schema.singularName;
   const [exists, setExists] = useState(!!documentId);
@@ -234,9 +236,13 @@ function Editor({ api, type, documentId, can, single = false, relations = [] }) 
       return;
     }
     // With draft & publish the form edits the draft.
-    api.entry(plural, documentId, drafts ? 'draft' : '', relations.map((r) => r.name))
+    api.entry(plural, documentId, drafts ? 'draft' : '', [...relations.map((r) => r.name), ...media.map((m) => m.name)])
       .then(({ data }) => {
         fill(data);
+        setFiles(Object.fromEntries(media.map((m) => {
+          const v = data[m.name];
+          return [m.name, Array.isArray(v) ? v : v ? [v] : []];
+        })));
         setRels(Object.fromEntries(relations.map((r) => {
           const v = data[r.name];
           const list = Array.isArray(v) ? v : v ? [v] : [];
@@ -263,7 +269,7 @@ function Editor({ api, type, documentId, can, single = false, relations = [] }) 
       setErrors({ byField: bad, other: [] });
       return;
     }
-    const data = { ...scalars, ...relationBody(relations, rels) };
+    const data = { ...scalars, ...relationBody(relations, rels), ...mediaBody(media, files) };
     const status = publish ? '' : 'draft';
     try {
       const answer = single ? await api.saveSingle(singular, data, status)
@@ -331,15 +337,81 @@ function Editor({ api, type, documentId, can, single = false, relations = [] }) 
     ${saved && html`<p class="saved" role="status">${saved}</p>`}
     ${form && html`<form onSubmit=${save} class="editor">
       ${fields.map(input)}
+      ${media.map((m) => html`<${MediaPicker} key=${m.name} api=${api} field=${m} chosen=${files[m.name] || []}
+        disabled=${!writable} canUpload=${can('upload.upload')} canBrowse=${can('upload.find')} error=${errors.byField[m.name]}
+        onChange=${(list) => { setFiles((cur) => ({ ...cur, [m.name]: list })); setDirty(true); setSaved(''); }} />`)}
       ${relations.map((r) => html`<${RelationPicker} key=${r.name} api=${api} field=${r} chosen=${rels[r.name] || []}
         disabled=${!writable} error=${errors.byField[r.name]}
-        onChange=${(list) => { setRels({ ...rels, [r.name]: list }); setDirty(true); setSaved(''); }} />`)}
+        onChange=${(list) => { setRels((cur) => ({ ...cur, [r.name]: list })); setDirty(true); setSaved(''); }} />`)}
       <div class="actions">
         ${writable && html`<button type="submit">Save</button>`}
         ${writable && drafts && html`<button type="button" onClick=${(e) => save(e, true)}>Publish</button>`}
         ${exists && can(`${type.apiID}.delete`) && html`<button type="button" class="danger" onClick=${remove}>Delete</button>`}
       </div>
     </form>`}`;
+}
+
+// MediaPicker is a media field: its files (a multiple one's in order,
+// moved up and down), each removable, and the two ways to add one: pick
+// it from the library (only files the field takes are offered) or upload
+// it here.
+function MediaPicker({ api, field, chosen, disabled, canUpload, canBrowse, error, onChange }) {
+  const [library, setLibrary] = useState(null);
+  const [busy, setBusy] = useState('');
+  const [problem, setProblem] = useState('');
+  const id = `media-${field.name}`;
+  // An upload ends after renders of its own: it adds to the files shown
+  // then, not to those of the render it started in.
+  const latest = useRef(chosen);
+  latest.current = chosen;
+  const add = (f) => onChange(field.many ? [...latest.current, f] : [f]);
+  const browse = async () => {
+    const list = await api.files({ limit: 50 });
+    setLibrary(list.filter((f) => takes(field, f.mime) && !chosen.some((c) => c.id === f.id)));
+  };
+  const upload = async (e) => {
+    const picked = [...e.target.files];
+    e.target.value = '';
+    setProblem('');
+    for (const f of picked) {
+      if (!takes(field, f.type || 'application/octet-stream')) {
+        setProblem(`${field.name} takes ${field.allowedTypes.join(', ')}, not ${f.name}`);
+        continue;
+      }
+      setBusy(`Uploading ${f.name}…`);
+      try {
+        const [made] = await api.upload(f);
+        add(made);
+        if (!field.many) break;
+      } catch (err) {
+        setProblem(err.message);
+      }
+    }
+    setBusy('');
+  };
+  return html`<fieldset class="field relation" aria-describedby=${error ? `${id}-error` : undefined}>
+    <legend>${field.name}</legend>
+    ${chosen.length === 0 && html`<p class="muted">No file</p>`}
+    <ol>${chosen.map((f, i) => html`<li key=${f.id}>
+      ${preview(f) ? html`<img src=${preview(f)} alt="" width="48" height="36" class="thumb" />` : ''}<span>${f.name}</span>
+      ${!disabled && field.many && html`<button type="button" class="secondary" aria-label=${`Move ${f.name} up`} disabled=${i === 0}
+        onClick=${() => onChange(moved(chosen, i, -1))}>↑</button>
+        <button type="button" class="secondary" aria-label=${`Move ${f.name} down`} disabled=${i === chosen.length - 1}
+        onClick=${() => onChange(moved(chosen, i, 1))}>↓</button>`}
+      ${!disabled && html`<button type="button" class="secondary" aria-label=${`Remove ${f.name} from ${field.name}`}
+        onClick=${() => onChange(chosen.filter((x) => x !== f))}>Remove</button>`}</li>`)}</ol>
+    ${!disabled && html`<div class="picker">
+      ${canBrowse && html`<button type="button" class="secondary" onClick=${browse}>Choose from the library</button>`}
+      ${canUpload && html`<label for=${`${id}-upload`}>Upload to ${field.name}</label>
+        <input id=${`${id}-upload`} type="file" multiple=${field.many} onChange=${upload} />`}
+      ${busy && html`<span role="status">${busy}</span>`}
+      ${library && html`<ul aria-label=${`Files to pick for ${field.name}`}>${library.length === 0 ? html`<li>No file this field takes</li>`
+        : library.map((f) => html`<li key=${f.id}><button type="button" class="secondary" aria-label=${`Pick ${f.name}`}
+          onClick=${() => { add(f); setLibrary(null); }}>${f.name}</button></li>`)}</ul>`}
+    </div>`}
+    ${problem && html`<p class="field-error">${problem}</p>`}
+    ${error && html`<p class="field-error" id=${`${id}-error`}>${error}</p>`}
+  </fieldset>`;
 }
 
 // RelationPicker is a relation's field: the entries it holds, in order
