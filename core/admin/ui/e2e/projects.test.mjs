@@ -145,3 +145,39 @@ test('media fields in the form: uploaded here, picked from the library, ordered,
   // The form reads them back in that order.
   await page.getByRole('group', { name: 'gallery' }).locator('li span').first().filter({ hasText: 'tall.jpg' }).waitFor();
 });
+
+test('components in the form: a repeatable one added, filled, reordered and removed; those it cannot write left as they are', async (t) => {
+  const base = projects['strapi-src'];
+  const s = await signedIn(t, base);
+  if (!s) return;
+  const { page, token } = s;
+  await page.getByRole('navigation', { name: 'Content Manager' }).getByRole('link', { name: 'Page', exact: true }).click();
+  await page.getByRole('link', { name: 'Create new entry' }).click();
+  await page.getByLabel('title').fill(`Opening times ${Date.now()}`);
+  const hours = page.getByRole('group', { name: 'opening_hours', exact: true });
+  for (const [i, day, opens] of [[1, 'monday', '09:00:00'], [2, 'tuesday', '10:30:00'], [3, 'wednesday', '11:00:00']]) {
+    await hours.getByRole('button', { name: 'Add to opening_hours' }).click();
+    const item = page.getByRole('group', { name: `opening_hours ${i}` });
+    await item.getByLabel('day').selectOption(day);
+    await item.getByLabel('opens').fill(opens);
+    await item.getByLabel('closes').fill('17:00:00');
+  }
+  await page.getByRole('button', { name: 'Move opening_hours 3 up' }).click(); // monday, wednesday, tuesday
+  await page.getByRole('button', { name: 'Remove opening_hours 1' }).click(); // wednesday, tuesday
+  await page.getByRole('group', { name: 'seo', exact: true }).getByText('not editable in the panel yet').waitFor();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.waitForURL((u) => /#\/content\/page\/(?!new$)[a-z0-9]+$/.test(u.toString()));
+  const doc = page.url().split('/').pop();
+  const got = await get(base, `/api/pages/${doc}?populate[0]=opening_hours`, token);
+  assert.equal(got.status, 200, JSON.stringify(got.body));
+  assert.deepEqual(got.body.data.opening_hours.map((h) => [h.day, h.opens.slice(0, 5)]), [['wednesday', '11:00'], ['tuesday', '10:30']]);
+  // Read back into the form, in that order, and kept (same ids) on a save.
+  await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+  assert.equal(await page.getByRole('group', { name: 'opening_hours 1' }).getByLabel('day').inputValue(), 'wednesday');
+  const ids = got.body.data.opening_hours.map((h) => h.id);
+  await page.getByLabel('title').fill(`Opening times, again ${Date.now()}`);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+  const again = await get(base, `/api/pages/${doc}?populate[0]=opening_hours`, token);
+  assert.deepEqual(again.body.data.opening_hours.map((h) => h.id), ids, 'the items keep their rows');
+});

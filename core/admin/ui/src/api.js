@@ -68,6 +68,58 @@ export function relationFields(type, types, actions) {
     .filter((r) => r.target && allowed.has(`${r.target.apiID}.find`));
 }
 
+// scalarOnly reports whether a component holds only fields the form
+// edits as inputs: such a component can be written whole from the form.
+export function scalarOnly(comp) {
+  return Object.values(comp.schema.attributes).every((a) => inputs[a.type]);
+}
+
+// componentFields are a type's component and dynamic-zone fields, each
+// with the components it may hold and whether the form can write it: a
+// component's (or every one a zone allows) holding only scalar fields.
+// The others are shown read-only, and a save leaves them as they are.
+export function componentFields(type, components) {
+  const byUid = new Map(components.map((c) => [c.uid, c]));
+  return Object.entries(type.schema.attributes)
+    .filter(([, a]) => a.type === 'component' || a.type === 'dynamiczone')
+    .map(([name, a]) => {
+      const zone = a.type === 'dynamiczone';
+      const allowed = (zone ? a.components : [a.component]).map((u) => byUid.get(u)).filter(Boolean);
+      return { name, zone, repeatable: zone || !!a.repeatable, allowed, editable: allowed.length > 0 && allowed.every(scalarOnly) };
+    });
+}
+
+// componentItem is a stored component as the form holds it: its id (kept,
+// so that a save changes the row instead of making a new one), its
+// component's uid, and each field as its input shows it.
+export function componentItem(comp, stored) {
+  const item = { id: stored ? stored.id : undefined, __component: comp.uid };
+  for (const f of editableFields(comp)) item[f.name] = toInput(f, stored ? stored[f.name] : null);
+  return item;
+}
+
+// componentBody is what a save sends for the component fields it can
+// write: a single component's object or null, a repeatable one's list, a
+// zone's items each naming its component; and the errors of the inputs
+// it cannot read, by field.
+export function componentBody(fields, held) {
+  const data = {};
+  const errors = {};
+  for (const f of fields.filter((x) => x.editable)) {
+    const items = (held[f.name] || []).map((item) => {
+      const comp = f.allowed.find((c) => c.uid === item.__component) || f.allowed[0];
+      const { data: values, errors: bad } = bodyOf(editableFields(comp), item);
+      if (Object.keys(bad).length) errors[f.name] = Object.values(bad).join(' ');
+      const out = { ...values };
+      if (item.id !== undefined) out.id = item.id;
+      if (f.zone) out.__component = comp.uid;
+      return out;
+    });
+    data[f.name] = f.repeatable ? items : (items[0] || null);
+  }
+  return { data, errors };
+}
+
 // mediaFields are the media fields a form edits: each with whether it
 // holds several files and the kinds it takes.
 export function mediaFields(type) {
@@ -276,6 +328,7 @@ export function client({ base = '', token = () => '', onExpired = () => {}, fetc
     signIn: (identifier, password) => send('POST', '/api/auth/local', { identifier, password }),
     permissions: () => send('GET', '/api/users/me/permissions'),
     contentTypes: () => send('GET', '/api/content-type-builder/content-types'),
+    components: () => send('GET', '/api/content-type-builder/components'),
     list: (pluralName, opts) => send('GET', `/api/${pluralName}?${listQuery(opts)}`),
     entry: (pluralName, documentId, status = '', populate = []) => {
       const q = [status && `status=${status}`, ...populate.map((p, i) => `populate[${i}]=${encodeURIComponent(p)}`)].filter(Boolean);

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
-  ApiError, bars, bodyOf, cell, client, collectionTypes, columnsOf, coreEvents, editableFields, errorOf, eventsOf,
+  ApiError, bars, bodyOf, cell, componentBody, componentFields, componentItem, client, collectionTypes, columnsOf, coreEvents, editableFields, errorOf, eventsOf,
   fieldErrors, filesQuery, fromInput, labelOf, lastMonths, lifespans, listQuery, mediaBody, mediaFields, monthFilter,
   moved, nextSort, preview, publishedQuery, relationBody, relationFields, searchFieldOf, singleTypes, size, takes,
   toInput, when,
@@ -239,5 +239,40 @@ describe('media fields in the form', () => {
   it('sends a single field\'s id and a multiple one\'s ids in order', () => {
     expect(mediaBody([cover, gallery, anything], { cover: [{ id: 7 }], gallery: [{ id: 3 }, { id: 1 }] }))
       .toEqual({ cover: 7, gallery: [3, 1], anything: null });
+  });
+});
+
+describe('components and dynamic zones in the form', () => {
+  const comp = (uid, attributes) => ({ uid, schema: { attributes } });
+  const hours = comp('blocks.hours', { day: { type: 'enumeration', enum: ['mon', 'tue'] }, opens: { type: 'time' } });
+  const note = comp('blocks.note', { text: { type: 'string' } });
+  const picture = comp('blocks.picture', { photo: { type: 'media' }, caption: { type: 'string' } });
+  const page = type('page', 'Page', 'collectionType', true, {
+    opening: { type: 'component', component: 'blocks.hours', repeatable: true },
+    cta: { type: 'component', component: 'blocks.note', repeatable: false },
+    notes: { type: 'dynamiczone', components: ['blocks.note', 'blocks.hours'] },
+    body: { type: 'dynamiczone', components: ['blocks.note', 'blocks.picture'] },
+  });
+  const fields = componentFields(page, [hours, note, picture]);
+  it('writes the components and zones of scalar fields only', () => {
+    expect(fields.map((f) => `${f.name}:${f.zone}:${f.repeatable}:${f.editable}`))
+      .toEqual(['opening:false:true:true', 'cta:false:false:true', 'notes:true:true:true', 'body:true:true:false']);
+  });
+  it('keeps a stored item\'s id, and sends each field\'s value', () => {
+    const kept = componentItem(hours, { id: 4, day: 'tue', opens: '09:00:00.000' });
+    expect(kept).toEqual({ id: 4, __component: 'blocks.hours', day: 'tue', opens: '09:00:00' });
+    const { data, errors } = componentBody(fields, {
+      opening: [kept, componentItem(hours, null)],
+      cta: [{ ...componentItem(note, null), text: 'Call us' }],
+      notes: [{ ...componentItem(hours, null), day: 'mon' }, { ...componentItem(note, { id: 9, text: 'x' }) }],
+      body: [{ __component: 'blocks.picture', caption: 'not sent' }],
+    });
+    expect(errors).toEqual({});
+    expect(data).toEqual({
+      opening: [{ id: 4, day: 'tue', opens: '09:00:00' }, { day: null, opens: null }],
+      cta: { text: 'Call us' },
+      notes: [{ __component: 'blocks.hours', day: 'mon', opens: null }, { __component: 'blocks.note', id: 9, text: 'x' }],
+    });
+    expect(componentBody(fields, {}).data).toEqual({ opening: [], cta: null, notes: [] });
   });
 });

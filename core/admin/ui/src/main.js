@@ -2,7 +2,7 @@ import { render } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { html } from 'htm/preact';
 import {
-  bars, bodyOf, cell, client, collectionTypes, coreEvents, eventsOf, labelOf, lastMonths, mediaBody, mediaFields, monthFilter, moved, relationBody, relationFields, singleTypes, takes, columnsOf, editableFields, fieldErrors, lifespans, nextSort, preview, searchFieldOf, size, toInput, when,
+  bars, bodyOf, cell, client, collectionTypes, componentBody, componentFields, componentItem, coreEvents, eventsOf, labelOf, lastMonths, mediaBody, mediaFields, monthFilter, moved, relationBody, relationFields, singleTypes, takes, columnsOf, editableFields, fieldErrors, lifespans, nextSort, preview, searchFieldOf, size, toInput, when,
 } from './api.js';
 import './style.css';
 
@@ -90,13 +90,15 @@ function useRoute() {
 function Panel({ api, onSignOut }) {
   const [types, setTypes] = useState(null);
   const [allTypes, setAllTypes] = useState([]);
+  const [components, setComponents] = useState([]);
   const [singles, setSingles] = useState([]);
   const [actions, setActions] = useState([]);
   const [error, setError] = useState('');
   const route = useRoute();
   useEffect(() => {
-    Promise.all([api.contentTypes(), api.permissions()])
-      .then(([ct, me]) => {
+    Promise.all([api.contentTypes(), api.permissions(), api.components()])
+      .then(([ct, me, comps]) => {
+        setComponents(comps.data);
         setActions(me.data.actions);
         setAllTypes(ct.data);
         setTypes(collectionTypes(ct.data, me.data.actions));
@@ -134,7 +136,7 @@ function Panel({ api, onSignOut }) {
         : route === '/settings/webhooks' && can('webhooks.find') ? html`<${Webhooks} api=${api} can=${can} />`
         : !current ? html`<h1>Welcome</h1><p>Choose a collection type.</p>`
         : doc ? html`<${Editor} key=${current.uid + doc} api=${api} type=${current} documentId=${doc === 'new' ? '' : doc} can=${can}
-            relations=${relationFields(current, allTypes, actions)} />`
+            relations=${relationFields(current, allTypes, actions)} components=${components} />`
           : html`<${List} key=${current.uid} api=${api} type=${current} can=${can} />`}
     </main>
   </div>`;
@@ -207,9 +209,11 @@ let created = '';
 // each labelled with the field's name, Save, Delete, and the server's
 // refusals at the fields they name. Leaving with unsaved changes asks
 // first.
-function Editor({ api, type, documentId, can, single = false, relations = [] }) {
+function Editor({ api, type, documentId, can, single = false, relations = [], components = [] }) {
   const fields = editableFields(type);
   const media = single ? [] : mediaFields(type);
+  const parts = single ? [] : componentFields(type, components);
+  const [held, setHeld] = useState({});
   const [rels, setRels] = useState({});
   const [files, setFiles] = useState({});
   const plural = type.schema.pluralName;
@@ -236,9 +240,14 @@ function Editor({ api, type, documentId, can, single = false, relations = [] }) 
       return;
     }
     // With draft & publish the form edits the draft.
-    api.entry(plural, documentId, drafts ? 'draft' : '', [...relations.map((r) => r.name), ...media.map((m) => m.name)])
+    api.entry(plural, documentId, drafts ? 'draft' : '', [...relations.map((r) => r.name), ...media.map((m) => m.name), ...parts.map((p) => p.name)])
       .then(({ data }) => {
         fill(data);
+        setHeld(Object.fromEntries(parts.map((p) => {
+          const v = data[p.name];
+          const list = Array.isArray(v) ? v : v ? [v] : [];
+          return [p.name, list.map((x) => componentItem(p.allowed.find((c) => c.uid === x.__component) || p.allowed[0], x))];
+        })));
         setFiles(Object.fromEntries(media.map((m) => {
           const v = data[m.name];
           return [m.name, Array.isArray(v) ? v : v ? [v] : []];
@@ -265,11 +274,12 @@ function Editor({ api, type, documentId, can, single = false, relations = [] }) 
   const save = async (e, publish = !drafts) => {
     e.preventDefault();
     const { data: scalars, errors: bad } = bodyOf(fields, form);
-    if (Object.keys(bad).length) {
-      setErrors({ byField: bad, other: [] });
+    const { data: comps, errors: badParts } = componentBody(parts, held);
+    if (Object.keys(bad).length || Object.keys(badParts).length) {
+      setErrors({ byField: { ...bad, ...badParts }, other: [] });
       return;
     }
-    const data = { ...scalars, ...relationBody(relations, rels), ...mediaBody(media, files) };
+    const data = { ...scalars, ...relationBody(relations, rels), ...mediaBody(media, files), ...comps };
     const status = publish ? '' : 'draft';
     try {
       const answer = single ? await api.saveSingle(singular, data, status)
@@ -337,6 +347,8 @@ function Editor({ api, type, documentId, can, single = false, relations = [] }) 
     ${saved && html`<p class="saved" role="status">${saved}</p>`}
     ${form && html`<form onSubmit=${save} class="editor">
       ${fields.map(input)}
+      ${parts.map((p) => html`<${ComponentField} key=${p.name} field=${p} items=${held[p.name] || []} disabled=${!writable}
+        error=${errors.byField[p.name]} onChange=${(list) => { setHeld((cur) => ({ ...cur, [p.name]: list })); setDirty(true); setSaved(''); }} />`)}
       ${media.map((m) => html`<${MediaPicker} key=${m.name} api=${api} field=${m} chosen=${files[m.name] || []}
         disabled=${!writable} canUpload=${can('upload.upload')} canBrowse=${can('upload.find')} error=${errors.byField[m.name]}
         onChange=${(list) => { setFiles((cur) => ({ ...cur, [m.name]: list })); setDirty(true); setSaved(''); }} />`)}
@@ -349,6 +361,67 @@ function Editor({ api, type, documentId, can, single = false, relations = [] }) 
         ${exists && can(`${type.apiID}.delete`) && html`<button type="button" class="danger" onClick=${remove}>Delete</button>`}
       </div>
     </form>`}`;
+}
+
+// ComponentField is a component or dynamic-zone field: each item's inputs
+// in a group of its own; a repeatable one's (and a zone's) items moved,
+// removed and added (a zone's of the component chosen). A field the form
+// cannot write whole is shown, and left as it is on save.
+function ComponentField({ field, items, disabled, error, onChange }) {
+  const [kind, setKind] = useState(field.allowed[0] ? field.allowed[0].uid : '');
+  const id = `part-${field.name}`;
+  if (!field.editable) {
+    return html`<fieldset class="field relation"><legend>${field.name}</legend>
+      <p class="muted">${items.length || 'No'} ${field.zone ? 'blocks' : 'entries'}: not editable in the panel yet; a save leaves ${field.name} as it is.</p>
+    </fieldset>`;
+  }
+  const nameOf = (uid) => {
+    const c = field.allowed.find((x) => x.uid === uid);
+    return c ? c.schema.displayName : uid;
+  };
+  const setItem = (i, name, value) => onChange(items.map((it, j) => (j === i ? { ...it, [name]: value } : it)));
+  const add = () => {
+    const comp = field.allowed.find((c) => c.uid === kind) || field.allowed[0];
+    onChange(field.repeatable ? [...items, componentItem(comp, null)] : [componentItem(comp, null)]);
+  };
+  return html`<fieldset class="field relation" aria-describedby=${error ? `${id}-error` : undefined}>
+    <legend>${field.name}</legend>
+    ${items.length === 0 && html`<p class="muted">None</p>`}
+    ${items.map((it, i) => {
+      const comp = field.allowed.find((c) => c.uid === it.__component) || field.allowed[0];
+      const label = `${field.name} ${i + 1}${field.zone ? ` (${nameOf(it.__component)})` : ''}`;
+      return html`<fieldset class="part" key=${i}><legend>${label}</legend>
+        ${editableFields(comp).map((f) => {
+          const fid = `${id}-${i}-${f.name}`;
+          const value = it[f.name];
+          const control = f.input === 'checkbox'
+            ? html`<input id=${fid} type="checkbox" disabled=${disabled} checked=${value} onChange=${(e) => setItem(i, f.name, e.target.checked)} />`
+            : f.input === 'select'
+              ? html`<select id=${fid} disabled=${disabled} value=${value} onChange=${(e) => setItem(i, f.name, e.target.value)}>
+                <option value="">—</option>${f.options.map((o) => html`<option value=${o}>${o}</option>`)}</select>`
+              : f.input === 'textarea' || f.input === 'json'
+                ? html`<textarea id=${fid} disabled=${disabled} rows="3" value=${value} onInput=${(e) => setItem(i, f.name, e.target.value)} />`
+                : html`<input id=${fid} disabled=${disabled} type=${f.input} step=${f.type === 'time' ? '1' : f.type === 'decimal' || f.type === 'float' ? 'any' : undefined}
+                  value=${value} onInput=${(e) => setItem(i, f.name, e.target.value)} />`;
+          return html`<div class="field"><label for=${fid}>${f.name}</label>${control}</div>`;
+        })}
+        ${!disabled && html`<div class="actions">
+          ${field.repeatable && html`<button type="button" class="secondary" aria-label=${`Move ${label} up`} disabled=${i === 0}
+            onClick=${() => onChange(moved(items, i, -1))}>↑</button>
+            <button type="button" class="secondary" aria-label=${`Move ${label} down`} disabled=${i === items.length - 1}
+            onClick=${() => onChange(moved(items, i, 1))}>↓</button>`}
+          <button type="button" class="secondary" aria-label=${`Remove ${label}`} onClick=${() => onChange(items.filter((_, j) => j !== i))}>Remove</button>
+        </div>`}
+      </fieldset>`;
+    })}
+    ${!disabled && (field.repeatable || items.length === 0) && html`<div class="picker">
+      ${field.zone && html`<label for=${`${id}-kind`}>Block to add</label>
+        <select id=${`${id}-kind`} value=${kind} onChange=${(e) => setKind(e.target.value)}>
+          ${field.allowed.map((c) => html`<option value=${c.uid}>${c.schema.displayName}</option>`)}</select>`}
+      <button type="button" class="secondary" onClick=${add}>${field.repeatable ? `Add to ${field.name}` : `Add ${field.name}`}</button>
+    </div>`}
+    ${error && html`<p class="field-error" id=${`${id}-error`}>${error}</p>`}
+  </fieldset>`;
 }
 
 // MediaPicker is a media field: its files (a multiple one's in order,
