@@ -181,3 +181,36 @@ test('components in the form: a repeatable one added, filled, reordered and remo
   const again = await get(base, `/api/pages/${doc}?populate[0]=opening_hours`, token);
   assert.deepEqual(again.body.data.opening_hours.map((h) => h.id), ids, 'the items keep their rows');
 });
+
+test('locales: an entry written in English, then its French localization made and listed', async (t) => {
+  const base = projects.locales;
+  const s = await signedIn(t, base);
+  if (!s) return;
+  const { page, token } = s;
+  await page.getByRole('navigation', { name: 'Content Manager' }).getByRole('link', { name: 'Story', exact: true }).click();
+  await page.getByRole('link', { name: 'Create new entry' }).click();
+  assert.equal(await page.getByLabel('Locale').inputValue(), 'en');
+  const code = `story-${Date.now()}`;
+  await page.getByLabel('title').fill('Hello');
+  await page.getByLabel('code').fill(code);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.waitForURL((u) => /#\/content\/story\/(?!new)[a-z0-9]+\?locale=en$/.test(u.toString()));
+  const doc = page.url().split('/').pop().split('?')[0];
+
+  await page.getByLabel('Locale').selectOption('fr');
+  await page.getByText('No French (fr) localization yet: Save makes it.').waitFor();
+  await page.getByLabel('title').fill('Bonjour');
+  await page.getByLabel('code').fill(`${code}-fr`);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+  const fr = await get(base, `/api/stories/${doc}?locale=fr&status=draft`, token);
+  const en = await get(base, `/api/stories/${doc}?locale=en&status=draft`, token);
+  assert.deepEqual([fr.status, fr.body.data.title, fr.body.data.locale], [200, 'Bonjour', 'fr']);
+  assert.deepEqual([en.status, en.body.data.title], [200, 'Hello']);
+
+  await page.getByLabel('Locale').selectOption('en');
+  await page.waitForFunction(() => document.querySelector('#field-title').value === 'Hello');
+  await page.getByRole('navigation', { name: 'Content Manager' }).getByRole('link', { name: 'Story', exact: true }).click();
+  await page.getByLabel('Locale').selectOption('fr');
+  await page.getByRole('cell', { name: 'Bonjour' }).waitFor();
+});

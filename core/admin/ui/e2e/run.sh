@@ -2,12 +2,12 @@
 # Runs the panel's browser tests (e2e/*.test.mjs) against real kiln
 # servers: builds kiln, then serves, each on SQLite in a temp folder and a
 # free loopback port with an admin made by `kiln admin create`, the
-# platform (its small demo set seeded: KILN_BASE) and three projects of
+# platform (its small demo set seeded: KILN_BASE) and five projects of
 # other shapes (KILN_PROJECTS): a `kiln init` project, testdata/single-types,
-# a Strapi project's src/ (testdata/components) and testdata/media. Then `node --test
-# e2e/`, and every kiln is stopped on every way out. Needs Node 20+ and
-# Debian's chromium (.ci/run installs it); under CI=true a browser that
-# cannot start fails the tests.
+# a Strapi project's src/ (testdata/components), testdata/media and
+# testdata/locales. Then `node --test e2e/`, and every kiln is stopped on
+# every way out. Needs Node 20+ and Debian's chromium (.ci/run installs
+# it); under CI=true a browser that cannot start fails the tests.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 root=$(cd "$here/../../.." && pwd)
@@ -57,7 +57,8 @@ init=$(serve init "$work/init-project/content-types" "$work/init-project/config"
 singles=$(serve single-types "$root/testdata/single-types/content-types" "$root/testdata/single-types/config")
 strapi=$(serve strapi-src "$root/testdata/components/src" "$root/testdata/components/config")
 media=$(serve media "$root/testdata/media/content-types" "$root/testdata/media/config")
+locales=$(serve locales "$root/testdata/locales/content-types" "$root/testdata/locales/config")
 export KILN_BASE
-export KILN_PROJECTS="{\"init\":\"$init\",\"single-types\":\"$singles\",\"strapi-src\":\"$strapi\",\"media\":\"$media\"}"
+export KILN_PROJECTS="{\"init\":\"$init\",\"single-types\":\"$singles\",\"strapi-src\":\"$strapi\",\"media\":\"$media\",\"locales\":\"$locales\"}"
 cd "$here"
 timeout 600 node --test --test-reporter=spec e2e/

@@ -26,9 +26,10 @@ export function errorOf(status, body) {
 
 // listQuery is the query string of a page of a collection: Strapi's
 // pagination and sort parameters, brackets left readable.
-export function listQuery({ page = 1, pageSize = 25, sort = '', search = '', searchField = '', status = '' } = {}) {
+export function listQuery({ page = 1, pageSize = 25, sort = '', search = '', searchField = '', status = '', locale = '' } = {}) {
   const parts = [`pagination[page]=${page}`, `pagination[pageSize]=${pageSize}`];
   if (status) parts.push(`status=${status}`);
+  if (locale) parts.push(`locale=${encodeURIComponent(locale)}`);
   if (sort) parts.push(`sort=${encodeURIComponent(sort)}`);
   if (search && searchField) parts.push(`filters[${encodeURIComponent(searchField)}][$containsi]=${encodeURIComponent(search)}`);
   return parts.join('&');
@@ -40,6 +41,19 @@ export function publishedQuery(documentIds) {
   const parts = ['status=published', 'fields[0]=documentId', `pagination[pageSize]=${Math.max(documentIds.length, 1)}`];
   documentIds.forEach((d, i) => parts.push(`filters[documentId][$in][${i}]=${encodeURIComponent(d)}`));
   return parts.join('&');
+}
+
+// writeQuery is a write's query string: its status (draft) and locale.
+export function writeQuery(status, locale) {
+  const q = [status && `status=${status}`, locale && `locale=${encodeURIComponent(locale)}`].filter(Boolean);
+  return q.length ? `?${q.join('&')}` : '';
+}
+
+// localized reports whether a type has localizations (Strapi's
+// pluginOptions.i18n.localized).
+export function localized(type) {
+  const o = type.schema.pluginOptions;
+  return !!(o && o.i18n && o.i18n.localized);
 }
 
 // nextSort is the sort after a click on a column: ascending first, then
@@ -330,19 +344,21 @@ export function client({ base = '', token = () => '', onExpired = () => {}, fetc
     contentTypes: () => send('GET', '/api/content-type-builder/content-types'),
     components: () => send('GET', '/api/content-type-builder/components'),
     list: (pluralName, opts) => send('GET', `/api/${pluralName}?${listQuery(opts)}`),
-    entry: (pluralName, documentId, status = '', populate = []) => {
-      const q = [status && `status=${status}`, ...populate.map((p, i) => `populate[${i}]=${encodeURIComponent(p)}`)].filter(Boolean);
+    entry: (pluralName, documentId, status = '', populate = [], locale = '') => {
+      const q = [status && `status=${status}`, locale && `locale=${encodeURIComponent(locale)}`,
+        ...populate.map((p, i) => `populate[${i}]=${encodeURIComponent(p)}`)].filter(Boolean);
       return send('GET', `/api/${pluralName}/${encodeURIComponent(documentId)}${q.length ? `?${q.join('&')}` : ''}`);
     },
+    locales: () => send('GET', '/api/i18n/locales'),
     // pick lists up to ten entries of a type whose field contains text,
     // for a relation's picker.
     pick: (pluralName, field, text) => send('GET', `/api/${pluralName}?pagination[pageSize]=10`
       + (field && text ? `&filters[${encodeURIComponent(field)}][$containsi]=${encodeURIComponent(text)}` : '')),
     // With status draft a write changes the draft only; without, on a
     // type with draft & publish, it publishes too (docs/drafts.md).
-    create: (pluralName, data, status = '') => send('POST', `/api/${pluralName}${status ? `?status=${status}` : ''}`, { data }),
-    update: (pluralName, documentId, data, status = '') =>
-      send('PUT', `/api/${pluralName}/${encodeURIComponent(documentId)}${status ? `?status=${status}` : ''}`, { data }),
+    create: (pluralName, data, status = '', locale = '') => send('POST', `/api/${pluralName}${writeQuery(status, locale)}`, { data }),
+    update: (pluralName, documentId, data, status = '', locale = '') =>
+      send('PUT', `/api/${pluralName}/${encodeURIComponent(documentId)}${writeQuery(status, locale)}`, { data }),
     files: ({ start = 0, limit = 50, search = '' } = {}) => send('GET', `/api/upload/files?${filesQuery({ start, limit, search })}`),
     describeFile: (id, info) => {
       const form = new FormData();
@@ -398,12 +414,13 @@ export function client({ base = '', token = () => '', onExpired = () => {}, fetc
     },
     saveSingle: (singularName, data, status = '') => send('PUT', `/api/${singularName}${status ? `?status=${status}` : ''}`, { data }),
     removeSingle: (singularName) => send('DELETE', `/api/${singularName}`),
-    published: async (pluralName, documentIds) => {
+    published: async (pluralName, documentIds, locale = '') => {
       if (!documentIds.length) return new Set();
-      const { data } = await send('GET', `/api/${pluralName}?${publishedQuery(documentIds)}`);
+      const { data } = await send('GET', `/api/${pluralName}?${publishedQuery(documentIds)}${locale ? `&locale=${encodeURIComponent(locale)}` : ''}`);
       return new Set(data.map((e) => e.documentId));
     },
-    remove: (pluralName, documentId) => send('DELETE', `/api/${pluralName}/${encodeURIComponent(documentId)}`),
+    remove: (pluralName, documentId, locale = '') =>
+      send('DELETE', `/api/${pluralName}/${encodeURIComponent(documentId)}${writeQuery('', locale)}`),
     settings: () => send('GET', '/admin/settings.json'),
   };
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
   ApiError, bars, bodyOf, cell, componentBody, componentFields, componentItem, client, collectionTypes, columnsOf, coreEvents, editableFields, errorOf, eventsOf,
-  fieldErrors, filesQuery, fromInput, labelOf, lastMonths, lifespans, listQuery, mediaBody, mediaFields, monthFilter,
+  fieldErrors, filesQuery, fromInput, labelOf, lastMonths, localized, lifespans, listQuery, mediaBody, mediaFields, monthFilter,
   moved, nextSort, preview, publishedQuery, relationBody, relationFields, searchFieldOf, singleTypes, size, takes,
-  toInput, when,
+  toInput, when, writeQuery,
 } from './api.js';
 
 describe('errorOf', () => {
@@ -274,5 +274,18 @@ describe('components and dynamic zones in the form', () => {
       notes: [{ __component: 'blocks.hours', day: 'mon', opens: null }, { __component: 'blocks.note', id: 9, text: 'x' }],
     });
     expect(componentBody(fields, {}).data).toEqual({ opening: [], cta: null, notes: [] });
+  });
+});
+
+describe('locales', () => {
+  it('writes and reads in a locale', () => {
+    expect(writeQuery('draft', 'fr')).toBe('?status=draft&locale=fr');
+    expect(writeQuery('', '')).toBe('');
+    expect(listQuery({ locale: 'de' })).toBe('pagination[page]=1&pagination[pageSize]=25&locale=de');
+  });
+  it('knows a localized type', () => {
+    expect(localized({ schema: { pluginOptions: { i18n: { localized: true } } } })).toBe(true);
+    expect(localized({ schema: { pluginOptions: {} } })).toBe(false);
+    expect(localized({ schema: {} })).toBe(false);
   });
 });

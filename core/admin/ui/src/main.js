@@ -2,7 +2,7 @@ import { render } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { html } from 'htm/preact';
 import {
-  bars, bodyOf, cell, client, collectionTypes, componentBody, componentFields, componentItem, coreEvents, eventsOf, labelOf, lastMonths, mediaBody, mediaFields, monthFilter, moved, relationBody, relationFields, singleTypes, takes, columnsOf, editableFields, fieldErrors, lifespans, nextSort, preview, searchFieldOf, size, toInput, when,
+  bars, bodyOf, cell, client, collectionTypes, componentBody, componentFields, componentItem, coreEvents, eventsOf, labelOf, lastMonths, localized, mediaBody, mediaFields, monthFilter, moved, relationBody, relationFields, singleTypes, takes, columnsOf, editableFields, fieldErrors, lifespans, nextSort, preview, searchFieldOf, size, toInput, when,
 } from './api.js';
 import './style.css';
 
@@ -91,6 +91,7 @@ function Panel({ api, onSignOut }) {
   const [types, setTypes] = useState(null);
   const [allTypes, setAllTypes] = useState([]);
   const [components, setComponents] = useState([]);
+  const [locales, setLocales] = useState([]);
   const [singles, setSingles] = useState([]);
   const [actions, setActions] = useState([]);
   const [error, setError] = useState('');
@@ -99,6 +100,7 @@ function Panel({ api, onSignOut }) {
     Promise.all([api.contentTypes(), api.permissions(), api.components()])
       .then(([ct, me, comps]) => {
         setComponents(comps.data);
+        if (me.data.actions.includes('i18n.locales')) api.locales().then(setLocales).catch(() => {});
         setActions(me.data.actions);
         setAllTypes(ct.data);
         setTypes(collectionTypes(ct.data, me.data.actions));
@@ -107,7 +109,9 @@ function Panel({ api, onSignOut }) {
       .catch((err) => setError(err.message));
   }, []);
   const can = (a) => actions.includes(a);
-  const [, section, apiID, doc] = route.split('/');
+  const [path, query = ''] = route.split('?');
+  const [, section, apiID, doc] = path.split('/');
+  const routeLocale = new URLSearchParams(query).get('locale') || '';
   const current = types && section === 'content' && types.find((t) => t.apiID === apiID);
   const single = section === 'single' && singles.find((t) => t.apiID === apiID);
   return html`<div class="layout">
@@ -136,14 +140,27 @@ function Panel({ api, onSignOut }) {
         : route === '/settings/webhooks' && can('webhooks.find') ? html`<${Webhooks} api=${api} can=${can} />`
         : !current ? html`<h1>Welcome</h1><p>Choose a collection type.</p>`
         : doc ? html`<${Editor} key=${current.uid + doc} api=${api} type=${current} documentId=${doc === 'new' ? '' : doc} can=${can}
-            relations=${relationFields(current, allTypes, actions)} components=${components} />`
-          : html`<${List} key=${current.uid} api=${api} type=${current} can=${can} />`}
+            relations=${relationFields(current, allTypes, actions)} components=${components} locales=${locales}
+            initialLocale=${routeLocale} />`
+          : html`<${List} key=${current.uid} api=${api} type=${current} can=${can} locales=${locales} />`}
     </main>
   </div>`;
 }
 
 // List is a collection's entries, a page at a time, sorted by a column.
-function List({ api, type, can }) {
+// LocaleSwitch chooses the locale a localized type is read and written in.
+function LocaleSwitch({ id, locales, value, onChange }) {
+  return html`<div class="locale"><label for=${id}>Locale</label>
+    <select id=${id} value=${value} onChange=${(e) => onChange(e.target.value)}>
+      ${locales.map((l) => html`<option value=${l.code}>${l.name}</option>`)}</select></div>`;
+}
+
+// defaultLocale is the configured default's code, or '' (the server's).
+const defaultLocale = (locales) => (locales.find((l) => l.isDefault) || locales[0] || { code: '' }).code;
+
+function List({ api, type, can, locales = [] }) {
+  const i18n = localized(type) && locales.length > 0;
+  const [locale, setLocale] = useState(i18n ? defaultLocale(locales) : '');
   const all = columnsOf(type, Infinity);
   const [shown, setShown] = useState(columnsOf(type).map((c) => c.name));
   const columns = all.filter((c) => shown.includes(c.name));
@@ -160,19 +177,20 @@ function List({ api, type, can }) {
     setError('');
     // With draft & publish the list is of the drafts, every entry's, with
     // whether it has a published version beside.
-    api.list(type.schema.pluralName, { page, sort, pageSize: 25, status: drafts ? 'draft' : '', search, searchField })
+    api.list(type.schema.pluralName, { page, sort, pageSize: 25, status: drafts ? 'draft' : '', search, searchField, locale })
       .then(async (a) => {
-        if (drafts) setPublished(await api.published(type.schema.pluralName, a.data.map((e) => e.documentId)));
+        if (drafts) setPublished(await api.published(type.schema.pluralName, a.data.map((e) => e.documentId), locale));
         setAnswer(a);
       })
       .catch((err) => setError(err.message));
-  }, [page, sort, search]);
+  }, [page, sort, search, locale]);
   const pg = answer && answer.meta.pagination;
   const ariaSort = (name) => (sort === `${name}:asc` ? 'ascending' : sort === `${name}:desc` ? 'descending' : undefined);
-  const link = (e) => `#/content/${type.apiID}/${e.documentId}`;
+  const link = (e) => `#/content/${type.apiID}/${e.documentId}${locale ? `?locale=${locale}` : ''}`;
   return html`<h1>${type.schema.displayName}</h1>
     ${can(`${type.apiID}.create`) && html`<p><a class="button" href=${`#/content/${type.apiID}/new`}>Create new entry</a></p>`}
     <div class="tools">
+      ${i18n && html`<${LocaleSwitch} id="list-locale" locales=${locales} value=${locale} onChange=${(l) => { setLocale(l); setPage(1); }} />`}
       ${searchField && html`<form role="search" onSubmit=${(e) => { e.preventDefault(); setSearch(typed); setPage(1); }}>
         <label for="search">Search</label>
         <input id="search" type="search" value=${typed} onInput=${(e) => setTyped(e.target.value)} />
@@ -209,7 +227,10 @@ let created = '';
 // each labelled with the field's name, Save, Delete, and the server's
 // refusals at the fields they name. Leaving with unsaved changes asks
 // first.
-function Editor({ api, type, documentId, can, single = false, relations = [], components = [] }) {
+function Editor({ api, type, documentId, can, single = false, relations = [], components = [], locales = [], initialLocale = '' }) {
+  const i18n = !single && localized(type) && locales.length > 0;
+  const [locale, setLocale] = useState(i18n ? initialLocale || defaultLocale(locales) : '');
+  const [missing, setMissing] = useState(false);
   const fields = editableFields(type);
   const media = single ? [] : mediaFields(type);
   const parts = single ? [] : componentFields(type, components);
@@ -239,8 +260,11 @@ function Editor({ api, type, documentId, can, single = false, relations = [], co
       fill(null);
       return;
     }
-    // With draft & publish the form edits the draft.
-    api.entry(plural, documentId, drafts ? 'draft' : '', [...relations.map((r) => r.name), ...media.map((m) => m.name), ...parts.map((p) => p.name)])
+    // With draft & publish the form edits the draft; on a localized type,
+    // the localization of the locale chosen (none yet: an empty form,
+    // which Save makes it from).
+    setMissing(false);
+    api.entry(plural, documentId, drafts ? 'draft' : '', [...relations.map((r) => r.name), ...media.map((m) => m.name), ...parts.map((p) => p.name)], locale)
       .then(({ data }) => {
         fill(data);
         setHeld(Object.fromEntries(parts.map((p) => {
@@ -258,9 +282,19 @@ function Editor({ api, type, documentId, can, single = false, relations = [], co
           return [r.name, list.map((e) => ({ documentId: e.documentId, label: labelOf(r.target, e) }))];
         })));
       })
-      .catch((err) => setErrors({ byField: {}, other: [err.message] }));
-    if (drafts) api.published(plural, [documentId]).then((set) => setIsPublished(set.has(documentId))).catch(() => {});
-  }, []);
+      .catch((err) => {
+        if (i18n && err.status === 404) {
+          setMissing(true);
+          fill(null);
+          setRels({});
+          setFiles({});
+          setHeld({});
+          return;
+        }
+        setErrors({ byField: {}, other: [err.message] });
+      });
+    if (drafts) api.published(plural, [documentId], locale).then((set) => setIsPublished(set.has(documentId))).catch(() => {});
+  }, [locale]);
   useEffect(() => {
     if (!dirty) return undefined;
     const stay = (e) => { e.preventDefault(); e.returnValue = ''; };
@@ -283,7 +317,8 @@ function Editor({ api, type, documentId, can, single = false, relations = [], co
     const status = publish ? '' : 'draft';
     try {
       const answer = single ? await api.saveSingle(singular, data, status)
-        : documentId ? await api.update(plural, documentId, data, status) : await api.create(plural, data, status);
+        : documentId ? await api.update(plural, documentId, data, status, locale) : await api.create(plural, data, status, locale);
+      setMissing(false);
       setExists(true);
       setErrors({ byField: {}, other: [] });
       setDirty(false);
@@ -292,7 +327,7 @@ function Editor({ api, type, documentId, can, single = false, relations = [], co
       if (documentId || single) setSaved(publish && drafts ? 'Published.' : 'Saved.');
       else {
         created = answer.data.documentId;
-        window.location.hash = `#/content/${type.apiID}/${created}`;
+        window.location.hash = `#/content/${type.apiID}/${created}${locale ? `?locale=${locale}` : ''}`;
       }
     } catch (err) {
       setErrors(fieldErrors(err));
@@ -302,7 +337,7 @@ function Editor({ api, type, documentId, can, single = false, relations = [], co
     if (!window.confirm('Delete this entry?')) return;
     try {
       if (single) await api.removeSingle(singular);
-      else await api.remove(plural, documentId);
+      else await api.remove(plural, documentId, locale);
       setDirty(false);
       leaveGuard = null;
       if (single) {
@@ -342,6 +377,12 @@ function Editor({ api, type, documentId, can, single = false, relations = [], co
   };
   return html`<h1>${single ? type.schema.displayName : documentId ? `Edit ${type.schema.displayName}` : `Create ${type.schema.displayName}`}</h1>
     ${!single && html`<p><a href=${`#/content/${type.apiID}`}>Back to the list</a></p>`}
+    ${i18n && html`<${LocaleSwitch} id="entry-locale" locales=${locales} value=${locale} onChange=${(l) => {
+      if (dirty && !window.confirm('Leave without saving your changes?')) return;
+      setDirty(false);
+      setLocale(l);
+    }} />`}
+    ${missing && html`<p class="muted" role="status">No ${(locales.find((l) => l.code === locale) || {}).name || locale} localization yet: Save makes it.</p>`}
     ${drafts && exists && html`<p>Status: <strong>${isPublished ? 'Published' : 'Draft'}</strong></p>`}
     ${errors.other.map((m) => html`<p class="error" role="alert">${m}</p>`)}
     ${saved && html`<p class="saved" role="status">${saved}</p>`}

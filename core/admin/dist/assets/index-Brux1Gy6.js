@@ -1,0 +1,293 @@
+var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|mnc|ntw|ine[ch]|zoo|^ord|itera/i,_=Array.isArray;function v(e,t){for(var n in t)e[n]=t[n];return e}function y(e){e&&e.parentNode&&e.parentNode.removeChild(e)}function b(t,n,r){var i,a,o,s={};for(o in n)o==`key`?i=n[o]:o==`ref`?a=n[o]:s[o]=n[o];if(arguments.length>2&&(s.children=arguments.length>3?e.call(arguments,2):r),typeof t==`function`&&t.defaultProps!=null)for(o in t.defaultProps)s[o]===void 0&&(s[o]=t.defaultProps[o]);return x(t,s,i,a,null)}function x(e,r,i,a,o){var s={type:e,props:r,key:i,ref:a,__k:null,__:null,__b:0,__e:null,__c:null,constructor:void 0,__v:o??++n,__i:-1,__u:0};return o==null&&t.vnode!=null&&t.vnode(s),s}function S(e){return e.children}function C(e,t){this.props=e,this.context=t}function w(e,t){if(t==null)return e.__?w(e.__,e.__i+1):null;for(var n;t<e.__k.length;t++)if((n=e.__k[t])!=null&&n.__e!=null)return n.__e;return typeof e.type==`function`?w(e):null}function T(e){if(e.__P&&e.__d){var n=e.__v,r=n.__e,i=[],a=[],o=v({},n);o.__v=n.__v+1,t.vnode&&t.vnode(o),I(e.__P,o,n,e.__n,e.__P.namespaceURI,32&n.__u?[r]:null,i,r??w(n),!!(32&n.__u),a),o.__v=n.__v,o.__.__k[o.__i]=o,L(i,o,a),n.__e=n.__=null,o.__e!=r&&E(o)}}function E(e){if((e=e.__)!=null&&e.__c!=null)return e.__e=e.__c.base=null,e.__k.some(function(t){if(t!=null&&t.__e!=null)return e.__e=e.__c.base=t.__e}),E(e)}function D(e){(!e.__d&&(e.__d=!0)&&r.push(e)&&!O.__r++||i!=t.debounceRendering)&&((i=t.debounceRendering)||a)(O)}function O(){try{for(var e,t=1;r.length;)r.length>t&&r.sort(o),e=r.shift(),t=r.length,T(e)}finally{r.length=O.__r=0}}function k(e,t,n,r,i,a,o,s,c,l,u){var d,f,p,g,_,v,y=r&&r.__k||h,b=t.length;for(c=A(n,t,y,c,b),d=0;d<b;d++)(p=n.__k[d])!=null&&(f=p.__i!=-1&&y[p.__i]||m,p.__i=d,v=I(e,p,f,i,a,o,s,c,l,u),g=p.__e,p.ref&&f.ref!=p.ref&&(f.ref&&B(f.ref,null,p),u.push(p.ref,p.__c||g,p)),_==null&&g!=null&&(_=g),4&p.__u?(c=j(p,c,e),f.__e&&(f.__e=null)):typeof p.type==`function`&&v!==void 0?c=v:g&&(c=g.nextSibling),p.__u&=-7);return n.__e=_,c}function A(e,t,n,r,i){var a,o,s,c,l,u=n.length,d=u,f=0;for(e.__k=Array(i),a=0;a<i;a++)(o=t[a])!=null&&typeof o!=`boolean`&&typeof o!=`function`?(typeof o==`string`||typeof o==`number`||typeof o==`bigint`||o.constructor==String?o=e.__k[a]=x(null,o,null,null,null):_(o)?o=e.__k[a]=x(S,{children:o},null,null,null):o.constructor===void 0&&o.__b>0?o=e.__k[a]=x(o.type,o.props,o.key,o.ref?o.ref:null,o.__v):e.__k[a]=o,c=a+f,o.__=e,o.__b=e.__b+1,s=null,(l=o.__i=M(o,n,c,d))!=-1&&(d--,(s=n[l])&&(s.__u|=2)),s==null||s.__v==null?(l==-1&&(i>u?f--:i<u&&f++),typeof o.type!=`function`&&(o.__u|=4)):l!=c&&(l==c-1?f--:l==c+1?f++:(l>c?f--:f++,o.__u|=4))):e.__k[a]=null;if(d)for(a=0;a<u;a++)(s=n[a])!=null&&!(2&s.__u)&&(s.__e==r&&(r=w(s)),te(s,s));return r}function j(e,t,n){var r,i;if(typeof e.type==`function`){for(r=e.__k,i=0;r&&i<r.length;i++)r[i]&&(r[i].__=e,t=j(r[i],t,n));return t}e.__e!=t&&(t&&e.type&&!t.parentNode&&(t=w(e)),t=n.insertBefore(e.__e,t||null));do t&&=t.nextSibling;while(t!=null&&t.nodeType==8);return t}function M(e,t,n,r){var i,a,o,s=e.key,c=e.type,l=t[n],u=l!=null&&!(2&l.__u);if(l===null&&s==null||u&&s==l.key&&c==l.type)return n;if(r>+!!u){for(i=n-1,a=n+1;i>=0||a<t.length;)if((l=t[o=i>=0?i--:a++])!=null&&!(2&l.__u)&&s==l.key&&c==l.type)return o}return-1}function N(e,t,n){t[0]==`-`?e.setProperty(t,n??``):e[t]=n==null?``:typeof n!=`number`||g.test(t)?n:n+`px`}function P(e,t,n,r,i){var a,o;n:if(t==`style`){if(typeof n==`string`)e.style.cssText=n;else{if(typeof r==`string`&&(e.style.cssText=r=``),r)for(t in r)n&&t in n||N(e.style,t,``);if(n)for(t in n)r&&n[t]==r[t]||N(e.style,t,n[t])}}else if(t[0]==`o`&&t[1]==`n`)a=t!=(t=t.replace(u,`$1`)),o=t.toLowerCase(),t=o in e||t==`onFocusOut`||t==`onFocusIn`?o.slice(2):t.slice(2),e.l||={},e.l[t+a]=n,n?r?n[l]=r[l]:(n[l]=d,e.addEventListener(t,a?p:f,a)):e.removeEventListener(t,a?p:f,a);else{if(i==`http://www.w3.org/2000/svg`)t=t.replace(/xlink(H|:h)/,`h`).replace(/sName$/,`s`);else if(t!=`width`&&t!=`height`&&t!=`href`&&t!=`list`&&t!=`form`&&t!=`tabIndex`&&t!=`download`&&t!=`rowSpan`&&t!=`colSpan`&&t!=`role`&&t!=`popover`&&t in e)try{e[t]=n??``;break n}catch{}typeof n==`function`||(n==null||!1===n&&t[4]!=`-`?e.removeAttribute(t):e.setAttribute(t,t==`popover`&&n==1?``:n))}}function F(e){return function(n){if(this.l){var r=this.l[n.type+e];if(n[c]==null)n[c]=d++;else if(n[c]<r[l])return;return r(t.event?t.event(n):n)}}}function I(e,n,r,i,a,o,s,c,l,u){var d,f,p,m,g,b,x,T,E,D,O,A,j,M,N,P,F=n.type;if(n.constructor!==void 0)return null;128&r.__u&&(l=!!(32&r.__u),o=[c=n.__e=r.__e]),(d=t.__b)&&d(n);n:if(typeof F==`function`){f=s.length;try{if(E=n.props,D=F.prototype&&F.prototype.render,O=(d=F.contextType)&&i[d.__c],A=d?O?O.props.value:d.__:i,r.__c?T=(p=n.__c=r.__c).__=p.__E:(D?n.__c=p=new F(E,A):(n.__c=p=new C(E,A),p.constructor=F,p.render=ne),O&&O.sub(p),p.state||(p.state={}),p.__n=i,m=p.__d=!0,p.__h=[],p._sb=[]),D&&p.__s==null&&(p.__s=p.state),D&&F.getDerivedStateFromProps!=null&&(p.__s==p.state&&(p.__s=v({},p.__s)),v(p.__s,F.getDerivedStateFromProps(E,p.__s))),g=p.props,b=p.state,p.__v=n,m)D&&F.getDerivedStateFromProps==null&&p.componentWillMount!=null&&p.componentWillMount(),D&&p.componentDidMount!=null&&p.__h.push(p.componentDidMount);else{if(D&&F.getDerivedStateFromProps==null&&E!==g&&p.componentWillReceiveProps!=null&&p.componentWillReceiveProps(E,A),n.__v==r.__v||!p.__e&&p.shouldComponentUpdate!=null&&!1===p.shouldComponentUpdate(E,p.__s,A)){n.__v!=r.__v&&(p.props=E,p.state=p.__s,p.__d=!1),n.__e=r.__e,n.__k=r.__k,n.__k.some(function(e){e&&(e.__=n)}),h.push.apply(p.__h,p._sb),p._sb=[],p.__h.length&&s.push(p),c=w(r);break n}p.componentWillUpdate!=null&&p.componentWillUpdate(E,p.__s,A),D&&p.componentDidUpdate!=null&&p.__h.push(function(){p.componentDidUpdate(g,b,x)})}if(p.context=A,p.props=E,p.__P=e,p.__e=!1,j=t.__r,M=0,D)p.state=p.__s,p.__d=!1,j&&j(n),d=p.render(p.props,p.state,p.context),h.push.apply(p.__h,p._sb),p._sb=[];else do p.__d=!1,j&&j(n),d=p.render(p.props,p.state,p.context),p.state=p.__s;while(p.__d&&++M<25);p.state=p.__s,p.getChildContext!=null&&(i=v(v({},i),p.getChildContext())),D&&!m&&p.getSnapshotBeforeUpdate!=null&&(x=p.getSnapshotBeforeUpdate(g,b)),N=d!=null&&d.type===S&&d.key==null?R(d.props.children):d,c=k(e,_(N)?N:[N],n,r,i,a,o,s,c,l,u),p.base=n.__e,n.__u&=-161,p.__h.length&&s.push(p),T&&(p.__E=p.__=null)}catch(e){if(s.length=f,n.__v=null,l||o!=null){if(e.then){for(n.__u|=l?160:128;c&&c.nodeType==8&&c.nextSibling;)c=c.nextSibling;o!=null&&(o[o.indexOf(c)]=null),n.__e=c}else if(o!=null)for(P=o.length;P--;)y(o[P])}else n.__e=r.__e;n.__k??=r.__k||[],e.then||ee(n),t.__e(e,n,r)}}else o==null&&n.__v==r.__v?(n.__k=r.__k,n.__e=r.__e):c=n.__e=z(r.__e,n,r,i,a,o,s,l,u);return(d=t.diffed)&&d(n),128&n.__u?void 0:c}function ee(e){e&&(e.__c&&(e.__c.__e=!0),e.__k&&e.__k.some(ee))}function L(e,n,r){for(var i=0;i<r.length;i++)B(r[i],r[++i],r[++i]);t.__c&&t.__c(n,e),e.some(function(n){try{e=n.__h,n.__h=[],e.some(function(e){e.call(n)})}catch(e){t.__e(e,n.__v)}})}function R(e){return typeof e!=`object`||!e||e.__b>0?e:_(e)?e.map(R):e.constructor===void 0?v({},e):null}function z(n,r,i,a,o,s,c,l,u){var d,f,p,h,g,v,b,x=i.props||m,S=r.props,C=r.type;if(C==`svg`?o=`http://www.w3.org/2000/svg`:C==`math`?o=`http://www.w3.org/1998/Math/MathML`:o||=`http://www.w3.org/1999/xhtml`,s!=null){for(d=0;d<s.length;d++)if((g=s[d])&&`setAttribute`in g==!!C&&(C?g.localName==C:g.nodeType==3)){n=g,s[d]=null;break}}if(n==null){if(C==null)return document.createTextNode(S);n=document.createElementNS(o,C,S.is&&S),l&&=(t.__m&&t.__m(r,s),!1),s=null}if(C==null)x===S||l&&n.data==S||(n.data=S);else{if(s=C==`textarea`&&S.defaultValue!=null?null:s&&e.call(n.childNodes),!l&&s!=null)for(x={},d=0;d<n.attributes.length;d++)x[(g=n.attributes[d]).name]=g.value;for(d in x)g=x[d],d==`dangerouslySetInnerHTML`?p=g:d==`children`||d in S||d==`value`&&`defaultValue`in S||d==`checked`&&`defaultChecked`in S||P(n,d,null,g,o);for(d in S)g=S[d],d==`children`?h=g:d==`dangerouslySetInnerHTML`?f=g:d==`value`?v=g:d==`checked`?b=g:l&&typeof g!=`function`||x[d]===g||P(n,d,g,x[d],o);if(f)l||p&&(f.__html==p.__html||f.__html==n.innerHTML)||(n.innerHTML=f.__html),r.__k=[];else if(p&&(n.innerHTML=``),k(r.type==`template`?n.content:n,_(h)?h:[h],r,i,a,C==`foreignObject`?`http://www.w3.org/1999/xhtml`:o,s,c,s?s[0]:i.__k&&w(i,0),l,u),s!=null)for(d=s.length;d--;)y(s[d]);l&&C!=`textarea`||(d=`value`,C==`progress`&&v==null?n.removeAttribute(`value`):v!=null&&(v!==n[d]||C==`progress`&&!v||C==`option`&&v!=x[d])&&P(n,d,v,x[d],o),d=`checked`,b!=null&&b!=n[d]&&P(n,d,b,x[d],o))}return n}function B(e,n,r){try{if(typeof e==`function`){var i=typeof e.__u==`function`;i&&e.__u(),i&&n==null||(e.__u=e(n))}else e.current=n}catch(e){t.__e(e,r)}}function te(e,n,r){var i,a;if(t.unmount&&t.unmount(e),(i=e.ref)&&(i.current&&i.current!=e.__e||B(i,null,n)),(i=e.__c)!=null){if(i.componentWillUnmount)try{i.componentWillUnmount()}catch(e){t.__e(e,n)}i.base=i.__P=i.__n=null}if(i=e.__k)for(a=0;a<i.length;a++)i[a]&&te(i[a],n,r||typeof e.type!=`function`);r||y(e.__e),e.__c=e.__=e.__e=void 0}function ne(e,t,n){return this.constructor(e,n)}function re(n,r,i){var a,o,s,c;r==document&&(r=document.documentElement),t.__&&t.__(n,r),o=(a=typeof i==`function`)?null:i&&i.__k||r.__k,s=[],c=[],I(r,n=(!a&&i||r).__k=b(S,null,[n]),o||m,m,r.namespaceURI,!a&&i?[i]:o?null:r.firstChild?e.call(r.childNodes):null,s,!a&&i?i:o?o.__e:r.firstChild,a,c),L(s,n,c),n.props.children=null}e=h.slice,t={__e:function(e,t,n,r){for(var i,a,o;t=t.__;)if((i=t.__c)&&!i.__)try{if((a=i.constructor)&&a.getDerivedStateFromError!=null&&(i.setState(a.getDerivedStateFromError(e)),o=i.__d),i.componentDidCatch!=null&&(i.componentDidCatch(e,r||{}),o=i.__d),o)return i.__E=i}catch(t){e=t}throw e}},n=0,C.prototype.setState=function(e,t){var n=this.__s!=null&&this.__s!=this.state?this.__s:this.__s=v({},this.state);typeof e==`function`&&(e=e(v({},n),this.props)),e&&v(n,e),e!=null&&this.__v&&(t&&this._sb.push(t),D(this))},C.prototype.forceUpdate=function(e){this.__v&&(this.__e=!0,e&&this.__h.push(e),D(this))},C.prototype.render=S,r=[],a=typeof Promise==`function`?Promise.prototype.then.bind(Promise.resolve()):setTimeout,o=function(e,t){return e.__v.__b-t.__v.__b},O.__r=0,s=Math.random().toString(8),c=`__d`+s,l=`__a`+s,u=/(PointerCapture)$|Capture$/i,d=0,f=F(!1),p=F(!0);var V,H,ie,ae,U=0,oe=[],W=t,se=W.__b,ce=W.__r,le=W.diffed,ue=W.__c,de=W.unmount,fe=W.__;function pe(e,t){W.__h&&W.__h(H,e,U||t),U=0;var n=H.__H||(H.__H={__:[],__h:[]});return e>=n.__.length&&n.__.push({}),n.__[e]}function G(e){return U=1,me(Se,e)}function me(e,t,n){var r=pe(V++,2);if(r.t=e,!r.__c&&(r.__=[n?n(t):Se(void 0,t),function(e){var t=r.__N?r.__N[0]:r.__[0],n=r.t(t,e);t!==n&&(r.__N=[n,r.__[1]],r.__c.setState({}))}],r.__c=H,!H.__f)){var i=function(e,t,n){if(!r.__c.__H)return!0;var i=!1,o=r.__c.props!==e;if(r.__c.__H.__.some(function(e){if(e.__N){i=!0;var t=e.__[0];e.__=e.__N,e.__N=void 0,t!==e.__[0]&&(o=!0)}}),a){var s=a.call(this,e,t,n);return i?s||o:s}return!i||o};H.__f=!0;var a=H.shouldComponentUpdate,o=H.componentWillUpdate;H.componentWillUpdate=function(e,t,n){if(this.__e){var r=a;a=void 0,i(e,t,n),a=r}o&&o.call(this,e,t,n)},H.shouldComponentUpdate=i}return r.__N||r.__}function K(e,t){var n=pe(V++,3);!W.__s&&xe(n.__H,t)&&(n.__=e,n.u=t,H.__H.__h.push(n))}function he(e){return U=5,ge(function(){return{current:e}},[])}function ge(e,t){var n=pe(V++,7);return xe(n.__H,t)&&(n.__=e(),n.__H=t,n.__h=e),n.__}function _e(){for(var e;e=oe.shift();){var t=e.__H;if(e.__P&&t)try{t.__h.some(q),t.__h.some(be),t.__h=[]}catch(n){t.__h=[],W.__e(n,e.__v)}}}W.__b=function(e){H=null,se&&se(e)},W.__=function(e,t){e&&t.__k&&t.__k.__m&&(e.__m=t.__k.__m),fe&&fe(e,t)},W.__r=function(e){ce&&ce(e),V=0;var t=(H=e.__c).__H;t&&(ie===H?(t.__h=[],H.__h=[],t.__.some(function(e){e.__N&&(e.__=e.__N),e.u=e.__N=void 0})):(t.__h.some(q),t.__h.some(be),t.__h=[],V=0)),ie=H},W.diffed=function(e){le&&le(e);var t=e.__c;t&&t.__H&&(t.__H.__h.length&&(oe.push(t)!==1&&ae===W.requestAnimationFrame||((ae=W.requestAnimationFrame)||ye)(_e)),t.__H.__.some(function(e){e.u&&=(e.__H=e.u,void 0)})),ie=H=null},W.__c=function(e,t){t.some(function(e){try{e.__h.some(q),e.__h=e.__h.filter(function(e){return!e.__||be(e)})}catch(n){t.some(function(e){e.__h&&=[]}),t=[],W.__e(n,e.__v)}}),ue&&ue(e,t)},W.unmount=function(e){de&&de(e);var t,n=e.__c;n&&n.__H&&(n.__H.__.some(function(e){try{q(e)}catch(e){t=e}}),n.__H=void 0,t&&W.__e(t,n.__v))};var ve=typeof requestAnimationFrame==`function`;function ye(e){var t,n=function(){clearTimeout(r),ve&&cancelAnimationFrame(t),setTimeout(e)},r=setTimeout(n,35);ve&&(t=requestAnimationFrame(n))}function q(e){var t=H,n=e.__c;typeof n==`function`&&(e.__c=void 0,n()),H=t}function be(e){var t=H;e.__c=e.__(),H=t}function xe(e,t){return!e||e.length!==t.length||t.some(function(t,n){return t!==e[n]})}function Se(e,t){return typeof t==`function`?t(e):t}var Ce=function(e,t,n,r){var i;t[0]=0;for(var a=1;a<t.length;a++){var o=t[a++],s=t[a]?(t[0]|=o?1:2,n[t[a++]]):t[++a];o===3?r[0]=s:o===4?r[1]=Object.assign(r[1]||{},s):o===5?(r[1]=r[1]||{})[t[++a]]=s:o===6?r[1][t[++a]]+=s+``:o?(i=e.apply(s,Ce(e,s,n,[``,null])),r.push(i),s[0]?t[0]|=2:(t[a-2]=0,t[a]=i)):r.push(s)}return r},we=new Map;function Te(e){var t=we.get(this);return t||(t=new Map,we.set(this,t)),(t=Ce(this,t.get(e)||(t.set(e,t=function(e){for(var t,n,r=1,i=``,a=``,o=[0],s=function(e){r===1&&(e||(i=i.replace(/^\s*\n\s*|\s*\n\s*$/g,``)))?o.push(0,e,i):r===3&&(e||i)?(o.push(3,e,i),r=2):r===2&&i===`...`&&e?o.push(4,e,0):r===2&&i&&!e?o.push(5,0,!0,i):r>=5&&((i||!e&&r===5)&&(o.push(r,0,i,n),r=6),e&&(o.push(r,e,0,n),r=6)),i=``},c=0;c<e.length;c++){c&&(r===1&&s(),s(c));for(var l=0;l<e[c].length;l++)t=e[c][l],r===1?t===`<`?(s(),o=[o],r=3):i+=t:r===4?i===`--`&&t===`>`?(r=1,i=``):i=t+i[0]:a?t===a?a=``:i+=t:t===`"`||t===`'`?a=t:t===`>`?(s(),r=1):r&&(t===`=`?(r=5,n=i,i=``):t===`/`&&(r<5||e[c][l+1]===`>`)?(s(),r===3&&(o=o[0]),r=o,(o=o[0]).push(2,0,r),r=0):t===` `||t===`	`||t===`
+`||t===`\r`?(s(),r=2):i+=t),r===3&&i===`!--`&&(r=4,o=o[0])}return s(),o}(e)),t),arguments,[])).length>1?t:t[0]}var J=Te.bind(b),Y=class extends Error{constructor(e,t,n,r){super(n),this.status=e,this.name=t,this.details=r||{}}};function Ee(e,t){let n=t&&typeof t==`object`?t.error:null;return n&&typeof n==`object`&&typeof n.message==`string`?new Y(n.status||e,n.name||`Error`,n.message,n.details):typeof n==`string`?new Y(e,`Error`,n):new Y(e,`Error`,`The server answered ${e}.`)}function De({page:e=1,pageSize:t=25,sort:n=``,search:r=``,searchField:i=``,status:a=``,locale:o=``}={}){let s=[`pagination[page]=${e}`,`pagination[pageSize]=${t}`];return a&&s.push(`status=${a}`),o&&s.push(`locale=${encodeURIComponent(o)}`),n&&s.push(`sort=${encodeURIComponent(n)}`),r&&i&&s.push(`filters[${encodeURIComponent(i)}][$containsi]=${encodeURIComponent(r)}`),s.join(`&`)}function Oe(e){let t=[`status=published`,`fields[0]=documentId`,`pagination[pageSize]=${Math.max(e.length,1)}`];return e.forEach((e,n)=>t.push(`filters[documentId][$in][${n}]=${encodeURIComponent(e)}`)),t.join(`&`)}function ke(e,t){let n=[e&&`status=${e}`,t&&`locale=${encodeURIComponent(t)}`].filter(Boolean);return n.length?`?${n.join(`&`)}`:``}function Ae(e){let t=e.schema.pluginOptions;return!!(t&&t.i18n&&t.i18n.localized)}function je(e,t){return e===`${t}:asc`?`${t}:desc`:`${t}:asc`}function Me(e,t){let n=new Set(t);return e.filter(e=>e.schema.visible&&e.schema.kind===`collectionType`&&n.has(`${e.apiID}.find`)).sort((e,t)=>e.schema.displayName.localeCompare(t.schema.displayName))}function Ne(e,t,n){let r=new Set(n);return Object.entries(e.schema.attributes).filter(([,e])=>e.type===`relation`&&!e.private).map(([e,n])=>({name:e,target:t.find(e=>e.uid===n.target),many:/ToMany$/.test(n.relation)})).filter(e=>e.target&&r.has(`${e.target.apiID}.find`))}function Pe(e){return Object.values(e.schema.attributes).every(e=>ot[e.type])}function Fe(e,t){let n=new Map(t.map(e=>[e.uid,e]));return Object.entries(e.schema.attributes).filter(([,e])=>e.type===`component`||e.type===`dynamiczone`).map(([e,t])=>{let r=t.type===`dynamiczone`,i=(r?t.components:[t.component]).map(e=>n.get(e)).filter(Boolean);return{name:e,zone:r,repeatable:r||!!t.repeatable,allowed:i,editable:i.length>0&&i.every(Pe)}})}function Ie(e,t){let n={id:t?t.id:void 0,__component:e.uid};for(let r of st(e))n[r.name]=ct(r,t?t[r.name]:null);return n}function Le(e,t){let n={},r={};for(let i of e.filter(e=>e.editable)){let e=(t[i.name]||[]).map(e=>{let t=i.allowed.find(t=>t.uid===e.__component)||i.allowed[0],{data:n,errors:a}=ut(st(t),e);Object.keys(a).length&&(r[i.name]=Object.values(a).join(` `));let o={...n};return e.id!==void 0&&(o.id=e.id),i.zone&&(o.__component=t.uid),o});n[i.name]=i.repeatable?e:e[0]||null}return{data:n,errors:r}}function Re(e){return Object.entries(e.schema.attributes).filter(([,e])=>e.type===`media`).map(([e,t])=>({name:e,many:!!t.multiple,allowedTypes:t.allowedTypes||null}))}function ze(e,t){if(!e.allowedTypes)return!0;let n=t.startsWith(`image/`)?`images`:t.startsWith(`video/`)?`videos`:t.startsWith(`audio/`)?`audios`:`files`;return e.allowedTypes.includes(n)}function Be(e,t){let n={};for(let r of e){let e=(t[r.name]||[]).map(e=>e.id);n[r.name]=r.many?e:e[0]??null}return n}function Ve(e,t){let n={};for(let r of e){let e=t[r.name]||[];n[r.name]=r.many?{set:e.map(e=>e.documentId)}:e[0]?e[0].documentId:null}return n}function X(e,t,n){let r=t+n;if(r<0||r>=e.length)return e;let i=[...e];return[i[t],i[r]]=[i[r],i[t]],i}function He(e,t){let n=Ke(e);return n&&t[n]||t.documentId}function Ue(e,t){let n=new Set(t);return e.filter(e=>e.schema.visible&&e.schema.kind===`singleType`&&n.has(`${e.apiID}.find`)).sort((e,t)=>e.schema.displayName.localeCompare(t.schema.displayName))}var We=new Set([`string`,`text`,`email`,`uid`,`integer`,`biginteger`,`decimal`,`float`,`boolean`,`date`,`time`,`datetime`,`enumeration`]);function Ge(e,t=5){return Object.entries(e.schema.attributes).filter(([,e])=>We.has(e.type)&&!e.private).slice(0,t).map(([e,t])=>({name:e,type:t.type}))}function Ke(e){let t=Object.entries(e.schema.attributes).find(([,e])=>[`string`,`text`,`email`,`uid`].includes(e.type)&&!e.private);return t?t[0]:``}function qe({start:e=0,limit:t=50,search:n=``}={}){let r=[`start=${e}`,`limit=${t}`,`sort=createdAt:desc`];return n&&r.push(`filters[name][$containsi]=${encodeURIComponent(n)}`),r.join(`&`)}function Je(e){return!e.mime||!e.mime.startsWith(`image/`)?``:e.formats&&e.formats.thumbnail&&e.formats.thumbnail.url||e.url}function Ye(e){return e>=1024?`${(e/1024).toFixed(1)} MB`:`${Math.round(e)} KB`}function Xe(e,t){let n=[];for(let r=t-1;r>=0;r--){let t=new Date(Date.UTC(e.getUTCFullYear(),e.getUTCMonth()-r,1)),i=new Date(Date.UTC(t.getUTCFullYear(),t.getUTCMonth()+1,1));n.push({label:t.toISOString().slice(0,7),from:t.toISOString(),to:i.toISOString()})}return n}function Ze(e,t=``){let n=[`filters[createdAt][$gte]=${e.from}`,`filters[createdAt][$lt]=${e.to}`];return t&&n.push(`filters[status][$eq]=${t}`),n.join(`&`)}function Qe(e,t,n,r=8){let i=Math.max(...e,0)||1,a=e.length?(t-r*(e.length-1))/e.length:0;return e.map((e,t)=>{let o=Math.round(e/i*n);return{x:Math.round(t*(a+r)),y:n-o,width:Math.round(a),height:o}})}var $e=[`entry.create`,`entry.update`,`entry.delete`,`entry.publish`,`entry.unpublish`,`media.create`,`media.update`,`media.delete`];function et(e,t){let n=[...e];for(let e of t.split(`,`).map(e=>e.trim()).filter(Boolean))n.includes(e)||n.push(e);return n}var tt=864e5,nt=[[`Unlimited`,null],[`7 days`,7*tt],[`30 days`,30*tt],[`90 days`,90*tt]];function rt(e){return e?`${e.slice(0,10)} ${e.slice(11,16)} UTC`:`—`}function it(e){if(e==null)return``;if(typeof e==`boolean`)return e?`Yes`:`No`;let t=String(e);return t.length>80?`${t.slice(0,79)}…`:t}function at({base:e=``,token:t=()=>``,onExpired:n=()=>{},fetch:r=globalThis.fetch}={}){async function i(i,a,o){let s={Accept:`application/json`},c=t();c&&(s.Authorization=`Bearer ${c}`),o!==void 0&&(s[`Content-Type`]=`application/json`);let l=await r(e+a,{method:i,headers:s,body:o===void 0?void 0:JSON.stringify(o)}),u=null;try{u=await l.json()}catch{u=null}if(!l.ok){let e=Ee(l.status,u);throw l.status===401&&c&&n(e),e}return u}async function a(i,a){let o={Accept:`application/json`},s=t();s&&(o.Authorization=`Bearer ${s}`);let c=await r(e+i,{method:`POST`,headers:o,body:a}),l=null;try{l=await c.json()}catch{l=null}if(!c.ok){let e=Ee(c.status,l);throw c.status===401&&s&&n(e),e}return l}return{signIn:(e,t)=>i(`POST`,`/api/auth/local`,{identifier:e,password:t}),permissions:()=>i(`GET`,`/api/users/me/permissions`),contentTypes:()=>i(`GET`,`/api/content-type-builder/content-types`),components:()=>i(`GET`,`/api/content-type-builder/components`),list:(e,t)=>i(`GET`,`/api/${e}?${De(t)}`),entry:(e,t,n=``,r=[],a=``)=>{let o=[n&&`status=${n}`,a&&`locale=${encodeURIComponent(a)}`,...r.map((e,t)=>`populate[${t}]=${encodeURIComponent(e)}`)].filter(Boolean);return i(`GET`,`/api/${e}/${encodeURIComponent(t)}${o.length?`?${o.join(`&`)}`:``}`)},locales:()=>i(`GET`,`/api/i18n/locales`),pick:(e,t,n)=>i(`GET`,`/api/${e}?pagination[pageSize]=10`+(t&&n?`&filters[${encodeURIComponent(t)}][$containsi]=${encodeURIComponent(n)}`:``)),create:(e,t,n=``,r=``)=>i(`POST`,`/api/${e}${ke(n,r)}`,{data:t}),update:(e,t,n,r=``,a=``)=>i(`PUT`,`/api/${e}/${encodeURIComponent(t)}${ke(r,a)}`,{data:n}),files:({start:e=0,limit:t=50,search:n=``}={})=>i(`GET`,`/api/upload/files?${qe({start:e,limit:t,search:n})}`),describeFile:(e,t)=>{let n=new FormData;return n.append(`fileInfo`,JSON.stringify(t)),a(`/api/upload?id=${e}`,n)},deleteFile:e=>i(`DELETE`,`/api/upload/files/${e}`),upload:(r,i=()=>{})=>new Promise((a,o)=>{let s=new XMLHttpRequest;s.open(`POST`,`${e}/api/upload`);let c=t();c&&s.setRequestHeader(`Authorization`,`Bearer ${c}`),s.upload.onprogress=e=>e.lengthComputable&&i(e.loaded/e.total),s.onload=()=>{let e=null;try{e=JSON.parse(s.responseText)}catch{e=null}if(s.status>=200&&s.status<300){i(1),a(e);return}let t=Ee(s.status,e);s.status===401&&c&&n(t),o(t)},s.onerror=()=>o(new Y(0,`NetworkError`,`The upload did not reach the server.`));let l=new FormData;l.append(`files`,r,r.name),s.send(l)}),dashboard:()=>i(`GET`,`/api/analytics/dashboard`),count:async(e,t)=>{let{meta:n}=await i(`GET`,`/api/${e}?${t}&pagination[pageSize]=1&fields[0]=documentId`);return n.pagination.total},webhooks:()=>i(`GET`,`/api/admin/webhooks`),createWebhook:e=>i(`POST`,`/api/admin/webhooks`,{data:e}),deleteWebhook:e=>i(`DELETE`,`/api/admin/webhooks/${e}`),deliveries:e=>i(`GET`,`/api/admin/webhooks/${e}/deliveries?pagination[pageSize]=20`),redeliver:(e,t)=>i(`POST`,`/api/admin/webhooks/${e}/deliveries/${t}/redeliver`),tokens:()=>i(`GET`,`/api/admin/api-tokens`),createToken:e=>i(`POST`,`/api/admin/api-tokens`,e),revokeToken:e=>i(`DELETE`,`/api/admin/api-tokens/${e}`),single:async(e,t=``)=>{try{return(await i(`GET`,`/api/${e}${t?`?status=${t}`:``}`)).data}catch(e){if(e.status===404)return null;throw e}},saveSingle:(e,t,n=``)=>i(`PUT`,`/api/${e}${n?`?status=${n}`:``}`,{data:t}),removeSingle:e=>i(`DELETE`,`/api/${e}`),published:async(e,t,n=``)=>{if(!t.length)return new Set;let{data:r}=await i(`GET`,`/api/${e}?${Oe(t)}${n?`&locale=${encodeURIComponent(n)}`:``}`);return new Set(r.map(e=>e.documentId))},remove:(e,t,n=``)=>i(`DELETE`,`/api/${e}/${encodeURIComponent(t)}${ke(``,n)}`),settings:()=>i(`GET`,`/admin/settings.json`)}}var ot={string:`text`,uid:`text`,email:`email`,password:`password`,text:`textarea`,richtext:`textarea`,integer:`number`,biginteger:`text`,decimal:`number`,float:`number`,boolean:`checkbox`,date:`date`,time:`time`,datetime:`datetime-local`,enumeration:`select`,json:`json`};function st(e){return Object.entries(e.schema.attributes).filter(([,e])=>ot[e.type]).map(([e,t])=>({name:e,type:t.type,input:ot[t.type],required:!!t.required,options:t.enum||[]}))}function ct(e,t){if(t==null)return e.input!==`checkbox`&&``;switch(e.input){case`checkbox`:return!!t;case`json`:return JSON.stringify(t,null,2);case`time`:return String(t).slice(0,8);case`datetime-local`:return String(t).slice(0,16);case`password`:return``;default:return String(t)}}function lt(e,t){if(e.input===`checkbox`)return{value:!!t};if(t===``||t==null)return{value:e.input===`password`?void 0:null};switch(e.type){case`integer`:{let n=Number(t);return Number.isInteger(n)?{value:n}:{error:`${e.name} must be a whole number`}}case`decimal`:case`float`:{let n=Number(t);return Number.isFinite(n)?{value:n}:{error:`${e.name} must be a number`}}case`biginteger`:return/^-?\d+$/.test(String(t).trim())?{value:String(t).trim()}:{error:`${e.name} must be a whole number`};case`json`:try{return{value:JSON.parse(t)}}catch{return{error:`${e.name} must be JSON`}}case`datetime`:return{value:`${t}:00.000Z`};default:return{value:t}}}function ut(e,t){let n={},r={};for(let i of e){let{value:e,error:a}=lt(i,t[i.name]);a?r[i.name]=a:e!==void 0&&(n[i.name]=e)}return{data:n,errors:r}}function Z(e){let t={},n=[];for(let r of e.details&&e.details.errors||[]){let e=Array.isArray(r.path)&&r.path.length?String(r.path[0]):``;e?t[e]=t[e]?`${t[e]} ${r.message}`:r.message:n.push(r.message)}return{byField:t,other:Object.keys(t).length||n.length?n:[e.message]}}var dt=window.sessionStorage,ft=`kiln-admin-token`;function pt(){let[e,t]=G(dt.getItem(ft)||``),[n,r]=G(``),i=(e=``)=>{dt.removeItem(ft),t(``),r(e)},a=at({token:()=>dt.getItem(ft)||``,onExpired:()=>i(`Your session has ended. Sign in again.`)});return e?J`<${gt} api=${a} onSignOut=${()=>i()} />`:J`<${mt} api=${a} notice=${n} onSignedIn=${e=>{dt.setItem(ft,e),r(``),t(e)}} />`}function mt({api:e,notice:t,onSignedIn:n}){let[r,i]=G(``),[a,o]=G(``),[s,c]=G(t),[l,u]=G(!1);return J`<main class="signin">
+    <h1>Kiln</h1>
+    <form onSubmit=${async t=>{t.preventDefault(),u(!0),c(``);try{let{jwt:t}=await e.signIn(r,a),i=at({token:()=>t}),[{data:o},s]=await Promise.all([i.permissions(),e.settings()]);if(!s.roles.includes(o.role)){c(`This account may not use the admin panel.`);return}n(t)}catch(e){c(e.message)}finally{u(!1)}}}>
+      <label for="email">Email</label>
+      <input id="email" type="email" autocomplete="username" required value=${r} onInput=${e=>i(e.target.value)} />
+      <label for="password">Password</label>
+      <input id="password" type="password" autocomplete="current-password" required value=${a} onInput=${e=>o(e.target.value)} />
+      ${s&&J`<p class="error" role="alert">${s}</p>`}
+      <button type="submit" disabled=${l}>Login</button>
+    </form>
+  </main>`}var Q=null;function ht(){let[e,t]=G(window.location.hash);return K(()=>{let e=e=>{Q&&!Q()?history.replaceState(null,``,e.oldURL):t(window.location.hash)};return window.addEventListener(`hashchange`,e),()=>window.removeEventListener(`hashchange`,e)},[]),e.replace(/^#/,``)}function gt({api:e,onSignOut:t}){let[n,r]=G(null),[i,a]=G([]),[o,s]=G([]),[c,l]=G([]),[u,d]=G([]),[f,p]=G([]),[m,h]=G(``),g=ht();K(()=>{Promise.all([e.contentTypes(),e.permissions(),e.components()]).then(([t,n,i])=>{s(i.data),n.data.actions.includes(`i18n.locales`)&&e.locales().then(l).catch(()=>{}),p(n.data.actions),a(t.data),r(Me(t.data,n.data.actions)),d(Ue(t.data,n.data.actions))}).catch(e=>h(e.message))},[]);let _=e=>f.includes(e),[v,y=``]=g.split(`?`),[,b,x,S]=v.split(`/`),C=new URLSearchParams(y).get(`locale`)||``,w=n&&b===`content`&&n.find(e=>e.apiID===x),T=b===`single`&&u.find(e=>e.apiID===x);return J`<div class="layout">
+    <nav aria-label="Content Manager">
+      <h2>Content Manager</h2>
+      ${n&&J`<ul>${n.map(e=>J`<li key=${e.uid}>
+        <a href=${`#/content/${e.apiID}`} aria-current=${w===e?`page`:void 0}>${e.schema.displayName}</a></li>`)}</ul>`}
+      ${u.length>0&&J`<h3>Single types</h3><ul>${u.map(e=>J`<li key=${e.uid}>
+        <a href=${`#/single/${e.apiID}`} aria-current=${T===e?`page`:void 0}>${e.schema.displayName}</a></li>`)}</ul>`}
+      ${_(`analytics.dashboard`)&&J`<ul><li>
+        <a href="#/dashboard" aria-current=${g===`/dashboard`?`page`:void 0}>Dashboard</a></li></ul>`}
+      ${_(`upload.find`)&&J`<ul><li>
+        <a href="#/media" aria-current=${g===`/media`?`page`:void 0}>Media Library</a></li></ul>`}
+      ${_(`apiTokens.find`)&&J`<h2>Settings</h2><ul><li>
+        <a href="#/settings/api-tokens" aria-current=${g===`/settings/api-tokens`?`page`:void 0}>API Tokens</a></li></ul>`}
+      ${_(`webhooks.find`)&&J`<ul><li>
+        <a href="#/settings/webhooks" aria-current=${g===`/settings/webhooks`?`page`:void 0}>Webhooks</a></li></ul>`}
+      <p><button class="secondary" type="button" onClick=${t}>Sign out</button></p>
+    </nav>
+    <main>
+      ${m&&J`<p class="error" role="alert">${m}</p>`}
+      ${g===`/settings/api-tokens`&&_(`apiTokens.find`)?J`<${Ot} api=${e} can=${_} />`:T?J`<${xt} key=${T.uid} api=${e} type=${T} single can=${_} />`:g===`/dashboard`&&_(`analytics.dashboard`)?J`<${Tt} api=${e} can=${_} />`:g===`/media`&&_(`upload.find`)?J`<${Et} api=${e} can=${_} />`:g===`/settings/webhooks`&&_(`webhooks.find`)?J`<${Dt} api=${e} can=${_} />`:w?S?J`<${xt} key=${w.uid+S} api=${e} type=${w} documentId=${S===`new`?``:S} can=${_}
+            relations=${Ne(w,i,f)} components=${o} locales=${c}
+            initialLocale=${C} />`:J`<${yt} key=${w.uid} api=${e} type=${w} can=${_} locales=${c} />`:J`<h1>Welcome</h1><p>Choose a collection type.</p>`}
+    </main>
+  </div>`}function _t({id:e,locales:t,value:n,onChange:r}){return J`<div class="locale"><label for=${e}>Locale</label>
+    <select id=${e} value=${n} onChange=${e=>r(e.target.value)}>
+      ${t.map(e=>J`<option value=${e.code}>${e.name}</option>`)}</select></div>`}var vt=e=>(e.find(e=>e.isDefault)||e[0]||{code:``}).code;function yt({api:e,type:t,can:n,locales:r=[]}){let i=Ae(t)&&r.length>0,[a,o]=G(i?vt(r):``),s=Ge(t,1/0),[c,l]=G(Ge(t).map(e=>e.name)),u=s.filter(e=>c.includes(e.name)),d=Ke(t),[f,p]=G(``),[m,h]=G(``),[g,_]=G(1),[v,y]=G(``),[b,x]=G(null),[S,C]=G(``),w=t.schema.draftAndPublish,[T,E]=G(new Set);K(()=>{C(``),e.list(t.schema.pluralName,{page:g,sort:v,pageSize:25,status:w?`draft`:``,search:f,searchField:d,locale:a}).then(async n=>{w&&E(await e.published(t.schema.pluralName,n.data.map(e=>e.documentId),a)),x(n)}).catch(e=>C(e.message))},[g,v,f,a]);let D=b&&b.meta.pagination,O=e=>v===`${e}:asc`?`ascending`:v===`${e}:desc`?`descending`:void 0,k=e=>`#/content/${t.apiID}/${e.documentId}${a?`?locale=${a}`:``}`;return J`<h1>${t.schema.displayName}</h1>
+    ${n(`${t.apiID}.create`)&&J`<p><a class="button" href=${`#/content/${t.apiID}/new`}>Create new entry</a></p>`}
+    <div class="tools">
+      ${i&&J`<${_t} id="list-locale" locales=${r} value=${a} onChange=${e=>{o(e),_(1)}} />`}
+      ${d&&J`<form role="search" onSubmit=${e=>{e.preventDefault(),p(m),_(1)}}>
+        <label for="search">Search</label>
+        <input id="search" type="search" value=${m} onInput=${e=>h(e.target.value)} />
+        <button type="submit" class="secondary">Search</button>
+      </form>`}
+      <details>
+        <summary>Columns</summary>
+        <fieldset><legend>Columns to show</legend>
+          ${s.map(e=>J`<label><input type="checkbox" checked=${c.includes(e.name)}
+            onChange=${t=>l(t.target.checked?[...c,e.name]:c.filter(t=>t!==e.name))} /> ${e.name}</label>`)}
+        </fieldset>
+      </details>
+    </div>
+    ${S&&J`<p class="error" role="alert">${S}</p>`}
+    ${b&&J`<div class="table-wrap"><table>
+      <caption>${D.total} entries</caption>
+      <thead><tr><th scope="col">id</th>${u.map(e=>J`<th scope="col" aria-sort=${O(e.name)}>
+        <button type="button" onClick=${()=>{y(je(v,e.name)),_(1)}}>${e.name}</button></th>`)}
+        ${w&&J`<th scope="col">Status</th>`}</tr></thead>
+      <tbody>${b.data.map(e=>J`<tr key=${e.documentId}><td><a href=${k(e)} aria-label=${`Edit entry ${e.id}`}>${e.id}</a></td>${u.map(t=>J`<td>${it(e[t.name])}</td>`)}${w&&J`<td>${T.has(e.documentId)?`Published`:`Draft`}</td>`}</tr>`)}</tbody>
+    </table></div>
+    <div class="pager">
+      <button type="button" class="secondary" disabled=${g<=1} onClick=${()=>_(g-1)}>Previous</button>
+      <span>Page ${D.page} of ${Math.max(D.pageCount,1)}</span>
+      <button type="button" class="secondary" disabled=${g>=D.pageCount} onClick=${()=>_(g+1)}>Next</button>
+    </div>`}`}var bt=``;function xt({api:e,type:t,documentId:n,can:r,single:i=!1,relations:a=[],components:o=[],locales:s=[],initialLocale:c=``}){let l=!i&&Ae(t)&&s.length>0,[u,d]=G(l?c||vt(s):``),[f,p]=G(!1),m=st(t),h=i?[]:Re(t),g=i?[]:Fe(t,o),[_,v]=G({}),[y,b]=G({}),[x,S]=G({}),C=t.schema.pluralName,w=t.schema.singularName,[T,E]=G(!!n),[D,O]=G(null),[k,A]=G(!1),[j,M]=G({byField:{},other:[]}),[N,P]=G(bt&&bt===n?`Saved.`:``),F=r(`${t.apiID}.${n||i?`update`:`create`}`),I=t.schema.draftAndPublish,[ee,L]=G(!1),R=e=>O(Object.fromEntries(m.map(t=>[t.name,ct(t,e?e[t.name]:null)])));K(()=>{i?(e.single(w,I?`draft`:``).then(e=>{E(!!e),R(e)}).catch(e=>M({byField:{},other:[e.message]})),I&&e.single(w,`published`).then(e=>L(!!e)).catch(()=>{})):n?(p(!1),e.entry(C,n,I?`draft`:``,[...a.map(e=>e.name),...h.map(e=>e.name),...g.map(e=>e.name)],u).then(({data:e})=>{R(e),v(Object.fromEntries(g.map(t=>{let n=e[t.name],r=Array.isArray(n)?n:n?[n]:[];return[t.name,r.map(e=>Ie(t.allowed.find(t=>t.uid===e.__component)||t.allowed[0],e))]}))),S(Object.fromEntries(h.map(t=>{let n=e[t.name];return[t.name,Array.isArray(n)?n:n?[n]:[]]}))),b(Object.fromEntries(a.map(t=>{let n=e[t.name],r=Array.isArray(n)?n:n?[n]:[];return[t.name,r.map(e=>({documentId:e.documentId,label:He(t.target,e)}))]})))}).catch(e=>{l&&e.status===404?(p(!0),R(null),b({}),S({}),v({})):M({byField:{},other:[e.message]})}),I&&e.published(C,[n],u).then(e=>L(e.has(n))).catch(()=>{})):R(null)},[u]),K(()=>{if(!k)return;let e=e=>{e.preventDefault(),e.returnValue=``};return Q=()=>window.confirm(`Leave without saving your changes?`),window.addEventListener(`beforeunload`,e),()=>{Q=null,window.removeEventListener(`beforeunload`,e)}},[k]);let z=(e,t)=>{O({...D,[e]:t}),A(!0),P(``)},B=async(r,o=!I)=>{r.preventDefault();let{data:s,errors:c}=ut(m,D),{data:l,errors:d}=Le(g,_);if(Object.keys(c).length||Object.keys(d).length){M({byField:{...c,...d},other:[]});return}let f={...s,...Ve(a,y),...Be(h,x),...l},v=o?``:`draft`;try{let r=i?await e.saveSingle(w,f,v):n?await e.update(C,n,f,v,u):await e.create(C,f,v,u);p(!1),E(!0),M({byField:{},other:[]}),A(!1),o&&I&&L(!0),Q=null,n||i?P(o&&I?`Published.`:`Saved.`):(bt=r.data.documentId,window.location.hash=`#/content/${t.apiID}/${bt}${u?`?locale=${u}`:``}`)}catch(e){M(Z(e))}};return J`<h1>${i?t.schema.displayName:n?`Edit ${t.schema.displayName}`:`Create ${t.schema.displayName}`}</h1>
+    ${!i&&J`<p><a href=${`#/content/${t.apiID}`}>Back to the list</a></p>`}
+    ${l&&J`<${_t} id="entry-locale" locales=${s} value=${u} onChange=${e=>{(!k||window.confirm(`Leave without saving your changes?`))&&(A(!1),d(e))}} />`}
+    ${f&&J`<p class="muted" role="status">No ${(s.find(e=>e.code===u)||{}).name||u} localization yet: Save makes it.</p>`}
+    ${I&&T&&J`<p>Status: <strong>${ee?`Published`:`Draft`}</strong></p>`}
+    ${j.other.map(e=>J`<p class="error" role="alert">${e}</p>`)}
+    ${N&&J`<p class="saved" role="status">${N}</p>`}
+    ${D&&J`<form onSubmit=${B} class="editor">
+      ${m.map(e=>{let t=`field-${e.name}`,n=j.byField[e.name],r={id:t,name:e.name,disabled:!F,"aria-invalid":n?`true`:void 0,"aria-describedby":n?`${t}-error`:void 0},i;if(e.input===`checkbox`)i=J`<input ...${r} type="checkbox" checked=${D[e.name]} onChange=${t=>z(e.name,t.target.checked)} />`;else if(e.input===`select`)i=J`<select ...${r} value=${D[e.name]} onChange=${t=>z(e.name,t.target.value)}>
+        <option value="">—</option>${e.options.map(e=>J`<option value=${e}>${e}</option>`)}</select>`;else if(e.input===`textarea`||e.input===`json`)i=J`<textarea ...${r} rows=${e.input===`json`?6:4} value=${D[e.name]} onInput=${t=>z(e.name,t.target.value)} />`;else{let t=e.type===`decimal`||e.type===`float`?`any`:e.type===`time`?`1`:void 0;i=J`<input ...${r} type=${e.input} step=${t} value=${D[e.name]}
+        autocomplete=${e.input===`password`?`new-password`:`off`} onInput=${t=>z(e.name,t.target.value)} />`}return J`<div class="field">
+      <label for=${t}>${e.name}${e.required?` *`:``}</label>${i}
+      ${n&&J`<p class="field-error" id=${`${t}-error`}>${n}</p>`}
+    </div>`})}
+      ${g.map(e=>J`<${St} key=${e.name} field=${e} items=${_[e.name]||[]} disabled=${!F}
+        error=${j.byField[e.name]} onChange=${t=>{v(n=>({...n,[e.name]:t})),A(!0),P(``)}} />`)}
+      ${h.map(t=>J`<${Ct} key=${t.name} api=${e} field=${t} chosen=${x[t.name]||[]}
+        disabled=${!F} canUpload=${r(`upload.upload`)} canBrowse=${r(`upload.find`)} error=${j.byField[t.name]}
+        onChange=${e=>{S(n=>({...n,[t.name]:e})),A(!0),P(``)}} />`)}
+      ${a.map(t=>J`<${wt} key=${t.name} api=${e} field=${t} chosen=${y[t.name]||[]}
+        disabled=${!F} error=${j.byField[t.name]}
+        onChange=${e=>{b(n=>({...n,[t.name]:e})),A(!0),P(``)}} />`)}
+      <div class="actions">
+        ${F&&J`<button type="submit">Save</button>`}
+        ${F&&I&&J`<button type="button" onClick=${e=>B(e,!0)}>Publish</button>`}
+        ${T&&r(`${t.apiID}.delete`)&&J`<button type="button" class="danger" onClick=${async()=>{if(window.confirm(`Delete this entry?`))try{if(i?await e.removeSingle(w):await e.remove(C,n,u),A(!1),Q=null,i){E(!1),L(!1),R(null),P(`Deleted.`);return}window.location.hash=`#/content/${t.apiID}`}catch(e){M(Z(e))}}}>Delete</button>`}
+      </div>
+    </form>`}`}function St({field:e,items:t,disabled:n,error:r,onChange:i}){let[a,o]=G(e.allowed[0]?e.allowed[0].uid:``),s=`part-${e.name}`;if(!e.editable)return J`<fieldset class="field relation"><legend>${e.name}</legend>
+      <p class="muted">${t.length||`No`} ${e.zone?`blocks`:`entries`}: not editable in the panel yet; a save leaves ${e.name} as it is.</p>
+    </fieldset>`;let c=t=>{let n=e.allowed.find(e=>e.uid===t);return n?n.schema.displayName:t},l=(e,n,r)=>i(t.map((t,i)=>i===e?{...t,[n]:r}:t));return J`<fieldset class="field relation" aria-describedby=${r?`${s}-error`:void 0}>
+    <legend>${e.name}</legend>
+    ${t.length===0&&J`<p class="muted">None</p>`}
+    ${t.map((r,a)=>{let o=e.allowed.find(e=>e.uid===r.__component)||e.allowed[0],u=`${e.name} ${a+1}${e.zone?` (${c(r.__component)})`:``}`;return J`<fieldset class="part" key=${a}><legend>${u}</legend>
+        ${st(o).map(e=>{let t=`${s}-${a}-${e.name}`,i=r[e.name],o=e.input===`checkbox`?J`<input id=${t} type="checkbox" disabled=${n} checked=${i} onChange=${t=>l(a,e.name,t.target.checked)} />`:e.input===`select`?J`<select id=${t} disabled=${n} value=${i} onChange=${t=>l(a,e.name,t.target.value)}>
+                <option value="">—</option>${e.options.map(e=>J`<option value=${e}>${e}</option>`)}</select>`:e.input===`textarea`||e.input===`json`?J`<textarea id=${t} disabled=${n} rows="3" value=${i} onInput=${t=>l(a,e.name,t.target.value)} />`:J`<input id=${t} disabled=${n} type=${e.input} step=${e.type===`time`?`1`:e.type===`decimal`||e.type===`float`?`any`:void 0}
+                  value=${i} onInput=${t=>l(a,e.name,t.target.value)} />`;return J`<div class="field"><label for=${t}>${e.name}</label>${o}</div>`})}
+        ${!n&&J`<div class="actions">
+          ${e.repeatable&&J`<button type="button" class="secondary" aria-label=${`Move ${u} up`} disabled=${a===0}
+            onClick=${()=>i(X(t,a,-1))}>↑</button>
+            <button type="button" class="secondary" aria-label=${`Move ${u} down`} disabled=${a===t.length-1}
+            onClick=${()=>i(X(t,a,1))}>↓</button>`}
+          <button type="button" class="secondary" aria-label=${`Remove ${u}`} onClick=${()=>i(t.filter((e,t)=>t!==a))}>Remove</button>
+        </div>`}
+      </fieldset>`})}
+    ${!n&&(e.repeatable||t.length===0)&&J`<div class="picker">
+      ${e.zone&&J`<label for=${`${s}-kind`}>Block to add</label>
+        <select id=${`${s}-kind`} value=${a} onChange=${e=>o(e.target.value)}>
+          ${e.allowed.map(e=>J`<option value=${e.uid}>${e.schema.displayName}</option>`)}</select>`}
+      <button type="button" class="secondary" onClick=${()=>{let n=e.allowed.find(e=>e.uid===a)||e.allowed[0];i(e.repeatable?[...t,Ie(n,null)]:[Ie(n,null)])}}>${e.repeatable?`Add to ${e.name}`:`Add ${e.name}`}</button>
+    </div>`}
+    ${r&&J`<p class="field-error" id=${`${s}-error`}>${r}</p>`}
+  </fieldset>`}function Ct({api:e,field:t,chosen:n,disabled:r,canUpload:i,canBrowse:a,error:o,onChange:s}){let[c,l]=G(null),[u,d]=G(``),[f,p]=G(``),m=`media-${t.name}`,h=he(n);h.current=n;let g=e=>s(t.many?[...h.current,e]:[e]);return J`<fieldset class="field relation" aria-describedby=${o?`${m}-error`:void 0}>
+    <legend>${t.name}</legend>
+    ${n.length===0&&J`<p class="muted">No file</p>`}
+    <ol>${n.map((e,i)=>J`<li key=${e.id}>
+      ${Je(e)?J`<img src=${Je(e)} alt="" width="48" height="36" class="thumb" />`:``}<span>${e.name}</span>
+      ${!r&&t.many&&J`<button type="button" class="secondary" aria-label=${`Move ${e.name} up`} disabled=${i===0}
+        onClick=${()=>s(X(n,i,-1))}>↑</button>
+        <button type="button" class="secondary" aria-label=${`Move ${e.name} down`} disabled=${i===n.length-1}
+        onClick=${()=>s(X(n,i,1))}>↓</button>`}
+      ${!r&&J`<button type="button" class="secondary" aria-label=${`Remove ${e.name} from ${t.name}`}
+        onClick=${()=>s(n.filter(t=>t!==e))}>Remove</button>`}</li>`)}</ol>
+    ${!r&&J`<div class="picker">
+      ${a&&J`<button type="button" class="secondary" onClick=${async()=>{let r=await e.files({limit:50});l(r.filter(e=>ze(t,e.mime)&&!n.some(t=>t.id===e.id)))}}>Choose from the library</button>`}
+      ${i&&J`<label for=${`${m}-upload`}>Upload to ${t.name}</label>
+        <input id=${`${m}-upload`} type="file" multiple=${t.many} onChange=${async n=>{let r=[...n.target.files];n.target.value=``,p(``);for(let n of r)if(!ze(t,n.type||`application/octet-stream`))p(`${t.name} takes ${t.allowedTypes.join(`, `)}, not ${n.name}`);else{d(`Uploading ${n.name}…`);try{let[r]=await e.upload(n);if(g(r),!t.many)break}catch(e){p(e.message)}}d(``)}} />`}
+      ${u&&J`<span role="status">${u}</span>`}
+      ${c&&J`<ul aria-label=${`Files to pick for ${t.name}`}>${c.length===0?J`<li>No file this field takes</li>`:c.map(e=>J`<li key=${e.id}><button type="button" class="secondary" aria-label=${`Pick ${e.name}`}
+          onClick=${()=>{g(e),l(null)}}>${e.name}</button></li>`)}</ul>`}
+    </div>`}
+    ${f&&J`<p class="field-error">${f}</p>`}
+    ${o&&J`<p class="field-error" id=${`${m}-error`}>${o}</p>`}
+  </fieldset>`}function wt({api:e,field:t,chosen:n,disabled:r,error:i,onChange:a}){let[o,s]=G(``),[c,l]=G(null),u=`rel-${t.name}`,d=async()=>{let{data:r}=await e.pick(t.target.schema.pluralName,Ke(t.target),o);l(r.filter(e=>!n.some(t=>t.documentId===e.documentId)))},f=e=>{let r={documentId:e.documentId,label:He(t.target,e)};a(t.many?[...n,r]:[r]),l(null),s(``)};return J`<fieldset class="field relation" aria-describedby=${i?`${u}-error`:void 0}>
+    <legend>${t.name}</legend>
+    ${n.length===0&&J`<p class="muted">None</p>`}
+    <ol>${n.map((e,i)=>J`<li key=${e.documentId}><span>${e.label}</span>
+      ${!r&&t.many&&J`<button type="button" class="secondary" aria-label=${`Move ${e.label} up`} disabled=${i===0}
+        onClick=${()=>a(X(n,i,-1))}>↑</button>
+        <button type="button" class="secondary" aria-label=${`Move ${e.label} down`} disabled=${i===n.length-1}
+        onClick=${()=>a(X(n,i,1))}>↓</button>`}
+      ${!r&&J`<button type="button" class="secondary" aria-label=${`Remove ${e.label} from ${t.name}`}
+        onClick=${()=>a(n.filter(t=>t!==e))}>Remove</button>`}</li>`)}</ol>
+    ${!r&&J`<div class="picker">
+      <label for=${`${u}-search`}>${t.many?`Add to ${t.name}`:`Choose ${t.name}`}</label>
+      <input id=${`${u}-search`} type="search" value=${o} onInput=${e=>s(e.target.value)}
+        onKeyDown=${e=>{e.key===`Enter`&&(e.preventDefault(),d())}} />
+      <button type="button" class="secondary" onClick=${d}>Find</button>
+      ${c&&J`<ul aria-label=${`Entries to pick for ${t.name}`}>${c.length===0?J`<li>No entry found</li>`:c.map(e=>J`<li key=${e.documentId}><button type="button" class="secondary"
+          aria-label=${`Pick ${He(t.target,e)}`} onClick=${()=>f(e)}>${He(t.target,e)}</button></li>`)}</ul>`}
+    </div>`}
+    ${i&&J`<p class="field-error" id=${`${u}-error`}>${i}</p>`}
+  </fieldset>`}function $({title:e,items:t}){let n=Qe(t.map(e=>e.value),320,120);return J`<figure class="chart">
+    <figcaption>${e}</figcaption>
+    <svg viewBox=${`0 -16 320 156`} role="img" aria-label=${`${e}: ${t.map(e=>`${e.label} ${e.shown??e.value}`).join(`, `)}`}>
+      ${n.map((e,n)=>J`<g>
+        <rect x=${e.x} y=${e.y} width=${e.width} height=${e.height} class="bar" />
+        <text x=${e.x+e.width/2} y=${e.y-4} text-anchor="middle">${t[n].shown??t[n].value}</text>
+        <text x=${e.x+e.width/2} y=${134} text-anchor="middle">${t[n].label}</text>
+      </g>`)}
+    </svg>
+  </figure>`}function Tt({api:e,can:t}){let[n,r]=G(null),[i,a]=G(null),[o,s]=G(``);K(()=>{if(e.dashboard().then(({data:e})=>r(e)).catch(e=>s(e.message)),t(`enrollment.find`)){let t=Xe(new Date,6);Promise.all(t.flatMap(t=>[e.count(`enrollments`,Ze(t)),e.count(`enrollments`,Ze(t,`completed`))])).then(e=>a(t.map((t,n)=>({label:t.label.slice(5),made:e[2*n],completed:e[2*n+1]})))).catch(e=>s(e.message))}},[]);let c=e=>`${Math.round((e||0)*100)} %`,l=e=>Object.entries(e||{}).map(([e,t])=>({label:e,value:t}));return J`<h1>Dashboard</h1>
+    ${o&&J`<p class="error" role="alert">${o}</p>`}
+    ${n&&J`<dl class="figures">
+      <div><dt>Programs</dt><dd>${n.programs.total}</dd></div>
+      <div><dt>Active customers</dt><dd>${n.customers.active} of ${n.customers.total}</dd></div>
+      <div><dt>Active learners</dt><dd>${n.learners.active} of ${n.learners.total}</dd></div>
+      <div><dt>Coach utilisation</dt><dd>${c(n.coaches.utilization)}</dd></div>
+      <div><dt>Completion rate</dt><dd>${c(n.enrollments.completionRate)}</dd></div>
+      <div><dt>Events in the next 7 days</dt><dd>${n.events.next7Days}</dd></div>
+      <div><dt>Attendance, last 30 days</dt><dd>${c(n.attendance.rate30Days)}</dd></div>
+    </dl>
+    <div class="charts">
+      <${$} title="Programs by status" items=${l(n.programs.byStatus)} />
+      <${$} title="Enrolments by status" items=${l(n.enrollments.byStatus)} />
+      <${$} title="Coach utilisation" items=${[{label:`booked`,value:n.coaches.utilization,shown:c(n.coaches.utilization)},{label:`free`,value:1-n.coaches.utilization,shown:c(1-n.coaches.utilization)}]} />
+      ${i&&J`<${$} title="Enrolments by month" items=${i.map(e=>({label:e.label,value:e.made}))} />
+        <${$} title="Completed enrolments by month" items=${i.map(e=>({label:e.label,value:e.completed}))} />`}
+    </div>`}`}function Et({api:e,can:t}){let[n,r]=G(null),[i,a]=G(``),[o,s]=G(``),[c,l]=G([]),[u,d]=G(null),[f,p]=G(``),m=()=>e.files({search:i}).then(r).catch(e=>p(e.message));K(()=>{m()},[i]);let h=async t=>{let n=[...t].map(e=>({name:e.name,progress:0,error:``}));l(n),await Promise.all([...t].map((t,r)=>e.upload(t,e=>{n[r]={...n[r],progress:e},l([...n])}).catch(e=>{n[r]={...n[r],error:e.message},l([...n])}))),m()},g=e=>{e.preventDefault(),e.dataTransfer&&e.dataTransfer.files.length&&h(e.dataTransfer.files)},_=async t=>{t.preventDefault();try{await e.describeFile(u.id,{name:u.name,alternativeText:u.alternativeText,caption:u.caption}),d(null),m()}catch(e){p(e.message)}},v=async t=>{if(window.confirm(`Delete ${t.name}? Every media field that shows it loses it.`))try{await e.deleteFile(t.id),m()}catch(e){p(e.message)}};return J`<h1>Media Library</h1>
+    ${f&&J`<p class="error" role="alert">${f}</p>`}
+    <div class="tools">
+      <form role="search" onSubmit=${e=>{e.preventDefault(),a(o)}}>
+        <label for="media-search">Search</label>
+        <input id="media-search" type="search" value=${o} onInput=${e=>s(e.target.value)} />
+        <button type="submit" class="secondary">Search</button>
+      </form>
+      ${t(`upload.upload`)&&J`<div class="dropzone" onDragOver=${e=>e.preventDefault()} onDrop=${g}>
+        <label for="upload">Upload files</label>
+        <input id="upload" type="file" multiple onChange=${e=>h(e.target.files)} />
+        <span>or drop them here</span>
+      </div>`}
+    </div>
+    ${c.length>0&&J`<ul class="uploads" aria-label="Uploads">${c.map(e=>J`<li>
+      ${e.name} <progress max="1" value=${e.progress} aria-label=${`Upload of ${e.name}`}></progress>
+      ${e.error?J`<span class="field-error">${e.error}</span>`:e.progress>=1?` done`:``}</li>`)}</ul>`}
+    ${u&&J`<form class="editor" onSubmit=${_}>
+      <h2>Edit ${u.name}</h2>
+      <div class="field"><label for="file-alt">Alternative text</label>
+        <input id="file-alt" value=${u.alternativeText||``} onInput=${e=>d({...u,alternativeText:e.target.value})} /></div>
+      <div class="field"><label for="file-caption">Caption</label>
+        <input id="file-caption" value=${u.caption||``} onInput=${e=>d({...u,caption:e.target.value})} /></div>
+      <div class="actions"><button type="submit">Save</button>
+        <button type="button" class="secondary" onClick=${()=>d(null)}>Cancel</button></div>
+    </form>`}
+    ${n&&J`<div class="table-wrap"><table>
+      <caption>${n.length} files</caption>
+      <thead><tr><th scope="col">Preview</th><th scope="col">Name</th><th scope="col">Type</th><th scope="col">Size</th>
+        <th scope="col">Alternative text</th><th scope="col">Formats</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
+      <tbody>${n.map(e=>J`<tr key=${e.id}>
+        <td>${Je(e)?J`<img src=${Je(e)} alt=${e.alternativeText||``} width="64" height="48" class="thumb" />`:`—`}</td>
+        <td>${e.name}</td><td>${e.mime}</td><td>${Ye(e.size)}</td><td>${e.alternativeText||``}</td>
+        <td>${e.formats?Object.entries(e.formats).map(([e,t])=>`${e} ${t.width}×${t.height}`).join(`, `):`—`}</td>
+        <td class="actions">
+          ${t(`upload.upload`)&&J`<button type="button" class="secondary" aria-label=${`Edit ${e.name}`} onClick=${()=>d(e)}>Edit</button>`}
+          ${t(`upload.destroy`)&&J`<button type="button" class="danger" aria-label=${`Delete ${e.name}`} onClick=${()=>v(e)}>Delete</button>`}
+        </td></tr>`)}</tbody>
+    </table></div>`}`}function Dt({api:e,can:t}){let[n,r]=G(null),[i,a]=G({name:``,url:``,ticked:[`entry.create`],typed:``}),[o,s]=G(null),[c,l]=G(null),[u,d]=G([]),[f,p]=G({byField:{},other:[]}),m=e=>p(Z(e)),h=()=>e.webhooks().then(({data:e})=>r(e)).catch(m),g=t=>e.deliveries(t.id).then(({data:e})=>{l(t),d(e)}).catch(m);K(()=>{h()},[]);let _=async t=>{t.preventDefault();try{let{data:t}=await e.createWebhook({name:i.name,url:i.url,events:et(i.ticked,i.typed)});s(t),p({byField:{},other:[]}),h()}catch(e){m(e)}},v=async t=>{if(window.confirm(`Delete the webhook "${t.name}" and its delivery log?`))try{await e.deleteWebhook(t.id),c&&c.id===t.id&&l(null),h()}catch(e){m(e)}},y=(e,t)=>a({...i,ticked:t?[...i.ticked,e]:i.ticked.filter(t=>t!==e)}),b=e=>f.byField[e]&&J`<p class="field-error" id=${`hook-${e}-error`}>${f.byField[e]}</p>`;return J`<h1>Webhooks</h1>
+    ${f.other.map(e=>J`<p class="error" role="alert">${e}</p>`)}
+    ${o&&J`<div class="token-made" role="status">
+      <p>Webhook "${o.name}" made. Its signing secret is shown this once.</p>
+      <label for="hook-secret">Secret</label><input id="hook-secret" readonly value=${o.secret} />
+    </div>`}
+    ${t(`webhooks.create`)&&J`<form class="editor" onSubmit=${_}>
+      <h2>Create new webhook</h2>
+      <div class="field"><label for="hook-name">Name</label>
+        <input id="hook-name" required value=${i.name} onInput=${e=>a({...i,name:e.target.value})} />${b(`name`)}</div>
+      <div class="field"><label for="hook-url">URL</label>
+        <input id="hook-url" type="url" required value=${i.url} onInput=${e=>a({...i,url:e.target.value})} />${b(`url`)}</div>
+      <fieldset class="field"><legend>Events</legend>
+        ${$e.map(e=>J`<label class="inline"><input type="checkbox" checked=${i.ticked.includes(e)}
+          onChange=${t=>y(e,t.target.checked)} /> ${e}</label>`)}
+        <label for="hook-other">Other events (a plugin's, comma-separated)</label>
+        <input id="hook-other" value=${i.typed} onInput=${e=>a({...i,typed:e.target.value})} />${b(`events`)}
+      </fieldset>
+      <div class="actions"><button type="submit">Save</button></div>
+    </form>`}
+    ${n&&J`<div class="table-wrap"><table>
+      <caption>${n.length} webhooks</caption>
+      <thead><tr><th scope="col">Name</th><th scope="col">URL</th><th scope="col">Events</th><th scope="col">Enabled</th>
+        <th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
+      <tbody>${n.map(e=>J`<tr key=${e.id}><td>${e.name}</td><td>${e.url}</td><td>${(e.events||[]).join(`, `)}</td>
+        <td>${e.enabled?`Yes`:`No`}</td><td class="actions">
+          ${t(`webhooks.deliveries`)&&J`<button type="button" class="secondary" aria-label=${`Deliveries of ${e.name}`} onClick=${()=>g(e)}>Deliveries</button>`}
+          ${t(`webhooks.delete`)&&e.source!==`config`&&J`<button type="button" class="danger" aria-label=${`Delete ${e.name}`} onClick=${()=>v(e)}>Delete</button>`}
+        </td></tr>`)}</tbody>
+    </table></div>`}
+    ${c&&J`<section aria-label=${`Deliveries of ${c.name}`}>
+      <h2>Deliveries of ${c.name}</h2>
+      <p><button type="button" class="secondary" onClick=${()=>g(c)}>Refresh</button></p>
+      <div class="table-wrap"><table>
+        <caption>${u.length} deliveries</caption>
+        <thead><tr><th scope="col">Event</th><th scope="col">Status</th><th scope="col">Attempts</th><th scope="col">Answer</th>
+          <th scope="col">Made</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
+        <tbody>${u.map(n=>J`<tr key=${n.id}><td>${n.event}</td><td>${n.status}</td><td>${n.attempts}</td>
+          <td>${n.lastStatus||n.lastError||``}</td><td>${rt(n.createdAt)}</td><td>
+          ${t(`webhooks.redeliver`)&&J`<button type="button" class="secondary" aria-label=${`Redeliver ${n.id}`}
+            onClick=${()=>e.redeliver(c.id,n.id).then(()=>g(c)).catch(m)}>Redeliver</button>`}</td></tr>`)}</tbody>
+      </table></div>
+    </section>`}`}function Ot({api:e,can:t}){let[n,r]=G(null),[i,a]=G(null),[o,s]=G({name:``,description:``,type:`read-only`,lifespan:``}),[c,l]=G({byField:{},other:[]}),u=()=>e.tokens().then(({data:e})=>r(e)).catch(e=>l({byField:{},other:[e.message]}));K(()=>{u()},[]);let d=async t=>{t.preventDefault();try{let t=o.lifespan===``?null:Number(o.lifespan),{data:n}=await e.createToken({name:o.name,description:o.description,type:o.type,lifespan:t});a(n),l({byField:{},other:[]}),s({...o,name:``,description:``}),u()}catch(e){l(Z(e))}},f=async t=>{if(window.confirm(`Revoke the token "${t.name}"? Requests with it are refused from now on.`))try{await e.revokeToken(t.id),u()}catch(e){l(Z(e))}};return J`<h1>API Tokens</h1>
+    ${c.other.map(e=>J`<p class="error" role="alert">${e}</p>`)}
+    ${i&&J`<div class="token-made" role="status">
+      <p>Token "${i.name}" made. This is the only time it is shown: copy it now.</p>
+      <label for="access-key">Token</label>
+      <input id="access-key" readonly value=${i.accessKey} onFocus=${e=>e.target.select()} />
+    </div>`}
+    ${t(`apiTokens.create`)&&J`<form class="editor" onSubmit=${d}>
+      <h2>Create new API token</h2>
+      <div class="field"><label for="token-name">Name</label>
+        <input id="token-name" required value=${o.name} aria-invalid=${c.byField.name?`true`:void 0}
+          aria-describedby=${c.byField.name?`token-name-error`:void 0} onInput=${e=>s({...o,name:e.target.value})} />
+        ${c.byField.name&&J`<p class="field-error" id="token-name-error">${c.byField.name}</p>`}</div>
+      <div class="field"><label for="token-description">Description</label>
+        <input id="token-description" value=${o.description} onInput=${e=>s({...o,description:e.target.value})} /></div>
+      <div class="field"><label for="token-type">Token type</label>
+        <select id="token-type" value=${o.type} onChange=${e=>s({...o,type:e.target.value})}>
+          <option value="read-only">Read-only</option><option value="full-access">Full access</option></select></div>
+      <div class="field"><label for="token-lifespan">Token duration</label>
+        <select id="token-lifespan" value=${o.lifespan} onChange=${e=>s({...o,lifespan:e.target.value})}>
+          ${nt.map(([e,t])=>J`<option value=${t===null?``:String(t)}>${e}</option>`)}</select></div>
+      <div class="actions"><button type="submit">Save</button></div>
+    </form>`}
+    ${n&&J`<div class="table-wrap"><table>
+      <caption>${n.length} tokens</caption>
+      <thead><tr><th scope="col">Name</th><th scope="col">Type</th><th scope="col">Expires</th><th scope="col">Last used</th><th scope="col">Created</th>
+        <th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
+      <tbody>${n.map(e=>J`<tr key=${e.id}><td>${e.name}</td><td>${e.type}</td><td>${rt(e.expiresAt)}</td>
+        <td>${rt(e.lastUsedAt)}</td><td>${rt(e.createdAt)}</td>
+        <td>${t(`apiTokens.delete`)&&J`<button type="button" class="danger" aria-label=${`Revoke ${e.name}`} onClick=${()=>f(e)}>Revoke</button>`}</td></tr>`)}</tbody>
+    </table></div>`}`}re(J`<${pt} />`,document.getElementById(`app`));
