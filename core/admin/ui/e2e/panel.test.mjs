@@ -476,3 +476,26 @@ test('relations in the form: a to-one chosen by search, a to-many added, reorder
   assert.equal(after.data.customer.documentId, other.documentId);
   assert.deepEqual(after.data.coaches.map((c) => c.documentId), [c3.documentId, c2.documentId]);
 });
+
+test('made for people: a keyboard alone signs in and opens a list; a phone\'s width and 200 % zoom need no sideways scrolling', async (t) => {
+  if (skip) return t.skip(skip);
+  for (const [w, h, what] of [[375, 740, 'a phone'], [640, 400, '1280×800 at 200 %']]) {
+    const context = await browser.newContext({ viewport: { width: w, height: h } });
+    const page = await context.newPage();
+    await page.goto(`${base}/admin`);
+    // The keyboard alone: focus moves to Email, Password, Login.
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(email);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(password);
+    await page.keyboard.press('Enter');
+    const link = page.getByRole('navigation', { name: 'Content Manager' }).getByRole('link', { name: 'Program', exact: true });
+    await link.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('table').waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    assert.ok(overflow <= 0, `${what}: the page is ${overflow}px wider than the screen`);
+    await axe(page, `a list on ${what}`);
+    await context.close();
+  }
+});
