@@ -258,14 +258,23 @@ test('search a list and choose its columns', async (t) => {
   if (!o) return;
   const { page } = o;
   await signIn(page);
-  await page.getByRole('navigation', { name: 'Content Manager' }).getByRole('link', { name: 'Program', exact: true }).click();
-  await page.getByRole('table').waitFor();
   const { body: session } = await api('POST', '/api/auth/local', null, { identifier: email, password });
   const { body: all } = await api('GET', '/api/programs?pagination[pageSize]=1', session.jwt);
+  // The list's first page answers late, after the search's: the search's
+  // answer must stay (CI once saw the late page replace it).
+  let delayed = 0;
+  await page.route(/\/api\/programs\?pagination\[page\]=1&pagination\[pageSize\]=25$/, async (route) => {
+    if (delayed++ === 0) await new Promise((r) => setTimeout(r, 1000));
+    await route.continue();
+  });
+  await page.getByRole('navigation', { name: 'Content Manager' }).getByRole('link', { name: 'Program', exact: true }).click();
   const word = all.data[0].title.split(' ')[0];
   const { body: found } = await api('GET', `/api/programs?filters[title][$containsi]=${encodeURIComponent(word)}&pagination[pageSize]=1`, session.jwt);
   await page.getByRole('searchbox', { name: 'Search' }).fill(word);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByRole('table').getByText(`${found.meta.pagination.total} entries`).waitFor();
+  await page.waitForTimeout(1200); // past the late first page
+  assert.equal(delayed, 1, 'the first page was asked for, and held');
   await page.getByRole('table').getByText(`${found.meta.pagination.total} entries`).waitFor();
   for (const title of await page.getByRole('row').locator('td:nth-child(2)').allTextContents()) {
     assert.ok(title.toLowerCase().includes(word.toLowerCase()), `${title} does not contain ${word}`);
@@ -497,5 +506,52 @@ test('made for people: a keyboard alone signs in and opens a list; a phone\'s wi
     assert.ok(overflow <= 0, `${what}: the page is ${overflow}px wider than the screen`);
     await axe(page, `a list on ${what}`);
     await context.close();
+  }
+});
+
+test('a coach\'s week: events and free slots by day from the real endpoints; learners assigned within capacity, and unassigned', async (t) => {
+  const o = await open(t);
+  if (!o) return;
+  const { page } = o;
+  await signIn(page);
+  const { body: session } = await api('POST', '/api/auth/local', null, { identifier: email, password });
+  const { body: coaches } = await api('GET', '/api/coaches?pagination[pageSize]=100&sort=name:asc', session.jwt);
+  const coach = coaches.data[0];
+  // An event of this coach this week, made through the API, is in the calendar.
+  const now = new Date();
+  const monday = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - ((now.getUTCDay() + 6) % 7)));
+  const start = new Date(monday.getTime() + 3 * 86400000 + 6 * 3600000); // Thursday 06:00 UTC
+  const title = `E2E session ${Date.now()}`;
+  const ev = await api('POST', '/api/events', session.jwt, { data: { title, startAt: start.toISOString(),
+    endAt: new Date(start.getTime() + 3600000).toISOString(), coach: coach.documentId } });
+  assert.equal(ev.status, 201, JSON.stringify(ev.body));
+
+  await page.getByRole('link', { name: 'Coach\'s week' }).click();
+  await page.getByLabel('Coach').selectOption(String(coach.id));
+  const thursday = page.getByRole('region', { name: `Thu ${start.toISOString().slice(0, 10)}` });
+  await thursday.getByText(`06:00–07:00 ${title}`).waitFor();
+  const from = monday.toISOString().slice(0, 19);
+  const to = new Date(monday.getTime() + 7 * 86400000).toISOString().slice(0, 19);
+  const { body: free } = await api('GET', `/api/coaches/${coach.id}/availability?from=${from}&to=${to}&duration=30`, session.jwt);
+  assert.equal(await page.locator('.free').count(), free.data.length, 'every free slot the endpoint gives is drawn');
+  await axe(page, 'a coach\'s week');
+
+  // Assign a learner who is not the coach's, then unassign them.
+  const { body: mine } = await api('GET', `/api/coaches/${coach.id}/learners?pagination[pageSize]=100`, session.jwt);
+  const { body: all } = await api('GET', '/api/learners?pagination[pageSize]=100', session.jwt);
+  const other = all.data.find((l) => !mine.data.some((m) => m.documentId === l.documentId));
+  const learners = page.getByRole('region', { name: 'Learners' });
+  await page.getByLabel('Add to learners').fill(other.name);
+  await learners.getByRole('button', { name: 'Find' }).click();
+  await page.getByRole('button', { name: `Pick ${other.name}` }).first().click();
+  const full = mine.data.length >= coach.maxLearners;
+  if (full) {
+    await page.getByRole('alert').waitFor(); // the server's refusal past maxLearners
+  } else {
+    await learners.getByRole('button', { name: `Unassign ${other.name}` }).waitFor();
+    const { body: after } = await api('GET', `/api/coaches/${coach.id}/learners?pagination[pageSize]=100`, session.jwt);
+    assert.ok(after.data.some((l) => l.documentId === other.documentId));
+    await learners.getByRole('button', { name: `Unassign ${other.name}` }).click();
+    await learners.getByRole('button', { name: `Unassign ${other.name}` }).waitFor({ state: 'detached' });
   }
 });

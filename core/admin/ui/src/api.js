@@ -269,6 +269,26 @@ export function bars(values, width, height, gap = 8) {
   });
 }
 
+// weekOf is the seven days from the Monday of now's week (UTC): each day's
+// date and name, and the week's bounds as the API's filters take them.
+export function weekOf(now) {
+  const monday = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - ((now.getUTCDay() + 6) % 7)));
+  const days = [];
+  for (let i = 0; i < 7; i++) {
+    const d = new Date(monday.getTime() + i * 86400000);
+    days.push({ date: d.toISOString().slice(0, 10), name: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'][i] });
+  }
+  const end = new Date(monday.getTime() + 7 * 86400000);
+  return { days, from: monday.toISOString().slice(0, 19), to: end.toISOString().slice(0, 19) };
+}
+
+// byDay groups items by the UTC date of their start, a key per day.
+export function byDay(items, startOf) {
+  const out = {};
+  for (const it of items) (out[startOf(it).slice(0, 10)] ||= []).push(it);
+  return out;
+}
+
 // coreEvents are the events of Kiln's core a webhook may want; a
 // plugin's own (event.scheduled, learner.assigned) are typed in.
 export const coreEvents = ['entry.create', 'entry.update', 'entry.delete', 'entry.publish', 'entry.unpublish',
@@ -394,6 +414,12 @@ export function client({ base = '', token = () => '', onExpired = () => {}, fetc
       const { meta } = await send('GET', `/api/${pluralName}?${filters}&pagination[pageSize]=1&fields[0]=documentId`);
       return meta.pagination.total;
     },
+    coachEvents: (coachId, from, to) => send('GET', `/api/events?filters[coach][id][$eq]=${coachId}`
+      + `&filters[startAt][$gte]=${from}&filters[startAt][$lt]=${to}&sort=startAt:asc&pagination[pageSize]=100`),
+    availability: (coachId, from, to) => send('GET', `/api/coaches/${coachId}/availability?from=${from}&to=${to}&duration=30`),
+    coachLearners: (coachId) => send('GET', `/api/coaches/${coachId}/learners?pagination[pageSize]=100`),
+    assign: (coachId, learners) => send('POST', `/api/coaches/${coachId}/learners`, { learners }),
+    unassign: (coachId, learner) => send('DELETE', `/api/coaches/${coachId}/learners/${encodeURIComponent(learner)}`),
     webhooks: () => send('GET', '/api/admin/webhooks'),
     createWebhook: (hook) => send('POST', '/api/admin/webhooks', { data: hook }),
     deleteWebhook: (id) => send('DELETE', `/api/admin/webhooks/${id}`),

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
-  ApiError, bars, bodyOf, cell, componentBody, componentFields, componentItem, client, collectionTypes, columnsOf, coreEvents, editableFields, errorOf, eventsOf,
+  ApiError, bars, bodyOf, byDay, cell, componentBody, componentFields, componentItem, client, collectionTypes, columnsOf, coreEvents, editableFields, errorOf, eventsOf,
   fieldErrors, filesQuery, fromInput, labelOf, lastMonths, localized, lifespans, listQuery, mediaBody, mediaFields, monthFilter,
   moved, nextSort, preview, publishedQuery, relationBody, relationFields, searchFieldOf, singleTypes, size, takes,
-  toInput, when, writeQuery,
+  toInput, weekOf, when, writeQuery,
 } from './api.js';
 
 describe('errorOf', () => {
@@ -287,5 +287,19 @@ describe('locales', () => {
     expect(localized({ schema: { pluginOptions: { i18n: { localized: true } } } })).toBe(true);
     expect(localized({ schema: { pluginOptions: {} } })).toBe(false);
     expect(localized({ schema: {} })).toBe(false);
+  });
+});
+
+describe('a coach\'s week', () => {
+  it('runs from the Monday of the week, across a month\'s end', () => {
+    const w = weekOf(new Date('2026-12-03T15:00:00Z')); // a Thursday
+    expect(w.days.map((d) => d.date)).toEqual(['2026-11-30', '2026-12-01', '2026-12-02', '2026-12-03', '2026-12-04', '2026-12-05', '2026-12-06']);
+    expect([w.from, w.to]).toEqual(['2026-11-30T00:00:00', '2026-12-07T00:00:00']);
+    expect(weekOf(new Date('2026-11-30T00:00:00Z')).from).toBe('2026-11-30T00:00:00');
+    expect(weekOf(new Date('2026-12-06T23:59:00Z')).from).toBe('2026-11-30T00:00:00');
+  });
+  it('groups events and free slots by day', () => {
+    const g = byDay([{ s: '2026-12-01T09:00:00Z' }, { s: '2026-12-01T14:00:00Z' }, { s: '2026-12-03T09:00:00Z' }], (x) => x.s);
+    expect(Object.fromEntries(Object.entries(g).map(([k, v]) => [k, v.length]))).toEqual({ '2026-12-01': 2, '2026-12-03': 1 });
   });
 });

@@ -2,7 +2,8 @@ import { render } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { html } from 'htm/preact';
 import {
-  bars, bodyOf, cell, client, collectionTypes, componentBody, componentFields, componentItem, coreEvents, eventsOf, labelOf, lastMonths, localized, mediaBody, mediaFields, monthFilter, moved, relationBody, relationFields, singleTypes, takes, columnsOf, editableFields, fieldErrors, lifespans, nextSort, preview, searchFieldOf, size, toInput, when,
+  bars, bodyOf, byDay, cell, client, collectionTypes, componentBody, componentFields, componentItem, coreEvents, eventsOf, labelOf, lastMonths, localized, mediaBody, mediaFields, monthFilter, moved, relationBody, relationFields, singleTypes, takes, columnsOf, editableFields, fieldErrors, lifespans, nextSort, preview, searchFieldOf, size, toInput, when,
+  weekOf,
 } from './api.js';
 import './style.css';
 
@@ -123,6 +124,8 @@ function Panel({ api, onSignOut }) {
         <a href=${`#/single/${t.apiID}`} aria-current=${single === t ? 'page' : undefined}>${t.schema.displayName}</a></li>`)}</ul>`}
       ${can('analytics.dashboard') && html`<ul><li>
         <a href="#/dashboard" aria-current=${route === '/dashboard' ? 'page' : undefined}>Dashboard</a></li></ul>`}
+      ${can('coaching.availability') && can('coach.find') && html`<ul><li>
+        <a href="#/coach-week" aria-current=${route === '/coach-week' ? 'page' : undefined}>Coach's week</a></li></ul>`}
       ${can('upload.find') && html`<ul><li>
         <a href="#/media" aria-current=${route === '/media' ? 'page' : undefined}>Media Library</a></li></ul>`}
       ${can('apiTokens.find') && html`<h2>Settings</h2><ul><li>
@@ -137,6 +140,7 @@ function Panel({ api, onSignOut }) {
         : single ? html`<${Editor} key=${single.uid} api=${api} type=${single} single can=${can} />`
         : route === '/dashboard' && can('analytics.dashboard') ? html`<${Dashboard} api=${api} can=${can} />`
         : route === '/media' && can('upload.find') ? html`<${Media} api=${api} can=${can} />`
+        : route === '/coach-week' && can('coaching.availability') ? html`<${CoachWeek} api=${api} can=${can} />`
         : route === '/settings/webhooks' && can('webhooks.find') ? html`<${Webhooks} api=${api} can=${can} />`
         : !current ? html`<h1>Welcome</h1><p>Choose a collection type.</p>`
         : doc ? html`<${Editor} key=${current.uid + doc} api=${api} type=${current} documentId=${doc === 'new' ? '' : doc} can=${can}
@@ -177,12 +181,19 @@ function List({ api, type, can, locales = [] }) {
     setError('');
     // With draft & publish the list is of the drafts, every entry's, with
     // whether it has a published version beside.
+    // An answer to a request a later one has replaced (the first page
+    // answering after the search's) is dropped: the list shows the last
+    // request's answer, whatever order they come back in.
+    let latest = true;
     api.list(type.schema.pluralName, { page, sort, pageSize: 25, status: drafts ? 'draft' : '', search, searchField, locale })
       .then(async (a) => {
-        if (drafts) setPublished(await api.published(type.schema.pluralName, a.data.map((e) => e.documentId), locale));
+        const pub = drafts ? await api.published(type.schema.pluralName, a.data.map((e) => e.documentId), locale) : null;
+        if (!latest) return;
+        if (pub) setPublished(pub);
         setAnswer(a);
       })
-      .catch((err) => setError(err.message));
+      .catch((err) => latest && setError(err.message));
+    return () => { latest = false; };
   }, [page, sort, search, locale]);
   const pg = answer && answer.meta.pagination;
   const ariaSort = (name) => (sort === `${name}:asc` ? 'ascending' : sort === `${name}:desc` ? 'descending' : undefined);
@@ -264,8 +275,10 @@ function Editor({ api, type, documentId, can, single = false, relations = [], co
     // the localization of the locale chosen (none yet: an empty form,
     // which Save makes it from).
     setMissing(false);
+    let latest = true; // a switch of locale drops the answer for the one before
     api.entry(plural, documentId, drafts ? 'draft' : '', [...relations.map((r) => r.name), ...media.map((m) => m.name), ...parts.map((p) => p.name)], locale)
       .then(({ data }) => {
+        if (!latest) return;
         fill(data);
         setHeld(Object.fromEntries(parts.map((p) => {
           const v = data[p.name];
@@ -283,6 +296,7 @@ function Editor({ api, type, documentId, can, single = false, relations = [], co
         })));
       })
       .catch((err) => {
+        if (!latest) return;
         if (i18n && err.status === 404) {
           setMissing(true);
           fill(null);
@@ -293,7 +307,8 @@ function Editor({ api, type, documentId, can, single = false, relations = [], co
         }
         setErrors({ byField: {}, other: [err.message] });
       });
-    if (drafts) api.published(plural, [documentId], locale).then((set) => setIsPublished(set.has(documentId))).catch(() => {});
+    if (drafts) api.published(plural, [documentId], locale).then((set) => latest && setIsPublished(set.has(documentId))).catch(() => {});
+    return () => { latest = false; };
   }, [locale]);
   useEffect(() => {
     if (!dirty) return undefined;
@@ -568,6 +583,72 @@ function RelationPicker({ api, field, chosen, disabled, error, onChange }) {
   </fieldset>`;
 }
 
+// CoachWeek is a coach's week as a calendar — their events and their free
+// slots (GET /api/coaches/:id/availability), day by day — and their
+// learners, assigned and unassigned within their capacity (the server
+// refuses past it, and the panel says why).
+function CoachWeek({ api, can }) {
+  const [coaches, setCoaches] = useState(null);
+  const [coach, setCoach] = useState('');
+  const [week, setWeek] = useState(null);
+  const [learners, setLearners] = useState([]);
+  const [error, setError] = useState('');
+  const w = weekOf(new Date());
+  useEffect(() => {
+    api.list('coaches', { pageSize: 100, sort: 'name:asc' }).then(({ data }) => {
+      setCoaches(data);
+      if (data[0]) setCoach(String(data[0].id));
+    }).catch((err) => setError(err.message));
+  }, []);
+  const loadLearners = () => can('coaching.learners') && api.coachLearners(coach).then(({ data }) => setLearners(data)).catch((err) => setError(err.message));
+  useEffect(() => {
+    if (!coach) return;
+    setError('');
+    Promise.all([api.coachEvents(coach, w.from, w.to), api.availability(coach, w.from, w.to)])
+      .then(([ev, av]) => setWeek({ events: byDay(ev.data, (e) => e.startAt), free: byDay(av.data, (f) => f.start), timezone: av.meta.timezone }))
+      .catch((err) => setError(err.message));
+    loadLearners();
+  }, [coach]);
+  const hm = (iso) => iso.slice(11, 16);
+  const assign = async (learner) => {
+    setError('');
+    try {
+      await api.assign(coach, [learner.documentId]);
+      loadLearners();
+    } catch (err) {
+      setError(err.message);
+    }
+  };
+  const unassign = async (learner) => {
+    try {
+      await api.unassign(coach, learner.documentId);
+      loadLearners();
+    } catch (err) {
+      setError(err.message);
+    }
+  };
+  const current = coaches && coaches.find((c) => String(c.id) === coach);
+  return html`<h1>Coach's week</h1>
+    ${error && html`<p class="error" role="alert">${error}</p>`}
+    ${coaches && html`<div class="locale"><label for="coach">Coach</label>
+      <select id="coach" value=${coach} onChange=${(e) => setCoach(e.target.value)}>
+        ${coaches.map((c) => html`<option value=${String(c.id)}>${c.name}</option>`)}</select></div>`}
+    ${week && html`<p class="muted">Week of ${w.days[0].date} (times in UTC; the coach's time zone is ${week.timezone}).</p>
+      <div class="week">${w.days.map((d) => html`<section aria-label=${`${d.name} ${d.date}`} class="day">
+        <h2>${d.name} <span class="muted">${d.date.slice(5)}</span></h2>
+        <ul>${(week.events[d.date] || []).map((e) => html`<li class="event">${hm(e.startAt)}–${hm(e.endAt)} ${e.title}</li>`)}
+          ${(week.free[d.date] || []).map((f) => html`<li class="free">Free ${hm(f.start)}–${hm(f.end)}</li>`)}</ul>
+      </section>`)}</div>`}
+    ${current && can('coaching.learners') && html`<section aria-label="Learners">
+      <h2>Learners of ${current.name}${current.maxLearners ? ` (${learners.length} of ${current.maxLearners})` : ''}</h2>
+      <ul>${learners.map((l) => html`<li key=${l.documentId}>${l.name || l.documentId}
+        ${can('coaching.unassign') && html`<button type="button" class="secondary" aria-label=${`Unassign ${l.name}`} onClick=${() => unassign(l)}>Unassign</button>`}</li>`)}</ul>
+      ${can('coaching.assign') && html`<${RelationPicker} api=${api} field=${{ name: 'learners', many: true, target: { apiID: 'learner', schema: { pluralName: 'learners', attributes: { name: { type: 'string' } } } } }}
+        chosen=${[]} disabled=${false}
+        onChange=${(list) => { const added = list.find((x) => !learners.some((l) => l.documentId === x.documentId)); if (added) assign(added); }} />`}
+    </section>`}`;
+}
+
 // Chart is a bar chart drawn in SVG: a bar and its label per value. Its
 // accessible name says every value, for those who cannot see it.
 function Chart({ title, items }) {
@@ -636,7 +717,12 @@ function Media({ api, can }) {
   const [uploads, setUploads] = useState([]);
   const [editing, setEditing] = useState(null);
   const [error, setError] = useState('');
-  const load = () => api.files({ search }).then(setFiles).catch((err) => setError(err.message));
+  const asked = useRef(0);
+  // Only the last request's answer is shown, whatever order they come in.
+  const load = () => {
+    const n = ++asked.current;
+    return api.files({ search }).then((f) => n === asked.current && setFiles(f)).catch((err) => setError(err.message));
+  };
   useEffect(() => { load(); }, [search]);
   const send = async (list) => {
     const items = [...list].map((f) => ({ name: f.name, progress: 0, error: '' }));
