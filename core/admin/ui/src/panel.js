@@ -1,0 +1,75 @@
+// The panel once signed in: the navigation of what the user may use,
+// and the page the address names.
+
+import { useEffect, useState } from 'preact/hooks';
+import { html } from 'htm/preact';
+import { collectionTypes, relationFields, singleTypes } from './api.js';
+import { useRoute } from './route.js';
+import { List } from './list.js';
+import { Editor } from './editor.js';
+import { CoachWeek, Dashboard } from './platform.js';
+import { Media } from './media.js';
+import { Tokens, Webhooks } from './settings.js';
+
+export function Panel({ api, onSignOut }) {
+  const [types, setTypes] = useState(null);
+  const [allTypes, setAllTypes] = useState([]);
+  const [components, setComponents] = useState([]);
+  const [locales, setLocales] = useState([]);
+  const [singles, setSingles] = useState([]);
+  const [actions, setActions] = useState([]);
+  const [error, setError] = useState('');
+  const route = useRoute();
+  useEffect(() => {
+    Promise.all([api.contentTypes(), api.permissions(), api.components()])
+      .then(([ct, me, comps]) => {
+        setComponents(comps.data);
+        if (me.data.actions.includes('i18n.locales')) api.locales().then(setLocales).catch(() => {});
+        setActions(me.data.actions);
+        setAllTypes(ct.data);
+        setTypes(collectionTypes(ct.data, me.data.actions));
+        setSingles(singleTypes(ct.data, me.data.actions));
+      })
+      .catch((err) => setError(err.message));
+  }, []);
+  const can = (a) => actions.includes(a);
+  const [path, query = ''] = route.split('?');
+  const [, section, apiID, doc] = path.split('/');
+  const routeLocale = new URLSearchParams(query).get('locale') || '';
+  const current = types && section === 'content' && types.find((t) => t.apiID === apiID);
+  const single = section === 'single' && singles.find((t) => t.apiID === apiID);
+  return html`<div class="layout">
+    <nav aria-label="Content Manager">
+      <h2>Content Manager</h2>
+      ${types && html`<ul>${types.map((t) => html`<li key=${t.uid}>
+        <a href=${`#/content/${t.apiID}`} aria-current=${current === t ? 'page' : undefined}>${t.schema.displayName}</a></li>`)}</ul>`}
+      ${singles.length > 0 && html`<h3>Single types</h3><ul>${singles.map((t) => html`<li key=${t.uid}>
+        <a href=${`#/single/${t.apiID}`} aria-current=${single === t ? 'page' : undefined}>${t.schema.displayName}</a></li>`)}</ul>`}
+      ${can('analytics.dashboard') && html`<ul><li>
+        <a href="#/dashboard" aria-current=${route === '/dashboard' ? 'page' : undefined}>Dashboard</a></li></ul>`}
+      ${can('coaching.availability') && can('coach.find') && html`<ul><li>
+        <a href="#/coach-week" aria-current=${route === '/coach-week' ? 'page' : undefined}>Coach's week</a></li></ul>`}
+      ${can('upload.find') && html`<ul><li>
+        <a href="#/media" aria-current=${route === '/media' ? 'page' : undefined}>Media Library</a></li></ul>`}
+      ${can('apiTokens.find') && html`<h2>Settings</h2><ul><li>
+        <a href="#/settings/api-tokens" aria-current=${route === '/settings/api-tokens' ? 'page' : undefined}>API Tokens</a></li></ul>`}
+      ${can('webhooks.find') && html`<ul><li>
+        <a href="#/settings/webhooks" aria-current=${route === '/settings/webhooks' ? 'page' : undefined}>Webhooks</a></li></ul>`}
+      <p><button class="secondary" type="button" onClick=${onSignOut}>Sign out</button></p>
+    </nav>
+    <main>
+      ${error && html`<p class="error" role="alert">${error}</p>`}
+      ${route === '/settings/api-tokens' && can('apiTokens.find') ? html`<${Tokens} api=${api} can=${can} />`
+        : single ? html`<${Editor} key=${single.uid} api=${api} type=${single} single can=${can} />`
+        : route === '/dashboard' && can('analytics.dashboard') ? html`<${Dashboard} api=${api} can=${can} />`
+        : route === '/media' && can('upload.find') ? html`<${Media} api=${api} can=${can} />`
+        : route === '/coach-week' && can('coaching.availability') ? html`<${CoachWeek} api=${api} can=${can} />`
+        : route === '/settings/webhooks' && can('webhooks.find') ? html`<${Webhooks} api=${api} can=${can} />`
+        : !current ? html`<h1>Welcome</h1><p>Choose a collection type.</p>`
+        : doc ? html`<${Editor} key=${current.uid + doc} api=${api} type=${current} documentId=${doc === 'new' ? '' : doc} can=${can}
+            relations=${relationFields(current, allTypes, actions)} components=${components} locales=${locales}
+            initialLocale=${routeLocale} />`
+          : html`<${List} key=${current.uid} api=${api} type=${current} can=${can} locales=${locales} />`}
+    </main>
+  </div>`;
+}
