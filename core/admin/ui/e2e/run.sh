@@ -28,7 +28,9 @@ export KILN_WEBHOOKS_ALLOW_PRIVATE=true  # the webhook test's receiver is on loo
 unset KILN_DATABASE_URL DATABASE_URL
 
 # serve NAME CONTENT_TYPES CONFIG [seed]: a kiln of that project, its
-# address printed.
+# address left in $served. (Not printed for a $(...) to read: the pid
+# would then be kept in that subshell, and the cleanup would miss it.)
+served=""
 serve() {
   local name=$1 types=$2 config=$3 seed=${4:-}
   local port
@@ -44,7 +46,7 @@ serve() {
   local base="http://127.0.0.1:$port"
   for _ in $(seq 1 150); do
     if node -e 'fetch(process.argv[1]).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))' "$base/_ready"; then
-      echo "$base"; return 0
+      served=$base; return 0
     fi
     sleep 0.2
   done
@@ -52,12 +54,12 @@ serve() {
 }
 
 "$work/kiln" init "$work/init-project" >/dev/null
-KILN_BASE=$(serve platform "$root/content-types" "$root/config" seed)
-init=$(serve init "$work/init-project/content-types" "$work/init-project/config")
-singles=$(serve single-types "$root/testdata/single-types/content-types" "$root/testdata/single-types/config")
-strapi=$(serve strapi-src "$root/testdata/components/src" "$root/testdata/components/config")
-media=$(serve media "$root/testdata/media/content-types" "$root/testdata/media/config")
-locales=$(serve locales "$root/testdata/locales/content-types" "$root/testdata/locales/config")
+serve platform "$root/content-types" "$root/config" seed; KILN_BASE=$served
+serve init "$work/init-project/content-types" "$work/init-project/config"; init=$served
+serve single-types "$root/testdata/single-types/content-types" "$root/testdata/single-types/config"; singles=$served
+serve strapi-src "$root/testdata/components/src" "$root/testdata/components/config"; strapi=$served
+serve media "$root/testdata/media/content-types" "$root/testdata/media/config"; media=$served
+serve locales "$root/testdata/locales/content-types" "$root/testdata/locales/config"; locales=$served
 export KILN_BASE
 export KILN_PROJECTS="{\"init\":\"$init\",\"single-types\":\"$singles\",\"strapi-src\":\"$strapi\",\"media\":\"$media\",\"locales\":\"$locales\"}"
 cd "$here"
