@@ -7,7 +7,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { chromium } from 'playwright-core';
+import { launchBrowser } from './browser.mjs';
 
 const base = process.env.KILN_BASE;
 const email = process.env.KILN_ADMIN_EMAIL;
@@ -18,12 +18,7 @@ let browser;
 let skip = '';
 before(async () => {
   assert.ok(base && email && password, 'KILN_BASE, KILN_ADMIN_EMAIL and KILN_ADMIN_PASSWORD must be set (e2e/run.sh)');
-  try {
-    browser = await chromium.launch({ executablePath: process.env.KILN_CHROMIUM || '/usr/bin/chromium', args: ['--no-sandbox'] });
-  } catch (err) {
-    if (process.env.CI === 'true') throw err;
-    skip = `no browser: ${err.message.split('\n')[0]}`;
-  }
+  ({ browser, skip } = await launchBrowser());
 });
 after(async () => browser && browser.close());
 
@@ -553,5 +548,25 @@ test('a coach\'s week: events and free slots by day from the real endpoints; lea
     assert.ok(after.data.some((l) => l.documentId === other.documentId));
     await learners.getByRole('button', { name: `Unassign ${other.name}` }).click();
     await learners.getByRole('button', { name: `Unassign ${other.name}` }).waitFor({ state: 'detached' });
+  }
+});
+
+test('a program\'s and a coach\'s figures under their forms, from the analytics endpoints', async (t) => {
+  const o = await open(t);
+  if (!o) return;
+  const { page } = o;
+  await signIn(page);
+  const { body: session } = await api('POST', '/api/auth/local', null, { identifier: email, password });
+  for (const plural of ['programs', 'coaches']) {
+    const { body: list } = await api('GET', `/api/${plural}?pagination[pageSize]=1`, session.jwt);
+    const doc = list.data[0].documentId;
+    const { body: f } = await api('GET', `/api/analytics/${plural}/${doc}`, session.jwt);
+    await page.goto(`${base}/admin#/content/${plural === 'programs' ? 'program' : 'coach'}/${doc}`);
+    const figures = page.getByRole('region', { name: 'Figures' });
+    const hours = figures.locator('div').filter({ hasText: /^hoursDelivered/ }).locator('dd');
+    await hours.waitFor();
+    assert.equal(await hours.textContent(), String(f.data.hoursDelivered));
+    const rate = figures.locator('div').filter({ hasText: /^attendanceRate/ }).locator('dd');
+    assert.equal(await rate.textContent(), `${Math.round(f.data.attendanceRate * 100)} %`);
   }
 });

@@ -5,7 +5,7 @@
 // and an entry made through the form is there through the API.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chromium } from 'playwright-core';
+import { launchBrowser } from './browser.mjs';
 
 const projects = JSON.parse(process.env.KILN_PROJECTS || '{}');
 const email = process.env.KILN_ADMIN_EMAIL;
@@ -15,12 +15,7 @@ let browser;
 let skip = '';
 before(async () => {
   assert.ok(projects.init && email && password, 'KILN_PROJECTS, KILN_ADMIN_EMAIL and KILN_ADMIN_PASSWORD must be set (e2e/run.sh)');
-  try {
-    browser = await chromium.launch({ executablePath: process.env.KILN_CHROMIUM || '/usr/bin/chromium', args: ['--no-sandbox'] });
-  } catch (err) {
-    if (process.env.CI === 'true') throw err;
-    skip = `no browser: ${err.message.split('\n')[0]}`;
-  }
+  ({ browser, skip } = await launchBrowser());
 });
 after(async () => browser && browser.close());
 

@@ -289,6 +289,23 @@ export function byDay(items, startOf) {
   return out;
 }
 
+// figuresOf flattens an analytics answer into the figures a page lists:
+// every number and rate by its path ("enrollments total", "events held"),
+// rates as percents; lists and names are left out.
+export function figuresOf(answer) {
+  const out = [];
+  const walk = (v, path) => {
+    if (typeof v === 'number' && !['id', 'order'].includes(path[path.length - 1])) {
+      const rate = /Rate$|^utilization$/.test(path[path.length - 1]);
+      out.push({ label: path.join(' '), value: rate ? `${Math.round(v * 100)} %` : String(v) });
+    } else if (v && typeof v === 'object' && !Array.isArray(v)) {
+      for (const [k, x] of Object.entries(v)) walk(x, [...path, k]);
+    }
+  };
+  walk(answer, []);
+  return out;
+}
+
 // coreEvents are the events of Kiln's core a webhook may want; a
 // plugin's own (event.scheduled, learner.assigned) are typed in.
 export const coreEvents = ['entry.create', 'entry.update', 'entry.delete', 'entry.publish', 'entry.unpublish',
@@ -408,6 +425,7 @@ export function client({ base = '', token = () => '', onExpired = () => {}, fetc
       xhr.send(form);
     }),
     dashboard: () => send('GET', '/api/analytics/dashboard'),
+    figures: (pluralName, documentId) => send('GET', `/api/analytics/${pluralName}/${encodeURIComponent(documentId)}`),
     // count is how many entries of a type a filter selects: a page of one
     // entry, its total read.
     count: async (pluralName, filters) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
   ApiError, bars, bodyOf, byDay, cell, componentBody, componentFields, componentItem, client, collectionTypes, columnsOf, coreEvents, editableFields, errorOf, eventsOf,
-  fieldErrors, filesQuery, fromInput, labelOf, lastMonths, localized, lifespans, listQuery, mediaBody, mediaFields, monthFilter,
+  fieldErrors, figuresOf, filesQuery, fromInput, labelOf, lastMonths, localized, lifespans, listQuery, mediaBody, mediaFields, monthFilter,
   moved, nextSort, preview, publishedQuery, relationBody, relationFields, searchFieldOf, singleTypes, size, takes,
   toInput, weekOf, when, writeQuery,
 } from './api.js';
@@ -301,5 +301,14 @@ describe('a coach\'s week', () => {
   it('groups events and free slots by day', () => {
     const g = byDay([{ s: '2026-12-01T09:00:00Z' }, { s: '2026-12-01T14:00:00Z' }, { s: '2026-12-03T09:00:00Z' }], (x) => x.s);
     expect(Object.fromEntries(Object.entries(g).map(([k, v]) => [k, v.length]))).toEqual({ '2026-12-01': 2, '2026-12-03': 1 });
+  });
+});
+
+describe('an entry\'s figures', () => {
+  it('lists every number by its path, rates as percents, lists and names left out', () => {
+    expect(figuresOf({ id: 1, title: 'Leadership', enrollments: { total: 4, byStatus: { active: 2 } }, completionRate: 0.25,
+      coaches: [{ id: 1, eventsHeld: 2 }], learners: { utilization: 0.6667 }, hoursDelivered: 4.25 }))
+      .toEqual([{ label: 'enrollments total', value: '4' }, { label: 'enrollments byStatus active', value: '2' },
+        { label: 'completionRate', value: '25 %' }, { label: 'learners utilization', value: '67 %' }, { label: 'hoursDelivered', value: '4.25' }]);
   });
 });

@@ -3,12 +3,13 @@
 import { useEffect, useState } from 'preact/hooks';
 import { html } from 'htm/preact';
 import {
-  bodyOf, componentBody, componentFields, componentItem, editableFields, fieldErrors, labelOf, localized,
+  bodyOf, componentBody, componentFields, componentItem, editableFields, fieldErrors, figuresOf, labelOf, localized,
   mediaBody, mediaFields, relationBody, toInput,
 } from './api.js';
 import { guardLeaving } from './route.js';
 import { LocaleSwitch, defaultLocale } from './list.js';
 import { ComponentField, MediaPicker, RelationPicker } from './fields.js';
+import { Figures } from './platform.js';
 
 // created is the entry a save has just made: its form, opened anew at the
 // entry's own address, says it was saved.
@@ -196,5 +197,6 @@ export function Editor({ api, type, documentId, can, single = false, relations =
         ${writable && drafts && html`<button type="button" onClick=${(e) => save(e, true)}>Publish</button>`}
         ${exists && can(`${type.apiID}.delete`) && html`<button type="button" class="danger" onClick=${remove}>Delete</button>`}
       </div>
-    </form>`}`;
+    </form>`}
+    ${!single && html`<${Figures} api=${api} type=${type} documentId=${documentId} can=${can} />`}`;
 }

@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from 'preact/hooks';
 import { html } from 'htm/preact';
-import { bars, byDay, lastMonths, monthFilter, weekOf } from './api.js';
+import { bars, byDay, figuresOf, lastMonths, monthFilter, weekOf } from './api.js';
 import { RelationPicker } from './fields.js';
 
 // CoachWeek is a coach's week as a calendar — their events and their free
@@ -127,4 +127,23 @@ export function Dashboard({ api, can }) {
       ${months && html`<${Chart} title="Enrolments by month" items=${months.map((m) => ({ label: m.label, value: m.made }))} />
         <${Chart} title="Completed enrolments by month" items=${months.map((m) => ({ label: m.label, value: m.completed }))} />`}
     </div>`}`;
+}
+
+// figureTypes are the types the analytics plugin has a figures route for.
+const figureTypes = ['program', 'customer', 'coach'];
+
+// Figures is a program's, a customer's or a coach's figures (GET
+// /api/analytics/<type>s/:id), under its form; nothing for another type
+// or a role without the route's action.
+export function Figures({ api, type, documentId, can }) {
+  const [figures, setFigures] = useState(null);
+  const shown = figureTypes.includes(type.apiID) && documentId && can(`analytics.${type.apiID}`);
+  useEffect(() => {
+    if (shown) api.figures(type.schema.pluralName, documentId).then(({ data }) => setFigures(figuresOf(data))).catch(() => setFigures([]));
+  }, [documentId]);
+  if (!shown || !figures) return null;
+  return html`<section aria-label="Figures" class="figures-of">
+    <h2>Figures</h2>
+    <dl class="figures">${figures.map((f) => html`<div><dt>${f.label}</dt><dd>${f.value}</dd></div>`)}</dl>
+  </section>`;
 }
