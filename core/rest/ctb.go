@@ -30,10 +30,11 @@ const (
 // docs/content-types.md, "Reading the schema over the API".
 func ContentTypeBuilderRoutes(sec *Security, s *schema.Schema) route.Table {
 	types := map[string][]byte{}
+	typeOf := map[string]*schema.ContentType{}
 	var all, collections, singles [][]byte
 	for _, ct := range s.Types {
 		b := mustJSON(ctbType(ct))
-		types[TypeUID(ct)] = b
+		types[ct.UID()], typeOf[ct.UID()] = b, ct
 		all = append(all, b)
 		if ct.Kind == schema.SingleType {
 			singles = append(singles, b)
@@ -84,7 +85,7 @@ func ContentTypeBuilderRoutes(sec *Security, s *schema.Schema) route.Table {
 		row("/content-types/:uid", ActionContentType, func(c *fiber.Ctx) error {
 			uid := c.Params("uid")
 			b, ok := types[uid]
-			if !ok || !visible(builderType(s, uid)) {
+			if !ok || !visible(typeOf[uid]) {
 				return send(c, fiber.StatusNotFound, []byte(`{"error":"contentType.notFound"}`))
 			}
 			return send(c, fiber.StatusOK, one(b))
@@ -104,28 +105,6 @@ func ContentTypeBuilderRoutes(sec *Security, s *schema.Schema) route.Table {
 
 const kindMessage = "this must be one of the following values: singleType, collectionType"
 
-// TypeUID is a type's uid as Strapi names it: api::<name>.<name>, or the
-// plugin's uid of a built-in type (the users-permissions user and role,
-// the upload plugin's file).
-func TypeUID(ct *schema.ContentType) string {
-	switch {
-	case ct.Builtin && ct.Name == schema.FileType:
-		return "plugin::upload.file"
-	case ct.Builtin:
-		return "plugin::users-permissions." + ct.Name
-	}
-	return "api::" + ct.Name + "." + ct.Name
-}
-
-func builderType(s *schema.Schema, uid string) *schema.ContentType {
-	for _, ct := range s.Types {
-		if TypeUID(ct) == uid {
-			return ct
-		}
-	}
-	return nil
-}
-
 // hiddenInBuilder are the built-in types Strapi keeps out of its
 // builder (pluginOptions content-type-builder.visible false): roles and
 // files.
@@ -136,7 +115,7 @@ func hiddenInBuilder(ct *schema.ContentType) bool {
 // ctbType is a content type as Strapi's formatContentType writes it,
 // keys in its order.
 func ctbType(ct *schema.ContentType) ordered {
-	out := ordered{{"uid", TypeUID(ct)}}
+	out := ordered{{"uid", ct.UID()}}
 	if ct.Builtin {
 		plugin := "users-permissions"
 		if ct.Name == schema.FileType {
@@ -221,7 +200,7 @@ func ctbAttribute(a *schema.Attribute) any {
 		o := ordered{}
 		for _, p := range written {
 			if p.Key == "target" && a.TargetType != nil {
-				p.Value = TypeUID(a.TargetType)
+				p.Value = a.TargetType.UID()
 			}
 			o = append(o, p)
 		}

@@ -249,6 +249,20 @@ func (s *Schema) Component(uid string) *ContentType { return s.byComp[uid] }
 // ByPlural returns the content type whose plural is name, or nil.
 func (s *Schema) ByPlural(name string) *ContentType { return s.byPlur[name] }
 
+// UID is the type's uid as Strapi names it: api::<name>.<name>, or the
+// plugin's uid of a built-in type (the users-permissions user and role,
+// the upload plugin's file) — in webhook payloads and the
+// content-type-builder routes.
+func (t *ContentType) UID() string {
+	switch {
+	case t.Builtin && t.Name == FileType:
+		return "plugin::upload.file"
+	case t.Builtin:
+		return "plugin::users-permissions." + t.Name
+	}
+	return "api::" + t.Name + "." + t.Name
+}
+
 // Attr returns the attribute called name, or nil. System fields are not
 // attributes; see Field.
 func (t *ContentType) Attr(name string) *Attribute { return t.byName[name] }

@@ -178,19 +178,7 @@ func payloadOf(ev content.Emitted) ([]byte, error) {
 		return json.Marshal(MediaPayload{Event: ev.Event, CreatedAt: at, Media: rest.EntryJSONIn(ev.Entry, rest.V2)})
 	}
 	return json.Marshal(Payload{Event: ev.Event, CreatedAt: at, Model: ev.Type.Name,
-		UID: uidOf(ev.Type), Entry: rest.EntryJSONIn(ev.Entry, rest.V2)})
-}
-
-// uidOf is the type's uid as Strapi names it: "api::program.program", and
-// "plugin::users-permissions.user" for the core's users and roles.
-func uidOf(ct *schema.ContentType) string {
-	if ct.Builtin && ct.Name == schema.FileType {
-		return "plugin::upload.file"
-	}
-	if ct.Builtin {
-		return "plugin::users-permissions." + ct.Name
-	}
-	return "api::" + ct.Name + "." + ct.Name
+		UID: ev.Type.UID(), Entry: rest.EntryJSONIn(ev.Entry, rest.V2)})
 }
 
 // Write adds a delivery per event and webhook that wants it, inside the
