@@ -5,8 +5,8 @@
 # platform (its small demo set seeded: KILN_BASE) and five projects of
 # other shapes (KILN_PROJECTS): a `kiln init` project, testdata/single-types,
 # a Strapi project's src/ (testdata/components), testdata/media and
-# testdata/locales. Then `node --test e2e/`, and every kiln is stopped on
-# every way out. Needs Node 20+ and Debian's chromium (.ci/run installs
+# testdata/locales. Then `node --test e2e/` (or the test files given as
+# arguments), and every kiln is stopped on every way out. Needs Node 20+ and Debian's chromium (.ci/run installs
 # it); under CI=true a browser that cannot start fails the tests.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -63,4 +63,4 @@ serve locales "$root/testdata/locales/content-types" "$root/testdata/locales/con
 export KILN_BASE
 export KILN_PROJECTS="{\"init\":\"$init\",\"single-types\":\"$singles\",\"strapi-src\":\"$strapi\",\"media\":\"$media\",\"locales\":\"$locales\"}"
 cd "$here"
-timeout 600 node --test --test-reporter=spec e2e/
+timeout 600 node --test --test-reporter=spec "${@:-e2e/}"
