@@ -202,8 +202,8 @@ test('a role without a permission sees no button for it, and the API refuses it 
   assert.equal(await nav.getByRole('link', { name: 'Customer', exact: true }).count(), 0, 'the coach may not list customers');
   assert.equal(await page.getByRole('link', { name: 'Create new entry' }).count(), 0);
   await page.getByRole('row').nth(1).getByRole('link').click();
-  await page.getByLabel('title').waitFor();
-  assert.equal(await page.getByLabel('title').isDisabled(), true);
+  await page.locator('#field-title').waitFor();
+  assert.equal(await page.locator('#field-title').isDisabled(), true);
   assert.equal(await page.getByRole('button', { name: 'Save' }).count(), 0);
   assert.equal(await page.getByRole('button', { name: 'Delete' }).count(), 0);
   const { body: coach } = await api('POST', '/api/auth/local', null, { identifier: who, password: 'Panel-user-pass-1' });
@@ -219,7 +219,7 @@ test('draft & publish: Save keeps a draft, Publish publishes; enumeration, integ
   await page.getByRole('navigation', { name: 'Content Manager' }).getByRole('link', { name: 'Blueprint', exact: true }).click();
   await page.getByRole('link', { name: 'Create new entry' }).click();
   const title = `E2E Blueprint ${Date.now()}`;
-  await page.getByLabel('title').fill(title);
+  await page.locator('#field-title').fill(title);
   await page.getByLabel('level').selectOption('advanced');
   await page.getByLabel('durationWeeks').fill('12');
   await page.getByLabel('outline').fill('{"weeks": [1, 2]}');
@@ -456,7 +456,7 @@ test('relations in the form: a to-one chosen by search, a to-many added, reorder
   const label = (c) => c.name || c.documentId;
 
   await page.goto(`${base}/admin#/content/program/${prog.documentId}`);
-  await page.getByLabel('title').waitFor();
+  await page.locator('#field-title').waitFor();
   // Clear the coaches the program has, then add three and shape the list.
   const coachesBox = page.getByRole('group', { name: 'coaches' });
   while (await coachesBox.getByRole('button', { name: /^Remove / }).count() > 0) {

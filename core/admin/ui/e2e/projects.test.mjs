@@ -44,7 +44,7 @@ async function get(base, path, token) {
 async function createThrough(page, typeName, title) {
   await page.getByRole('navigation', { name: 'Content Manager' }).getByRole('link', { name: typeName, exact: true }).click();
   await page.getByRole('link', { name: 'Create new entry' }).click();
-  await page.getByLabel('title').fill(title);
+  await page.locator('#field-title').fill(title);
   await page.getByRole('button', { name: 'Save' }).click();
   await page.waitForURL((u) => /#\/content\/[a-z-]+\/(?!new$)[a-z0-9]+$/.test(u.toString()));
   return page.url().split('/').pop();
@@ -80,8 +80,8 @@ test('single types: the homepage written, then deleted; a draft & publish landin
   const { page, token } = s;
   const nav = page.getByRole('navigation', { name: 'Content Manager' });
   await nav.getByRole('link', { name: 'Homepage', exact: true }).click();
-  await page.getByLabel('title').fill('Public welcome');
-  await page.getByLabel('body').fill('Written in the panel.');
+  await page.locator('#field-title').fill('Public welcome');
+  await page.locator('#field-body').fill('Written in the panel.');
   await page.getByRole('button', { name: 'Save' }).click();
   await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
   let got = await get(base, '/api/homepage', token);
@@ -91,7 +91,7 @@ test('single types: the homepage written, then deleted; a draft & publish landin
   assert.equal((await get(base, '/api/homepage', token)).status, 404);
 
   await nav.getByRole('link', { name: 'Landing', exact: true }).click();
-  await page.getByLabel('title').fill('Launch soon');
+  await page.locator('#field-title').fill('Launch soon');
   await page.getByRole('button', { name: 'Save' }).click();
   await page.getByText('Status: Draft').waitFor();
   assert.equal((await get(base, '/api/landing', token)).status, 404, 'a draft is not published');
@@ -118,7 +118,7 @@ test('media fields in the form: uploaded here, picked from the library, ordered,
 
   await page.getByRole('navigation', { name: 'Content Manager' }).getByRole('link', { name: 'Album', exact: true }).click();
   await page.getByRole('link', { name: 'Create new entry' }).click();
-  await page.getByLabel('title').fill('Holidays');
+  await page.locator('#field-title').fill('Holidays');
   await page.getByLabel('Upload to cover').setInputFiles([file('photo.jpg', 'image/jpeg')]);
   await page.getByRole('group', { name: 'cover' }).locator('li span').filter({ hasText: 'photo.jpg' }).waitFor();
   await page.getByLabel('Upload to gallery').setInputFiles([file('small.png', 'image/png')]);
@@ -141,14 +141,14 @@ test('media fields in the form: uploaded here, picked from the library, ordered,
   await page.getByRole('group', { name: 'gallery' }).locator('li span').first().filter({ hasText: 'tall.jpg' }).waitFor();
 });
 
-test('components in the form: a repeatable one added, filled, reordered and removed; those it cannot write left as they are', async (t) => {
+test('components in the form: a repeatable one added, filled, reordered and removed; nested ones written whole', async (t) => {
   const base = projects['strapi-src'];
   const s = await signedIn(t, base);
   if (!s) return;
   const { page, token } = s;
   await page.getByRole('navigation', { name: 'Content Manager' }).getByRole('link', { name: 'Page', exact: true }).click();
   await page.getByRole('link', { name: 'Create new entry' }).click();
-  await page.getByLabel('title').fill(`Opening times ${Date.now()}`);
+  await page.locator('#field-title').fill(`Opening times ${Date.now()}`);
   const hours = page.getByRole('group', { name: 'opening_hours', exact: true });
   for (const [i, day, opens] of [[1, 'monday', '09:00:00'], [2, 'tuesday', '10:30:00'], [3, 'wednesday', '11:00:00']]) {
     await hours.getByRole('button', { name: 'Add to opening_hours' }).click();
@@ -159,18 +159,27 @@ test('components in the form: a repeatable one added, filled, reordered and remo
   }
   await page.getByRole('button', { name: 'Move opening_hours 3 up' }).click(); // monday, wednesday, tuesday
   await page.getByRole('button', { name: 'Remove opening_hours 1' }).click(); // wednesday, tuesday
-  await page.getByRole('group', { name: 'seo', exact: true }).getByText('not editable in the panel yet').waitFor();
+  // seo holds a repeatable social, each holding a link.
+  await page.getByRole('group', { name: 'seo', exact: true }).getByRole('button', { name: 'Add seo' }).click();
+  await page.locator('#field-seo-metaTitle').fill('Opening times');
+  await page.getByRole('group', { name: 'social', exact: true }).getByRole('button', { name: 'Add to social' }).click();
+  await page.locator('#field-seo-social-0-network').selectOption('x');
+  await page.locator('#field-seo-social-0-handle').fill('@kiln');
+  await page.getByRole('group', { name: 'social 1', exact: true }).getByRole('button', { name: 'Add link' }).click();
+  await page.locator('#field-seo-social-0-link-url').fill('https://x.test/kiln');
   await page.getByRole('button', { name: 'Save' }).click();
   await page.waitForURL((u) => /#\/content\/page\/(?!new$)[a-z0-9]+$/.test(u.toString()));
   const doc = page.url().split('/').pop();
-  const got = await get(base, `/api/pages/${doc}?populate[0]=opening_hours`, token);
+  const got = await get(base, `/api/pages/${doc}?populate[opening_hours]=true&populate[seo][populate][social][populate][link]=true`, token);
   assert.equal(got.status, 200, JSON.stringify(got.body));
+  const seo = got.body.data.seo;
+  assert.deepEqual([seo.metaTitle, seo.social.map((x) => [x.network, x.handle, x.link.url])], ['Opening times', [['x', '@kiln', 'https://x.test/kiln']]]);
   assert.deepEqual(got.body.data.opening_hours.map((h) => [h.day, h.opens.slice(0, 5)]), [['wednesday', '11:00'], ['tuesday', '10:30']]);
   // Read back into the form, in that order, and kept (same ids) on a save.
   await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
   assert.equal(await page.getByRole('group', { name: 'opening_hours 1' }).getByLabel('day').inputValue(), 'wednesday');
   const ids = got.body.data.opening_hours.map((h) => h.id);
-  await page.getByLabel('title').fill(`Opening times, again ${Date.now()}`);
+  await page.locator('#field-title').fill(`Opening times, again ${Date.now()}`);
   await page.getByRole('button', { name: 'Save' }).click();
   await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
   const again = await get(base, `/api/pages/${doc}?populate[0]=opening_hours`, token);
@@ -186,16 +195,16 @@ test('locales: an entry written in English, then its French localization made an
   await page.getByRole('link', { name: 'Create new entry' }).click();
   assert.equal(await page.getByLabel('Locale').inputValue(), 'en');
   const code = `story-${Date.now()}`;
-  await page.getByLabel('title').fill('Hello');
-  await page.getByLabel('code').fill(code);
+  await page.locator('#field-title').fill('Hello');
+  await page.locator('#field-code').fill(code);
   await page.getByRole('button', { name: 'Save' }).click();
   await page.waitForURL((u) => /#\/content\/story\/(?!new)[a-z0-9]+\?locale=en$/.test(u.toString()));
   const doc = page.url().split('/').pop().split('?')[0];
 
   await page.getByLabel('Locale').selectOption('fr');
   await page.getByText('No French (fr) localization yet: Save makes it.').waitFor();
-  await page.getByLabel('title').fill('Bonjour');
-  await page.getByLabel('code').fill(`${code}-fr`);
+  await page.locator('#field-title').fill('Bonjour');
+  await page.locator('#field-code').fill(`${code}-fr`);
   await page.getByRole('button', { name: 'Save' }).click();
   await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
   const fr = await get(base, `/api/stories/${doc}?locale=fr&status=draft`, token);

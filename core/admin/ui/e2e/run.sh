@@ -2,11 +2,12 @@
 # Runs the panel's browser tests (e2e/*.test.mjs) against real kiln
 # servers: builds kiln, then serves, each on SQLite in a temp folder and a
 # free loopback port with an admin made by `kiln admin create`, the
-# platform (its small demo set seeded: KILN_BASE) and five projects of
+# platform (its small demo set seeded: KILN_BASE) and six projects of
 # other shapes (KILN_PROJECTS): a `kiln init` project, testdata/single-types,
-# a Strapi project's src/ (testdata/components), testdata/media and
-# testdata/locales. Then `node --test e2e/` (or the test files given as
-# arguments), and every kiln is stopped on every way out. Needs Node 20+ and Debian's chromium (.ci/run installs
+# a Strapi project's src/ (testdata/components), testdata/media,
+# testdata/locales and e2e/kinds (every field kind). Then `node --test
+# e2e/` (or the test files given as arguments), and every kiln is stopped
+# on every way out. Needs Node 20+ and Debian's chromium (.ci/run installs
 # it); under CI=true a browser that cannot start fails the tests.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -60,7 +61,8 @@ serve single-types "$root/testdata/single-types/content-types" "$root/testdata/s
 serve strapi-src "$root/testdata/components/src" "$root/testdata/components/config"; strapi=$served
 serve media "$root/testdata/media/content-types" "$root/testdata/media/config"; media=$served
 serve locales "$root/testdata/locales/content-types" "$root/testdata/locales/config"; locales=$served
+serve kinds "$here/e2e/kinds/content-types" "$here/e2e/kinds/config"; kinds=$served
 export KILN_BASE
-export KILN_PROJECTS="{\"init\":\"$init\",\"single-types\":\"$singles\",\"strapi-src\":\"$strapi\",\"media\":\"$media\",\"locales\":\"$locales\"}"
+export KILN_PROJECTS="{\"init\":\"$init\",\"single-types\":\"$singles\",\"strapi-src\":\"$strapi\",\"media\":\"$media\",\"locales\":\"$locales\",\"kinds\":\"$kinds\"}"
 cd "$here"
 timeout 600 node --test --test-reporter=spec "${@:-e2e/}"

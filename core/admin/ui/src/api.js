@@ -49,6 +49,13 @@ export function writeQuery(status, locale) {
   return q.length ? `?${q.join('&')}` : '';
 }
 
+// readQuery is a read's query string: its status, locale and populate
+// parts.
+export function readQuery(status, locale, populate = []) {
+  const q = [status && `status=${status}`, locale && `locale=${encodeURIComponent(locale)}`, ...populate].filter(Boolean);
+  return q.length ? `?${q.join('&')}` : '';
+}
+
 // localized reports whether a type has localizations (Strapi's
 // pluginOptions.i18n.localized).
 export function localized(type) {
@@ -71,105 +78,12 @@ export function collectionTypes(types, actions) {
     .sort((a, b) => a.schema.displayName.localeCompare(b.schema.displayName));
 }
 
-// relationFields are the relations a form edits: those whose target the
-// caller may list (its entries are searched to pick from), each with its
-// target type and whether it holds several.
-export function relationFields(type, types, actions) {
-  const allowed = new Set(actions);
-  return Object.entries(type.schema.attributes)
-    .filter(([, a]) => a.type === 'relation' && !a.private)
-    .map(([name, a]) => ({ name, target: types.find((t) => t.uid === a.target), many: /ToMany$/.test(a.relation) }))
-    .filter((r) => r.target && allowed.has(`${r.target.apiID}.find`));
-}
-
-// scalarOnly reports whether a component holds only fields the form
-// edits as inputs: such a component can be written whole from the form.
-export function scalarOnly(comp) {
-  return Object.values(comp.schema.attributes).every((a) => inputs[a.type]);
-}
-
-// componentFields are a type's component and dynamic-zone fields, each
-// with the components it may hold and whether the form can write it: a
-// component's (or every one a zone allows) holding only scalar fields.
-// The others are shown read-only, and a save leaves them as they are.
-export function componentFields(type, components) {
-  const byUid = new Map(components.map((c) => [c.uid, c]));
-  return Object.entries(type.schema.attributes)
-    .filter(([, a]) => a.type === 'component' || a.type === 'dynamiczone')
-    .map(([name, a]) => {
-      const zone = a.type === 'dynamiczone';
-      const allowed = (zone ? a.components : [a.component]).map((u) => byUid.get(u)).filter(Boolean);
-      return { name, zone, repeatable: zone || !!a.repeatable, allowed, editable: allowed.length > 0 && allowed.every(scalarOnly) };
-    });
-}
-
-// componentItem is a stored component as the form holds it: its id (kept,
-// so that a save changes the row instead of making a new one), its
-// component's uid, and each field as its input shows it.
-export function componentItem(comp, stored) {
-  const item = { id: stored ? stored.id : undefined, __component: comp.uid };
-  for (const f of editableFields(comp)) item[f.name] = toInput(f, stored ? stored[f.name] : null);
-  return item;
-}
-
-// componentBody is what a save sends for the component fields it can
-// write: a single component's object or null, a repeatable one's list, a
-// zone's items each naming its component; and the errors of the inputs
-// it cannot read, by field.
-export function componentBody(fields, held) {
-  const data = {};
-  const errors = {};
-  for (const f of fields.filter((x) => x.editable)) {
-    const items = (held[f.name] || []).map((item) => {
-      const comp = f.allowed.find((c) => c.uid === item.__component) || f.allowed[0];
-      const { data: values, errors: bad } = bodyOf(editableFields(comp), item);
-      if (Object.keys(bad).length) errors[f.name] = Object.values(bad).join(' ');
-      const out = { ...values };
-      if (item.id !== undefined) out.id = item.id;
-      if (f.zone) out.__component = comp.uid;
-      return out;
-    });
-    data[f.name] = f.repeatable ? items : (items[0] || null);
-  }
-  return { data, errors };
-}
-
-// mediaFields are the media fields a form edits: each with whether it
-// holds several files and the kinds it takes.
-export function mediaFields(type) {
-  return Object.entries(type.schema.attributes)
-    .filter(([, a]) => a.type === 'media')
-    .map(([name, a]) => ({ name, many: !!a.multiple, allowedTypes: a.allowedTypes || null }));
-}
-
 // takes reports whether a media field takes a file of mime type, by
 // Strapi's kinds: images, videos, audios, and files (anything else).
 export function takes(field, mime) {
   if (!field.allowedTypes) return true;
   const kind = mime.startsWith('image/') ? 'images' : mime.startsWith('video/') ? 'videos' : mime.startsWith('audio/') ? 'audios' : 'files';
   return field.allowedTypes.includes(kind);
-}
-
-// mediaBody is what a save sends for the media fields: a single one's
-// file id or null, a multiple one's ids in order.
-export function mediaBody(fields, chosen) {
-  const out = {};
-  for (const f of fields) {
-    const ids = (chosen[f.name] || []).map((x) => x.id);
-    out[f.name] = f.many ? ids : (ids[0] ?? null);
-  }
-  return out;
-}
-
-// relationBody is what a save sends for the relations: a to-one one's
-// documentId or null, a to-many one's set, in the order shown.
-export function relationBody(fields, chosen) {
-  const out = {};
-  for (const r of fields) {
-    const list = chosen[r.name] || [];
-    out[r.name] = r.many ? { set: list.map((e) => e.documentId) } : (list[0] ? list[0].documentId : null);
-  }
-  return out;
 }
 
 // moved is list with its i-th item moved by step (-1 up, 1 down), or
@@ -381,11 +295,10 @@ export function client({ base = '', token = () => '', onExpired = () => {}, fetc
     contentTypes: () => send('GET', '/api/content-type-builder/content-types'),
     components: () => send('GET', '/api/content-type-builder/components'),
     list: (pluralName, opts) => send('GET', `/api/${pluralName}?${listQuery(opts)}`),
-    entry: (pluralName, documentId, status = '', populate = [], locale = '') => {
-      const q = [status && `status=${status}`, locale && `locale=${encodeURIComponent(locale)}`,
-        ...populate.map((p, i) => `populate[${i}]=${encodeURIComponent(p)}`)].filter(Boolean);
-      return send('GET', `/api/${pluralName}/${encodeURIComponent(documentId)}${q.length ? `?${q.join('&')}` : ''}`);
-    },
+    // entry reads one entry; populate is query-string parts (form.js's
+    // populateOf).
+    entry: (pluralName, documentId, status = '', populate = [], locale = '') =>
+      send('GET', `/api/${pluralName}/${encodeURIComponent(documentId)}${readQuery(status, locale, populate)}`),
     locales: () => send('GET', '/api/i18n/locales'),
     // pick lists up to ten entries of a type whose field contains text,
     // for a relation's picker.
@@ -448,16 +361,16 @@ export function client({ base = '', token = () => '', onExpired = () => {}, fetc
     revokeToken: (id) => send('DELETE', `/api/admin/api-tokens/${id}`),
     // A single type's one entry (docs/single-types.md): null when there
     // is none yet; a PUT makes it or changes it.
-    single: async (singularName, status = '') => {
+    single: async (singularName, status = '', populate = [], locale = '') => {
       try {
-        return (await send('GET', `/api/${singularName}${status ? `?status=${status}` : ''}`)).data;
+        return (await send('GET', `/api/${singularName}${readQuery(status, locale, populate)}`)).data;
       } catch (err) {
         if (err.status === 404) return null;
         throw err;
       }
     },
-    saveSingle: (singularName, data, status = '') => send('PUT', `/api/${singularName}${status ? `?status=${status}` : ''}`, { data }),
-    removeSingle: (singularName) => send('DELETE', `/api/${singularName}`),
+    saveSingle: (singularName, data, status = '', locale = '') => send('PUT', `/api/${singularName}${writeQuery(status, locale)}`, { data }),
+    removeSingle: (singularName, locale = '') => send('DELETE', `/api/${singularName}${writeQuery('', locale)}`),
     published: async (pluralName, documentIds, locale = '') => {
       if (!documentIds.length) return new Set();
       const { data } = await send('GET', `/api/${pluralName}?${publishedQuery(documentIds)}${locale ? `&locale=${encodeURIComponent(locale)}` : ''}`);
@@ -469,21 +382,16 @@ export function client({ base = '', token = () => '', onExpired = () => {}, fetc
   };
 }
 
-// The field kinds the form edits today, and the input each gets.
+// The scalar field kinds the form edits in one input, and the input
+// each gets (form.js has the others).
 const inputs = {
   string: 'text', uid: 'text', email: 'email', password: 'password', text: 'textarea', richtext: 'textarea',
   integer: 'number', biginteger: 'text', decimal: 'number', float: 'number', boolean: 'checkbox',
   date: 'date', time: 'time', datetime: 'datetime-local', enumeration: 'select', json: 'json',
 };
 
-// editableFields are the fields of a type the form shows inputs for, in
-// the type's order; the others (relations, components, zones, media,
-// blocks) are not editable in the panel yet.
-export function editableFields(type) {
-  return Object.entries(type.schema.attributes)
-    .filter(([, a]) => inputs[a.type])
-    .map(([name, a]) => ({ name, type: a.type, input: inputs[a.type], required: !!a.required, options: a.enum || [] }));
-}
+// inputOf is the input a scalar kind is edited in, or undefined.
+export const inputOf = (kind) => inputs[kind];
 
 // toInput is a stored value as its input shows it.
 export function toInput(field, value) {
@@ -526,19 +434,6 @@ export function fromInput(field, raw) {
     default:
       return { value: raw };
   }
-}
-
-// bodyOf is the data a save sends: every editable field's value, and
-// the errors of those that cannot be read.
-export function bodyOf(fields, form) {
-  const data = {};
-  const errors = {};
-  for (const f of fields) {
-    const { value, error } = fromInput(f, form[f.name]);
-    if (error) errors[f.name] = error;
-    else if (value !== undefined) data[f.name] = value;
-  }
-  return { data, errors };
 }
 
 // fieldErrors are a refusal's messages by the field they name (Strapi's

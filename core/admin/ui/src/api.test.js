@@ -1,9 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
-  ApiError, bars, bodyOf, byDay, cell, componentBody, componentFields, componentItem, client, collectionTypes, columnsOf, coreEvents, editableFields, errorOf, eventsOf,
-  fieldErrors, figuresOf, filesQuery, fromInput, labelOf, lastMonths, localized, lifespans, listQuery, mediaBody, mediaFields, monthFilter,
-  moved, nextSort, preview, publishedQuery, relationBody, relationFields, searchFieldOf, singleTypes, size, takes,
-  toInput, weekOf, when, writeQuery,
+  bars, byDay, cell, client, collectionTypes, columnsOf, coreEvents, errorOf, ApiError, eventsOf, figuresOf, filesQuery,
+  lastMonths, localized, lifespans, listQuery, monthFilter, nextSort, preview, publishedQuery, readQuery, searchFieldOf,
+  singleTypes, size, weekOf, when, writeQuery,
 } from './api.js';
 
 describe('errorOf', () => {
@@ -98,53 +97,6 @@ describe('client', () => {
   });
 });
 
-describe('the form', () => {
-  const t = type('thing', 'Thing', 'collectionType', true, {
-    title: { type: 'string', required: true }, n: { type: 'integer' }, big: { type: 'biginteger' }, price: { type: 'decimal' },
-    on: { type: 'boolean' }, day: { type: 'date' }, at: { type: 'time' }, when: { type: 'datetime' },
-    kind: { type: 'enumeration', enum: ['a', 'b'] }, doc: { type: 'json' }, secret: { type: 'password' },
-    owner: { type: 'relation' }, body: { type: 'blocks' }, seo: { type: 'component' },
-  });
-  const fields = editableFields(t);
-  const f = Object.fromEntries(fields.map((x) => [x.name, x]));
-  it('edits the scalar kinds, not the relations, blocks and components yet', () => {
-    expect(fields.map((x) => `${x.name}:${x.input}`)).toEqual(['title:text', 'n:number', 'big:text', 'price:number', 'on:checkbox',
-      'day:date', 'at:time', 'when:datetime-local', 'kind:select', 'doc:json', 'secret:password']);
-    expect(f.title.required).toBe(true);
-    expect(f.kind.options).toEqual(['a', 'b']);
-  });
-  it('shows stored values in their inputs', () => {
-    expect(toInput(f.when, '2026-11-27T09:30:00.000Z')).toBe('2026-11-27T09:30');
-    expect(toInput(f.at, '09:30:00.000')).toBe('09:30:00');
-    expect(toInput(f.doc, { a: [1] })).toBe('{\n  "a": [\n    1\n  ]\n}');
-    expect(toInput(f.on, null)).toBe(false);
-    expect(toInput(f.secret, 'hash')).toBe('');
-    expect(toInput(f.n, 0)).toBe('0');
-  });
-  it('reads inputs back as the API takes them, or says what is wrong', () => {
-    expect(fromInput(f.n, '12')).toEqual({ value: 12 });
-    expect(fromInput(f.n, '1.5')).toEqual({ error: 'n must be a whole number' });
-    expect(fromInput(f.big, '90071992547409931')).toEqual({ value: '90071992547409931' });
-    expect(fromInput(f.price, 'x')).toEqual({ error: 'price must be a number' });
-    expect(fromInput(f.doc, '{bad')).toEqual({ error: 'doc must be JSON' });
-    expect(fromInput(f.when, '2026-11-27T09:30')).toEqual({ value: '2026-11-27T09:30:00.000Z' });
-    expect(fromInput(f.title, '')).toEqual({ value: null });
-    expect(fromInput(f.secret, '')).toEqual({ value: undefined });
-    expect(fromInput(f.on, false)).toEqual({ value: false });
-  });
-  it('sends every field it can read, and holds back the save on one it cannot', () => {
-    const { data, errors } = bodyOf(fields, { title: 'T', n: '2', on: true, doc: '[1]', secret: '', kind: 'a', price: 'x' });
-    expect(errors).toEqual({ price: 'price must be a number' });
-    expect(data).toEqual({ title: 'T', n: 2, big: null, on: true, day: null, at: null, when: null, kind: 'a', doc: [1] });
-  });
-  it('puts a refusal\'s messages at the fields they name', () => {
-    const err = new ApiError(400, 'ValidationError', '2 errors occurred', { errors: [
-      { path: ['title'], message: 'title must be defined.' }, { path: [], message: 'something else' }, { path: ['n'], message: 'n is too big' }] });
-    expect(fieldErrors(err)).toEqual({ byField: { title: 'title must be defined.', n: 'n is too big' }, other: ['something else'] });
-    expect(fieldErrors(new ApiError(409, 'ConflictError', 'name must be unique'))).toEqual({ byField: {}, other: ['name must be unique'] });
-  });
-});
-
 describe('API tokens', () => {
   it('offers Strapi\'s lifespans and writes instants in UTC', () => {
     expect(lifespans.map(([label, ms]) => `${label}=${ms}`)).toEqual(['Unlimited=null', '7 days=604800000', '30 days=2592000000', '90 days=7776000000']);
@@ -191,96 +143,12 @@ describe('the dashboard', () => {
   });
 });
 
-describe('relations in the form', () => {
-  const coach = { ...type('coach', 'Coach', 'collectionType', true, { name: { type: 'string' } }) };
-  const customer = { ...type('customer', 'Customer', 'collectionType', true, { name: { type: 'string' } }) };
-  const program = type('program', 'Program', 'collectionType', true, {
-    title: { type: 'string' },
-    customer: { type: 'relation', relation: 'manyToOne', target: 'api::customer.customer' },
-    coaches: { type: 'relation', relation: 'manyToMany', target: 'api::coach.coach' },
-    secrets: { type: 'relation', relation: 'oneToMany', target: 'api::coach.coach', private: true },
-    events: { type: 'relation', relation: 'oneToMany', target: 'api::event.event' },
-  });
-  it('edits the relations whose target the caller may list', () => {
-    const got = relationFields(program, [coach, customer, program], ['coach.find', 'customer.find']);
-    expect(got.map((r) => `${r.name}:${r.target.apiID}:${r.many}`)).toEqual(['customer:customer:false', 'coaches:coach:true']);
-    expect(relationFields(program, [coach, customer], ['coach.find']).map((r) => r.name)).toEqual(['coaches']);
-  });
-  it('sends a to-one relation\'s documentId and a to-many one\'s set in order', () => {
-    const fields = relationFields(program, [coach, customer], ['coach.find', 'customer.find']);
-    expect(relationBody(fields, { customer: [{ documentId: 'c1' }], coaches: [{ documentId: 'b' }, { documentId: 'a' }] }))
-      .toEqual({ customer: 'c1', coaches: { set: ['b', 'a'] } });
-    expect(relationBody(fields, {})).toEqual({ customer: null, coaches: { set: [] } });
-  });
-  it('moves an item up or down, not past the ends', () => {
-    expect(moved(['a', 'b', 'c'], 2, -1)).toEqual(['a', 'c', 'b']);
-    expect(moved(['a', 'b'], 0, -1)).toEqual(['a', 'b']);
-    expect(moved(['a', 'b'], 1, 1)).toEqual(['a', 'b']);
-  });
-  it('names an entry by its first text field', () => {
-    expect(labelOf(coach, { documentId: 'x', name: 'Ada' })).toBe('Ada');
-    expect(labelOf(type('n', 'N', 'collectionType', true, { n: { type: 'integer' } }), { documentId: 'x' })).toBe('x');
-  });
-});
-
-describe('media fields in the form', () => {
-  const album = type('album', 'Album', 'collectionType', true, {
-    title: { type: 'string' }, cover: { type: 'media', multiple: false, allowedTypes: ['images'] },
-    gallery: { type: 'media', multiple: true, allowedTypes: ['images', 'videos'] }, anything: { type: 'media', multiple: false },
-  });
-  const [cover, gallery, anything] = mediaFields(album);
-  it('finds the media fields and what each takes', () => {
-    expect([cover.name, cover.many, gallery.many, anything.allowedTypes]).toEqual(['cover', false, true, null]);
-    expect([takes(cover, 'image/png'), takes(cover, 'video/mp4'), takes(gallery, 'video/mp4'), takes(anything, 'text/plain')])
-      .toEqual([true, false, true, true]);
-    expect(takes({ allowedTypes: ['files'] }, 'application/pdf')).toBe(true);
-    expect(takes({ allowedTypes: ['files'] }, 'image/png')).toBe(false);
-  });
-  it('sends a single field\'s id and a multiple one\'s ids in order', () => {
-    expect(mediaBody([cover, gallery, anything], { cover: [{ id: 7 }], gallery: [{ id: 3 }, { id: 1 }] }))
-      .toEqual({ cover: 7, gallery: [3, 1], anything: null });
-  });
-});
-
-describe('components and dynamic zones in the form', () => {
-  const comp = (uid, attributes) => ({ uid, schema: { attributes } });
-  const hours = comp('blocks.hours', { day: { type: 'enumeration', enum: ['mon', 'tue'] }, opens: { type: 'time' } });
-  const note = comp('blocks.note', { text: { type: 'string' } });
-  const picture = comp('blocks.picture', { photo: { type: 'media' }, caption: { type: 'string' } });
-  const page = type('page', 'Page', 'collectionType', true, {
-    opening: { type: 'component', component: 'blocks.hours', repeatable: true },
-    cta: { type: 'component', component: 'blocks.note', repeatable: false },
-    notes: { type: 'dynamiczone', components: ['blocks.note', 'blocks.hours'] },
-    body: { type: 'dynamiczone', components: ['blocks.note', 'blocks.picture'] },
-  });
-  const fields = componentFields(page, [hours, note, picture]);
-  it('writes the components and zones of scalar fields only', () => {
-    expect(fields.map((f) => `${f.name}:${f.zone}:${f.repeatable}:${f.editable}`))
-      .toEqual(['opening:false:true:true', 'cta:false:false:true', 'notes:true:true:true', 'body:true:true:false']);
-  });
-  it('keeps a stored item\'s id, and sends each field\'s value', () => {
-    const kept = componentItem(hours, { id: 4, day: 'tue', opens: '09:00:00.000' });
-    expect(kept).toEqual({ id: 4, __component: 'blocks.hours', day: 'tue', opens: '09:00:00' });
-    const { data, errors } = componentBody(fields, {
-      opening: [kept, componentItem(hours, null)],
-      cta: [{ ...componentItem(note, null), text: 'Call us' }],
-      notes: [{ ...componentItem(hours, null), day: 'mon' }, { ...componentItem(note, { id: 9, text: 'x' }) }],
-      body: [{ __component: 'blocks.picture', caption: 'not sent' }],
-    });
-    expect(errors).toEqual({});
-    expect(data).toEqual({
-      opening: [{ id: 4, day: 'tue', opens: '09:00:00' }, { day: null, opens: null }],
-      cta: { text: 'Call us' },
-      notes: [{ __component: 'blocks.hours', day: 'mon', opens: null }, { __component: 'blocks.note', id: 9, text: 'x' }],
-    });
-    expect(componentBody(fields, {}).data).toEqual({ opening: [], cta: null, notes: [] });
-  });
-});
-
 describe('locales', () => {
   it('writes and reads in a locale', () => {
     expect(writeQuery('draft', 'fr')).toBe('?status=draft&locale=fr');
     expect(writeQuery('', '')).toBe('');
+    expect(readQuery('draft', 'fr', ['populate[a]=true'])).toBe('?status=draft&locale=fr&populate[a]=true');
+    expect(readQuery('', '', [])).toBe('');
     expect(listQuery({ locale: 'de' })).toBe('pagination[page]=1&pagination[pageSize]=25&locale=de');
   });
   it('knows a localized type', () => {

@@ -1,52 +1,87 @@
-// The form's fields that are more than an input: components and zones,
-// media, relations.
+// The form's fields, by kind, however deep components go: inputs,
+// components and zones, media, relations and blocks.
 
 import { useRef, useState } from 'preact/hooks';
 import { html } from 'htm/preact';
-import { componentItem, editableFields, labelOf, moved, preview, searchFieldOf, takes } from './api.js';
+import { labelOf, moved, preview, searchFieldOf, takes } from './api.js';
+import { componentOf, itemOf, slugOf } from './form.js';
+import { blockKinds } from './blocks.js';
 
-// ComponentField is a component or dynamic-zone field: each item's inputs
-// in a group of its own; a repeatable one's (and a zone's) items moved,
-// removed and added (a zone's of the component chosen). A field the form
-// cannot write whole is shown, and left as it is on save.
-export function ComponentField({ field, items, disabled, error, onChange }) {
-  const [kind, setKind] = useState(field.allowed[0] ? field.allowed[0].uid : '');
-  const id = `part-${field.name}`;
-  if (!field.editable) {
-    return html`<fieldset class="field relation"><legend>${field.name}</legend>
-      <p class="muted">${items.length || 'No'} ${field.zone ? 'blocks' : 'entries'}: not editable in the panel yet; a save leaves ${field.name} as it is.</p>
-    </fieldset>`;
+// idOf is the id of a field's control from its path in the form: the
+// top's "field-title", a component's "field-opening_hours-1-day".
+const idOf = (path) => `field-${path.join('-')}`;
+
+// FormFields are a form's (or a component item's) fields, each as its
+// kind is edited; value holds them (form.js's toForm) and onChange gets
+// the whole value back with one field changed. errors are by path.
+export function FormFields({ api, fields, value, onChange, path = [], disabled, errors, can }) {
+  const set = (name, v) => onChange({ ...value, [name]: v });
+  return fields.map((f) => {
+    const at = [...path, f.name];
+    const error = errors[at.join('.')];
+    const common = { key: f.name, api, field: f, path: at, disabled, error, can, onChange: (v) => set(f.name, v) };
+    switch (f.kind) {
+      case 'input': return html`<${Input} ...${common} value=${value[f.name]}
+        derived=${f.targetField ? slugOf(value[f.targetField]) : ''} />`;
+      case 'relation': return html`<${RelationPicker} ...${common} chosen=${value[f.name] || []} />`;
+      case 'media': return html`<${MediaPicker} ...${common} chosen=${value[f.name] || []}
+        canUpload=${can('upload.upload')} canBrowse=${can('upload.find')} />`;
+      case 'component': return html`<${ComponentField} ...${common} items=${value[f.name] || []} errors=${errors} />`;
+      case 'blocks': return html`<${BlocksField} ...${common} value=${value[f.name] || { items: [], changed: false }}
+        canBrowse=${can('upload.find')} />`;
+      default: return html`<p class="muted field" key=${f.name}><strong>${f.name}</strong>: ${f.why}; a save leaves it as it is.</p>`;
+    }
+  });
+}
+
+// Input is a scalar field's one input, labelled with the field's name.
+// A uid left empty shows what the server derives from its target field.
+function Input({ field: f, path, value, derived, disabled, error, onChange }) {
+  const id = idOf(path);
+  const common = { id, name: path.join('.'), disabled, 'aria-invalid': error ? 'true' : undefined,
+    'aria-describedby': error ? `${id}-error` : undefined };
+  let control;
+  if (f.input === 'checkbox') {
+    control = html`<input ...${common} type="checkbox" checked=${value} onChange=${(e) => onChange(e.target.checked)} />`;
+  } else if (f.input === 'select') {
+    control = html`<select ...${common} value=${value} onChange=${(e) => onChange(e.target.value)}>
+      <option value="">—</option>${f.options.map((o) => html`<option value=${o}>${o}</option>`)}</select>`;
+  } else if (f.input === 'textarea' || f.input === 'json') {
+    control = html`<textarea ...${common} rows=${f.input === 'json' ? 6 : 4} value=${value} onInput=${(e) => onChange(e.target.value)} />`;
+  } else {
+    const step = f.type === 'decimal' || f.type === 'float' ? 'any' : f.type === 'time' ? '1' : undefined;
+    control = html`<input ...${common} type=${f.writeOnly ? 'password' : f.input} step=${step} value=${value}
+      placeholder=${f.writeOnly && f.input !== 'password' ? 'Not shown: what you type replaces it' : derived || undefined}
+      autocomplete=${f.writeOnly ? 'new-password' : 'off'} onInput=${(e) => onChange(e.target.value)} />`;
   }
-  const nameOf = (uid) => {
-    const c = field.allowed.find((x) => x.uid === uid);
-    return c ? c.schema.displayName : uid;
-  };
-  const setItem = (i, name, value) => onChange(items.map((it, j) => (j === i ? { ...it, [name]: value } : it)));
+  return html`<div class="field">
+    <label for=${id}>${f.name}${f.required ? ' *' : ''}</label>${control}
+    ${error && html`<p class="field-error" id=${`${id}-error`}>${error}</p>`}
+  </div>`;
+}
+
+// ComponentField is a component or dynamic-zone field: each item's own
+// fields in a group of its own ("opening_hours 2"); a repeatable one's
+// (and a zone's) items moved, removed and added (a zone's of the
+// component chosen).
+function ComponentField({ api, field, path, items, disabled, error, errors, can, onChange }) {
+  const [kind, setKind] = useState(field.allowed[0] ? field.allowed[0].uid : '');
+  const id = idOf(path);
+  const name = path[path.length - 1];
   const add = () => {
-    const comp = field.allowed.find((c) => c.uid === kind) || field.allowed[0];
-    onChange(field.repeatable ? [...items, componentItem(comp, null)] : [componentItem(comp, null)]);
+    const item = itemOf(field, kind, null);
+    onChange(field.repeatable ? [...items, item] : [item]);
   };
   return html`<fieldset class="field relation" aria-describedby=${error ? `${id}-error` : undefined}>
-    <legend>${field.name}</legend>
+    <legend>${name}</legend>
     ${items.length === 0 && html`<p class="muted">None</p>`}
     ${items.map((it, i) => {
-      const comp = field.allowed.find((c) => c.uid === it.__component) || field.allowed[0];
-      const label = `${field.name} ${i + 1}${field.zone ? ` (${nameOf(it.__component)})` : ''}`;
-      return html`<fieldset class="part" key=${i}><legend>${label}</legend>
-        ${editableFields(comp).map((f) => {
-          const fid = `${id}-${i}-${f.name}`;
-          const value = it[f.name];
-          const control = f.input === 'checkbox'
-            ? html`<input id=${fid} type="checkbox" disabled=${disabled} checked=${value} onChange=${(e) => setItem(i, f.name, e.target.checked)} />`
-            : f.input === 'select'
-              ? html`<select id=${fid} disabled=${disabled} value=${value} onChange=${(e) => setItem(i, f.name, e.target.value)}>
-                <option value="">—</option>${f.options.map((o) => html`<option value=${o}>${o}</option>`)}</select>`
-              : f.input === 'textarea' || f.input === 'json'
-                ? html`<textarea id=${fid} disabled=${disabled} rows="3" value=${value} onInput=${(e) => setItem(i, f.name, e.target.value)} />`
-                : html`<input id=${fid} disabled=${disabled} type=${f.input} step=${f.type === 'time' ? '1' : f.type === 'decimal' || f.type === 'float' ? 'any' : undefined}
-                  value=${value} onInput=${(e) => setItem(i, f.name, e.target.value)} />`;
-          return html`<div class="field"><label for=${fid}>${f.name}</label>${control}</div>`;
-        })}
+      const comp = componentOf(field, it.__component);
+      const label = `${name} ${i + 1}${field.zone ? ` (${comp ? comp.displayName : it.__component})` : ''}`;
+      const inner = field.repeatable ? [...path, String(i)] : path;
+      return html`<fieldset class="part" key=${it.id === undefined ? `new-${i}` : it.id}><legend>${label}</legend>
+        <${FormFields} api=${api} fields=${comp ? comp.fields : []} value=${it} path=${inner} disabled=${disabled} errors=${errors} can=${can}
+          onChange=${(v) => onChange(items.map((x, j) => (j === i ? v : x)))} />
         ${!disabled && html`<div class="actions">
           ${field.repeatable && html`<button type="button" class="secondary" aria-label=${`Move ${label} up`} disabled=${i === 0}
             onClick=${() => onChange(moved(items, i, -1))}>↑</button>
@@ -59,9 +94,66 @@ export function ComponentField({ field, items, disabled, error, onChange }) {
     ${!disabled && (field.repeatable || items.length === 0) && html`<div class="picker">
       ${field.zone && html`<label for=${`${id}-kind`}>Block to add</label>
         <select id=${`${id}-kind`} value=${kind} onChange=${(e) => setKind(e.target.value)}>
-          ${field.allowed.map((c) => html`<option value=${c.uid}>${c.schema.displayName}</option>`)}</select>`}
-      <button type="button" class="secondary" onClick=${add}>${field.repeatable ? `Add to ${field.name}` : `Add ${field.name}`}</button>
+          ${field.allowed.map((c) => html`<option value=${c.uid}>${c.displayName}</option>`)}</select>`}
+      <button type="button" class="secondary" onClick=${add}>${field.repeatable ? `Add to ${name}` : `Add ${name}`}</button>
     </div>`}
+    ${error && html`<p class="field-error" id=${`${id}-error`}>${error}</p>`}
+  </fieldset>`;
+}
+
+// blocksHelp says how a block's text is written (blocks.js).
+const blocksHelp = 'Marks: **bold**, _italic_, <u>underline</u>, ~~strikethrough~~, `code`, [a link](https://…); '
+  + 'a backslash keeps a mark\'s character as it is. A list\'s lines are its items ("- " or "1. "), two spaces more per level.';
+
+// BlocksField is a Strapi 5 blocks field: its blocks in order, each a
+// kind and a text with Markdown's inline marks (blocks.js), moved,
+// removed and added; an image block's file picked from the library.
+function BlocksField({ api, field, path, value, disabled, error, canBrowse, onChange }) {
+  const [images, setImages] = useState(null); // the block picking an image, and the library's images
+  const id = idOf(path);
+  const name = path[path.length - 1];
+  const items = value.items;
+  const change = (list) => onChange({ items: list, changed: true });
+  const setItem = (i, patch) => change(items.map((b, j) => (j === i ? { ...b, ...patch } : b)));
+  const browse = async (i) => {
+    const list = await api.files({ limit: 50 });
+    setImages({ block: i, list: list.filter((f) => f.mime && f.mime.startsWith('image/')) });
+  };
+  return html`<fieldset class="field relation" aria-describedby=${`${id}-help${error ? ` ${id}-error` : ''}`}>
+    <legend>${name}</legend>
+    <p class="muted" id=${`${id}-help`}>${blocksHelp}</p>
+    ${items.length === 0 && html`<p class="muted">No block</p>`}
+    ${items.map((b, i) => {
+      const label = `${name} block ${i + 1}`;
+      const bid = `${id}-${i}`;
+      return html`<fieldset class="part" key=${i}><legend>${label}</legend>
+        ${b.kind === 'other' ? html`<p class="muted">A ${b.node && b.node.type} block, which the panel does not edit; kept as it is.</p>` : html`
+        <div class="field"><label for=${`${bid}-kind`}>Kind</label>
+          <select id=${`${bid}-kind`} disabled=${disabled} value=${b.kind} onChange=${(e) => setItem(i, { kind: e.target.value })}>
+            ${blockKinds.map(([k, n]) => html`<option value=${k}>${n}</option>`)}</select></div>
+        ${b.kind === 'image' ? html`<div class="field">
+            ${b.image ? html`<p>${preview(b.image) && html`<img src=${preview(b.image)} alt="" width="48" height="36" class="thumb" />`} ${b.image.name}</p>`
+              : html`<p class="muted">No image chosen</p>`}
+            ${!disabled && canBrowse && html`<button type="button" class="secondary" onClick=${() => browse(i)}>Choose an image for ${label}</button>`}
+            ${images && images.block === i && html`<ul class="picker" aria-label=${`Images to pick for ${label}`}>
+              ${images.list.length === 0 ? html`<li>No image in the library</li>` : images.list.map((f) => html`<li key=${f.id}>
+                <button type="button" class="secondary" aria-label=${`Pick ${f.name}`}
+                  onClick=${() => { setItem(i, { image: f }); setImages(null); }}>${f.name}</button></li>`)}</ul>`}
+          </div>` : html`<div class="field"><label for=${`${bid}-text`}>Text</label>
+            <textarea id=${`${bid}-text`} disabled=${disabled} rows=${b.kind === 'code' || b.kind === 'list' ? 5 : 3}
+              class=${b.kind === 'code' ? 'code' : undefined} value=${b.text} onInput=${(e) => setItem(i, { text: e.target.value })} /></div>
+          ${b.kind === 'code' && html`<div class="field"><label for=${`${bid}-language`}>Language</label>
+            <input id=${`${bid}-language`} disabled=${disabled} value=${b.language || ''} onInput=${(e) => setItem(i, { language: e.target.value })} /></div>`}`}`}
+        ${!disabled && html`<div class="actions">
+          <button type="button" class="secondary" aria-label=${`Move ${label} up`} disabled=${i === 0} onClick=${() => change(moved(items, i, -1))}>↑</button>
+          <button type="button" class="secondary" aria-label=${`Move ${label} down`} disabled=${i === items.length - 1}
+            onClick=${() => change(moved(items, i, 1))}>↓</button>
+          <button type="button" class="secondary" aria-label=${`Remove ${label}`} onClick=${() => change(items.filter((_, j) => j !== i))}>Remove</button>
+        </div>`}
+      </fieldset>`;
+    })}
+    ${!disabled && html`<div class="picker"><button type="button" class="secondary"
+      onClick=${() => change([...items, { kind: 'paragraph', text: '' }])}>Add a block to ${name}</button></div>`}
     ${error && html`<p class="field-error" id=${`${id}-error`}>${error}</p>`}
   </fieldset>`;
 }
@@ -70,11 +162,11 @@ export function ComponentField({ field, items, disabled, error, onChange }) {
 // moved up and down), each removable, and the two ways to add one: pick
 // it from the library (only files the field takes are offered) or upload
 // it here.
-export function MediaPicker({ api, field, chosen, disabled, canUpload, canBrowse, error, onChange }) {
+function MediaPicker({ api, field, path, chosen, disabled, canUpload, canBrowse, error, onChange }) {
   const [library, setLibrary] = useState(null);
   const [busy, setBusy] = useState('');
   const [problem, setProblem] = useState('');
-  const id = `media-${field.name}`;
+  const id = `media-${path.join('-')}`;
   // An upload ends after renders of its own: it adds to the files shown
   // then, not to those of the render it started in.
   const latest = useRef(chosen);
@@ -132,10 +224,10 @@ export function MediaPicker({ api, field, chosen, disabled, canUpload, canBrowse
 // RelationPicker is a relation's field: the entries it holds, in order
 // (to-many ones moved up and down), each removable, and a search of the
 // target's entries to add one (or, on a to-one relation, to replace it).
-export function RelationPicker({ api, field, chosen, disabled, error, onChange }) {
+export function RelationPicker({ api, field, path, chosen, disabled, error, onChange }) {
   const [text, setText] = useState('');
   const [found, setFound] = useState(null);
-  const id = `rel-${field.name}`;
+  const id = `rel-${path.join('-')}`;
   const search = async () => {
     const { data } = await api.pick(field.target.schema.pluralName, searchFieldOf(field.target), text);
     setFound(data.filter((e) => !chosen.some((c) => c.documentId === e.documentId)));

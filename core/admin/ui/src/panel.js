@@ -1,9 +1,9 @@
 // The panel once signed in: the navigation of what the user may use,
 // and the page the address names.
 
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import { html } from 'htm/preact';
-import { collectionTypes, relationFields, singleTypes } from './api.js';
+import { collectionTypes, singleTypes } from './api.js';
 import { useRoute } from './route.js';
 import { List } from './list.js';
 import { Editor } from './editor.js';
@@ -33,6 +33,8 @@ export function Panel({ api, onSignOut }) {
       .catch((err) => setError(err.message));
   }, []);
   const can = (a) => actions.includes(a);
+  // What a form needs to know of the schema and of the caller's rights.
+  const ctx = useMemo(() => ({ types: allTypes, components, actions }), [allTypes, components, actions]);
   const [path, query = ''] = route.split('?');
   const [, section, apiID, doc] = path.split('/');
   const routeLocale = new URLSearchParams(query).get('locale') || '';
@@ -60,14 +62,14 @@ export function Panel({ api, onSignOut }) {
     <main>
       ${error && html`<p class="error" role="alert">${error}</p>`}
       ${route === '/settings/api-tokens' && can('apiTokens.find') ? html`<${Tokens} api=${api} can=${can} />`
-        : single ? html`<${Editor} key=${single.uid} api=${api} type=${single} single can=${can} />`
+        : single ? html`<${Editor} key=${single.uid} api=${api} type=${single} single can=${can} ctx=${ctx} locales=${locales} />`
         : route === '/dashboard' && can('analytics.dashboard') ? html`<${Dashboard} api=${api} can=${can} />`
         : route === '/media' && can('upload.find') ? html`<${Media} api=${api} can=${can} />`
         : route === '/coach-week' && can('coaching.availability') ? html`<${CoachWeek} api=${api} can=${can} />`
         : route === '/settings/webhooks' && can('webhooks.find') ? html`<${Webhooks} api=${api} can=${can} />`
         : !current ? html`<h1>Welcome</h1><p>Choose a collection type.</p>`
         : doc ? html`<${Editor} key=${current.uid + doc} api=${api} type=${current} documentId=${doc === 'new' ? '' : doc} can=${can}
-            relations=${relationFields(current, allTypes, actions)} components=${components} locales=${locales}
+            ctx=${ctx} locales=${locales}
             initialLocale=${routeLocale} />`
           : html`<${List} key=${current.uid} api=${api} type=${current} can=${can} locales=${locales} />`}
     </main>

@@ -65,7 +65,7 @@ export function CoachWeek({ api, can }) {
       <h2>Learners of ${current.name}${current.maxLearners ? ` (${learners.length} of ${current.maxLearners})` : ''}</h2>
       <ul>${learners.map((l) => html`<li key=${l.documentId}>${l.name || l.documentId}
         ${can('coaching.unassign') && html`<button type="button" class="secondary" aria-label=${`Unassign ${l.name}`} onClick=${() => unassign(l)}>Unassign</button>`}</li>`)}</ul>
-      ${can('coaching.assign') && html`<${RelationPicker} api=${api} field=${{ name: 'learners', many: true, target: { apiID: 'learner', schema: { pluralName: 'learners', attributes: { name: { type: 'string' } } } } }}
+      ${can('coaching.assign') && html`<${RelationPicker} api=${api} path=${['learners']} field=${{ name: 'learners', many: true, target: { apiID: 'learner', schema: { pluralName: 'learners', attributes: { name: { type: 'string' } } } } }}
         chosen=${[]} disabled=${false}
         onChange=${(list) => { const added = list.find((x) => !learners.some((l) => l.documentId === x.documentId)); if (added) assign(added); }} />`}
     </section>`}`;
