@@ -353,6 +353,8 @@ export function client({ base = '', token = () => '', onExpired = () => {}, fetc
     unassign: (coachId, learner) => send('DELETE', `/api/coaches/${coachId}/learners/${encodeURIComponent(learner)}`),
     webhooks: () => send('GET', '/api/admin/webhooks'),
     createWebhook: (hook) => send('POST', '/api/admin/webhooks', { data: hook }),
+    // PUT changes only what data names (docs/webhooks.md).
+    updateWebhook: (id, changes) => send('PUT', `/api/admin/webhooks/${id}`, { data: changes }),
     deleteWebhook: (id) => send('DELETE', `/api/admin/webhooks/${id}`),
     deliveries: (id) => send('GET', `/api/admin/webhooks/${id}/deliveries?pagination[pageSize]=20`),
     redeliver: (id, did) => send('POST', `/api/admin/webhooks/${id}/deliveries/${did}/redeliver`),

@@ -61,7 +61,7 @@ export function Panel({ api, onSignOut }) {
     </nav>
     <main>
       ${error && html`<p class="error" role="alert">${error}</p>`}
-      ${route === '/settings/api-tokens' && can('apiTokens.find') ? html`<${Tokens} api=${api} can=${can} />`
+      ${route === '/settings/api-tokens' && can('apiTokens.find') ? html`<${Tokens} api=${api} can=${can} types=${allTypes} />`
         : single ? html`<${Editor} key=${single.uid} api=${api} type=${single} single can=${can} ctx=${ctx} locales=${locales} />`
         : route === '/dashboard' && can('analytics.dashboard') ? html`<${Dashboard} api=${api} can=${can} />`
         : route === '/media' && can('upload.find') ? html`<${Media} api=${api} can=${can} />`
