@@ -568,5 +568,8 @@ test('a program\'s and a coach\'s figures under their forms, from the analytics 
     assert.equal(await hours.textContent(), String(f.data.hoursDelivered));
     const rate = figures.locator('div').filter({ hasText: /^attendanceRate/ }).locator('dd');
     assert.equal(await rate.textContent(), `${Math.round(f.data.attendanceRate * 100)} %`);
+    // The events chart says the endpoint's numbers.
+    const events = Object.entries(f.data.events).map(([k, v]) => `${k} ${v}`).join(', ');
+    assert.equal(await figures.getByRole('img', { name: /^Events:/ }).getAttribute('aria-label'), `Events: ${events}`);
   }
 });

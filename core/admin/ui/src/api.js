@@ -220,9 +220,37 @@ export function figuresOf(answer) {
   return out;
 }
 
+// figureCharts are the charts under a program's, a customer's or a
+// coach's figures (the analytics plugin's answer for it), each a title
+// and its bars: enrolments by status, the progress histogram, events,
+// hours by coach, completion by program, learners against capacity.
+export function figureCharts(apiID, d) {
+  const pct = (x) => `${Math.round((x || 0) * 100)} %`;
+  const entries = (o) => Object.entries(o || {}).map(([label, value]) => ({ label, value }));
+  const charts = [];
+  if (apiID === 'program' || apiID === 'customer') {
+    charts.push({ title: 'Enrolments by status', items: entries(d.enrollments && d.enrollments.byStatus) });
+    charts.push({ title: 'Events', items: entries(d.events) });
+  }
+  if (apiID === 'program') {
+    charts.push({ title: 'Learners by progress (%)', items: (d.progressHistogram || []).map((b) => ({ label: `${b.from}–${b.to}`, value: b.count })) });
+    if ((d.coaches || []).length) charts.push({ title: 'Hours delivered by coach', items: d.coaches.map((c) => ({ label: c.name, value: c.hoursDelivered })) });
+  }
+  if (apiID === 'customer' && (d.programs || []).length) {
+    charts.push({ title: 'Completion by program', items: d.programs.map((p) => ({ label: p.title, value: p.completionRate, shown: pct(p.completionRate) })) });
+  }
+  if (apiID === 'coach' && d.learners) {
+    const { assigned = 0, capacity = 0 } = d.learners;
+    charts.push({ title: 'Learners', items: [{ label: 'assigned', value: assigned }, { label: 'free', value: Math.max(capacity - assigned, 0) }] });
+    charts.push({ title: 'Events', items: entries(d.events) });
+  }
+  return charts.filter((c) => c.items.length);
+}
+
 // coreEvents are the events of Kiln's core a webhook may want; a
 // plugin's own (event.scheduled, learner.assigned) are typed in.
-export const coreEvents = ['entry.create', 'entry.update', 'entry.delete', 'entry.publish', 'entry.unpublish',
+// (entry.unpublish is reserved, never sent: not offered.)
+export const coreEvents = ['entry.create', 'entry.update', 'entry.delete', 'entry.publish',
   'media.create', 'media.update', 'media.delete'];
 
 // eventsOf are the events a webhook form asks for: the boxes ticked, then

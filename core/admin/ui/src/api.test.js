@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
-  bars, byDay, cell, client, collectionTypes, columnsOf, coreEvents, errorOf, ApiError, eventsOf, figuresOf, filesQuery,
+  bars, byDay, cell, figureCharts, client, collectionTypes, columnsOf, coreEvents, errorOf, ApiError, eventsOf, figuresOf, filesQuery,
   lastMonths, localized, lifespans, listQuery, monthFilter, nextSort, preview, publishedQuery, readQuery, searchFieldOf,
   singleTypes, size, weekOf, when, writeQuery,
 } from './api.js';
@@ -178,5 +178,30 @@ describe('an entry\'s figures', () => {
       coaches: [{ id: 1, eventsHeld: 2 }], learners: { utilization: 0.6667 }, hoursDelivered: 4.25 }))
       .toEqual([{ label: 'enrollments total', value: '4' }, { label: 'enrollments byStatus active', value: '2' },
         { label: 'completionRate', value: '25 %' }, { label: 'learners utilization', value: '67 %' }, { label: 'hoursDelivered', value: '4.25' }]);
+  });
+});
+
+describe('charts under an entry\'s figures', () => {
+  // The analytics plugin's answers as docs/analytics.md shows them.
+  const program = {
+    title: 'Leadership', enrollments: { total: 4, byStatus: { invited: 0, active: 2, completed: 1, dropped: 1 } }, completionRate: 0.25,
+    progressHistogram: [{ from: 0, to: 10, count: 1 }, { from: 90, to: 100, count: 3 }],
+    events: { held: 3, scheduled: 3, cancelled: 1 }, coaches: [{ name: 'Kim', hoursDelivered: 3.5 }, { name: 'Lou', hoursDelivered: 0 }],
+  };
+  const said = (charts) => charts.map((c) => `${c.title}: ${c.items.map((i) => `${i.label} ${i.shown ?? i.value}`).join(', ')}`);
+  it('draws a program\'s enrolments, events, progress and coaches', () => {
+    expect(said(figureCharts('program', program))).toEqual([
+      'Enrolments by status: invited 0, active 2, completed 1, dropped 1', 'Events: held 3, scheduled 3, cancelled 1',
+      'Learners by progress (%): 0–10 1, 90–100 3', 'Hours delivered by coach: Kim 3.5, Lou 0',
+    ]);
+  });
+  it('draws a customer\'s programs by completion, a coach\'s learners against capacity', () => {
+    const customer = { enrollments: { byStatus: { active: 1 } }, events: { held: 1 }, programs: [program, { ...program, title: 'Sales', completionRate: 1 }] };
+    expect(said(figureCharts('customer', customer))).toEqual([
+      'Enrolments by status: active 1', 'Events: held 1', 'Completion by program: Leadership 25 %, Sales 100 %']);
+    expect(said(figureCharts('coach', { learners: { assigned: 2, capacity: 3 }, events: { delivered: 3, upcoming: 2, cancelled: 1 } })))
+      .toEqual(['Learners: assigned 2, free 1', 'Events: delivered 3, upcoming 2, cancelled 1']);
+    expect(said(figureCharts('coach', { learners: { assigned: 5, capacity: 3 }, events: {} }))).toEqual(['Learners: assigned 5, free 0']);
+    expect(figureCharts('module', program)).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from 'preact/hooks';
 import { html } from 'htm/preact';
-import { bars, byDay, figuresOf, lastMonths, monthFilter, weekOf } from './api.js';
+import { bars, byDay, figureCharts, figuresOf, lastMonths, monthFilter, weekOf } from './api.js';
 import { RelationPicker } from './fields.js';
 
 // CoachWeek is a coach's week as a calendar — their events and their free
@@ -71,6 +71,9 @@ export function CoachWeek({ api, can }) {
     </section>`}`;
 }
 
+// short is a bar's label as drawn under it; the chart's name says it whole.
+const short = (label) => (String(label).length > 12 ? `${String(label).slice(0, 11)}…` : label);
+
 // Chart is a bar chart drawn in SVG: a bar and its label per value. Its
 // accessible name says every value, for those who cannot see it.
 function Chart({ title, items }) {
@@ -84,7 +87,7 @@ function Chart({ title, items }) {
       ${laid.map((b, i) => html`<g>
         <rect x=${b.x} y=${b.y} width=${b.width} height=${b.height} class="bar" />
         <text x=${b.x + b.width / 2} y=${b.y - 4} text-anchor="middle">${items[i].shown ?? items[i].value}</text>
-        <text x=${b.x + b.width / 2} y=${h + 14} text-anchor="middle">${items[i].label}</text>
+        <text x=${b.x + b.width / 2} y=${h + 14} text-anchor="middle">${short(items[i].label)}</text>
       </g>`)}
     </svg>
   </figure>`;
@@ -137,13 +140,19 @@ const figureTypes = ['program', 'customer', 'coach'];
 // or a role without the route's action.
 export function Figures({ api, type, documentId, can }) {
   const [figures, setFigures] = useState(null);
+  const [charts, setCharts] = useState([]);
   const shown = figureTypes.includes(type.apiID) && documentId && can(`analytics.${type.apiID}`);
   useEffect(() => {
-    if (shown) api.figures(type.schema.pluralName, documentId).then(({ data }) => setFigures(figuresOf(data))).catch(() => setFigures([]));
+    if (!shown) return;
+    api.figures(type.schema.pluralName, documentId).then(({ data }) => {
+      setFigures(figuresOf(data));
+      setCharts(figureCharts(type.apiID, data));
+    }).catch(() => setFigures([]));
   }, [documentId]);
   if (!shown || !figures) return null;
   return html`<section aria-label="Figures" class="figures-of">
     <h2>Figures</h2>
     <dl class="figures">${figures.map((f) => html`<div><dt>${f.label}</dt><dd>${f.value}</dd></div>`)}</dl>
+    <div class="charts">${charts.map((c) => html`<${Chart} key=${c.title} title=${c.title} items=${c.items} />`)}</div>
   </section>`;
 }
