@@ -25,13 +25,15 @@ export function errorOf(status, body) {
 }
 
 // listQuery is the query string of a page of a collection: Strapi's
-// pagination and sort parameters, brackets left readable.
-export function listQuery({ page = 1, pageSize = 25, sort = '', search = '', searchField = '', status = '', locale = '' } = {}) {
+// pagination and sort parameters, brackets left readable; filters are
+// the parts filters.js built.
+export function listQuery({ page = 1, pageSize = 25, sort = '', search = '', searchField = '', status = '', locale = '', filters = [] } = {}) {
   const parts = [`pagination[page]=${page}`, `pagination[pageSize]=${pageSize}`];
   if (status) parts.push(`status=${status}`);
   if (locale) parts.push(`locale=${encodeURIComponent(locale)}`);
   if (sort) parts.push(`sort=${encodeURIComponent(sort)}`);
   if (search && searchField) parts.push(`filters[${encodeURIComponent(searchField)}][$containsi]=${encodeURIComponent(search)}`);
+  parts.push(...filters);
   return parts.join('&');
 }
 

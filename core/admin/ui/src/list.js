@@ -3,6 +3,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import { html } from 'htm/preact';
 import { cell, columnsOf, localized, nextSort, searchFieldOf } from './api.js';
+import { filterFields, filterParts } from './filters.js';
+import { Filters } from './filterbar.js';
 
 // LocaleSwitch chooses the locale a localized type is read and written in.
 export function LocaleSwitch({ id, locales, value, onChange }) {
@@ -14,7 +16,8 @@ export function LocaleSwitch({ id, locales, value, onChange }) {
 // defaultLocale is the configured default's code, or '' (the server's).
 export const defaultLocale = (locales) => (locales.find((l) => l.isDefault) || locales[0] || { code: '' }).code;
 
-// List is a collection's entries, a page at a time, sorted by a column.
+// List is a collection's entries, a page at a time, sorted by a column
+// and narrowed by the search and the filters.
 export function List({ api, type, can, locales = [] }) {
   const i18n = localized(type) && locales.length > 0;
   const [locale, setLocale] = useState(i18n ? defaultLocale(locales) : '');
@@ -23,6 +26,7 @@ export function List({ api, type, can, locales = [] }) {
   const columns = all.filter((c) => shown.includes(c.name));
   const searchField = searchFieldOf(type);
   const [search, setSearch] = useState('');
+  const [filters, setFilters] = useState([]);
   const [typed, setTyped] = useState('');
   const [page, setPage] = useState(1);
   const [sort, setSort] = useState('');
@@ -38,16 +42,18 @@ export function List({ api, type, can, locales = [] }) {
     // answering after the search's) is dropped: the list shows the last
     // request's answer, whatever order they come back in.
     let latest = true;
-    api.list(type.schema.pluralName, { page, sort, pageSize: 25, status: drafts ? 'draft' : '', search, searchField, locale })
+    api.list(type.schema.pluralName, { page, sort, pageSize: 25, status: drafts ? 'draft' : '', search, searchField, locale, filters: filterParts(filters) })
       .then(async (a) => {
         const pub = drafts ? await api.published(type.schema.pluralName, a.data.map((e) => e.documentId), locale) : null;
         if (!latest) return;
         if (pub) setPublished(pub);
         setAnswer(a);
       })
-      .catch((err) => latest && setError(err.message));
+      // A refused request (a filter's value the server cannot read) leaves
+      // no table behind: the rows shown would not be the ones asked for.
+      .catch((err) => { if (latest) { setError(err.message); setAnswer(null); } });
     return () => { latest = false; };
-  }, [page, sort, search, locale]);
+  }, [page, sort, search, locale, filters]);
   const pg = answer && answer.meta.pagination;
   const ariaSort = (name) => (sort === `${name}:asc` ? 'ascending' : sort === `${name}:desc` ? 'descending' : undefined);
   const link = (e) => `#/content/${type.apiID}/${e.documentId}${locale ? `?locale=${locale}` : ''}`;
@@ -67,6 +73,7 @@ export function List({ api, type, can, locales = [] }) {
             onChange=${(e) => setShown(e.target.checked ? [...shown, c.name] : shown.filter((n) => n !== c.name))} /> ${c.name}</label>`)}
         </fieldset>
       </details>
+      <${Filters} fields=${filterFields(type)} filters=${filters} onChange=${(f) => { setFilters(f); setPage(1); }} />
     </div>
     ${error && html`<p class="error" role="alert">${error}</p>`}
     ${answer && html`<div class="table-wrap"><table>
