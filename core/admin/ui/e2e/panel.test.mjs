@@ -365,6 +365,15 @@ test('the media library: several files uploaded with their progress, described, 
   await page.getByRole('searchbox', { name: 'Search' }).fill(String(stamp));
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await page.getByText('3 files').waitFor();
+  // Filtered by the kind of file, as the API's own filter on mime answers.
+  await page.getByLabel('Type of file').selectOption('files');
+  await page.getByText('1 files').waitFor();
+  await page.getByRole('row').filter({ hasText: `${stamp}-dropped.txt` }).waitFor();
+  await page.getByLabel('Type of file').selectOption('images');
+  await page.getByText('2 files').waitFor();
+  assert.equal(await page.getByRole('row').filter({ hasText: `${stamp}-dropped.txt` }).count(), 0);
+  await page.getByLabel('Type of file').selectOption('');
+  await page.getByText('3 files').waitFor();
   await page.getByRole('button', { name: `Delete ${photo.name}` }).click();
   await page.getByText('2 files').waitFor();
   assert.equal((await api('GET', `/api/upload/files/${photo.id}`, session.jwt)).status, 404);

@@ -2,8 +2,9 @@
 # Runs the panel's browser tests (e2e/*.test.mjs) against real kiln
 # servers: builds kiln, then serves, each on SQLite in a temp folder and a
 # free loopback port with an admin made by `kiln admin create`, the
-# platform (its small demo set seeded: KILN_BASE) and six projects of
-# other shapes (KILN_PROJECTS): a `kiln init` project, testdata/single-types,
+# platform (its small demo set seeded, or KILN_E2E_SCALE's: KILN_BASE) and
+# six projects of other shapes (KILN_PROJECTS): a `kiln init` project,
+# testdata/single-types,
 # a Strapi project's src/ (testdata/components), testdata/media,
 # testdata/locales and e2e/kinds (every field kind). Then `node --test
 # e2e/` (or the test files given as arguments), and every kiln is stopped
@@ -39,7 +40,7 @@ serve() {
   (
     export KILN_CONTENT_TYPES_DIR="$types" KILN_CONFIG_DIR="$config" KILN_DATA_DIR="$work/$name"
     export KILN_HOST=127.0.0.1 KILN_PORT="$port" KILN_DEMO=false KILN_LOG_LEVEL=warn
-    if [ -n "$seed" ]; then "$work/kiln" seed --scale small >/dev/null; fi
+    if [ -n "$seed" ]; then "$work/kiln" seed --scale "${KILN_E2E_SCALE:-small}" >/dev/null; fi
     "$work/kiln" admin create --email "$KILN_ADMIN_EMAIL" --username panel-admin --password "$KILN_ADMIN_PASSWORD" >/dev/null
     exec "$work/kiln" serve >"$work/$name.log" 2>&1
   ) &

@@ -133,11 +133,22 @@ export function searchFieldOf(type) {
   return found ? found[0] : '';
 }
 
+// fileKinds are the kinds of file the media library filters by, as
+// media fields name them (allowedTypes), each with its filter on mime.
+export const fileKinds = [
+  ['images', 'Images', ['filters[mime][$startsWith]=image/']],
+  ['videos', 'Videos', ['filters[mime][$startsWith]=video/']],
+  ['audios', 'Audio', ['filters[mime][$startsWith]=audio/']],
+  ['files', 'Other files', ['image/', 'video/', 'audio/'].map((m, i) => `filters[$and][${i}][mime][$notContainsi]=${m}`)],
+];
+
 // filesQuery is a page of the media library: Strapi's start and limit,
-// newest first, and a search in the files' names.
-export function filesQuery({ start = 0, limit = 50, search = '' } = {}) {
+// newest first, a search in the files' names and a kind of file.
+export function filesQuery({ start = 0, limit = 50, search = '', kind = '' } = {}) {
   const parts = [`start=${start}`, `limit=${limit}`, 'sort=createdAt:desc'];
   if (search) parts.push(`filters[name][$containsi]=${encodeURIComponent(search)}`);
+  const k = fileKinds.find(([name]) => name === kind);
+  if (k) parts.push(...k[2]);
   return parts.join('&');
 }
 
@@ -339,7 +350,7 @@ export function client({ base = '', token = () => '', onExpired = () => {}, fetc
     create: (pluralName, data, status = '', locale = '') => send('POST', `/api/${pluralName}${writeQuery(status, locale)}`, { data }),
     update: (pluralName, documentId, data, status = '', locale = '') =>
       send('PUT', `/api/${pluralName}/${encodeURIComponent(documentId)}${writeQuery(status, locale)}`, { data }),
-    files: ({ start = 0, limit = 50, search = '' } = {}) => send('GET', `/api/upload/files?${filesQuery({ start, limit, search })}`),
+    files: (opts = {}) => send('GET', `/api/upload/files?${filesQuery(opts)}`),
     describeFile: (id, info) => {
       const form = new FormData();
       form.append('fileInfo', JSON.stringify(info));

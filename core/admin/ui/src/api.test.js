@@ -109,6 +109,10 @@ describe('the media library', () => {
   it('pages newest first and searches names', () => {
     expect(filesQuery({ start: 50, limit: 50, search: 'cat pic' })).toBe('start=50&limit=50&sort=createdAt:desc&filters[name][$containsi]=cat%20pic');
     expect(filesQuery()).toBe('start=0&limit=50&sort=createdAt:desc');
+    expect(filesQuery({ kind: 'videos' })).toBe('start=0&limit=50&sort=createdAt:desc&filters[mime][$startsWith]=video/');
+    expect(filesQuery({ kind: 'files' })).toBe('start=0&limit=50&sort=createdAt:desc&filters[$and][0][mime][$notContainsi]=image/'
+      + '&filters[$and][1][mime][$notContainsi]=video/&filters[$and][2][mime][$notContainsi]=audio/');
+    expect(filesQuery({ kind: 'nope' })).toBe('start=0&limit=50&sort=createdAt:desc');
   });
   it('previews images by their thumbnail, other files not at all', () => {
     expect(preview({ mime: 'image/png', url: '/uploads/a.png', formats: { thumbnail: { url: '/uploads/thumbnail_a.png' } } })).toBe('/uploads/thumbnail_a.png');

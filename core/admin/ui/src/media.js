@@ -2,15 +2,21 @@
 
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { html } from 'htm/preact';
-import { preview, size } from './api.js';
+import { fileKinds, preview, size } from './api.js';
 
-// Media is the media library: the files newest first, a search, uploads
+// pageSize is how many files a page of the library shows.
+const pageSize = 50;
+
+// Media is the media library: the files newest first, a page at a time,
+// a search and a kind of file to show, uploads
 // by picking or dropping (several at once, each with its progress), the
 // alternative text and caption edited, the formats shown, Delete.
 export function Media({ api, can }) {
   const [files, setFiles] = useState(null);
   const [search, setSearch] = useState('');
   const [typed, setTyped] = useState('');
+  const [kind, setKind] = useState('');
+  const [start, setStart] = useState(0);
   const [uploads, setUploads] = useState([]);
   const [editing, setEditing] = useState(null);
   const [error, setError] = useState('');
@@ -18,9 +24,9 @@ export function Media({ api, can }) {
   // Only the last request's answer is shown, whatever order they come in.
   const load = () => {
     const n = ++asked.current;
-    return api.files({ search }).then((f) => n === asked.current && setFiles(f)).catch((err) => setError(err.message));
+    return api.files({ search, kind, start, limit: pageSize }).then((f) => n === asked.current && setFiles(f)).catch((err) => setError(err.message));
   };
-  useEffect(() => { load(); }, [search]);
+  useEffect(() => { load(); }, [search, kind, start]);
   const send = async (list) => {
     const items = [...list].map((f) => ({ name: f.name, progress: 0, error: '' }));
     setUploads(items);
@@ -59,11 +65,14 @@ export function Media({ api, can }) {
   return html`<h1>Media Library</h1>
     ${error && html`<p class="error" role="alert">${error}</p>`}
     <div class="tools">
-      <form role="search" onSubmit=${(e) => { e.preventDefault(); setSearch(typed); }}>
+      <form role="search" onSubmit=${(e) => { e.preventDefault(); setSearch(typed); setStart(0); }}>
         <label for="media-search">Search</label>
         <input id="media-search" type="search" value=${typed} onInput=${(e) => setTyped(e.target.value)} />
         <button type="submit" class="secondary">Search</button>
       </form>
+      <div class="locale"><label for="media-kind">Type of file</label>
+        <select id="media-kind" value=${kind} onChange=${(e) => { setKind(e.target.value); setStart(0); }}>
+          <option value="">All</option>${fileKinds.map(([k, n]) => html`<option value=${k}>${n}</option>`)}</select></div>
       ${can('upload.upload') && html`<div class="dropzone" onDragOver=${(e) => e.preventDefault()} onDrop=${drop}>
         <label for="upload">Upload files</label>
         <input id="upload" type="file" multiple onChange=${(e) => send(e.target.files)} />
@@ -83,7 +92,7 @@ export function Media({ api, can }) {
         <button type="button" class="secondary" onClick=${() => setEditing(null)}>Cancel</button></div>
     </form>`}
     ${files && html`<div class="table-wrap"><table>
-      <caption>${files.length} files</caption>
+      <caption>${start || files.length === pageSize ? `Files ${start + 1} to ${start + files.length}` : `${files.length} files`}</caption>
       <thead><tr><th scope="col">Preview</th><th scope="col">Name</th><th scope="col">Type</th><th scope="col">Size</th>
         <th scope="col">Alternative text</th><th scope="col">Formats</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
       <tbody>${files.map((f) => html`<tr key=${f.id}>
@@ -94,5 +103,9 @@ export function Media({ api, can }) {
           ${can('upload.upload') && html`<button type="button" class="secondary" aria-label=${`Edit ${f.name}`} onClick=${() => setEditing(f)}>Edit</button>`}
           ${can('upload.destroy') && html`<button type="button" class="danger" aria-label=${`Delete ${f.name}`} onClick=${() => remove(f)}>Delete</button>`}
         </td></tr>`)}</tbody>
-    </table></div>`}`;
+    </table></div>
+    <div class="pager">
+      <button type="button" class="secondary" disabled=${start === 0} onClick=${() => setStart(Math.max(start - pageSize, 0))}>Previous</button>
+      <button type="button" class="secondary" disabled=${files.length < pageSize} onClick=${() => setStart(start + pageSize)}>Next</button>
+    </div>`}`;
 }
