@@ -218,3 +218,28 @@ test('locales: an entry written in English, then its French localization made an
   await page.getByLabel('Locale').selectOption('fr');
   await page.getByRole('cell', { name: 'Bonjour' }).waitFor();
 });
+
+test('locales on a single type: its English entry, then its French localization made from the form', async (t) => {
+  const base = projects.locales;
+  const s = await signedIn(t, base);
+  if (!s) return;
+  const { page, token } = s;
+  await page.getByRole('navigation', { name: 'Content Manager' }).getByRole('link', { name: 'Frontpage', exact: true }).click();
+  assert.equal(await page.getByLabel('Locale').inputValue(), 'en');
+  await page.locator('#field-headline').fill('Welcome');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+  await page.getByLabel('Locale').selectOption('fr');
+  await page.getByText('No French (fr) localization yet: Save makes it.').waitFor();
+  assert.equal(await page.locator('#field-headline').inputValue(), '');
+  await page.locator('#field-headline').fill('Bienvenue');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+  const fr = await get(base, '/api/frontpage?locale=fr', token);
+  const en = await get(base, '/api/frontpage?locale=en', token);
+  assert.deepEqual([fr.status, fr.body.data.headline, fr.body.data.locale], [200, 'Bienvenue', 'fr']);
+  assert.deepEqual([en.status, en.body.data.headline, en.body.data.locale], [200, 'Welcome', 'en']);
+  // Back in English, the form reads the English entry.
+  await page.getByLabel('Locale').selectOption('en');
+  await page.waitForFunction(() => document.querySelector('#field-headline').value === 'Welcome');
+});
