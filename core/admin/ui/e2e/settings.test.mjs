@@ -179,6 +179,9 @@ test('Settings > Webhooks: a webhook edited in the form, only what changed sent,
   assert.equal(await form.getByLabel('entry.update').isChecked(), false);
   assert.equal(await form.getByLabel('Other events').inputValue(), 'learner.assigned');
   assert.ok(await form.getByLabel('Enabled').isChecked());
+  assert.ok(await form.getByLabel('Program', { exact: true }).isChecked());
+  assert.equal(await form.getByLabel('Coach', { exact: true }).isChecked(), false);
+  assert.equal(await form.getByLabel('Headers').inputValue(), 'X-Team: a');
   assert.equal(await page.getByRole('form', { name: 'Create new webhook' }).count(), 0, 'one form at a time');
   await axe(page, 'the webhooks page with the edit form open');
 
@@ -217,9 +220,25 @@ test('Settings > Webhooks: a webhook edited in the form, only what changed sent,
   assert.equal(hook.url, 'https://hooks.example.com/new');
   assert.deepEqual([...hook.events].sort(), ['entry.update', 'event.scheduled', 'learner.assigned']);
   assert.equal(hook.enabled, false);
-  // What the form does not show is kept.
+  // What the form did not change is kept.
   assert.deepEqual(hook.types, ['program']);
   assert.deepEqual(hook.headers, { 'X-Team': 'a' });
+
+  // Its types and headers changed: only they are sent; a line that is no
+  // header is refused at the field first.
+  await page.getByRole('button', { name: `Edit ${renamed}`, exact: true }).click();
+  const again = page.getByRole('form', { name: `Edit webhook ${renamed}` });
+  await again.getByLabel('Coach', { exact: true }).check();
+  await again.getByLabel('Headers').fill('X-Team: a\nnot a header');
+  await again.getByRole('button', { name: 'Save' }).click();
+  await again.locator('#hook-headers-error').filter({ hasText: 'header line 2 is not "Name: value"' }).waitFor();
+  await again.getByLabel('Headers').fill('X-Team: a\nX-Env: test');
+  const sentAgain = page.waitForRequest((r) => r.method() === 'PUT' && r.url().endsWith(`/api/admin/webhooks/${id}`));
+  await again.getByRole('button', { name: 'Save' }).click();
+  assert.deepEqual(Object.keys(JSON.parse((await sentAgain).postData()).data).sort(), ['headers', 'types']);
+  await page.getByRole('status').filter({ hasText: `Webhook "${renamed}" saved.` }).waitFor();
+  const changed = (await api('GET', `/api/admin/webhooks/${id}`, jwt)).body.data;
+  assert.deepEqual([[...changed.types].sort(), changed.headers], [['coach', 'program'], { 'X-Team': 'a', 'X-Env': 'test' }]);
 
   // Saved again with nothing changed: no request.
   await page.getByRole('button', { name: `Edit ${renamed}`, exact: true }).click();

@@ -78,15 +78,59 @@ export function hookForm(hook) {
     ticked: events.filter((e) => coreEvents.includes(e)),
     typed: events.filter((e) => !coreEvents.includes(e)).join(', '),
     enabled: hook.enabled !== false,
+    types: hook.types || [],
+    headers: headersText(hook.headers),
   };
+}
+
+// hookTypes are the content types a webhook may be narrowed to, by the
+// names its types take (apiID), by display name.
+export function hookTypes(types) {
+  return types.filter((t) => t.schema.visible !== false)
+    .map((t) => ({ name: t.apiID, label: t.schema.displayName || t.apiID }))
+    .sort((a, b) => a.label.localeCompare(b.label));
+}
+
+// headersText is a webhook's own headers as the form shows them: a line
+// "Name: value" each, by name.
+export function headersText(headers) {
+  return Object.keys(headers || {}).sort().map((k) => `${k}: ${headers[k]}`).join('\n');
+}
+
+// A header's name is an HTTP token (RFC 9110).
+const token = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+// parseHeaders reads the form's lines back into the headers a webhook
+// sends, or says which line is not "Name: value".
+export function parseHeaders(text) {
+  const headers = {};
+  const lines = text.split('\n').map((l) => l.trim()).filter(Boolean);
+  for (const [i, line] of lines.entries()) {
+    const at = line.indexOf(':');
+    const name = at > 0 ? line.slice(0, at).trim() : '';
+    if (!token.test(name)) return { error: `header line ${i + 1} is not "Name: value"` };
+    headers[name] = line.slice(at + 1).trim();
+  }
+  return { headers };
+}
+
+// hookBody is a new webhook's body: what the form holds, types and
+// headers only when given; or the error of what cannot be sent.
+export function hookBody(form) {
+  const { headers, error } = parseHeaders(form.headers || '');
+  if (error) return { errors: { headers: error } };
+  const data = { name: form.name.trim(), url: form.url.trim(), events: eventsOf(form.ticked, form.typed), enabled: form.enabled };
+  if ((form.types || []).length) data.types = form.types;
+  if (Object.keys(headers).length) data.headers = headers;
+  return { data, errors: {} };
 }
 
 // sameSet reports whether two lists hold the same names, in any order.
 const sameSet = (a, b) => a.length === b.length && a.every((x) => b.includes(x));
 
 // hookChanges is the body of a webhook's PUT: only what the form changed
-// (PUT changes only what it names, so types, headers and the secret
-// stay), and the errors of what cannot be sent. An empty name or URL is
+// (PUT changes only what it names, so what is left as it was, and the
+// secret, stay), and the errors of what cannot be sent. An empty name or URL is
 // refused here: the server reads "" as left out and would keep the old one.
 export function hookChanges(hook, form) {
   const data = {};
@@ -101,5 +145,9 @@ export function hookChanges(hook, form) {
   if (!events.length) errors.events = 'at least one event is required';
   else if (!sameSet(events, hook.events || [])) data.events = events;
   if (form.enabled !== (hook.enabled !== false)) data.enabled = form.enabled;
+  if (!sameSet(form.types || [], hook.types || [])) data.types = form.types || [];
+  const { headers, error } = parseHeaders(form.headers || '');
+  if (error) errors.headers = error;
+  else if (headersText(headers) !== headersText(hook.headers)) data.headers = headers;
   return { data, errors };
 }

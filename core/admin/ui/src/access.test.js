@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  actionsOf, gridColumns, hookChanges, hookForm, permissionsOf, refusedAt, rowState, tickRow, tokenGrid, typedActions,
+  actionsOf, gridColumns, headersText, hookBody, hookChanges, hookForm, hookTypes, parseHeaders, permissionsOf, refusedAt, rowState, tickRow, tokenGrid, typedActions,
 } from './access.js';
 import { coreEvents } from './api.js';
 
@@ -118,7 +118,8 @@ describe('refusedAt', () => {
 // hooks are webhooks as GET /api/admin/webhooks lists them, each of a
 // different mix of events.
 const hooks = [
-  { id: 1, name: 'crm', url: 'https://crm.example.com/kiln', events: ['entry.create', 'learner.assigned'], types: ['learner'], enabled: true },
+  { id: 1, name: 'crm', url: 'https://crm.example.com/kiln', events: ['entry.create', 'learner.assigned'], types: ['learner'], enabled: true,
+    headers: { 'X-Team': 'growth', Authorization: 'Bearer a:b' } },
   { id: 2, name: 'all', url: 'https://all.example.com/', events: ['*'], types: [], enabled: false },
   { id: 3, name: 'core', url: 'https://core.example.com/', events: [...coreEvents], types: [], enabled: true },
   { id: 4, name: 'plugins', url: 'https://p.example.com/', events: ['event.scheduled', 'event.cancelled'], types: [], enabled: true },
@@ -150,11 +151,40 @@ describe('hookForm and hookChanges', () => {
       expect(Object.keys(errors).sort()).toEqual(['events', 'name', 'url']);
     });
   }
-  it('never sends what the form does not edit (types, headers, the secret)', () => {
-    const form = { name: 'other', url: 'https://o.example.com/', ticked: ['entry.delete'], typed: '', enabled: false };
+  for (const hook of hooks) {
+    it(`${hook.name}: types and headers changed are sent, the same ones in another order not`, () => {
+      const form = hookForm(hook);
+      expect(hookChanges(hook, { ...form, types: [...form.types, 'program'] }).data).toEqual({ types: [...(hook.types || []), 'program'] });
+      expect(hookChanges(hook, { ...form, types: [...form.types].reverse() }).data).toEqual({});
+      expect(hookChanges(hook, { ...form, headers: `${form.headers}\nX-New: 1` }).data)
+        .toEqual({ headers: { ...(hook.headers || {}), 'X-New': '1' } });
+      expect(hookChanges(hook, { ...form, headers: form.headers.split('\n').reverse().join('\n') }).data).toEqual({});
+      expect(hookChanges(hook, { ...form, headers: 'no colon here' }).errors).toEqual({ headers: 'header line 1 is not "Name: value"' });
+    });
+  }
+  it('never sends the secret, which the form does not show', () => {
+    const form = { name: 'other', url: 'https://o.example.com/', ticked: ['entry.delete'], typed: '', enabled: false, types: ['x'], headers: 'A: b' };
     for (const hook of hooks) {
-      expect(Object.keys(hookChanges(hook, form).data).every((k) => ['name', 'url', 'events', 'enabled'].includes(k))).toBe(true);
+      expect(Object.keys(hookChanges(hook, form).data).every((k) => ['name', 'url', 'events', 'enabled', 'types', 'headers'].includes(k))).toBe(true);
     }
+  });
+  it('reads headers as "Name: value" lines, a value keeping its own colons', () => {
+    expect(parseHeaders('X-Team: growth\n\n  Authorization: Bearer a:b  ')).toEqual({ headers: { 'X-Team': 'growth', Authorization: 'Bearer a:b' } });
+    expect(parseHeaders('Bad Name: x')).toEqual({ error: 'header line 1 is not "Name: value"' });
+    expect(parseHeaders(': x').error).toBe('header line 1 is not "Name: value"');
+    expect(headersText({ b: '2', a: '1' })).toBe('a: 1\nb: 2');
+    expect(headersText(undefined)).toBe('');
+  });
+  it('makes a webhook with types and headers only when given', () => {
+    const base = { name: ' crm ', url: 'https://crm.example.com/', ticked: ['entry.create'], typed: '', enabled: true, types: [], headers: '' };
+    expect(hookBody(base)).toEqual({ data: { name: 'crm', url: 'https://crm.example.com/', events: ['entry.create'], enabled: true }, errors: {} });
+    expect(hookBody({ ...base, types: ['program'], headers: 'X-Team: a' }).data).toMatchObject({ types: ['program'], headers: { 'X-Team': 'a' } });
+    expect(hookBody({ ...base, headers: 'nope' }).errors).toEqual({ headers: 'header line 1 is not "Name: value"' });
+  });
+  it('offers the visible content types by display name', () => {
+    const t = (apiID, displayName, visible = true) => ({ apiID, schema: { displayName, visible } });
+    expect(hookTypes([t('program', 'Program'), t('coach', 'Coach'), t('secret', 'Secret', false)]))
+      .toEqual([{ name: 'coach', label: 'Coach' }, { name: 'program', label: 'Program' }]);
   });
   it('takes a webhook without enabled for an enabled one', () => {
     const { enabled, ...old } = hooks[0];

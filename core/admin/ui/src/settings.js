@@ -2,14 +2,15 @@
 
 import { useEffect, useLayoutEffect, useMemo, useState } from 'preact/hooks';
 import { html } from 'htm/preact';
-import { coreEvents, eventsOf, fieldErrors, lifespans, when } from './api.js';
-import { gridColumns, hookChanges, hookForm, permissionsOf, refusedAt, rowState, tickRow, tokenGrid } from './access.js';
+import { coreEvents, fieldErrors, lifespans, when } from './api.js';
+import { gridColumns, hookBody, hookChanges, hookForm, hookTypes, permissionsOf, refusedAt, rowState, tickRow, tokenGrid } from './access.js';
 
 // Webhooks is Settings > Webhooks: the webhooks, a form that makes one
 // (its secret shown once) or edits one, each one's last deliveries with
 // Redeliver, and Delete.
-export function Webhooks({ api, can }) {
-  const blank = { name: '', url: '', ticked: ['entry.create'], typed: '', enabled: true };
+export function Webhooks({ api, can, types = [] }) {
+  const blank = { name: '', url: '', ticked: ['entry.create'], typed: '', enabled: true, types: [], headers: '' };
+  const typeChoices = useMemo(() => hookTypes(types), [types]);
   const [list, setList] = useState(null);
   const [form, setForm] = useState(blank);
   // editing is the webhook the form edits; null: the form makes one.
@@ -33,8 +34,14 @@ export function Webhooks({ api, can }) {
   const show = (h) => api.deliveries(h.id).then(({ data }) => { setOpen(h); setDeliveries(data); }).catch(fail);
   useEffect(() => { load(); }, []);
   const create = async () => {
-    const { data } = await api.createWebhook({ name: form.name, url: form.url, events: eventsOf(form.ticked, form.typed), enabled: form.enabled });
+    const { data: body, errors: bad } = hookBody(form);
+    if (Object.keys(bad).length) {
+      setErrors({ byField: bad, other: [] });
+      return false;
+    }
+    const { data } = await api.createWebhook(body);
     setMade(data);
+    return true;
   };
   const close = (h) => {
     setEditing(null);
@@ -43,7 +50,7 @@ export function Webhooks({ api, can }) {
     if (h) setFocusOn(`hook-edit-${h.id}`);
   };
   // update sends only what the form changed: PUT keeps what it does not
-  // name (the types, headers and secret the form does not show).
+  // name (the secret, which the form never shows).
   const update = async () => {
     const { data, errors: bad } = hookChanges(editing, form);
     if (Object.keys(bad).length) {
@@ -63,7 +70,7 @@ export function Webhooks({ api, can }) {
       if (editing) {
         if (!(await update())) return;
       } else {
-        await create();
+        if (!(await create())) return;
         setErrors(noErrors);
       }
       load();
@@ -91,9 +98,9 @@ export function Webhooks({ api, can }) {
     }
   };
   const showForm = editing ? can('webhooks.update') : can('webhooks.create');
-  // A refusal at a field the form does not show (types, headers) is
-  // shown above it, not lost.
-  const stray = Object.entries(errors.byField).filter(([k]) => !['name', 'url', 'events'].includes(k)).map(([, m]) => m);
+  // A refusal at a field the form does not show (the secret) is shown
+  // above it, not lost.
+  const stray = Object.entries(errors.byField).filter(([k]) => !['name', 'url', 'events', 'types', 'headers'].includes(k)).map(([, m]) => m);
   return html`<h1>Webhooks</h1>
     ${[...errors.other, ...stray].map((m) => html`<p class="error" role="alert">${m}</p>`)}
     ${saved && html`<p class="saved" role="status">${saved}</p>`}
@@ -102,13 +109,13 @@ export function Webhooks({ api, can }) {
       <label for="hook-secret">Secret</label><input id="hook-secret" readonly value=${made.secret} />
     </div>`}
     ${showForm && html`<${HookForm} title=${editing ? `Edit webhook ${editing.name}` : 'Create new webhook'}
-      form=${form} setForm=${setForm} errors=${errors.byField} onSubmit=${submit} onCancel=${editing && (() => close(editing))} />`}
+      form=${form} setForm=${setForm} errors=${errors.byField} typeChoices=${typeChoices} onSubmit=${submit} onCancel=${editing && (() => close(editing))} />`}
     ${list && html`<div class="table-wrap"><table>
       <caption>${list.length} webhooks</caption>
-      <thead><tr><th scope="col">Name</th><th scope="col">URL</th><th scope="col">Events</th><th scope="col">Enabled</th>
+      <thead><tr><th scope="col">Name</th><th scope="col">URL</th><th scope="col">Events</th><th scope="col">Types</th><th scope="col">Enabled</th>
         <th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
       <tbody>${list.map((h) => html`<tr key=${h.id}><td>${h.name}</td><td>${h.url}</td><td>${(h.events || []).join(', ')}</td>
-        <td>${h.enabled ? 'Yes' : 'No'}</td><td class="actions">
+        <td>${(h.types || []).length ? h.types.join(', ') : 'all'}</td><td>${h.enabled ? 'Yes' : 'No'}</td><td class="actions">
           ${can('webhooks.deliveries') && html`<button type="button" class="secondary" aria-label=${`Deliveries of ${h.name}`} onClick=${() => show(h)}>Deliveries</button>`}
           ${can('webhooks.update') && h.source !== 'config' && html`<button type="button" class="secondary" id=${`hook-edit-${h.id}`}
             aria-label=${`Edit ${h.name}`} onClick=${() => edit(h)}>Edit</button>`}
@@ -139,10 +146,12 @@ const invalid = (errors, field, id) => (errors[field]
   ? { 'aria-invalid': 'true', 'aria-describedby': id } : {});
 
 // HookForm is the webhook form, the same to make one and to edit one:
-// name, URL, the core's events as boxes and the others typed, enabled.
-// Escape, like Cancel, leaves an edit.
-function HookForm({ title, form, setForm, errors, onSubmit, onCancel }) {
+// name, URL, the core's events as boxes and the others typed, the
+// content types it is narrowed to, its own headers, enabled. Escape,
+// like Cancel, leaves an edit.
+function HookForm({ title, form, setForm, errors, typeChoices, onSubmit, onCancel }) {
   const set = (key, value) => setForm({ ...form, [key]: value });
+  const pickType = (name, on) => set('types', on ? [...form.types, name] : form.types.filter((x) => x !== name));
   const tick = (ev, on) => set('ticked', on ? [...form.ticked, ev] : form.ticked.filter((x) => x !== ev));
   const fieldError = (name) => errors[name] && html`<p class="field-error" id=${`hook-${name}-error`}>${errors[name]}</p>`;
   const onKeyDown = (e) => { if (e.key === 'Escape' && onCancel) onCancel(); };
@@ -161,6 +170,16 @@ function HookForm({ title, form, setForm, errors, onSubmit, onCancel }) {
       <input id="hook-other" value=${form.typed} ...${invalid(errors, 'events', 'hook-events-error')}
         onInput=${(e) => set('typed', e.target.value)} />${fieldError('events')}
     </fieldset>
+    <fieldset class="field"><legend>Content types (none ticked: every type)</legend>
+      ${typeChoices.map((t) => html`<label class="inline"><input type="checkbox" checked=${form.types.includes(t.name)}
+        onChange=${(e) => pickType(t.name, e.target.checked)} /> ${t.label}</label>`)}
+      ${errors.types && html`<p class="field-error">${errors.types}</p>`}
+    </fieldset>
+    <div class="field"><label for="hook-headers">Headers</label>
+      <p class="muted" id="hook-headers-help">One per line, as X-Team: growth</p>
+      <textarea id="hook-headers" rows="3" value=${form.headers} aria-describedby="hook-headers-help"
+        ...${invalid(errors, 'headers', 'hook-headers-help hook-headers-error')}
+        onInput=${(e) => set('headers', e.target.value)} />${fieldError('headers')}</div>
     <div class="field"><label class="inline"><input type="checkbox" id="hook-enabled" checked=${form.enabled}
       onChange=${(e) => set('enabled', e.target.checked)} /> Enabled</label></div>
     <div class="actions"><button type="submit">Save</button>
