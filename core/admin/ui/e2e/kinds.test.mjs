@@ -236,4 +236,5 @@ test('a single type\'s form: its relation, media and components', async (t) => {
   await page.locator('#field-footer-0-url').waitFor();
   assert.equal(await page.locator('#field-footer-0-url').inputValue(), '/imprint');
   await page.getByRole('group', { name: 'featured', exact: true }).getByText('Beta').waitFor();
+  await axe(page, 'a single type\'s form');
 });

@@ -580,5 +580,6 @@ test('a program\'s and a coach\'s figures under their forms, from the analytics 
     // The events chart says the endpoint's numbers.
     const events = Object.entries(f.data.events).map(([k, v]) => `${k} ${v}`).join(', ');
     assert.equal(await figures.getByRole('img', { name: /^Events:/ }).getAttribute('aria-label'), `Events: ${events}`);
+    await axe(page, `a ${plural === 'programs' ? 'program' : 'coach'}'s figures`);
   }
 });
