@@ -1,5 +1,10 @@
-// The browser the e2e tests drive: Debian's chromium (KILN_CHROMIUM names
-// another) through playwright-core.
+// What every browser test file shares: the browser (Debian's chromium,
+// KILN_CHROMIUM names another, through playwright-core), Kiln called as
+// a client beside it, the sign-in, and axe-core.
+import { after, before } from 'node:test';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 
 // launchBrowser starts it for a test file. Under CI=true a browser that
@@ -13,4 +18,50 @@ export async function launchBrowser() {
     if (process.env.CI === 'true') throw err;
     return { browser: null, skip: `no browser: ${err.message.split('\n')[0]}` };
   }
+}
+
+// sharedBrowser starts one browser for the test file that calls it
+// (before its tests, closed after them), first checking what the file
+// needs (check throws when it is missing). The object it returns holds
+// browser and skip once started.
+export function sharedBrowser(check = () => {}) {
+  const shared = { browser: null, skip: '' };
+  before(async () => {
+    check();
+    Object.assign(shared, await launchBrowser());
+  });
+  after(async () => shared.browser && shared.browser.close());
+  return shared;
+}
+
+// caller calls the Kiln at base as a client would, beside the browser:
+// api(method, path, token, body) answers {status, body}.
+export function caller(base) {
+  return async (method, path, token, body) => {
+    const res = await fetch(base + path, {
+      method, headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      body: body && JSON.stringify(body),
+    });
+    return { status: res.status, body: await res.json().catch(() => null) };
+  };
+}
+
+// signInPanel signs in at base's /admin with the form, as a person does.
+export async function signInPanel(page, base, email, password) {
+  await page.goto(`${base}/admin`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+// axe runs axe-core on the page as it is and fails on any serious or
+// critical violation. It is evaluated through the debugger, which the
+// page's Content-Security-Policy does not govern.
+export async function axe(page, what) {
+  await page.evaluate(axeSource);
+  const { violations } = await page.evaluate(() => window.axe.run());
+  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  assert.deepEqual(bad.map((v) => `${v.id}: ${v.help}`), [], `axe-core on ${what}`);
 }

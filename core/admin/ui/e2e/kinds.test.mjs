@@ -6,25 +6,22 @@
 // come from one table per kind, checked against the type's schema as the
 // API describes it, so that a kind added to the type without a row here
 // fails the test.
-import { after, before, test } from 'node:test';
+import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { launchBrowser } from './browser.mjs';
+import { axe, sharedBrowser, signInPanel } from './browser.mjs';
 
 const base = JSON.parse(process.env.KILN_PROJECTS || '{}').kinds;
 const email = process.env.KILN_ADMIN_EMAIL;
 const password = process.env.KILN_ADMIN_PASSWORD;
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const images = new URL('../../../../testdata/media/files/', import.meta.url);
 
-let browser;
-let skip = '';
+const shared = sharedBrowser(() => assert.ok(base && email && password,
+  'KILN_PROJECTS.kinds, KILN_ADMIN_EMAIL and KILN_ADMIN_PASSWORD must be set (e2e/run.sh)'));
 let token = '';
 const tags = {};
+// The tags to relate to and the images to pick, made through the API.
 before(async () => {
-  assert.ok(base && email && password, 'KILN_PROJECTS.kinds, KILN_ADMIN_EMAIL and KILN_ADMIN_PASSWORD must be set (e2e/run.sh)');
-  ({ browser, skip } = await launchBrowser());
   token = (await call('POST', '/api/auth/local', { identifier: email, password })).body.jwt;
   for (const name of ['Alpha', 'Beta']) tags[name] = (await call('POST', '/api/tags', { data: { name } })).body.data.documentId;
   for (const name of ['tall.jpg', 'small.png']) {
@@ -34,7 +31,6 @@ before(async () => {
     assert.equal(res.status, 201);
   }
 });
-after(async () => browser && browser.close());
 
 async function call(method, path, body) {
   const res = await fetch(base + path, { method, headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
@@ -82,23 +78,13 @@ async function pickFile(group, name) {
   await group.getByRole('button', { name: `Pick ${name}`, exact: true }).first().click(); // the library may hold it twice
 }
 
-async function axe(page, what) {
-  await page.evaluate(axeSource);
-  const { violations } = await page.evaluate(() => window.axe.run());
-  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  assert.deepEqual(bad.map((v) => `${v.id}: ${v.help}`), [], `axe-core on ${what}`);
-}
-
 async function signedIn(t) {
-  if (skip) { t.skip(skip); return null; }
-  const context = await browser.newContext();
+  if (shared.skip) { t.skip(shared.skip); return null; }
+  const context = await shared.browser.newContext();
   t.after(() => context.close());
   const page = await context.newPage();
   page.on('dialog', (d) => d.accept());
-  await page.goto(`${base}/admin`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await signInPanel(page, base, email, password);
   await page.getByRole('navigation', { name: 'Content Manager' }).waitFor();
   return page;
 }

@@ -3,32 +3,24 @@
 // project of single types (testdata/single-types) and a Strapi project's
 // src/ (testdata/components). The navigation names each one's own types,
 // and an entry made through the form is there through the API.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser } from './browser.mjs';
+import { sharedBrowser, signInPanel } from './browser.mjs';
 
 const projects = JSON.parse(process.env.KILN_PROJECTS || '{}');
 const email = process.env.KILN_ADMIN_EMAIL;
 const password = process.env.KILN_ADMIN_PASSWORD;
 
-let browser;
-let skip = '';
-before(async () => {
-  assert.ok(projects.init && email && password, 'KILN_PROJECTS, KILN_ADMIN_EMAIL and KILN_ADMIN_PASSWORD must be set (e2e/run.sh)');
-  ({ browser, skip } = await launchBrowser());
-});
-after(async () => browser && browser.close());
+const shared = sharedBrowser(() => assert.ok(projects.init && email && password,
+  'KILN_PROJECTS, KILN_ADMIN_EMAIL and KILN_ADMIN_PASSWORD must be set (e2e/run.sh)'));
 
 async function signedIn(t, base) {
-  if (skip) { t.skip(skip); return null; }
-  const context = await browser.newContext();
+  if (shared.skip) { t.skip(shared.skip); return null; }
+  const context = await shared.browser.newContext();
   t.after(() => context.close());
   const page = await context.newPage();
   page.on('dialog', (d) => d.accept());
-  await page.goto(`${base}/admin`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await signInPanel(page, base, email, password);
   await page.getByRole('navigation', { name: 'Content Manager' }).waitFor();
   const res = await fetch(`${base}/api/auth/local`, { method: 'POST', headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ identifier: email, password }) });

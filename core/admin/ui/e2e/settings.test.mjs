@@ -4,33 +4,19 @@
 // through the REST API, the server's refusal of an unknown action, and a
 // webhook edited and read back. Under CI=true a browser that cannot
 // start fails the test; elsewhere it skips it.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { launchBrowser } from './browser.mjs';
+import { axe, caller, sharedBrowser, signInPanel } from './browser.mjs';
 
 const base = process.env.KILN_BASE;
 const email = process.env.KILN_ADMIN_EMAIL;
 const password = process.env.KILN_ADMIN_PASSWORD;
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-let browser;
-let skip = '';
-before(async () => {
-  assert.ok(base && email && password, 'KILN_BASE, KILN_ADMIN_EMAIL and KILN_ADMIN_PASSWORD must be set (e2e/run.sh)');
-  ({ browser, skip } = await launchBrowser());
-});
-after(async () => browser && browser.close());
+const shared = sharedBrowser(() => assert.ok(base && email && password,
+  'KILN_BASE, KILN_ADMIN_EMAIL and KILN_ADMIN_PASSWORD must be set (e2e/run.sh)'));
 
 // api calls Kiln as a client would, beside the browser.
-async function api(method, path, token, body) {
-  const res = await fetch(base + path, {
-    method, headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body && JSON.stringify(body),
-  });
-  return { status: res.status, body: await res.json().catch(() => null) };
-}
+const api = caller(base);
 
 async function adminJWT() {
   const { body } = await api('POST', '/api/auth/local', null, { identifier: email, password });
@@ -40,8 +26,8 @@ async function adminJWT() {
 // open gives a tab that records every request, so that a test can check
 // none left the server.
 async function open(t) {
-  if (skip) return t.skip(skip);
-  const context = await browser.newContext();
+  if (shared.skip) return t.skip(shared.skip);
+  const context = await shared.browser.newContext();
   const page = await context.newPage();
   const requests = [];
   page.on('request', (r) => requests.push(r.url()));
@@ -49,19 +35,7 @@ async function open(t) {
   return { page, requests };
 }
 
-async function axe(page, what) {
-  await page.evaluate(axeSource); // through the debugger, which the page's policy does not govern
-  const { violations } = await page.evaluate(() => window.axe.run());
-  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  assert.deepEqual(bad.map((v) => `${v.id}: ${v.help}`), [], `axe-core on ${what}`);
-}
-
-async function signIn(page) {
-  await page.goto(`${base}/admin`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
-}
+const signIn = (page) => signInPanel(page, base, email, password);
 
 test('Settings > API Tokens: a custom token ticked in the grid may take those actions and no other', async (t) => {
   const o = await open(t);
