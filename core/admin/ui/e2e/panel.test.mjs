@@ -535,17 +535,17 @@ test('a coach\'s week: events and free slots by day from the real endpoints; lea
   }
 });
 
-test('a program\'s and a coach\'s figures under their forms, from the analytics endpoints', async (t) => {
+test('a program\'s, a customer\'s and a coach\'s figures and charts under their forms, from the analytics endpoints', async (t) => {
   const o = await open(t);
   if (!o) return;
   const { page } = o;
   await signIn(page);
   const { body: session } = await api('POST', '/api/auth/local', null, { identifier: email, password });
-  for (const plural of ['programs', 'coaches']) {
+  for (const [plural, apiID] of [['programs', 'program'], ['customers', 'customer'], ['coaches', 'coach']]) {
     const { body: list } = await api('GET', `/api/${plural}?pagination[pageSize]=1`, session.jwt);
     const doc = list.data[0].documentId;
     const { body: f } = await api('GET', `/api/analytics/${plural}/${doc}`, session.jwt);
-    await page.goto(`${base}/admin#/content/${plural === 'programs' ? 'program' : 'coach'}/${doc}`);
+    await page.goto(`${base}/admin#/content/${apiID}/${doc}`);
     const figures = page.getByRole('region', { name: 'Figures' });
     const hours = figures.locator('div').filter({ hasText: /^hoursDelivered/ }).locator('dd');
     await hours.waitFor();
@@ -555,6 +555,6 @@ test('a program\'s and a coach\'s figures under their forms, from the analytics 
     // The events chart says the endpoint's numbers.
     const events = Object.entries(f.data.events).map(([k, v]) => `${k} ${v}`).join(', ');
     assert.equal(await figures.getByRole('img', { name: /^Events:/ }).getAttribute('aria-label'), `Events: ${events}`);
-    await axe(page, `a ${plural === 'programs' ? 'program' : 'coach'}'s figures`);
+    await axe(page, `a ${apiID}'s figures`);
   }
 });
