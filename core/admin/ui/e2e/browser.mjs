@@ -65,3 +65,32 @@ export async function axe(page, what) {
   const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   assert.deepEqual(bad.map((v) => `${v.id}: ${v.help}`), [], `axe-core on ${what}`);
 }
+
+// onPlatform is what a test file against the platform e2e/run.sh serves
+// (KILN_BASE, an admin's KILN_ADMIN_EMAIL and KILN_ADMIN_PASSWORD) works
+// with: the browser, Kiln as a client (api), an admin's token, the
+// sign-in (the admin's, or another's), and open, a tab (a viewport may
+// be given) that records every request so that a test can check none
+// left the server; open answers nothing when the browser is skipped.
+export function onPlatform() {
+  const base = process.env.KILN_BASE;
+  const email = process.env.KILN_ADMIN_EMAIL;
+  const password = process.env.KILN_ADMIN_PASSWORD;
+  const shared = sharedBrowser(() => assert.ok(base && email && password,
+    'KILN_BASE, KILN_ADMIN_EMAIL and KILN_ADMIN_PASSWORD must be set (e2e/run.sh)'));
+  const api = caller(base);
+  return {
+    base, email, password, shared, api,
+    adminJWT: async () => (await api('POST', '/api/auth/local', null, { identifier: email, password })).body.jwt,
+    signIn: (page, as = email, pw = password) => signInPanel(page, base, as, pw),
+    open: async (t, viewport) => {
+      if (shared.skip) return t.skip(shared.skip);
+      const context = await shared.browser.newContext(viewport ? { viewport } : {});
+      const page = await context.newPage();
+      const requests = [];
+      page.on('request', (r) => requests.push(r.url()));
+      t.after(() => context.close());
+      return { page, requests };
+    },
+  };
+}

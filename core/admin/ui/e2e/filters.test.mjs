@@ -5,32 +5,9 @@
 // browser that cannot start fails the test; elsewhere it skips it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { axe, caller, sharedBrowser, signInPanel } from './browser.mjs';
+import { axe, onPlatform } from './browser.mjs';
 
-const base = process.env.KILN_BASE;
-const email = process.env.KILN_ADMIN_EMAIL;
-const password = process.env.KILN_ADMIN_PASSWORD;
-
-const shared = sharedBrowser(() => assert.ok(base && email && password,
-  'KILN_BASE, KILN_ADMIN_EMAIL and KILN_ADMIN_PASSWORD must be set (e2e/run.sh)'));
-
-// api calls Kiln as a client would, beside the browser.
-const api = caller(base);
-
-async function open(t, viewport) {
-  if (shared.skip) return t.skip(shared.skip);
-  const context = await shared.browser.newContext(viewport ? { viewport } : {});
-  const page = await context.newPage();
-  t.after(() => context.close());
-  return page;
-}
-
-const signIn = (page) => signInPanel(page, base, email, password);
-
-async function session() {
-  const { body } = await api('POST', '/api/auth/local', null, { identifier: email, password });
-  return body.jwt;
-}
+const { api, adminJWT: session, signIn, open } = onPlatform();
 
 // sameRows waits until the list shows the API's answer: its entries' ids
 // in its order, and its total in the caption.
@@ -51,8 +28,9 @@ async function sameRows(page, answer, what) {
 const firstPage = 'pagination[page]=1&pagination[pageSize]=25';
 
 test('filters on programs: an enumeration, a number by keyboard alone and a text, each the API\'s answer; the chips remove them', async (t) => {
-  const page = await open(t);
-  if (!page) return;
+  const o = await open(t);
+  if (!o) return;
+  const { page } = o;
   const token = await session();
   await signIn(page);
   await page.getByRole('navigation', { name: 'Content Manager' }).getByRole('link', { name: 'Program', exact: true }).click();
@@ -125,8 +103,9 @@ test('filters on programs: an enumeration, a number by keyboard alone and a text
 });
 
 test('a filter takes the list back to page 1; a date-time is compared in UTC; the form fits a phone', async (t) => {
-  const page = await open(t, { width: 375, height: 740 });
-  if (!page) return;
+  const o = await open(t, { width: 375, height: 740 });
+  if (!o) return;
+  const { page } = o;
   const token = await session();
   await signIn(page);
   await page.getByRole('navigation', { name: 'Content Manager' }).getByRole('link', { name: 'Event', exact: true }).click();

@@ -6,31 +6,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { axe, caller, sharedBrowser, signInPanel } from './browser.mjs';
+import { axe, onPlatform } from './browser.mjs';
 
-const base = process.env.KILN_BASE;
-const email = process.env.KILN_ADMIN_EMAIL;
-const password = process.env.KILN_ADMIN_PASSWORD;
-
-const shared = sharedBrowser(() => assert.ok(base && email && password,
-  'KILN_BASE, KILN_ADMIN_EMAIL and KILN_ADMIN_PASSWORD must be set (e2e/run.sh)'));
-
-// api calls Kiln as a client would, beside the browser.
-const api = caller(base);
-
-// page opens a tab that records every request, so that a test can check
-// none left the server.
-async function open(t) {
-  if (shared.skip) return t.skip(shared.skip);
-  const context = await shared.browser.newContext();
-  const page = await context.newPage();
-  const requests = [];
-  page.on('request', (r) => requests.push(r.url()));
-  t.after(() => context.close());
-  return { page, requests };
-}
-
-const signIn = (page, as = email, pw = password) => signInPanel(page, base, as, pw);
+const { base, email, password, shared, api, signIn, open } = onPlatform();
 
 test('sign in, browse a collection page by page and sorted, sign out', async (t) => {
   const o = await open(t);

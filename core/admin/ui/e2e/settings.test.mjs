@@ -6,36 +6,9 @@
 // start fails the test; elsewhere it skips it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { axe, caller, sharedBrowser, signInPanel } from './browser.mjs';
+import { axe, onPlatform } from './browser.mjs';
 
-const base = process.env.KILN_BASE;
-const email = process.env.KILN_ADMIN_EMAIL;
-const password = process.env.KILN_ADMIN_PASSWORD;
-
-const shared = sharedBrowser(() => assert.ok(base && email && password,
-  'KILN_BASE, KILN_ADMIN_EMAIL and KILN_ADMIN_PASSWORD must be set (e2e/run.sh)'));
-
-// api calls Kiln as a client would, beside the browser.
-const api = caller(base);
-
-async function adminJWT() {
-  const { body } = await api('POST', '/api/auth/local', null, { identifier: email, password });
-  return body.jwt;
-}
-
-// open gives a tab that records every request, so that a test can check
-// none left the server.
-async function open(t) {
-  if (shared.skip) return t.skip(shared.skip);
-  const context = await shared.browser.newContext();
-  const page = await context.newPage();
-  const requests = [];
-  page.on('request', (r) => requests.push(r.url()));
-  t.after(() => context.close());
-  return { page, requests };
-}
-
-const signIn = (page) => signInPanel(page, base, email, password);
+const { base, api, adminJWT, signIn, open } = onPlatform();
 
 test('Settings > API Tokens: a custom token ticked in the grid may take those actions and no other', async (t) => {
   const o = await open(t);

@@ -46,10 +46,7 @@ export function publishedQuery(documentIds) {
 }
 
 // writeQuery is a write's query string: its status (draft) and locale.
-export function writeQuery(status, locale) {
-  const q = [status && `status=${status}`, locale && `locale=${encodeURIComponent(locale)}`].filter(Boolean);
-  return q.length ? `?${q.join('&')}` : '';
-}
+export const writeQuery = (status, locale) => readQuery(status, locale);
 
 // readQuery is a read's query string: its status, locale and populate
 // parts.
@@ -348,8 +345,10 @@ export function client({ base = '', token = () => '', onExpired = () => {}, fetc
     // With status draft a write changes the draft only; without, on a
     // type with draft & publish, it publishes too (docs/drafts.md).
     create: (pluralName, data, status = '', locale = '') => send('POST', `/api/${pluralName}${writeQuery(status, locale)}`, { data }),
-    update: (pluralName, documentId, data, status = '', locale = '') =>
-      send('PUT', `/api/${pluralName}/${encodeURIComponent(documentId)}${writeQuery(status, locale)}`, { data }),
+    // populate asks the answer to hold what the form shows (form.js's
+    // populateOf), so that a save refills the form without a second read.
+    update: (pluralName, documentId, data, status = '', locale = '', populate = []) =>
+      send('PUT', `/api/${pluralName}/${encodeURIComponent(documentId)}${readQuery(status, locale, populate)}`, { data }),
     files: (opts = {}) => send('GET', `/api/upload/files?${filesQuery(opts)}`),
     describeFile: (id, info) => {
       const form = new FormData();
@@ -412,7 +411,8 @@ export function client({ base = '', token = () => '', onExpired = () => {}, fetc
         throw err;
       }
     },
-    saveSingle: (singularName, data, status = '', locale = '') => send('PUT', `/api/${singularName}${writeQuery(status, locale)}`, { data }),
+    saveSingle: (singularName, data, status = '', locale = '', populate = []) =>
+      send('PUT', `/api/${singularName}${readQuery(status, locale, populate)}`, { data }),
     removeSingle: (singularName, locale = '') => send('DELETE', `/api/${singularName}${writeQuery('', locale)}`),
     published: async (pluralName, documentIds, locale = '') => {
       if (!documentIds.length) return new Set();
@@ -479,15 +479,20 @@ export function fromInput(field, raw) {
   }
 }
 
-// fieldErrors are a refusal's messages by the field they name (Strapi's
-// details.errors, path first element), and the rest.
-export function fieldErrors(err) {
+// placeErrors puts a refusal's messages (Strapi's details.errors) where
+// at says, from each one's path (a key, or '' for above the form), and
+// the rest, or the refusal's own message, above the form.
+export function placeErrors(err, at) {
   const byField = {};
   const other = [];
   for (const e of (err.details && err.details.errors) || []) {
-    const name = Array.isArray(e.path) && e.path.length ? String(e.path[0]) : '';
-    if (name) byField[name] = byField[name] ? `${byField[name]} ${e.message}` : e.message;
+    const key = at(Array.isArray(e.path) ? e.path.map(String) : []);
+    if (key) byField[key] = byField[key] ? `${byField[key]} ${e.message}` : e.message;
     else other.push(e.message);
   }
   return { byField, other: Object.keys(byField).length || other.length ? other : [err.message] };
 }
+
+// fieldErrors are a refusal's messages by the field their path starts
+// with, and the rest: a form of flat fields (the Settings pages').
+export const fieldErrors = (err) => placeErrors(err, (path) => path[0] || '');

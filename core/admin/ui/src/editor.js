@@ -87,8 +87,9 @@ export function Editor({ api, type, documentId, can, single = false, ctx, locale
     }
     const status = publish ? '' : 'draft';
     try {
-      const answer = single ? await api.saveSingle(singular, data, status, locale)
-        : documentId ? await api.update(plural, documentId, data, status, locale) : await api.create(plural, data, status, locale);
+      const populate = populateOf(fields);
+      const answer = single ? await api.saveSingle(singular, data, status, locale, populate)
+        : documentId ? await api.update(plural, documentId, data, status, locale, populate) : await api.create(plural, data, status, locale);
       setMissing(false);
       setExists(true);
       setErrors({ byField: {}, other: [] });
@@ -97,12 +98,10 @@ export function Editor({ api, type, documentId, can, single = false, ctx, locale
       guardLeaving(null); // saved: nothing to lose by leaving, even before the next render
       if (documentId || single) {
         setSaved(publish && drafts ? 'Published.' : 'Saved.');
-        // What the server now holds: new components' ids, so that a
-        // second save changes their rows instead of making new ones.
-        const populate = populateOf(fields);
-        const fresh = single ? await api.single(singular, drafts ? 'draft' : '', populate, locale)
-          : (await api.entry(plural, documentId, drafts ? 'draft' : '', populate, locale)).data;
-        fill(fresh);
+        // What the server now holds (the write's answer, populated as a
+        // read is): new components' ids, so that a second save changes
+        // their rows instead of making new ones.
+        fill(answer.data);
       } else {
         created = answer.data.documentId;
         window.location.hash = `#/content/${type.apiID}/${created}${locale ? `?locale=${locale}` : ''}`;

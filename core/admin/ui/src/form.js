@@ -3,7 +3,7 @@
 // (populate), the values it holds, and the body a save sends. Nothing
 // here touches the DOM; form.test.js checks it alone.
 
-import { fromInput, inputOf, labelOf, toInput } from './api.js';
+import { fromInput, inputOf, labelOf, placeErrors, toInput } from './api.js';
 import { blocksProblem, fromBlocks, toBlocks } from './blocks.js';
 
 // fieldsOf are the form's fields for a type's (or a component's)
@@ -182,16 +182,10 @@ export function pathsOf(fields, form, path = []) {
 // form.
 export function formErrors(err, paths) {
   const shown = new Set(paths);
-  const byField = {};
-  const other = [];
-  for (const e of (err.details && err.details.errors) || []) {
-    const path = Array.isArray(e.path) ? e.path.map(String) : [];
-    let at = '';
-    for (let n = path.length; n > 0 && !at; n--) if (shown.has(path.slice(0, n).join('.'))) at = path.slice(0, n).join('.');
-    if (at) byField[at] = byField[at] ? `${byField[at]} ${e.message}` : e.message;
-    else other.push(e.message);
-  }
-  return { byField, other: Object.keys(byField).length || other.length ? other : [err.message] };
+  return placeErrors(err, (path) => {
+    for (let n = path.length; n > 0; n--) if (shown.has(path.slice(0, n).join('.'))) return path.slice(0, n).join('.');
+    return '';
+  });
 }
 
 // slugOf is the uid the server derives from a target field's text when a
