@@ -73,18 +73,14 @@ func (s *sched) checkEvent(ctx context.Context, ev *hook.Event) error {
 	if err != nil || coach == 0 {
 		return err
 	}
-	// Where the constraint holds, it alone decides, at commit, whether the
-	// coach is free; the search only names the clashes for the 400. So the
-	// first run of a transaction does not search: if its commit breaks the
-	// constraint, the transaction runs again (content.Retried), and that
-	// run searches and refuses with the clashes.
-	if guarded, err := s.dbGuards(ctx, tx); err != nil || guarded && !content.Retried(ctx) {
-		return err
-	}
-	// Elsewhere every write that could book this coach takes the same lock
-	// (see underCoachLock), so the search and the write that follows it
-	// are not interleaved with another booking of the coach.
-	return s.underCoachLock(ctx, tx, coach, func() error {
+	// Every write that could book this coach takes the same lock (see
+	// underCoachLock), so the search and the write that follows it are not
+	// interleaved with another booking of the coach. Where the no-overlap
+	// constraint holds, it decides at commit whether the coach is free, and
+	// a booking that gets the lock at once does not search: the search
+	// only names the clashes for the 400, on the run again after its
+	// commit broke the constraint.
+	return s.underCoachLock(ctx, tx, coach, true, func() error {
 		clashes, err := s.clashes(ctx, tx, coach, start, end, []int64{ev.ID})
 		if err != nil || len(clashes) == 0 {
 			return err
@@ -117,17 +113,18 @@ func (s *sched) movesSlot(ev *hook.Event) bool {
 // locks the event's row before its coach's lock (checkCoachEvents too), so
 // lock orders never cross.
 //
-// Where the no-overlap constraint settles races (see underCoachLock) neither
-// the lock nor the second read is needed: a check made on a stale row
-// that misses a clash is caught at commit and run again.
+// Where the no-overlap constraint holds the row is locked all the same,
+// for that order (the UPDATE would take the lock anyway, but after the
+// coach's), but not read again: a check made on a stale row that misses a
+// clash is caught at commit and run again.
 func (s *sched) lockEvent(ctx context.Context, tx *content.Tx, ev *hook.Event) error {
 	if ev.ID == 0 || !s.locksWait() {
 		return nil
 	}
-	if guarded, err := s.constraintHeld(ctx, tx); err != nil || guarded {
+	if err := tx.Lock(ctx, s.m.Event, ev.ID); err != nil {
 		return err
 	}
-	if err := tx.Lock(ctx, s.m.Event, ev.ID); err != nil {
+	if guarded, err := s.constraintHeld(ctx, tx); err != nil || guarded {
 		return err
 	}
 	return tx.Reload(ctx, ev)
@@ -231,7 +228,7 @@ func (s *sched) checkCoachEvents(ctx context.Context, ev *hook.Event) error {
 	if ev.ID == 0 { // a new coach has no other booking to wait for
 		return check()
 	}
-	return s.underCoachLock(ctx, tx, ev.ID, check)
+	return s.underCoachLock(ctx, tx, ev.ID, false, check)
 }
 
 // overlapping lists the events of list, other than list[i], that overlap

@@ -150,11 +150,15 @@ func overlapOnCoachAndStatus(t *testing.T, h *apptest.Harness, p people, a, b, d
 	}
 }
 
-// slowWrites is a test plugin whose event hook, running after the
-// scheduling plugin's check and before the insert, holds every create for
-// a while: it widens the window between "no clash found" and "written"
-// from microseconds to 50 ms, so that a missing lock shows every time
-// instead of once in a while.
+// slowWrites is a test plugin that holds every create of an event for a
+// while twice, inside its transaction. Before the insert (after the
+// scheduling plugin's check) it widens the window between "no clash
+// found" and "written" from microseconds to 50 ms, so that a missing lock
+// shows every time instead of once in a while. After the insert it holds
+// the row, uncommitted, 50 ms more, so that racing bookings that all got
+// past their checks are all at their commits together: with the
+// no-overlap constraint and no lock, each then waited at its commit for
+// another, deadlocked, and the race ended in 409s and 503s after 25 s.
 type slowWrites struct {
 	m struct {
 		Event *schema.ContentType `kiln:"event"`
@@ -164,10 +168,12 @@ type slowWrites struct {
 func (*slowWrites) Name() string { return "slowwrites" }
 func (w *slowWrites) Model() any { return &w.m }
 func (w *slowWrites) Register(api *plugin.API) error {
-	api.Before(hook.Create, w.m.Event, func(context.Context, *hook.Event) error {
+	hold := func(context.Context, *hook.Event) error {
 		time.Sleep(50 * time.Millisecond)
 		return nil
-	})
+	}
+	api.Before(hook.Create, w.m.Event, hold)
+	api.After(hook.Create, w.m.Event, hold)
 	return nil
 }
 
@@ -178,9 +184,10 @@ func (w *slowWrites) Register(api *plugin.API) error {
 // disabling the lock); on SQLite the single writer already serialises
 // them.
 //
-// With the no-overlap constraint on PostgreSQL no lock is taken: the
-// losers fail at commit, run again, and answer the clash (400), as under
-// the lock. TestCreatesWithoutTheConstraint runs the race without it.
+// With the no-overlap constraint on PostgreSQL the lock is taken too, so
+// that the bookings do not meet at their commits (see slowWrites); the
+// winner, which got the lock at once, leaves the clash search to the
+// constraint. TestCreatesWithoutTheConstraint runs the race without it.
 //
 // The request deadline is long here: this test's subject is that one
 // booking wins, not how fast the losers hear (TestCrowdedHourAnswersFast's
