@@ -98,7 +98,7 @@ func OpenWith(ctx context.Context, url string, o Options) (*DB, error) {
 	switch {
 	case strings.HasPrefix(url, "postgres://"), strings.HasPrefix(url, "postgresql://"):
 		c := &preparing{prepare: !o.Unprepared, broken: pgBroken, stale: pgStale,
-			Connector: pgdriver.NewConnector(pgdriver.WithDSN(url), checkClient,
+			Connector: pgdriver.NewConnector(noReadTimeout, pgdriver.WithDSN(url), checkClient,
 				pgdriver.WithResetSessionFunc(func(_ context.Context, cn *pgdriver.Conn) error {
 					if !alive(cn.Conn()) {
 						return driver.ErrBadConn
@@ -125,6 +125,14 @@ func OpenWith(ctx context.Context, url string, o Options) (*DB, error) {
 	}
 	return db, nil
 }
+
+// noReadTimeout lifts the driver's own limit on how long a statement's
+// answer may take (10 s by default), which cut migrations and seeds, that
+// have no deadline, and ended statements waiting on a lock before the
+// request's deadline, as a 503 that named no cause. A request's context
+// deadline bounds its statements, and checkClient stops them on the
+// server. Set before the URL, so that a read_timeout in it still counts.
+var noReadTimeout = pgdriver.WithReadTimeout(0)
 
 // checkClient has PostgreSQL check every second, while a statement runs,
 // that its client is still there (client_connection_check_interval, from
