@@ -15,7 +15,9 @@ import (
 	"context"
 	"database/sql"
 	"database/sql/driver"
+	"errors"
 	"fmt"
+	neturl "net/url"
 	"strings"
 	"sync/atomic"
 
@@ -97,14 +99,11 @@ func OpenWith(ctx context.Context, url string, o Options) (*DB, error) {
 	var db *DB
 	switch {
 	case strings.HasPrefix(url, "postgres://"), strings.HasPrefix(url, "postgresql://"):
-		c := &preparing{prepare: !o.Unprepared, broken: pgBroken, stale: pgStale,
-			Connector: pgdriver.NewConnector(noReadTimeout, pgdriver.WithDSN(url), checkClient,
-				pgdriver.WithResetSessionFunc(func(_ context.Context, cn *pgdriver.Conn) error {
-					if !alive(cn.Conn()) {
-						return driver.ErrBadConn
-					}
-					return nil
-				}))}
+		pg, err := pgConnector(url)
+		if err != nil {
+			return nil, err
+		}
+		c := &preparing{prepare: !o.Unprepared, broken: pgBroken, stale: pgStale, Connector: pg}
 		sqldb := sql.OpenDB(c)
 		sqldb.SetMaxOpenConns(o.MaxConns)
 		sqldb.SetMaxIdleConns(o.MaxConns)
@@ -124,6 +123,33 @@ func OpenWith(ctx context.Context, url string, o Options) (*DB, error) {
 		return nil, fmt.Errorf("connecting to the %s database: %w", db.Dialect, err)
 	}
 	return db, nil
+}
+
+// pgConnector is the driver's connector for url. The driver panics on a
+// URL it cannot read (a bad escape, an unknown sslmode, a duration that is
+// none): that is the operator's typing, so it is an error naming the
+// problem, never a crash, and never the URL itself, which holds the
+// password.
+func pgConnector(url string) (c *pgdriver.Connector, err error) {
+	if _, err := neturl.Parse(url); err != nil {
+		var ue *neturl.Error
+		if errors.As(err, &ue) {
+			err = ue.Err
+		}
+		return nil, fmt.Errorf("the database URL cannot be read: %v", err)
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			c, err = nil, fmt.Errorf("the database URL cannot be read: %v", r)
+		}
+	}()
+	return pgdriver.NewConnector(noReadTimeout, pgdriver.WithDSN(url), checkClient,
+		pgdriver.WithResetSessionFunc(func(_ context.Context, cn *pgdriver.Conn) error {
+			if !alive(cn.Conn()) {
+				return driver.ErrBadConn
+			}
+			return nil
+		})), nil
 }
 
 // noReadTimeout lifts the driver's own limit on how long a statement's
