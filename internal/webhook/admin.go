@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -201,12 +202,16 @@ func (w *Service) get(c *fiber.Ctx) error {
 	return rest.WriteData(c, fiber.StatusOK, w.toJSON(h))
 }
 
-// body is the admin routes' write body, under "data" as Strapi's.
+// body is the admin routes' write body, under "data" as Strapi's. Name
+// and URL are read raw besides, so that an update tells "not sent" (kept)
+// from sent empty or null (refused, as on a create).
 type body struct {
 	Data *struct {
 		Definition
-		Secret  *string `json:"secret"`
-		Enabled *bool   `json:"enabled"`
+		Name    json.RawMessage `json:"name"`
+		URL     json.RawMessage `json:"url"`
+		Secret  *string         `json:"secret"`
+		Enabled *bool           `json:"enabled"`
 	} `json:"data"`
 }
 
@@ -217,6 +222,16 @@ func readBody(c *fiber.Ctx) (*body, error) {
 	}
 	if b.Data == nil {
 		return nil, errs.New(errs.KindValidation, "Missing \"data\" payload in the request body")
+	}
+	for _, f := range []struct {
+		name string
+		raw  json.RawMessage
+		to   *string
+	}{{"name", b.Data.Name, &b.Data.Definition.Name}, {"url", b.Data.URL, &b.Data.Definition.URL}} {
+		if f.raw != nil && json.Unmarshal(f.raw, f.to) != nil {
+			return nil, errs.Newf(errs.KindValidation, "%s: a string is required", f.name).
+				WithDetails(map[string]any{"errors": []map[string]any{{"path": []string{f.name}, "message": "a string is required", "name": "ValidationError"}}})
+		}
 	}
 	return &b, nil
 }
@@ -287,10 +302,10 @@ func (w *Service) update(c *fiber.Ctx) error {
 		// A partial update: what the body leaves out stays.
 		def := Definition{Name: h.Name, URL: h.URL, Events: h.Events, Types: h.Types, Headers: h.Headers}
 		in := b.Data.Definition
-		if in.Name != "" {
+		if b.Data.Name != nil {
 			def.Name = in.Name
 		}
-		if in.URL != "" {
+		if b.Data.URL != nil {
 			def.URL = in.URL
 		}
 		if in.Events != nil {

@@ -81,6 +81,15 @@ func TestAdminRoutes(t *testing.T) {
 			fmt.Sprint(got["events"]) != "[entry.create learner.assigned]" {
 			t.Errorf("update: %d %s", r.Status, r.Body)
 		}
+		// A name or URL sent empty is refused, as on a create, not kept.
+		wantErr("PUT empty name", h.Do("PUT", path, body(map[string]any{"name": ""})), 400, "ValidationError", "name: a name of 1 to 255 characters is required")
+		wantErr("PUT blank name", h.Do("PUT", path, body(map[string]any{"name": "  "})), 400, "ValidationError", "name: a name of 1 to 255 characters is required")
+		wantErr("PUT empty url", h.Do("PUT", path, body(map[string]any{"url": ""})), 400, "ValidationError", "url: an http or https URL")
+		wantErr("PUT null url", h.Do("PUT", path, body(map[string]any{"url": nil})), 400, "ValidationError", "url: an http or https URL")
+		wantErr("PUT a number for a name", h.Do("PUT", path, body(map[string]any{"name": 7})), 400, "ValidationError", "name: a string is required")
+		if r := h.Do("GET", path, nil); r.Status != 200 || r.JSON(t)["data"].(map[string]any)["name"] != "crm" {
+			t.Errorf("after refused updates: %d %s", r.Status, r.Body)
+		}
 		// The config file's webhook belongs to the file.
 		cfgID := h.Do("GET", "/api/admin/webhooks", nil).JSON(t)["data"].([]any)[0].(map[string]any)["id"]
 		cfgPath := fmt.Sprintf("/api/admin/webhooks/%v", cfgID)

@@ -131,7 +131,7 @@ const sameSet = (a, b) => a.length === b.length && a.every((x) => b.includes(x))
 // hookChanges is the body of a webhook's PUT: only what the form changed
 // (PUT changes only what it names, so what is left as it was, and the
 // secret, stay), and the errors of what cannot be sent. An empty name or URL is
-// refused here: the server reads "" as left out and would keep the old one.
+// refused here, before the server's own 400 for it.
 export function hookChanges(hook, form) {
   const data = {};
   const errors = {};
