@@ -166,8 +166,8 @@ func (s *Service) Create(ctx context.Context, name, description, kind string, ac
 		if s.Rules == nil {
 			return nil, "", errs.New(errs.KindInternal, "the token rules are not set")
 		}
-		if msg := s.Rules.CheckCustom(actions); msg != "" {
-			return nil, "", fieldError("permissions", msg, actions)
+		if problems := s.Rules.CheckCustom(actions); len(problems) > 0 {
+			return nil, "", errs.Fields(problems)
 		}
 	default:
 		return nil, "", fieldError("type", "type must be one of read-only, full-access, custom", kind)

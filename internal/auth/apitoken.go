@@ -10,7 +10,10 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
+
+	"github.com/kiln-cms/kiln/core/errs"
 )
 
 // API tokens are long-lived secrets for servers (a site builder, a sync
@@ -202,20 +205,24 @@ func (r *TokenRules) Actions(kind string) []string {
 
 // CheckCustom checks the actions of a custom token: at least one, each an
 // action of the route table (or a <type>.readDrafts), none twice. It
-// returns a message for the 400, or "".
-func (r *TokenRules) CheckCustom(actions []string) string {
+// returns every problem, each at the action's place in the list
+// (["permissions", "2"]), so that a form can mark them all at once; none
+// when the list is good.
+func (r *TokenRules) CheckCustom(actions []string) []errs.FieldError {
 	if len(actions) == 0 {
-		return "a custom token needs at least one action"
+		return []errs.FieldError{errs.Field("permissions", "a custom token needs at least one action")}
 	}
+	var problems []errs.FieldError
 	seen := map[string]bool{}
-	for _, a := range actions {
-		if !r.valid[a] {
-			return fmt.Sprintf("%q is no action a token may take (the actions are those `kiln routes` lists)", a)
-		}
-		if seen[a] {
-			return fmt.Sprintf("%q is listed twice", a)
+	for i, a := range actions {
+		at := []string{"permissions", strconv.Itoa(i)}
+		switch {
+		case !r.valid[a]:
+			problems = append(problems, errs.FieldAt(at, fmt.Sprintf("%q is no action a token may take (the actions are those `kiln routes` lists)", a)).WithValue(a))
+		case seen[a]:
+			problems = append(problems, errs.FieldAt(at, fmt.Sprintf("%q is listed twice", a)).WithValue(a))
 		}
 		seen[a] = true
 	}
-	return ""
+	return problems
 }

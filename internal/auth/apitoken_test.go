@@ -47,18 +47,29 @@ func TestTokenRules(t *testing.T) {
 		}
 	}
 	for _, c := range []struct {
-		actions []string
-		problem string
+		actions  []string
+		problems []string // "<path>: <message part>", in order
 	}{
-		{[]string{"program.find", "users.find", "roles.find", "blueprint.readDrafts"}, ""},
-		{nil, "at least one action"},
-		{[]string{"program.*"}, `"program.*" is no action`},
-		{[]string{"apiTokens.find"}, `"apiTokens.find" is no action`},
-		{[]string{"auth.login"}, `"auth.login" is no action`},
-		{[]string{"program.find", "program.find"}, "listed twice"},
+		{[]string{"program.find", "users.find", "roles.find", "blueprint.readDrafts"}, nil},
+		{nil, []string{"permissions: at least one action"}},
+		{[]string{"program.*"}, []string{`permissions.0: "program.*" is no action`}},
+		{[]string{"apiTokens.find"}, []string{`permissions.0: "apiTokens.find" is no action`}},
+		{[]string{"auth.login"}, []string{`permissions.0: "auth.login" is no action`}},
+		{[]string{"program.find", "program.find"}, []string{`permissions.1: "program.find" is listed twice`}},
+		{[]string{"nope", "program.find", "auth.login", "program.find", "nope"}, []string{
+			`permissions.0: "nope" is no action`, `permissions.2: "auth.login" is no action`,
+			`permissions.3: "program.find" is listed twice`, `permissions.4: "nope" is no action`}},
 	} {
-		if got := r.CheckCustom(c.actions); (c.problem == "") != (got == "") || !strings.Contains(got, c.problem) {
-			t.Errorf("CheckCustom(%v) = %q, want %q", c.actions, got, c.problem)
+		got := r.CheckCustom(c.actions)
+		if len(got) != len(c.problems) {
+			t.Errorf("CheckCustom(%v) = %v, want %v", c.actions, got, c.problems)
+			continue
+		}
+		for i, p := range got {
+			path, part, _ := strings.Cut(c.problems[i], ": ")
+			if strings.Join(p.Path, ".") != path || !strings.Contains(p.Message, part) || p.Name != "ValidationError" {
+				t.Errorf("CheckCustom(%v)[%d] = %v, want %s", c.actions, i, p, c.problems[i])
+			}
 		}
 	}
 }
