@@ -54,6 +54,21 @@ export async function signInPanel(page, base, email, password) {
   await page.getByRole('button', { name: 'Login' }).click();
 }
 
+// panelTab opens a tab of its own for test t (closed after it), which
+// accepts the panel's confirmations, and signs in at base: it answers the
+// page once the content manager's navigation is drawn, or nothing when
+// the browser is skipped.
+export async function panelTab(t, shared, base, email, password) {
+  if (shared.skip) { t.skip(shared.skip); return null; }
+  const context = await shared.browser.newContext();
+  t.after(() => context.close());
+  const page = await context.newPage();
+  page.on('dialog', (d) => d.accept());
+  await signInPanel(page, base, email, password);
+  await page.getByRole('navigation', { name: 'Content Manager' }).waitFor();
+  return page;
+}
+
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 // axe runs axe-core on the page as it is and fails on any serious or

@@ -9,7 +9,7 @@
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { axe, sharedBrowser, signInPanel } from './browser.mjs';
+import { axe, panelTab, sharedBrowser } from './browser.mjs';
 
 const base = JSON.parse(process.env.KILN_PROJECTS || '{}').kinds;
 const email = process.env.KILN_ADMIN_EMAIL;
@@ -78,16 +78,7 @@ async function pickFile(group, name) {
   await group.getByRole('button', { name: `Pick ${name}`, exact: true }).first().click(); // the library may hold it twice
 }
 
-async function signedIn(t) {
-  if (shared.skip) { t.skip(shared.skip); return null; }
-  const context = await shared.browser.newContext();
-  t.after(() => context.close());
-  const page = await context.newPage();
-  page.on('dialog', (d) => d.accept());
-  await signInPanel(page, base, email, password);
-  await page.getByRole('navigation', { name: 'Content Manager' }).waitFor();
-  return page;
-}
+const signedIn = (t) => panelTab(t, shared, base, email, password);
 
 const populate = 'populate[cover]=true&populate[files]=true&populate[tag]=true&populate[tags]=true'
   + '&populate[detail][populate][tag]=true&populate[detail][populate][picture]=true&populate[detail][populate][link]=true'

@@ -5,7 +5,7 @@
 // and an entry made through the form is there through the API.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { sharedBrowser, signInPanel } from './browser.mjs';
+import { panelTab, sharedBrowser } from './browser.mjs';
 
 const projects = JSON.parse(process.env.KILN_PROJECTS || '{}');
 const email = process.env.KILN_ADMIN_EMAIL;
@@ -15,13 +15,8 @@ const shared = sharedBrowser(() => assert.ok(projects.init && email && password,
   'KILN_PROJECTS, KILN_ADMIN_EMAIL and KILN_ADMIN_PASSWORD must be set (e2e/run.sh)'));
 
 async function signedIn(t, base) {
-  if (shared.skip) { t.skip(shared.skip); return null; }
-  const context = await shared.browser.newContext();
-  t.after(() => context.close());
-  const page = await context.newPage();
-  page.on('dialog', (d) => d.accept());
-  await signInPanel(page, base, email, password);
-  await page.getByRole('navigation', { name: 'Content Manager' }).waitFor();
+  const page = await panelTab(t, shared, base, email, password);
+  if (!page) return null;
   const res = await fetch(`${base}/api/auth/local`, { method: 'POST', headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ identifier: email, password }) });
   return { page, token: (await res.json()).jwt };
