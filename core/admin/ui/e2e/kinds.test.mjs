@@ -97,9 +97,10 @@ test('every field kind: made, read back, changed and deleted through the form', 
   // uid: left empty, the server derives it from the title; the form says which.
   assert.equal(await page.locator('#field-slug').getAttribute('placeholder'), 'specimen-one');
   await page.locator('#field-secret').fill('Secret-pass-1');
-  // blocks: a heading with marks, a nested list, code.
+  // blocks: a heading with marks, a nested list (its first item of two
+  // lines), code.
   const story = page.getByRole('group', { name: 'story', exact: true });
-  for (const [i, kind, text] of [[0, 'heading-2', '**Hi** _there_'], [1, 'list', '- one\n  1. one.a\n- [two](https://kiln.test/2)'], [2, 'code', 'x := 1']]) {
+  for (const [i, kind, text] of [[0, 'heading-2', '**Hi** _there_'], [1, 'list', '- one\\\nline two\n  1. one.a\n- [two](https://kiln.test/2)'], [2, 'code', 'x := 1']]) {
     await story.getByRole('button', { name: 'Add a block to story' }).click();
     await page.locator(`#field-story-${i}-kind`).selectOption(kind);
     await page.locator(`#field-story-${i}-text`).fill(text);
@@ -150,7 +151,7 @@ test('every field kind: made, read back, changed and deleted through the form', 
   assert.deepEqual(got.story, [
     { type: 'heading', level: 2, children: [{ type: 'text', text: 'Hi', bold: true }, { type: 'text', text: ' ' }, { type: 'text', text: 'there', italic: true }] },
     { type: 'list', format: 'unordered', children: [
-      { type: 'list-item', children: [{ type: 'text', text: 'one' }] },
+      { type: 'list-item', children: [{ type: 'text', text: 'one\nline two' }] },
       { type: 'list', format: 'ordered', indentLevel: 1, children: [{ type: 'list-item', children: [{ type: 'text', text: 'one.a' }] }] },
       { type: 'list-item', children: [{ type: 'link', url: 'https://kiln.test/2', children: [{ type: 'text', text: 'two' }] }] },
     ] },

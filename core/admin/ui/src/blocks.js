@@ -7,7 +7,9 @@
 // Inline marks: **bold**, _italic_, <u>underline</u>, ~~strikethrough~~,
 // `code`, [a link](https://…). A backslash keeps the next character as it
 // is (\* \_ \[), so any text can be written. A list's lines are its items,
-// "- " (bulleted) or "1. " (numbered), two spaces of indent per level.
+// "- " (bulleted) or "1. " (numbered), two spaces of indent per level; a
+// line break inside an item is a backslash at the end of the line, as in
+// Markdown, and the item goes on on the next line.
 
 const marks = [
   ['bold', '**', '**'],
@@ -135,17 +137,25 @@ function listLines(node, depth) {
     if (c.type === 'list') lines.push(...listLines(c, depth + 1));
     else {
       const marker = node.format === 'ordered' ? '1. ' : '- ';
-      lines.push('  '.repeat(depth) + marker + inlineText(c.children).replace(/\n/g, ' ').replace(/^(\s)/, '\\$1'));
+      lines.push('  '.repeat(depth) + marker + inlineText(c.children).replace(/\n/g, '\\\n').replace(/^(\s)/, '\\$1'));
     }
   }
   return lines;
 }
 
 // parseList reads a list block's lines back into a list node (and the
-// lists inside it). A line without a marker is a bulleted item.
+// lists inside it). A line without a marker is a bulleted item; a line
+// that ends in an unescaped backslash goes on, after a line break, on the
+// next line, which is the item's text as it is.
 function parseList(text) {
-  const items = text.split('\n').filter((l) => l.trim() !== '').map((line) => {
-    const m = /^( *)(- |\d+\. )?(.*)$/.exec(line);
+  const lines = [];
+  for (const line of text.split('\n')) {
+    const last = lines.length - 1;
+    if (last >= 0 && /(^|[^\\])(\\\\)*\\$/.test(lines[last])) lines[last] += `\n${line}`;
+    else lines.push(line);
+  }
+  const items = lines.filter((l) => l.trim() !== '').map((line) => {
+    const m = /^( *)(- |\d+\. )?([\s\S]*)$/.exec(line);
     return { depth: Math.floor(m[1].length / 2), format: m[2] && m[2] !== '- ' ? 'ordered' : 'unordered', text: m[3] };
   });
   const root = { type: 'list', format: items.length ? items[0].format : 'unordered', children: [] };

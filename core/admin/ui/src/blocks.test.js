@@ -11,7 +11,7 @@ function random(seed) {
 }
 
 // Every character the inline syntax gives a meaning to, and plain ones.
-const alphabet = [...'ab Z9\\*_~`[]<>()u/-.!+', '**', '<u>', '</u>', '~~', '](', 'é', '😀'];
+const alphabet = [...'ab Z9\\*_~`[]<>()u/-.!+\n', '**', '<u>', '</u>', '~~', '](', 'é', '😀', '\\\n', '\n  - '];
 const markNames = ['bold', 'italic', 'underline', 'strikethrough', 'code'];
 
 function text(r, max = 6) {
@@ -57,7 +57,7 @@ function list(r, depth) {
   if (depth) node.indentLevel = depth;
   const n = 1 + r.int(4);
   for (let i = 0; i < n; i++) {
-    node.children.push({ type: 'list-item', children: inline(r).map((c) => (c.type === 'text' ? { ...c, text: c.text.replace(/\n/g, '') } : c)) });
+    node.children.push({ type: 'list-item', children: inline(r) });
     if (depth < 2 && r.chance(0.25)) node.children.push(list(r, depth + 1));
   }
   return node;
@@ -136,6 +136,14 @@ describe('blocks', () => {
       { kind: 'list', text: '- one\n  1. one.a\n- two' },
       { kind: 'code', text: 'x := 1', language: 'go' },
     ]);
+  });
+  it('writes a line break inside a list item as a backslash at the end of its line', () => {
+    const item = (text) => ({ type: 'list-item', children: [{ type: 'text', text }] });
+    const doc = [{ type: 'list', format: 'unordered', children: [item('two\nlines'), item('ends\n'), item('\nstarts'), item('a slash\\\nthen')] }];
+    expect(toBlocks(doc)).toEqual([{ kind: 'list', text: '- two\\\nlines\n- ends\\\n\n- \\\nstarts\n- a slash\\\\\\\nthen' }]);
+    expect(fromBlocks(toBlocks(doc))).toEqual(doc);
+    // A literal backslash at a line's end is escaped: the next line is an item.
+    expect(fromBlocks([{ kind: 'list', text: '- a\\\\\n- b' }])[0].children).toEqual([item('a\\'), item('b')]);
   });
   it('keeps a node it does not know whole', () => {
     const odd = { type: 'table', rows: [[1]] };

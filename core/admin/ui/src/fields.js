@@ -103,7 +103,8 @@ function ComponentField({ api, field, path, items, disabled, error, errors, can,
 
 // blocksHelp says how a block's text is written (blocks.js).
 const blocksHelp = 'Marks: **bold**, _italic_, <u>underline</u>, ~~strikethrough~~, `code`, [a link](https://…); '
-  + 'a backslash keeps a mark\'s character as it is. A list\'s lines are its items ("- " or "1. "), two spaces more per level.';
+  + 'a backslash keeps a mark\'s character as it is. A list\'s lines are its items ("- " or "1. "), two spaces more per level; '
+  + 'a backslash at a line\'s end goes on with the same item on the next line.';
 
 // BlocksField is a Strapi 5 blocks field: its blocks in order, each a
 // kind and a text with Markdown's inline marks (blocks.js), moved,
