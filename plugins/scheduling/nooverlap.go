@@ -154,7 +154,9 @@ func (s *sched) dbGuards(ctx context.Context, tx *content.Tx) (bool, error) {
 }
 
 // constraintHeld reports whether the events table carries the no-overlap
-// constraint (PostgreSQL only; read once, see underCoachLock).
+// constraint (PostgreSQL only). It is read once per process, in the first
+// booking's transaction: the migrations add it before start-up, and only
+// a hand drops it (restart after that).
 func (s *sched) constraintHeld(ctx context.Context, tx *content.Tx) (bool, error) {
 	if s.guarded.Load() == 0 {
 		var n int64
