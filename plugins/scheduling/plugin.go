@@ -105,7 +105,7 @@ type sched struct {
 	m   model
 	now func() time.Time
 	// guarded caches whether the events table carries the no-overlap
-	// constraint (see underCoachLock): 0 not known yet, 1 yes, 2 no.
+	// constraint (see constraintHeld): 0 not known yet, 1 yes, 2 no.
 	guarded atomic.Int32
 }
 
