@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { axe, onPlatform } from './browser.mjs';
 
-const { base, email, password, shared, api, signIn, open } = onPlatform();
+const { base, email, password, shared, api, adminJWT, signIn, open } = onPlatform();
 
 test('sign in, browse a collection page by page and sorted, sign out', async (t) => {
   const o = await open(t);
@@ -31,8 +31,8 @@ test('sign in, browse a collection page by page and sorted, sign out', async (t)
   await nav.getByRole('link', { name: 'Program', exact: true }).waitFor();
   await axe(page, 'the panel');
 
-  const { body: session } = await api('POST', '/api/auth/local', null, { identifier: email, password });
-  const { body: first } = await api('GET', '/api/programs?pagination[page]=1&pagination[pageSize]=25', session.jwt);
+  const jwt = await adminJWT();
+  const { body: first } = await api('GET', '/api/programs?pagination[page]=1&pagination[pageSize]=25', jwt);
   const listed = Date.now();
   await nav.getByRole('link', { name: 'Program', exact: true }).click();
   await page.getByRole('table').getByText(`${first.meta.pagination.total} entries`).waitFor();
@@ -46,7 +46,7 @@ test('sign in, browse a collection page by page and sorted, sign out', async (t)
   }
   // Sorted by title: the first row is the API's first of that sort.
   await page.getByRole('button', { name: 'title' }).click();
-  const { body: sorted } = await api('GET', '/api/programs?pagination[page]=1&pagination[pageSize]=25&sort=title:asc', session.jwt);
+  const { body: sorted } = await api('GET', '/api/programs?pagination[page]=1&pagination[pageSize]=25&sort=title:asc', jwt);
   await page.getByRole('columnheader', { name: 'title' }).and(page.locator('[aria-sort="ascending"]')).waitFor();
   await page.getByRole('row').nth(1).getByRole('cell').first().filter({ hasText: String(sorted.data[0].id) }).waitFor();
 
@@ -60,11 +60,11 @@ test('sign in, browse a collection page by page and sorted, sign out', async (t)
 test('a role config/admin.yaml does not let in is refused at sign-in', async (t) => {
   const o = await open(t);
   if (!o) return;
-  const { body: admin } = await api('POST', '/api/auth/local', null, { identifier: email, password });
-  const { body: roles } = await api('GET', '/api/users-permissions/roles', admin.jwt);
+  const jwt = await adminJWT();
+  const { body: roles } = await api('GET', '/api/users-permissions/roles', jwt);
   const learner = roles.roles.find((r) => r.type === 'learner');
   const who = `panel-learner-${Date.now()}@e2e.test`;
-  const made = await api('POST', '/api/users', admin.jwt, { username: who, email: who, password: 'Learner-pass-1', role: learner.id, confirmed: true });
+  const made = await api('POST', '/api/users', jwt, { username: who, email: who, password: 'Learner-pass-1', role: learner.id, confirmed: true });
   assert.equal(made.status, 201, JSON.stringify(made.body));
   await signIn(o.page, who, 'Learner-pass-1');
   await o.page.getByRole('alert').filter({ hasText: 'This account may not use the admin panel.' }).waitFor();
@@ -83,13 +83,13 @@ test('a token the server no longer takes ends the session', async (t) => {
 
 // userOf makes a user of the role through the API, as the admin.
 async function userOf(role) {
-  const { body: admin } = await api('POST', '/api/auth/local', null, { identifier: email, password });
-  const { body: roles } = await api('GET', '/api/users-permissions/roles', admin.jwt);
+  const jwt = await adminJWT();
+  const { body: roles } = await api('GET', '/api/users-permissions/roles', jwt);
   const who = `panel-${role}-${Date.now()}@e2e.test`;
-  const made = await api('POST', '/api/users', admin.jwt,
+  const made = await api('POST', '/api/users', jwt,
     { username: who, email: who, password: 'Panel-user-pass-1', role: roles.roles.find((r) => r.type === role).id, confirmed: true });
   assert.equal(made.status, 201, JSON.stringify(made.body));
-  return { who, token: admin.jwt };
+  return { who, token: jwt };
 }
 
 test('create, edit and delete an entry through the form, the server\'s refusals at their fields', async (t) => {
@@ -110,8 +110,8 @@ test('create, edit and delete an entry through the form, the server\'s refusals 
   await page.waitForURL((u) => /#\/content\/customer\/(?!new$)[a-z0-9]+$/.test(u.toString()));
   await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
   const doc = page.url().split('/').pop();
-  const { body: session } = await api('POST', '/api/auth/local', null, { identifier: email, password });
-  let got = await api('GET', `/api/customers/${doc}`, session.jwt);
+  const jwt = await adminJWT();
+  let got = await api('GET', `/api/customers/${doc}`, jwt);
   assert.equal(got.status, 200, `${page.url()}: ${JSON.stringify(got.body)}`);
   assert.deepEqual([got.status, got.body.data.name, got.body.data.industry, got.body.data.contactEmail, got.body.data.active],
     [200, name, 'Tests', 'buyer@e2e.test', false]);
@@ -119,7 +119,7 @@ test('create, edit and delete an entry through the form, the server\'s refusals 
   await page.getByLabel('industry').fill('Tested');
   await page.getByRole('button', { name: 'Save' }).click();
   await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
-  got = await api('GET', `/api/customers/${doc}`, session.jwt);
+  got = await api('GET', `/api/customers/${doc}`, jwt);
   assert.equal(got.body.data.industry, 'Tested');
 
   // Unsaved changes: leaving asks, and staying keeps them.
@@ -128,7 +128,7 @@ test('create, edit and delete an entry through the form, the server\'s refusals 
   assert.equal(await page.getByLabel('industry').inputValue(), 'Unsaved');
 
   // The server refuses a name another customer has: the message is at the field.
-  const other = await api('POST', '/api/customers', session.jwt, { data: { name: `${name} (other)` } });
+  const other = await api('POST', '/api/customers', jwt, { data: { name: `${name} (other)` } });
   assert.equal(other.status, 201);
   await page.getByLabel('name').fill(`${name} (other)`);
   await page.getByRole('button', { name: 'Save' }).click();
@@ -139,7 +139,7 @@ test('create, edit and delete an entry through the form, the server\'s refusals 
 
   await page.getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('link', { name: 'Create new entry' }).waitFor();
-  got = await api('GET', `/api/customers/${doc}`, session.jwt);
+  got = await api('GET', `/api/customers/${doc}`, jwt);
   assert.equal(got.status, 404);
 });
 
@@ -185,16 +185,16 @@ test('draft & publish: Save keeps a draft, Publish publishes; enumeration, integ
   await page.waitForURL((u) => /#\/content\/blueprint\/(?!new$)[a-z0-9]+$/.test(u.toString()));
   await page.getByText('Status: Draft').waitFor();
   const doc = page.url().split('/').pop();
-  const { body: session } = await api('POST', '/api/auth/local', null, { identifier: email, password });
-  let draft = await api('GET', `/api/blueprints/${doc}?status=draft`, session.jwt);
+  const jwt = await adminJWT();
+  let draft = await api('GET', `/api/blueprints/${doc}?status=draft`, jwt);
   assert.deepEqual([draft.status, draft.body.data.title, draft.body.data.level, draft.body.data.durationWeeks, draft.body.data.outline],
     [200, title, 'advanced', 12, { weeks: [1, 2] }]);
-  assert.equal((await api('GET', `/api/blueprints/${doc}`, session.jwt)).status, 404, 'a draft is not published');
+  assert.equal((await api('GET', `/api/blueprints/${doc}`, jwt)).status, 404, 'a draft is not published');
 
   await page.getByRole('button', { name: 'Publish' }).click();
   await page.getByRole('status').filter({ hasText: 'Published.' }).waitFor();
   await page.getByText('Status: Published').waitFor();
-  const live = await api('GET', `/api/blueprints/${doc}`, session.jwt);
+  const live = await api('GET', `/api/blueprints/${doc}`, jwt);
   assert.deepEqual([live.status, live.body.data.title], [200, title]);
 
   await page.getByRole('link', { name: 'Back to the list' }).click();
@@ -206,8 +206,8 @@ test('search a list and choose its columns', async (t) => {
   if (!o) return;
   const { page } = o;
   await signIn(page);
-  const { body: session } = await api('POST', '/api/auth/local', null, { identifier: email, password });
-  const { body: all } = await api('GET', '/api/programs?pagination[pageSize]=1', session.jwt);
+  const jwt = await adminJWT();
+  const { body: all } = await api('GET', '/api/programs?pagination[pageSize]=1', jwt);
   // The list's first page answers late, after the search's: the search's
   // answer must stay (CI once saw the late page replace it).
   let delayed = 0;
@@ -217,7 +217,7 @@ test('search a list and choose its columns', async (t) => {
   });
   await page.getByRole('navigation', { name: 'Content Manager' }).getByRole('link', { name: 'Program', exact: true }).click();
   const word = all.data[0].title.split(' ')[0];
-  const { body: found } = await api('GET', `/api/programs?filters[title][$containsi]=${encodeURIComponent(word)}&pagination[pageSize]=1`, session.jwt);
+  const { body: found } = await api('GET', `/api/programs?filters[title][$containsi]=${encodeURIComponent(word)}&pagination[pageSize]=1`, jwt);
   await page.getByRole('searchbox', { name: 'Search' }).fill(word);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await page.getByRole('table').getByText(`${found.meta.pagination.total} entries`).waitFor();
@@ -283,8 +283,8 @@ test('the media library: several files uploaded with their progress, described, 
     await page.getByRole('listitem').filter({ hasText: `${f.name}` }).filter({ hasText: 'done' }).waitFor();
     assert.equal(await page.getByRole('progressbar', { name: `Upload of ${f.name}` }).getAttribute('value'), '1');
   }
-  const { body: session } = await api('POST', '/api/auth/local', null, { identifier: email, password });
-  const { body: listed } = await api('GET', `/api/upload/files?filters[name][$startsWith]=${stamp}`, session.jwt);
+  const jwt = await adminJWT();
+  const { body: listed } = await api('GET', `/api/upload/files?filters[name][$startsWith]=${stamp}`, jwt);
   assert.deepEqual(listed.map((f) => f.name).sort(), pick.map((f) => f.name).sort());
   const photo = listed.find((f) => f.name.endsWith('photo.jpg'));
   // The photo's formats are listed, its thumbnail previewed from the server.
@@ -298,7 +298,7 @@ test('the media library: several files uploaded with their progress, described, 
   await page.getByLabel('Caption').fill('Taken by the browser test');
   await page.getByRole('button', { name: 'Save' }).click();
   await row.getByText('A photo for the e2e test').waitFor();
-  const { body: described } = await api('GET', `/api/upload/files/${photo.id}`, session.jwt);
+  const { body: described } = await api('GET', `/api/upload/files/${photo.id}`, jwt);
   assert.deepEqual([described.alternativeText, described.caption], ['A photo for the e2e test', 'Taken by the browser test']);
 
   // Dropped rather than picked.
@@ -329,7 +329,7 @@ test('the media library: several files uploaded with their progress, described, 
   await page.getByText('3 files').waitFor();
   await page.getByRole('button', { name: `Delete ${photo.name}` }).click();
   await page.getByText('2 files').waitFor();
-  assert.equal((await api('GET', `/api/upload/files/${photo.id}`, session.jwt)).status, 404);
+  assert.equal((await api('GET', `/api/upload/files/${photo.id}`, jwt)).status, 404);
 });
 
 test('Settings > Webhooks: made in the panel, delivered to a receiver, its log shown, redelivered', async (t) => {
@@ -358,8 +358,8 @@ test('Settings > Webhooks: made in the panel, delivered to a receiver, its log s
   await page.getByRole('row').filter({ hasText: name }).waitFor();
   await axe(page, 'the webhooks page');
 
-  const { body: session } = await api('POST', '/api/auth/local', null, { identifier: email, password });
-  const made = await api('POST', '/api/customers', session.jwt, { data: { name: `${name} customer` } });
+  const jwt = await adminJWT();
+  const made = await api('POST', '/api/customers', jwt, { data: { name: `${name} customer` } });
   assert.equal(made.status, 201);
   for (let i = 0; i < 100 && !got.some((p) => p.event === 'entry.create' && p.entry && p.entry.name === `${name} customer`); i++) {
     await new Promise((r) => setTimeout(r, 100));
@@ -384,8 +384,8 @@ test('the dashboard draws the analytics endpoints\' figures', async (t) => {
   const { page } = o;
   await signIn(page);
   await page.getByRole('link', { name: 'Dashboard' }).click();
-  const { body: session } = await api('POST', '/api/auth/local', null, { identifier: email, password });
-  const { body: d } = await api('GET', '/api/analytics/dashboard', session.jwt);
+  const jwt = await adminJWT();
+  const { body: d } = await api('GET', '/api/analytics/dashboard', jwt);
   const programs = page.getByRole('img', { name: /^Programs by status:/ });
   await programs.waitFor();
   const said = Object.entries(d.data.programs.byStatus).map(([k, v]) => `${k} ${v}`).join(', ');
@@ -397,7 +397,7 @@ test('the dashboard draws the analytics endpoints\' figures', async (t) => {
   // Enrolments by month: this month's bar is the API's count of the month.
   const now = new Date();
   const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
-  const { body: month } = await api('GET', `/api/enrollments?filters[createdAt][$gte]=${from}&pagination[pageSize]=1`, session.jwt);
+  const { body: month } = await api('GET', `/api/enrollments?filters[createdAt][$gte]=${from}&pagination[pageSize]=1`, jwt);
   const label = await page.getByRole('img', { name: /^Enrolments by month:/ }).getAttribute('aria-label');
   assert.ok(label.endsWith(` ${month.meta.pagination.total}`), `${label} ends with this month's ${month.meta.pagination.total}`);
   await axe(page, 'the dashboard');
@@ -408,12 +408,12 @@ test('relations in the form: a to-one chosen by search, a to-many added, reorder
   if (!o) return;
   const { page } = o;
   await signIn(page);
-  const { body: session } = await api('POST', '/api/auth/local', null, { identifier: email, password });
-  const { body: progs } = await api('GET', '/api/programs?pagination[pageSize]=1&populate[0]=customer', session.jwt);
+  const jwt = await adminJWT();
+  const { body: progs } = await api('GET', '/api/programs?pagination[pageSize]=1&populate[0]=customer', jwt);
   const prog = progs.data[0];
-  const { body: customers } = await api('GET', '/api/customers?pagination[pageSize]=5', session.jwt);
+  const { body: customers } = await api('GET', '/api/customers?pagination[pageSize]=5', jwt);
   const other = customers.data.find((c) => !prog.customer || c.documentId !== prog.customer.documentId);
-  const { body: coaches } = await api('GET', '/api/coaches?pagination[pageSize]=3', session.jwt);
+  const { body: coaches } = await api('GET', '/api/coaches?pagination[pageSize]=3', jwt);
   const [c1, c2, c3] = coaches.data;
   const label = (c) => c.name || c.documentId;
 
@@ -438,7 +438,7 @@ test('relations in the form: a to-one chosen by search, a to-many added, reorder
   await page.getByRole('button', { name: 'Save' }).click();
   await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
 
-  const { body: after } = await api('GET', `/api/programs/${prog.documentId}?populate[0]=customer&populate[1]=coaches`, session.jwt);
+  const { body: after } = await api('GET', `/api/programs/${prog.documentId}?populate[0]=customer&populate[1]=coaches`, jwt);
   assert.equal(after.data.customer.documentId, other.documentId);
   assert.deepEqual(after.data.coaches.map((c) => c.documentId), [c3.documentId, c2.documentId]);
 });
@@ -471,15 +471,15 @@ test('a coach\'s week: events and free slots by day from the real endpoints; lea
   if (!o) return;
   const { page } = o;
   await signIn(page);
-  const { body: session } = await api('POST', '/api/auth/local', null, { identifier: email, password });
-  const { body: coaches } = await api('GET', '/api/coaches?pagination[pageSize]=100&sort=name:asc', session.jwt);
+  const jwt = await adminJWT();
+  const { body: coaches } = await api('GET', '/api/coaches?pagination[pageSize]=100&sort=name:asc', jwt);
   const coach = coaches.data[0];
   // An event of this coach this week, made through the API, is in the calendar.
   const now = new Date();
   const monday = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - ((now.getUTCDay() + 6) % 7)));
   const start = new Date(monday.getTime() + 3 * 86400000 + 6 * 3600000); // Thursday 06:00 UTC
   const title = `E2E session ${Date.now()}`;
-  const ev = await api('POST', '/api/events', session.jwt, { data: { title, startAt: start.toISOString(),
+  const ev = await api('POST', '/api/events', jwt, { data: { title, startAt: start.toISOString(),
     endAt: new Date(start.getTime() + 3600000).toISOString(), coach: coach.documentId } });
   assert.equal(ev.status, 201, JSON.stringify(ev.body));
 
@@ -489,13 +489,13 @@ test('a coach\'s week: events and free slots by day from the real endpoints; lea
   await thursday.getByText(`06:00–07:00 ${title}`).waitFor();
   const from = monday.toISOString().slice(0, 19);
   const to = new Date(monday.getTime() + 7 * 86400000).toISOString().slice(0, 19);
-  const { body: free } = await api('GET', `/api/coaches/${coach.id}/availability?from=${from}&to=${to}&duration=30`, session.jwt);
+  const { body: free } = await api('GET', `/api/coaches/${coach.id}/availability?from=${from}&to=${to}&duration=30`, jwt);
   assert.equal(await page.locator('.free').count(), free.data.length, 'every free slot the endpoint gives is drawn');
   await axe(page, 'a coach\'s week');
 
   // Assign a learner who is not the coach's, then unassign them.
-  const { body: mine } = await api('GET', `/api/coaches/${coach.id}/learners?pagination[pageSize]=100`, session.jwt);
-  const { body: all } = await api('GET', '/api/learners?pagination[pageSize]=100', session.jwt);
+  const { body: mine } = await api('GET', `/api/coaches/${coach.id}/learners?pagination[pageSize]=100`, jwt);
+  const { body: all } = await api('GET', '/api/learners?pagination[pageSize]=100', jwt);
   const other = all.data.find((l) => !mine.data.some((m) => m.documentId === l.documentId));
   const learners = page.getByRole('region', { name: 'Learners' });
   await page.getByLabel('Add to learners').fill(other.name);
@@ -506,7 +506,7 @@ test('a coach\'s week: events and free slots by day from the real endpoints; lea
     await page.getByRole('alert').waitFor(); // the server's refusal past maxLearners
   } else {
     await learners.getByRole('button', { name: `Unassign ${other.name}` }).waitFor();
-    const { body: after } = await api('GET', `/api/coaches/${coach.id}/learners?pagination[pageSize]=100`, session.jwt);
+    const { body: after } = await api('GET', `/api/coaches/${coach.id}/learners?pagination[pageSize]=100`, jwt);
     assert.ok(after.data.some((l) => l.documentId === other.documentId));
     await learners.getByRole('button', { name: `Unassign ${other.name}` }).click();
     await learners.getByRole('button', { name: `Unassign ${other.name}` }).waitFor({ state: 'detached' });
@@ -518,11 +518,11 @@ test('a program\'s, a customer\'s and a coach\'s figures and charts under their 
   if (!o) return;
   const { page } = o;
   await signIn(page);
-  const { body: session } = await api('POST', '/api/auth/local', null, { identifier: email, password });
+  const jwt = await adminJWT();
   for (const [plural, apiID] of [['programs', 'program'], ['customers', 'customer'], ['coaches', 'coach']]) {
-    const { body: list } = await api('GET', `/api/${plural}?pagination[pageSize]=1`, session.jwt);
+    const { body: list } = await api('GET', `/api/${plural}?pagination[pageSize]=1`, jwt);
     const doc = list.data[0].documentId;
-    const { body: f } = await api('GET', `/api/analytics/${plural}/${doc}`, session.jwt);
+    const { body: f } = await api('GET', `/api/analytics/${plural}/${doc}`, jwt);
     await page.goto(`${base}/admin#/content/${apiID}/${doc}`);
     const figures = page.getByRole('region', { name: 'Figures' });
     const hours = figures.locator('div').filter({ hasText: /^hoursDelivered/ }).locator('dd');
