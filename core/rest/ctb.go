@@ -123,6 +123,9 @@ func ctbType(ct *schema.ContentType) ordered {
 		}
 		out = append(out, kv{"plugin", plugin})
 	}
+	if ct.Plugin != "" {
+		out = append(out, kv{"plugin", ct.Plugin})
+	}
 	out = append(out, kv{"apiID", ct.Name})
 	sch := ordered{{"draftAndPublish", ct.DraftAndPublish}}
 	if ct.Builtin && ct.Name == "user" {

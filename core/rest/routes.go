@@ -43,7 +43,10 @@ var collectionOps = []generatedOp{
 // check of plugin routes follow with no other change, and internal/openapi
 // words the operations by the type's kind.
 func opsOf(ct *schema.ContentType) (string, []generatedOp) {
-	if ct.Builtin {
+	// A plugin's type has the routes its plugin declares, in Strapi: none
+	// here, where the plugin's code does not run; it is read through the
+	// relations to it (docs/content-types.md, "A plugin's types").
+	if ct.Builtin || ct.Plugin != "" {
 		return "", nil
 	}
 	switch ct.Kind {

@@ -36,6 +36,12 @@ type rawType struct {
 	component string
 	// extension marks Strapi's file of the user's extra fields.
 	extension bool
+	// plugin is a plugin's type's uid (plugin::<plugin>.<name>);
+	// pluginExt marks the project's extension of it, whose top-level keys
+	// (keys) replace the plugin's (plugins.go).
+	plugin    string
+	pluginExt bool
+	keys      map[string]bool
 }
 
 // rawAttr is an attribute as written: the keys it set, decoded.
@@ -106,6 +112,8 @@ func load(files []source, o Options) (*Schema, error) {
 			rt.component = uid
 		case docUserExtension:
 			rt.extension = true
+		case docPluginType, docPluginExtension:
+			rt.plugin, rt.pluginExt, rt.keys = uid, what == docPluginExtension, topKeys(f.src)
 		}
 		raws = append(raws, rt)
 	}
@@ -123,7 +131,9 @@ func load(files []source, o Options) (*Schema, error) {
 			}
 		}
 	}
+	raws = pluginTypes(raws, &probs)
 	s := build(raws, &probs)
+	markPlugins(s, raws, &probs)
 	s.Files = read
 	if len(probs) > 0 {
 		// Each file's problems together, in the order they were found.

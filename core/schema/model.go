@@ -116,6 +116,10 @@ type ContentType struct {
 	Category string
 	// Builtin marks the core's own types (user, role).
 	Builtin bool
+	// Plugin is the plugin of a plugin's type (form-builder, from
+	// src/plugins or src/extensions): its uid is plugin::<Plugin>.<Name>,
+	// and it has no REST routes of its own (plugins.go).
+	Plugin string
 	// File is where the type was defined, for error messages.
 	File string
 	// Table is the database table.
@@ -251,10 +255,12 @@ func (s *Schema) ByPlural(name string) *ContentType { return s.byPlur[name] }
 
 // UID is the type's uid as Strapi names it: api::<name>.<name>, or the
 // plugin's uid of a built-in type (the users-permissions user and role,
-// the upload plugin's file) — in webhook payloads and the
-// content-type-builder routes.
+// the upload plugin's file) or of a plugin's type — in webhook payloads
+// and the content-type-builder routes.
 func (t *ContentType) UID() string {
 	switch {
+	case t.Plugin != "":
+		return pluginUID(t.Plugin, t.Name)
 	case t.Builtin && t.Name == FileType:
 		return "plugin::upload.file"
 	case t.Builtin:

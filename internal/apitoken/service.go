@@ -73,6 +73,11 @@ func (s *Service) SetRoutes(table route.Table, sc *schema.Schema) {
 		if ct.DraftAndPublish {
 			drafts = append(drafts, ct.Name)
 		}
+		if ct.Plugin != "" {
+			// A plugin's type has no route, but is read through relations
+			// under <type>.find: a read, which a token may be given.
+			rows = append(rows, auth.TokenRoute{Method: "GET", Action: ct.Name + ".find"})
+		}
 	}
 	s.Rules = auth.TokenRulesFrom(rows, drafts)
 }
