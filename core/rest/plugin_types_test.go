@@ -70,6 +70,18 @@ func TestPluginTypesServed(t *testing.T) {
 			{"GET", "/api/tags/1", nil, "", 404, notFound},
 			{"POST", "/api/meta-tags", map[string]any{"data": map[string]any{"description": "x"}}, "", 404, notFound},
 		})
+		// A read-only token reads a plugin's type, as it reads an api's; a
+		// custom token only with <type>.find.
+		_, read := newToken(t, h, "read", "read-only", nil, nil)
+		_, custom := newToken(t, h, "custom", "custom", []string{"recipe.find"}, nil)
+		_, customTags := newToken(t, h, "custom-tags", "custom", []string{"recipe.find", "tag.find"}, nil)
+		const withTags = `{"data":[{"id":1,"documentId":"D","title":"Pea soup","tags":[{"id":1,"documentId":"D","label":"Quick"}]}],` + page1 + `}`
+		runSteps(t, h, []step{
+			{"GET", "/api/recipes?fields[0]=title&populate[tags][fields][0]=label", nil, read, 200, withTags},
+			{"GET", "/api/recipes?fields[0]=title&populate[tags][fields][0]=label", nil, customTags, 200, withTags},
+			{"GET", "/api/recipes?fields[0]=title&populate[tags][fields][0]=label", nil, custom, 400,
+				`{"data":null,"error":{"details":{"key":"tags","param":"populate","path":"tags","reason":"not permitted: you may not read tag","source":"query"},"message":"Invalid key tags","name":"ValidationError","status":400}}`},
+		})
 		r := h.Do("GET", "/api/content-type-builder/content-types/plugin::kitchen.badge", nil)
 		if r.Status != 200 || !contains(r.Body, `{"data":{"uid":"plugin::kitchen.badge","plugin":"kitchen","apiID":"badge",`) ||
 			!contains(r.Body, `"target":"api::recipe.recipe"`) {
