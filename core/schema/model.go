@@ -112,6 +112,9 @@ type ContentType struct {
 	// as JSON (nil when it writes none), for the content-type-builder
 	// routes.
 	PluginOptions json.RawMessage
+	// Options are the type's options as its file writes them, as JSON
+	// (nil when it writes none), for the content-type-builder routes.
+	Options json.RawMessage
 	// Category is a component's category (its uid's first part).
 	Category string
 	// Builtin marks the core's own types (user, role).
