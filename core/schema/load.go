@@ -87,8 +87,12 @@ func load(files []source, o Options) (*Schema, error) {
 	}
 	sort.Slice(files, func(i, j int) bool { return files[i].rel < files[j].rel })
 	var read []string
+	compFile := map[string]string{} // a component's uid -> its file
 	for _, f := range files {
 		what, uid, msg := classify(f.rel)
+		if what == docComponent && compFile[uid] == "" {
+			compFile[uid] = f.file
+		}
 		switch {
 		case msg != "":
 			probs = append(probs, Problem{File: f.file, Message: msg})
@@ -114,6 +118,7 @@ func load(files []source, o Options) (*Schema, error) {
 	}
 	resolveCustomFields(raws, custom, o, &probs, &warns)
 	s := build(raws, &probs)
+	explainMissing(s, compFile, probs)
 	s.Files = read
 	s.Warnings = append(warns, s.Warnings...)
 	keepOptions(s, raws)

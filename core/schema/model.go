@@ -90,6 +90,9 @@ type Schema struct {
 	byName  map[string]*ContentType
 	byPlur  map[string]*ContentType
 	byComp  map[string]*ContentType
+	// missing are the problems naming a component not in the schema,
+	// while loading (explainMissing).
+	missing []missingComponent
 }
 
 // ContentType is one checked content type.
