@@ -131,6 +131,10 @@ func ctbType(ct *schema.ContentType) ordered {
 	if ct.Builtin && ct.Name == "user" {
 		sch = append(sch, kv{"timestamps", true})
 	}
+	if !ct.Builtin {
+		// Strapi spreads the file's options here, every key of them.
+		sch = append(sch, writtenKeys(ct.Options, "draftAndPublish")...)
+	}
 	sch = append(sch, kv{"displayName", ct.DisplayName}, kv{"singularName", ct.Name}, kv{"pluralName", ct.Plural},
 		kv{"description", ct.Description})
 	switch {
@@ -190,10 +194,18 @@ func ctbAttribute(a *schema.Attribute) any {
 	get := func(k string) (json.RawMessage, bool) { v, ok := fields[k]; return v, ok }
 	switch a.Type {
 	case schema.Media:
-		// Strapi rebuilds a media field: its flags, then the types.
-		o := ordered{{"type", "media"}, {"multiple", a.Multiple}, {"required", a.Required}, {"private", a.Private}}
+		// Strapi rebuilds a media field: its flags, then the types and
+		// the pluginOptions it writes.
+		o := ordered{{"type", "media"}, {"multiple", a.Multiple}, {"required", a.Required}}
+		if c, ok := get("configurable"); ok && string(c) == "false" {
+			o = append(o, kv{"configurable", false})
+		}
+		o = append(o, kv{"private", a.Private})
 		if a.AllowedTypes != nil {
 			o = append(o, kv{"allowedTypes", a.AllowedTypes})
+		}
+		if p, ok := get("pluginOptions"); ok {
+			o = append(o, kv{"pluginOptions", p})
 		}
 		return o
 	case schema.Relation:
@@ -207,9 +219,14 @@ func ctbAttribute(a *schema.Attribute) any {
 			}
 			o = append(o, p)
 		}
+		// The other side's field as the file names it, whatever Kiln
+		// made of a pair whose sides disagree.
 		var other any
-		if t := a.InversedBy + a.MappedBy; t != "" {
-			other = t
+		for _, k := range []string{"inversedBy", "mappedBy"} {
+			var name string
+			if v, ok := get(k); ok && json.Unmarshal(v, &name) == nil && name != "" && other == nil {
+				other = name
+			}
 		}
 		o = append(o, kv{"targetAttribute", other})
 		if _, ok := get("required"); !ok {
@@ -221,6 +238,21 @@ func ctbAttribute(a *schema.Attribute) any {
 		return o
 	}
 	return written
+}
+
+// writtenKeys are the keys of the object raw, in its order, but skip.
+func writtenKeys(raw json.RawMessage, skip string) ordered {
+	var fields map[string]json.RawMessage
+	if json.Unmarshal(raw, &fields) != nil {
+		return nil
+	}
+	var out ordered
+	for _, p := range writtenInOrder(raw, fields) {
+		if p.Key != skip {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // writtenInOrder is the object raw as an ordered list of its keys, in

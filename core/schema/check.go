@@ -75,15 +75,10 @@ func build(raws []*rawType, probs *Problems) *Schema {
 	}
 	// Types, then components: every holder of fields.
 	all := append(append([]*ContentType(nil), s.Types...), s.Components...)
-	var dropped []*Attribute
+	dropped := resolveRelations(s, all, probs)
 	for _, ct := range all {
 		for _, a := range ct.Attributes {
-			switch {
-			case a.IsRelation():
-				if resolveRelation(s, ct, a, probs) {
-					dropped = append(dropped, a)
-				}
-			case a.Structured():
+			if a.Structured() && !a.IsRelation() {
 				checkStructured(s, ct, a, probs)
 			}
 		}

@@ -1,6 +1,8 @@
 package schema_test
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/kiln-cms/kiln/core/schema"
@@ -36,18 +38,82 @@ func TestCustomFields(t *testing.T) {
 	}
 
 	_, err = schema.LoadWith(map[string][]byte{
-		"a.yaml": []byte(ct("a", "as", "c: {type: customField, customField: plugin::color-picker-pro.color}", "d: {type: customField}",
+		"a.yaml": []byte(ct("a", "as", "d: {type: customField}",
 			"e: {type: customField, customField: plugin::ckeditor5.CKEditor, enum: [x]}")),
-		"components/shared/seo.json": []byte(`{"attributes": {"x": {"type": "customField", "customField": "global::nope"}}}`),
 	}, schema.Options{CustomFields: map[string]string{"plugin::a.b": "strin", "plugin::a.c": "relation", "my-color": "string"},
 		CustomFieldsFile: "config/custom-fields.yaml"})
 	assertProblems(t, err, []string{
-		`a.yaml: type "a": field "c": custom field "plugin::color-picker-pro.color" has no base type Kiln knows: add it to config/custom-fields.yaml (plugin::color-picker-pro.color: string, or the type its plugin stores)`,
 		`a.yaml: type "a": field "d": customField is required: the custom field's uid (plugin::color-picker.color)`,
 		`a.yaml: type "a": field "e": enum applies only to enumeration fields`,
-		`components/shared/seo.json: component "shared.seo": field "x": custom field "global::nope" has no base type Kiln knows: add it to config/custom-fields.yaml (global::nope: string, or the type its plugin stores)`,
 		`config/custom-fields.yaml: custom field "my-color": a custom field's uid is plugin::<plugin>.<name> or global::<name>`,
 		`config/custom-fields.yaml: custom field "plugin::a.b": "strin" is not a base type: one of string, text, richtext, email, password, uid, enumeration, integer, biginteger, float, decimal, boolean, date, time, datetime, json, blocks`,
 		`config/custom-fields.yaml: custom field "plugin::a.c": "relation" is not a base type: one of string, text, richtext, email, password, uid, enumeration, integer, biginteger, float, decimal, boolean, date, time, datetime, json, blocks`,
 	})
+}
+
+// TestUnknownCustomField: a custom field whose uid Kiln does not know
+// loads as json, as Strapi starts with any custom field its plugins
+// register; one warning per uid, however many fields use it, names the
+// file to set its base type in. Rules of another base type it writes are
+// left, not refused.
+func TestUnknownCustomField(t *testing.T) {
+	s, err := schema.LoadWith(map[string][]byte{
+		"a.yaml": []byte(ct("a", "as", "c: {type: customField, customField: plugin::color-picker-pro.color, maxLength: 7, required: true}",
+			"c2: {type: customField, customField: plugin::color-picker-pro.color}")),
+		"b.yaml":                     []byte(ct("b", "bs", "c: {type: customField, customField: plugin::color-picker-pro.color, regex: '^#'}")),
+		"components/shared/seo.json": []byte(`{"attributes": {"x": {"type": "customField", "customField": "global::nope", "min": 1}}}`),
+	}, schema.Options{CustomFieldsFile: "config/custom-fields.yaml"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []*schema.Attribute{s.Type("a").Attr("c"), s.Type("a").Attr("c2"), s.Type("b").Attr("c"), s.Component("shared.seo").Attr("x")} {
+		if f == nil || f.Type != schema.JSON || f.Kind == nil || f.Kind.Type() != schema.JSON || f.MaxLength != nil || f.Regex != "" || f.Min != nil {
+			t.Errorf("%+v: want a json field without the rules of another type", f)
+		}
+	}
+	if !s.Type("a").Attr("c").Required {
+		t.Error("required was lost")
+	}
+	assertWarnings(t, s, []string{
+		`a.yaml: type "a": field "c": custom field "plugin::color-picker-pro.color" is not one Kiln knows: its fields are loaded as json, their rules other than required, private and default unchecked; set its base type in config/custom-fields.yaml (plugin::color-picker-pro.color: string, or the type its plugin stores)`,
+		`components/shared/seo.json: component "shared.seo": field "x": custom field "global::nope" is not one Kiln knows: its fields are loaded as json, their rules other than required, private and default unchecked; set its base type in config/custom-fields.yaml (global::nope: string, or the type its plugin stores)`,
+	})
+}
+
+// TestBuiltinCustomFields: every custom field of the shipped table loads
+// as the base type the table gives it, with no warning.
+func TestBuiltinCustomFields(t *testing.T) {
+	var lines []string
+	want := map[string]schema.FieldType{}
+	i := 0
+	for uid, base := range schema.BuiltinCustomFields() {
+		name := fmt.Sprintf("f%d", i)
+		i++
+		lines = append(lines, fmt.Sprintf("%s: {type: customField, customField: %q}", name, uid))
+		want[name] = base
+	}
+	s, err := schema.Load(map[string][]byte{"a.yaml": []byte(ct("a", "as", lines...))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Warnings) != 0 {
+		t.Errorf("warnings: %v", s.Warnings)
+	}
+	for name, base := range want {
+		if a := s.Type("a").Attr(name); a.Type != base || a.Kind.Type() != base {
+			t.Errorf("%s (%s): %s, want %s", name, a.CustomField, a.Type, base)
+		}
+	}
+}
+
+// assertWarnings checks that s has exactly the warnings want, in order.
+func assertWarnings(t *testing.T, s *schema.Schema, want []string) {
+	t.Helper()
+	got := make([]string, len(s.Warnings))
+	for i, w := range s.Warnings {
+		got[i] = w.String()
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("warnings\n got: %s\nwant: %s", strings.Join(got, "\n      "), strings.Join(want, "\n      "))
+	}
 }

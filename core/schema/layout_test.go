@@ -126,7 +126,7 @@ func TestProblemsOfTheStrapiLayout(t *testing.T) {
 			[]string{"api/a/content-types/a/schema.json: a content type must be a JSON object"}},
 		{"unknown key, with its line", map[string]string{"api/a/content-types/a/schema.json": strapiType("a", "as", `
     "title": {"type": "string", "maxlength": 3}`)},
-			[]string{`api/a/content-types/a/schema.json: type "a": field "title": unknown key "maxlength" (line 8)`}},
+			[]string{`api/a/content-types/a/schema.json: type "a": field "title": unknown key "maxlength" (line 8): did you mean "maxLength"?`}},
 		{"a JavaScript schema", map[string]string{"api/a/content-types/a/schema.js": "module.exports = {}"},
 			[]string{"api/a/content-types/a/schema.js: a schema written in JavaScript or TypeScript cannot be read: Kiln reads schema.json"}},
 		{"another plugin's extension", map[string]string{"extensions/upload/content-types/file/schema.json": "{}"},
@@ -135,13 +135,9 @@ func TestProblemsOfTheStrapiLayout(t *testing.T) {
 			[]string{"components/shared/my seo.json: a component's category and name must be letters, digits, dashes and underscores, starting with a letter"}},
 		{"a component defined twice", map[string]string{"components/shared/seo.json": seo, "components/shared/seo.yaml": "attributes: {}\n"},
 			[]string{`components/shared/seo.yaml: component "shared.seo": the component is defined twice (also in components/shared/seo.json)`}},
-		{"a component's keys are a component's", map[string]string{"components/shared/seo.json": `{"kind": "collectionType",
-  "info": {"displayName": "Seo", "singularName": "seo"}, "options": {"draftAndPublish": true}, "attributes": {}}`},
-			[]string{
-				`components/shared/seo.json: component "shared.seo": unknown key "info.singularName" (line 2)`,
-				`components/shared/seo.json: component "shared.seo": unknown key "kind" (line 1)`,
-				`components/shared/seo.json: component "shared.seo": unknown key "options.draftAndPublish" (line 2)`,
-			}},
+		{"a component's misspelt key", map[string]string{"components/shared/seo.json": `{"kind": "collectionType",
+  "info": {"displayName": "Seo", "singularName": "seo"}, "options": {"draftAndPublish": true}, "atributes": {}}`},
+			[]string{`components/shared/seo.json: component "shared.seo": unknown key "atributes" (line 2): did you mean "attributes"?`}},
 		{"a component's field problems are the component's", map[string]string{"components/shared/seo.json": `{"attributes": {
   "title": {"type": "strin"}, "n": {"type": "integer", "min": 5, "max": 1}, "2x": {"type": "string"}}}`},
 			[]string{
@@ -173,6 +169,19 @@ func TestProblemsOfTheStrapiLayout(t *testing.T) {
 				`a.yaml: type "a": field "seo": component "shared.sao" does not exist (no components/shared/sao.json, .yaml or .yml)`,
 				`a.yaml: type "a": field "zone": component "shared.x" does not exist (no components/shared/x.json, .yaml or .yml)`,
 				`a.yaml: type "a": field "zone": component "nodot" does not exist (a component's uid is category.name, from components/<category>/<name>.json)`,
+			}},
+		{"an invalid component is reported once, its users point at it", map[string]string{
+			"a.yaml":                      ct("a", "as", "seo: {type: component, component: shared.seo}", "zone: {type: dynamiczone, components: [shared.seo, shared.meta]}"),
+			"components/shared/seo.json":  "{\n  \"attributes\": {,}\n}\n",
+			"components/shared/meta.json": `{"collectionName": "as", "attributes": {}}`,
+			"components/shared/page.json": `{"attributes": {"details": {"type": "component", "component": "shared.meta"}}}`},
+			[]string{
+				`a.yaml: type "a": field "seo": component "shared.seo" is invalid: see the problems of components/shared/seo.json`,
+				`a.yaml: type "a": field "zone": component "shared.seo" is invalid: see the problems of components/shared/seo.json`,
+				`a.yaml: type "a": field "zone": component "shared.meta" is invalid: see the problems of components/shared/meta.json`,
+				`components/shared/meta.json: component "shared.meta": table "as" is already used by type "a"`,
+				`components/shared/page.json: component "shared.page": field "details": component "shared.meta" is invalid: see the problems of components/shared/meta.json`,
+				"components/shared/seo.json: not valid JSON: invalid character ',' looking for beginning of object key string (line 2)",
 			}},
 		{"a nested component that does not exist", map[string]string{"components/shared/seo.json": `{"attributes": {"details": {"type": "component", "component": "shared.meta"}}}`},
 			[]string{`components/shared/seo.json: component "shared.seo": field "details": component "shared.meta" does not exist (no components/shared/meta.json, .yaml or .yml)`}},

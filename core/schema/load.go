@@ -30,8 +30,11 @@ type rawType struct {
 	reviewWorkflows bool
 	localized       bool
 	pluginOptions   json.RawMessage
-	attrs           []*rawAttr
-	builtin         bool
+	// options are the type's options as written (nil when none), which
+	// the content-type-builder routes echo.
+	options json.RawMessage
+	attrs   []*rawAttr
+	builtin bool
 	// component is a component's uid (category.name), from its path.
 	component string
 	// extension marks Strapi's file of the user's extra fields.
@@ -73,7 +76,7 @@ func LoadWith(srcs map[string][]byte, o Options) (*Schema, error) {
 
 // load parses and checks files, with the built-in types.
 func load(files []source, o Options) (*Schema, error) {
-	var probs Problems
+	var probs, warns Problems
 	custom := o.customFields(&probs)
 	var raws []*rawType
 	builtins, err := fs.Glob(builtinFS, "builtin/*.yaml")
@@ -82,7 +85,7 @@ func load(files []source, o Options) (*Schema, error) {
 	}
 	for _, name := range builtins {
 		b, _ := builtinFS.ReadFile(name)
-		rt := parseType("(built-in) "+name, b, docType, "", &probs)
+		rt := parseType("(built-in) "+name, b, docType, "", &probs, &warns)
 		if rt != nil {
 			rt.builtin = true
 			raws = append(raws, rt)
@@ -90,8 +93,12 @@ func load(files []source, o Options) (*Schema, error) {
 	}
 	sort.Slice(files, func(i, j int) bool { return files[i].rel < files[j].rel })
 	var read []string
+	compFile := map[string]string{} // a component's uid -> its file
 	for _, f := range files {
 		what, uid, msg := classify(f.rel)
+		if what == docComponent && compFile[uid] == "" {
+			compFile[uid] = f.file
+		}
 		switch {
 		case msg != "":
 			probs = append(probs, Problem{File: f.file, Message: msg})
@@ -103,7 +110,7 @@ func load(files []source, o Options) (*Schema, error) {
 			continue
 		}
 		read = append(read, f.file)
-		rt := parseType(f.file, f.src, what, uid, &probs)
+		rt := parseType(f.file, f.src, what, uid, &probs, &warns)
 		if rt == nil {
 			continue
 		}
@@ -117,24 +124,14 @@ func load(files []source, o Options) (*Schema, error) {
 		}
 		raws = append(raws, rt)
 	}
-	for _, rt := range raws {
-		for _, ra := range rt.attrs {
-			if msg := resolveCustomField(&ra.a, custom, o); msg != "" {
-				pr := Problem{File: rt.file, Type: rt.singular, Field: ra.name, Message: msg}
-				switch {
-				case rt.component != "":
-					pr.Type, pr.Component = "", rt.component
-				case rt.extension:
-					pr.Type = "user"
-				}
-				probs = append(probs, pr)
-			}
-		}
-	}
+	resolveCustomFields(raws, custom, o, &probs, &warns)
 	raws = pluginTypes(raws, &probs)
 	s := build(raws, &probs)
 	markPlugins(s, raws, &probs)
+	explainMissing(s, compFile, probs)
 	s.Files = read
+	s.Warnings = append(warns, s.Warnings...)
+	keepOptions(s, raws)
 	if len(probs) > 0 {
 		// Each file's problems together, in the order they were found.
 		sort.SliceStable(probs, func(i, j int) bool { return probs[i].File < probs[j].File })
@@ -143,10 +140,27 @@ func load(files []source, o Options) (*Schema, error) {
 	return s, nil
 }
 
+// keepOptions gives each type its options as written, for the
+// content-type-builder routes (Strapi echoes every key of them).
+func keepOptions(s *Schema, raws []*rawType) {
+	byFile := map[string]*rawType{}
+	for _, rt := range raws {
+		if rt.component == "" && !rt.extension {
+			byFile[rt.file] = rt
+		}
+	}
+	for _, ct := range s.Types {
+		if rt := byFile[ct.File]; rt != nil {
+			ct.Options = rt.options
+		}
+	}
+}
+
 // parseType decodes one file (YAML, or JSON for a .json file), recording
-// every unknown key and badly typed value as a problem. It returns nil
-// when the file is not YAML (or JSON) at all.
-func parseType(file string, src []byte, what docKind, uid string, probs *Problems) *rawType {
+// every badly typed value and misspelt key as a problem, and every key
+// Kiln does not act on as a warning. It returns nil when the file is not
+// YAML (or JSON) at all.
+func parseType(file string, src []byte, what docKind, uid string, probs, warns *Problems) *rawType {
 	root := parseDoc(file, src, what, probs)
 	if root == nil {
 		return nil
@@ -164,87 +178,120 @@ func parseType(file string, src []byte, what docKind, uid string, probs *Problem
 		if n := lookup(info, "singularName"); n != nil && n.Kind == yaml.ScalarNode && !p.comp {
 			p.typ = n.Value
 		}
-		p.mapping(info, "info", func(k string, v *yaml.Node) {
-			switch {
-			case k == "singularName" && !p.comp:
-				rt.singular = p.str(v, "info."+k)
-			case k == "pluralName" && !p.comp:
-				rt.plural = p.str(v, "info."+k)
-			case k == "displayName":
-				rt.display = p.str(v, "info."+k)
-			case k == "description":
-				rt.description = p.str(v, "info."+k)
-			case k == "icon":
-				rt.icon = p.str(v, "info."+k)
-			case k == "name":
-				// Strapi 3's name, which Strapi 5's own user schema (and so
-				// every copy of it) and its components still write: read,
-				// not used.
-				p.str(v, "info."+k)
-			default:
-				p.unknown("info."+k, v)
-			}
-		})
+		p.section(info, "info", infoKeys, rt)
 	}
 	if !p.comp {
 		p.typ = rt.singular
 	}
 	p.mapping(root, "", func(k string, v *yaml.Node) {
-		switch k {
-		case "kind":
-			if p.comp {
-				p.unknown(k, v)
-				return
+		if read := typeKeys[k]; read != nil {
+			read(p, rt, k, v)
+			return
+		}
+		p.other("", k, v, typeKeyNames)
+	})
+	*warns = append(*warns, p.warnings()...)
+	return rt
+}
+
+// typeReader reads one key of a type's or component's file into rt.
+type typeReader func(p *parser, rt *rawType, k string, v *yaml.Node)
+
+// typeKeys are the keys of a type's file Kiln reads (see attrKeys).
+var typeKeys = map[string]typeReader{
+	"kind": func(p *parser, rt *rawType, k string, v *yaml.Node) {
+		if p.comp {
+			p.ignore(k, v, " on a component")
+			return
+		}
+		rt.kind = p.str(v, k)
+	},
+	"collectionName": func(p *parser, rt *rawType, k string, v *yaml.Node) { rt.table = p.str(v, k) },
+	"info":           func(*parser, *rawType, string, *yaml.Node) {}, // read first, for the type's name
+	"pluginOptions": func(p *parser, rt *rawType, k string, v *yaml.Node) {
+		if l := p.pluginOptions(v); l != nil {
+			rt.localized = *l
+		}
+		rt.pluginOptions = writtenJSON(v)
+	},
+	// The admin panel's own settings (Strapi 5 writes "config": {}).
+	"config": func(p *parser, rt *rawType, k string, v *yaml.Node) { p.mapping(v, k, func(string, *yaml.Node) {}) },
+	// Strapi 3's database connection, which Strapi 5's loader still reads
+	// and ignores, as Kiln does.
+	"connection": func(p *parser, rt *rawType, k string, v *yaml.Node) { p.str(v, k) },
+	"options": func(p *parser, rt *rawType, k string, v *yaml.Node) {
+		p.section(v, "options", optionKeys, rt)
+		if v.Kind == yaml.MappingNode {
+			rt.options = writtenJSON(v)
+		}
+	},
+	"attributes": func(p *parser, rt *rawType, k string, v *yaml.Node) {
+		if v.Kind != yaml.MappingNode {
+			p.add("", "attributes must be a mapping of field name to definition")
+			return
+		}
+		for i := 0; i+1 < len(v.Content); i += 2 {
+			if ra := p.attr(v.Content[i].Value, v.Content[i+1]); ra != nil {
+				rt.attrs = append(rt.attrs, ra)
 			}
-			rt.kind = p.str(v, k)
-		case "collectionName":
-			rt.table = p.str(v, k)
-		case "info":
-		case "pluginOptions":
-			if l := p.pluginOptions(v); l != nil {
-				rt.localized = *l
-			}
-			rt.pluginOptions = writtenJSON(v)
-		case "config":
-			// The admin panel's own settings (Strapi 5 writes "config": {}).
-			p.mapping(v, "config", func(string, *yaml.Node) {})
-		case "connection":
-			// Strapi 3's database connection, which Strapi 5's loader still
-			// reads and ignores, as Kiln does.
-			p.str(v, k)
-		case "options":
-			p.mapping(v, "options", func(k string, v *yaml.Node) {
-				switch {
-				case p.comp:
-					p.unknown("options."+k, v) // Strapi writes options: {}
-				case k == "draftAndPublish":
-					rt.draftAndPublish = p.boolean(v, "options.draftAndPublish")
-				case k == "reviewWorkflows":
-					// Strapi's Enterprise review workflows: kept, not served.
-					rt.reviewWorkflows = p.boolean(v, "options.reviewWorkflows")
-				case k == "timestamps":
-					// In Strapi 5's own user schema: every entry has its
-					// timestamps anyway.
-					p.boolean(v, "options.timestamps")
-				default:
-					p.unknown("options."+k, v)
-				}
-			})
-		case "attributes":
-			if v.Kind != yaml.MappingNode {
-				p.add("", "attributes must be a mapping of field name to definition")
-				return
-			}
-			for i := 0; i+1 < len(v.Content); i += 2 {
-				if ra := p.attr(v.Content[i].Value, v.Content[i+1]); ra != nil {
-					rt.attrs = append(rt.attrs, ra)
-				}
-			}
+		}
+	},
+}
+
+// infoKeys are the keys of a type's info Kiln reads; componentIgnores
+// those of them a component does not have.
+var infoKeys = map[string]typeReader{
+	"singularName": func(p *parser, rt *rawType, k string, v *yaml.Node) { rt.singular = p.str(v, "info."+k) },
+	"pluralName":   func(p *parser, rt *rawType, k string, v *yaml.Node) { rt.plural = p.str(v, "info."+k) },
+	"displayName":  func(p *parser, rt *rawType, k string, v *yaml.Node) { rt.display = p.str(v, "info."+k) },
+	"description":  func(p *parser, rt *rawType, k string, v *yaml.Node) { rt.description = p.str(v, "info."+k) },
+	"icon":         func(p *parser, rt *rawType, k string, v *yaml.Node) { rt.icon = p.str(v, "info."+k) },
+	// Strapi 3's name, which Strapi 5's own user schema (and so every
+	// copy of it) and its components still write: read, not used.
+	"name": func(p *parser, rt *rawType, k string, v *yaml.Node) { p.str(v, "info."+k) },
+}
+
+// optionKeys are the keys of a type's options Kiln reads.
+var optionKeys = map[string]typeReader{
+	"draftAndPublish": func(p *parser, rt *rawType, k string, v *yaml.Node) {
+		rt.draftAndPublish = p.boolean(v, "options."+k)
+	},
+	// Strapi's Enterprise review workflows: kept, not served.
+	"reviewWorkflows": func(p *parser, rt *rawType, k string, v *yaml.Node) {
+		rt.reviewWorkflows = p.boolean(v, "options."+k)
+	},
+	// In Strapi 5's own user schema: every entry has its timestamps anyway.
+	"timestamps": func(p *parser, rt *rawType, k string, v *yaml.Node) { p.boolean(v, "options."+k) },
+}
+
+// componentIgnores are the keys of a type's file a component does not
+// have: Strapi ignores them there, and so does Kiln (with a warning).
+var componentIgnores = map[string]bool{"info.singularName": true, "info.pluralName": true,
+	"options.draftAndPublish": true, "options.reviewWorkflows": true, "options.timestamps": true}
+
+var (
+	typeKeyNames   = keysOf(typeKeys)
+	infoKeyNames   = keysOf(infoKeys)
+	optionKeyNames = keysOf(optionKeys)
+)
+
+// section reads info or options, a mapping of keys read by table.
+func (p *parser) section(n *yaml.Node, name string, table map[string]typeReader, rt *rawType) {
+	known := infoKeyNames
+	if name == "options" {
+		known = optionKeyNames
+	}
+	p.mapping(n, name, func(k string, v *yaml.Node) {
+		read := table[k]
+		switch {
+		case p.comp && componentIgnores[name+"."+k]:
+			p.ignore(name+"."+k, v, " on a component")
+		case read != nil:
+			read(p, rt, k, v)
 		default:
-			p.unknown(k, v)
+			p.other(name+".", k, v, known)
 		}
 	})
-	return rt
 }
 
 // parseDoc reads a file's document: a mapping, else one problem and nil.

@@ -90,6 +90,9 @@ type Schema struct {
 	byName  map[string]*ContentType
 	byPlur  map[string]*ContentType
 	byComp  map[string]*ContentType
+	// missing are the problems naming a component not in the schema,
+	// while loading (explainMissing).
+	missing []missingComponent
 }
 
 // ContentType is one checked content type.
@@ -112,6 +115,9 @@ type ContentType struct {
 	// as JSON (nil when it writes none), for the content-type-builder
 	// routes.
 	PluginOptions json.RawMessage
+	// Options are the type's options as its file writes them, as JSON
+	// (nil when it writes none), for the content-type-builder routes.
+	Options json.RawMessage
 	// Category is a component's category (its uid's first part).
 	Category string
 	// Builtin marks the core's own types (user, role).

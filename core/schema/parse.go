@@ -3,33 +3,148 @@ package schema
 import (
 	"encoding/json"
 	"fmt"
+	"sort"
 	"strings"
 
+	"github.com/agnivade/levenshtein"
 	"gopkg.in/yaml.v3"
 )
 
 // The YAML parser of a definition: the reading helpers that record a
 // problem, with its line, for each value of the wrong shape.
 
-// parser carries the location that every problem it records is given.
+// parser carries the location that every problem it records is given,
+// and the keys of the file Kiln does not act on (one warning each).
 type parser struct {
 	file  string
 	typ   string
 	comp  bool // typ is a component's uid
 	field string
 	probs *Problems
+	// ignored are the keys met that Kiln does not act on, by where they
+	// stand ("searchable" on a field, "info.comment"), in the order met.
+	ignored map[string]*ignoredKey
+	order   []string
+}
+
+// ignoredKey is a key Kiln keeps as written and does not act on: where it
+// was first met, and the other fields that write it too.
+type ignoredKey struct {
+	field  string
+	line   int
+	note   string
+	others []string
 }
 
 func (p *parser) add(field, msg string) {
+	*p.probs = append(*p.probs, p.at(field, msg))
+}
+
+// at locates msg in the parser's file and type or component.
+func (p *parser) at(field, msg string) Problem {
 	pr := Problem{File: p.file, Type: p.typ, Field: field, Message: msg}
 	if p.comp {
 		pr.Type, pr.Component = "", p.typ
 	}
-	*p.probs = append(*p.probs, pr)
+	return pr
 }
 
-func (p *parser) unknown(key string, v *yaml.Node) {
-	p.add(p.field, fmt.Sprintf("unknown key %q (line %d)", key, v.Line))
+// other handles a key Kiln does not act on where it stands (prefix is
+// "info.", "options." or "" for the type's own keys and a field's): a
+// near miss of one of known is a problem naming the key meant; any other
+// key is kept as written and ignored, as Strapi ignores it, with a
+// warning (ignore).
+func (p *parser) other(prefix, key string, v *yaml.Node, known []string) {
+	if near := closeKey(key, known); near != "" {
+		p.add(p.field, fmt.Sprintf("unknown key %q (line %d): did you mean %q?", prefix+key, v.Line, prefix+near))
+		return
+	}
+	p.ignore(prefix+key, v, "")
+}
+
+// closeKey is the key of known that key most likely misspells, or "":
+// the same key in another case, two neighbouring letters swapped, or an
+// edit distance of at most one for every four letters of the known key
+// (at least one) when key has four letters or more. It is stricter than
+// core/query's suggestions: a key found close is refused, and any other
+// is kept, as Strapi keeps every key it does not know, so a short key
+// such as "uid" must not pass for a misspelt "kind".
+func closeKey(key string, known []string) string {
+	lower := strings.ToLower(key)
+	best, bestD := "", len(key)+1
+	for _, k := range known {
+		kl := strings.ToLower(k)
+		d := levenshtein.ComputeDistance(lower, kl)
+		switch {
+		case lower == kl:
+			return k
+		case swapped(lower, kl):
+			d = 1
+		case len(key) < 4 || d > max(1, len(k)/4):
+			continue
+		}
+		if d < bestD {
+			best, bestD = k, d
+		}
+	}
+	return best
+}
+
+// swapped reports whether a is b with two neighbouring letters swapped.
+func swapped(a, b string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	i := 0
+	for i < len(a) && a[i] == b[i] {
+		i++
+	}
+	return i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:]
+}
+
+// ignore records a key Kiln does not act on, for one warning per key and
+// file; note says why when it is a key Kiln reads elsewhere.
+func (p *parser) ignore(key string, v *yaml.Node, note string) {
+	where := key
+	if p.field != "" {
+		where = "field " + key
+	}
+	if k := p.ignored[where]; k != nil {
+		if p.field != "" && p.field != k.field {
+			k.others = append(k.others, p.field)
+		}
+		return
+	}
+	if p.ignored == nil {
+		p.ignored = map[string]*ignoredKey{}
+	}
+	p.ignored[where] = &ignoredKey{field: p.field, line: v.Line, note: note}
+	p.order = append(p.order, where)
+}
+
+// warnings are the ignored keys' warnings, in the order they were met.
+func (p *parser) warnings() []Problem {
+	var out []Problem
+	for _, where := range p.order {
+		k := p.ignored[where]
+		key := strings.TrimPrefix(where, "field ")
+		msg := fmt.Sprintf("key %q (line %d) is ignored%s, as Strapi ignores it; it is kept as written", key, k.line, k.note)
+		if len(k.others) > 0 {
+			msg += fmt.Sprintf(" (also on %s)", strings.Join(k.others, ", "))
+		}
+		out = append(out, p.at(k.field, msg))
+	}
+	return out
+}
+
+// keysOf lists a table's keys, sorted.
+func keysOf[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
 }
 
 func (p *parser) mapping(n *yaml.Node, what string, each func(k string, v *yaml.Node)) {
@@ -89,116 +204,113 @@ func (p *parser) attr(name string, n *yaml.Node) *rawAttr {
 		return nil
 	}
 	ra := &rawAttr{name: name}
-	a := &ra.a
-	a.Name = name
-	a.Written = writtenJSON(n)
+	ra.a.Name = name
+	ra.a.Written = writtenJSON(n)
 	p.mapping(n, "the field definition", func(k string, v *yaml.Node) {
-		switch k {
-		case "type":
-			a.Type = FieldType(p.str(v, k))
-		case "required":
-			a.Required = p.boolean(v, k)
-		case "unique":
-			a.Unique = p.boolean(v, k)
-		case "private":
-			a.Private = p.boolean(v, k)
-		case "index":
-			a.Index = p.boolean(v, k)
-		case "default":
-			if v.Tag != "!!null" {
-				var d any
-				if err := v.Decode(&d); err != nil {
-					p.add(name, "default: "+err.Error())
-				}
-				a.Default, ra.hasDefault = d, true
-			}
-		case "min":
-			a.Min = p.number(v, k)
-		case "max":
-			a.Max = p.number(v, k)
-		case "minLength":
-			a.MinLength = p.count(v, k)
-		case "maxLength":
-			a.MaxLength = p.count(v, k)
-		case "regex":
-			a.Regex = p.str(v, k)
-		case "enum":
-			if v.Kind != yaml.SequenceNode {
-				p.add(name, "enum must be a list of strings")
-				return
-			}
-			for _, e := range v.Content {
-				a.Enum = append(a.Enum, p.str(e, "each enum value"))
-			}
-		case "targetField":
-			a.TargetField = p.str(v, k)
-		case "relation":
-			a.RelationKind = RelationKind(p.str(v, k))
-		case "target":
-			a.Target = normaliseTarget(p.str(v, k))
-		case "inversedBy":
-			a.InversedBy = p.str(v, k)
-		case "mappedBy":
-			a.MappedBy = p.str(v, k)
-		case "pluginOptions":
-			a.Localized = p.pluginOptions(v)
-		case "conditions":
-			a.Conditions = p.document(v, k)
-		case "customField":
-			a.CustomField = p.str(v, k)
-		case "options":
-			// A uid's slug options or a custom field's own (an editor's
-			// preset): the admin panel's, not the API's.
-			p.mapping(v, k, func(string, *yaml.Node) {})
-		case "configurable", "repeatable", "multiple":
-			b := p.boolean(v, k)
-			switch k {
-			case "repeatable":
-				a.Repeatable = b
-			case "multiple":
-				a.Multiple = b
-			}
-		case "displayName", "enumName":
-			// The admin panel's label of a field, and an enumeration's
-			// GraphQL name: read, not used.
-			p.str(v, k)
-		case "component":
-			a.Component = p.str(v, k)
-		case "components", "allowedTypes":
-			if v.Kind != yaml.SequenceNode {
-				p.add(name, k+" must be a list of strings")
-				return
-			}
-			var list []string
-			for _, e := range v.Content {
-				list = append(list, p.str(e, "each of "+k))
-			}
-			if k == "components" {
-				a.Components = list
-			} else {
-				a.AllowedTypes = list
-			}
-		default:
-			p.unknown(k, v)
+		if read := attrKeys[k]; read != nil {
+			read(p, ra, k, v)
+			return
 		}
+		p.other("", k, v, attrKeyNames)
 	})
 	return ra
 }
 
-// pluginOptions reads a type's or a field's pluginOptions: any plugin's
-// settings are taken, and i18n's localized is kept (nil when absent).
+// attrKeys are the keys of a field's definition Kiln reads, each with how
+// it reads it. A key not here is ignored with a warning, unless it is
+// close to one of these (a misspelling): the table is the list of keys
+// misspellings are compared with, so a key read is a key checked.
+var attrKeys = map[string]func(p *parser, ra *rawAttr, k string, v *yaml.Node){
+	"type":     func(p *parser, ra *rawAttr, k string, v *yaml.Node) { ra.a.Type = FieldType(p.str(v, k)) },
+	"required": func(p *parser, ra *rawAttr, k string, v *yaml.Node) { ra.a.Required = p.boolean(v, k) },
+	"unique":   func(p *parser, ra *rawAttr, k string, v *yaml.Node) { ra.a.Unique = p.boolean(v, k) },
+	"private":  func(p *parser, ra *rawAttr, k string, v *yaml.Node) { ra.a.Private = p.boolean(v, k) },
+	"index":    func(p *parser, ra *rawAttr, k string, v *yaml.Node) { ra.a.Index = p.boolean(v, k) },
+	"default": func(p *parser, ra *rawAttr, k string, v *yaml.Node) {
+		if v.Tag == "!!null" {
+			return
+		}
+		var d any
+		if err := v.Decode(&d); err != nil {
+			p.add(p.field, "default: "+err.Error())
+		}
+		ra.a.Default, ra.hasDefault = d, true
+	},
+	"min":       func(p *parser, ra *rawAttr, k string, v *yaml.Node) { ra.a.Min = p.number(v, k) },
+	"max":       func(p *parser, ra *rawAttr, k string, v *yaml.Node) { ra.a.Max = p.number(v, k) },
+	"minLength": func(p *parser, ra *rawAttr, k string, v *yaml.Node) { ra.a.MinLength = p.count(v, k) },
+	"maxLength": func(p *parser, ra *rawAttr, k string, v *yaml.Node) { ra.a.MaxLength = p.count(v, k) },
+	"regex":     func(p *parser, ra *rawAttr, k string, v *yaml.Node) { ra.a.Regex = p.str(v, k) },
+	"enum": func(p *parser, ra *rawAttr, k string, v *yaml.Node) {
+		ra.a.Enum = p.strings(v, "enum", "each enum value")
+	},
+	"targetField": func(p *parser, ra *rawAttr, k string, v *yaml.Node) { ra.a.TargetField = p.str(v, k) },
+	"relation":    func(p *parser, ra *rawAttr, k string, v *yaml.Node) { ra.a.RelationKind = RelationKind(p.str(v, k)) },
+	"target":      func(p *parser, ra *rawAttr, k string, v *yaml.Node) { ra.a.Target = normaliseTarget(p.str(v, k)) },
+	"inversedBy":  func(p *parser, ra *rawAttr, k string, v *yaml.Node) { ra.a.InversedBy = p.str(v, k) },
+	"mappedBy":    func(p *parser, ra *rawAttr, k string, v *yaml.Node) { ra.a.MappedBy = p.str(v, k) },
+	"pluginOptions": func(p *parser, ra *rawAttr, k string, v *yaml.Node) {
+		ra.a.Localized = p.pluginOptions(v)
+	},
+	"conditions":  func(p *parser, ra *rawAttr, k string, v *yaml.Node) { ra.a.Conditions = p.document(v, k) },
+	"customField": func(p *parser, ra *rawAttr, k string, v *yaml.Node) { ra.a.CustomField = p.str(v, k) },
+	// A uid's slug options or a custom field's own (an editor's preset):
+	// the admin panel's, not the API's.
+	"options":      func(p *parser, ra *rawAttr, k string, v *yaml.Node) { p.mapping(v, k, func(string, *yaml.Node) {}) },
+	"configurable": func(p *parser, ra *rawAttr, k string, v *yaml.Node) { p.boolean(v, k) },
+	"repeatable":   func(p *parser, ra *rawAttr, k string, v *yaml.Node) { ra.a.Repeatable = p.boolean(v, k) },
+	"multiple":     func(p *parser, ra *rawAttr, k string, v *yaml.Node) { ra.a.Multiple = p.boolean(v, k) },
+	// The admin panel's label of a field, and an enumeration's GraphQL
+	// name: read, not used.
+	"displayName": func(p *parser, ra *rawAttr, k string, v *yaml.Node) { p.str(v, k) },
+	"enumName":    func(p *parser, ra *rawAttr, k string, v *yaml.Node) { p.str(v, k) },
+	"component":   func(p *parser, ra *rawAttr, k string, v *yaml.Node) { ra.a.Component = p.str(v, k) },
+	"components":  func(p *parser, ra *rawAttr, k string, v *yaml.Node) { ra.a.Components = p.strings(v, k, "each of "+k) },
+	"allowedTypes": func(p *parser, ra *rawAttr, k string, v *yaml.Node) {
+		ra.a.AllowedTypes = p.strings(v, k, "each of "+k)
+	},
+}
+
+var attrKeyNames = keysOf(attrKeys)
+
+// strings reads a list of strings; nil, with a problem, when v is not a list.
+func (p *parser) strings(v *yaml.Node, key, each string) []string {
+	if v.Kind != yaml.SequenceNode {
+		p.add(p.field, key+" must be a list of strings")
+		return nil
+	}
+	var list []string
+	for _, e := range v.Content {
+		list = append(list, p.str(e, each))
+	}
+	return list
+}
+
+// adminPlugins are the plugins of Strapi's admin panel whose
+// pluginOptions (visible) say where the panel shows a type or field:
+// read, not acted on, and not worth a warning.
+var adminPlugins = map[string]bool{"content-manager": true, "content-type-builder": true}
+
+// pluginOptions reads a type's or a field's pluginOptions: i18n's
+// localized is kept (nil when absent); another plugin's settings are kept
+// as written, with a warning, as Kiln does not run it.
 func (p *parser) pluginOptions(v *yaml.Node) *bool {
 	var localized *bool
 	p.mapping(v, "pluginOptions", func(k string, v *yaml.Node) {
-		if k != "i18n" {
-			return
-		}
-		p.mapping(v, "pluginOptions.i18n", func(k string, v *yaml.Node) {
-			if k == "localized" {
+		switch {
+		case k == "i18n":
+			p.mapping(v, "pluginOptions.i18n", func(k string, v *yaml.Node) {
+				if k != "localized" {
+					p.other("pluginOptions.i18n.", k, v, []string{"localized"})
+					return
+				}
 				b := p.boolean(v, "pluginOptions.i18n.localized")
 				localized = &b
-			}
-		})
+			})
+		case adminPlugins[k]:
+		default:
+			p.other("pluginOptions.", k, v, []string{"i18n"})
+		}
 	})
 	return localized
 }

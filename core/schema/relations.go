@@ -7,13 +7,74 @@ import (
 // Relations: resolving each to its target and inverse, and where each
 // field is stored (a column, a join table).
 
-// resolveRelation finds the relation's target type and its inverse field,
-// checking that the two sides describe one relation. A pair that does not
-// match is reported once, by the side that can name the fix. It reports
-// whether the field is to be left out: a mappedBy naming a field the
-// target does not have, which Strapi starts with (the field holds
-// nothing), is a warning, not a problem.
-func resolveRelation(s *Schema, ct *ContentType, a *Attribute, probs *Problems) bool {
+// resolveRelations finds each relation's target type and pairs the two
+// sides of each two-way relation, as Strapi 5 builds its metadata
+// (@strapi/database, metadata/relations): the side that says inversedBy
+// owns the relation and gives the field it names the relation's links;
+// mappedBy alone gives a field nothing. So Kiln loads a pair whose sides
+// disagree as Strapi does, with a warning saying what it made of it, and
+// refuses only what Strapi refuses to start with. It returns the fields
+// to leave out: a mappedBy that no inversedBy names, which holds nothing.
+func resolveRelations(s *Schema, all []*ContentType, probs *Problems) []*Attribute {
+	var rels []*Attribute
+	for _, ct := range all {
+		for _, a := range ct.Attributes {
+			if a.IsRelation() && resolveTarget(s, a, probs) && ct.Kind != ComponentKind {
+				rels = append(rels, a)
+			}
+		}
+	}
+	warn := func(a *Attribute, msg string) { s.Warnings = append(s.Warnings, a.problem(msg)) }
+	partner := map[*Attribute]*Attribute{}
+	var pairs [][2]*Attribute
+	// Both sides name each other: a pair, unless both only say mappedBy.
+	for _, a := range rels {
+		b := declared(a)
+		if b == nil || b == a || partner[a] != nil || partner[b] != nil || declared(b) != a || a.InversedBy == "" && b.InversedBy == "" {
+			continue
+		}
+		partner[a], partner[b] = b, a
+		pairs = append(pairs, [2]*Attribute{a, b})
+	}
+	// An inversedBy gives the field it names the relation's links, as
+	// Strapi does, when that field is no other relation's side.
+	for _, a := range rels {
+		b := declared(a)
+		if a.InversedBy == "" || partner[a] != nil || b == nil || b == a || partner[b] != nil || b.InversedBy != "" {
+			continue
+		}
+		said := "says no inversedBy or mappedBy"
+		if b.MappedBy != "" {
+			said = fmt.Sprintf("says mappedBy: %s, which does not name it back", b.MappedBy)
+		}
+		warn(b, fmt.Sprintf("%s, and %s.%s names it in inversedBy: Kiln reads it as the other side of %s.%s, as Strapi does",
+			said, a.Owner.Name, a.Name, a.Owner.Name, a.Name))
+		partner[a], partner[b] = b, a
+		pairs = append(pairs, [2]*Attribute{a, b})
+	}
+	for _, p := range pairs {
+		pair(s, p[0], p[1])
+	}
+	var dropped []*Attribute
+	for _, a := range rels {
+		switch {
+		case partner[a] != nil:
+		case a.InversedBy != "":
+			warn(a, fmt.Sprintf("inverse field %s.%s %s: Kiln reads this field as a one-way relation", a.Target, a.InversedBy, whyNotInverse(a)))
+			a.InversedBy = ""
+		case a.MappedBy != "":
+			warn(a, mappedNothing(a)+": the field is left out (Strapi starts with it too, and it holds nothing)")
+			dropped = append(dropped, a)
+		}
+	}
+	return dropped
+}
+
+// resolveTarget finds a relation's target type, and refuses what Strapi
+// refuses to start with: an owning side whose inverse is not a relation,
+// a oneToMany that would own a two-way relation, a manyToOne that would
+// not. It reports whether the field can take part in a pair.
+func resolveTarget(s *Schema, a *Attribute, probs *Problems) bool {
 	add := func(msg string) { *probs = append(*probs, a.problem(msg)) }
 	if a.Target == "" || !relationKinds[a.RelationKind] || (a.InversedBy != "" && a.MappedBy != "") {
 		return false // ruleProblems has said why
@@ -24,55 +85,103 @@ func resolveRelation(s *Schema, ct *ContentType, a *Attribute, probs *Problems) 
 		return false
 	}
 	a.TargetType = t
-	switch {
-	case a.RelationKind == OneToMany && a.MappedBy == "" && a.InversedBy == "":
-		// A one-way oneToMany: in a join table of its own, as Strapi keeps
-		// it (assignStorage).
-		return false
-	case a.RelationKind == OneToMany && a.MappedBy == "":
+	switch other := t.byName[a.InversedBy]; {
+	case a.RelationKind == OneToMany && a.InversedBy != "":
 		add("a oneToMany relation needs mappedBy: the manyToOne field on the target that stores it")
-		return false
-	}
-	inv := a.InversedBy + a.MappedBy
-	if inv == "" {
-		return false
-	}
-	other := t.byName[inv]
-	switch {
-	case other == nil && a.MappedBy != "":
-		// Strapi's metadata leaves the side with mappedBy to the other
-		// side, which is not there: it starts, and the field holds nothing.
-		s.Warnings = append(s.Warnings, a.problem(fmt.Sprintf(
-			"inverse field %q does not exist on %q: the field is left out (Strapi starts with it too, and it holds nothing)", inv, t.Name)))
+	case a.RelationKind == ManyToOne && a.MappedBy != "":
+		add("a manyToOne relation stores the relation: it says inversedBy, not mappedBy")
+	case a.InversedBy == "":
 		return true
 	case other == nil:
-		add(fmt.Sprintf("inverse field %q does not exist on %q", inv, t.Name))
-		return false
-	case !other.IsRelation() || other.Target != ct.Name:
-		add(fmt.Sprintf("inverse field %s.%s is not a relation to %q", t.Name, inv, ct.Name))
-		return false
+		add(fmt.Sprintf("inverse field %q does not exist on %q", a.InversedBy, t.Name))
+	case !other.IsRelation():
+		add(fmt.Sprintf("inverse field %s.%s is not a relation", t.Name, a.InversedBy))
+	default:
+		return true
 	}
-	back := other.InversedBy
-	if a.InversedBy != "" {
-		back = other.MappedBy
-	}
-	if back != a.Name {
-		want := "mappedBy"
-		if a.MappedBy != "" {
-			want = "inversedBy"
-		}
-		add(fmt.Sprintf("inverse field %s.%s must say %s: %s", t.Name, inv, want, a.Name))
-		return false
-	}
-	if !pairs(a.RelationKind, other.RelationKind) {
-		if a.MappedBy != "" {
-			return false // the inversedBy side reports it
-		}
-		add(fmt.Sprintf("relation %s does not match its inverse %s.%s (%s)", a.RelationKind, t.Name, inv, other.RelationKind))
-		return false
-	}
-	a.Inverse = other
 	return false
+}
+
+// declared is the field a's inversedBy or mappedBy names, when it is a
+// relation back to a's type; else nil.
+func declared(a *Attribute) *Attribute {
+	name := a.InversedBy + a.MappedBy
+	if name == "" || a.TargetType == nil {
+		return nil
+	}
+	b := a.TargetType.byName[name]
+	if b == nil || b.Type != Relation || b.TargetType != a.Owner {
+		return nil
+	}
+	return b
+}
+
+// whyNotInverse says why the field a's inversedBy names is not its
+// relation's other side.
+func whyNotInverse(a *Attribute) string {
+	switch b := a.TargetType.byName[a.InversedBy]; {
+	case b == a:
+		return "is the field itself"
+	case b.Type != Relation || b.TargetType != a.Owner:
+		return fmt.Sprintf("is not a relation to %q", a.Owner.Name)
+	}
+	return "is the side of another relation"
+}
+
+// mappedNothing says why no inversedBy gives a's mappedBy its links.
+func mappedNothing(a *Attribute) string {
+	b := a.TargetType.byName[a.MappedBy]
+	switch {
+	case b == nil:
+		return fmt.Sprintf("inverse field %q does not exist on %q", a.MappedBy, a.Target)
+	case b.Type != Relation || b.TargetType != a.Owner:
+		return fmt.Sprintf("inverse field %s.%s is not a relation to %q", a.Target, a.MappedBy, a.Owner.Name)
+	case b.InversedBy == "" && b.MappedBy == "":
+		return fmt.Sprintf("inverse field %s.%s says no inversedBy: %s, it is a one-way relation of its own", a.Target, a.MappedBy, a.Name)
+	}
+	return fmt.Sprintf("inverse field %s.%s does not name it in inversedBy", a.Target, a.MappedBy)
+}
+
+// pair makes a and b the two sides of one relation: the kinds made to
+// match (each side keeps its one or many, as it answers in Strapi), the
+// side of the many-to-one owning it, and the other saying mappedBy.
+func pair(s *Schema, a, b *Attribute) {
+	kindA, kindB := pairedKinds(a, b)
+	if kindA != a.RelationKind || kindB != b.RelationKind {
+		s.Warnings = append(s.Warnings, a.problem(fmt.Sprintf(
+			"relation %s does not match its inverse %s.%s (%s): Kiln reads them as %s and %s, each side one or many as it says",
+			a.RelationKind, b.Owner.Name, b.Name, b.RelationKind, kindA, kindB)))
+	}
+	a.RelationKind, b.RelationKind = kindA, kindB
+	owner, mapped := a, b
+	if owner.RelationKind == OneToMany || owner.InversedBy == "" && mapped.RelationKind != OneToMany {
+		owner, mapped = b, a
+	}
+	if owner.InversedBy != "" && mapped.InversedBy != "" {
+		s.Warnings = append(s.Warnings, mapped.problem(fmt.Sprintf(
+			"%s.%s and this field both say inversedBy: Kiln reads this one as mappedBy: %s (Strapi warns of it at start too)",
+			owner.Owner.Name, owner.Name, owner.Name)))
+	}
+	owner.InversedBy, owner.MappedBy = mapped.Name, ""
+	mapped.MappedBy, mapped.InversedBy = owner.Name, ""
+	a.Inverse, b.Inverse = b, a
+}
+
+// pairedKinds are the kinds of a and b made each other's inverse, each
+// side keeping its to-one or to-many.
+func pairedKinds(a, b *Attribute) (RelationKind, RelationKind) {
+	kind := func(from, to bool) RelationKind {
+		switch {
+		case from && to:
+			return ManyToMany
+		case from:
+			return ManyToOne
+		case to:
+			return OneToMany
+		}
+		return OneToOne
+	}
+	return kind(b.ToMany(), a.ToMany()), kind(a.ToMany(), b.ToMany())
 }
 
 // drop takes a out of t's fields.

@@ -63,11 +63,34 @@ func checkStructured(s *Schema, ct *ContentType, a *Attribute, probs *Problems) 
 			a.ComponentTypes = append(a.ComponentTypes, c)
 			continue
 		}
+		// Said once load knows whether the component's file was read
+		// (explainMissing).
+		s.missing = append(s.missing, missingComponent{index: len(*probs), uid: uid})
 		add(fmt.Sprintf("component %q does not exist (%s)", uid, componentFiles(uid)))
 	}
 	if a.Type == DynamicZone && ct.Kind == ComponentKind {
 		add("a dynamic zone cannot be inside a component: Strapi allows them on content types only")
 	}
+}
+
+// missingComponent is a component field's problem naming a component the
+// schema does not hold: probs[index], about uid.
+type missingComponent struct {
+	index int
+	uid   string
+}
+
+// explainMissing words the problems of fields naming a component that is
+// not in the schema: one whose file was read (file holds uid -> file) is
+// invalid, and its own problems say why once; its users point there
+// instead of saying it does not exist.
+func explainMissing(s *Schema, file map[string]string, probs Problems) {
+	for _, m := range s.missing {
+		if f := file[m.uid]; f != "" {
+			probs[m.index].Message = fmt.Sprintf("component %q is invalid: see the problems of %s", m.uid, f)
+		}
+	}
+	s.missing = nil
 }
 
 // componentFiles names the files a component's uid is read from.
