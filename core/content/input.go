@@ -42,7 +42,7 @@ func (s *Service) prepare(ctx context.Context, conn database.Conn, ct *schema.Co
 		if key == "publishedAt" {
 			continue // Strapi drops it: publishing is the status parameter's job.
 		}
-		if key == "locale" { // Strapi takes it on every type; a localized one's write is in it (inLocale)
+		if key == "locale" && ct.Attr(key) == nil { // Strapi takes it on every type; a localized one's write is in it (inLocale); a field of that name on another type is the field
 			if _, ok := body[key].(string); !ok && body[key] != nil {
 				problems = append(problems, errs.Field(key, "locale must be a string").WithValue(body[key]))
 			}

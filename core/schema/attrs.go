@@ -81,7 +81,7 @@ func addAttr(ct *ContentType, ra *rawAttr, file string, probs *Problems) {
 	case !fieldNameRe.MatchString(a.Name):
 		add("a field name must be letters, digits and underscores, starting with a letter")
 		return
-	case reservedFields[Snake(a.Name)]:
+	case refusedFields[StrapiSnake(a.Name)]:
 		add("the name is reserved for a system field")
 		return
 	case ct.byName[a.Name] != nil:

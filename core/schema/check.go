@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"sort"
+	"strings"
 )
 
 var (
@@ -12,21 +13,54 @@ var (
 	// content-type builder's NAME_REGEX): snake_case names such as
 	// is_actor are as valid as camelCase ones.
 	fieldNameRe = regexp.MustCompile(`^[a-zA-Z][a-zA-Z0-9_]*$`)
-	tableNameRe = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
 )
 
-// reservedFields are the system fields every entry has, and names Strapi's
-// query language or envelopes give a meaning of their own. A name is
-// reserved when its snake_case is one of theirs (created_at as createdAt),
-// as Strapi compares them.
-var reservedFields = func() map[string]bool {
-	m := map[string]bool{}
-	for _, n := range []string{"id", "documentId", "createdAt", "updatedAt", "publishedAt", "createdBy",
-		"updatedBy", "locale", "localizations", "attributes", "meta"} {
-		m[Snake(n)] = true
+// refusedFields are the names Strapi 5 refuses at start-up, on types and
+// components alike: a field whose snake_case is id or document_id. The
+// other names its content-type builder reserves (meta, locale, status,
+// strapi_...) are names Strapi starts with, and so does Kiln; a field that
+// would share a system field's column is refused by checkColumns.
+var refusedFields = map[string]bool{"id": true, "document_id": true}
+
+// systemFields are the fields Strapi adds to every type, replacing a
+// field of the same name a schema defines (with a warning here); createdBy
+// and updatedBy are Strapi's private links to admin users, never in an
+// answer, which Kiln does not keep.
+var systemFields = map[string]bool{"createdAt": true, "updatedAt": true, "publishedAt": true,
+	"createdBy": true, "updatedBy": true}
+
+// localizedFields are the fields i18n adds to a localized type, replacing
+// a field of the same name.
+var localizedFields = map[string]bool{"locale": true, "localizations": true}
+
+// textColumn reports whether a collectionName can name a table: any name
+// Strapi takes (hyphens, capitals, digits), quoted in every statement
+// (database.Ident), but no control character, which no database keeps.
+func textColumn(name string) bool {
+	for _, r := range name {
+		if r < 0x20 || r == 0x7f {
+			return false
+		}
 	}
-	return m
-}()
+	return name != ""
+}
+
+// systemReplaced drops from attrs the fields a type's system fields
+// replace, as Strapi replaces them, with a warning each.
+func systemReplaced(rt *rawType, localized bool, warn func(field, msg string)) []*rawAttr {
+	out := rt.attrs[:0:0]
+	for _, ra := range rt.attrs {
+		switch {
+		case systemFields[ra.name]:
+			warn(ra.name, "is a system field: Strapi replaces this definition with its own, and so does Kiln")
+		case localized && localizedFields[ra.name]:
+			warn(ra.name, "is a system field of a localized type: Strapi's i18n replaces this definition with its own, and so does Kiln")
+		default:
+			out = append(out, ra)
+		}
+	}
+	return out
+}
 
 // reservedPlurals are route segments the core itself serves under /api,
 // the built-in types' own plurals among them.
@@ -60,13 +94,13 @@ func build(raws []*rawType, probs *Problems) *Schema {
 		s.Types = append(s.Types, ct)
 		s.byName[ct.Name] = ct
 		s.byPlur[ct.Plural] = ct
-		tables[ct.Table] = ct
+		tables[tableKey(ct.Table)] = ct
 	}
 	for _, rc := range components {
 		if c := checkComponent(rc, s, tables, probs); c != nil {
 			s.Components = append(s.Components, c)
 			s.byComp[c.Name] = c
-			tables[c.Table] = c
+			tables[tableKey(c.Table)] = c
 		}
 	}
 	sort.SliceStable(s.Components, func(i, j int) bool { return s.Components[i].Name < s.Components[j].Name })
@@ -152,25 +186,31 @@ func checkType(rt *rawType, s *Schema, tables map[string]*ContentType, probs *Pr
 	if kind != CollectionType && kind != SingleType {
 		add(fmt.Sprintf("kind must be collectionType or singleType, not %q", rt.kind))
 	}
-	if rt.table != "" && !tableNameRe.MatchString(rt.table) {
-		add("collectionName must be lowercase letters, digits and underscores, starting with a letter")
+	if rt.table != "" && !textColumn(rt.table) {
+		add("collectionName must not hold control characters")
 		ok = false
 	}
 	ct := &ContentType{
 		Name: rt.singular, Plural: rt.plural, DisplayName: rt.display, Description: rt.description,
 		Icon: rt.icon, Kind: kind, DraftAndPublish: rt.draftAndPublish, ReviewWorkflows: rt.reviewWorkflows,
 		Localized: rt.localized, PluginOptions: rt.pluginOptions, Builtin: rt.builtin, File: rt.file,
-		Table: rt.table, byName: map[string]*Attribute{},
+		collection: rt.table, byName: map[string]*Attribute{},
 	}
 	if ct.DisplayName == "" {
 		ct.DisplayName = ct.Name
 	}
-	if ct.Table == "" {
-		ct.Table = tableName(ct.Plural)
+	if ct.collection == "" {
+		ct.collection = Snake(ct.Plural)
 	}
-	if other := tables[ct.Table]; ok && other != nil {
+	ct.Table = tableName(ct.collection)
+	if other := tables[tableKey(ct.Table)]; ok && other != nil {
 		add(fmt.Sprintf("table %q is already used by %s", ct.Table, other.describe()))
 		ok = false
+	}
+	if rt.attrs = systemReplaced(rt, rt.localized, func(field, msg string) {
+		s.Warnings = append(s.Warnings, Problem{File: rt.file, Type: rt.singular, Field: field, Message: msg})
+	}); rt.draftAndPublish {
+		statusWarning(s, rt)
 	}
 	// A type that cannot join the schema still has its fields checked, so
 	// that fixing its name does not bring a second round of problems.
@@ -187,4 +227,34 @@ func checkType(rt *rawType, s *Schema, tables map[string]*ContentType, probs *Pr
 // its type (a uid's targetField), run once they are all known.
 type typeChecker interface {
 	typeProblem(ct *ContentType, a *Attribute) string
+}
+
+// tableKey is a table's name as databases compare them: SQLite does not
+// tell "Pages" from "pages", so no two tables may differ only in case.
+func tableKey(name string) string { return strings.ToLower(name) }
+
+// statusWarning warns of a field named status on a draft & publish type,
+// as Strapi 5 does at start-up: the name is the REST status parameter's.
+// The field still works, filtered as filters[status].
+func statusWarning(s *Schema, rt *rawType) {
+	for _, ra := range rt.attrs {
+		if StrapiSnake(ra.name) == "status" {
+			s.Warnings = append(s.Warnings, Problem{File: rt.file, Type: rt.singular, Field: ra.name,
+				Message: "is the name of the status query parameter of a draft & publish type (Strapi warns of it too): the field is still read and written, and filtered as filters[" + ra.name + "]"})
+		}
+	}
+}
+
+// systemColumns are the columns of ct's table no field may take, each with
+// the system field that holds it: a component's row has only its id.
+func systemColumns(ct *ContentType) map[string]string {
+	if ct.Kind == ComponentKind {
+		return map[string]string{ColID: "id"}
+	}
+	used := map[string]string{ColID: "id", ColDocumentID: "documentId", ColCreatedAt: "createdAt",
+		ColUpdatedAt: "updatedAt", ColPublishedAt: "publishedAt"}
+	if ct.Localized {
+		used[ColLocale] = "locale"
+	}
+	return used
 }

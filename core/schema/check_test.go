@@ -141,8 +141,11 @@ func TestProblemsOfTypeNames(t *testing.T) {
 			[]string{`b.yaml: type "bs": info.singularName "bs" is already the pluralName of "a"`}},
 		{"role redefined", map[string]string{"role.yaml": ct("role", "roles")},
 			[]string{`role.yaml: type "role": the type is defined twice (also in (built-in) builtin/role.yaml)`}},
-		{"bad collectionName", one(ct("a", "as") + "collectionName: A-Table\n"),
-			[]string{`a.yaml: type "a": collectionName must be lowercase letters, digits and underscores, starting with a letter`}},
+		{"collectionName with a control character", one(ct("a", "as") + "collectionName: \"a\\tb\"\n"),
+			[]string{`a.yaml: type "a": collectionName must not hold control characters`}},
+		{"collectionName differing only in case", // one table on SQLite
+			map[string]string{"a.yaml": ct("a", "as") + "collectionName: A-Table\n", "b.yaml": ct("b", "bs") + "collectionName: a-table\n"},
+			[]string{`b.yaml: type "b": table "a-table" is already used by type "a"`}},
 		{"collectionName of another type",
 			map[string]string{"a.yaml": ct("a", "as"), "b.yaml": ct("b", "bs") + "collectionName: as\n"},
 			[]string{`b.yaml: type "b": table "as" is already used by type "a"`}},
@@ -161,20 +164,85 @@ func TestReservedPlurals(t *testing.T) {
 }
 
 func TestProblemsOfFieldNames(t *testing.T) {
-	for _, name := range []string{"id", "documentId", "createdAt", "updatedAt", "publishedAt", "createdBy",
-		"updatedBy", "locale", "localizations", "attributes", "meta"} {
+	// Refused as Strapi 5 refuses them at start-up: by their snake_case.
+	for _, name := range []string{"id", "documentId", "document_id", "Id", "DocumentID"} {
 		t.Run("reserved "+name, func(t *testing.T) {
 			_, err := load(one(ct("a", "as", name+": {type: string}")))
 			assertProblems(t, err, []string{fmt.Sprintf(`a.yaml: type "a": field %q: the name is reserved for a system field`, name)})
 		})
 	}
-	// Reserved as Strapi reserves them: by their snake_case.
-	for _, name := range []string{"created_at", "document_id", "published_at", "Id", "Meta"} {
-		t.Run("reserved "+name, func(t *testing.T) {
+	// A field in a system field's column: Strapi could not create the table.
+	for name, sys := range map[string]string{"created_at": "createdAt", "published_at": "publishedAt", "updated_at": "updatedAt"} {
+		t.Run("column of "+sys, func(t *testing.T) {
 			_, err := load(one(ct("a", "as", name+": {type: string}")))
-			assertProblems(t, err, []string{fmt.Sprintf(`a.yaml: type "a": field %q: the name is reserved for a system field`, name)})
+			assertProblems(t, err, []string{fmt.Sprintf(`a.yaml: type "a": field %q: column %q is already used by field %q`, name, name, sys)})
 		})
 	}
+	t.Run("locale column of a localized type", func(t *testing.T) {
+		_, err := load(one(ct("a", "as", "Locale: {type: string}") + "pluginOptions: {i18n: {localized: true}}\n"))
+		assertProblems(t, err, []string{`a.yaml: type "a": field "Locale": column "locale" is already used by field "locale"`})
+	})
+	// The other names Strapi's content-type builder reserves are names
+	// Strapi starts with: plain fields here too.
+	for _, name := range []string{"meta", "attributes", "locale", "localizations", "status", "entryId", "strapi_stage", "Meta", "data"} {
+		t.Run("allowed "+name, func(t *testing.T) {
+			s, err := load(one(ct("a", "as", name+": {type: string}")))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if a := s.Type("a").Attr(name); a == nil || a.Column != schema.StrapiSnake(name) || s.Type("a").Field(name) != a {
+				t.Errorf("field %q: %+v", name, a)
+			}
+			if len(s.Warnings) != 0 {
+				t.Errorf("warnings %v", s.Warnings)
+			}
+		})
+	}
+}
+
+// TestSystemFieldsReplaced: a field named as a system field Strapi adds is
+// replaced by it, as Strapi replaces it, with a warning; on a component
+// (which has no system fields but id) it is a field like any other.
+func TestSystemFieldsReplaced(t *testing.T) {
+	cases := []struct {
+		name, extra, msg string
+	}{
+		{"createdAt", "", "is a system field: Strapi replaces this definition with its own, and so does Kiln"},
+		{"updatedAt", "", "is a system field: Strapi replaces this definition with its own, and so does Kiln"},
+		{"publishedAt", "", "is a system field: Strapi replaces this definition with its own, and so does Kiln"},
+		{"createdBy", "", "is a system field: Strapi replaces this definition with its own, and so does Kiln"},
+		{"updatedBy", "", "is a system field: Strapi replaces this definition with its own, and so does Kiln"},
+		{"locale", "pluginOptions: {i18n: {localized: true}}\n", "is a system field of a localized type: Strapi's i18n replaces this definition with its own, and so does Kiln"},
+		{"localizations", "pluginOptions: {i18n: {localized: true}}\n", "is a system field of a localized type: Strapi's i18n replaces this definition with its own, and so does Kiln"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s, err := load(one(ct("a", "as", "title: {type: string}", c.name+": {type: integer}") + c.extra))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if a := s.Type("a").Attr(c.name); a != nil {
+				t.Errorf("field %q kept: %+v", c.name, a)
+			}
+			want := fmt.Sprintf(`a.yaml: type "a": field %q: %s`, c.name, c.msg)
+			if len(s.Warnings) != 1 || s.Warnings[0].String() != want {
+				t.Errorf("warnings %v, want %s", s.Warnings, want)
+			}
+		})
+	}
+	t.Run("status on draft & publish", func(t *testing.T) {
+		s, err := load(one(ct("a", "as", "status: {type: string}") + "options: {draftAndPublish: true}\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := `a.yaml: type "a": field "status": is the name of the status query parameter of a draft & publish type (Strapi warns of it too): the field is still read and written, and filtered as filters[status]`
+		if s.Type("a").Attr("status") == nil || len(s.Warnings) != 1 || s.Warnings[0].String() != want {
+			t.Errorf("warnings %v, want %s", s.Warnings, want)
+		}
+	})
+}
+
+func TestBadFieldNames(t *testing.T) {
 	for _, name := range []string{"first-name", "2nd", "_id", "größe", `"a b"`, `"a.b"`} {
 		t.Run("bad "+name, func(t *testing.T) {
 			_, err := load(one(ct("a", "as", name+": {type: string}")))
@@ -188,7 +256,7 @@ func TestProblemsOfFieldNames(t *testing.T) {
 // one column are a problem.
 func TestSnakeCaseFieldNames(t *testing.T) {
 	s, err := load(one(ct("a", "as", "is_actor: {type: boolean}", "meta_title: {type: string}", "item_1: {type: integer}",
-		"CTA: {type: string}", "trailing_: {type: string}")))
+		"CTA: {type: string}", "trailing_: {type: string}", "title2: {type: string}", "myURLField: {type: string}")))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -196,7 +264,8 @@ func TestSnakeCaseFieldNames(t *testing.T) {
 	for _, a := range s.Type("a").Attributes {
 		got = append(got, a.Name+":"+a.Column)
 	}
-	if want := "is_actor:is_actor meta_title:meta_title item_1:item_1 CTA:c_t_a trailing_:trailing_"; strings.Join(got, " ") != want {
+	// Columns as Strapi 5 names them: lodash's snake_case of the name.
+	if want := "is_actor:is_actor meta_title:meta_title item_1:item_1 CTA:cta trailing_:trailing title2:title_2 myURLField:my_url_field"; strings.Join(got, " ") != want {
 		t.Errorf("fields %s, want %s", strings.Join(got, " "), want)
 	}
 	_, err = load(one(ct("a", "as", "metaTitle: {type: string}", "meta_title: {type: string}")))

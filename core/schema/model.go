@@ -128,8 +128,12 @@ type ContentType struct {
 	Plugin string
 	// File is where the type was defined, for error messages.
 	File string
-	// Table is the database table.
+	// Table is the database table: collection shortened to IdentMax as
+	// Strapi shortens it.
 	Table string
+	// collection is the table's name as written (collectionName, or the
+	// plural in snake_case), which Strapi names the ComponentJoin after.
+	collection string
 	// Attributes in the order the YAML gives them; output keeps this order.
 	Attributes []*Attribute
 	byName     map[string]*Attribute

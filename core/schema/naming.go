@@ -2,6 +2,7 @@ package schema
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 )
 
@@ -26,22 +27,43 @@ func Snake(name string) string {
 	return b.String()
 }
 
-// tableName is the table of a type: its plural in snake_case.
-func tableName(plural string) string { return Snake(plural) }
+// tableName is the table of a type: its collectionName, or its plural in
+// snake_case, shortened as Strapi shortens a long name.
+func tableName(collection string) string { return nameOf(IdentMax, part(collection)) }
+
+// ColumnOf is the column of a scalar field, as Strapi 5 names it: the
+// name in lodash's snake_case ("title2" is title_2), shortened when long.
+func ColumnOf(attr string) string { return nameOf(IdentMax, part(StrapiSnake(attr))) }
+
+// LegacyColumn is the column Kiln gave a field before it named columns as
+// Strapi does ("title2" was title2): a migration renames it (internal/migrate).
+func LegacyColumn(attr string) string { return Snake(attr) }
 
 // fkColumn is the foreign-key column of an owning to-one relation.
-func fkColumn(attr string) string { return Snake(attr) + "_id" }
+func fkColumn(attr string) string { return nameOf(IdentMax, part(StrapiSnake(attr)), fixed("id", "")) }
+
+// LegacyFKColumn is fkColumn before it followed Strapi's naming.
+func LegacyFKColumn(attr string) string { return Snake(attr) + "_id" }
 
 // draftColumn is the second foreign-key column of an owning to-one
 // relation from a type without draft & publish to one with it: the link
 // to the target's draft, beside fkColumn's to its published version.
-func draftColumn(attr string) string { return Snake(attr) + "_draft_id" }
+func draftColumn(attr string) string {
+	return nameOf(IdentMax, part(StrapiSnake(attr)), fixed("draft_id", ""))
+}
 
 // joinTableName is the join table of a manyToMany relation, named after the
-// owning side so that two relations between the same types never share one.
+// owning side so that two relations between the same types never share one,
+// as Strapi 5 names it: "<table>_<field>_lnk", both in snake_case.
 func joinTableName(owner *ContentType, attr string) string {
-	return owner.Table + "_" + Snake(attr) + "_lnk"
+	return nameOf(IdentMax, part(StrapiSnake(owner.Table)), part(StrapiSnake(attr)), fixed("links", "lnk"))
 }
+
+// joinOrders maps a join table's link column to the column ordering the
+// entries it points at (JoinOrder); a long one is hashed, so the order
+// column cannot be read off the link column's name. Names are a function
+// of the type names alone, so one map serves every schema.
+var joinOrders sync.Map
 
 // joinColumns names the two columns of a join table: the owning side's id and
 // the target's. A self-relation prefixes the target's with "inv_".
@@ -50,25 +72,42 @@ func joinColumns(owner, target *ContentType) (self, other string) {
 	if owner.Kind == ComponentKind { // a component's uid is category.name
 		_, name, _ = strings.Cut(name, ".")
 	}
-	self = Snake(name) + "_id"
-	other = Snake(target.Name) + "_id"
+	own, their := StrapiSnake(name), StrapiSnake(target.Name)
+	self = joinColumn(nil, own)
+	other = joinColumn(nil, their)
 	if self == other {
-		other = "inv_" + other
+		other = joinColumn([]token{fixed("inv", "")}, their)
 	}
 	return self, other
+}
+
+// joinColumn is "<prefix>_<singular>_id", registering its order column
+// "<prefix>_<singular>_ord" for JoinOrder.
+func joinColumn(prefix []token, singular string) string {
+	col := nameOf(IdentMax, append(prefix, part(singular), fixed("id", ""))...)
+	ord := nameOf(IdentMax, append(prefix, part(singular), fixed("order", "ord"))...)
+	joinOrders.Store(col, ord)
+	return col
 }
 
 // JoinOrder is the join-table column that orders the entries its link
 // column c points at, within the list of the other column's entry:
 // coach_id's order is coach_ord, as Strapi names it.
-func JoinOrder(c string) string { return strings.TrimSuffix(c, "_id") + "_ord" }
+func JoinOrder(c string) string {
+	if ord, ok := joinOrders.Load(c); ok {
+		return ord.(string)
+	}
+	return strings.TrimSuffix(c, "_id") + "_ord"
+}
 
 // ComponentJoin is the table that links a holder's rows (an entry's, or a
 // component's for nested ones) to the component rows its component and
 // dynamic-zone fields hold, as Strapi 5 names it: "<holder table>_cmps",
 // with the columns below. Each link names the field, the component's uid
 // (a zone holds several kinds) and the item's place in the field's list.
-func ComponentJoin(holder *ContentType) string { return holder.Table + "_cmps" }
+func ComponentJoin(holder *ContentType) string {
+	return nameOf(IdentMax, part(holder.collection), fixed("components", "cmps"))
+}
 
 // The columns of a ComponentJoin table, as Strapi 5 names them.
 const (

@@ -217,7 +217,7 @@ func assignStorage(ct *ContentType) {
 			// components and zones: their holder's ComponentJoin table;
 			// media: refused (checkStructured)
 		case a.IsScalar():
-			a.Column = Snake(a.Name)
+			a.Column = ColumnOf(a.Name)
 		case a.TargetType == nil:
 		case a.RelationKind == ManyToOne, a.RelationKind == OneToOne && a.MappedBy == "":
 			a.Column = fkColumn(a.Name)
@@ -246,8 +246,7 @@ func assignMappedJoins(ct *ContentType) {
 func checkColumns(all []*ContentType, tables map[string]*ContentType, probs *Problems) {
 	joins := map[string]*Attribute{}
 	for _, ct := range all {
-		used := map[string]string{ColID: "id", ColDocumentID: "documentId", ColCreatedAt: "createdAt",
-			ColUpdatedAt: "updatedAt", ColPublishedAt: "publishedAt"}
+		used := systemColumns(ct)
 		for _, a := range ct.Attributes {
 			if a.Column == "" {
 				continue
@@ -266,12 +265,12 @@ func checkColumns(all []*ContentType, tables map[string]*ContentType, probs *Pro
 			if a.JoinTable == "" || a.MappedBy != "" {
 				continue
 			}
-			if other := tables[a.JoinTable]; other != nil {
+			if other := tables[tableKey(a.JoinTable)]; other != nil {
 				*probs = append(*probs, a.problem(fmt.Sprintf("join table %q clashes with the table of %s", a.JoinTable, other.describe())))
-			} else if prev := joins[a.JoinTable]; prev != nil {
+			} else if prev := joins[tableKey(a.JoinTable)]; prev != nil {
 				*probs = append(*probs, a.problem(fmt.Sprintf("join table %q is already the join table of %s.%s", a.JoinTable, prev.Owner.Name, prev.Name)))
 			}
-			joins[a.JoinTable] = a
+			joins[tableKey(a.JoinTable)] = a
 		}
 	}
 }

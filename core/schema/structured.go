@@ -158,21 +158,22 @@ func checkComponent(rc *rawType, s *Schema, tables map[string]*ContentType, prob
 	category, name, _ := strings.Cut(rc.component, ".")
 	c := &ContentType{
 		Name: rc.component, Category: category, DisplayName: rc.display, Description: rc.description,
-		Icon: rc.icon, Kind: ComponentKind, File: rc.file, Table: rc.table, byName: map[string]*Attribute{},
+		Icon: rc.icon, Kind: ComponentKind, File: rc.file, collection: rc.table, byName: map[string]*Attribute{},
 	}
 	if c.DisplayName == "" {
 		c.DisplayName = name
 	}
-	if c.Table == "" {
-		c.Table = "components_" + Snake(category) + "_" + Snake(name)
+	if c.collection == "" {
+		c.collection = "components_" + Snake(category) + "_" + Snake(name)
 	}
+	c.Table = tableName(c.collection)
 	ok := true
-	switch other := tables[c.Table]; {
+	switch other := tables[tableKey(c.Table)]; {
 	case s.byComp[c.Name] != nil:
 		add(fmt.Sprintf("the component is defined twice (also in %s)", s.byComp[c.Name].File))
 		ok = false
-	case rc.table != "" && !tableNameRe.MatchString(rc.table):
-		add("collectionName must be lowercase letters, digits and underscores, starting with a letter")
+	case rc.table != "" && !textColumn(rc.table):
+		add("collectionName must not hold control characters")
 		ok = false
 	case other != nil:
 		add(fmt.Sprintf("table %q is already used by %s", c.Table, other.describe()))

@@ -58,9 +58,9 @@ func TestMigrateConversions(t *testing.T) {
 		for i, c := range cases {
 			ft := pick(c.from, c.to)
 			if ft == schema.Enumeration {
-				fmt.Fprintf(&b, "  f%d: {type: enumeration, enum: [a, b]}\n", i)
+				fmt.Fprintf(&b, "  f_%d: {type: enumeration, enum: [a, b]}\n", i)
 			} else {
-				fmt.Fprintf(&b, "  f%d: {type: %s}\n", i, ft)
+				fmt.Fprintf(&b, "  f_%d: {type: %s}\n", i, ft)
 			}
 		}
 		return b.String()
@@ -72,7 +72,7 @@ func TestMigrateConversions(t *testing.T) {
 		migrateTo(t, db, v1, migrate.Options{})
 		cols, marks, args := []string{"document_id", "created_at", "updated_at"}, []string{"'d1'", at0, at0}, []any{}
 		for i, c := range cases {
-			cols, marks = append(cols, fmt.Sprintf("f%d", i)), append(marks, "?")
+			cols, marks = append(cols, fmt.Sprintf("f_%d", i)), append(marks, "?")
 			args = append(args, store.Encode(db.Dialect, c.from, c.in))
 		}
 		exec(t, db, "INSERT INTO convs ("+strings.Join(cols, ", ")+") VALUES ("+strings.Join(marks, ", ")+")", args...)

@@ -265,12 +265,22 @@ func (ch *tableChanges) dropped(col string) bool {
 // so that the next plan offers them again.
 func (pl *planner) alterTable(next *tableState, old *tableState) *tableState {
 	t := next.TableDef
+	renamed := map[string]bool{}
 	for _, c := range t.Columns {
-		if !pl.have.hasColumn(t.Name, c.Name) {
+		switch {
+		case pl.have.hasColumn(t.Name, c.Name):
+		case c.Was != "" && pl.have.hasColumn(t.Name, c.Was) && t.column(c.Was) == nil:
+			// The field's column from before Kiln named columns as
+			// Strapi does: renamed, its values kept.
+			pl.adds = append(pl.adds, Step{Description: "rename column " + t.Name + "." + c.Was + " to " + c.Name,
+				SQL: RenameColumnSQL(t.Name, c.Was, c.Name)})
+			renamed[c.Was] = true
+		default:
 			pl.adds = append(pl.adds, Step{Description: "add column " + t.Name + "." + c.Name, SQL: AddColumnSQL(pl.d, t.Name, c)})
 		}
 	}
 	ch := pl.changes(next, old)
+	ch.drops = slices.DeleteFunc(ch.drops, func(c ColumnDef) bool { return renamed[c.Name] })
 	wanted := map[string]bool{}
 	for _, ix := range t.Indexes {
 		wanted[ix.Name] = true
