@@ -173,3 +173,23 @@ func TestDeepPopulateWithinTheBudget(t *testing.T) {
 		})
 	}
 }
+
+// TestDeepPopulateServerMaximum: a depth above api.yaml's maxDeepPopulate
+// is lowered to it, and a depth-less pLevel takes it when it is below 5.
+func TestDeepPopulateServerMaximum(t *testing.T) {
+	t.Parallel()
+	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
+		t.Run(d.String(), func(t *testing.T) {
+			cfg := apptest.ProjectConfig(t, d, "components", "content-types")
+			cfg.API.MaxDeepPopulate = 2
+			h := apptest.NewWith(t, cfg)
+			seedDeepPages(t, h, 2)
+			want := string(h.Do("GET", "/api/pages?populate=*", nil).Body)
+			for _, path := range []string{"/api/pages?pLevel=4", "/api/pages?pLevel", "/api/pages?populate=deep,9"} {
+				if r := h.Do("GET", path, nil); r.Status != 200 || string(r.Body) != want {
+					t.Errorf("%s with a maximum of 2: %d %.300s\nwant populate=*'s %.300s", path, r.Status, r.Body, want)
+				}
+			}
+		})
+	}
+}
