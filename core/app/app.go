@@ -204,6 +204,8 @@ func (a *App) QueryOptions() query.Options {
 	o.MaxPageSize = a.Config.API.MaxPageSize
 	o.MaxDepth = a.Config.API.MaxQueryDepth
 	o.MaxInList = a.Config.API.MaxInList
+	o.MaxDeepPopulate = a.Config.API.MaxDeepPopulate
+	o.Component = a.Schema.Component
 	o.Locales = a.Schema.Locales()
 	return o
 }

@@ -204,6 +204,10 @@ type API struct {
 	MaxQueryDepth int `yaml:"maxQueryDepth"`
 	// MaxInList bounds $in/$notIn lists. Default: 100. Env: KILN_MAX_IN_LIST.
 	MaxInList int `yaml:"maxInList"`
+	// MaxDeepPopulate caps the depth of Kiln's deep populate (populate=deep,N
+	// and pLevel=N, docs/api.md); a larger depth is lowered to it. Default: 5.
+	// Env: KILN_MAX_DEEP_POPULATE.
+	MaxDeepPopulate int `yaml:"maxDeepPopulate"`
 	// MaxAnswerRows bounds the entries one read may answer, populated ones
 	// included and counted each time they appear; a query that would pass
 	// it is a 400 naming the limit. Default: 20000. Env: KILN_MAX_ANSWER_ROWS.
@@ -260,7 +264,7 @@ func Default() Config {
 			MaxActiveRequests: DefaultMaxActiveRequests(), CORS: defaultCORS()},
 		Auth: Auth{TokenLifetime: 30 * 24 * time.Hour, ResetCodeLifetime: time.Hour},
 		API: API{DefaultPageSize: 25, MaxPageSize: 100, MaxBodyBytes: 1 << 20, MaxQueryDepth: 6, MaxInList: 100,
-			MaxAnswerRows: 20000, MaxAnswerBytes: 16 << 20},
+			MaxDeepPopulate: 5, MaxAnswerRows: 20000, MaxAnswerBytes: 16 << 20},
 		RateLimit: RateLimit{PerUser: 1000, PerAddress: 100, PerToken: 10000, Window: time.Hour, RedisCooldown: 30 * time.Second},
 		Mail:      Mail{SMTPPort: 587, From: "no-reply@localhost", ResetURL: "http://localhost:1337/reset-password"},
 		Paths:     Paths{ContentTypes: "content-types", Config: "config", Data: "data"},

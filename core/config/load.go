@@ -103,6 +103,9 @@ func (c *Config) check(secretFrom string) error {
 	if c.Server.RequestTimeout <= 0 {
 		probs = append(probs, "server: requestTimeout must be positive")
 	}
+	if c.API.MaxDeepPopulate < 1 {
+		probs = append(probs, "api: maxDeepPopulate must be at least 1")
+	}
 	if c.API.MaxAnswerRows < 1 || c.API.MaxAnswerBytes < 1024 {
 		probs = append(probs, "api: maxAnswerRows must be at least 1 and maxAnswerBytes at least 1024")
 	}
@@ -307,6 +310,7 @@ func (e *envReader) apply(c *Config) {
 	e.integer(&c.API.MaxBodyBytes, "KILN_MAX_BODY_BYTES")
 	e.integer(&c.API.MaxQueryDepth, "KILN_MAX_QUERY_DEPTH")
 	e.integer(&c.API.MaxInList, "KILN_MAX_IN_LIST")
+	e.integer(&c.API.MaxDeepPopulate, "KILN_MAX_DEEP_POPULATE")
 	e.integer(&c.API.MaxAnswerRows, "KILN_MAX_ANSWER_ROWS")
 	e.integer(&c.API.MaxAnswerBytes, "KILN_MAX_ANSWER_BYTES")
 	e.integer(&c.RateLimit.PerUser, "KILN_RATE_LIMIT_USER")

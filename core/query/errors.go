@@ -2,6 +2,7 @@ package query
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/kiln-cms/kiln/core/errs"
@@ -87,13 +88,33 @@ func (c *checker) validNames(ct *schema.ContentType, p place) []string {
 			}
 		}
 	}
-	add(schema.SystemFields[:2])
+	lead, trail := systemFields(ct)
+	add(lead)
 	add(ct.Attributes)
-	add(schema.SystemFields[2:])
+	add(trail)
 	if p == inFilters {
 		out = append(out, logicalOps...)
 	}
 	return out
+}
+
+// systemFields are the system fields an entry of ct shows before and
+// after its own: a component's item has its id alone, a localized type's
+// entry its locale and localizations too.
+func systemFields(ct *schema.ContentType) (lead, trail []*schema.Attribute) {
+	if ct.Kind == schema.ComponentKind {
+		return schema.SystemFields[:1], nil
+	}
+	if l := ct.Localizations(); l != nil {
+		return schema.SystemFields[:2], append(slices.Clone(ct.TrailingFields()), l)
+	}
+	return schema.SystemFields[:2], ct.TrailingFields()
+}
+
+// has reports whether a, which ct.Field found, is a key of ct: a
+// component has no documentId and no dates.
+func has(ct *schema.ContentType, a *schema.Attribute) bool {
+	return ct.Kind != schema.ComponentKind || !a.System || a == schema.SysID
 }
 
 // readable reports whether a may be named at all by this caller.
@@ -145,7 +166,7 @@ func quote(s string) string { return strconv.Quote(clip(s)) }
 func (c *checker) attr(ct *schema.ContentType, key string, l at, p place) (*schema.Attribute, error) {
 	a := ct.Field(key)
 	switch {
-	case a == nil, a.IsPrivate():
+	case a == nil, a.IsPrivate(), !has(ct, a):
 		return nil, unknownKey(l, key, c.validNames(ct, p))
 	case a.IsRelation() && !c.opts.canRead(a.TargetType):
 		return nil, keyError(l, key).WithReason(notPermitted(a.TargetType))

@@ -33,11 +33,20 @@ type Options struct {
 	// PublicationState accepts Strapi 4's publicationState=live|preview
 	// (the v1 API) as the status: live is published, preview the drafts.
 	PublicationState bool
+	// Component finds a component of the project by its uid: populate[zone]
+	// [on][uid] naming one the zone does not allow is then ignored, as
+	// Strapi 5 ignores it, and only a uid that is no component is refused.
+	// Nil refuses both.
+	Component func(uid string) *schema.ContentType
+	// MaxDeepPopulate caps the depth of Kiln's deep populate (populate=deep,N
+	// and pLevel=N, deep.go); a larger depth is lowered to it, as a page
+	// size is. Default: 5, which is also the depth when none is given.
+	MaxDeepPopulate int
 }
 
 // DefaultOptions returns the limits Kiln ships with.
 func DefaultOptions() Options {
-	return Options{DefaultPageSize: 25, MaxPageSize: 100, MaxDepth: 6, MaxInList: 100}
+	return Options{DefaultPageSize: 25, MaxPageSize: 100, MaxDepth: 6, MaxInList: 100, MaxDeepPopulate: 5}
 }
 
 // normalised fills unset limits with the defaults and keeps the default page
@@ -55,6 +64,9 @@ func (o Options) normalised() Options {
 	}
 	if o.MaxInList <= 0 {
 		o.MaxInList = d.MaxInList
+	}
+	if o.MaxDeepPopulate <= 0 {
+		o.MaxDeepPopulate = d.MaxDeepPopulate
 	}
 	o.DefaultPageSize = min(o.DefaultPageSize, o.MaxPageSize)
 	return o

@@ -33,6 +33,9 @@ func Parse(ct *schema.ContentType, rawQuery string, opts Options) (*Query, error
 			return nil, err
 		}
 	}
+	if err := c.applyPLevel(q, root); err != nil {
+		return nil, err
+	}
 	q.setStatus(q.Status)
 	if q.Type.Localized && filtersLocale(root) {
 		// Strapi 5 lays the filters over its locale condition: a top-level
@@ -61,6 +64,8 @@ func (c *checker) topLevel(q *Query, key string, v *node) (err error) {
 		return c.standard(q, key, v)
 	case c.opts.isExtra(key):
 		return q.addExtra(key, v)
+	case key == pLevelKey:
+		return nil // applyPLevel, once every key is read
 	case key == "locale" || key == "fallbackLocale":
 		return c.checkLocale(q, key, v)
 	case key == "publicationState" && c.opts.PublicationState:
@@ -79,10 +84,11 @@ func (c *checker) topLevel(q *Query, key string, v *node) (err error) {
 var standardOrder = []string{"filters", "populate", "fields", "sort", "pagination", "status"}
 
 // topKeys are the top-level parameters this route takes: the standard
-// ones, locale (and fallbackLocale on a localized type: docs/i18n.md), Strapi 4's publicationState on v1,
-// and the route's own.
+// ones, locale (and fallbackLocale on a localized type: docs/i18n.md),
+// Kiln's pLevel (deep.go), Strapi 4's publicationState on v1, and the
+// route's own.
 func (c *checker) topKeys(ct *schema.ContentType) []string {
-	out := append(append([]string{}, standardOrder...), "locale")
+	out := append(append([]string{}, standardOrder...), "locale", pLevelKey)
 	if ct.Localized {
 		out = append(out, "fallbackLocale")
 	}

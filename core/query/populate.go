@@ -20,14 +20,14 @@ func (c *checker) populate(ct *schema.ContentType, v *node, l at, depth int) ([]
 		return nil, depthError(l, c.opts.MaxDepth)
 	}
 	if s, ok := scalar(v); ok {
-		return c.populatePaths(ct, splitList(s), l, depth)
+		return c.populateList(ct, splitList(s), l, depth)
 	}
 	if items, ok := asList(v); ok {
 		paths, err := stringItems(items, l)
 		if err != nil {
 			return nil, err
 		}
-		return c.populatePaths(ct, paths, l, depth)
+		return c.populateList(ct, paths, l, depth)
 	}
 	if v.kind != objectNode {
 		return nil, valueError(l, l.param, "Invalid populate%s: expected a name, a list or an object", l.suffix())
@@ -41,6 +41,17 @@ func tooMany(n int, l at) error {
 		return nil
 	}
 	return valueError(l, l.param, "Too many populate entries (%d)%s, the maximum is %d", n, l.suffix(), maxPopulateEntries)
+}
+
+// populateList is a populate given as names: Kiln's deep populate at the
+// top level (deep.go), as the plugins read it there, or dot paths.
+func (c *checker) populateList(ct *schema.ContentType, paths []string, l at, depth int) ([]*Populate, error) {
+	if depth == 1 {
+		if n, ok, err := c.deepDepth(ct, paths, l); ok || err != nil {
+			return c.deepPopulate(ct, n), err
+		}
+	}
+	return c.populatePaths(ct, paths, l, depth)
 }
 
 // populatePaths merges dot paths ("modules.sessions") into one tree, in the
@@ -270,7 +281,10 @@ func (c *checker) zoneOptions(a *schema.Attribute, v *node, l at, depth int) (*P
 			}
 			p.On = map[string]*Query{}
 			for k, uid := range val.keys {
-				comp := a.ComponentOf(uid)
+				comp, allowed := a.ComponentOf(uid), true
+				if comp == nil && c.opts.Component != nil {
+					comp, allowed = c.opts.Component(uid), false
+				}
 				if comp == nil {
 					return nil, unknownKey(l.child("on"), uid, a.Components)
 				}
@@ -278,7 +292,9 @@ func (c *checker) zoneOptions(a *schema.Attribute, v *node, l at, depth int) (*P
 				if err != nil {
 					return nil, err
 				}
-				p.On[uid] = one
+				if allowed { // another component's options are checked, then ignored, as Strapi does
+					p.On[uid] = one
+				}
 			}
 		case "populate":
 			// populate[zone][populate]=* : every component with its own

@@ -73,3 +73,35 @@ func BenchmarkComponentsPage(b *testing.B) {
 		}
 	})
 }
+
+// Deep populate against the same request spelled out by hand: 25 pages
+// of testdata/components read with pLevel=4 and with its explicit
+// populate (pagesDeep4), reporting the statements each request sends.
+//
+//	go test -run XXX -bench 'DeepPopulate' -benchtime 2s ./core/rest/
+func BenchmarkDeepPopulate(b *testing.B) {
+	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
+		b.Run(d.String(), func(b *testing.B) {
+			h := apptest.NewWith(b, apptest.ProjectConfig(b, d, "components", "content-types"))
+			seedDeepPages(b, h, 25)
+			for _, c := range []struct{ name, path string }{
+				{"pLevel=4", "/api/pages?pLevel=4"},
+				{"spelled-out", "/api/pages?" + pagesDeep4},
+			} {
+				b.Run(c.name, func(b *testing.B) {
+					cnt := h.CountQueries()
+					b.ReportAllocs()
+					b.ResetTimer()
+					for range b.N {
+						resp, err := h.App.Fiber.Test(httptest.NewRequest("GET", c.path, nil), -1)
+						if err != nil || resp.StatusCode != 200 {
+							b.Fatal(err, resp.StatusCode)
+						}
+						resp.Body.Close()
+					}
+					b.ReportMetric(float64(cnt.N())/float64(b.N), "statements/op")
+				})
+			}
+		})
+	}
+}

@@ -358,10 +358,13 @@ func TestComponentBadInput(t *testing.T) {
 			{"GET", "/api/pages?filters[body][$null]=true", "", "Invalid key $null"},
 			{"GET", "/api/pages?populate[body][fields][0]=title", "", "Invalid populate at body: fields of a dynamic zone are chosen per component, with on"},
 			{"GET", "/api/pages?populate[body][on]=x", "", "Invalid populate on"},
-			{"GET", "/api/pages?populate[body][on][shared.link]=true", "", "Invalid key shared.link"},
+			{"GET", "/api/pages?populate[body][on][blocks.nope]=true", "", "Invalid key blocks.nope"}, // shared.link, a component the zone does not allow, is ignored (C1.7a)
 			{"GET", "/api/pages?populate[body][on][blocks.hero][filters][title]=x", "", "Invalid key filters"},
 			{"GET", "/api/pages?populate[seo][sort]=metaTitle", "", "Invalid key sort"},
 			{"GET", "/api/pages?populate[seo][populate][nope]=true", "", "Invalid key nope"},
+			{"GET", "/api/pages?populate[seo][fields][0]=documentId", "", "Invalid key documentId"}, // a component has its id alone
+			{"GET", "/api/pages?filters[seo][createdAt][$null]=true", "", "Invalid key createdAt"},
+			{"GET", "/api/pages?populate[body][on][blocks.hero][fields][0]=publishedAt", "", "Invalid key publishedAt"},
 			{"GET", "/api/pages?populate=body.title", "", "Invalid populate \"body.title\""},
 			{"GET", "/api/pages?populate=seo.metaTitle", "", "Invalid key metaTitle"},
 			{"POST", "/api/pages", `{"data":{"title":"x","seo":5}}`, "seo must be an object"},

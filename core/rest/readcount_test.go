@@ -71,6 +71,8 @@ func TestReadStatements(t *testing.T) {
 			{"/api/programs/" + strconv.FormatInt(first, 10), false, 200, 1, -2},
 			{"/api/v1/programs/" + strconv.FormatInt(first, 10), false, 200, 1, -2},
 			{"/api/programs/" + pdoc + "?populate=*", false, 200, 8, -2}, // 7 relations, each set or to-many
+			{"/api/programs/" + pdoc + "?pLevel=2", false, 200, 8, -2},   // the same, deep populate's first level
+			{list + "&pLevel=3", false, 200, 12, 20},                     // and the next level of the relations holding entries
 			{"/api/programs/nosuchdocument", false, 404, 1, -2},
 			{"/api/blueprints/" + draftOnly["documentId"].(string) + "?status=draft", false, 200, 1, -2},
 			{"/api/blueprints/" + bp["documentId"].(string) + "?status=draft&populate=category", false, 200, 1, -2},
