@@ -109,5 +109,7 @@ func fuzzSeeds(t testing.TB) []string {
 		"filters[titel][$eq]=x", "filters[title][$eqq]=x", "fields=Title", "sort=titl:desc",
 		"populate[modlues]=true", "populate[modules][feilds][0]=title", "pagination[pagesize]=5",
 		"filter[title]=x", "filters[coach][nmae]=x", "filters[coach][$eqq]=1", "filters[passwrd]=x",
+		// deep populate (deep.go)
+		"pLevel", "pLevel=3", "pLevel=x&populate=*", "populate=deep,2", "populate[0]=deep&populate[1]=9", "pLevel[a]=1",
 	)
 }

@@ -39,6 +39,11 @@ func sharedParameters() obj {
 		"fallbackLocale": obj{"name": "fallbackLocale", "in": "query",
 			"description": "Kiln's extension, on a localized type: a document missing in `locale` is shown in this locale instead, in the same request. One of the configured locales; ignored on other types.",
 			"schema":      obj{"type": "string", "maxLength": 35}},
+		"pLevel": obj{"name": "pLevel", "in": "query",
+			"description": "Kiln's extension, the spelling of strapi-v5-plugin-populate-deep: populate every relation, media field, component and zone member to this depth " +
+				"(the entry is level 1, so 2 is one level; 5 without a number; a larger depth than the server's maximum is lowered to it). " +
+				"`populate=deep` or `populate=deep,4` says the same. Relations the caller may not read, and those back to a type already on the path, are left out. Beside populate it is a 400.",
+			"schema": obj{"type": "integer", "minimum": 0}},
 		"id": obj{"name": "id", "in": "path", "required": true,
 			"description": "the entry's documentId, or its numeric id",
 			"schema":      obj{"type": "string"}},
@@ -72,7 +77,7 @@ func populateParam(ct *schema.ContentType) obj {
 	}
 	desc := "The relations to include; others are not returned. `*` for all, a name or a comma list, dot paths " +
 		"(`populate=modules.sessions`), an array (`populate[0]=modules`), or the object form with nested populate, fields, filters and sort " +
-		"(`populate[modules][populate][sessions][fields][0]=title`)."
+		"(`populate[modules][populate][sessions][fields][0]=title`); `deep` or `deep,N` populates every level (see pLevel)."
 	if len(rels) > 0 {
 		desc += " Relations: " + strings.Join(rels, ", ") + "."
 	} else {
@@ -103,8 +108,8 @@ func sortParam(ct *schema.ContentType) obj {
 
 // listParams are a list endpoint's parameters on ct.
 func listParams(ct *schema.ContentType) []any {
-	p := []any{refTo("parameters", "filters"), populateParam(ct), fieldsParam(ct), sortParam(ct), refTo("parameters", "pagination"),
-		refTo("parameters", "locale")}
+	p := []any{refTo("parameters", "filters"), populateParam(ct), refTo("parameters", "pLevel"), fieldsParam(ct), sortParam(ct),
+		refTo("parameters", "pagination"), refTo("parameters", "locale")}
 	if ct.Localized {
 		p = append(p, refTo("parameters", "fallbackLocale"))
 	}
@@ -116,7 +121,7 @@ func listParams(ct *schema.ContentType) []any {
 
 // entryParams are a single-entry endpoint's parameters on ct.
 func entryParams(ct *schema.ContentType, withStatus bool) []any {
-	p := []any{populateParam(ct), fieldsParam(ct), refTo("parameters", "locale")}
+	p := []any{populateParam(ct), refTo("parameters", "pLevel"), fieldsParam(ct), refTo("parameters", "locale")}
 	if ct.Localized {
 		p = append(p, refTo("parameters", "fallbackLocale"))
 	}
