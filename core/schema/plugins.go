@@ -189,13 +189,29 @@ func markPlugins(s *Schema, raws []*rawType, probs *Problems) {
 			if json.Unmarshal(a.Written, &w) != nil {
 				continue
 			}
-			// api:: uids name their api's folder, which Kiln does not
-			// keep: only that they are not a plugin's is checked.
-			t := a.TargetType
-			if strings.HasPrefix(w.Target, "plugin::") && w.Target != t.UID() ||
-				strings.HasPrefix(w.Target, "api::") && t.Plugin != "" {
+			if t := a.TargetType; s.ByUID(w.Target) != t {
 				*probs = append(*probs, a.problem(fmt.Sprintf("target %q is not a content type (%q is %s)", w.Target, t.Name, t.UID())))
 			}
 		}
 	}
+}
+
+// ByUID returns the type a Strapi uid names, or nil: plugin::<plugin>.<name>
+// a plugin's or built-in type whose uid it is, api::<api>.<name> a type of
+// the project's (the <api> folder is not kept, so any is taken), a bare
+// name the type of that singular name.
+func (s *Schema) ByUID(uid string) *ContentType {
+	name := uid
+	if i := strings.LastIndexByte(uid, '.'); i >= 0 && strings.Contains(uid, "::") {
+		name = uid[i+1:]
+	}
+	ct := s.byName[name]
+	switch {
+	case ct == nil:
+		return nil
+	case strings.HasPrefix(uid, "plugin::") && ct.UID() != uid,
+		strings.HasPrefix(uid, "api::") && ct.Plugin != "":
+		return nil
+	}
+	return ct
 }
