@@ -351,7 +351,7 @@ func (h *uploadHandlers) attachTo(c *fiber.Ctx, form *multipart.Form) (*upload.A
 		return nil, nil
 	}
 	bad := func(key, msg string) error { return errs.Fields([]errs.FieldError{errs.Field(key, msg)}) }
-	ct := h.sec.Content.Schema.Type(typeOfUID(ref))
+	ct := h.sec.Content.Schema.ByUID(ref)
 	if ct == nil || ct.Name == schema.FileType {
 		return nil, bad("ref", fmt.Sprintf("ref %q is not a content type (api::<name>.<name>)", ref))
 	}
@@ -367,15 +367,6 @@ func (h *uploadHandlers) attachTo(c *fiber.Ctx, form *multipart.Form) (*upload.A
 		return nil, err
 	}
 	return &upload.Attach{Type: ct, ID: id, Field: a}, nil
-}
-
-// typeOfUID is the singular name in a Strapi uid: api::album.album →
-// album, plugin::users-permissions.user → user.
-func typeOfUID(uid string) string {
-	if i := strings.LastIndexByte(uid, '.'); i >= 0 {
-		return uid[i+1:]
-	}
-	return uid
 }
 
 // fileID reads a file's id: files are addressed by their numeric id.

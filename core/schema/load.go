@@ -62,7 +62,8 @@ type rawAttr struct {
 // "api/page/content-types/page/schema.json" a type in Strapi's layout,
 // "components/shared/seo.json" a component,
 // "extensions/users-permissions/content-types/user/schema.json" the
-// user's extra fields. It is LoadDir without the file system.
+// user's extra fields, "plugins/kitchen/server/content-types/badge/schema.json"
+// a plugin's type (plugins.go). It is LoadDir without the file system.
 func Load(srcs map[string][]byte) (*Schema, error) { return LoadWith(srcs, Options{}) }
 
 // LoadWith is Load with options (the custom fields' base types).

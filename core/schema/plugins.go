@@ -59,7 +59,8 @@ func topKeys(src []byte) map[string]bool {
 //   - a type without collectionName gets Strapi's table, <plugin>_<name>;
 //   - a plugin's type may not take a singular or plural name another type
 //     has: Strapi tells api::tag.tag from plugin::blog.tag by their uids,
-//     Kiln names types by their singular name and plural (docs/strapi-differences.md).
+//     Kiln names types by their singular and plural names
+//     (docs/strapi-differences.md).
 func pluginTypes(raws []*rawType, probs *Problems) []*rawType {
 	add := func(rt *rawType, msg string) {
 		*probs = append(*probs, Problem{File: rt.file, Type: rt.singular, Message: msg})
@@ -105,12 +106,8 @@ func pluginTypes(raws []*rawType, probs *Problems) []*rawType {
 			add(rt, fmt.Sprintf("info.singularName %q must be the name of the type's folder, %q, as Strapi requires", rt.singular, folder))
 			continue
 		}
-		if other := names[rt.singular]; other != nil && rt.singular != "" {
-			add(rt, fmt.Sprintf("%s takes the name %q of %s: Kiln names types by their singular and plural names, so two types may not share one (Strapi allows it); rename one", rt.plugin, rt.singular, rawUID(other)))
-			continue
-		}
-		if other := names[rt.plural]; other != nil && rt.plural != "" {
-			add(rt, fmt.Sprintf("%s takes the name %q of %s: Kiln names types by their singular and plural names, so two types may not share one (Strapi allows it); rename one", rt.plugin, rt.plural, rawUID(other)))
+		if name, other := takenName(names, rt); other != nil {
+			add(rt, fmt.Sprintf("%s takes the name %q of %s: Kiln names types by their singular and plural names, so two types may not share one (Strapi allows it); rename one", rt.plugin, name, rawUID(other)))
 			continue
 		}
 		names[rt.singular], names[rt.plural] = rt, rt
@@ -120,6 +117,17 @@ func pluginTypes(raws []*rawType, probs *Problems) []*rawType {
 		out = append(out, rt)
 	}
 	return out
+}
+
+// takenName is rt's singular or plural name that another type of names
+// has, with that type; nil when neither is taken.
+func takenName(names map[string]*rawType, rt *rawType) (string, *rawType) {
+	for _, n := range []string{rt.singular, rt.plural} {
+		if other := names[n]; n != "" && other != nil {
+			return n, other
+		}
+	}
+	return "", nil
 }
 
 // mergeExtension lays ext over base as Strapi's applyUserExtension does:
@@ -181,13 +189,29 @@ func markPlugins(s *Schema, raws []*rawType, probs *Problems) {
 			if json.Unmarshal(a.Written, &w) != nil {
 				continue
 			}
-			t := a.TargetType
-			switch {
-			case strings.HasPrefix(w.Target, "plugin::") && w.Target != t.UID():
-				*probs = append(*probs, a.problem(fmt.Sprintf("target %q is not a content type (%q is %s)", w.Target, t.Name, t.UID())))
-			case strings.HasPrefix(w.Target, "api::") && t.Plugin != "":
+			if t := a.TargetType; s.ByUID(w.Target) != t {
 				*probs = append(*probs, a.problem(fmt.Sprintf("target %q is not a content type (%q is %s)", w.Target, t.Name, t.UID())))
 			}
 		}
 	}
+}
+
+// ByUID returns the type a Strapi uid names, or nil: plugin::<plugin>.<name>
+// a plugin's or built-in type whose uid it is, api::<api>.<name> a type of
+// the project's (the <api> folder is not kept, so any is taken), a bare
+// name the type of that singular name.
+func (s *Schema) ByUID(uid string) *ContentType {
+	name := uid
+	if i := strings.LastIndexByte(uid, '.'); i >= 0 && strings.Contains(uid, "::") {
+		name = uid[i+1:]
+	}
+	ct := s.byName[name]
+	switch {
+	case ct == nil:
+		return nil
+	case strings.HasPrefix(uid, "plugin::") && ct.UID() != uid,
+		strings.HasPrefix(uid, "api::") && ct.Plugin != "":
+		return nil
+	}
+	return ct
 }

@@ -75,6 +75,15 @@ func TestPluginTypes(t *testing.T) {
 	if tag.DisplayName != "Tag" || tag.Attr("colour") == nil || !tag.DraftAndPublish {
 		t.Errorf("tag: %q, colour %v, draft & publish %v", tag.DisplayName, tag.Attr("colour"), tag.DraftAndPublish)
 	}
+	for uid, want := range map[string]*schema.ContentType{
+		"plugin::kitchen.badge": badge, "plugin::other.badge": nil, "api::badge.badge": nil, "badge": badge,
+		"api::recipe.recipe": recipe, "api::cooking.recipe": recipe, "plugin::kitchen.recipe": nil,
+		"plugin::users-permissions.user": s.Type("user"), "plugin::labels.tag": tag, "plugin::labels": nil,
+	} {
+		if got := s.ByUID(uid); got != want {
+			t.Errorf("ByUID(%q) = %v, want %v", uid, got, want)
+		}
+	}
 	if recipe.Plugin != "" || badge.Plugin != "kitchen" || s.Type("user").UID() != "plugin::users-permissions.user" {
 		t.Errorf("plugins: recipe %q, badge %q, user %s", recipe.Plugin, badge.Plugin, s.Type("user").UID())
 	}

@@ -1,0 +1,1 @@
+module.exports = { contentTypes: { badge: { schema: require('./server/content-types/badge/schema.json') } } };

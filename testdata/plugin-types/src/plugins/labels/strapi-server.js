@@ -1,0 +1,1 @@
+module.exports = { contentTypes: { tag: { schema: require('./server/src/content-types/tag/schema.json') } } };
