@@ -155,8 +155,9 @@ func (s *Store) CopyShared(ctx context.Context, db database.Conn, ct *schema.Con
 
 // copyShared copies row from's shared fields onto the rows targets
 // selects (a SELECT of their ids): one statement for the columns, two
-// per multiple media field, and the components, whatever the number of
-// rows.
+// per multiple media field, and for the components one to list the rows,
+// one to read from's and a few per component type, whatever the number
+// of rows.
 func (s *Store) copyShared(ctx context.Context, db database.Conn, ct *schema.ContentType, from int64, targets func(*sqlb)) error {
 	sh := SharedFields(ct)
 	t, id := database.Ident(ct.Table), database.Ident(schema.ColID)
@@ -189,16 +190,11 @@ func (s *Store) copyShared(ctx context.Context, db database.Conn, ct *schema.Con
 	if err != nil || len(rows) == 0 {
 		return err
 	}
-	shared, err := s.SharedComponents(ctx, db, ct, from)
+	shared, err := s.sharedComponents(ctx, db, ct, from)
 	if err != nil {
 		return err
 	}
-	for _, to := range rows {
-		if err := s.writeComponents(ctx, db, ct, to, withoutIDs(shared), true); err != nil {
-			return err
-		}
-	}
-	return nil
+	return s.replaceComponents(ctx, db, ct, rows, shared)
 }
 
 // copySharedJoin replaces the join rows of media field a of the rows
@@ -222,9 +218,9 @@ func (s *Store) copySharedJoin(ctx context.Context, db database.Conn, a *schema.
 	return s.exec(ctx, db, b)
 }
 
-// SharedComponents is the shared component fields of localized ct's row
+// sharedComponents is the shared component fields of localized ct's row
 // id, as a write's Data that gives another row a copy of them.
-func (s *Store) SharedComponents(ctx context.Context, db database.Conn, ct *schema.ContentType, id int64) (map[*schema.Attribute][]entry.Component, error) {
+func (s *Store) sharedComponents(ctx context.Context, db database.Conn, ct *schema.ContentType, id int64) (map[*schema.Attribute][]entry.Component, error) {
 	fields := SharedFields(ct).Components
 	if len(fields) == 0 {
 		return nil, nil
