@@ -57,10 +57,12 @@ func findFallback(q *query.Query, read func(*query.Query) (*entry.Entry, error))
 
 // updatedDoc is the document an update of q changes, which the caller
 // must be able to see (visibleDoc): on a localized type, a document
-// without a localization in locale gets one (PUT ?locale=fr makes it).
-func (t *Tx) updatedDoc(ctx context.Context, q *query.Query, ref, locale string, ro entry.ReadOptions) (entry.Document, error) {
-	doc, err := t.s.store.FindDocument(ctx, t.conn, q.Type, ref, locale)
+// without a localization in locale gets one (PUT ?locale=fr makes it;
+// made says so).
+func (t *Tx) updatedDoc(ctx context.Context, q *query.Query, ref, locale string, ro entry.ReadOptions) (doc entry.Document, made bool, err error) {
+	doc, err = t.s.store.FindDocument(ctx, t.conn, q.Type, ref, locale)
 	if errs.KindOf(err) == errs.KindNotFound && q.Type.Localized {
+		made = true
 		doc.Draft, err = t.newLocalization(ctx, q, ref)
 		doc.Published = doc.Draft
 		if q.Type.DraftAndPublish {
@@ -68,9 +70,9 @@ func (t *Tx) updatedDoc(ctx context.Context, q *query.Query, ref, locale string,
 		}
 	}
 	if err != nil {
-		return doc, err
+		return doc, made, err
 	}
-	return doc, t.checkVisible(ctx, q.Type, doc, ro)
+	return doc, made, t.checkVisible(ctx, q.Type, doc, ro)
 }
 
 // newLocalization makes the localization in q's locale of doc, which has
