@@ -57,10 +57,12 @@ func findFallback(q *query.Query, read func(*query.Query) (*entry.Entry, error))
 
 // updatedDoc is the document an update of q changes, which the caller
 // must be able to see (visibleDoc): on a localized type, a document
-// without a localization in locale gets one (PUT ?locale=fr makes it).
-func (t *Tx) updatedDoc(ctx context.Context, q *query.Query, ref, locale string, ro entry.ReadOptions) (entry.Document, error) {
-	doc, err := t.s.store.FindDocument(ctx, t.conn, q.Type, ref, locale)
+// without a localization in locale gets one (PUT ?locale=fr makes it;
+// made says so).
+func (t *Tx) updatedDoc(ctx context.Context, q *query.Query, ref, locale string, ro entry.ReadOptions) (doc entry.Document, made bool, err error) {
+	doc, err = t.s.store.FindDocument(ctx, t.conn, q.Type, ref, locale)
 	if errs.KindOf(err) == errs.KindNotFound && q.Type.Localized {
+		made = true
 		doc.Draft, err = t.newLocalization(ctx, q, ref)
 		doc.Published = doc.Draft
 		if q.Type.DraftAndPublish {
@@ -68,17 +70,18 @@ func (t *Tx) updatedDoc(ctx context.Context, q *query.Query, ref, locale string,
 		}
 	}
 	if err != nil {
-		return doc, err
+		return doc, made, err
 	}
-	return doc, t.checkVisible(ctx, q.Type, doc, ro)
+	return doc, made, t.checkVisible(ctx, q.Type, doc, ro)
 }
 
 // newLocalization makes the localization in q's locale of doc, which has
-// none there yet: a PUT ?locale=fr of a document written in en. Its
-// shared fields are copied from the localization the document has in the
-// default locale (else any), its shared components too: Strapi 5 copies
-// them so that every locale holds the same (not its relations). It returns the new draft row (the only row, on a type
-// without draft & publish).
+// none there yet: a PUT ?locale=fr of a document written in en. As in
+// Strapi 5, it starts with the shared fields (scalars, media, components)
+// of the localization the document has in the default locale (else
+// another), not with its relations, and its localized fields with a
+// default have it, as on any create. It returns the new draft row (the
+// only row, on a type without draft & publish).
 func (t *Tx) newLocalization(ctx context.Context, q *query.Query, docID string) (int64, error) {
 	ct := q.Type
 	var from entry.Document
@@ -94,51 +97,22 @@ func (t *Tx) newLocalization(ctx context.Context, q *query.Query, docID string) 
 	if err != nil {
 		return 0, err
 	}
-	data := entry.Data{Values: map[*schema.Attribute]any{}, Locale: q.Locale, DocumentID: docID}
-	if src := from.Draft; src != 0 || from.Published != 0 {
-		if src == 0 {
-			src = from.Published
-		}
-		if err := t.sharedValues(ctx, ct, src, data.Values); err != nil {
-			return 0, err
-		}
+	src := from.Draft
+	if src == 0 {
+		src = from.Published
 	}
-	if src := from.Draft; src != 0 || from.Published != 0 {
-		if src == 0 {
-			src = from.Published
-		}
-		if data.Components, err = t.s.store.SharedComponents(ctx, t.conn, ct, src); err != nil {
-			return 0, err
+	data := entry.Data{Values: map[*schema.Attribute]any{}, Locale: q.Locale, DocumentID: docID}
+	applyDefaults(ct, data.Values)
+	for a := range data.Values {
+		if !a.IsLocalized() {
+			delete(data.Values, a) // the document's own value comes next
 		}
 	}
 	e, err := t.s.store.Insert(ctx, t.conn, ct, data, false)
 	if err != nil {
 		return 0, err
 	}
-	return e.ID, nil
-}
-
-// sharedValues reads into values the shared scalar fields of row id.
-func (t *Tx) sharedValues(ctx context.Context, ct *schema.ContentType, id int64, values map[*schema.Attribute]any) error {
-	var shared []*schema.Attribute
-	for _, a := range ct.Attributes {
-		if a.IsScalar() && !a.IsLocalized() {
-			shared = append(shared, a)
-		}
-	}
-	if len(shared) == 0 {
-		return nil
-	}
-	e, err := t.s.store.FindOne(ctx, t.conn, &query.Query{Type: ct, Fields: shared, Status: query.Draft}, id, entry.ReadOptions{})
-	if err != nil {
-		return err
-	}
-	for _, a := range shared {
-		if v, ok := e.Get(a); ok {
-			values[a] = v
-		}
-	}
-	return nil
+	return e.ID, t.s.store.CopyShared(ctx, t.conn, ct, src, e.ID)
 }
 
 // syncShared gives the other localizations of the document the shared

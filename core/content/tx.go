@@ -149,12 +149,13 @@ func (t *Tx) Update(ctx context.Context, q *query.Query, ref Ref, body map[strin
 	// lookup reads it too: one statement, not two.
 	var doc entry.Document
 	var stored *entry.Entry
+	made := false // a new localization, which Strapi validates as a create
 	if !q.Type.DraftAndPublish && !q.Type.Localized && t.s.Hooks.Has(q.Type.Name, hook.Update, hook.Before) {
 		if doc, stored, err = t.s.store.FindEntry(ctx, t.conn, q.Type, text); err == nil {
 			err = t.checkVisible(ctx, q.Type, doc, ro)
 		}
 	} else {
-		doc, err = t.updatedDoc(ctx, q, text, locale, ro)
+		doc, made, err = t.updatedDoc(ctx, q, text, locale, ro)
 	}
 	if err != nil {
 		return nil, err
@@ -189,19 +190,18 @@ func (t *Tx) Update(ctx context.Context, q *query.Query, ref Ref, body map[strin
 		return nil, err
 	}
 	answer := id
+	if made && !q.Type.DraftAndPublish {
+		// What the new localization holds (the body, the shared fields,
+		// defaults) must be complete, as an entry created is.
+		if err := t.checkComplete(ctx, q.Type, id); err != nil {
+			return nil, err
+		}
+	}
 	if q.Type.DraftAndPublish && q.Status == query.Published {
 		// A draft may lack required fields (prepare); what is published
 		// may not.
-		missing, err := t.s.store.MissingRequired(ctx, t.conn, q.Type, id)
-		if err != nil {
+		if err := t.checkComplete(ctx, q.Type, id); err != nil {
 			return nil, err
-		}
-		if len(missing) > 0 {
-			list := make([]errs.FieldError, len(missing))
-			for i, a := range missing {
-				list[i] = errs.Field(a.Name, a.Name+" must be defined.")
-			}
-			return nil, errs.Fields(list)
 		}
 		if answer, err = t.s.store.Publish(ctx, t.conn, t.s.Schema, q.Type, id); err != nil {
 			return nil, err
@@ -226,6 +226,20 @@ func (t *Tx) Update(ctx context.Context, q *query.Query, ref Ref, body map[strin
 		return a, nil
 	}
 	return t.Get(ctx, q, answer, ro)
+}
+
+// checkComplete refuses row id of ct when it lacks a required field or
+// component: a 400 naming each, as Strapi's validator names them.
+func (t *Tx) checkComplete(ctx context.Context, ct *schema.ContentType, id int64) error {
+	missing, err := t.s.store.MissingRequired(ctx, t.conn, ct, id)
+	if err != nil || len(missing) == 0 {
+		return err
+	}
+	list := make([]errs.FieldError, len(missing))
+	for i, a := range missing {
+		list[i] = errs.Field(a.Name, a.Name+" must be defined.")
+	}
+	return errs.Fields(list)
 }
 
 // Delete removes the entry ref names, running the hooks, and returns it as

@@ -23,6 +23,11 @@ type localeStep struct {
 	Auth                  *bool
 	Keep                  map[string]string
 	Meta, Raw, Order      bool
+	// Upload names a file of the folder's files/ that the step posts as
+	// the multipart part "files"; Details writes an error's details too
+	// (testdata/writes/record.js).
+	Upload  string
+	Details bool
 }
 
 // TestLocalesAsStrapi replays testdata/locales/scenario.json — localized
@@ -54,8 +59,8 @@ func TestLocalesAsStrapi(t *testing.T) {
 		for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 			t.Run(layout+"/"+d.String(), func(t *testing.T) {
 				t.Parallel()
-				h := apptest.NewWith(t, localesConfig(t, d, layout))
-				got := replayLocales(t, h, steps)
+				h := apptest.NewWith(t, projectWithLocales(t, d, "locales", layout))
+				got := replayLocales(t, h, dir, steps)
 				if f := os.Getenv("KILN_LOCALES_ANSWERS"); f != "" && layout == "src" && d == database.SQLite {
 					if err := os.WriteFile(f, []byte(got), 0o644); err != nil {
 						t.Fatal(err)
@@ -67,10 +72,10 @@ func TestLocalesAsStrapi(t *testing.T) {
 	}
 }
 
-// localesConfig is the app's config for testdata/locales in a layout,
-// with the project's config/i18n.yaml read as kiln serve reads it.
-func localesConfig(t testing.TB, d database.Dialect, layout string) config.Config {
-	cfg := apptest.ProjectConfig(t, d, "locales", layout)
+// projectWithLocales is the app's config for a testdata project in a
+// layout, with the project's config/i18n.yaml read as kiln serve reads it.
+func projectWithLocales(t testing.TB, d database.Dialect, project, layout string) config.Config {
+	cfg := apptest.ProjectConfig(t, d, project, layout)
 	loaded, err := config.Load(func(k string) string {
 		if k == "KILN_CONFIG_DIR" {
 			return cfg.Paths.Config
@@ -84,14 +89,15 @@ func localesConfig(t testing.TB, d database.Dialect, layout string) config.Confi
 	return cfg
 }
 
-// replayLocales sends the steps and writes the answers as record.js does.
-func replayLocales(t *testing.T, h *apptest.Harness, steps []localeStep) string {
-	ids, names := map[string]string{}, map[string]string{}
+// replayLocales sends the steps of the scenario in dir and writes the
+// answers as its record.js does.
+func replayLocales(t *testing.T, h *apptest.Harness, dir string, steps []localeStep) string {
+	ids, names, numbers := map[string]string{}, map[string]string{}, map[string]bool{}
 	var out strings.Builder
 	for _, s := range steps {
 		var body any
 		if s.Data != nil {
-			body = map[string]any{"data": fillRefs(s.Data, ids)}
+			body = map[string]any{"data": fillNumbers(s.Data, ids, numbers)}
 		}
 		headers := []string{"Content-Type", "application/json"}
 		for k, v := range s.Headers {
@@ -99,6 +105,15 @@ func replayLocales(t *testing.T, h *apptest.Harness, steps []localeStep) string 
 		}
 		if s.Auth != nil && !*s.Auth {
 			headers = append(headers, "Authorization", apptest.Anonymous)
+		}
+		if s.Upload != "" {
+			raw, err := os.ReadFile(filepath.Join(dir, "files", s.Upload))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var ctype string
+			body, ctype = apptest.Multipart([]apptest.File{{Name: s.Upload, Type: "image/png", Data: raw}})
+			headers[1] = ctype
 		}
 		r := h.Do(s.Method, fillRefs(s.Path, ids).(string), body, headers...)
 		var answer any
@@ -114,13 +129,17 @@ func replayLocales(t *testing.T, h *apptest.Harness, steps []localeStep) string 
 		}
 		for name, key := range kept {
 			data, _ := jsAt(answer, "data").(*jsObject)
+			if list, ok := answer.([]any); ok && len(list) > 0 { // an upload's files
+				data, _ = list[0].(*jsObject)
+			}
 			if r.Status >= 300 || data == nil {
 				t.Fatalf("%s %s: %d %s", s.Method, s.Path, r.Status, r.Body)
 			}
 			ids[name] = jsText(data.vals[key])
 			names[ids[name]] = name
+			_, numbers[name] = data.vals[key].(json.Number)
 		}
-		if s.As != "" {
+		if s.As != "" || s.Upload != "" {
 			continue
 		}
 		var sum any
@@ -138,9 +157,23 @@ func replayLocales(t *testing.T, h *apptest.Harness, steps []localeStep) string 
 		default:
 			sum = summarize(answer, names, s.Order)
 		}
+		if r.Status >= 400 && s.Details {
+			sum.(*jsObject).set("details", jsAt(answer, "error.details"))
+		}
 		fmt.Fprintf(&out, "%s\n  -> %d %s\n", s.See, r.Status, jsString(sum))
 	}
 	return out.String()
+}
+
+// fillNumbers is fillRefs, but a string that is one whole reference to
+// a number kept (a file's id) is that number, as record.js sends it.
+func fillNumbers(v any, ids map[string]string, numbers map[string]bool) any {
+	return mapStrings(v, func(x string) any {
+		if m := scenarioRef.FindString(x); m != "" && m == x && numbers[x[1:len(x)-1]] {
+			return json.Number(ids[x[1:len(x)-1]])
+		}
+		return fillRefs(x, ids)
+	})
 }
 
 // jsObj is a jsObject of key, value pairs, in their order.

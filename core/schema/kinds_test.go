@@ -335,6 +335,12 @@ func TestCheck(t *testing.T) {
 		{"pw", "short", "pw must be at least 8 characters"},
 		{"pw", strings.Repeat("p", 300), ""},
 		{"u", strings.Repeat("u", 256), "u must be at most 255 characters"},
+		// Strapi's character set of every uid, beside its own rules.
+		{"u", "Az09-_.~", ""},
+		{"u", "", ""},
+		{"u", "a b", `u must match the following: "/^[A-Za-z0-9-_.~]*$/"`},
+		{"u", "café", `u must match the following: "/^[A-Za-z0-9-_.~]*$/"`},
+		{"u", "a/b", `u must match the following: "/^[A-Za-z0-9-_.~]*$/"`},
 		{"en", "low", ""},
 		{"en", "LOW", "en must be one of the following values: low, high"},
 		{"i", int64(math.MaxInt32), ""},

@@ -31,11 +31,18 @@ var (
 func (t *ContentType) Localizations() *Attribute { return t.localizations }
 
 // IsLocalized reports whether each locale of an entry holds its own value
-// of a: a field of a localized type that does not say
-// pluginOptions.i18n.localized: false. A shared field (false) holds the
-// same value in every locale: a write of it reaches them all.
+// of a, as Strapi 5's i18n decides it: a field of a localized type that
+// says pluginOptions.i18n.localized: true, and every relation and uid
+// whatever it says. Every other field of a localized type is shared:
+// the same value in every locale, a write of it reaching them all.
 func (a *Attribute) IsLocalized() bool {
-	return a.Owner != nil && a.Owner.Localized && (a.Localized == nil || *a.Localized)
+	if a.Owner == nil || !a.Owner.Localized {
+		return false
+	}
+	if a.Type == Relation || a.Type == UID {
+		return true
+	}
+	return a.Localized != nil && *a.Localized
 }
 
 // localize gives a localized type its localizations relation.

@@ -61,6 +61,36 @@ func (s *Store) writeComponents(ctx context.Context, db database.Conn, holder *s
 	return nil
 }
 
+// replaceComponents gives every row of holder in ids a copy of comps
+// (items without ids), in place of what those fields held: the
+// statements of one write, whatever the number of rows (a sync of the
+// shared components over every locale).
+func (s *Store) replaceComponents(ctx context.Context, db database.Conn, holder *schema.ContentType, ids []int64, comps map[*schema.Attribute][]entry.Component) error {
+	var level []cmpItem
+	for _, a := range holder.Attributes {
+		list, ok := comps[a]
+		if !ok || !a.IsComponent() {
+			continue
+		}
+		if err := s.deleteComponents(ctx, db, holder, ids, a); err != nil {
+			return err
+		}
+		for _, id := range ids {
+			for i, c := range list {
+				level = append(level, cmpItem{holder: holder, entity: id, field: a, order: i + 1, c: c})
+			}
+		}
+	}
+	for len(level) > 0 {
+		next, err := s.insertLevel(ctx, db, level)
+		if err != nil {
+			return err
+		}
+		level = next
+	}
+	return nil
+}
+
 // insertLevel writes one level of component rows — one INSERT per
 // component type, one per holder's join table — and returns the level
 // below: the nested components of the rows it wrote.

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/query"
@@ -96,36 +97,42 @@ func (b *sqlb) localeCond(q *query.Query, alias string) {
 	b.w("))")
 }
 
-// SharedFields are localized ct's fields that every locale shares
-// (pluginOptions.i18n.localized: false): its scalars, and its component
-// and dynamic-zone fields. Shared relations are per locale, as Strapi
-// 5.54 keeps them.
-func SharedFields(ct *schema.ContentType) (scalars, components []*schema.Attribute) {
+// Shared are localized ct's fields that every locale shares (not
+// pluginOptions.i18n.localized: true, schema.Attribute.IsLocalized), as
+// Strapi 5.54 syncs them: Columns, its scalars and single media fields
+// (a file's id on the row), Joined, its multiple media fields (join
+// rows), and Components, its component and dynamic-zone fields.
+// Relations are per locale, as Strapi keeps them.
+type Shared struct {
+	Columns, Joined, Components []*schema.Attribute
+}
+
+// SharedFields are ct's shared fields (Shared).
+func SharedFields(ct *schema.ContentType) Shared {
+	var out Shared
 	for _, a := range ct.Attributes {
 		switch {
-		case a.IsLocalized() || !ct.Localized:
-		case a.IsScalar():
-			scalars = append(scalars, a)
+		case a.IsLocalized() || !ct.Localized || a.Unavailable():
+		case a.IsScalar(), a.IsMedia() && a.Column != "":
+			out.Columns = append(out.Columns, a)
+		case a.IsMedia() && a.JoinTable != "":
+			out.Joined = append(out.Joined, a)
 		case a.IsComponent():
-			components = append(components, a)
+			out.Components = append(out.Components, a)
 		}
 	}
-	return scalars, components
+	return out
 }
 
 // SyncShared copies the shared fields of localized ct's row id onto the
 // rows of its document in the other locales, in id's version on a draft
 // & publish type (draft: the drafts, else the published rows), as Strapi
-// 5.54 does after every write: its scalars in one statement, its
-// components as a copy over each row's.
+// 5.54 does after every write.
 func (s *Store) SyncShared(ctx context.Context, db database.Conn, ct *schema.ContentType, id int64, draft bool) error {
-	scalars, comps := SharedFields(ct)
-	if len(scalars) == 0 && len(comps) == 0 {
-		return nil
-	}
 	t, doc, loc := database.Ident(ct.Table), database.Ident(schema.ColDocumentID), database.Ident(schema.ColLocale)
-	others := func(b *sqlb, what string) {
-		b.w(what, " FROM ", t, " WHERE ", doc, " = (SELECT ", doc, " FROM ", t, " WHERE ", database.Ident(schema.ColID), " = ")
+	return s.copyShared(ctx, db, ct, id, func(b *sqlb) {
+		b.w("SELECT ", database.Ident(schema.ColID), " FROM ", t, " WHERE ", doc, " = (SELECT ", doc, " FROM ", t, " WHERE ",
+			database.Ident(schema.ColID), " = ")
 		b.arg(idKind, id)
 		b.w(") AND ", loc, " <> (SELECT ", loc, " FROM ", t, " WHERE ", database.Ident(schema.ColID), " = ")
 		b.arg(idKind, id)
@@ -133,48 +140,88 @@ func (s *Store) SyncShared(ctx context.Context, db database.Conn, ct *schema.Con
 		if ct.DraftAndPublish {
 			b.w(" AND ", database.Ident(schema.ColPublishedAt), versionSQL(draft))
 		}
-	}
-	if len(scalars) > 0 {
-		cols := make([]string, len(scalars))
-		for i, a := range scalars {
+	})
+}
+
+// CopyShared gives localized ct's row to the shared fields of row from:
+// a new localization starts with those of the document's others.
+func (s *Store) CopyShared(ctx context.Context, db database.Conn, ct *schema.ContentType, from, to int64) error {
+	return s.copyShared(ctx, db, ct, from, func(b *sqlb) {
+		b.w("SELECT ")
+		b.typedArg(idKind, to)
+		b.w(" AS ", database.Ident(schema.ColID))
+	})
+}
+
+// copyShared copies row from's shared fields onto the rows targets
+// selects (a SELECT of their ids): one statement for the columns, two
+// per multiple media field, and for the components one to list the rows,
+// one to read from's and a few per component type, whatever the number
+// of rows.
+func (s *Store) copyShared(ctx context.Context, db database.Conn, ct *schema.ContentType, from int64, targets func(*sqlb)) error {
+	sh := SharedFields(ct)
+	t, id := database.Ident(ct.Table), database.Ident(schema.ColID)
+	if len(sh.Columns) > 0 {
+		cols := make([]string, len(sh.Columns))
+		for i, a := range sh.Columns {
 			cols[i] = database.Ident(a.Column)
 		}
 		b := &sqlb{d: s.DB.Dialect}
-		b.w("UPDATE ", t, " SET (", joinCols(cols, ""), ") = (SELECT ", joinCols(cols, "f."), " FROM ", t, " f WHERE f.", database.Ident(schema.ColID), " = ")
-		b.arg(idKind, id)
-		b.w(") WHERE ", database.Ident(schema.ColID), " IN (SELECT ", database.Ident(schema.ColID))
-		others(b, "")
+		b.w("UPDATE ", t, " SET (", joinCols(cols, ""), ") = (SELECT ", joinCols(cols, "f."), " FROM ", t, " f WHERE f.", id, " = ")
+		b.arg(idKind, from)
+		b.w(") WHERE ", id, " IN (")
+		targets(b)
 		b.w(")")
 		if err := s.exec(ctx, db, b); err != nil {
 			return s.writeError(ctx, db, ct, entry.Data{}, err)
 		}
 	}
-	if len(comps) == 0 {
+	for _, a := range sh.Joined {
+		if err := s.copySharedJoin(ctx, db, a, from, targets); err != nil {
+			return fmt.Errorf("copying %s.%s to the other locales: %w", ct.Name, a.Name, err)
+		}
+	}
+	if len(sh.Components) == 0 {
 		return nil
 	}
 	b := &sqlb{d: s.DB.Dialect}
-	b.w("SELECT ", database.Ident(schema.ColID))
-	others(b, "")
-	targets, err := scanIDs(ctx, db, b)
-	if err != nil || len(targets) == 0 {
+	targets(b)
+	rows, err := scanIDs(ctx, db, b)
+	if err != nil || len(rows) == 0 {
 		return err
 	}
-	shared, err := s.SharedComponents(ctx, db, ct, id)
+	shared, err := s.sharedComponents(ctx, db, ct, from)
 	if err != nil {
 		return err
 	}
-	for _, to := range targets {
-		if err := s.writeComponents(ctx, db, ct, to, withoutIDs(shared), true); err != nil {
-			return err
-		}
-	}
-	return nil
+	return s.replaceComponents(ctx, db, ct, rows, shared)
 }
 
-// SharedComponents is the shared component fields of localized ct's row
+// copySharedJoin replaces the join rows of media field a of the rows
+// targets selects by copies of row from's, in their order.
+func (s *Store) copySharedJoin(ctx context.Context, db database.Conn, a *schema.Attribute, from int64, targets func(*sqlb)) error {
+	j, self, file := database.Ident(a.JoinTable), database.Ident(a.JoinSelf), database.Ident(a.JoinTarget)
+	selfOrd, fileOrd := database.Ident(schema.JoinOrder(a.JoinSelf)), database.Ident(schema.JoinOrder(a.JoinTarget))
+	b := &sqlb{d: s.DB.Dialect}
+	b.w("DELETE FROM ", j, " WHERE ", self, " IN (")
+	targets(b)
+	b.w(")")
+	if err := s.exec(ctx, db, b); err != nil {
+		return err
+	}
+	b = &sqlb{d: s.DB.Dialect}
+	b.w("INSERT INTO ", j, " (", self, ", ", file, ", ", fileOrd, ", ", selfOrd, ") SELECT x.", database.Ident(schema.ColID), ", j.", file,
+		", j.", fileOrd, ", j.", selfOrd, " FROM ", j, " j, (")
+	targets(b)
+	b.w(") x WHERE j.", self, " = ")
+	b.arg(idKind, from)
+	return s.exec(ctx, db, b)
+}
+
+// sharedComponents is the shared component fields of localized ct's row
 // id, as a write's Data that gives another row a copy of them.
-func (s *Store) SharedComponents(ctx context.Context, db database.Conn, ct *schema.ContentType, id int64) (map[*schema.Attribute][]entry.Component, error) {
-	_, fields := SharedFields(ct)
+func (s *Store) sharedComponents(ctx context.Context, db database.Conn, ct *schema.ContentType, id int64) (map[*schema.Attribute][]entry.Component, error) {
+	fields := SharedFields(ct).Components
 	if len(fields) == 0 {
 		return nil, nil
 	}
