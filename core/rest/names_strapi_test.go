@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
@@ -38,6 +39,12 @@ func TestNamesAsStrapi(t *testing.T) {
 			h := apptest.NewWith(t, apptest.ProjectConfig(t, d, "names", "src"))
 			sameAnswers(t, parseAnswers(t, replayLocales(t, h, steps)), want)
 			checkStrapiTables(t, h)
+			// The content-type builder answers collectionName as the file
+			// writes it, not the shortened table.
+			r := h.Do("GET", "/api/content-type-builder/content-types/api::longone.longone", nil)
+			if want := `"collectionName":"a_very_long_collection_name_that_strapi_shortens_with_a_hash_at_the_end"`; r.Status != 200 || !strings.Contains(string(r.Body), want) {
+				t.Errorf("content-type-builder: %d %s, want %s", r.Status, r.Body, want)
+			}
 			var locales []string
 			rows, err := h.App.DB.QueryContext(context.Background(), `SELECT COALESCE("locale", '') FROM "Namer-Things" ORDER BY "id"`)
 			if err != nil {
