@@ -150,7 +150,7 @@ func ctbType(ct *schema.ContentType) ordered {
 	if ct.Kind == schema.SingleType {
 		kind = "singleType"
 	}
-	sch = append(sch, kv{"kind", kind}, kv{"collectionName", ct.Table}, kv{"attributes", ctbAttributes(ct)},
+	sch = append(sch, kv{"kind", kind}, kv{"collectionName", ct.CollectionName()}, kv{"attributes", ctbAttributes(ct)},
 		kv{"visible", !hiddenInBuilder(ct)})
 	if hiddenInBuilder(ct) {
 		sch = append(sch, kv{"restrictRelationsTo", []string{}})
@@ -167,7 +167,7 @@ func ctbComponent(c *schema.ContentType) ordered {
 	if c.Icon != "" {
 		sch = append(sch, kv{"icon", c.Icon})
 	}
-	sch = append(sch, kv{"collectionName", c.Table})
+	sch = append(sch, kv{"collectionName", c.CollectionName()})
 	if c.PluginOptions != nil {
 		sch = append(sch, kv{"pluginOptions", c.PluginOptions})
 	}

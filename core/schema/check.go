@@ -30,7 +30,10 @@ var systemFields = map[string]bool{"createdAt": true, "updatedAt": true, "publis
 	"createdBy": true, "updatedBy": true}
 
 // localizedFields are the fields i18n adds to a localized type, replacing
-// a field of the same name.
+// a field of the same name. On another type Strapi 5.54 keeps no column
+// for localizations (a body or query naming it is a 400), and it keeps
+// locale but hides it: written, never answered, refused in a query
+// (markHidden).
 var localizedFields = map[string]bool{"locale": true, "localizations": true}
 
 // textColumn reports whether a collectionName can name a table: any name
@@ -55,6 +58,12 @@ func systemReplaced(rt *rawType, localized bool, warn func(field, msg string)) [
 			warn(ra.name, "is a system field: Strapi replaces this definition with its own, and so does Kiln")
 		case localized && localizedFields[ra.name]:
 			warn(ra.name, "is a system field of a localized type: Strapi's i18n replaces this definition with its own, and so does Kiln")
+		case ra.name == "localizations":
+			warn(ra.name, "is the name of i18n's localizations: Strapi keeps no column for it on a type that is not localized and refuses it in a request, and so does Kiln")
+		case ra.name == "locale":
+			warn(ra.name, "is the name of i18n's locale: on a type that is not localized Strapi stores it but never answers it nor lets a query name it, as a private field, and so does Kiln")
+			ra.a.Private = true
+			out = append(out, ra)
 		default:
 			out = append(out, ra)
 		}

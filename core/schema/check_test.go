@@ -184,7 +184,7 @@ func TestProblemsOfFieldNames(t *testing.T) {
 	})
 	// The other names Strapi's content-type builder reserves are names
 	// Strapi starts with: plain fields here too.
-	for _, name := range []string{"meta", "attributes", "locale", "localizations", "status", "entryId", "strapi_stage", "Meta", "data"} {
+	for _, name := range []string{"meta", "attributes", "status", "entryId", "strapi_stage", "Meta", "data", "Locale"} {
 		t.Run("allowed "+name, func(t *testing.T) {
 			s, err := load(one(ct("a", "as", name+": {type: string}")))
 			if err != nil {
@@ -214,6 +214,7 @@ func TestSystemFieldsReplaced(t *testing.T) {
 		{"updatedBy", "", "is a system field: Strapi replaces this definition with its own, and so does Kiln"},
 		{"locale", "pluginOptions: {i18n: {localized: true}}\n", "is a system field of a localized type: Strapi's i18n replaces this definition with its own, and so does Kiln"},
 		{"localizations", "pluginOptions: {i18n: {localized: true}}\n", "is a system field of a localized type: Strapi's i18n replaces this definition with its own, and so does Kiln"},
+		{"localizations", "", "is the name of i18n's localizations: Strapi keeps no column for it on a type that is not localized and refuses it in a request, and so does Kiln"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -230,6 +231,16 @@ func TestSystemFieldsReplaced(t *testing.T) {
 			}
 		})
 	}
+	t.Run("locale on a type that is not localized", func(t *testing.T) {
+		s, err := load(one(ct("a", "as", "locale: {type: string}")))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := `a.yaml: type "a": field "locale": is the name of i18n's locale: on a type that is not localized Strapi stores it but never answers it nor lets a query name it, as a private field, and so does Kiln`
+		if a := s.Type("a").Attr("locale"); a == nil || !a.IsPrivate() || a.Column != "locale" || len(s.Warnings) != 1 || s.Warnings[0].String() != want {
+			t.Errorf("field %+v, warnings %v, want %s", a, s.Warnings, want)
+		}
+	})
 	t.Run("status on draft & publish", func(t *testing.T) {
 		s, err := load(one(ct("a", "as", "status: {type: string}") + "options: {draftAndPublish: true}\n"))
 		if err != nil {

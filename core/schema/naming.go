@@ -31,6 +31,16 @@ func Snake(name string) string {
 // snake_case, shortened as Strapi shortens a long name.
 func tableName(collection string) string { return nameOf(IdentMax, part(collection)) }
 
+// CollectionName is the type's or component's table name as its file
+// writes it (or the default), before any shortening: what Strapi's
+// content-type-builder routes answer as collectionName.
+func (t *ContentType) CollectionName() string {
+	if t.collection == "" {
+		return t.Table // a type made in code, not loaded
+	}
+	return t.collection
+}
+
 // ColumnOf is the column of a scalar field, as Strapi 5 names it: the
 // name in lodash's snake_case ("title2" is title_2), shortened when long.
 func ColumnOf(attr string) string { return nameOf(IdentMax, part(StrapiSnake(attr))) }

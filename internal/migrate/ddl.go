@@ -121,7 +121,8 @@ func componentTable(d database.Dialect, c *schema.ContentType) TableDef {
 			t.Columns = append(t.Columns, ColumnDef{Name: a.Column, Type: a.Kind.Column(d), Was: legacy(a)})
 		case a.IsRelation() && a.Column != "":
 			for _, col := range a.Columns() {
-				t.Columns = append(t.Columns, ColumnDef{Name: col, Type: a.Kind.Column(d), Ref: a.TargetType.Table, OnDelete: "SET NULL", Links: linksOf(a)})
+				t.Columns = append(t.Columns, ColumnDef{Name: col, Type: a.Kind.Column(d), Ref: a.TargetType.Table, OnDelete: "SET NULL", Links: linksOf(a),
+					Was: legacyLink(a, col)})
 				t.Indexes = append(t.Indexes, IndexDef{Name: indexName(c.Table, col, false), Columns: []string{col}})
 			}
 		}
@@ -161,6 +162,20 @@ func legacy(a *schema.Attribute) string {
 	return ""
 }
 
+// legacyLink is the name Kiln gave a relation's foreign-key column col
+// (its Column, or its DraftColumn) before following Strapi's snake_case,
+// or "".
+func legacyLink(a *schema.Attribute, col string) string {
+	was := schema.LegacyFKColumn(a.Name)
+	if col == a.DraftColumn {
+		was = strings.TrimSuffix(was, "_id") + "_draft_id"
+	}
+	if was != col {
+		return was
+	}
+	return ""
+}
+
 // RenameColumnSQL renames a column (PostgreSQL, and SQLite since 3.25);
 // its indexes follow it.
 func RenameColumnSQL(table, from, to string) string {
@@ -195,7 +210,7 @@ func entryTable(d database.Dialect, ct *schema.ContentType, defaultLocale string
 		case a.Column != "":
 			for _, c := range a.Columns() {
 				t.Columns = append(t.Columns, ColumnDef{Name: c, Type: a.Kind.Column(d),
-					Ref: a.TargetType.Table, OnDelete: "SET NULL", Links: linksOf(a)})
+					Ref: a.TargetType.Table, OnDelete: "SET NULL", Links: linksOf(a), Was: legacyLink(a, c)})
 				if a.RelationKind == schema.OneToOne {
 					t.Indexes = append(t.Indexes, UniqueIndexes(ct, c)...)
 				} else {

@@ -79,7 +79,7 @@ function fill(v, ids) {
 }
 
 async function main() {
-  const steps = JSON.parse(fs.readFileSync(path.join(__dirname, 'scenario.json'), 'utf8'));
+  const steps = JSON.parse(fs.readFileSync(process.env.SCENARIO || path.join(__dirname, 'scenario.json'), 'utf8'));
   const ids = {};
   const names = {};
   for (const s of steps) {
