@@ -3,6 +3,9 @@
 //
 //   BASE=<the Strapi's address> TOKEN=<a full-access API token> node record.js > strapi-answers.txt
 //
+// SCENARIO=<a folder> runs that folder's scenario.json instead (the
+// filters project's record.js does).
+//
 // The Strapi project must have this folder's src/ (its types and
 // components, as schema.json and component files) and an empty database.
 // Node 20 or later.
@@ -114,7 +117,7 @@ function at(v, dotted) {
 }
 
 async function main() {
-  const steps = JSON.parse(fs.readFileSync(path.join(__dirname, 'scenario.json'), 'utf8'));
+  const steps = JSON.parse(fs.readFileSync(path.join(process.env.SCENARIO || __dirname, 'scenario.json'), 'utf8'));
   const ids = {};
   for (const s of steps) {
     const body = s.data === undefined ? undefined : JSON.stringify({ data: fill(s.data, ids) });
