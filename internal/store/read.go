@@ -316,10 +316,15 @@ func (b *sqlb) sortHop(a *schema.Attribute, from string, joins *string) string {
 		return t
 	}
 	var on string
-	if a.JoinTable != "" {
+	if a.JoinTable != "" { // as sortJoin: the linked row, or its document's in the version shown
 		j := b.newAlias()
 		*joins += " LEFT JOIN " + database.Ident(a.JoinTable) + " " + j + " ON " + col(j, a.JoinSelf) + " = " + col(from, schema.ColID)
 		on = col(t, schema.ColID) + " = " + col(j, a.JoinTarget)
+		if b.mismatched(a) {
+			l := b.newAlias()
+			*joins += " LEFT JOIN " + database.Ident(a.TargetType.Table) + " " + l + " ON " + col(l, schema.ColID) + " = " + col(j, a.JoinTarget)
+			on = sameDoc(a.TargetType, t, l)
+		}
 		if a.TargetType.DraftAndPublish {
 			on += " AND " + b.capture(func() { b.versionCond(a.TargetType, t) })
 		}
