@@ -129,8 +129,8 @@ type Populate struct {
 	Count bool
 }
 
-// SortKey orders by a scalar field, reached through zero or more to-one
-// relations (Path[:len-1]); Path[len-1] is the scalar.
+// SortKey orders by a scalar field, reached through zero or more
+// relations and components (Path[:len-1]); Path[len-1] is the scalar.
 type SortKey struct {
 	Path []*schema.Attribute
 	Desc bool

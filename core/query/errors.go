@@ -68,7 +68,7 @@ type place int
 const (
 	inFilters  place = iota // a field or relation, or $and, $or, $not
 	inFields                // a scalar field
-	inSort                  // a scalar field, or a to-one relation on the way to one
+	inSort                  // a scalar field, or a relation or component on the way to one
 	inPopulate              // a relation
 )
 
@@ -128,7 +128,7 @@ func fits(a *schema.Attribute, p place) bool {
 	case inFields:
 		return !a.IsRelation() && !a.IsComponent()
 	case inSort:
-		return !a.IsComponent() && (!a.IsRelation() || !a.ToMany())
+		return a.Type != schema.DynamicZone
 	case inPopulate:
 		return a.IsRelation() || a.IsComponent()
 	}

@@ -50,7 +50,8 @@ func (c *checker) sortValue(ct *schema.ContentType, v *node, l at, out *[]SortKe
 	return c.sortObject(ct, v, l, nil, out)
 }
 
-// sortString reads "path[:order]", path dotted through to-one relations.
+// sortString reads "path[:order]", path dotted through relations and
+// components.
 func (c *checker) sortString(ct *schema.ContentType, s string, l at) (SortKey, error) {
 	field, order, hasOrder := strings.Cut(s, ":")
 	path, err := c.sortPath(ct, strings.Split(strings.TrimSpace(field), "."), l)
@@ -77,31 +78,29 @@ func (c *checker) sortPath(ct *schema.ContentType, segs []string, l at) ([]*sche
 		if err != nil {
 			return nil, err
 		}
-		if !a.IsRelation() && i < len(segs)-1 {
+		if sortThrough(a) == nil && i < len(segs)-1 {
 			return nil, unknownKey(l.child(name), segs[i+1], nil) // nothing follows a field
 		}
 		path = append(path, a)
-		ct, l = a.TargetType, l.child(name)
+		ct, l = sortThrough(a), l.child(name)
 	}
 	return path, nil
 }
 
-// sortStep resolves one segment: a readable attribute; a relation only when
-// to-one (a to-many one has no single value to order by) and followed by a
-// sub-field.
+// sortStep resolves one segment: a readable attribute; a relation or a
+// component only when followed by a field of it. As in Strapi 5, a
+// to-many relation or a repeatable component orders each entry by its
+// least value ascending and its greatest descending (store's sortKeys).
 func (c *checker) sortStep(ct *schema.ContentType, name string, l at, last bool) (*schema.Attribute, error) {
 	a, err := c.attr(ct, name, l, inSort)
 	switch {
 	case err != nil:
 		return nil, err
-	case a.IsComponent():
-		return nil, unknownKey(l, name, c.validNames(ct, inSort)).
-			WithReason("a component: entries cannot be sorted by one")
-	case !a.IsRelation():
+	case sortThrough(a) == nil:
 		return a, nil
-	case a.ToMany():
-		return nil, valueError(l.child(name), name,
-			"Invalid key %s%s: cannot sort through a to-many relation", name, l.suffix())
+	case last && a.IsComponent():
+		valid := slices.DeleteFunc(c.validNames(ct, inSort), func(s string) bool { return s == name })
+		return nil, unknownKey(l, name, valid).WithReason("a component: sort by a field of it (" + name + ".<field>)")
 	case last:
 		return nil, valueError(l.child(name), name,
 			"Invalid key %s%s: sorting on a relation needs a field of it (%s.id)", name, l.suffix(), name)
@@ -109,8 +108,21 @@ func (c *checker) sortStep(ct *schema.ContentType, name string, l at, last bool)
 	return a, nil
 }
 
-// sortObject reads sort[field]=order and sort[relation][field]=order;
-// prefix is the relation path walked so far.
+// sortThrough is the type whose fields a sort path continues with after
+// a: a relation's target, a component field's component; nil for a field
+// (and a dynamic zone, whose items are of several components).
+func sortThrough(a *schema.Attribute) *schema.ContentType {
+	switch {
+	case a.IsRelation():
+		return a.TargetType
+	case a.Type == schema.Component && len(a.ComponentTypes) == 1:
+		return a.ComponentTypes[0]
+	}
+	return nil
+}
+
+// sortObject reads sort[field]=order and sort[relation][field]=order (or
+// a component's); prefix is the path walked so far.
 func (c *checker) sortObject(ct *schema.ContentType, v *node, l at, prefix []*schema.Attribute, out *[]SortKey) error {
 	if len(prefix) >= c.opts.MaxDepth {
 		return depthError(l, c.opts.MaxDepth)
@@ -124,7 +136,7 @@ func (c *checker) sortObject(ct *schema.ContentType, v *node, l at, prefix []*sc
 }
 
 // sortEntry reads one key of a sort object: an order for a scalar, an
-// object for a to-one relation.
+// object for a relation or a component.
 func (c *checker) sortEntry(ct *schema.ContentType, key string, val *node, l at, prefix []*schema.Attribute, out *[]SortKey) error {
 	order, plain := scalar(val)
 	if !plain && val.kind != objectNode {
@@ -136,8 +148,8 @@ func (c *checker) sortEntry(ct *schema.ContentType, key string, val *node, l at,
 	}
 	path := append(slices.Clip(prefix), a)
 	switch {
-	case !plain && a.IsRelation():
-		return c.sortObject(a.TargetType, val, l.child(key), path, out)
+	case !plain && sortThrough(a) != nil:
+		return c.sortObject(sortThrough(a), val, l.child(key), path, out)
 	case !plain:
 		return unknownKey(l.child(key), val.keys[0], nil) // nothing follows a field
 	}

@@ -349,9 +349,10 @@ func TestComponentBadInput(t *testing.T) {
 		for _, c := range []struct{ method, path, body, msg string }{
 			{"GET", "/api/pages?fields[0]=seo", "", "Invalid key seo"},
 			{"GET", "/api/pages?sort=seo:asc", "", "Invalid key seo"},
-			{"GET", "/api/pages?sort=seo.metaTitle", "", "Invalid key seo"},
+			{"GET", "/api/pages?sort=seo.nope", "", "Invalid key nope at seo"},
+			{"GET", "/api/pages?sort=body.title", "", "Invalid key title at body"},
 			{"GET", "/api/pages?sort[seo]=asc", "", "Invalid key seo"},
-			{"GET", "/api/pages?sort[seo][metaTitle]=asc", "", "Invalid key seo"},
+			{"GET", "/api/pages?sort[seo][nope]=asc", "", "Invalid key nope at seo"},
 			{"GET", "/api/pages?populate[seo][populate][social][filters][network]=x", "", "Invalid key filters"},
 			{"GET", "/api/pages?filters[body][$eq]=1", "", "Invalid key $eq"},
 			{"GET", "/api/pages?filters[seo][$null]=maybe", "", "Invalid $null"},

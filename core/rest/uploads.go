@@ -29,8 +29,10 @@ import (
 const (
 	ActionUploadFind    = "upload.find"
 	ActionUploadFindOne = "upload.findOne"
-	ActionUploadUpload  = "upload.upload"
-	ActionUploadDestroy = "upload.destroy"
+	// ActionUploadFindPage is Strapi 5's findPage: the list in pages.
+	ActionUploadFindPage = "upload.findPage"
+	ActionUploadUpload   = "upload.upload"
+	ActionUploadDestroy  = "upload.destroy"
 )
 
 // PathUpload is where files are uploaded; the server lets its multipart
@@ -47,6 +49,7 @@ func UploadRoutes(sec *Security, up *upload.Service) route.Table {
 	}{
 		{fiber.MethodPost, PathUpload, ActionUploadUpload, h.upload},
 		{fiber.MethodGet, "/upload/files", ActionUploadFind, h.list},
+		{fiber.MethodGet, "/upload/files/page", ActionUploadFindPage, h.page},
 		{fiber.MethodGet, "/upload/files/:id", ActionUploadFindOne, h.get},
 		{fiber.MethodDelete, "/upload/files/:id", ActionUploadDestroy, h.remove},
 	}
@@ -132,6 +135,42 @@ func offsetWindow(q *query.Query, opts query.Options) error {
 	}
 	q.Pagination = p
 	return nil
+}
+
+// page is GET /upload/files/page, Strapi 5's findPage: the files in
+// Strapi's envelope, {data, meta: {pagination}}, paged by pagination
+// (page and pageSize, or start and limit) as an entry list is, each file
+// with isUrlSigned.
+func (h *uploadHandlers) page(c *fiber.Ctx) error {
+	if err := h.sec.Allow(c, ActionUploadFindPage); err != nil {
+		return err
+	}
+	ro := h.sec.ReadOptions(c)
+	opts := h.sec.QueryOptions(c)
+	raw := keepKeys(string(c.Context().QueryArgs().QueryString()), "filters", "populate", "fields", "sort", "pagination")
+	q, err := query.Parse(h.up.FileType, raw, opts)
+	if err != nil {
+		return err
+	}
+	if err := h.sec.Content.CheckEstimate(q, q.Pagination.Size(), ro); err != nil {
+		return err
+	}
+	page, err := h.sec.Content.Find(c.UserContext(), q, ro)
+	if err != nil {
+		return err
+	}
+	signFiles(c, page.Entries...)
+	signed := signsURLs(c)
+	b := append(make([]byte, 0, 512*len(page.Entries)+100), `{"data":[`...)
+	for i, e := range page.Entries {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendFile(b, e, signed)
+	}
+	b = append(b, `],"meta":{"pagination":`...)
+	b = appendPagination(b, q.Pagination, page.Total)
+	return send(c, fiber.StatusOK, append(b, "}}"...))
 }
 
 func (h *uploadHandlers) list(c *fiber.Ctx) error {

@@ -31,6 +31,17 @@ func init() {
 					obj{"name": "start", "in": "query", "schema": obj{"type": "integer", "minimum": 0}},
 					obj{"name": "limit", "in": "query", "schema": obj{"type": "integer", "minimum": 1}}}
 			}},
+		rest.ActionUploadFindPage: {summary: "List the media library's files in pages",
+			desc: "Strapi 5's findPage: the files in the {data, meta: {pagination}} envelope, paged by pagination as an entry list is.",
+			response: func(b *builder) obj {
+				return object(obj{"data": arrayOf(uploadedFile(b)),
+					"meta": object(obj{"pagination": ref("Pagination")}, "pagination")}, "data", "meta")
+			},
+			params: func(b *builder) []any {
+				ft := b.schema.Type(schema.FileType)
+				return []any{refTo("parameters", "filters"), populateParam(ft), fieldsParam(ft), sortParam(ft),
+					refTo("parameters", "pagination")}
+			}},
 		rest.ActionUploadFindOne: {summary: "Get a file of the media library by its numeric id",
 			response: uploadedFile, params: func(b *builder) []any { return entryParams(b.schema.Type(schema.FileType), false) }},
 		rest.ActionUploadDestroy: {summary: "Delete a file, its formats, and every media field's link to it",

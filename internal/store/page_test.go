@@ -54,6 +54,14 @@ func TestFindPageMatchesPageAndCount(t *testing.T) {
 			{"programs by blueprint.title, drafts hidden", query.Query{Type: pr, Status: query.Draft,
 				Sort: []query.SortKey{by(pr, "blueprint.title", false)}}, noDrafts},
 			{"blueprints draft, drafts hidden", query.Query{Type: bp, Status: query.Draft}, noDrafts},
+			{"customers by programs.title (to-many, least first)", query.Query{Type: cu,
+				Sort: []query.SortKey{by(cu, "programs.title", false)}}, entry.ReadOptions{}},
+			{"customers by programs.coaches.name desc (NULL on the way first)", query.Query{Type: cu,
+				Sort: []query.SortKey{by(cu, "programs.coaches.name", true)}}, entry.ReadOptions{}},
+			{"programs by coaches.name in a scope", query.Query{Type: pr,
+				Sort: []query.SortKey{by(pr, "coaches.name", false)}}, acme},
+			{"blueprints draft by programs.title desc", query.Query{Type: bp, Status: query.Draft,
+				Sort: []query.SortKey{by(bp, "programs.title", true)}}, entry.ReadOptions{}},
 		}
 		pages := []query.Pagination{
 			{Mode: query.PageStyle, Page: 1, PageSize: 25},

@@ -246,26 +246,96 @@ type sortKey struct {
 }
 
 // sortKeys returns the LEFT JOINs q's sort keys pass through and the keys,
-// without the final id (see orderBy).
+// without the final id (see orderBy). A path through to-one relations and
+// single components is joined directly. One through a to-many relation or
+// a repeatable component is one value per entry, as Strapi 5 orders it:
+// the least non-NULL value ascending, and descending the greatest, NULL
+// (which PostgreSQL ranks above every value) when any row on the way
+// holds none; a grouped subquery joined by the entry's id.
 func (b *sqlb) sortKeys(q *query.Query, alias string) (joins string, keys []sortKey) {
 	for _, k := range q.Sort {
 		if len(k.Path) == 0 {
 			continue
 		}
-		from := alias
-		for _, rel := range k.Path[:len(k.Path)-1] {
-			t := b.newAlias()
-			on := b.sortJoin(rel, from, t, &joins)
-			if b.narrows(rel.TargetType) {
-				on += " AND " + b.capture(func() { b.visible(rel.TargetType, t) })
-			}
-			joins += " LEFT JOIN " + database.Ident(rel.TargetType.Table) + " " + t + " ON " + on
-			from = t
-		}
 		last := k.Path[len(k.Path)-1]
-		keys = append(keys, sortKey{expr: col(from, last.Column), text: last.Kind.Caps().Text, desc: k.Desc})
+		text := last.Kind.Caps().Text
+		if !sortsMany(k.Path) {
+			from := alias
+			for _, hop := range k.Path[:len(k.Path)-1] {
+				from = b.sortHop(hop, from, &joins)
+			}
+			keys = append(keys, sortKey{expr: col(from, last.Column), text: text, desc: k.Desc})
+			continue
+		}
+		r, g := b.newAlias(), b.newAlias()
+		var inner string
+		from := r
+		for _, hop := range k.Path[:len(k.Path)-1] {
+			from = b.sortHop(hop, from, &inner)
+		}
+		v := col(from, last.Column)
+		if text && b.d == database.Postgres {
+			v += ` COLLATE "C"`
+		}
+		agg := "MIN(" + v + ")"
+		if k.Desc {
+			agg = "CASE WHEN COUNT(*) > COUNT(" + v + ") THEN NULL ELSE MAX(" + v + ") END"
+		}
+		joins += " LEFT JOIN (SELECT " + col(r, schema.ColID) + " AS k, " + agg + " AS v FROM " +
+			database.Ident(q.Type.Table) + " " + r + inner + " GROUP BY " + col(r, schema.ColID) + ") " + g +
+			" ON " + g + ".k = " + col(alias, schema.ColID)
+		keys = append(keys, sortKey{expr: g + ".v", text: text, desc: k.Desc})
 	}
 	return joins, keys
+}
+
+// sortsMany reports whether a sort path goes through a to-many relation
+// or a repeatable component.
+func sortsMany(path []*schema.Attribute) bool {
+	for _, a := range path[:len(path)-1] {
+		if a.Repeatable || (a.IsRelation() && a.ToMany()) {
+			return true
+		}
+	}
+	return false
+}
+
+// sortHop appends to joins the LEFT JOINs from the row aliased from
+// through the relation or component a, and returns the alias of the rows
+// reached: a component's through its holder's links; a relation's target
+// through its join table or key (sortJoin), only a target the caller may
+// see (through a hidden one the key is NULL, as if there were none).
+func (b *sqlb) sortHop(a *schema.Attribute, from string, joins *string) string {
+	t := b.newAlias()
+	if a.IsComponent() {
+		j := b.newAlias()
+		field := b.capture(func() { b.arg(strKind, a.Name) })
+		*joins += " LEFT JOIN " + database.Ident(schema.ComponentJoin(a.Owner)) + " " + j + " ON " +
+			col(j, schema.CmpEntity) + " = " + col(from, schema.ColID) + " AND " + col(j, schema.CmpField) + " = " + field +
+			" LEFT JOIN " + database.Ident(a.ComponentTypes[0].Table) + " " + t + " ON " + col(t, schema.ColID) + " = " + col(j, schema.CmpID)
+		return t
+	}
+	var on string
+	if a.JoinTable != "" { // as sortJoin: the linked row, or its document's in the version shown
+		j := b.newAlias()
+		*joins += " LEFT JOIN " + database.Ident(a.JoinTable) + " " + j + " ON " + col(j, a.JoinSelf) + " = " + col(from, schema.ColID)
+		on = col(t, schema.ColID) + " = " + col(j, a.JoinTarget)
+		if b.mismatched(a) {
+			l := b.newAlias()
+			*joins += " LEFT JOIN " + database.Ident(a.TargetType.Table) + " " + l + " ON " + col(l, schema.ColID) + " = " + col(j, a.JoinTarget)
+			on = sameDoc(a.TargetType, t, l)
+		}
+		if a.TargetType.DraftAndPublish {
+			on += " AND " + b.capture(func() { b.versionCond(a.TargetType, t) })
+		}
+	} else {
+		on = b.sortJoin(a, from, t, joins)
+	}
+	if b.narrows(a.TargetType) {
+		on += " AND " + b.capture(func() { b.visible(a.TargetType, t) })
+	}
+	*joins += " LEFT JOIN " + database.Ident(a.TargetType.Table) + " " + t + " ON " + on
+	return t
 }
 
 // sortExpr is the ORDER BY term of column c; text says it holds text,

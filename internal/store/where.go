@@ -139,15 +139,33 @@ func (b *sqlb) newAlias() string {
 func col(alias, column string) string { return alias + "." + database.Ident(column) }
 
 // filter writes f as a boolean expression on the table aliased alias.
-func (b *sqlb) filter(f *query.Filter, alias string) {
+func (b *sqlb) filter(f *query.Filter, alias string) { b.filterNeg(f, alias, false) }
+
+// filterNeg writes f, or its negation when neg is set, as Strapi's SQL
+// means it. Strapi LEFT JOINs every relation and component a filter goes
+// through and keeps the entries with at least one joined row on which the
+// whole condition holds, in SQL's three-valued logic: an entry without
+// the relation or component has one row of NULLs, and a $not is applied
+// row by row. So $not is pushed down to the conditions (De Morgan; the
+// NOT of a hop is a hop whose rows fail the condition), and a hop also
+// matches an entry that has no row when the condition holds on a row of
+// NULLs (see nullRow): {seo: {metaTitle: {$null: true}}} finds the
+// entries without an seo, {$not: {owner: {name: "Ann"}}} those whose
+// owner is named otherwise, not those without an owner.
+//
+// A scope is the server's own rule (visible) and keeps plain logic: a
+// NOT is "no related row matches", and an entry without a relation
+// matches no condition through it.
+func (b *sqlb) filterNeg(f *query.Filter, alias string, neg bool) {
 	switch f.Kind {
 	case query.KindAnd, query.KindOr:
+		and := (f.Kind == query.KindAnd) != neg
 		if len(f.Children) == 0 {
-			b.w(boolSQL(f.Kind == query.KindAnd)) // all of nothing holds; any of nothing does not
+			b.w(boolSQL(and)) // all of nothing holds; any of nothing does not
 			return
 		}
 		op := " AND "
-		if f.Kind == query.KindOr {
+		if !and {
 			op = " OR "
 		}
 		b.w("(")
@@ -155,24 +173,143 @@ func (b *sqlb) filter(f *query.Filter, alias string) {
 			if i > 0 {
 				b.w(op)
 			}
-			b.filter(c, alias)
+			b.filterNeg(c, alias, neg)
 		}
 		b.w(")")
 	case query.KindNot:
-		b.w("NOT (")
-		b.filter(f.Children[0], alias)
-		b.w(")")
+		if b.inScope > 0 {
+			b.w("NOT (")
+			b.filterNeg(f.Children[0], alias, neg)
+			b.w(")")
+			return
+		}
+		b.filterNeg(f.Children[0], alias, !neg)
 	case query.KindRel:
-		b.related(f.Relation, alias, f.Sub)
+		b.through(f, alias, neg, func() { b.related(f.Relation, alias, f.Sub, neg) },
+			func() { b.related(f.Relation, alias, nil, false) })
 	case query.KindComponent:
-		b.componentMatch(f, alias)
+		if f.Sub == nil {
+			b.componentHeld(f, alias, nullWanted(f) != neg)
+			return
+		}
+		b.through(f, alias, neg, func() { b.componentMatch(f, alias, neg) },
+			func() { b.componentHeld(f, alias, false) })
 	case query.KindCond:
 		if f.Field.IsRelation() {
-			b.relationNull(f, alias)
+			b.relationNull(f, alias, neg)
+			return
+		}
+		if neg {
+			b.w("NOT (")
+			b.cond(f, col(alias, f.Field.Column))
+			b.w(")")
 			return
 		}
 		b.cond(f, col(alias, f.Field.Column))
 	}
+}
+
+// through writes a condition through a relation or a component (match), and
+// where the entry's row of NULLs would satisfy it, "or it has none" (has
+// writes whether it has one).
+func (b *sqlb) through(f *query.Filter, alias string, neg bool, match, has func()) {
+	if b.inScope > 0 || f.Sub == nil || nullRow(f.Sub, neg) != yes {
+		match()
+		return
+	}
+	b.w("(")
+	match()
+	b.w(" OR NOT ")
+	has()
+	b.w(")")
+}
+
+// tri is a value of SQL's three-valued logic, ordered so that AND is the
+// least of its operands and OR the greatest.
+type tri int8
+
+const (
+	no tri = iota
+	unknown
+	yes
+)
+
+func triOf(v bool) tri {
+	if v {
+		return yes
+	}
+	return no
+}
+
+// not is NOT v: unknown stays unknown.
+func (v tri) not(neg bool) tri {
+	if neg {
+		return yes - v
+	}
+	return v
+}
+
+// nullRow is what f (negated when neg is set) is on a row whose every
+// column is NULL: the row an entry without the relation or component has
+// in Strapi's LEFT JOIN. A relation or component inside it is absent too.
+func nullRow(f *query.Filter, neg bool) tri {
+	switch f.Kind {
+	case query.KindAnd, query.KindOr:
+		and := (f.Kind == query.KindAnd) != neg
+		acc := triOf(and)
+		for _, c := range f.Children {
+			v := nullRow(c, neg)
+			if and {
+				acc = min(acc, v)
+			} else {
+				acc = max(acc, v)
+			}
+		}
+		return acc
+	case query.KindNot:
+		return nullRow(f.Children[0], !neg)
+	case query.KindRel:
+		if f.Sub == nil {
+			return no.not(neg)
+		}
+		return nullRow(f.Sub, neg)
+	case query.KindComponent:
+		if f.Sub == nil {
+			return triOf(nullWanted(f)).not(neg)
+		}
+		return nullRow(f.Sub, neg)
+	}
+	return condOnNull(f).not(neg)
+}
+
+// condOnNull is what cond writes for f on a NULL column: only the tests
+// for NULL and the constant answers are known; a comparison is unknown.
+func condOnNull(f *query.Filter) tri {
+	if f.Field.IsRelation() {
+		return triOf(nullWanted(f))
+	}
+	switch f.Operator {
+	case query.OpNull, query.OpNotNull:
+		return triOf(nullWanted(f))
+	case query.OpEq, query.OpNe:
+		if f.Value == nil {
+			return triOf(f.Operator == query.OpEq)
+		}
+	case query.OpIn, query.OpNotIn:
+		if list, _ := f.Value.([]any); len(list) == 0 {
+			return triOf(f.Operator == query.OpNotIn)
+		}
+	case query.OpBetween:
+		if list, _ := f.Value.([]any); len(list) != 2 {
+			return no
+		}
+	case query.OpLt, query.OpLte, query.OpGt, query.OpGte, query.OpEqi, query.OpNei:
+	default:
+		if _, ok := likeShapes[f.Operator]; !ok {
+			return no
+		}
+	}
+	return unknown
 }
 
 func boolSQL(v bool) string {
@@ -199,7 +336,7 @@ func boolSQL(v bool) string {
 // a plain owner's lead to both versions of a draft & publish target, of
 // which the version shown is tested; a mismatched hop goes through the
 // linked row's document.
-func (b *sqlb) related(a *schema.Attribute, alias string, sub *query.Filter) {
+func (b *sqlb) related(a *schema.Attribute, alias string, sub *query.Filter, neg bool) {
 	t := b.newAlias()
 	target := a.TargetType
 	narrow := b.narrows(target)
@@ -261,7 +398,7 @@ func (b *sqlb) related(a *schema.Attribute, alias string, sub *query.Filter) {
 	}
 	if sub != nil {
 		b.w(where)
-		b.filter(sub, t)
+		b.filterNeg(sub, t, neg)
 		where = " AND "
 	}
 	if narrow {
@@ -275,8 +412,8 @@ func (b *sqlb) related(a *schema.Attribute, alias string, sub *query.Filter) {
 // tests its foreign key, unless the caller may not see every target (a
 // key naming a hidden row is no relation for them); the others, and that
 // case, test whether any visible related row exists.
-func (b *sqlb) relationNull(f *query.Filter, alias string) {
-	isNull := nullWanted(f)
+func (b *sqlb) relationNull(f *query.Filter, alias string, neg bool) {
+	isNull := nullWanted(f) != neg
 	if f.Field.Column != "" && !b.narrows(f.Field.TargetType) && !b.mismatched(f.Field) {
 		b.w(col(alias, b.toOneColumn(f.Field)), nullSQL(isNull))
 		return
@@ -284,7 +421,7 @@ func (b *sqlb) relationNull(f *query.Filter, alias string) {
 	if isNull {
 		b.w("NOT ")
 	}
-	b.related(f.Field, alias, nil)
+	b.related(f.Field, alias, nil, false)
 }
 
 // nullWanted reads $null / $notNull as "the value must be NULL".
@@ -469,21 +606,25 @@ func pattern(s, wildcard string, shape likeShape) string {
 	return s
 }
 
-// componentMatch writes "<our id> IN (SELECT the holders of the field's
-// items of the component that satisfy sub)": a non-correlated semi-join,
-// as related writes it, through the holder's component links.
-func (b *sqlb) componentMatch(f *query.Filter, alias string) {
-	if f.Sub == nil { // $null / $notNull: whether the entry holds one
-		if nullWanted(f) {
-			b.w("NOT ")
-		}
-		j := b.newAlias()
-		b.w("(", col(alias, schema.ColID), " IN (SELECT ", col(j, schema.CmpEntity), " FROM ", database.Ident(schema.ComponentJoin(f.Relation.Owner)), " ", j,
-			" WHERE ", col(j, schema.CmpField), " = ")
-		b.arg(strKind, f.Relation.Name)
-		b.w("))")
-		return
+// componentHeld writes whether the entry holds an item of the
+// component field (isNull: whether it holds none): $null and $notNull on
+// the field.
+func (b *sqlb) componentHeld(f *query.Filter, alias string, isNull bool) {
+	if isNull {
+		b.w("NOT ")
 	}
+	j := b.newAlias()
+	b.w("(", col(alias, schema.ColID), " IN (SELECT ", col(j, schema.CmpEntity), " FROM ", database.Ident(schema.ComponentJoin(f.Relation.Owner)), " ", j,
+		" WHERE ", col(j, schema.CmpField), " = ")
+	b.arg(strKind, f.Relation.Name)
+	b.w("))")
+}
+
+// componentMatch writes "<our id> IN (SELECT the holders of the field's
+// items of the component that satisfy sub)" (that fail it, with neg): a
+// non-correlated semi-join, as related writes it, through the holder's
+// component links.
+func (b *sqlb) componentMatch(f *query.Filter, alias string, neg bool) {
 	j, c := b.newAlias(), b.newAlias()
 	b.w("(", col(alias, schema.ColID), " IN (SELECT ", col(j, schema.CmpEntity), " FROM ", database.Ident(schema.ComponentJoin(f.Relation.Owner)), " ", j,
 		" JOIN ", database.Ident(f.Component.Table), " ", c, " ON ", col(c, schema.ColID), " = ", col(j, schema.CmpID),
@@ -492,6 +633,6 @@ func (b *sqlb) componentMatch(f *query.Filter, alias string) {
 	b.w(" AND ", col(j, schema.CmpType), " = ")
 	b.arg(strKind, f.Component.Name)
 	b.w(" AND ")
-	b.filter(f.Sub, c)
+	b.filterNeg(f.Sub, c, neg)
 	b.w("))")
 }

@@ -4,7 +4,7 @@
 //   BASE=<the Strapi's address> TOKEN=<a full-access API token> node record.js > strapi-answers.txt
 //
 // SCENARIO_DIR=<a folder> runs that folder's scenario.json instead (the
-// other testdata projects recorded the same way, e.g. plugin-types).
+// other testdata projects recorded the same way: plugin-types, filters).
 //
 // The Strapi project must have this folder's src/ (its types and
 // components, as schema.json and component files) and an empty database.
