@@ -37,7 +37,7 @@ func TestNamesAsStrapi(t *testing.T) {
 		t.Run(d.String(), func(t *testing.T) {
 			t.Parallel()
 			h := apptest.NewWith(t, apptest.ProjectConfig(t, d, "names", "src"))
-			sameAnswers(t, parseAnswers(t, replayLocales(t, h, steps)), want)
+			sameAnswers(t, parseAnswers(t, replayLocales(t, h, dir, steps)), want)
 			checkStrapiTables(t, h)
 			// The content-type builder answers collectionName as the file
 			// writes it, not the shortened table.
