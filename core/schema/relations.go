@@ -37,10 +37,18 @@ func resolveRelations(s *Schema, all []*ContentType, probs *Problems) []*Attribu
 		pairs = append(pairs, [2]*Attribute{a, b})
 	}
 	// An inversedBy gives the field it names the relation's links, as
-	// Strapi does, when that field is no other relation's side.
+	// Strapi does, when that field is no other relation's side. A field
+	// that says neither owns links of its own, unless Strapi built it
+	// first and this side then gave it its own (Strapi builds types in
+	// the order Kiln reads them: by folder).
+	order := map[*Attribute]int{}
+	for i, a := range rels {
+		order[a] = i
+	}
 	for _, a := range rels {
 		b := declared(a)
-		if a.InversedBy == "" || partner[a] != nil || b == nil || b == a || partner[b] != nil || b.InversedBy != "" {
+		if a.InversedBy == "" || partner[a] != nil || b == nil || b == a || partner[b] != nil || b.InversedBy != "" ||
+			b.MappedBy == "" && order[b] > order[a] {
 			continue
 		}
 		said := "says no inversedBy or mappedBy"
@@ -124,6 +132,8 @@ func whyNotInverse(a *Attribute) string {
 		return "is the field itself"
 	case b.Type != Relation || b.TargetType != a.Owner:
 		return fmt.Sprintf("is not a relation to %q", a.Owner.Name)
+	case b.InversedBy == "" && b.MappedBy == "" && b.Inverse == nil:
+		return "says no inversedBy or mappedBy and comes after this field, so it keeps links of its own, as in Strapi"
 	}
 	return "is the side of another relation"
 }
