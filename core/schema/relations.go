@@ -84,6 +84,7 @@ func resolveRelations(s *Schema, all []*ContentType, probs *Problems) []*Attribu
 // not. It reports whether the field can take part in a pair.
 func resolveTarget(s *Schema, a *Attribute, probs *Problems) bool {
 	add := func(msg string) { *probs = append(*probs, a.problem(msg)) }
+	refused := func(msg string) { add(fmt.Sprintf("%s (line %d; Strapi refuses it too)", msg, a.line)) }
 	if a.Target == "" || !relationKinds[a.RelationKind] || (a.InversedBy != "" && a.MappedBy != "") {
 		return false // ruleProblems has said why
 	}
@@ -95,15 +96,15 @@ func resolveTarget(s *Schema, a *Attribute, probs *Problems) bool {
 	a.TargetType = t
 	switch other := t.byName[a.InversedBy]; {
 	case a.RelationKind == OneToMany && a.InversedBy != "":
-		add("a oneToMany relation needs mappedBy: the manyToOne field on the target that stores it")
+		refused("a oneToMany relation needs mappedBy: the manyToOne field on the target that stores it")
 	case a.RelationKind == ManyToOne && a.MappedBy != "":
-		add("a manyToOne relation stores the relation: it says inversedBy, not mappedBy")
+		refused("a manyToOne relation stores the relation: it says inversedBy, not mappedBy")
 	case a.InversedBy == "":
 		return true
 	case other == nil:
-		add(fmt.Sprintf("inverse field %q does not exist on %q", a.InversedBy, t.Name))
+		refused(fmt.Sprintf("inverse field %q does not exist on %q", a.InversedBy, t.Name))
 	case !other.IsRelation():
-		add(fmt.Sprintf("inverse field %s.%s is not a relation", t.Name, a.InversedBy))
+		refused(fmt.Sprintf("inverse field %s.%s is not a relation", t.Name, a.InversedBy))
 	default:
 		return true
 	}
