@@ -143,7 +143,10 @@ func ctbType(ct *schema.ContentType) ordered {
 	case ct.Builtin: // the user: Strapi's schema has no pluginOptions
 	case ct.PluginOptions != nil:
 		sch = append(sch, kv{"pluginOptions", ct.PluginOptions})
-	default:
+	case !strings.HasSuffix(ct.File, ".json"):
+		// A type of Kiln's YAML answers as the schema.json Strapi's
+		// builder writes for it, which says pluginOptions: {}; a
+		// schema.json that says none gets none, as in Strapi.
 		sch = append(sch, kv{"pluginOptions", ordered{}})
 	}
 	kind := "collectionType"

@@ -20,6 +20,8 @@ import (
 type recordedCTB struct {
 	ContentTypes []map[string]any `json:"contentTypes"`
 	Components   []map[string]any `json:"components"`
+	// Relations is what each side of a relation holds (schema-keys.json).
+	Relations map[string]any `json:"relations"`
 }
 
 func readRecorded(t *testing.T, name string) recordedCTB {
@@ -58,6 +60,11 @@ func TestContentTypeBuilderAsStrapi(t *testing.T) {
 			cfg := apptest.ProjectConfig(t, apptest.SQLite, "components", "src")
 			cfg.Paths.ContentTypes = structured
 			return cfg
+		}},
+		// Keys Strapi ignores, echoed; relations whose sides disagree,
+		// listed as written (testdata/schema-keys/record.js).
+		{"keys Strapi ignores", "schema-keys.json", func(t *testing.T) config.Config {
+			return apptest.ProjectConfig(t, apptest.SQLite, "schema-keys", "src")
 		}},
 	} {
 		t.Run(c.name, func(t *testing.T) {

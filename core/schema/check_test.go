@@ -462,27 +462,27 @@ func TestProblemsOfRelations(t *testing.T) {
 			[]string{`a.yaml: type "a": field "owner": a relation has inversedBy or mappedBy, not both`}},
 		{"inversedBy naming a missing field",
 			map[string]string{"a.yaml": ct("a", "as", rel("b", "manyToOne", "b", "inversedBy: as")), "b.yaml": ct("b", "bs")},
-			[]string{`a.yaml: type "a": field "b": inverse field "as" does not exist on "b"`}},
+			[]string{`a.yaml: type "a": field "b": inverse field "as" does not exist on "b" (line 6; Strapi refuses it too)`}},
 		{"inverse that is not a relation",
 			map[string]string{
 				"a.yaml": ct("a", "as", rel("b", "manyToOne", "b", "inversedBy: as")),
 				"b.yaml": ct("b", "bs", "as: {type: string}"),
 			},
-			[]string{`a.yaml: type "a": field "b": inverse field b.as is not a relation`}},
+			[]string{`a.yaml: type "a": field "b": inverse field b.as is not a relation (line 6; Strapi refuses it too)`}},
 		{"kinds Strapi refuses: a manyToOne that says mappedBy",
 			map[string]string{
 				"a.yaml": ct("a", "as", rel("b", "oneToOne", "b", "inversedBy: a")),
 				"b.yaml": ct("b", "bs", rel("a", "manyToOne", "a", "mappedBy: b")),
 			},
-			[]string{`b.yaml: type "b": field "a": a manyToOne relation stores the relation: it says inversedBy, not mappedBy`}},
+			[]string{`b.yaml: type "b": field "a": a manyToOne relation stores the relation: it says inversedBy, not mappedBy (line 6; Strapi refuses it too)`}},
 		{"oneToMany with inversedBy",
 			map[string]string{
 				"a.yaml": ct("a", "as", rel("b", "manyToOne", "b", "mappedBy: as")),
 				"b.yaml": ct("b", "bs", rel("as", "oneToMany", "a", "inversedBy: b")),
 			},
 			[]string{
-				`a.yaml: type "a": field "b": a manyToOne relation stores the relation: it says inversedBy, not mappedBy`,
-				`b.yaml: type "b": field "as": a oneToMany relation needs mappedBy: the manyToOne field on the target that stores it`,
+				`a.yaml: type "a": field "b": a manyToOne relation stores the relation: it says inversedBy, not mappedBy (line 6; Strapi refuses it too)`,
+				`b.yaml: type "b": field "as": a oneToMany relation needs mappedBy: the manyToOne field on the target that stores it (line 6; Strapi refuses it too)`,
 			}},
 	})
 }

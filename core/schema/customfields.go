@@ -33,6 +33,9 @@ var builtinCustom = map[string]FieldType{
 	"plugin::country-select.country":                    String,   // strapi-plugin-country-select: an ISO 3166 code
 	"plugin::language.language":                         String,   // @frameless/strapi-plugin-language: a language code
 	"plugin::open-forms-embed.open-forms-embed":         String,   // @frameless/strapi-plugin-open-forms-embed: a form's address
+	"plugin::nl-government-fields.uniform-product-name": String,   // @frameless/strapi-plugin-nl-government-fields
+	"plugin::nl-government-fields.authority-select":     String,   // @frameless/strapi-plugin-nl-government-fields
+	"plugin::nl-government-fields.gemeente-select":      String,   // @frameless/strapi-plugin-nl-government-fields
 }
 
 // BuiltinCustomFields returns the uids of the custom fields Kiln knows

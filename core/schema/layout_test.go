@@ -152,7 +152,7 @@ func TestProblemsOfTheStrapiLayout(t *testing.T) {
 			"a.yaml":                     ct("a", "as", "seo: {type: component, component: shared.seo}"),
 			"components/shared/seo.json": `{"attributes": {"page": {"type": "relation", "relation": "manyToOne", "target": "a", "inversedBy": "seos"}, "pin": {"type": "password"}}}`},
 			[]string{
-				`components/shared/seo.json: component "shared.seo": field "page": inverse field "seos" does not exist on "a"`,
+				`components/shared/seo.json: component "shared.seo": field "page": inverse field "seos" does not exist on "a" (line 1; Strapi refuses it too)`,
 				`components/shared/seo.json: component "shared.seo": field "page": a relation inside a component is one-way: it has no inversedBy or mappedBy`,
 				`components/shared/seo.json: component "shared.seo": field "pin": a password field cannot be inside a component`,
 			}},

@@ -239,6 +239,9 @@ type Attribute struct {
 	// file is where the attribute was written: its type's file, or the
 	// admin's user.yaml for a field added to the built-in user.
 	file string
+	// line is the line of the attribute's definition in file, for the
+	// problems found once every type is read (a relation Strapi refuses).
+	line int
 	// regex is Regex compiled at load.
 	regex *regexp.Regexp
 }

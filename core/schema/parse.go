@@ -204,7 +204,7 @@ func (p *parser) attr(name string, n *yaml.Node) *rawAttr {
 		return nil
 	}
 	ra := &rawAttr{name: name}
-	ra.a.Name = name
+	ra.a.Name, ra.a.line = name, n.Line
 	ra.a.Written = writtenJSON(n)
 	p.mapping(n, "the field definition", func(k string, v *yaml.Node) {
 		if read := attrKeys[k]; read != nil {

@@ -37,10 +37,18 @@ func resolveRelations(s *Schema, all []*ContentType, probs *Problems) []*Attribu
 		pairs = append(pairs, [2]*Attribute{a, b})
 	}
 	// An inversedBy gives the field it names the relation's links, as
-	// Strapi does, when that field is no other relation's side.
+	// Strapi does, when that field is no other relation's side. A field
+	// that says neither owns links of its own, unless Strapi built it
+	// first and this side then gave it its own (Strapi builds types in
+	// the order Kiln reads them: by folder).
+	order := map[*Attribute]int{}
+	for i, a := range rels {
+		order[a] = i
+	}
 	for _, a := range rels {
 		b := declared(a)
-		if a.InversedBy == "" || partner[a] != nil || b == nil || b == a || partner[b] != nil || b.InversedBy != "" {
+		if a.InversedBy == "" || partner[a] != nil || b == nil || b == a || partner[b] != nil || b.InversedBy != "" ||
+			b.MappedBy == "" && order[b] > order[a] {
 			continue
 		}
 		said := "says no inversedBy or mappedBy"
@@ -76,6 +84,7 @@ func resolveRelations(s *Schema, all []*ContentType, probs *Problems) []*Attribu
 // not. It reports whether the field can take part in a pair.
 func resolveTarget(s *Schema, a *Attribute, probs *Problems) bool {
 	add := func(msg string) { *probs = append(*probs, a.problem(msg)) }
+	refused := func(msg string) { add(fmt.Sprintf("%s (line %d; Strapi refuses it too)", msg, a.line)) }
 	if a.Target == "" || !relationKinds[a.RelationKind] || (a.InversedBy != "" && a.MappedBy != "") {
 		return false // ruleProblems has said why
 	}
@@ -87,15 +96,15 @@ func resolveTarget(s *Schema, a *Attribute, probs *Problems) bool {
 	a.TargetType = t
 	switch other := t.byName[a.InversedBy]; {
 	case a.RelationKind == OneToMany && a.InversedBy != "":
-		add("a oneToMany relation needs mappedBy: the manyToOne field on the target that stores it")
+		refused("a oneToMany relation needs mappedBy: the manyToOne field on the target that stores it")
 	case a.RelationKind == ManyToOne && a.MappedBy != "":
-		add("a manyToOne relation stores the relation: it says inversedBy, not mappedBy")
+		refused("a manyToOne relation stores the relation: it says inversedBy, not mappedBy")
 	case a.InversedBy == "":
 		return true
 	case other == nil:
-		add(fmt.Sprintf("inverse field %q does not exist on %q", a.InversedBy, t.Name))
+		refused(fmt.Sprintf("inverse field %q does not exist on %q", a.InversedBy, t.Name))
 	case !other.IsRelation():
-		add(fmt.Sprintf("inverse field %s.%s is not a relation", t.Name, a.InversedBy))
+		refused(fmt.Sprintf("inverse field %s.%s is not a relation", t.Name, a.InversedBy))
 	default:
 		return true
 	}
@@ -124,6 +133,8 @@ func whyNotInverse(a *Attribute) string {
 		return "is the field itself"
 	case b.Type != Relation || b.TargetType != a.Owner:
 		return fmt.Sprintf("is not a relation to %q", a.Owner.Name)
+	case b.InversedBy == "" && b.MappedBy == "" && b.Inverse == nil:
+		return "says no inversedBy or mappedBy and comes after this field, so it keeps links of its own, as in Strapi"
 	}
 	return "is the side of another relation"
 }

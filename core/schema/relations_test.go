@@ -25,10 +25,17 @@ func TestRelationsWhoseSidesDisagree(t *testing.T) {
 		sides    []side
 		warnings []string
 	}{
-		{"inversedBy naming a field with no inverse key: that field becomes its other side",
-			[]string{rel("bs", "manyToMany", "b", "inversedBy: as")}, []string{rel("as", "manyToMany", "a", "")},
+		{"inversedBy naming an earlier field with no inverse key: that field becomes its other side",
+			[]string{rel("bs", "manyToMany", "b", "")}, []string{rel("as", "manyToMany", "a", "inversedBy: bs")},
 			[]side{{"a.bs", schema.ManyToMany, "b.as"}, {"b.as", schema.ManyToMany, "a.bs"}},
-			[]string{`b.yaml: type "b": field "as": says no inversedBy or mappedBy, and a.bs names it in inversedBy: Kiln reads it as the other side of a.bs, as Strapi does`}},
+			[]string{`a.yaml: type "a": field "bs": says no inversedBy or mappedBy, and b.as names it in inversedBy: Kiln reads it as the other side of b.as, as Strapi does`}},
+		// Recorded from Strapi 5.54: left.rights (inversedBy: lefts) and
+		// right.lefts (neither); a link made through left.rights is not
+		// in right.lefts, which Strapi builds last with a table of its own.
+		{"inversedBy naming a later field with no inverse key: both one-way",
+			[]string{rel("bs", "manyToMany", "b", "inversedBy: as")}, []string{rel("as", "manyToMany", "a", "")},
+			[]side{{"a.bs", schema.ManyToMany, ""}, {"b.as", schema.ManyToMany, ""}},
+			[]string{`a.yaml: type "a": field "bs": inverse field b.as says no inversedBy or mappedBy and comes after this field, so it keeps links of its own, as in Strapi: Kiln reads this field as a one-way relation`}},
 		{"mappedBy naming a one-way field: left out, holding nothing in Strapi",
 			[]string{rel("bs", "manyToMany", "b", "")}, []string{rel("as", "manyToMany", "a", "mappedBy: bs")},
 			[]side{{"a.bs", schema.ManyToMany, ""}, {"b.as", "", "-"}},

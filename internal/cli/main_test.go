@@ -65,7 +65,7 @@ attributes:
 func TestValidatePrintsEveryProblem(t *testing.T) {
 	dir := project(t, map[string]string{
 		"a.yaml": "kind: collectionType\ninfo: {singularName: a, pluralName: as}\nattributes:\n  x: {type: strin}\n  y: {type: relation, relation: manyToOne, target: nope}\n",
-		"b.yaml": "kind: collectionType\ninfo: {singularName: b, pluralName: bs}\ncolour: red\nattributes: {}\n",
+		"b.yaml": "kind: collectionType\ninfo: {singularName: b, pluralName: bs}\ncolectionName: bs\nattributes: {}\n",
 	})
 	code, _, stderr := runKiln(t, dir, "validate")
 	if code != 1 {
@@ -74,12 +74,23 @@ func TestValidatePrintsEveryProblem(t *testing.T) {
 	for _, want := range []string{
 		`a.yaml: type "a": field "x": unknown type "strin"`,
 		`a.yaml: type "a": field "y": target "nope" is not a content type`,
-		`b.yaml: type "b": unknown key "colour" (line 3)`,
+		`b.yaml: type "b": unknown key "colectionName" (line 3): did you mean "collectionName"?`,
 		"3 problem(s) found",
 	} {
 		if !strings.Contains(stderr, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, stderr)
 		}
+	}
+}
+
+// TestValidatePrintsWarnings: a key Strapi ignores leaves the types
+// valid, with a warning on standard error.
+func TestValidatePrintsWarnings(t *testing.T) {
+	dir := project(t, map[string]string{"note.yaml": noteType + "  body: {type: text, searchable: true}\n"})
+	code, _, stderr := runKiln(t, dir, "validate")
+	want := `/content-types/note.yaml: type "note": field "body": key "searchable" (line 5) is ignored, as Strapi ignores it; it is kept as written`
+	if code != 0 || !strings.Contains(stderr, want) {
+		t.Errorf("exit %d, stderr %q, want 0 and %q", code, stderr, want)
 	}
 }
 
