@@ -10,7 +10,8 @@ import (
 
 // TestCustomFields: a customField is stored as its base type: the
 // built-in table's, config/custom-fields.yaml's (over the table), or the
-// type the field writes beside its uid; the uid stays in the model.
+// type the field writes beside its uid; the uid stays in the model. Its
+// options are the admin panel's in any shape (multi-select writes a list).
 func TestCustomFields(t *testing.T) {
 	opts := schema.Options{CustomFields: map[string]string{"plugin::my-plugin.color": "string", "global::stars": "integer",
 		"plugin::ckeditor.CKEditor": "text"}, CustomFieldsFile: "config/custom-fields.yaml"}
@@ -19,7 +20,7 @@ func TestCustomFields(t *testing.T) {
     "old_body": {"type": "customField", "customField": "plugin::ckeditor.CKEditor"},
     "rich": {"type": "customField", "customField": "plugin::tiptap-editor.RichText"},
     "colour": {"type": "customField", "customField": "plugin::color-picker.color", "regex": "^#[0-9A-F]{6}$"},
-    "tags": {"type": "customField", "customField": "plugin::multi-select.multi-select"},
+    "tags": {"type": "customField", "customField": "plugin::multi-select.multi-select", "options": ["Label:value", "Other:other"]},
     "accent": {"type": "customField", "customField": "plugin::my-plugin.color", "maxLength": 7},
     "rating": {"type": "customField", "customField": "global::stars", "min": 1, "max": 5},
     "icon": {"type": "string", "customField": "plugin::unknown-plugin.icon"}`))}, opts)

@@ -254,9 +254,10 @@ var attrKeys = map[string]func(p *parser, ra *rawAttr, k string, v *yaml.Node){
 	},
 	"conditions":  func(p *parser, ra *rawAttr, k string, v *yaml.Node) { ra.a.Conditions = p.document(v, k) },
 	"customField": func(p *parser, ra *rawAttr, k string, v *yaml.Node) { ra.a.CustomField = p.str(v, k) },
-	// A uid's slug options or a custom field's own (an editor's preset):
-	// the admin panel's, not the API's.
-	"options":      func(p *parser, ra *rawAttr, k string, v *yaml.Node) { p.mapping(v, k, func(string, *yaml.Node) {}) },
+	// A uid's slug options or a custom field's own, in whatever shape its
+	// plugin writes them (an editor's preset, multi-select's list of
+	// choices): the admin panel's, not the API's.
+	"options":      func(p *parser, ra *rawAttr, k string, v *yaml.Node) {},
 	"configurable": func(p *parser, ra *rawAttr, k string, v *yaml.Node) { p.boolean(v, k) },
 	"repeatable":   func(p *parser, ra *rawAttr, k string, v *yaml.Node) { ra.a.Repeatable = p.boolean(v, k) },
 	"multiple":     func(p *parser, ra *rawAttr, k string, v *yaml.Node) { ra.a.Multiple = p.boolean(v, k) },
