@@ -85,7 +85,7 @@ func keyProbe(ct *schema.ContentType, r reach, name string, p place) (string, bo
 	if r.popular != "" { // sorting by a component's field: not this test's
 		return "", false
 	}
-	if a != nil && a.IsRelation() {
+	if a != nil && (a.IsRelation() || a.Type == schema.Component) {
 		return "sort=" + name + ".id", true
 	}
 	return "sort=" + name, true
@@ -158,8 +158,9 @@ func TestValidKeysAreTheKeysTaken(t *testing.T) {
 
 // modelKeys are the keys ct has at p, read off the model: a component's
 // id and fields, a type's id, documentId, fields, dates (and locale and
-// localizations when localized); of them the scalars for fields, the scalars and to-one
-// relations for sort, the relations and components for populate, all and
+// localizations when localized); of them the scalars for fields, all but
+// dynamic zones for sort (relations and components lead to a field of
+// theirs, as Strapi sorts), the relations and components for populate, all and
 // the logical operators for filters; never a private field or a relation
 // the caller may not read.
 func modelKeys(ct *schema.ContentType, p place, o Options) []string {
@@ -176,7 +177,7 @@ func modelKeys(ct *schema.ContentType, p place, o Options) []string {
 			out = append(out, n)
 		}
 	}
-	if ct.Localized && ct.Kind != schema.ComponentKind && (p == inFilters || p == inPopulate) {
+	if ct.Localized && ct.Kind != schema.ComponentKind && p != inFields {
 		out = append(out, "localizations") // the other locales' entries, a to-many relation
 	}
 	for _, a := range ct.Attributes {
@@ -185,7 +186,7 @@ func modelKeys(ct *schema.ContentType, p place, o Options) []string {
 		case a.IsPrivate(), a.IsRelation() && !o.canRead(a.TargetType):
 		case p == inFilters,
 			p == inFields && !nested,
-			p == inSort && !a.IsComponent() && !a.ToMany(),
+			p == inSort && a.Type != schema.DynamicZone,
 			p == inPopulate && nested:
 			out = append(out, a.Name)
 		}
