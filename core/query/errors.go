@@ -128,7 +128,9 @@ func fits(a *schema.Attribute, p place) bool {
 	case inFields:
 		return !a.IsRelation() && !a.IsComponent()
 	case inSort:
-		return a.Type != schema.DynamicZone
+		// A zone's items are of several components; a type's
+		// localizations are its own other rows: neither orders an entry.
+		return a.Type != schema.DynamicZone && !a.Localizations
 	case inPopulate:
 		return a.IsRelation() || a.IsComponent()
 	}

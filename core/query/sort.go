@@ -96,9 +96,8 @@ func (c *checker) sortStep(ct *schema.ContentType, name string, l at, last bool)
 	switch {
 	case err != nil:
 		return nil, err
-	case a.Type == schema.DynamicZone:
-		valid := slices.DeleteFunc(c.validNames(ct, inSort), func(s string) bool { return s == name })
-		return nil, unknownKey(l, name, valid).WithReason("a dynamic zone: its items are of several components, with no one field to sort by")
+	case !fits(a, inSort):
+		return nil, unknownKey(l, name, c.validNames(ct, inSort))
 	case sortThrough(a) == nil:
 		return a, nil
 	case last && a.IsComponent():

@@ -177,7 +177,7 @@ func modelKeys(ct *schema.ContentType, p place, o Options) []string {
 			out = append(out, n)
 		}
 	}
-	if ct.Localized && ct.Kind != schema.ComponentKind && p != inFields {
+	if ct.Localized && ct.Kind != schema.ComponentKind && (p == inFilters || p == inPopulate) {
 		out = append(out, "localizations") // the other locales' entries, a to-many relation
 	}
 	for _, a := range ct.Attributes {

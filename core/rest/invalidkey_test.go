@@ -119,9 +119,7 @@ func TestInvalidKeyNamesTheValidOnes(t *testing.T) {
 			} else {
 				scalars = append(scalars, a.Name)
 			}
-			if !a.ToMany() {
-				sortable = append(sortable, a.Name)
-			}
+			sortable = append(sortable, a.Name) // to-many relations too: Strapi sorts through them
 		}
 		for _, a := range schema.SystemFields[2:] {
 			scalars, sortable, filterNames = append(scalars, a.Name), append(sortable, a.Name), append(filterNames, a.Name)
