@@ -34,7 +34,7 @@ for db in sqlite postgres; do
     export KILN_DATABASE_URL="$PG/kiln_compare?sslmode=disable"
   fi
   flags=(--content-types "$SRC" --config "$W/config" --data "$W/data")
-  KT=$("$KILN" token create --name compare --type full-access "${flags[@]}" 2>"$W/token-$db.log" | tail -1) || { echo "kiln token ($db) failed:"; tail -5 "$W/token-$db.log"; continue; }
+  KT=$("$KILN" token create --name compare --type full-access "${flags[@]}" 2>"$W/token-$db.log" | tail -1) || { echo "kiln token ($db) failed:"; tail -5 "$W/token-$db.log"; [ $db = postgres ] && psql -q "$PG/postgres" -c "DROP DATABASE IF EXISTS kiln_compare"; continue; }
   KILN_HOST=127.0.0.1 KILN_PORT=$KILN_PORT "$KILN" serve --no-demo "${flags[@]}" >"$W/kiln-$db.log" 2>&1 &
   pid=$!
   for _ in $(seq 1 120); do
