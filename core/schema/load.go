@@ -320,7 +320,7 @@ func parseDoc(file string, src []byte, what docKind, probs *Problems) *yaml.Node
 			return nil
 		}
 		var doc yaml.Node
-		if err := yaml.Unmarshal(src, &doc); err != nil {
+		if err := yaml.Unmarshal(yamlReadable(src), &doc); err != nil {
 			// Valid JSON the YAML parser refuses (a key given twice).
 			add("cannot be read: " + err.Error())
 			return nil

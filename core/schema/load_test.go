@@ -1,6 +1,7 @@
 package schema_test
 
 import (
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -413,5 +414,34 @@ attributes:
 	}
 	if c := page.Attr("title").Conditions; c != nil {
 		t.Errorf("title.Conditions = %s, want nil", c)
+	}
+}
+
+// TestJSONEscapesAsJSONReadsThem: a schema.json is read as JSON reads it
+// whatever its escapes, though the YAML parser that keeps its lines
+// refuses UTF-16 surrogate escapes (an emoji written "\ud83d\ude4d"):
+// every string of the model is encoding/json's.
+func TestJSONEscapesAsJSONReadsThem(t *testing.T) {
+	for _, name := range []string{
+		`\ud83d\ude4d People`,          // a surrogate pair: one character
+		`Tab\there \"quoted\" \\ud83d`, // other escapes, and a backslash before u
+		`lone \ud83d high`,             // a lone surrogate: U+FFFD
+		`\u00e9t\u00E9 \uD83D\uDE00`,   // upper-case hex digits
+	} {
+		src := `{"kind": "collectionType", "info": {"singularName": "a", "pluralName": "as", "displayName": "` + name + `"},
+  "attributes": {"title": {"type": "string"}}}`
+		var want struct {
+			Info struct{ DisplayName string } `json:"info"`
+		}
+		if err := json.Unmarshal([]byte(src), &want); err != nil {
+			t.Fatal(err)
+		}
+		s, err := schema.Load(map[string][]byte{"api/a/content-types/a/schema.json": []byte(src)})
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if got := s.Type("a").DisplayName; got != want.Info.DisplayName {
+			t.Errorf("%s: displayName %q, want %q", name, got, want.Info.DisplayName)
+		}
 	}
 }
