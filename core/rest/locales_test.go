@@ -157,6 +157,32 @@ func TestFallbackLocale(t *testing.T) {
 	}
 }
 
+// TestSingleTypeInEveryLocale: a localized single type read with
+// locale=* is a 404 NotFoundError, as Strapi 5.54 answered it (recorded
+// while writing testdata/writes), while each locale's read finds its
+// localization.
+func TestSingleTypeInEveryLocale(t *testing.T) {
+	t.Parallel()
+	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
+		t.Run(d.String(), func(t *testing.T) {
+			t.Parallel()
+			h := apptest.NewWith(t, projectWithLocales(t, d, "locales", "content-types"))
+			for _, loc := range []string{"en", "fr"} {
+				if r := h.Do("PUT", "/api/frontpage?locale="+loc, map[string]any{"data": map[string]any{"headline": "H " + loc}}); r.Status != 200 {
+					t.Fatalf("PUT %s: %d %s", loc, r.Status, r.Body)
+				}
+			}
+			for path, want := range map[string]int{"/api/frontpage?locale=*": 404, "/api/frontpage?locale=all": 404,
+				"/api/frontpage?locale=fr": 200, "/api/frontpage": 200} {
+				r := h.Do("GET", path, nil)
+				if r.Status != want || (want == 404 && !strings.Contains(string(r.Body), `"name":"NotFoundError"`)) {
+					t.Errorf("GET %s: %d %s, want %d", path, r.Status, r.Body, want)
+				}
+			}
+		})
+	}
+}
+
 // TestLocalizationsInEveryPlace: localizations and locale in every place
 // a query can name a relation or a field — filters (also through
 // another relation and $null), populate with its own filters, sort,

@@ -32,12 +32,17 @@ const lockSingle int32 = 0x4b696c73
 
 // findSingle answers the entry, or 404 when there is none the caller may
 // see in the status asked for (as Strapi: NotFoundError, never data:null).
-// Filters, when given, narrow it as Strapi's findFirst does.
+// Filters, when given, narrow it as Strapi's findFirst does. A localized
+// single type's entry is one localization: locale=* names none, and
+// Strapi 5.54 answers it 404.
 func (a *API) findSingle(ct *schema.ContentType) fiber.Handler {
 	return func(c *fiber.Ctx) error {
 		q, ro, err := a.begin(c, ct, "find")
 		if err != nil {
 			return err
+		}
+		if ct.Localized && q.Locale == query.AllLocales {
+			return errs.NotFound()
 		}
 		q.Pagination = firstOnly
 		page, err := a.Content.Find(c.UserContext(), q, ro)
