@@ -96,7 +96,9 @@ func (c *checker) sortStep(ct *schema.ContentType, name string, l at, last bool)
 	switch {
 	case err != nil:
 		return nil, err
-	case !fits(a, inSort):
+	case a.Localizations, a.Type == schema.DynamicZone && last:
+		// Neither orders an entry (fits); a zone followed by a path is
+		// refused at the path's next segment, as a field's is.
 		return nil, unknownKey(l, name, c.validNames(ct, inSort))
 	case sortThrough(a) == nil:
 		return a, nil
