@@ -40,13 +40,7 @@ type localeStep struct {
 func TestLocalesAsStrapi(t *testing.T) {
 	t.Parallel()
 	dir := filepath.Join(apptest.Root(t), "testdata", "locales")
-	want := readAnswers(t, filepath.Join(dir, "strapi-answers.txt"))
-	for label, a := range readAnswers(t, filepath.Join(dir, "kiln-differences.txt")) {
-		if _, ok := want[label]; !ok {
-			t.Fatalf("kiln-differences.txt: %q is no step of the scenario", label)
-		}
-		want[label] = a
-	}
+	want := expectedAnswers(t, dir)
 	raw, err := os.ReadFile(filepath.Join(dir, "scenario.json"))
 	if err != nil {
 		t.Fatal(err)

@@ -159,13 +159,7 @@ func runScenario(t *testing.T, h *apptest.Harness, token string) (string, map[st
 func TestRelationsPerVersionAsStrapi(t *testing.T) {
 	t.Parallel()
 	dir := filepath.Join(apptest.Root(t), "testdata", "drafts-relations")
-	want := readAnswers(t, filepath.Join(dir, "strapi-answers.txt"))
-	for label, a := range readAnswers(t, filepath.Join(dir, "kiln-differences.txt")) {
-		if _, ok := want[label]; !ok {
-			t.Fatalf("kiln-differences.txt: %q is no step of the scenario", label)
-		}
-		want[label] = a
-	}
+	want := expectedAnswers(t, dir)
 	eachVersions(t, func(t *testing.T, h *apptest.Harness) {
 		got, _ := runScenario(t, h, "")
 		answers := parseAnswers(t, got)
@@ -190,6 +184,25 @@ func sameAnswers(t *testing.T, answers, want map[string]string) {
 	if len(answers) != len(want) {
 		t.Errorf("%d answers, %d recorded", len(answers), len(want))
 	}
+}
+
+// expectedAnswers are the answers a scenario in dir must get from Kiln:
+// what Strapi answered (strapi-answers.txt) but for the steps of
+// kiln-differences.txt, each of which must be a step of the scenario and
+// differ from Strapi's answer.
+func expectedAnswers(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	want := readAnswers(t, filepath.Join(dir, "strapi-answers.txt"))
+	for label, a := range readAnswers(t, filepath.Join(dir, "kiln-differences.txt")) {
+		if _, ok := want[label]; !ok {
+			t.Fatalf("kiln-differences.txt: %q is no step of the scenario", label)
+		}
+		if want[label] == a {
+			t.Errorf("kiln-differences.txt: %q is Strapi's own answer, no difference", label)
+		}
+		want[label] = a
+	}
+	return want
 }
 
 // readAnswers reads a file of answers as record.js writes them: a label

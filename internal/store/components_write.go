@@ -51,14 +51,7 @@ func (s *Store) writeComponents(ctx context.Context, db database.Conn, holder *s
 			level = append(level, cmpItem{holder: holder, entity: id, field: a, order: i + 1, c: c})
 		}
 	}
-	for len(level) > 0 {
-		next, err := s.insertLevel(ctx, db, level)
-		if err != nil {
-			return err
-		}
-		level = next
-	}
-	return nil
+	return s.insertLevels(ctx, db, level)
 }
 
 // replaceComponents gives every row of holder in ids a copy of comps
@@ -81,6 +74,12 @@ func (s *Store) replaceComponents(ctx context.Context, db database.Conn, holder 
 			}
 		}
 	}
+	return s.insertLevels(ctx, db, level)
+}
+
+// insertLevels writes level, then the level of components its items
+// hold, and so on down: a level of the tree per statement.
+func (s *Store) insertLevels(ctx context.Context, db database.Conn, level []cmpItem) error {
 	for len(level) > 0 {
 		next, err := s.insertLevel(ctx, db, level)
 		if err != nil {
