@@ -41,6 +41,40 @@ func (t *ContentType) CollectionName() string {
 	return t.collection
 }
 
+// LegacyTables are the names Kiln gave t's table and its ComponentJoin
+// before it shortened long names as Strapi does: the collectionName whole.
+func (t *ContentType) LegacyTables() (table, cmps string) {
+	return t.CollectionName(), t.CollectionName() + "_cmps"
+}
+
+// LegacyJoin is the name Kiln gave a's join table and its two link
+// columns before it named them as Strapi does ("<table>_<field>_lnk" with
+// the field in Kiln's snake_case, "<singular>_id").
+func LegacyJoin(a *Attribute) (table, self, target string) {
+	name := a.Owner.Name
+	if a.Owner.Kind == ComponentKind {
+		_, name, _ = strings.Cut(name, ".")
+	}
+	self, target = Snake(name)+"_id", Snake(a.TargetType.Name)+"_id"
+	if self == target {
+		target = "inv_" + target
+	}
+	owner := a.Owner
+	if a.MappedBy != "" && a.Inverse != nil {
+		owner = a.Inverse.Owner
+		self, target = target, self
+	}
+	return owner.CollectionName() + "_" + Snake(ownerField(a)) + "_lnk", self, target
+}
+
+// ownerField is the name of the field that owns a's join table.
+func ownerField(a *Attribute) string {
+	if a.MappedBy != "" && a.Inverse != nil {
+		return a.Inverse.Name
+	}
+	return a.Name
+}
+
 // ColumnOf is the column of a scalar field, as Strapi 5 names it: the
 // name in lodash's snake_case ("title2" is title_2), shortened when long.
 func ColumnOf(attr string) string { return nameOf(IdentMax, part(StrapiSnake(attr))) }

@@ -20,6 +20,10 @@ type TableDef struct {
 	// from before that layout, whose links the migration converts
 	// (relinkSteps).
 	Links string `json:",omitempty"`
+	// Was is the table's name before Kiln named tables as Strapi does
+	// (a long name whole, a join table in Kiln's snake_case), when it
+	// differs: a database that has it and not Name gets it renamed.
+	Was string `json:"-"`
 }
 
 // LinksPerVersion marks, in the snapshot, a relation's column or join
@@ -114,7 +118,8 @@ func DesiredTables(d database.Dialect, s *schema.Schema) []TableDef {
 // tables (no documentId, no timestamps: a component row is part of its
 // holder's).
 func componentTable(d database.Dialect, c *schema.ContentType) TableDef {
-	t := TableDef{Name: c.Table, Columns: []ColumnDef{idColumn(d)}}
+	was, _ := c.LegacyTables()
+	t := TableDef{Name: c.Table, Columns: []ColumnDef{idColumn(d)}, Was: legacyTable(d, was, c.Table)}
 	for _, a := range c.Attributes {
 		switch {
 		case a.IsScalar():
@@ -136,7 +141,8 @@ func componentTable(d database.Dialect, c *schema.ContentType) TableDef {
 // with it; the store deletes the component rows themselves.
 func componentJoinTable(d database.Dialect, holder *schema.ContentType) TableDef {
 	name := schema.ComponentJoin(holder)
-	return TableDef{Name: name,
+	_, was := holder.LegacyTables()
+	return TableDef{Name: name, Was: legacyTable(d, was, name),
 		Columns: []ColumnDef{idColumn(d),
 			{Name: schema.CmpEntity, Type: "BIGINT", NotNull: true, Ref: holder.Table, OnDelete: "CASCADE"},
 			{Name: schema.CmpID, Type: "BIGINT", NotNull: true},
@@ -160,6 +166,19 @@ func legacy(a *schema.Attribute) string {
 		return was
 	}
 	return ""
+}
+
+// legacyTable is a table's name before Kiln shortened names as Strapi
+// does, as the database holds it (PostgreSQL cut it at 63 bytes), or ""
+// when it is name.
+func legacyTable(d database.Dialect, was, name string) string {
+	if d == database.Postgres && len(was) > 63 {
+		was = was[:63]
+	}
+	if was == name {
+		return ""
+	}
+	return was
 }
 
 // legacyLink is the name Kiln gave a relation's foreign-key column col
@@ -191,7 +210,8 @@ func idColumn(d database.Dialect) ColumnDef {
 
 func entryTable(d database.Dialect, ct *schema.ContentType, defaultLocale string) TableDef {
 	dt := timeKind.Column(d)
-	t := TableDef{Name: ct.Table}
+	was, _ := ct.LegacyTables()
+	t := TableDef{Name: ct.Table, Was: legacyTable(d, was, ct.Table)}
 	t.Columns = append(t.Columns, idColumn(d),
 		ColumnDef{Name: schema.ColDocumentID, Type: "VARCHAR(24)", NotNull: true})
 	t.Indexes = append(t.Indexes, UniqueIndexes(ct, schema.ColDocumentID)...)
@@ -240,12 +260,14 @@ func entryTable(d database.Dialect, ct *schema.ContentType, defaultLocale string
 // side's). The order columns came after the links: rows from before them
 // have NULL there, which sorts first, in id order (see internal/store populate.go).
 func joinTable(d database.Dialect, a *schema.Attribute) TableDef {
-	t := TableDef{Name: a.JoinTable, Join: true, Links: linksOf(a)}
+	wasTable, wasSelf, wasTarget := schema.LegacyJoin(a)
+	t := TableDef{Name: a.JoinTable, Join: true, Links: linksOf(a), Was: legacyTable(d, wasTable, a.JoinTable)}
+	legacyOrder := func(c string) string { return strings.TrimSuffix(c, "_id") + "_ord" }
 	t.Columns = []ColumnDef{idColumn(d),
-		{Name: a.JoinSelf, Type: "BIGINT", NotNull: true, Ref: a.Owner.Table, OnDelete: "CASCADE"},
-		{Name: a.JoinTarget, Type: "BIGINT", NotNull: true, Ref: a.TargetType.Table, OnDelete: "CASCADE"},
-		{Name: schema.JoinOrder(a.JoinTarget), Type: "BIGINT"},
-		{Name: schema.JoinOrder(a.JoinSelf), Type: "BIGINT"},
+		{Name: a.JoinSelf, Type: "BIGINT", NotNull: true, Ref: a.Owner.Table, OnDelete: "CASCADE", Was: wasSelf},
+		{Name: a.JoinTarget, Type: "BIGINT", NotNull: true, Ref: a.TargetType.Table, OnDelete: "CASCADE", Was: wasTarget},
+		{Name: schema.JoinOrder(a.JoinTarget), Type: "BIGINT", Was: legacyOrder(wasTarget)},
+		{Name: schema.JoinOrder(a.JoinSelf), Type: "BIGINT", Was: legacyOrder(wasSelf)},
 	}
 	t.Indexes = []IndexDef{
 		{Name: indexName(a.JoinTable, "pair", true), Columns: []string{a.JoinSelf, a.JoinTarget}, Unique: true},

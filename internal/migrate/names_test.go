@@ -34,3 +34,46 @@ func TestLegacyColumnRenamed(t *testing.T) {
 		mustBeEmpty(t, db, files)
 	})
 }
+
+// TestLegacyTablesRenamed: a join table Kiln named before it followed
+// Strapi's snake_case (item2s_tags2_lnk, its columns item2_id and
+// item2_ord), and a table whose collectionName of 60 characters Kiln kept
+// whole where Strapi shortens it, are renamed with their links and rows;
+// nothing is dropped, and a foreign key to the renamed table holds.
+func TestLegacyTablesRenamed(t *testing.T) {
+	long := "a_collection_name_of_sixty_characters_that_strapi_shortens_"
+	files := map[string]string{
+		"item2.yaml": "kind: collectionType\ninfo: {singularName: item2, pluralName: item2s}\nattributes:\n  name: {type: string}\n  tags2: {type: relation, relation: manyToMany, target: tag}\n  box: {type: relation, relation: manyToOne, target: box}\n",
+		"tag.yaml":   "kind: collectionType\ninfo: {singularName: tag, pluralName: tags}\nattributes:\n  name: {type: string}\n",
+		"box.yaml":   "kind: collectionType\ncollectionName: " + long + "\ninfo: {singularName: box, pluralName: boxes}\nattributes:\n  name: {type: string}\n",
+	}
+	storetest.Each(t, func(t *testing.T, db *database.DB) {
+		migrateTo(t, db, files, migrate.Options{})
+		short := "a_collection_name_of_sixty_characters_that_strapi_" // the shortened name's start
+		var table string
+		for _, n := range tablesOf(t, db) {
+			if len(n) == 55 && n[:len(short)] == short {
+				table = n
+			}
+		}
+		if table == "" {
+			t.Fatalf("no shortened table among %v", tablesOf(t, db))
+		}
+		exec(t, db, `ALTER TABLE "item_2_s_tags_2_lnk" RENAME TO "item2s_tags2_lnk"`)
+		exec(t, db, `ALTER TABLE "item2s_tags2_lnk" RENAME COLUMN "item_2_id" TO "item2_id"`)
+		exec(t, db, `ALTER TABLE "item2s_tags2_lnk" RENAME COLUMN "item_2_ord" TO "item2_ord"`)
+		exec(t, db, `ALTER TABLE "`+table+`" RENAME TO "`+long+`"`)
+		at := "'2026-01-01T00:00:00.000Z'"
+		exec(t, db, `INSERT INTO "`+long+`" (document_id, name, created_at, updated_at) VALUES ('b1', 'box', `+at+`, `+at+`)`)
+		exec(t, db, `INSERT INTO "tags" (document_id, name, created_at, updated_at) VALUES ('t1', 'tag', `+at+`, `+at+`)`)
+		exec(t, db, `INSERT INTO "item2s" (document_id, name, box_id, created_at, updated_at) VALUES ('i1', 'item', 1, `+at+`, `+at+`)`)
+		exec(t, db, `INSERT INTO "item2s_tags2_lnk" (item2_id, tag_id, tag_ord, item2_ord) VALUES (1, 1, 1, 1)`)
+		plan := migrateTo(t, db, files, migrate.Options{})
+		if len(plan.Destructive()) != 0 {
+			t.Errorf("destructive steps: %v", descriptions(plan.Destructive()))
+		}
+		sameList(t, "links", strs(t, db, `SELECT item_2_id || ' ' || tag_id || ' ' || item_2_ord FROM "item_2_s_tags_2_lnk"`), []string{"1 1 1"})
+		sameList(t, "boxes", strs(t, db, `SELECT b.name FROM "item2s" i JOIN "`+table+`" b ON b.id = i.box_id`), []string{"box"})
+		mustBeEmpty(t, db, files)
+	})
+}

@@ -152,7 +152,14 @@ func (pl *planner) run(want []TableDef) {
 			pl.createTable(t, &pl.creates, &pl.fks, &pl.addIdx, false)
 		}
 	}
+	wanted := map[string]bool{}
 	for _, t := range want {
+		wanted[t.Name] = true
+	}
+	for _, t := range want {
+		if t.Was != "" && !wanted[t.Was] && !pl.have.hasTable(t.Name) && pl.have.hasTable(t.Was) {
+			pl.renameTable(t)
+		}
 		next := &tableState{TableDef: t, Fields: pl.fields[t.Name]}
 		pl.plan.full[t.Name] = next
 		old := pl.old[t.Name]
@@ -174,6 +181,62 @@ func (pl *planner) run(want []TableDef) {
 	p := pl.plan
 	for _, list := range [][]Step{pl.creates, pl.adds, pl.fks, pl.dropIdx, pl.addIdx, pl.copies, pl.relinks, pl.destructive, drops} {
 		p.Steps = append(p.Steps, list...)
+	}
+}
+
+// renameTable renames a table Kiln named before it named tables as Strapi
+// does, and its columns named the old way, first of all steps; the plan
+// then goes on as if the database had them under their new names. The
+// table's indexes follow it; those no longer wanted are dropped.
+func (pl *planner) renameTable(t TableDef) {
+	pl.creates = append(pl.creates, Step{Description: "rename table " + t.Was + " to " + t.Name,
+		SQL: "ALTER TABLE " + database.Ident(t.Was) + " RENAME TO " + database.Ident(t.Name)})
+	cols := pl.have.columns[t.Was]
+	renamed := map[string]string{}
+	for _, c := range t.Columns {
+		if _, ok := cols[c.Name]; ok || c.Was == "" {
+			continue
+		}
+		if typ, ok := cols[c.Was]; ok {
+			pl.creates = append(pl.creates, Step{Description: "rename column " + t.Name + "." + c.Was + " to " + c.Name,
+				SQL: RenameColumnSQL(t.Name, c.Was, c.Name)})
+			delete(cols, c.Was)
+			cols[c.Name] = typ
+			renamed[c.Was] = c.Name
+		}
+	}
+	delete(pl.have.columns, t.Was)
+	pl.have.columns[t.Name] = cols
+	for ix, table := range pl.have.indexes {
+		if table == t.Was {
+			pl.have.indexes[ix] = t.Name
+		}
+	}
+	if old := pl.old[t.Was]; old != nil {
+		// The snapshot as if Kiln had made the table under its new names.
+		moved := &tableState{TableDef: old.TableDef, Fields: map[string]schema.FieldType{}}
+		moved.Name, moved.Columns = t.Name, slices.Clone(old.Columns)
+		for i, c := range moved.Columns {
+			if n, ok := renamed[c.Name]; ok {
+				moved.Columns[i].Name = n
+			}
+		}
+		for col, f := range old.Fields {
+			if n, ok := renamed[col]; ok {
+				col = n
+			}
+			moved.Fields[col] = f
+		}
+		delete(pl.old, t.Was)
+		pl.old[t.Name] = moved
+	}
+	// Foreign keys follow a renamed table in both databases.
+	for _, other := range pl.old {
+		for i, c := range other.Columns {
+			if c.Ref == t.Was {
+				other.Columns[i].Ref = t.Name
+			}
+		}
 	}
 }
 
