@@ -41,14 +41,7 @@ func TestLocalesAsStrapi(t *testing.T) {
 	t.Parallel()
 	dir := filepath.Join(apptest.Root(t), "testdata", "locales")
 	want := expectedAnswers(t, dir)
-	raw, err := os.ReadFile(filepath.Join(dir, "scenario.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var steps []localeStep
-	if err := json.Unmarshal(raw, &steps); err != nil {
-		t.Fatal(err)
-	}
+	steps := readLocaleSteps(t, dir)
 	for _, layout := range []string{"src", "content-types"} {
 		for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 			t.Run(layout+"/"+d.String(), func(t *testing.T) {
@@ -81,6 +74,21 @@ func projectWithLocales(t testing.TB, d database.Dialect, project, layout string
 	}
 	cfg.I18n = loaded.I18n
 	return cfg
+}
+
+// readLocaleSteps reads the scenario.json of dir, in the locales
+// scenario's step format (names and writes share it).
+func readLocaleSteps(t *testing.T, dir string) []localeStep {
+	t.Helper()
+	raw, err := os.ReadFile(filepath.Join(dir, "scenario.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var steps []localeStep
+	if err := json.Unmarshal(raw, &steps); err != nil {
+		t.Fatal(err)
+	}
+	return steps
 }
 
 // replayLocales sends the steps of the scenario in dir and writes the

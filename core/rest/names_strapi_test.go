@@ -2,8 +2,6 @@ package rest_test
 
 import (
 	"context"
-	"encoding/json"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -25,14 +23,7 @@ func TestNamesAsStrapi(t *testing.T) {
 	t.Parallel()
 	dir := filepath.Join(apptest.Root(t), "testdata", "names")
 	want := readAnswers(t, filepath.Join(dir, "strapi-answers.txt"))
-	raw, err := os.ReadFile(filepath.Join(dir, "scenario.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var steps []localeStep
-	if err := json.Unmarshal(raw, &steps); err != nil {
-		t.Fatal(err)
-	}
+	steps := readLocaleSteps(t, dir)
 	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
 			t.Parallel()

@@ -21,14 +21,7 @@ func TestWritesAsStrapi(t *testing.T) {
 	t.Parallel()
 	dir := filepath.Join(apptest.Root(t), "testdata", "writes")
 	want := expectedAnswers(t, dir)
-	raw, err := os.ReadFile(filepath.Join(dir, "scenario.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var steps []localeStep
-	if err := json.Unmarshal(raw, &steps); err != nil {
-		t.Fatal(err)
-	}
+	steps := readLocaleSteps(t, dir)
 	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
 			t.Parallel()
