@@ -205,6 +205,7 @@ func (a *App) QueryOptions() query.Options {
 	o.MaxDepth = a.Config.API.MaxQueryDepth
 	o.MaxInList = a.Config.API.MaxInList
 	o.MaxDeepPopulate = a.Config.API.MaxDeepPopulate
+	o.StrictParams = a.Config.API.StrictParams
 	o.Component = a.Schema.Component
 	o.Locales = a.Schema.Locales()
 	return o

@@ -215,6 +215,12 @@ type API struct {
 	// MaxAnswerBytes bounds one answer's body; a larger one is a 400
 	// naming the limit. Default: 16777216 (16 MiB). Env: KILN_MAX_ANSWER_BYTES.
 	MaxAnswerBytes int `yaml:"maxAnswerBytes"`
+	// StrictParams refuses a top-level query parameter the route does not
+	// take (400 Invalid key), as Strapi 5's api.rest.strictParams does;
+	// by default such a parameter is ignored, as Strapi ignores it, so
+	// that a frontend's publicationState or populateDynamicZone from
+	// Strapi 4 days still reads. Default: false. Env: KILN_STRICT_PARAMS.
+	StrictParams bool `yaml:"strictParams"`
 }
 
 // RateLimit is config/ratelimit.yaml.

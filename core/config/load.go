@@ -311,6 +311,7 @@ func (e *envReader) apply(c *Config) {
 	e.integer(&c.API.MaxQueryDepth, "KILN_MAX_QUERY_DEPTH")
 	e.integer(&c.API.MaxInList, "KILN_MAX_IN_LIST")
 	e.integer(&c.API.MaxDeepPopulate, "KILN_MAX_DEEP_POPULATE")
+	e.boolean(&c.API.StrictParams, "KILN_STRICT_PARAMS")
 	e.integer(&c.API.MaxAnswerRows, "KILN_MAX_ANSWER_ROWS")
 	e.integer(&c.API.MaxAnswerBytes, "KILN_MAX_ANSWER_BYTES")
 	e.integer(&c.RateLimit.PerUser, "KILN_RATE_LIMIT_USER")

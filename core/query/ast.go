@@ -32,6 +32,9 @@ type Query struct {
 	// FallbackLocale, Kiln's extension, is the locale whose version a
 	// read shows of a document missing in Locale; empty when not asked.
 	FallbackLocale string
+	// Search is _q's term ("" when none): Parse has laid its condition
+	// over Filters already (search.go); kept to say what was asked.
+	Search string
 	// Extra holds the raw values of the route's Options.ExtraKeys that the
 	// request gave (a key without '=' gives ""); nil when there are none.
 	Extra map[string]string

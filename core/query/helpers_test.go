@@ -31,5 +31,6 @@ func testOptions() Options {
 	o := DefaultOptions()
 	o.CanRead = func(ct *schema.ContentType) bool { return ct.Name != "role" }
 	o.ExtraKeys = []string{"from", "to"}
+	o.StrictParams = true // the refusals are strict mode's; params_test.go checks the default
 	return o
 }

@@ -42,6 +42,12 @@ type Options struct {
 	// and pLevel=N, deep.go); a larger depth is lowered to it, as a page
 	// size is. Default: 5, which is also the depth when none is given.
 	MaxDeepPopulate int
+	// StrictParams refuses top-level keys the route does not take, and a
+	// status other than published or draft, as Strapi's strictParams
+	// mode does. Without it they are read as Strapi 5 reads them by
+	// default: an unknown key is ignored, a status other than draft is
+	// published.
+	StrictParams bool
 }
 
 // DefaultOptions returns the limits Kiln ships with.

@@ -37,6 +37,7 @@ func Parse(ct *schema.ContentType, rawQuery string, opts Options) (*Query, error
 		return nil, err
 	}
 	q.setStatus(q.Status)
+	q.withSearch()
 	if q.Type.Localized && filtersLocale(root) {
 		// Strapi 5 lays the filters over its locale condition: a top-level
 		// filters[locale] decides which locales are read, whatever the
@@ -54,8 +55,12 @@ var standardKeys = map[string]bool{
 	"filters": true, "populate": true, "fields": true, "sort": true, "pagination": true, "status": true,
 }
 
-// topLevel checks one top-level parameter: an allowlist, as Strapi's
-// strictParams, because unknown keys once reached the ORM (CVE-2026-27886).
+// topLevel checks one top-level parameter. Strapi 5 ignores a key it does
+// not know unless its api.rest.strictParams is on; so does Kiln, unless
+// Options.StrictParams is set. An ignored key is never read again: the
+// allowlist stands between the request and the statement, as Strapi's
+// strictParams was made to (unknown keys once reached its ORM,
+// CVE-2026-27886).
 func (c *checker) topLevel(q *Query, key string, v *node) (err error) {
 	switch {
 	case standardKeys[key] && blank(v):
@@ -66,6 +71,9 @@ func (c *checker) topLevel(q *Query, key string, v *node) (err error) {
 		return q.addExtra(key, v)
 	case key == pLevelKey:
 		return nil // applyPLevel, once every key is read
+	case key == searchKey:
+		q.Search, err = search(v)
+		return err
 	case key == "locale" || key == "fallbackLocale":
 		return c.checkLocale(q, key, v)
 	case key == "publicationState" && c.opts.PublicationState:
@@ -75,10 +83,26 @@ func (c *checker) topLevel(q *Query, key string, v *node) (err error) {
 		return errs.New(errs.KindPagination, "Invalid pagination attributes. "+
 			"The page parameters are incorrect and must be in the pagination object").
 			WithDetails(details(key, "", key))
+	case unsupportedKeys[key]:
+		// Strapi 5.54 reads these (the admin's cohorts of draft and
+		// published versions); ignoring them would answer other entries
+		// than Strapi does, so they are refused by name.
+		k := clip(key)
+		return errs.New(errs.KindValidation, "Invalid key "+k+": Kiln does not take this parameter").
+			WithDetails(details(k, "", k))
+	case strapiIgnoredKeys[key] || !c.opts.StrictParams:
+		return nil
 	}
 	k := clip(key)
 	return errs.InvalidKey(k, "", "query", k).WithValid(k, c.topKeys(q.Type))
 }
+
+// strapiIgnoredKeys are top-level keys Strapi 5.54 takes even in its
+// strictParams mode and then does nothing with on these routes.
+var strapiIgnoredKeys = map[string]bool{"count": true, "ordering": true}
+
+// unsupportedKeys are top-level keys Strapi 5.54 acts on and Kiln does not.
+var unsupportedKeys = map[string]bool{"publicationFilter": true, "hasPublishedVersion": true}
 
 // standardOrder is standardKeys in the order the docs give them.
 var standardOrder = []string{"filters", "populate", "fields", "sort", "pagination", "status"}
@@ -88,7 +112,7 @@ var standardOrder = []string{"filters", "populate", "fields", "sort", "paginatio
 // Kiln's pLevel (deep.go), Strapi 4's publicationState on v1, and the
 // route's own.
 func (c *checker) topKeys(ct *schema.ContentType) []string {
-	out := append(append([]string{}, standardOrder...), "locale", pLevelKey)
+	out := append(append([]string{}, standardOrder...), "locale", searchKey, pLevelKey)
 	if ct.Localized {
 		out = append(out, "fallbackLocale")
 	}
@@ -113,19 +137,23 @@ func (c *checker) standard(q *Query, key string, v *node) (err error) {
 	case "pagination":
 		q.Pagination, err = c.pagination(v)
 	case "status":
-		q.Status, err = status(v)
+		q.Status, err = status(v, c.opts.StrictParams)
 	}
 	return err
 }
 
-// status reads status=published|draft. Strapi takes any other value as
-// draft; Kiln refuses it, as Strapi's strictParams mode does.
-func status(v *node) (Status, error) {
-	switch s, _ := scalar(v); s {
-	case "published":
+// status reads status=published|draft. Strapi 5.54 reads draft as the
+// drafts and anything else (another word, the key given twice) as the
+// published versions; in strict mode Kiln refuses anything else.
+func status(v *node, strict bool) (Status, error) {
+	s, one := scalar(v)
+	switch {
+	case one && s == "published":
 		return Published, nil
-	case "draft":
+	case one && s == "draft":
 		return Draft, nil
+	case !strict:
+		return Published, nil
 	}
 	return Published, errs.New(errs.KindValidation,
 		"Invalid parameter at 'status'. Expected 'published' or 'draft'").

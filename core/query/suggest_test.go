@@ -211,7 +211,7 @@ func TestInvalidKeyOfOtherPlaces(t *testing.T) {
 		{"populate[modules][feilds][0]=title", "feilds", []string{"populate", "fields", "filters", "sort", "count"}, "fields", false},
 		{"populate[modules][limit]=5", "limit", []string{"populate", "fields", "filters", "sort", "count"}, "", false},
 		{"pagination[pagesize]=5", "pagesize", []string{"page", "pageSize", "start", "limit", "withCount"}, "pageSize", false},
-		{"filter[title]=x", "filter", []string{"filters", "populate", "fields", "sort", "pagination", "status", "locale", "pLevel", "from", "to"}, "filters", false},
+		{"filter[title]=x", "filter", []string{"filters", "populate", "fields", "sort", "pagination", "status", "locale", "_q", "pLevel", "from", "to"}, "filters", false},
 		{"sort=title.x", "x", []string{}, "", false},
 	} {
 		d := invalidKey(t, program, tc.raw, tc.key)

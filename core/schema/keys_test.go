@@ -58,7 +58,6 @@ func TestIgnoredKeys(t *testing.T) {
 		`api/page/content-types/page/schema.json: type "page": key "options.previewable" (line 3) is ignored, as Strapi ignores it; it is kept as written`,
 		`api/page/content-types/page/schema.json: type "page": key "options.populateCreatorFields" (line 3) is ignored, as Strapi ignores it; it is kept as written`,
 		`api/page/content-types/page/schema.json: type "page": key "pluginOptions.sitemap" (line 4) is ignored, as Strapi ignores it; it is kept as written`,
-		`api/page/content-types/page/schema.json: type "page": field "title": key "searchable" (line 6) is ignored, as Strapi ignores it; it is kept as written (also on body, slug)`,
 		`api/page/content-types/page/schema.json: type "page": field "title": key "description" (line 6) is ignored, as Strapi ignores it; it is kept as written`,
 		`api/page/content-types/page/schema.json: type "page": field "title": key "pluginOptions.versions" (line 6) is ignored, as Strapi ignores it; it is kept as written`,
 		`api/page/content-types/page/schema.json: type "page": field "slug": key "useJoinTable" (line 8) is ignored, as Strapi ignores it; it is kept as written`,
@@ -66,7 +65,6 @@ func TestIgnoredKeys(t *testing.T) {
 		`components/shared/seo.json: component "shared.seo": key "kind" (line 1) is ignored on a component, as Strapi ignores it; it is kept as written`,
 		`components/shared/seo.json: component "shared.seo": key "options.draftAndPublish" (line 2) is ignored on a component, as Strapi ignores it; it is kept as written`,
 		`components/shared/seo.json: component "shared.seo": key "globalId" (line 2) is ignored, as Strapi ignores it; it is kept as written`,
-		`components/shared/seo.json: component "shared.seo": field "title": key "searchable" (line 3) is ignored, as Strapi ignores it; it is kept as written`,
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("warnings\n got: %s\nwant: %s", strings.Join(got, "\n      "), strings.Join(want, "\n      "))
@@ -74,6 +72,9 @@ func TestIgnoredKeys(t *testing.T) {
 	page := s.Type("page")
 	if !page.DraftAndPublish || !page.Localized {
 		t.Errorf("page: draftAndPublish %v, localized %v", page.DraftAndPublish, page.Localized)
+	}
+	if page.Attr("title").Unsearchable || !page.Attr("body").Unsearchable || page.Attr("slug").Unsearchable {
+		t.Errorf("searchable: false leaves a field out of _q, true keeps it in")
 	}
 	if o := string(page.Options); o != `{"draftAndPublish":true,"previewable":true,"populateCreatorFields":false}` {
 		t.Errorf("options as written: %s", o)
@@ -173,7 +174,7 @@ func TestCloseKey(t *testing.T) {
 		{"globalId", "", typeKeyNames},
 		{"comment", "", attrKeyNames},
 		{"description", "", attrKeyNames},
-		{"searchable", "", attrKeyNames},
+		{"searchabel", "searchable", attrKeyNames},
 		{"visible", "", attrKeyNames},
 		{"writable", "", attrKeyNames},
 		{"useJoinTable", "", attrKeyNames},

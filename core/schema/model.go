@@ -153,6 +153,9 @@ type Attribute struct {
 	Required bool
 	Unique   bool
 	Private  bool
+	// Unsearchable leaves the field out of _q's search (searchable:
+	// false in Strapi's schema; docs/api.md).
+	Unsearchable bool
 	// Index asks for a database index on the field's column (a Kiln
 	// extension of Strapi's format), for fields filtered or sorted on often.
 	Index bool

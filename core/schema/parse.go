@@ -226,6 +226,9 @@ var attrKeys = map[string]func(p *parser, ra *rawAttr, k string, v *yaml.Node){
 	"unique":   func(p *parser, ra *rawAttr, k string, v *yaml.Node) { ra.a.Unique = p.boolean(v, k) },
 	"private":  func(p *parser, ra *rawAttr, k string, v *yaml.Node) { ra.a.Private = p.boolean(v, k) },
 	"index":    func(p *parser, ra *rawAttr, k string, v *yaml.Node) { ra.a.Index = p.boolean(v, k) },
+	"searchable": func(p *parser, ra *rawAttr, k string, v *yaml.Node) {
+		ra.a.Unsearchable = v.Tag == "!!bool" && !p.boolean(v, k) // Strapi: anything but false searches
+	},
 	"default": func(p *parser, ra *rawAttr, k string, v *yaml.Node) {
 		if v.Tag == "!!null" {
 			return
