@@ -103,7 +103,7 @@ var securityCases = []errCase{
 	{"program", "_where[title]=x", val, "Invalid key _where", nil},
 	{"program", "_q[x]=1", val, "Invalid value for _q: expected a single value", det("_q", nil, "_q")},
 	{"program", "_q=a&_q=b", val, "Invalid value for _q: expected a single value", nil},
-	{"program", "hasPublishedVersion=true", val, "Invalid key hasPublishedVersion: Kiln does not take this parameter", det("hasPublishedVersion", nil, "hasPublishedVersion")},
+	{"blueprint", "hasPublishedVersion=true", val, "Invalid key hasPublishedVersion: Kiln does not take this parameter", det("hasPublishedVersion", nil, "hasPublishedVersion")},
 	{"blueprint", "publicationFilter=modified", val, "Invalid key publicationFilter: Kiln does not take this parameter", nil},
 	{"program", "populate[createdBy]=true", val, "Invalid key createdBy", det("createdBy", "createdBy", "populate")},
 	// boolean oracles on private fields
@@ -182,8 +182,6 @@ var checkCases = []errCase{
 	// top level
 	{"program", "page=2", pag, "Invalid pagination attributes. The page parameters are incorrect and must be in the pagination object", det("page", nil, "page")},
 	{"program", "pageSize=10", pag, "Invalid pagination attributes. The page parameters are incorrect and must be in the pagination object", nil},
-	{"program", "start=0", pag, "Invalid pagination attributes. The page parameters are incorrect and must be in the pagination object", nil},
-	{"program", "limit=10", pag, "Invalid pagination attributes. The page parameters are incorrect and must be in the pagination object", nil},
 	{"program", "publicationState=preview", val, "Invalid key publicationState", nil},
 	{"program", "Filters[title]=x", val, "Invalid key Filters", nil},
 	{"program", "[0]=x", val, "Invalid key 0", nil},

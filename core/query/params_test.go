@@ -75,7 +75,7 @@ func TestSearchFields(t *testing.T) {
 			t.Errorf("_q searches private field %s", c.Field.Name)
 		}
 	}
-	if got := strings.Join(names, ", "); got != "id $containsi, username $containsi, email $containsi, provider $containsi" {
+	if got := strings.Join(names, ", "); got != "id $containsi, documentId $containsi, username $containsi, email $containsi, provider $containsi" {
 		t.Errorf("_q on user searches %s", got)
 	}
 	prog := testType(t, "program")

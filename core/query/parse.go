@@ -79,14 +79,15 @@ func (c *checker) topLevel(q *Query, key string, v *node) (err error) {
 	case key == "publicationState" && c.opts.PublicationState:
 		q.Status, err = publicationState(v)
 		return err
-	case key == "page" || key == "pageSize" || key == "start" || key == "limit":
+	case key == "page" || key == "pageSize":
 		return errs.New(errs.KindPagination, "Invalid pagination attributes. "+
 			"The page parameters are incorrect and must be in the pagination object").
 			WithDetails(details(key, "", key))
-	case unsupportedKeys[key]:
-		// Strapi 5.54 reads these (the admin's cohorts of draft and
-		// published versions); ignoring them would answer other entries
-		// than Strapi does, so they are refused by name.
+	case unsupportedKeys[key] && q.Type.DraftAndPublish:
+		// Strapi 5.54 reads these on a draft & publish type (the admin's
+		// cohorts of draft and published versions); ignoring them would
+		// answer other entries than Strapi does, so they are refused by
+		// name. On other types Strapi does nothing with them.
 		k := clip(key)
 		return errs.New(errs.KindValidation, "Invalid key "+k+": Kiln does not take this parameter").
 			WithDetails(details(k, "", k))
@@ -98,8 +99,10 @@ func (c *checker) topLevel(q *Query, key string, v *node) (err error) {
 }
 
 // strapiIgnoredKeys are top-level keys Strapi 5.54 takes even in its
-// strictParams mode and then does nothing with on these routes.
-var strapiIgnoredKeys = map[string]bool{"count": true, "ordering": true}
+// strictParams mode and then does nothing with on these routes (start and
+// limit are read only inside pagination, where page and pageSize outside
+// it are a PaginationError).
+var strapiIgnoredKeys = map[string]bool{"count": true, "ordering": true, "start": true, "limit": true}
 
 // unsupportedKeys are top-level keys Strapi 5.54 acts on and Kiln does not.
 var unsupportedKeys = map[string]bool{"publicationFilter": true, "hasPublishedVersion": true}

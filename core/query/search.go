@@ -26,8 +26,9 @@ func search(v *node) (string, error) {
 }
 
 // searchFilter is what _q=term matches, as Strapi's applySearch writes it:
-// any of the id and the text fields (string, text, richtext, email, uid,
-// enumeration) holding term, case-insensitively, and the number fields too
+// any of the id, the documentId (and the locale of a localized type: Strapi
+// 5 holds both as string attributes) and the text fields (string, text,
+// richtext, email, uid, enumeration) holding term, case-insensitively, and the number fields too
 // when term reads as a number (so _q=2024 finds a year). A field marked
 // searchable: false is left out, as in Strapi; so is a private one, which
 // Strapi searches: a search must not tell what a hidden field holds. Nil
@@ -37,7 +38,14 @@ func searchFilter(ct *schema.ContentType, term string) *Filter {
 		return nil
 	}
 	numeric := readsAsNumber(term)
-	or := &Filter{Kind: KindOr, Children: []*Filter{{Kind: KindCond, Field: schema.SysID, Operator: OpContainsi, Value: term}}}
+	or := &Filter{Kind: KindOr}
+	system := []*schema.Attribute{schema.SysID, schema.SysDocumentID}
+	if ct.Localized {
+		system = append(system, schema.SysLocale)
+	}
+	for _, a := range system {
+		or.Children = append(or.Children, &Filter{Kind: KindCond, Field: a, Operator: OpContainsi, Value: term})
+	}
 	for _, a := range ct.Attributes {
 		if a.Private || a.Unsearchable || !(searchedAsText[a.Type] || numeric && searchedAsNumber[a.Type]) {
 			continue
