@@ -69,13 +69,24 @@ func tableDef(d database.Dialect, t Table) (migrate.TableDef, error) {
 		}
 		def.Columns = append(def.Columns, migrate.ColumnDef{Name: c.Name, Type: migrate.ColumnType(d, c.Type), NotNull: c.Required || key[c.Name]})
 		if c.Unique && !(len(t.Key) == 1 && key[c.Name]) {
-			def.Indexes = append(def.Indexes, migrate.IndexDef{Name: t.Name + "_" + c.Name + "_uq", Columns: []string{c.Name}, Unique: true})
+			def.Indexes = append(def.Indexes, migrate.IndexDef{Name: indexName(t.Name, c.Name, "uq"), Columns: []string{c.Name}, Unique: true})
 		}
 		delete(key, c.Name)
 	}
 	if len(key) > 0 {
 		return def, fmt.Errorf("table %q: key columns %s are not columns", t.Name, strings.Join(t.Key, ", "))
 	}
-	def.Indexes = append(def.Indexes, migrate.IndexDef{Name: t.Name + "_key", Columns: t.Key, Unique: true})
+	def.Indexes = append(def.Indexes, migrate.IndexDef{Name: indexName(t.Name, "key"), Columns: t.Key, Unique: true})
 	return def, nil
+}
+
+// indexName is parts joined by "_", shortened as Kiln shortens its other
+// identifiers only past PostgreSQL's 63 bytes, where the database would
+// cut it and two long names could meet; a name that fits stays as every
+// earlier version wrote it.
+func indexName(parts ...string) string {
+	if name := strings.Join(parts, "_"); len(name) <= 63 {
+		return name
+	}
+	return schema.Identifier(parts...)
 }
