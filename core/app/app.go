@@ -102,7 +102,7 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, plugins ...pl
 		return nil, err
 	}
 	for _, w := range s.Warnings {
-		log.Warn("a content type has a defect Strapi starts with too", "what", w.String())
+		log.Warn("schema warning (Strapi starts with it too; kiln validate lists them)", "what", w.String())
 	}
 	db, err := database.OpenWith(ctx, cfg.DatabaseURL(), database.Options{Unprepared: !cfg.Database.Prepared()})
 	if err != nil {
