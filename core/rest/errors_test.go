@@ -51,7 +51,7 @@ func TestBadInputIsA4xxThatNamesIt(t *testing.T) {
 		{"POST", "/api/programs", `{"data":{"title":"x","customer":[1,2]}}`, "application/json", 400, "ValidationError", "customer takes one entry, not a list"},
 		{"PUT", "/api/programs/1", `{"data":{"capacity":1.5}}`, "application/json", 400, "ValidationError", "capacity must be an integer"},
 		{"PUT", "/api/programs/1", `{"data":{"capacity":99999999999}}`, "application/json", 400, "ValidationError", "capacity must be a 32-bit integer"},
-		{"GET", "/api/programs?where[title]=x", "", "", 400, "ValidationError", "Invalid key where"},
+		{"GET", "/api/programs?pageSize=10", "", "", 400, "PaginationError", "Invalid pagination attributes. The page parameters are incorrect and must be in the pagination object"},
 		{"GET", "/api/programs?filters[nope][$eq]=1", "", "", 400, "ValidationError", "Invalid key nope"},
 		{"GET", "/api/programs?filters[title][$foo]=1", "", "", 400, "ValidationError", "Invalid key $foo at title"},
 		{"GET", "/api/programs?pagination[page]=1&pagination[start]=0", "", "", 400, "PaginationError", "Cannot use both page & offset pagination in the same query"},
@@ -81,7 +81,7 @@ func TestBadInputIsA4xxThatNamesIt(t *testing.T) {
 		"filters[capacity][$eq]=abc", "filters[startDate][$gt]=notadate", "filters[$or][title]=x",
 		"filters[$eq]=1", "sort=title:up", "sort=title;drop%20table%20programs", "sort=title:asc'",
 		"pagination[page]=0", "pagination[pageSize]=-1", "pagination[limit]=-1", "pagination[limit]=0", "pagination[page]=abc", "populate=title",
-		"populate=nope", "fields[0]=customer", "status=maybe", "filters[__proto__][x]=1",
+		"populate=nope", "fields[0]=customer", "filters[__proto__][x]=1",
 		"filters[customer][$eq]=1&filters[customer][name]=x", "locale=../../x",
 	} {
 		r := h.Do("GET", "/api/programs?"+q, nil)

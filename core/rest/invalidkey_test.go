@@ -156,8 +156,6 @@ func TestInvalidKeyNamesTheValidOnes(t *testing.T) {
 				query("feilds", "modules.feilds", "populate", asJSON([]string{"populate", "fields", "filters", "sort", "count"}), "fields")},
 			{"GET", "/api/programs?pagination[pagesize]=5", nil, "Invalid key pagesize at pagination",
 				query("pagesize", "pagination.pagesize", "pagination", asJSON([]string{"page", "pageSize", "start", "limit", "withCount"}), "pageSize")},
-			{"GET", "/api/programs?filter[title]=x", nil, "Invalid key filter",
-				query("filter", "", "filter", asJSON([]string{"filters", "populate", "fields", "sort", "pagination", "status", "locale", "pLevel"}), "filters")},
 			{"GET", "/api/learners?filters[user][password][$null]=true", nil, "Invalid key password at user",
 				query("password", "user.password", "filters", learnerUser, "")},
 			{"POST", "/api/programs", map[string]any{"data": map[string]any{"titel": "x"}}, "Invalid key titel",

@@ -86,9 +86,9 @@ func TestValidatePrintsEveryProblem(t *testing.T) {
 // TestValidatePrintsWarnings: a key Strapi ignores leaves the types
 // valid, with a warning on standard error.
 func TestValidatePrintsWarnings(t *testing.T) {
-	dir := project(t, map[string]string{"note.yaml": noteType + "  body: {type: text, searchable: true}\n"})
+	dir := project(t, map[string]string{"note.yaml": noteType + "  body: {type: text, description: notes}\n"})
 	code, _, stderr := runKiln(t, dir, "validate")
-	want := `/content-types/note.yaml: type "note": field "body": key "searchable" (line 5) is ignored, as Strapi ignores it; it is kept as written`
+	want := `/content-types/note.yaml: type "note": field "body": key "description" (line 5) is ignored, as Strapi ignores it; it is kept as written`
 	if code != 0 || !strings.Contains(stderr, want) {
 		t.Errorf("exit %d, stderr %q, want 0 and %q", code, stderr, want)
 	}

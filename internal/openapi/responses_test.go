@@ -60,7 +60,7 @@ func TestAnswersMatchTheDocuments(t *testing.T) {
 		{"DELETE", "/api/v1/programs/" + id["spare2"], nil, false, 200},
 		{"GET", "/api/v2/programs/nope", nil, false, 404},
 		{"POST", "/api/v2/programs", map[string]any{"data": map[string]any{"capacity": 0}}, false, 400},
-		{"GET", "/api/v2/programs?bogus=1", nil, false, 400},
+		{"GET", "/api/v2/programs?filters[bogus]=1", nil, false, 400},
 		{"GET", "/api/v2/programs", nil, true, 401},
 		{"POST", "/api/auth/local", map[string]any{"identifier": "admin@kiln.test", "password": "Passw0rd!"}, true, 200},
 		{"POST", "/api/auth/local", map[string]any{"identifier": "admin@kiln.test", "password": "wrong"}, true, 400},
