@@ -42,6 +42,9 @@ type Options struct {
 	// and pLevel=N, deep.go); a larger depth is lowered to it, as a page
 	// size is. Default: 5, which is also the depth when none is given.
 	MaxDeepPopulate int
+	// Types are the project's content types: those a file's related may
+	// list (related.go). Nil lists none, and related is then dropped.
+	Types []*schema.ContentType
 }
 
 // DefaultOptions returns the limits Kiln ships with.
