@@ -101,6 +101,7 @@ func (c *checker) addPath(ct *schema.ContentType, list []*Populate, segs []strin
 		if sub.Populate, err = c.addPath(sub.Type, sub.Populate, segs[1:], l.child(a.Name), depth+1); err != nil {
 			return nil, err
 		}
+		takeRelated(sub)
 	}
 	return list, nil
 }

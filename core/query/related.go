@@ -148,10 +148,11 @@ func (c *checker) relatedOn(v *node, l at, depth int, count bool) (*Populate, er
 func (c *checker) relatedType(ct *schema.ContentType, v *node, l at, depth int) (*Query, error) {
 	q := &Query{Type: ct}
 	if s, ok := scalar(v); ok {
-		if on, ok := parseBool(s); (ok && on) || s == "*" {
+		on, isBool := parseBool(s)
+		switch {
+		case on || s == "*":
 			return q, nil
-		}
-		if ok {
+		case isBool:
 			return nil, nil
 		}
 		return nil, valueError(l, ct.UID(), "Invalid populate value %s%s: expected true or an object", quote(s), l.suffix())
