@@ -36,6 +36,10 @@ type Entry struct {
 	// written marks an entry a write returned (Written); keys one read
 	// with every owning to-one foreign key (ForeignKey).
 	written, keys bool
+	// related is a file's populated related, morph an entry of one
+	// (SetRelated, SetMorph).
+	related *relatedValue
+	morph   bool
 }
 
 // Count is a populated relation asked for with count=true.
@@ -111,3 +115,29 @@ func (e *Entry) ForeignKey(a *schema.Attribute) (int64, bool) {
 // every field a read of all fields selects, as stored: what a read-back in
 // the same transaction would give, so none is needed.
 func (e *Entry) Written() bool { return e.written }
+
+// relatedValue is a file's populated related (the entries whose media
+// fields hold it, the upload plugin's morphToMany in Strapi): []*Entry,
+// or Count.
+type relatedValue struct {
+	v   any
+	set bool
+}
+
+// SetRelated stores a file's populated related: a []*Entry in Strapi's
+// order, each marked with SetMorph, or a Count.
+func (e *Entry) SetRelated(v any) { e.related = &relatedValue{v: v, set: true} }
+
+// Related returns a file's populated related and whether it was loaded.
+func (e *Entry) Related() (any, bool) {
+	if e.related == nil {
+		return nil, false
+	}
+	return e.related.v, e.related.set
+}
+
+// SetMorph marks an entry of a file's related list: it answers __type.
+func (e *Entry) SetMorph() { e.morph = true }
+
+// Morph reports whether the entry is one of a file's related (SetMorph).
+func (e *Entry) Morph() bool { return e.morph }

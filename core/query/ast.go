@@ -38,6 +38,9 @@ type Query struct {
 	// Extra holds the raw values of the route's Options.ExtraKeys that the
 	// request gave (a key without '=' gives ""); nil when there are none.
 	Extra map[string]string
+	// Related is a file's related when populate asks for it (related.go);
+	// nil otherwise, and on every other type.
+	Related *Related
 }
 
 // Status is the draft & publish selector.
@@ -130,6 +133,8 @@ type Populate struct {
 	On    map[string]*Query
 	// Count asks for {"count": n} instead of the entries.
 	Count bool
+	// related is a file's related while the list is checked (takeRelated).
+	related *Related
 }
 
 // SortKey orders by a scalar field, reached through zero or more

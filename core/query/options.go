@@ -48,6 +48,9 @@ type Options struct {
 	// default: an unknown key is ignored, a status other than draft is
 	// published.
 	StrictParams bool
+	// Types are the project's content types: those a file's related may
+	// list (related.go). Nil lists none, and related is then dropped.
+	Types []*schema.ContentType
 }
 
 // DefaultOptions returns the limits Kiln ships with.

@@ -133,6 +133,7 @@ func (c *checker) standard(q *Query, key string, v *node) (err error) {
 		q.Filters, err = c.filters(q.Type, v, l)
 	case "populate":
 		q.Populate, err = c.populate(q.Type, v, l, 1)
+		takeRelated(q)
 	case "fields":
 		q.Fields, err = c.fields(q.Type, v, l)
 	case "sort":

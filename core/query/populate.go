@@ -78,6 +78,12 @@ func (c *checker) addPath(ct *schema.ContentType, list []*Populate, segs []strin
 	if segs[0] == "*" && len(segs) == 1 {
 		return c.populateAll(ct, list), nil
 	}
+	if segs[0] == "related" && isFileType(ct) {
+		if p := c.relatedAll(); p != nil && len(segs) == 1 && find(list, relatedAttr) == nil {
+			list = append(list, p)
+		}
+		return list, nil
+	}
 	a, err := c.relationAttr(ct, segs[0], l)
 	if err != nil {
 		return nil, err
@@ -95,6 +101,7 @@ func (c *checker) addPath(ct *schema.ContentType, list []*Populate, segs []strin
 		if sub.Populate, err = c.addPath(sub.Type, sub.Populate, segs[1:], l.child(a.Name), depth+1); err != nil {
 			return nil, err
 		}
+		takeRelated(sub)
 	}
 	return list, nil
 }
@@ -115,6 +122,11 @@ func (c *checker) populateAll(ct *schema.ContentType, list []*Populate) []*Popul
 	if l := ct.Localizations(); l != nil && find(list, l) == nil {
 		list = append(list, newPopulate(l))
 	}
+	if isFileType(ct) && find(list, relatedAttr) == nil {
+		if p := c.relatedAll(); p != nil {
+			list = append(list, p)
+		}
+	}
 	return list
 }
 
@@ -125,6 +137,16 @@ func (c *checker) populateObject(ct *schema.ContentType, v *node, l at, depth in
 	}
 	var out []*Populate
 	for i, key := range v.keys {
+		if key == "related" && isFileType(ct) {
+			p, err := c.relatedEntry(v.vals[i], l.child(key), depth)
+			if err != nil {
+				return nil, err
+			}
+			if p != nil && find(out, relatedAttr) == nil {
+				out = append(out, p)
+			}
+			continue
+		}
 		a, err := c.relationAttr(ct, key, l)
 		if err != nil {
 			return nil, err
@@ -183,6 +205,7 @@ func (c *checker) populateOptions(a *schema.Attribute, v *node, l at, depth int)
 		switch key {
 		case "populate":
 			q.Populate, err = c.populate(target, val, l, depth+1)
+			takeRelated(q)
 		case "fields":
 			q.Fields, err = c.fields(target, val, l)
 		case "filters":

@@ -39,6 +39,10 @@ func encEntry(b []byte, e *entry.Entry, v Version, s *answer) []byte {
 		return append(b, "}}"...)
 	}
 	b = appendFields(b, e, v, false, s)
+	if e.Morph() { // one of a file's related: its type, last, as Strapi writes it
+		b = append(b, `,"__type":`...)
+		b = appendString(b, e.Type.UID())
+	}
 	return append(b, '}')
 }
 
@@ -81,6 +85,11 @@ func appendFields(b []byte, e *entry.Entry, v Version, first bool, s *answer) []
 			b = appendKey(b, a.Name)
 			b = appendComponents(b, e.Values[i], v, a.Type == schema.DynamicZone, s)
 		}
+	}
+	if rel, ok := e.Related(); ok { // a file's related, after its own fields as in Strapi
+		sep()
+		b = appendKey(b, "related")
+		b = appendRelated(b, rel, s)
 	}
 	if ct.Localized && e.Has[n+4] { // populate=localizations, the type's last relation as in Strapi
 		sep()
@@ -171,6 +180,21 @@ func appendRelation(b []byte, val any, v Version, s *answer) []byte {
 		b = append(b, '}')
 	}
 	return b
+}
+
+// appendRelated writes a file's related: its entries flat, each with its
+// __type, or {"count": n}; never wrapped in {"data": ...}, in v1 either,
+// as Strapi answers a morph relation.
+func appendRelated(b []byte, val any, s *answer) []byte {
+	switch x := val.(type) {
+	case []*entry.Entry:
+		return encEntries(b, x, V2, s)
+	case entry.Count:
+		b = append(b, `{"count":`...)
+		b = strconv.AppendInt(b, x.N, 10)
+		return append(b, '}')
+	}
+	return append(b, "[]"...)
 }
 
 func appendEntries(b []byte, list []*entry.Entry, v Version) []byte {

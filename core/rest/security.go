@@ -199,6 +199,7 @@ func (s *Security) QueryOptions(c *fiber.Ctx) query.Options {
 	o.CanRead = func(ct *schema.ContentType) bool {
 		return ct.Name == schema.FileType && ct.Builtin || s.allowed(cl, ActionOf(ct, "find"))
 	}
+	o.Types = s.Content.Schema.Types // what a file's related may list
 	return o
 }
 

@@ -44,6 +44,11 @@ func (s *Store) populate(ctx context.Context, db database.Conn, entries []*entry
 			return fmt.Errorf("populating %s.%s: %w", q.Type.Name, p.Relation.Name, err)
 		}
 	}
+	if q.Related != nil {
+		if err := s.populateRelated(ctx, db, entries, q.Related, ro, bud); err != nil {
+			return fmt.Errorf("populating %s.related: %w", q.Type.Name, err)
+		}
+	}
 	return nil
 }
 
