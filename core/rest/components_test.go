@@ -321,22 +321,35 @@ func TestComponentStatements(t *testing.T) {
 			t.Errorf("creates with 1 and 7 items of each list: %d and %d statements, want %d", one, ten, want)
 		}
 		const q = "/api/pages?populate[seo][populate][social][populate]=link&populate[body][on][blocks.faq][populate]=items&populate=opening_hours"
-		read := func() int64 {
-			before := c.N()
-			if r := h.Do("GET", q, nil, apptest.As("")...); r.Status != 200 {
-				t.Fatalf("read: %d %s", r.Status, r.Body)
+		// The same levels with filters, a sort and a count in the
+		// components' populate: the same statements, their conditions
+		// inside.
+		const filtered = "/api/pages?populate[seo][filters][metaTitle][$eq]=S&populate[seo][populate][social][filters][network][$eq]=x" +
+			"&populate[seo][populate][social][sort]=handle:desc&populate[seo][populate][social][populate][link][filters][url][$null]=false" +
+			"&populate[body][on][blocks.faq][populate][items][filters][question][$containsi]=why&populate[body][on][blocks.faq][filters][items][$notNull]=true" +
+			"&populate[opening_hours][count]=true&populate[opening_hours][filters][day][$eq]=monday"
+		readOf := func(q string) func() int64 {
+			return func() int64 {
+				before := c.N()
+				if r := h.Do("GET", q, nil, apptest.As("")...); r.Status != 200 {
+					t.Fatalf("read: %d %s", r.Status, r.Body)
+				}
+				return c.N() - before
 			}
-			return c.N() - before
 		}
-		few := least(read)
+		read, readFiltered := readOf(q), readOf(filtered)
+		few, fewFiltered := least(read), least(readFiltered)
 		for range 2 {
 			write(3)
 		}
 		// the page with its count; seo, social, link; the zone's faqs
 		// (the one component on names: the others are not answered) and
-		// their items; the opening hours.
+		// their items; the opening hours (their count).
 		if many := least(read); few != 7 || many != 7 {
 			t.Errorf("reads of 7 and 9 pages: %d and %d statements, want 7", few, many)
+		}
+		if many := least(readFiltered); fewFiltered != 7 || many != 7 {
+			t.Errorf("filtered reads of 7 and 9 pages: %d and %d statements, want 7", fewFiltered, many)
 		}
 	})
 }
