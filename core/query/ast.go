@@ -125,13 +125,16 @@ type Filter struct {
 type Populate struct {
 	// Relation is the relation, component or dynamic zone populated.
 	Relation *schema.Attribute
-	// Query on the target type: Fields, Filters, Sort and nested Populate;
-	// on a component, its Fields and Populate. A dynamic zone's Query has
-	// no Type: its On gives each component's; when set, only the
-	// components it names are answered, as Strapi 5 does with on.
+	// Query on the target type: Fields, Filters, Sort and nested Populate,
+	// on a component as on a relation (the items that match, in Sort's
+	// order). A dynamic zone's Query has no Type: its On gives each
+	// component's (Fields, Filters and Populate; a zone keeps its order);
+	// when set, only the components it names are answered, as Strapi 5
+	// does with on.
 	Query *Query
 	On    map[string]*Query
-	// Count asks for {"count": n} instead of the entries.
+	// Count asks for {"count": n} instead of the entries (the items of a
+	// component; never set on a zone, whose count Strapi 5 ignores).
 	Count bool
 	// related is a file's related while the list is checked (takeRelated).
 	related *Related

@@ -23,6 +23,11 @@ func FuzzParseComponents(f *testing.F) {
 		"populate[body][on][blocks.faq][fields][0]=items", "populate[body][populate]=*", "populate=seo.social.link",
 		"filters[seo][metaTitle][$containsi]=x", "filters[body][blocks.quote][body][$eq]=y", "filters[opening_hours][day]=monday",
 		"fields[0]=seo", "sort=seo.metaTitle", "sort[body]=asc", "populate[body][on]=x", "filters[seo][social][link][url][$null]=true",
+		"populate[seo][filters][metaTitle][$eq]=x&populate[seo][fields][0]=meta_description",
+		"populate[seo][populate][social][filters][$not][link][url][$null]=true&populate[seo][populate][social][sort]=link.url:desc",
+		"populate[opening_hours][count]=true&populate[opening_hours][filters][$or][0][day]=monday&populate[opening_hours][sort][0]=opens:desc",
+		"populate[body][on][blocks.hero][filters][article][title][$eq]=A&populate[body][on][blocks.hero][sort]=title&populate[body][count]=1",
+		"populate[opening_hours][pagination][limit]=1", "populate[seo][filters]=x", "populate[body][on][blocks.faq][count]=maybe",
 	} {
 		f.Add(uint8(0), s)
 	}

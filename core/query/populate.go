@@ -189,7 +189,8 @@ func (c *checker) populateEntry(a *schema.Attribute, v *node, l at, depth int) (
 // populateOptions checks populate[rel][populate|fields|filters|sort|count].
 // Anything else (limit, start, on, pagination) is an invalid key: REST
 // populate cannot be paginated, and on belongs to dynamic zones
-// (zoneOptions). Components and zones have options of their own.
+// (zoneOptions). Components (the same keys) and zones have options of
+// their own.
 func (c *checker) populateOptions(a *schema.Attribute, v *node, l at, depth int) (*Populate, error) {
 	switch a.Type {
 	case schema.Component:
@@ -268,19 +269,31 @@ func newPopulate(a *schema.Attribute) *Populate {
 	return &Populate{Relation: a, Query: &Query{Type: a.TargetType}}
 }
 
-// componentOptions checks populate[component][populate|fields].
+// componentOptions checks populate[component][populate|fields|filters|sort|count],
+// what Strapi 5 takes on a component as on a relation: filters keep the
+// items that match (a single component that does not is null), sort
+// orders a repeatable one's items, count answers {"count": n}. Anything
+// else (pagination, limit, start, on, status) is an invalid key, as in
+// Strapi.
 func (c *checker) componentOptions(a *schema.Attribute, v *node, l at, depth int) (*Populate, error) {
 	p := newPopulate(a)
 	q := p.Query
 	for i, key := range v.keys {
+		val := v.vals[i]
 		var err error
 		switch key {
 		case "populate":
-			q.Populate, err = c.populate(q.Type, v.vals[i], l, depth+1)
+			q.Populate, err = c.populate(q.Type, val, l, depth+1)
 		case "fields":
-			q.Fields, err = c.fields(q.Type, v.vals[i], l)
+			q.Fields, err = c.fields(q.Type, val, l)
+		case "filters":
+			q.Filters, err = c.nestedFilters(q.Type, val, l)
+		case "sort":
+			q.Sort, err = c.sort(q.Type, val, l)
+		case "count":
+			p.Count, err = countFlag(val, l)
 		default:
-			err = unknownKey(l, key, componentOptionKeys)
+			err = unknownKey(l, key, populateOptionKeys)
 		}
 		if err != nil {
 			return nil, err
@@ -288,8 +301,6 @@ func (c *checker) componentOptions(a *schema.Attribute, v *node, l at, depth int
 	}
 	return p, nil
 }
-
-var componentOptionKeys = []string{"populate", "fields"}
 
 // zoneOptions checks populate[zone][on][uid][...] and populate[zone][populate]:
 // Strapi 5 details a zone's populate per component, with on.
@@ -332,15 +343,26 @@ func (c *checker) zoneOptions(a *schema.Attribute, v *node, l at, depth int) (*P
 			}
 		case "fields":
 			return nil, valueError(l, "fields", "Invalid populate%s: fields of a dynamic zone are chosen per component, with on", l.suffix())
+		case "count":
+			// Taken and ignored, as Strapi 5 does: the zone is populated.
+			if _, err := countFlag(val, l); err != nil {
+				return nil, err
+			}
 		default:
-			return nil, unknownKey(l, key, []string{"on", "populate"})
+			return nil, unknownKey(l, key, zoneOptionKeys)
 		}
 	}
 	return p, nil
 }
 
+// zoneOptionKeys are the keys populate[zone][...] takes.
+var zoneOptionKeys = []string{"on", "populate", "count"}
+
 // componentOptionsOf is the query populate[zone][on][uid] asks of comp:
-// true, "*", or an object of populate and fields.
+// true, "*", or an object of populate, fields and filters (the zone's
+// items of comp that match; the others are answered whole). A sort and a
+// count are checked and ignored, as Strapi 5 ignores them there: a zone
+// keeps its order and answers its items.
 func (c *checker) componentOptionsOf(comp *schema.ContentType, v *node, l at, depth int) (*Query, error) {
 	q := &Query{Type: comp}
 	if s, ok := scalar(v); ok {
@@ -353,14 +375,21 @@ func (c *checker) componentOptionsOf(comp *schema.ContentType, v *node, l at, de
 		return nil, valueError(l, comp.Name, "Invalid populate value%s: expected true or an object", l.suffix())
 	}
 	for i, key := range v.keys {
+		val := v.vals[i]
 		var err error
 		switch key {
 		case "populate":
-			q.Populate, err = c.populate(comp, v.vals[i], l, depth+1)
+			q.Populate, err = c.populate(comp, val, l, depth+1)
 		case "fields":
-			q.Fields, err = c.fields(comp, v.vals[i], l)
+			q.Fields, err = c.fields(comp, val, l)
+		case "filters":
+			q.Filters, err = c.nestedFilters(comp, val, l)
+		case "sort":
+			_, err = c.sort(comp, val, l)
+		case "count":
+			_, err = countFlag(val, l)
 		default:
-			err = unknownKey(l, key, componentOptionKeys)
+			err = unknownKey(l, key, populateOptionKeys)
 		}
 		if err != nil {
 			return nil, err

@@ -67,6 +67,15 @@ func (p *Populate) write(b *strings.Builder, ind string) {
 	}
 	b.WriteByte('\n')
 	p.Query.writeBody(b, ind+"  ")
+	uids := make([]string, 0, len(p.On))
+	for uid := range p.On {
+		uids = append(uids, uid)
+	}
+	slices.Sort(uids)
+	for _, uid := range uids {
+		fmt.Fprintf(b, "%s  on %s\n", ind, uid)
+		p.On[uid].writeBody(b, ind+"    ")
+	}
 }
 
 // String dumps the filter tree, one node a line.

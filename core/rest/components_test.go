@@ -321,22 +321,35 @@ func TestComponentStatements(t *testing.T) {
 			t.Errorf("creates with 1 and 7 items of each list: %d and %d statements, want %d", one, ten, want)
 		}
 		const q = "/api/pages?populate[seo][populate][social][populate]=link&populate[body][on][blocks.faq][populate]=items&populate=opening_hours"
-		read := func() int64 {
-			before := c.N()
-			if r := h.Do("GET", q, nil, apptest.As("")...); r.Status != 200 {
-				t.Fatalf("read: %d %s", r.Status, r.Body)
+		// The same levels with filters, a sort and a count in the
+		// components' populate: the same statements, their conditions
+		// inside.
+		const filtered = "/api/pages?populate[seo][filters][metaTitle][$eq]=S&populate[seo][populate][social][filters][network][$eq]=x" +
+			"&populate[seo][populate][social][sort]=handle:desc&populate[seo][populate][social][populate][link][filters][url][$null]=false" +
+			"&populate[body][on][blocks.faq][populate][items][filters][question][$containsi]=why&populate[body][on][blocks.faq][filters][items][$notNull]=true" +
+			"&populate[opening_hours][count]=true&populate[opening_hours][filters][day][$eq]=monday"
+		readOf := func(q string) func() int64 {
+			return func() int64 {
+				before := c.N()
+				if r := h.Do("GET", q, nil, apptest.As("")...); r.Status != 200 {
+					t.Fatalf("read: %d %s", r.Status, r.Body)
+				}
+				return c.N() - before
 			}
-			return c.N() - before
 		}
-		few := least(read)
+		read, readFiltered := readOf(q), readOf(filtered)
+		few, fewFiltered := least(read), least(readFiltered)
 		for range 2 {
 			write(3)
 		}
 		// the page with its count; seo, social, link; the zone's faqs
 		// (the one component on names: the others are not answered) and
-		// their items; the opening hours.
+		// their items; the opening hours (their count).
 		if many := least(read); few != 7 || many != 7 {
 			t.Errorf("reads of 7 and 9 pages: %d and %d statements, want 7", few, many)
+		}
+		if many := least(readFiltered); fewFiltered != 7 || many != 7 {
+			t.Errorf("filtered reads of 7 and 9 pages: %d and %d statements, want 7", fewFiltered, many)
 		}
 	})
 }
@@ -353,15 +366,21 @@ func TestComponentBadInput(t *testing.T) {
 			{"GET", "/api/pages?sort=body.title", "", "Invalid key title at body"},
 			{"GET", "/api/pages?sort[seo]=asc", "", "Invalid key seo"},
 			{"GET", "/api/pages?sort[seo][nope]=asc", "", "Invalid key nope at seo"},
-			{"GET", "/api/pages?populate[seo][populate][social][filters][network]=x", "", "Invalid key filters"},
+			{"GET", "/api/pages?populate[seo][populate][social][filters][nope]=x", "", "Invalid key nope at seo.social"},
+			{"GET", "/api/pages?populate[seo][filters][documentId][$eq]=x", "", "Invalid key documentId at seo"}, // Strapi: a 500 (C9.47)
+			{"GET", "/api/pages?populate[opening_hours][pagination][limit]=1", "", "Invalid key pagination at opening_hours"},
+			{"GET", "/api/pages?populate[opening_hours][count]=maybe", "", "Invalid count at opening_hours"},
+			{"GET", "/api/pages?populate[body][count]=maybe", "", "Invalid count at body"},
 			{"GET", "/api/pages?filters[body][$eq]=1", "", "Invalid key $eq"},
 			{"GET", "/api/pages?filters[seo][$null]=maybe", "", "Invalid $null"},
 			{"GET", "/api/pages?filters[body][$null]=true", "", "Invalid key $null"},
 			{"GET", "/api/pages?populate[body][fields][0]=title", "", "Invalid populate at body: fields of a dynamic zone are chosen per component, with on"},
 			{"GET", "/api/pages?populate[body][on]=x", "", "Invalid populate on"},
 			{"GET", "/api/pages?populate[body][on][blocks.nope]=true", "", "Invalid key blocks.nope"}, // shared.link, a component the zone does not allow, is ignored (C1.7a)
-			{"GET", "/api/pages?populate[body][on][blocks.hero][filters][title]=x", "", "Invalid key filters"},
-			{"GET", "/api/pages?populate[seo][sort]=metaTitle", "", "Invalid key sort"},
+			{"GET", "/api/pages?populate[body][on][blocks.hero][limit]=1", "", "Invalid key limit at body.on.blocks.hero"},
+			{"GET", "/api/pages?populate[body][on][blocks.hero][sort]=nope", "", "Invalid key nope at body.on.blocks.hero"}, // checked, though a zone keeps its order
+			{"GET", "/api/pages?populate[body][filters][title]=x", "", "Invalid key filters at body"},
+			{"GET", "/api/pages?populate[seo][sort]=nope", "", "Invalid key nope at seo"},
 			{"GET", "/api/pages?populate[seo][populate][nope]=true", "", "Invalid key nope"},
 			{"GET", "/api/pages?populate[seo][fields][0]=documentId", "", "Invalid key documentId"}, // a component has its id alone
 			{"GET", "/api/pages?filters[seo][createdAt][$null]=true", "", "Invalid key createdAt"},

@@ -102,9 +102,15 @@ func appendFields(b []byte, e *entry.Entry, v Version, first bool, s *answer) []
 // appendComponents writes a populated component field: an object or null
 // for a single component, a list for a repeatable one or a zone, whose
 // items name their component in __component. Components are never
-// wrapped in {"data": ...}, in v1 either, as Strapi 4 did not wrap them.
+// wrapped in {"data": ...}, in v1 either, as Strapi 4 did not wrap them;
+// nor is a count, {"count": n}, in either version (Strapi 5.54 answers
+// populate[component][count] so).
 func appendComponents(b []byte, val any, v Version, zone bool, s *answer) []byte {
 	switch x := val.(type) {
+	case entry.Count:
+		b = append(b, `{"count":`...)
+		b = strconv.AppendInt(b, x.N, 10)
+		return append(b, '}')
 	case *entry.Entry:
 		if x == nil {
 			return append(b, "null"...)

@@ -69,6 +69,8 @@ func componentCalls(t *testing.T, h *apptest.Harness) []call {
 		{"GET", "/api/v2/pages?" + full, nil, true, 200},
 		{"GET", "/api/v1/pages?" + full, nil, true, 200},
 		{"GET", "/api/v2/pages?populate[body][populate]=*&populate[seo][fields][0]=metaTitle", nil, true, 200},
+		{"GET", "/api/v2/pages?populate[seo][filters][metaTitle][$eq]=nope&populate[opening_hours][count]=true&populate[body][on][blocks.hero][filters][title][$eq]=Hi", nil, true, 200},
+		{"GET", "/api/v1/pages?populate[seo][count]=true&populate[opening_hours][filters][day][$eq]=monday&populate[opening_hours][sort]=opens:desc", nil, true, 200},
 		{"GET", "/api/v2/articles?populate=*", nil, true, 200},
 		{"PUT", "/api/v2/site?populate=seo", map[string]any{"data": map[string]any{"name": "S", "seo": map[string]any{"metaTitle": "S"}}}, false, 200},
 		{"GET", "/api/v1/site?populate[seo][populate]=social", nil, true, 200},

@@ -106,8 +106,10 @@ func (e *entries) componentSchema(c *schema.ContentType, shape rest.Version, zon
 // componentFieldSchema is a populated component or dynamic-zone field: an
 // object or null for a single component, a list for a repeatable one, a
 // list of the zone's components for a zone, each item told apart by its
-// __component (a discriminator).
+// __component (a discriminator); a component populated with count=true
+// is {"count": n} (never wrapped, in v1 either).
 func (e *entries) componentFieldSchema(a *schema.Attribute, shape rest.Version) obj {
+	count := object(obj{"count": obj{"type": "integer", "minimum": 0}}, "count")
 	switch {
 	case a.Type == schema.DynamicZone:
 		items := zoneItem(a, func(c *schema.ContentType) string { return e.needComponent(c, shape, true) })
@@ -116,9 +118,10 @@ func (e *entries) componentFieldSchema(a *schema.Attribute, shape rest.Version) 
 		// No minItems/maxItems here: an entry written before the bounds
 		// were set, or a list never sent, answers what it holds.
 		s := arrayOf(ref(e.needComponent(a.ComponentTypes[0], shape, false)))
-		return withDesc(s, "the "+a.Component+" items in their order; present only when populated")
+		return withDesc(obj{"anyOf": []any{s, count}}, "the "+a.Component+" items in their order, or their count; present only when populated")
 	}
-	return withDesc(orNull(ref(e.needComponent(a.ComponentTypes[0], shape, false))), "the "+a.Component+" component; present only when populated")
+	one := ref(e.needComponent(a.ComponentTypes[0], shape, false))
+	return withDesc(obj{"anyOf": []any{one, count, obj{"type": "null"}}}, "the "+a.Component+" component, or its count (0 or 1); present only when populated")
 }
 
 // bounds gives a list schema a component field's min and max items.

@@ -35,9 +35,9 @@ func (s *Store) componentsOf(ctx context.Context, db database.Conn, holder *sche
 					return nil, err
 				}
 			}
-			got, err := s.readComponentRows(ctx, db, h, fields, ids, func(c *schema.ContentType) ([]*schema.Attribute, []*schema.Attribute, bool) {
+			got, err := s.readComponentRows(ctx, db, func() *sqlb { return &sqlb{d: s.DB.Dialect} }, h, fields, ids, func(c *schema.ContentType) (cmpSelect, bool) {
 				scalars, refs := copiedColumns(c)
-				return scalars, refs, false
+				return cmpSelect{scalars: scalars, refs: refs}, true
 			})
 			if err != nil {
 				return nil, err
