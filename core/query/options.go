@@ -45,8 +45,8 @@ type Options struct {
 	// StrictParams refuses top-level keys the route does not take, and a
 	// status other than published or draft, as Strapi's strictParams
 	// mode does. Without it they are read as Strapi 5 reads them by
-	// default: an unknown key is ignored, a status other than draft is
-	// published.
+	// default: an unknown key is ignored, a status other than published
+	// reads the drafts.
 	StrictParams bool
 	// Types are the project's content types: those a file's related may
 	// list (related.go). Nil lists none, and related is then dropped.

@@ -20,7 +20,15 @@ func TestUnknownKeysIgnoredByDefault(t *testing.T) {
 		if prototypeKeys[top] {
 			continue // refused by the qs reader itself, in every mode
 		}
-		if tc.msg != "Invalid key "+top && !strings.HasPrefix(tc.msg, "Invalid parameter at 'status'") {
+		if strings.HasPrefix(tc.msg, "Invalid parameter at 'status'") {
+			// Strapi reads any status but "published" as the drafts.
+			if q, err := Parse(testType(t, tc.typ), tc.raw, lenient); err != nil || q.Status != Draft {
+				t.Errorf("%s?%s: %v, want the drafts", tc.typ, tc.raw, err)
+			}
+			n++
+			continue
+		}
+		if tc.msg != "Invalid key "+top {
 			continue
 		}
 		n++
@@ -40,16 +48,17 @@ func TestUnknownKeysIgnoredByDefault(t *testing.T) {
 	}
 }
 
-// TestStatusAsStrapi: by default only status=draft reads drafts, as in
-// Strapi 5.54 (anything else, the key twice included, is published);
-// strict mode refuses what is neither.
+// TestStatusAsStrapi: by default only status=published reads the
+// published versions, as in Strapi 5.54's document service (anything
+// else, the key twice included, reads the drafts); strict mode refuses
+// what is neither word.
 func TestStatusAsStrapi(t *testing.T) {
 	lenient := testOptions()
 	lenient.StrictParams = false
 	bp := testType(t, "blueprint")
 	for raw, want := range map[string]Status{
-		"status=draft": Draft, "status=published": Published, "status=Draft": Published,
-		"status=drafts": Published, "status=draft&status=draft": Published, "status[0]=draft": Published,
+		"status=draft": Draft, "status=published": Published, "status=Published": Draft,
+		"status=drafts": Draft, "status=published&status=published": Draft, "status[0]=published": Draft,
 	} {
 		q, err := Parse(bp, raw, lenient)
 		if err != nil || q.Status != want {

@@ -146,18 +146,18 @@ func (c *checker) standard(q *Query, key string, v *node) (err error) {
 	return err
 }
 
-// status reads status=published|draft. Strapi 5.54 reads draft as the
-// drafts and anything else (another word, the key given twice) as the
-// published versions; in strict mode Kiln refuses anything else.
+// status reads status=published|draft. Strapi 5.54's document service
+// reads exactly "published" as the published versions and anything else
+// (another word, the key given twice) as the drafts; in strict mode Kiln
+// refuses anything but the two words. Either way a draft read needs the
+// role's readDrafts (docs/drafts.md).
 func status(v *node, strict bool) (Status, error) {
 	s, one := scalar(v)
 	switch {
 	case one && s == "published":
 		return Published, nil
-	case one && s == "draft":
+	case one && s == "draft", !strict:
 		return Draft, nil
-	case !strict:
-		return Published, nil
 	}
 	return Published, errs.New(errs.KindValidation,
 		"Invalid parameter at 'status'. Expected 'published' or 'draft'").
