@@ -247,15 +247,20 @@ func (t *Tx) Update(ctx context.Context, q *query.Query, ref Ref, body map[strin
 // is the write's. A new localization's fields are as a create's (what it
 // lacks, its body left out: "must be defined."); a publication's are the
 // draft's as stored, which Strapi checks as a create of them: a field it
-// lacks is a null, and a list without items is an empty one, which
-// passes.
+// lacks, its component items' included, is a null, and a list without
+// items is an empty one, which passes.
 func (t *Tx) checkComplete(ctx context.Context, ct *schema.ContentType, id int64, data *entry.Data, publish bool) error {
 	missing, err := t.s.store.MissingRequired(ctx, t.conn, ct, id)
-	if err != nil || len(missing) == 0 {
+	if err != nil {
 		return err
 	}
 	req := required{publish: publish}
 	var list []errs.FieldError
+	if publish {
+		if list, err = t.incompleteItems(ctx, ct, id); err != nil {
+			return err
+		}
+	}
 	for _, a := range missing {
 		if _, given := data.Components[a]; given && !publish {
 			continue // an empty list, which a create takes
