@@ -120,21 +120,24 @@ var nullChecks = map[schema.FieldType]nullCheck{
 
 // inYupOrder sorts the failing fields of one object (a type's fields, or
 // a component item's at path depth) as Strapi's validator lists them.
-// yup validates an object's fields last to first and then sorts the
-// errors, stably, by the position of the first field whose name occurs
-// in the error's path ("aDatetime" contains "aDate": an error of
-// aDatetime sorts with aDate's, and before it, being validated first).
-// The errors of one field keep their order.
+// yup sorts an object's errors, stably, by the position of the first
+// field whose name occurs in the error's path ("aDatetime" contains
+// "aDate": an error of aDatetime sorts with aDate's), from the order its
+// fields' checks finished in: it starts them last field first, and a
+// component's check takes longer than a scalar's, a list's than a single
+// component's (a tie between a scalar aDate and a component aDatetime
+// lists aDate first, between two scalars the later field first). The
+// errors of one field keep their order.
 func inYupOrder(attrs []*schema.Attribute, depth int, list []errs.FieldError) []errs.FieldError {
 	pos := make(map[string]int, len(attrs))
 	for i, a := range attrs {
 		pos[a.Name] = i
 	}
-	type key struct{ first, own int }
+	type key struct{ first, rank, own int }
 	keys := make(map[string]key, len(list))
 	keyOf := func(fe errs.FieldError) key {
 		if len(fe.Path) <= depth {
-			return key{-1, -1} // the object's own errors first
+			return key{-1, 0, -1} // the object's own errors first
 		}
 		name := fe.Path[depth]
 		if k, ok := keys[name]; ok {
@@ -142,9 +145,17 @@ func inYupOrder(attrs []*schema.Attribute, depth int, list []errs.FieldError) []
 		}
 		own, ok := pos[name]
 		if !ok {
-			own = -1 // a key the object does not have: first, as before
+			k := key{-1, 0, -1} // a key the object does not have: first, as before
+			keys[name] = k
+			return k
 		}
-		k := key{own, own}
+		k := key{own, 0, own}
+		switch a := attrs[own]; {
+		case a.Repeatable || a.Type == schema.DynamicZone:
+			k.rank = 2
+		case a.Type == schema.Component:
+			k.rank = 1
+		}
 		label := schema.PathString(fe.Path[0], fe.Path[1:depth+1])
 		for i, a := range attrs {
 			if strings.Contains(label, a.Name) {
@@ -152,16 +163,16 @@ func inYupOrder(attrs []*schema.Attribute, depth int, list []errs.FieldError) []
 				break
 			}
 		}
-		if own < 0 {
-			k.first = -1
-		}
 		keys[name] = k
 		return k
 	}
 	sort.SliceStable(list, func(i, j int) bool {
 		ki, kj := keyOf(list[i]), keyOf(list[j])
-		if ki.first != kj.first {
+		switch {
+		case ki.first != kj.first:
 			return ki.first < kj.first
+		case ki.rank != kj.rank:
+			return ki.rank < kj.rank
 		}
 		return ki.own > kj.own
 	})
