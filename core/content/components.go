@@ -65,7 +65,7 @@ func (cr *componentReader) readComponents(a *schema.Attribute, v any, path compo
 		return nil, []errs.FieldError{errs.FieldAt(path, msg).WithValue(v)}
 	}
 	if v == nil { // as Strapi: [] clears a list, null is refused
-		if msg, echo, ok := cr.req.problem(a, path.label(), nil, true); ok {
+		if msg, echo, ok := cr.req.problem(a, path.label(), true); ok {
 			return nil, []errs.FieldError{errs.FieldAt(path, msg).WithValue(echo)}
 		}
 		return []entry.Component{}, nil
@@ -217,7 +217,7 @@ func (cr *componentReader) readItem(c *schema.ContentType, obj map[string]any, p
 				continue
 			}
 			if v == nil {
-				if msg, echo, ok := cr.req.problem(a, at.label(), nil, given); ok {
+				if msg, echo, ok := cr.req.problem(a, at.label(), given); ok {
 					probs = append(probs, errs.FieldAt(at, msg).WithValue(echo))
 				}
 				continue
@@ -227,7 +227,7 @@ func (cr *componentReader) readItem(c *schema.ContentType, obj map[string]any, p
 			}
 		case a.IsComponent():
 			if _, given := d.Components[a]; !given && !inPlace {
-				if msg, echo, ok := cr.req.problem(a, at.label(), nil, false); ok {
+				if msg, echo, ok := cr.req.problem(a, at.label(), false); ok {
 					probs = append(probs, errs.FieldAt(at, msg).WithValue(echo))
 				}
 			}

@@ -38,10 +38,20 @@ func (s *Service) prepare(ctx context.Context, conn database.Conn, ct *schema.Co
 		failed[a] = true
 		problems = append(problems, errs.Field(a.Name, msg).WithValue(v))
 	}
-	// publish: what is refused before the draft is written (a value of
-	// the wrong type, a list's null) is answered alone, as Strapi's
-	// validator answers the draft's write before it publishes.
+	// publishing: on a published write of a draft & publish type, the
+	// required fields the publication finds null, answered only when
+	// nothing else is wrong: Strapi's validator refuses the draft's write
+	// (a value of the wrong type, a list's null) before it publishes.
 	var publishing []errs.FieldError
+	need := func(a *schema.Attribute, msg string, echo any, atPublication bool) {
+		failed[a] = true
+		fe := errs.Field(a.Name, msg).WithValue(echo)
+		if atPublication {
+			publishing = append(publishing, fe)
+		} else {
+			problems = append(problems, fe)
+		}
+	}
 	var rels []relationRefs
 	cr := componentReader{req: req}
 	for _, key := range sortedKeys(body) {
@@ -132,14 +142,8 @@ func (s *Service) prepare(ctx context.Context, conn database.Conn, ct *schema.Co
 	for _, a := range ct.Attributes {
 		if a.IsComponent() && id == 0 && !failed[a] {
 			if _, given := data.Components[a]; !given {
-				if msg, echo, ok := req.problem(a, a.Name, nil, false); ok {
-					failed[a] = true
-					fe := errs.Field(a.Name, msg).WithValue(echo)
-					if req.publish && echo != nil {
-						publishing = append(publishing, fe)
-					} else {
-						problems = append(problems, fe)
-					}
+				if msg, echo, ok := req.problem(a, a.Name, false); ok {
+					need(a, msg, echo, req.publish && echo != nil) // a list left out is the draft's
 				}
 			}
 		}
@@ -148,14 +152,8 @@ func (s *Service) prepare(ctx context.Context, conn database.Conn, ct *schema.Co
 			continue
 		}
 		if v == nil {
-			if msg, echo, ok := req.problem(a, a.Name, nil, given); ok {
-				failed[a] = true
-				fe := errs.Field(a.Name, msg).WithValue(echo)
-				if req.publish {
-					publishing = append(publishing, fe)
-				} else {
-					problems = append(problems, fe)
-				}
+			if msg, echo, ok := req.problem(a, a.Name, given); ok {
+				need(a, msg, echo, req.publish)
 			}
 			continue
 		}

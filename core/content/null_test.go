@@ -78,7 +78,7 @@ func TestNullForEveryKind(t *testing.T) {
 				_, probs := cr.readComponents(a, nil, componentPath{a.Name})
 				list = append(list, probs...)
 			default:
-				if msg, echo, ok := c.req.problem(a, a.Name, nil, true); ok {
+				if msg, echo, ok := c.req.problem(a, a.Name, true); ok {
 					list = append(list, errs.Field(a.Name, msg).WithValue(echo))
 				}
 			}

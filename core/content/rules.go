@@ -36,18 +36,18 @@ type required struct {
 	publish bool
 }
 
-// problem is the error of field a at label, whose value is v (given:
-// the body names it) after defaults, or nil when it has none (the caller
-// skips a field an update leaves out, which keeps its value): a message
-// and the value it echoes (errs.Null for a null sent, nil for none). ok
-// is false when the field passes, or is not checked here. A repeatable
+// problem is the error of field a at label when it has no value after
+// defaults — given: the body sends null, else it leaves a out (the
+// caller skips a field an update leaves out, which keeps its value): a
+// message and the value it echoes (errs.Null for a null sent, nil for
+// none). ok is false when that passes, or is not checked here. A repeatable
 // component's or a zone's null is refused even when not required: its
 // validator is always yup's notNil or notNull (an empty list is [], and
 // is what a create defaults it to when not required).
-func (r required) problem(a *schema.Attribute, label string, v any, given bool) (msg string, echo any, ok bool) {
+func (r required) problem(a *schema.Attribute, label string, given bool) (msg string, echo any, ok bool) {
 	list := a.Repeatable || a.Type == schema.DynamicZone
 	switch {
-	case v != nil, !a.Required && !(list && given):
+	case !a.Required && !(list && given):
 		return "", nil, false
 	case !given && (list || !r.publish):
 		if r.draft && !list {
@@ -61,10 +61,11 @@ func (r required) problem(a *schema.Attribute, label string, v any, given bool) 
 }
 
 // nullMessage is Strapi 5's answer to null for a required field a at
-// label: yup runs the type check of the field's schema first, and null
-// is of no type but the schema's own when the field is required; where
-// that check takes any value (a mixed schema), the required test answers
-// (notNil on a create, notNull on an update).
+// label: yup runs the type check of the field's schema first, which
+// refuses null unless the schema is nullable, and a required field's is
+// not; where that check takes any value (a mixed schema, or boolean's,
+// nullable), the required test answers (notNil on a create, notNull on
+// an update).
 func nullMessage(a *schema.Attribute, label string, update bool) string {
 	var c nullCheck
 	switch {

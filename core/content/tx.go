@@ -268,7 +268,7 @@ func (t *Tx) checkComplete(ctx context.Context, ct *schema.ContentType, id int64
 		if isList := a.Repeatable || a.Type == schema.DynamicZone; isList && publish {
 			continue
 		}
-		if msg, echo, ok := req.problem(a, a.Name, nil, false); ok {
+		if msg, echo, ok := req.problem(a, a.Name, false); ok {
 			list = append(list, errs.Field(a.Name, msg).WithValue(echo))
 		}
 	}
