@@ -190,7 +190,7 @@ func TestPendingSchemaChanges(t *testing.T) {
 				{"POST", "/api/notes", `{"title":"fourth"}`, "400 ValidationError summary must be defined."},
 				{"PUT", "/api/notes/DOC1", `{"title":"first!"}`, `200 {"title":"first!","code":"a","summary":null}`},
 				{"PUT", "/api/notes/DOC1", `{"pages":3}`, unavailable("pages")},
-				{"PUT", "/api/notes/DOC1", `{"summary":null}`, "400 ValidationError summary must be defined."},
+				{"PUT", "/api/notes/DOC1", `{"summary":null}`, "400 ValidationError summary must be a `string` type, but the final value was: `null`."},
 				{"DELETE", "/api/notes/DOC2", "", `204 ""`},
 			} {
 				path := strings.NewReplacer("DOC1", docOf(t, h, "first"), "DOC2", docOf(t, h, "second")).Replace(tc.path)

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -55,8 +54,8 @@ type componentReader struct {
 	// invalid is the first key an item has that its component does not:
 	// the write's error, whatever else is wrong.
 	invalid *errs.Error
-	// draft skips required, as the write's top level does (prepare).
-	draft bool
+	// req checks required, as the write's top level does (prepare).
+	req required
 }
 
 // readComponents checks the value v of component or dynamic-zone field a,
@@ -65,12 +64,9 @@ func (cr *componentReader) readComponents(a *schema.Attribute, v any, path compo
 	fail := func(msg string) ([]entry.Component, []errs.FieldError) {
 		return nil, []errs.FieldError{errs.FieldAt(path, msg).WithValue(v)}
 	}
-	if v == nil {
-		switch {
-		case a.Repeatable || a.Type == schema.DynamicZone:
-			return fail(path.label() + " must be an array") // as Strapi: [] clears a list, null is refused
-		case a.Required && !cr.draft:
-			return fail(path.label() + " must be defined.")
+	if v == nil { // as Strapi: [] clears a list, null is refused
+		if msg, echo, ok := cr.req.problem(a, path.label(), true); ok {
+			return nil, []errs.FieldError{errs.FieldAt(path, msg).WithValue(echo)}
 		}
 		return []entry.Component{}, nil
 	}
@@ -217,25 +213,29 @@ func (cr *componentReader) readItem(c *schema.ContentType, obj map[string]any, p
 		case failed[a]:
 		case a.IsScalar():
 			v, given := d.Values[a]
-			if (v == nil && cr.draft) || (inPlace && !given) {
+			if inPlace && !given {
 				continue
 			}
-			if msg := checkRules(a, v, given); msg != "" {
+			if v == nil {
+				if msg, echo, ok := cr.req.problem(a, at.label(), given); ok {
+					probs = append(probs, errs.FieldAt(at, msg).WithValue(echo))
+				}
+				continue
+			}
+			if msg := checkRules(a, v); msg != "" {
 				probs = append(probs, errs.FieldAt(at, at.label()+strings.TrimPrefix(msg, a.Name)).WithValue(v))
 			}
 		case a.IsComponent():
-			if _, given := d.Components[a]; !given && a.Required && !cr.draft && !inPlace {
-				probs = append(probs, errs.FieldAt(at, at.label()+" must be defined."))
+			if _, given := d.Components[a]; !given && !inPlace {
+				if msg, echo, ok := cr.req.problem(a, at.label(), false); ok {
+					probs = append(probs, errs.FieldAt(at, msg).WithValue(echo))
+				}
 			}
 		}
 	}
 	// In the component's field order, as Strapi's validator lists them;
 	// unknown keys first.
-	depth := len(path)
-	sort.SliceStable(probs, func(i, j int) bool {
-		return c.Index(c.Attr(probs[i].Path[depth])) < c.Index(c.Attr(probs[j].Path[depth]))
-	})
-	return entry.Component{Type: c, Data: d, ID: id}, probs
+	return entry.Component{Type: c, Data: d, ID: id}, inYupOrder(c.Attributes, len(path), probs)
 }
 
 // itemID reads an item's "id": a positive integer, as a number or a

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/errs"
@@ -25,10 +26,11 @@ import (
 // type, as its hash once its rules passed (so no hook or plugin ever sees
 // a plaintext password, and none can forget to hash one).
 //
-// A draft's write (draft: a draft & publish type's write that publishes
-// nothing) skips required, as Strapi 5 does: a draft may be incomplete,
-// and publishing checks it (Tx.Update, store.MissingRequired).
-func (s *Service) prepare(ctx context.Context, conn database.Conn, ct *schema.ContentType, body map[string]any, id int64, draft bool, locale string, ro entry.ReadOptions) (entry.Data, error) {
+// req says how required is checked, as Strapi 5 checks the same write:
+// a draft's (a draft & publish type's write that publishes nothing) skips
+// it but for lists, as a draft may be incomplete, and publishing checks
+// it (Tx.Update, store.MissingRequired).
+func (s *Service) prepare(ctx context.Context, conn database.Conn, ct *schema.ContentType, body map[string]any, id int64, req required, locale string, ro entry.ReadOptions) (entry.Data, error) {
 	data := entry.Data{Values: map[*schema.Attribute]any{}, Relations: map[*schema.Attribute]entry.RelationChange{}}
 	var problems []errs.FieldError
 	failed := map[*schema.Attribute]bool{}
@@ -36,8 +38,22 @@ func (s *Service) prepare(ctx context.Context, conn database.Conn, ct *schema.Co
 		failed[a] = true
 		problems = append(problems, errs.Field(a.Name, msg).WithValue(v))
 	}
+	// publishing: on a published write of a draft & publish type, the
+	// required fields the publication finds null, answered only when
+	// nothing else is wrong: Strapi's validator refuses the draft's write
+	// (a value of the wrong type, a list's null) before it publishes.
+	var publishing []errs.FieldError
+	need := func(a *schema.Attribute, msg string, echo any, atPublication bool) {
+		failed[a] = true
+		fe := errs.Field(a.Name, msg).WithValue(echo)
+		if atPublication {
+			publishing = append(publishing, fe)
+		} else {
+			problems = append(problems, fe)
+		}
+	}
 	var rels []relationRefs
-	cr := componentReader{draft: draft}
+	cr := componentReader{req: req}
 	for _, key := range sortedKeys(body) {
 		if key == "publishedAt" {
 			continue // Strapi drops it: publishing is the status parameter's job.
@@ -59,7 +75,11 @@ func (s *Service) prepare(ctx context.Context, conn database.Conn, ct *schema.Co
 			items, list := cr.readComponents(a, body[key], componentPath{a.Name})
 			if len(list) > 0 {
 				failed[a] = true
-				problems = append(problems, list...)
+				if req.publish && body[key] == nil && !a.Repeatable && a.Type == schema.Component {
+					publishing = append(publishing, list...) // the draft takes it
+				} else {
+					problems = append(problems, list...)
+				}
 				continue
 			}
 			if data.Components == nil {
@@ -120,16 +140,24 @@ func (s *Service) prepare(ctx context.Context, conn database.Conn, ct *schema.Co
 		return data, err
 	}
 	for _, a := range ct.Attributes {
-		if a.IsComponent() && id == 0 && !failed[a] && a.Required && !draft {
+		if a.IsComponent() && id == 0 && !failed[a] {
 			if _, given := data.Components[a]; !given {
-				fail(a, a.Name+" must be defined.", nil)
+				if msg, echo, ok := req.problem(a, a.Name, false); ok {
+					need(a, msg, echo, req.publish && echo != nil) // a list left out is the draft's
+				}
 			}
 		}
 		v, given := data.Values[a]
-		if !a.IsScalar() || failed[a] || (!given && id != 0) || a.Unavailable() || (draft && v == nil) {
+		if !a.IsScalar() || failed[a] || (!given && id != 0) || a.Unavailable() {
 			continue
 		}
-		if msg := checkRules(a, v, given); msg != "" {
+		if v == nil {
+			if msg, echo, ok := req.problem(a, a.Name, given); ok {
+				need(a, msg, echo, req.publish)
+			}
+			continue
+		}
+		if msg := checkRules(a, v); msg != "" {
 			fail(a, msg, v)
 		}
 	}
@@ -140,8 +168,11 @@ func (s *Service) prepare(ctx context.Context, conn database.Conn, ct *schema.Co
 		return data, err
 	}
 	problems = append(problems, list...)
+	if len(problems) == 0 {
+		problems = publishing
+	}
 	if len(problems) > 0 {
-		return data, errs.Fields(inSchemaOrder(ct, problems))
+		return data, errs.Fields(inYupOrder(ct.Attributes, 0, problems))
 	}
 	return data, s.hashPasswords(ct, data.Values)
 }
@@ -168,7 +199,13 @@ func (s *Service) hashPasswords(ct *schema.ContentType, values map[*schema.Attri
 		}
 		hash, err := s.HashPassword(plain)
 		if e, ok := errs.As(err); ok && e.Kind == errs.KindValidation {
-			problems = append(problems, errs.Field(a.Name, e.Message))
+			// The hasher says "password ...": the field's name, as every
+			// field error does.
+			msg := e.Message
+			if rest, ok := strings.CutPrefix(msg, "password "); ok {
+				msg = a.Name + " " + rest
+			}
+			problems = append(problems, errs.Field(a.Name, msg))
 			continue
 		}
 		if err != nil {
@@ -191,18 +228,6 @@ func fieldErrors(err error) ([]errs.FieldError, bool) {
 	}
 	list, ok := e.Details["errors"].([]errs.FieldError)
 	return list, ok
-}
-
-// inSchemaOrder sorts failing fields by the schema's field order, as
-// Strapi's validator (yup) sorts its errors by its object's key order,
-// whichever check found them.
-func inSchemaOrder(ct *schema.ContentType, list []errs.FieldError) []errs.FieldError {
-	pos := make(map[string]int, len(ct.Attributes))
-	for i, a := range ct.Attributes {
-		pos[a.Name] = i
-	}
-	sort.SliceStable(list, func(i, j int) bool { return pos[list[i].Path[0]] < pos[list[j].Path[0]] })
-	return list
 }
 
 // applyDefaults gives every absent field with a default its default, the

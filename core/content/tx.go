@@ -77,7 +77,7 @@ func (t *Tx) Create(ctx context.Context, q *query.Query, body map[string]any, ro
 	if err != nil {
 		return nil, err
 	}
-	data, err := t.s.prepare(ctx, t.conn, ct, body, 0, ct.DraftAndPublish && q.Status == query.Draft, locale, ro)
+	data, err := t.s.prepare(ctx, t.conn, ct, body, 0, writeRequired(ct, q, false), locale, ro)
 	if err != nil {
 		return nil, err
 	}
@@ -119,6 +119,20 @@ func (t *Tx) Create(ctx context.Context, q *query.Query, body map[string]any, ro
 		return a, nil
 	}
 	return t.Get(ctx, q, e.ID, ro)
+}
+
+// writeRequired is how a write of ct through q checks required fields
+// (update: a partial update of an existing entry, not a new
+// localization): on a draft & publish type, as Strapi checks its draft's
+// write, or its publication, which it checks as a create.
+func writeRequired(ct *schema.ContentType, q *query.Query, update bool) required {
+	if !ct.DraftAndPublish {
+		return required{update: update}
+	}
+	if q.Status == query.Draft {
+		return required{draft: true, update: update}
+	}
+	return required{publish: true}
 }
 
 // idOnly reports whether q asks for nothing but id and documentId
@@ -166,7 +180,7 @@ func (t *Tx) Update(ctx context.Context, q *query.Query, ref Ref, body map[strin
 			return nil, err
 		}
 	}
-	data, err := t.s.prepare(ctx, t.conn, q.Type, body, id, q.Type.DraftAndPublish && q.Status == query.Draft, locale, ro)
+	data, err := t.s.prepare(ctx, t.conn, q.Type, body, id, writeRequired(q.Type, q, !made), locale, ro)
 	if err != nil {
 		return nil, err
 	}
@@ -193,14 +207,14 @@ func (t *Tx) Update(ctx context.Context, q *query.Query, ref Ref, body map[strin
 	if made && !q.Type.DraftAndPublish {
 		// What the new localization holds (the body, the shared fields,
 		// defaults) must be complete, as an entry created is.
-		if err := t.checkComplete(ctx, q.Type, id); err != nil {
+		if err := t.checkComplete(ctx, q.Type, id, &data, false); err != nil {
 			return nil, err
 		}
 	}
 	if q.Type.DraftAndPublish && q.Status == query.Published {
 		// A draft may lack required fields (prepare); what is published
 		// may not.
-		if err := t.checkComplete(ctx, q.Type, id); err != nil {
+		if err := t.checkComplete(ctx, q.Type, id, &data, true); err != nil {
 			return nil, err
 		}
 		if answer, err = t.s.store.Publish(ctx, t.conn, t.s.Schema, q.Type, id); err != nil {
@@ -229,17 +243,39 @@ func (t *Tx) Update(ctx context.Context, q *query.Query, ref Ref, body map[strin
 }
 
 // checkComplete refuses row id of ct when it lacks a required field or
-// component: a 400 naming each, as Strapi's validator names them.
-func (t *Tx) checkComplete(ctx context.Context, ct *schema.ContentType, id int64) error {
+// component: a 400 naming each, as Strapi's validator names them. data
+// is the write's. A new localization's fields are as a create's (what it
+// lacks, its body left out: "must be defined."); a publication's are the
+// draft's as stored, which Strapi checks as a create of them: a field it
+// lacks, its component items' included, is a null, and a list without
+// items is an empty one, which passes.
+func (t *Tx) checkComplete(ctx context.Context, ct *schema.ContentType, id int64, data *entry.Data, publish bool) error {
 	missing, err := t.s.store.MissingRequired(ctx, t.conn, ct, id)
-	if err != nil || len(missing) == 0 {
+	if err != nil {
 		return err
 	}
-	list := make([]errs.FieldError, len(missing))
-	for i, a := range missing {
-		list[i] = errs.Field(a.Name, a.Name+" must be defined.")
+	req := required{publish: publish}
+	var list []errs.FieldError
+	if publish {
+		if list, err = t.incompleteItems(ctx, ct, id); err != nil {
+			return err
+		}
 	}
-	return errs.Fields(list)
+	for _, a := range missing {
+		if _, given := data.Components[a]; given && !publish {
+			continue // an empty list, which a create takes
+		}
+		if isList := a.Repeatable || a.Type == schema.DynamicZone; isList && publish {
+			continue
+		}
+		if msg, echo, ok := req.problem(a, a.Name, false); ok {
+			list = append(list, errs.Field(a.Name, msg).WithValue(echo))
+		}
+	}
+	if len(list) == 0 {
+		return nil
+	}
+	return errs.Fields(inYupOrder(ct.Attributes, 0, list))
 }
 
 // Delete removes the entry ref names, running the hooks, and returns it as

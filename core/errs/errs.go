@@ -208,6 +208,15 @@ func (fe FieldError) WithValue(v any) FieldError {
 	return fe
 }
 
+// Null is the value of a field error that echoes a null sent: it is
+// written "value": null, where a nil Value is no value at all (a field
+// left out). Strapi's validator echoes what it refused, null included.
+var Null = null{}
+
+type null struct{}
+
+func (null) MarshalJSON() ([]byte, error) { return []byte("null"), nil }
+
 // Fields builds the ValidationError Strapi answers for failing fields: a
 // single error carries its own message, several say "N errors occurred".
 func Fields(list []FieldError) *Error {

@@ -26,12 +26,16 @@ func (emailKind) Type() FieldType         { return Email }
 func (emailKind) Caps() Caps              { return textCaps }
 func (emailKind) Column(d Dialect) string { return "VARCHAR(255)" }
 
-// Check checks the length first, then the format, then the regex, the
-// order Strapi reports them in.
+// Check checks the length first, then the format (an empty string is
+// "cannot be empty", as Strapi says it), then the regex, the order
+// Strapi reports them in.
 func (emailKind) Check(a *Attribute, v any) string {
 	s, _ := v.(string)
 	if msg := checkLength(a, s, varcharMax); msg != "" {
 		return msg
+	}
+	if s == "" { // Strapi's (yup's) email test passes "", its min(1) does not
+		return a.Name + " cannot be empty"
 	}
 	if !isEmail(s) {
 		return a.Name + " must be a valid email"

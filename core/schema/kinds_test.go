@@ -331,6 +331,7 @@ func TestCheck(t *testing.T) {
 		{"rt", strings.Repeat("x", 5000), ""},
 		{"em", "ops@acme.test", ""},
 		{"em", "ops@localhost", "em must be a valid email"},
+		{"em", "", "em cannot be empty"}, // yup: email() passes "", min(1) does not
 		{"em", strings.Repeat("a", 250) + "@b.test", "em must be at most 255 characters"},
 		{"pw", "short", "pw must be at least 8 characters"},
 		{"pw", strings.Repeat("p", 300), ""},
