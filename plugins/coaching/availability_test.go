@@ -178,7 +178,11 @@ func TestAvailableCoaches(t *testing.T) {
 
 		wantError(t, h, "sort", h.Do("GET", "/api/coaches/available?sort=name", nil), 400, "ValidationError", "sort")
 		wantError(t, h, "bad duration", h.Do("GET", "/api/coaches/available?duration=x", nil), 400, "ValidationError", "duration")
-		wantError(t, h, "unknown key", h.Do("GET", "/api/coaches/available?weekday=1", nil), 400, "ValidationError", "weekday")
+		// A key the route does not take is ignored, as Strapi ignores it
+		// (api.yaml strictParams refuses it: core/rest TestStrictParams).
+		if r := h.Do("GET", "/api/coaches/available?weekday=1", nil); r.Status != 200 || len(list(t, r)) != len(list(t, h.Do("GET", "/api/coaches/available", nil))) {
+			t.Errorf("unknown key: %d %s", r.Status, r.Body)
+		}
 		wantError(t, h, "coach", h.Do("GET", "/api/coaches/available", nil, apptest.As(p.ada)...), 403, "ForbiddenError", "")
 		wantError(t, h, "learner", h.Do("GET", "/api/coaches/available", nil, apptest.As(p.li)...), 403, "ForbiddenError", "")
 	})
