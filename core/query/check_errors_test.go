@@ -118,9 +118,6 @@ var securityCases = []errCase{
 	{"user", "filters[role][name]=Admin", val, "Invalid key role", det("role", "role", "filters")},
 	{"learner", "filters[user][role][type][$eq]=admin", val, "Invalid key role at user", nil},
 	{"learner", "sort=user.role.name", val, "Invalid key role at user", nil},
-	{"user", "populate=role", val, "Invalid key role", det("role", "role", "populate")},
-	{"learner", "populate[user][populate][role]=true", val, "Invalid key role at user", nil},
-	{"learner", "populate=user.role", val, "Invalid key role at user", nil},
 	// G.1
 	{"program", "sort=title:asc'", val, "Invalid order. order can only be one of asc|desc|ASC|DESC", det("asc'", nil, "sort")},
 	{"program", "sort=title;drop+table+x", val, "Invalid key title;drop table x", nil},

@@ -21,8 +21,9 @@ type Options struct {
 	// values and sort keys. Default: 100.
 	MaxInList int
 	// CanRead reports whether the caller may read a type. A relation whose
-	// target it refuses is an invalid key in filters, sort, fields and an
-	// explicit populate, and is skipped by populate=*. Nil allows every type.
+	// target it refuses is an invalid key in filters, sort and fields, and
+	// is dropped from populate (named or by *), as Strapi 5.54 drops it.
+	// Nil allows every type.
 	CanRead func(*schema.ContentType) bool
 	// ExtraKeys are top-level keys a plugin route accepts besides the
 	// standard ones; their raw values go to Query.Extra.

@@ -97,7 +97,12 @@ func TestCanRead(t *testing.T) {
 			t.Errorf("populate=* included an unreadable relation")
 		}
 	}
-	for _, raw := range []string{"populate=coach", "filters[coach][name]=x", "sort=coach.name", "populate[enrollments][filters][learner][coach][id]=1"} {
+	for _, raw := range []string{"populate=coach", "populate[coach][fields][0]=name", "populate[coach][populate]=*"} {
+		if q, err := Parse(testType(t, "learner"), raw, o); err != nil || populates(q.Populate, "coach") {
+			t.Errorf("Parse(%q) with coach unreadable = %v, %v; want coach dropped, as Strapi drops it", raw, err, q)
+		}
+	}
+	for _, raw := range []string{"filters[coach][name]=x", "sort=coach.name", "populate[enrollments][filters][learner][coach][id]=1"} {
 		if _, err := Parse(testType(t, "learner"), raw, o); errs.KindOf(err) != errs.KindValidation {
 			t.Errorf("Parse(%q) with coach unreadable = %v, want a validation error", raw, err)
 		}

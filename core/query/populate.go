@@ -84,6 +84,9 @@ func (c *checker) addPath(ct *schema.ContentType, list []*Populate, segs []strin
 		}
 		return list, nil
 	}
+	if c.hidden(ct, segs[0]) {
+		return list, nil
+	}
 	a, err := c.relationAttr(ct, segs[0], l)
 	if err != nil {
 		return nil, err
@@ -145,6 +148,9 @@ func (c *checker) populateObject(ct *schema.ContentType, v *node, l at, depth in
 			if p != nil && find(out, relatedAttr) == nil {
 				out = append(out, p)
 			}
+			continue
+		}
+		if c.hidden(ct, key) {
 			continue
 		}
 		a, err := c.relationAttr(ct, key, l)
@@ -244,6 +250,16 @@ func countFlag(v *node, l at) (bool, error) {
 		return false, valueError(l, "count", `Invalid count%s: expected "true", "t", "1", "false", "f" or "0"`, l.suffix())
 	}
 	return b, nil
+}
+
+// hidden reports a populate name that is a relation to a type the caller
+// may not read: Strapi 5.54's sanitizer drops it from the populate, with
+// whatever options it carries (200, the relation absent), where filters,
+// sort and fields naming it are a 400 (attr). A private relation is not
+// hidden but unknown.
+func (c *checker) hidden(ct *schema.ContentType, name string) bool {
+	a := ct.Field(name)
+	return a != nil && a.IsRelation() && !a.IsPrivate() && has(ct, a) && !c.opts.canRead(a.TargetType)
 }
 
 // relationAttr resolves a populate name: a readable, non-private relation.

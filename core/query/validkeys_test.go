@@ -138,7 +138,7 @@ func TestValidKeysAreTheKeysTaken(t *testing.T) {
 				var taken []string
 				for _, n := range names {
 					raw, _ := keyProbe(ct, r, n, p)
-					if _, err := Parse(r.root, raw, o); err == nil {
+					if q, err := Parse(r.root, raw, o); err == nil && (p != inPopulate || populates(q.Populate, n)) {
 						taken = append(taken, n)
 					}
 				}
