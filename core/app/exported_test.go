@@ -24,6 +24,29 @@ import (
 // compiler's view of the API, not a reading of the text.
 func TestNoBunInExportedAPI(t *testing.T) {
 	t.Parallel()
+	imp, ours := exportData(t)
+	checked := 0
+	for _, path := range ours {
+		pkg, err := imp.Import(path)
+		if err != nil {
+			t.Fatalf("importing %s: %v", path, err)
+		}
+		checked++
+		for _, where := range reachingAPI(pkg, isBun) {
+			t.Errorf("%s has a bun type in its exported API: bun stays inside the data packages", where)
+		}
+	}
+	if checked < 20 {
+		t.Fatalf("checked %d packages; the check looked at nothing", checked)
+	}
+}
+
+// exportData is an importer of the compiled export data of Kiln's packages
+// and what they import, and the import paths of Kiln's own packages that
+// have any (a folder of tests only, or a main package, has none worth
+// reading).
+func exportData(t *testing.T) (types.Importer, []string) {
+	t.Helper()
 	cmd := exec.Command("go", "list", "-export", "-deps", "-f",
 		"{{.ImportPath}}\t{{.Export}}\t{{.Name}}\t{{if .Module}}{{.Module.Path}}{{end}}", "./...")
 	cmd.Dir = apptest.Root(t)
@@ -39,32 +62,18 @@ func TestNoBunInExportedAPI(t *testing.T) {
 			t.Fatalf("go list: unexpected line %q", line)
 		}
 		exports[f[0]] = f[1]
-		if f[3] == module && f[2] != "main" && f[1] != "" { // a folder of tests only has no export data
+		if f[3] == module && f[2] != "main" && f[1] != "" {
 			ours = append(ours, f[0])
 		}
 	}
 	fset := token.NewFileSet()
-	imp := importer.ForCompiler(fset, "gc", func(path string) (io.ReadCloser, error) {
+	return importer.ForCompiler(fset, "gc", func(path string) (io.ReadCloser, error) {
 		file, ok := exports[path]
 		if !ok || file == "" {
 			return nil, os.ErrNotExist
 		}
 		return os.Open(file)
-	})
-	checked := 0
-	for _, path := range ours {
-		pkg, err := imp.Import(path)
-		if err != nil {
-			t.Fatalf("importing %s: %v", path, err)
-		}
-		checked++
-		for _, where := range bunInAPI(pkg) {
-			t.Errorf("%s has a bun type in its exported API: bun stays inside the data packages", where)
-		}
-	}
-	if checked < 20 {
-		t.Fatalf("checked %d packages; the check looked at nothing", checked)
-	}
+	}), ours
 }
 
 // isBun reports whether a package is bun or one of its dialects and drivers.
@@ -72,14 +81,14 @@ func isBun(p *types.Package) bool {
 	return p != nil && isBunPath(p.Path())
 }
 
-// bunInAPI names each exported identifier of pkg whose type reaches a bun
-// type, with the first way found that it does ("database.DB.Bun",
-// "database.Conn.NewSelect": what they were).
-func bunInAPI(pkg *types.Package) []string {
+// reachingAPI names each exported identifier of pkg whose type reaches a
+// type of a package match picks, with the first way found that it does
+// ("database.DB.Bun", "database.Conn.NewSelect": what they were, for bun).
+func reachingAPI(pkg *types.Package, match func(*types.Package) bool) []string {
 	var found []string
 	for _, name := range pkg.Scope().Names() {
 		if obj := pkg.Scope().Lookup(name); obj.Exported() {
-			if where := bunIn(pkg, obj.Type(), pkg.Name()+"."+name); where != "" {
+			if where := reaching(pkg, obj.Type(), pkg.Name()+"."+name, match); where != "" {
 				found = append(found, where)
 			}
 		}
@@ -87,8 +96,9 @@ func bunInAPI(pkg *types.Package) []string {
 	return found
 }
 
-// bunIn is the first path from t to a bun type, "" when there is none.
-func bunIn(pkg *types.Package, t types.Type, name string) (found string) {
+// reaching is the first path from t to a type of a package match picks,
+// "" when there is none.
+func reaching(pkg *types.Package, t types.Type, name string, match func(*types.Package) bool) (found string) {
 	seen := map[types.Type]bool{}
 	var visit func(t types.Type, where string)
 	visit = func(t types.Type, where string) {
@@ -98,13 +108,13 @@ func bunIn(pkg *types.Package, t types.Type, name string) (found string) {
 		seen[t] = true
 		switch t := t.(type) {
 		case *types.Alias:
-			if isBun(t.Obj().Pkg()) {
+			if match(t.Obj().Pkg()) {
 				found = where
 				return
 			}
 			visit(types.Unalias(t), where)
 		case *types.Named:
-			if isBun(t.Obj().Pkg()) {
+			if match(t.Obj().Pkg()) {
 				found = where
 				return
 			}
