@@ -7,7 +7,6 @@ import (
 	"github.com/kiln-cms/kiln/core/hook"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/internal/database"
 )
 
 // Door is the content service as a plugin is handed it (plugin.API's
@@ -30,7 +29,7 @@ type Door interface {
 	TxOf(ev *hook.Event) *Tx
 	ToOne(ctx context.Context, ev *hook.Event, a *schema.Attribute) (current, after int64, err error)
 	Statement(ro entry.ReadOptions) *Statement
-	Dialect() database.Dialect
+	Dialect() schema.Dialect
 }
 
 // Door returns the service as a plugin is handed it.
@@ -84,4 +83,4 @@ func (d door) ToOne(ctx context.Context, ev *hook.Event, a *schema.Attribute) (i
 
 func (d door) Statement(ro entry.ReadOptions) *Statement { return d.s.Statement(ro) }
 
-func (d door) Dialect() database.Dialect { return d.s.Dialect() }
+func (d door) Dialect() schema.Dialect { return d.s.Dialect() }

@@ -69,7 +69,7 @@ func New(s *schema.Schema, db *database.DB, o Options) *Service {
 }
 
 // Dialect is the database family the service runs on.
-func (s *Service) Dialect() database.Dialect { return s.db.Dialect }
+func (s *Service) Dialect() schema.Dialect { return s.db.Dialect }
 
 // Page is one page of a list, with the total when it was counted.
 type Page struct {

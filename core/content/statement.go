@@ -46,7 +46,7 @@ func (t *Tx) Statement(ro entry.ReadOptions) *Statement {
 }
 
 // Dialect is the database family the statement is written for.
-func (st *Statement) Dialect() database.Dialect { return st.b.Dialect() }
+func (st *Statement) Dialect() schema.Dialect { return st.b.Dialect() }
 
 // W writes SQL text: keywords, quoted identifiers, never values.
 func (st *Statement) W(parts ...string) *Statement { st.b.W(parts...); return st }

@@ -29,6 +29,7 @@ import (
 	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/plugin"
 	"github.com/kiln-cms/kiln/core/query"
+	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/internal/auth"
 	"github.com/kiln-cms/kiln/internal/database"
 	"github.com/kiln-cms/kiln/internal/store/storetest"
@@ -73,11 +74,11 @@ const (
 )
 
 // Dialect is a database a harness runs on: SQLite or Postgres.
-type Dialect = database.Dialect
+type Dialect = schema.Dialect
 
 // Config is the test configuration: the shipped content types, a data
 // folder in the test's temp dir, a fixed secret.
-func Config(t testing.TB, d database.Dialect) config.Config {
+func Config(t testing.TB, d schema.Dialect) config.Config {
 	cfg := config.Default()
 	cfg.Paths.ContentTypes = filepath.Join(Root(t), "content-types")
 	cfg.Paths.Config = filepath.Join(Root(t), "config")
@@ -92,7 +93,7 @@ func Config(t testing.TB, d database.Dialect) config.Config {
 // ProjectConfig is Config for the test project testdata/<project>: its
 // content types from the folder layout names ("content-types" for Kiln's
 // YAML, "src" for Strapi's layout) and its config folder.
-func ProjectConfig(t testing.TB, d database.Dialect, project, layout string) config.Config {
+func ProjectConfig(t testing.TB, d schema.Dialect, project, layout string) config.Config {
 	cfg := Config(t, d)
 	dir := filepath.Join(Root(t), "testdata", project)
 	cfg.Paths.ContentTypes = filepath.Join(dir, layout)
@@ -102,14 +103,14 @@ func ProjectConfig(t testing.TB, d database.Dialect, project, layout string) con
 
 // FreshConfig is Config on a new, empty database, for tests of what
 // happens before or during the first migration.
-func FreshConfig(t testing.TB, d database.Dialect) config.Config {
+func FreshConfig(t testing.TB, d schema.Dialect) config.Config {
 	cfg := Config(t, d)
 	cfg.Database.URL = storetest.URL(t, d)
 	return cfg
 }
 
 // New builds an App on a fresh database of the dialect.
-func New(t testing.TB, d database.Dialect, plugins ...plugin.Plugin) *Harness {
+func New(t testing.TB, d schema.Dialect, plugins ...plugin.Plugin) *Harness {
 	t.Helper()
 	return NewWith(t, Config(t, d), plugins...)
 }
@@ -328,7 +329,7 @@ func (h *Harness) Serve() string {
 // ConfigWithRoles is Config with more roles appended to the shipped
 // config/permissions.yaml (YAML entries under "roles:", indented two
 // spaces), for tests of a role the shipped file does not have.
-func ConfigWithRoles(t testing.TB, d database.Dialect, roles string) config.Config {
+func ConfigWithRoles(t testing.TB, d schema.Dialect, roles string) config.Config {
 	t.Helper()
 	cfg := Config(t, d)
 	shipped, err := os.ReadFile(filepath.Join(cfg.Paths.Config, "permissions.yaml"))
