@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/kiln-cms/kiln"
+	"github.com/kiln-cms/kiln/dataset"
 	"github.com/kiln-cms/kiln/plugins/hello"
 )
 
@@ -49,6 +50,21 @@ func TestRun(t *testing.T) {
 	if code := kiln.Run(args, &out, &errs, kiln.WithPlugins(&hello.Plugin{}), kiln.WithPlugins(&hello.Plugin{})); code != 1 ||
 		!strings.Contains(errs.String(), `two plugins are named "hello"`) {
 		t.Errorf("two of one name: %d %q", code, errs.String())
+	}
+}
+
+// TestWithDemo: kiln seed loads the demo data the program gives; a
+// program that gives none has a kiln seed that says so.
+func TestWithDemo(t *testing.T) {
+	var out, errs bytes.Buffer
+	if code := kiln.Run([]string{"seed"}, &out, &errs); code != 1 ||
+		errs.String() != "kiln seed: this program has no demo data set (a program gives one with kiln.WithDemo)\n" {
+		t.Errorf("without demo data: %d %q", code, errs.String())
+	}
+	out.Reset()
+	if code := kiln.Run([]string{"help"}, &out, &errs, kiln.WithDemo(dataset.Demo)); code != 0 ||
+		!strings.Contains(out.String(), "load the deterministic demo data (--scale small|large, --seed N)") {
+		t.Errorf("with the platform's: %d %q", code, out.String())
 	}
 }
 

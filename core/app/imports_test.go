@@ -93,3 +93,34 @@ func isBunPath(p string) bool {
 func under(rel, dir string) bool {
 	return rel == dir || strings.HasPrefix(rel, dir+string(filepath.Separator)) || strings.HasPrefix(rel, dir+"/")
 }
+
+// TestOnlyTheProgramImportsTheDemoData: the platform's demo data (dataset)
+// is the product's, handed to the framework by cmd/kiln (kiln.WithDemo)
+// as its plugins are, so no package's code imports it but the programs
+// under cmd/ and dataset's own; tests may (a world to test against).
+func TestOnlyTheProgramImportsTheDemoData(t *testing.T) {
+	t.Parallel()
+	cmd := exec.Command("go", "list", "-f", `{{.ImportPath}} {{join .Imports " "}}`, "./...")
+	cmd.Dir = apptest.Root(t)
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	checked := 0
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		f := strings.Fields(line)
+		rel := strings.TrimPrefix(strings.TrimPrefix(f[0], module), "/")
+		checked++
+		if under(rel, "cmd") || under(rel, "dataset") {
+			continue
+		}
+		for _, imp := range f[1:] {
+			if imp == module+"/dataset" || strings.HasPrefix(imp, module+"/dataset/") {
+				t.Errorf("%s imports %s: the demo data is the platform's, which cmd/kiln hands to the framework (kiln.WithDemo)", rel, imp)
+			}
+		}
+	}
+	if checked < 20 {
+		t.Fatalf("go list listed %d packages; the check looked at nothing", checked)
+	}
+}

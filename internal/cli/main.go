@@ -21,7 +21,7 @@ func (k *CLI) commands() []command {
 		{"init", "init [DIR]: write a minimal project (one content type, permissions, no plugin) to start from", k.runInit},
 		{"migrate", "bring the database to the schema; --dry-run prints the SQL", k.runMigrate},
 		{"validate", "check the content types and print every problem", k.runValidate},
-		{"seed", "load the deterministic demo data (--scale small|large, --seed N) into an empty database", k.runSeed},
+		{"seed", k.seedSummary(), k.runSeed},
 		{"admin", "admin create --email E --password P: create (or reset) an admin user", k.runAdmin},
 		{"token", "token create|list|revoke: manage the API tokens servers call the API with", k.runToken},
 		{"media", "media orphans [--delete]: list (or remove) stored files no file row names", k.runMedia},

@@ -5,12 +5,17 @@ import (
 	"slices"
 
 	"github.com/kiln-cms/kiln/core/config"
+	"github.com/kiln-cms/kiln/core/demo"
 	"github.com/kiln-cms/kiln/core/plugin"
 )
 
-// CLI is the command line with the plugins this program holds.
+// CLI is the command line with the plugins and the demo data this program
+// holds.
 type CLI struct {
 	plugins []plugin.Plugin
+	// demo is the program's demo data (kiln seed, a first start); nil
+	// when it has none.
+	demo demo.Data
 	// problem stops every command: two plugins of one name.
 	problem error
 }
@@ -28,6 +33,14 @@ func New(plugins ...plugin.Plugin) *CLI {
 		}
 		seen[name] = true
 	}
+	return k
+}
+
+// WithDemo gives the command line the program's demo data (nil: none),
+// which kiln seed loads and a first start on an empty default database
+// loads at its default scale.
+func (k *CLI) WithDemo(d demo.Data) *CLI {
+	k.demo = d
 	return k
 }
 

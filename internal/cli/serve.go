@@ -15,7 +15,7 @@ import (
 
 	"github.com/kiln-cms/kiln/core/app"
 	"github.com/kiln-cms/kiln/core/config"
-	"github.com/kiln-cms/kiln/dataset"
+	"github.com/kiln-cms/kiln/core/demo"
 	"github.com/kiln-cms/kiln/internal/profiling"
 )
 
@@ -65,7 +65,7 @@ func (k *CLI) serve(ctx context.Context, cfg config.Config, log *slog.Logger, re
 			a.Close()
 		}
 	}()
-	if _, err := firstRun(ctx, a, log, first); err != nil {
+	if _, err := k.firstRun(ctx, a, log, first); err != nil {
 		log.Error("loading the demo data", "err", err)
 		return 1
 	}
@@ -112,37 +112,48 @@ func firstStart(cfg config.Config) bool {
 	return errors.Is(err, fs.ErrNotExist)
 }
 
-// firstRun loads the small demo set when the server starts on the default
-// SQLite database with nothing in it, and logs the demo users with the
-// random passwords made for them: the only time they are shown. A project
-// whose content types or roles lack what the set needs (any project of its
-// own) gets no demo data and is served as it is; first (this start made
-// the database) says so in the log once, not at every start. It returns
-// the accounts it made (none if it loaded nothing).
-func firstRun(ctx context.Context, a *app.App, log *slog.Logger, first bool) ([]dataset.Account, error) {
-	if !a.Config.Server.Demo || a.Config.Database.URL != "" {
+// firstRun loads the program's demo data at its default scale (seed 1)
+// when the server starts on the default SQLite database with nothing in
+// it, and logs the demo users with the random passwords made for them: the
+// only time they are shown. A program without demo data loads nothing; a
+// project whose content types or roles lack what the set needs (any
+// project of its own) gets no demo data and is served as it is; first
+// (this start made the database) says so in the log once, not at every
+// start. It returns the accounts it made (none if it loaded nothing).
+func (k *CLI) firstRun(ctx context.Context, a *app.App, log *slog.Logger, first bool) ([]demo.Account, error) {
+	if !a.Config.Server.Demo || a.Config.Database.URL != "" || k.demo == nil {
 		return nil, nil
 	}
-	set := dataset.Generate(dataset.Small, 1)
-	if missing := set.Missing(a.Schema, a.Accounts.RoleIDs); len(missing) > 0 {
+	scale := defaultScale(k.demo)
+	set, err := k.demo.Generate(scale, 1)
+	if err != nil {
+		return nil, err
+	}
+	target := demoApp(a)
+	if missing := set.Missing(target); len(missing) > 0 {
 		if first {
 			log.Info("first start: no demo data, since this project's content types and roles are not the platform's",
 				"lacking", len(missing), "first", missing[0])
 		}
 		return nil, nil
 	}
-	empty, err := set.Empty(ctx, a.Content)
+	empty, err := set.Empty(ctx, target)
 	if err != nil || !empty {
 		return nil, err
 	}
-	accounts, err := dataset.Seed(ctx, a.Content, set, a.Accounts.RoleIDs, dataset.Options{})
+	accounts, err := set.Seed(ctx, target, demo.Options{})
 	if err != nil {
 		return nil, err
 	}
-	log.Info("first start: loaded the small demo data set (kiln serve --no-demo or KILN_DEMO=false to skip)")
+	log.Info("first start: loaded the " + scale + " demo data set (kiln serve --no-demo or KILN_DEMO=false to skip)")
 	for _, u := range accounts {
 		log.Info("demo user (random password, shown only now)",
 			"role", u.Role, "email", u.Email, "password", u.Password)
 	}
 	return accounts, nil
+}
+
+// demoApp is the app as the demo data loads into it.
+func demoApp(a *app.App) demo.App {
+	return demo.App{Content: a.Content, RoleIDs: a.Accounts.RoleIDs}
 }
