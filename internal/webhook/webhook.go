@@ -34,7 +34,8 @@ const (
 
 // Service is the app's webhooks: the outbox the content service writes
 // events to (content.Outbox), the worker that delivers them, and the
-// admin routes.
+// webhooks' administration (List, Create, Deliveries, ...), plain Go
+// values in and out, which core/rest's admin routes call.
 type Service struct {
 	db     *database.DB
 	schema *schema.Schema
