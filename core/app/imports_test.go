@@ -95,6 +95,8 @@ var notImported = []struct{ pkg, imp, why string }{
 	{"internal/locales", "github.com/gofiber/fiber/v2", "below the HTTP edge: plain Go values in and out; the wiring and core/rest call it"},
 	{"internal/mail", module + "/core/rest", "below the HTTP edge: plain Go values in and out; the wiring and core/rest call it"},
 	{"internal/mail", "github.com/gofiber/fiber/v2", "below the HTTP edge: plain Go values in and out; the wiring and core/rest call it"},
+	{"internal/metrics", module + "/core/rest", "below the HTTP edge: plain Go values in and out; the wiring and core/rest call it"},
+	{"internal/metrics", "github.com/gofiber/fiber/v2", "below the HTTP edge: plain Go values in and out; the wiring and core/rest call it"},
 	{"internal/migrate", module + "/core/rest", "a data package runs SQL and knows nothing of HTTP"},
 	{"internal/migrate", "github.com/gofiber/fiber/v2", "a data package runs SQL and knows nothing of HTTP"},
 	{"internal/principal", module + "/core/rest", "below the HTTP edge: plain Go values in and out; the wiring and core/rest call it"},
