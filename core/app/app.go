@@ -5,6 +5,7 @@ package app
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -19,6 +20,7 @@ import (
 
 	"github.com/kiln-cms/kiln/core/config"
 	"github.com/kiln-cms/kiln/core/content"
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/plugin"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/rest"
@@ -136,7 +138,7 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, plugins ...pl
 		db.Close()
 		return nil, err
 	}
-	if a.Webhooks, err = webhook.New(ctx, db, s, cfg.Webhooks, os.Getenv, log); err != nil {
+	if a.Webhooks, err = webhook.New(ctx, db, s, cfg.Webhooks, webhookEntryJSON, os.Getenv, log); err != nil {
 		db.Close()
 		return nil, err
 	}
@@ -180,6 +182,10 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, plugins ...pl
 // ApplyPending is the command that applies the changes a migration held
 // back because they drop or convert data.
 const ApplyPending = "kiln migrate --allow-destructive"
+
+// webhookEntryJSON is an entry in a webhook's payload: as the REST API
+// answers it in its v2 shape.
+func webhookEntryJSON(e *entry.Entry) json.RawMessage { return rest.EntryJSONIn(e, rest.V2) }
 
 // holdPending logs each change the migration held back, with the command
 // that applies it, and marks the fields they leave unavailable

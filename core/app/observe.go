@@ -34,7 +34,18 @@ func (a *App) newMetrics(limiter *ratelimit.Limiter) *metrics.Metrics {
 // rate limited) but for the bearer token metricsGuard checks.
 func (a *App) metricsRoute() route.Route {
 	return route.Route{Method: fiber.MethodGet, Path: "/metrics", Prefixes: route.Root, Source: route.SourceCore,
-		Handlers: []fiber.Handler{a.metricsGuard, a.Metrics.Handler}}
+		Handlers: []fiber.Handler{a.metricsGuard, a.serveMetrics}}
+}
+
+// serveMetrics answers the metrics in Prometheus' text format.
+func (a *App) serveMetrics(c *fiber.Ctx) error {
+	body, err := a.Metrics.Text()
+	if err != nil {
+		return err
+	}
+	c.Set(fiber.HeaderContentType, metrics.TextFormat)
+	c.Set(fiber.HeaderCacheControl, "no-store")
+	return c.Send(body)
 }
 
 // metricsGuard lets a scrape through with the configured bearer token, or

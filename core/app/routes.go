@@ -43,7 +43,7 @@ func (a *App) routeTable() route.Table {
 	t = append(t, admin.Routes(a.Config.Admin)...)
 	t = append(t, rest.AccountRoutes(a.Security, a.Accounts)...)
 	t = append(t, rest.APITokenRoutes(a.Security, a.APITokens)...)
-	t = append(t, a.Webhooks.Routes(a.Security)...)
+	t = append(t, rest.WebhookRoutes(a.Security, a.Webhooks)...)
 	t = append(t, rest.UploadRoutes(a.Security, a.Upload)...)
 	t = append(t, rest.LocaleRoutes(a.Security, func(ctx context.Context) ([]locales.Locale, error) {
 		return locales.List(ctx, a.DB, a.Schema.DefaultLocale())

@@ -9,12 +9,18 @@ import (
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
+	"github.com/kiln-cms/kiln/internal/store"
 )
 
 // Localized types (docs/i18n.md): every read and write of one is in a
 // locale — the query's, a write body's, or the default — and a document
 // is written one localization at a time. A field marked not localized is
 // shared: a write of it reaches every localization of the document.
+
+// NewDocumentID is a new document's id, as every write of a new document
+// gets one: 24 lowercase alphanumerics, the shape of Strapi 5's. The rows
+// of the locales' table (internal/locales) are named with it.
+func NewDocumentID() string { return store.NewDocumentID() }
 
 // readLocale is q in the locale it reads: its own, else the default.
 // (A request whose top-level filters name the locale reads every locale:

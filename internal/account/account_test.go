@@ -23,7 +23,6 @@ import (
 	"github.com/kiln-cms/kiln/internal/database"
 	"github.com/kiln-cms/kiln/internal/mail"
 	"github.com/kiln-cms/kiln/internal/migrate"
-	"github.com/kiln-cms/kiln/internal/store"
 	"github.com/kiln-cms/kiln/internal/store/storetest"
 )
 
@@ -101,7 +100,7 @@ func (f *fixture) user(username, email, password string, blocked bool) int64 {
 }
 
 // principal reads a user's sign-in data.
-func (f *fixture) principal(id int64) *store.Principal {
+func (f *fixture) principal(id int64) *content.Principal {
 	f.t.Helper()
 	p, err := f.acc.Content.PrincipalByID(context.Background(), id)
 	if err != nil {

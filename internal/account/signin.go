@@ -3,11 +3,11 @@ package account
 import (
 	"context"
 
+	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/internal/auth"
-	"github.com/kiln-cms/kiln/internal/store"
 )
 
 // Session is what a sign-in answers: a token at the user's current token
@@ -50,7 +50,7 @@ func (s *Service) Login(ctx context.Context, identifier, password string) (*Sess
 // compared exactly with stored addresses, never with usernames. Anything
 // else is a username, compared exactly. See auth.NormalizeEmail for why
 // nothing here folds Unicode case.
-func (s *Service) principalByIdentifier(ctx context.Context, identifier string) (*store.Principal, error) {
+func (s *Service) principalByIdentifier(ctx context.Context, identifier string) (*content.Principal, error) {
 	if auth.IsEmailIdentifier(identifier) {
 		return s.Content.PrincipalByEmail(ctx, auth.NormalizeEmail(identifier))
 	}

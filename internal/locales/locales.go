@@ -11,9 +11,9 @@ import (
 	"time"
 
 	"github.com/kiln-cms/kiln/core/config"
+	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/internal/database"
 	"github.com/kiln-cms/kiln/internal/migrate"
-	"github.com/kiln-cms/kiln/internal/store"
 )
 
 // Locale is one row of the locales' table.
@@ -49,7 +49,7 @@ func Sync(ctx context.Context, db *database.DB, cfg config.I18n) error {
 			switch {
 			case !ok:
 				_, err = tx.ExecContext(ctx, `INSERT INTO `+table+` ("document_id", "code", "name", "created_at", "updated_at") VALUES (?, ?, ?, ?, ?) ON CONFLICT ("code") DO NOTHING`,
-					store.NewDocumentID(), l.Code, l.Name, now, now)
+					content.NewDocumentID(), l.Code, l.Name, now, now)
 			case name != l.Name:
 				_, err = tx.ExecContext(ctx, `UPDATE `+table+` SET "name" = ?, "updated_at" = ? WHERE "code" = ?`, l.Name, now, l.Code)
 			}

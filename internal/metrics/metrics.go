@@ -16,7 +16,6 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/gofiber/fiber/v2"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/common/expfmt"
@@ -132,20 +131,22 @@ func (m *Metrics) WebhookDelivery(outcome string, d time.Duration) {
 // every Prometheus-compatible scraper reads.
 var textFormat = expfmt.NewFormat(expfmt.TypeTextPlain)
 
-// Handler answers the metrics in the text format.
-func (m *Metrics) Handler(c *fiber.Ctx) error {
+// TextFormat is the media type of Text's answer.
+var TextFormat = string(textFormat)
+
+// Text is the metrics in the text format (TextFormat), as GET /metrics
+// answers them (core/app serves it).
+func (m *Metrics) Text() ([]byte, error) {
 	families, err := m.reg.Gather()
 	if err != nil {
-		return err
+		return nil, err
 	}
 	var buf bytes.Buffer
 	enc := expfmt.NewEncoder(&buf, textFormat)
 	for _, f := range families {
 		if err := enc.Encode(f); err != nil {
-			return err
+			return nil, err
 		}
 	}
-	c.Set(fiber.HeaderContentType, string(textFormat))
-	c.Set(fiber.HeaderCacheControl, "no-store")
-	return c.Send(buf.Bytes())
+	return buf.Bytes(), nil
 }

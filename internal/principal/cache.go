@@ -13,16 +13,16 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/internal/apitoken"
-	"github.com/kiln-cms/kiln/internal/store"
 )
 
 // DefaultSize bounds the users, and the API tokens, a cache holds when
 // New is given no size.
 const DefaultSize = 10000
 
-// Load reads a user as store.Principal (errs.NotFound when gone).
-type Load func(ctx context.Context, id int64) (*store.Principal, error)
+// Load reads a user as content.Principal (errs.NotFound when gone).
+type Load func(ctx context.Context, id int64) (*content.Principal, error)
 
 // LoadToken reads an API token by its hash (errs.NotFound when none).
 type LoadToken func(ctx context.Context, hash string) (*apitoken.Token, error)
@@ -42,7 +42,7 @@ type Cache struct {
 	// epoch counts invalidations: a read that began before one must not
 	// store what it read (it may predate the change).
 	epoch  uint64
-	users  table[int64, *store.Principal]
+	users  table[int64, *content.Principal]
 	tokens table[string, *apitoken.Token]
 
 	hits, loads atomic.Int64
@@ -77,20 +77,20 @@ func New(load Load, size int) *Cache {
 	if size <= 0 {
 		size = DefaultSize
 	}
-	return &Cache{load: load, users: newTable[int64, *store.Principal](size), tokens: newTable[string, *apitoken.Token](size)}
+	return &Cache{load: load, users: newTable[int64, *content.Principal](size), tokens: newTable[string, *apitoken.Token](size)}
 }
 
 // Get returns the user's principal: from memory when the cache is trusted
 // and holds it, else read (once for all the concurrent misses of one
 // user). Only ID, RoleType, Blocked and TokenVersion are set: secrets are
 // never kept.
-func (c *Cache) Get(ctx context.Context, id int64) (*store.Principal, error) {
-	return get(c, &c.users, ctx, id, func(ctx context.Context, id int64) (*store.Principal, error) {
+func (c *Cache) Get(ctx context.Context, id int64) (*content.Principal, error) {
+	return get(c, &c.users, ctx, id, func(ctx context.Context, id int64) (*content.Principal, error) {
 		p, err := c.load(ctx, id)
 		if err != nil {
 			return nil, err
 		}
-		return &store.Principal{ID: p.ID, RoleType: p.RoleType, Blocked: p.Blocked, TokenVersion: p.TokenVersion}, nil
+		return &content.Principal{ID: p.ID, RoleType: p.RoleType, Blocked: p.Blocked, TokenVersion: p.TokenVersion}, nil
 	})
 }
 

@@ -4,21 +4,15 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
-	"net/http"
 	"net/url"
 	"regexp"
-	"strconv"
 	"strings"
-
-	"github.com/gofiber/fiber/v2"
+	"time"
 
 	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/errs"
-	"github.com/kiln-cms/kiln/core/rest"
 	"github.com/kiln-cms/kiln/internal/database"
-	"github.com/kiln-cms/kiln/internal/route"
 )
 
 // Definition is a webhook as the config file and the admin routes give it.
@@ -97,7 +91,7 @@ func validHeader(k string) bool { return headerName.MatchString(k) }
 
 // The admin routes' permission actions: "*" or an explicit grant
 // ("webhooks.*", "webhooks.find") gives them; no shipped role but the
-// admin's "*" has them.
+// admin's "*" has them. core/rest's handlers check them.
 const (
 	ActionFind       = "webhooks.find"
 	ActionFindOne    = "webhooks.findOne"
@@ -108,151 +102,92 @@ const (
 	ActionRedeliver  = "webhooks.redeliver"
 )
 
-// Routes are the admin routes, rows of the route table under /api.
-func (w *Service) Routes(sec *rest.Security) route.Table {
-	guard := func(action string, h fiber.Handler) []fiber.Handler {
-		return []fiber.Handler{func(c *fiber.Ctx) error {
-			if err := sec.Allow(c, action); err != nil {
-				return err
-			}
-			return h(c)
-		}}
-	}
-	row := func(method, path, action, summary string, req, resp map[string]any, keys []string, h fiber.Handler) route.Route {
-		return route.Route{Method: method, Path: path, Prefixes: route.API, Action: action, Source: route.SourceCore,
-			Docs:     route.Docs{Summary: summary, Tag: "Webhooks", Request: req, Response: resp, QueryKeys: keys},
-			Handlers: guard(action, h)}
-	}
-	return route.Table{
-		row(http.MethodGet, "/admin/webhooks", ActionFind, "List the webhooks (admin)", nil, listOf(webhookSchema), nil, w.list),
-		row(http.MethodPost, "/admin/webhooks", ActionCreate, "Add a webhook; the answer shows its secret, once (admin)",
-			bodySchema(true), webhookSchemaWithSecret, nil, w.create),
-		row(http.MethodGet, "/admin/webhooks/:id", ActionFindOne, "Get a webhook (admin)", nil, webhookSchema, nil, w.get),
-		row(http.MethodPut, "/admin/webhooks/:id", ActionUpdate, "Change a webhook made through the API (admin)",
-			bodySchema(false), webhookSchema, nil, w.update),
-		row(http.MethodDelete, "/admin/webhooks/:id", ActionDelete, "Delete a webhook made through the API, with its delivery log (admin)",
-			nil, webhookSchema, nil, w.remove),
-		row(http.MethodGet, "/admin/webhooks/:id/deliveries", ActionDeliveries, "A webhook's delivery log, newest first (admin)",
-			nil, listOf(deliverySchema), []string{"pagination[page]", "pagination[pageSize]"}, w.deliveries),
-		row(http.MethodPost, "/admin/webhooks/:id/deliveries/:did/redeliver", ActionRedeliver,
-			"Send a delivery again, with a fresh count of attempts (admin)", nil, deliverySchema, nil, w.redeliver),
-	}
+// Webhook is a webhook as the admin methods give it: never its secret,
+// but whether it has one; Secret only in what Create returns, once.
+type Webhook struct {
+	ID                   int64
+	Name                 string
+	URL                  string
+	Events               []string
+	Types                []string
+	Headers              map[string]string
+	Enabled              bool
+	Source               string
+	HasSecret            bool
+	Secret               string
+	CreatedAt, UpdatedAt time.Time
 }
 
-// webhookJSON is a webhook as the admin routes answer it: never its
-// secret, but whether it has one.
-type webhookJSON struct {
-	ID        int64             `json:"id"`
-	Name      string            `json:"name"`
-	URL       string            `json:"url"`
-	Events    []string          `json:"events"`
-	Types     []string          `json:"types"`
-	Headers   map[string]string `json:"headers"`
-	Enabled   bool              `json:"enabled"`
-	Source    string            `json:"source"`
-	HasSecret bool              `json:"hasSecret"`
-	Secret    string            `json:"secret,omitempty"`
-	CreatedAt string            `json:"createdAt"`
-	UpdatedAt string            `json:"updatedAt"`
-}
-
-func (w *Service) toJSON(h webhookRow) webhookJSON {
+// view is h as the admin methods give it, without its secret.
+func (w *Service) view(h webhookRow) Webhook {
 	has := h.Secret != ""
 	if h.Source == SourceConfig {
 		w.mu.RLock()
 		has = w.configSecrets[h.Name] != ""
 		w.mu.RUnlock()
 	}
-	return webhookJSON{ID: h.ID, Name: h.Name, URL: h.URL, Events: h.Events, Types: h.Types, Headers: h.Headers,
-		Enabled: h.Enabled, Source: h.Source, HasSecret: has,
-		CreatedAt: h.CreatedAt.Format(timeFormat), UpdatedAt: h.UpdatedAt.Format(timeFormat)}
+	return Webhook{ID: h.ID, Name: h.Name, URL: h.URL, Events: h.Events, Types: h.Types, Headers: h.Headers,
+		Enabled: h.Enabled, Source: h.Source, HasSecret: has, CreatedAt: h.CreatedAt, UpdatedAt: h.UpdatedAt}
 }
 
-func (w *Service) list(c *fiber.Ctx) error {
-	list, err := listWebhooks(c.UserContext(), w.db)
+// List is every webhook, the config file's and the API's.
+func (w *Service) List(ctx context.Context) ([]Webhook, error) {
+	list, err := listWebhooks(ctx, w.db)
 	if err != nil {
-		return err
-	}
-	out := make([]webhookJSON, len(list))
-	for i, h := range list {
-		out[i] = w.toJSON(h)
-	}
-	return rest.WriteData(c, fiber.StatusOK, out)
-}
-
-// idParam reads a numeric path parameter; anything else is the 404 of a
-// webhook that does not exist.
-func idParam(c *fiber.Ctx, name string) (int64, error) {
-	id, err := strconv.ParseInt(c.Params(name), 10, 64)
-	if err != nil || id <= 0 {
-		return 0, errs.NotFound()
-	}
-	return id, nil
-}
-
-func (w *Service) get(c *fiber.Ctx) error {
-	id, err := idParam(c, "id")
-	if err != nil {
-		return err
-	}
-	h, err := webhookByID(c.UserContext(), w.db, id)
-	if err != nil {
-		return err
-	}
-	return rest.WriteData(c, fiber.StatusOK, w.toJSON(h))
-}
-
-// body is the admin routes' write body, under "data" as Strapi's. Name
-// and URL are read raw besides, so that an update tells "not sent" (kept)
-// from sent empty or null (refused, as on a create).
-type body struct {
-	Data *struct {
-		Definition
-		Name    json.RawMessage `json:"name"`
-		URL     json.RawMessage `json:"url"`
-		Secret  *string         `json:"secret"`
-		Enabled *bool           `json:"enabled"`
-	} `json:"data"`
-}
-
-func readBody(c *fiber.Ctx) (*body, error) {
-	var b body
-	if err := rest.DecodeBody(c, &b); err != nil {
 		return nil, err
 	}
-	if b.Data == nil {
-		return nil, errs.New(errs.KindValidation, "Missing \"data\" payload in the request body")
+	out := make([]Webhook, len(list))
+	for i, h := range list {
+		out[i] = w.view(h)
 	}
-	for _, f := range []struct {
-		name string
-		raw  json.RawMessage
-		to   *string
-	}{{"name", b.Data.Name, &b.Data.Definition.Name}, {"url", b.Data.URL, &b.Data.Definition.URL}} {
-		if f.raw != nil && json.Unmarshal(f.raw, f.to) != nil {
-			return nil, errs.Newf(errs.KindValidation, "%s: a string is required", f.name).
-				WithDetails(map[string]any{"errors": []map[string]any{{"path": []string{f.name}, "message": "a string is required", "name": "ValidationError"}}})
-		}
-	}
-	return &b, nil
+	return out, nil
 }
 
-// minSecret is the shortest secret the API takes (a generated one is 32
-// bytes, hex).
-const minSecret = 16
-
-func (w *Service) create(c *fiber.Ctx) error {
-	b, err := readBody(c)
+// Get is the webhook of id (errs.NotFound when there is none).
+func (w *Service) Get(ctx context.Context, id int64) (Webhook, error) {
+	h, err := webhookByID(ctx, w.db, id)
 	if err != nil {
-		return err
+		return Webhook{}, err
 	}
-	def := b.Data.Definition
+	return w.view(h), nil
+}
+
+// Change is a write of the admin API. On Update, what is nil is kept: a
+// Name or URL sent (even empty, or null as "") is checked as on Create,
+// Events, Types and Headers sent empty are set empty.
+type Change struct {
+	Name, URL *string
+	Events    []string
+	Types     []string
+	Headers   map[string]string
+	// Secret signs the deliveries: at least MinSecret characters; one is
+	// generated when Create is given none.
+	Secret *string
+	// Enabled is true when Create is given none.
+	Enabled *bool
+}
+
+// MinSecret is the shortest secret the API takes (a generated one is 32
+// bytes, hex).
+const MinSecret = 16
+
+// Create adds a webhook of the API; what it returns shows the secret,
+// which no other answer does.
+func (w *Service) Create(ctx context.Context, ch Change) (Webhook, error) {
+	def := Definition{Events: ch.Events, Types: ch.Types, Headers: ch.Headers}
+	if ch.Name != nil {
+		def.Name = *ch.Name
+	}
+	if ch.URL != nil {
+		def.URL = *ch.URL
+	}
 	if err := w.check(&def); err != nil {
-		return err
+		return Webhook{}, err
 	}
 	secret := ""
-	if b.Data.Secret != nil {
-		if secret = *b.Data.Secret; len(secret) < minSecret {
-			return errs.Newf(errs.KindValidation, "secret: at least %d characters, or none to have one generated", minSecret)
+	if ch.Secret != nil {
+		if secret = *ch.Secret; len(secret) < MinSecret {
+			return Webhook{}, errs.Newf(errs.KindValidation, "secret: at least %d characters, or none to have one generated", MinSecret)
 		}
 	} else {
 		buf := make([]byte, 32)
@@ -261,24 +196,20 @@ func (w *Service) create(c *fiber.Ctx) error {
 	}
 	now := w.now().UTC()
 	h := webhookRow{Name: def.Name, URL: def.URL, Events: def.Events, Types: def.Types, Headers: def.Headers,
-		Secret: secret, Enabled: b.Data.Enabled == nil || *b.Data.Enabled, Source: SourceAPI, CreatedAt: now, UpdatedAt: now}
-	err = w.db.RunInTx(c.UserContext(), func(ctx context.Context, tx database.Conn) error { return insertWebhook(ctx, tx, &h) })
+		Secret: secret, Enabled: ch.Enabled == nil || *ch.Enabled, Source: SourceAPI, CreatedAt: now, UpdatedAt: now}
+	err := w.db.RunInTx(ctx, func(ctx context.Context, tx database.Conn) error { return insertWebhook(ctx, tx, &h) })
 	if err != nil {
-		return err
+		return Webhook{}, err
 	}
-	w.changed(c.UserContext())
-	out := w.toJSON(h)
+	w.changed(ctx)
+	out := w.view(h)
 	out.Secret = secret
-	return rest.WriteData(c, fiber.StatusCreated, out)
+	return out, nil
 }
 
-// apiWebhook reads the webhook the path names and refuses to change one
-// of the config file, which the file owns.
-func (w *Service) apiWebhook(ctx context.Context, c *fiber.Ctx, tx database.Conn) (webhookRow, error) {
-	id, err := idParam(c, "id")
-	if err != nil {
-		return webhookRow{}, err
-	}
+// apiWebhook reads the webhook of id and refuses to change one of the
+// config file, which the file owns.
+func (w *Service) apiWebhook(ctx context.Context, tx database.Conn, id int64) (webhookRow, error) {
 	h, err := webhookByID(ctx, tx, id)
 	if err != nil {
 		return h, err
@@ -289,69 +220,67 @@ func (w *Service) apiWebhook(ctx context.Context, c *fiber.Ctx, tx database.Conn
 	return h, nil
 }
 
-func (w *Service) update(c *fiber.Ctx) error {
-	b, err := readBody(c)
-	if err != nil {
-		return err
-	}
+// Update changes a webhook of the API: what ch leaves nil stays.
+func (w *Service) Update(ctx context.Context, id int64, ch Change) (Webhook, error) {
 	var h webhookRow
-	err = w.db.RunInTx(c.UserContext(), func(ctx context.Context, tx database.Conn) error {
-		if h, err = w.apiWebhook(ctx, c, tx); err != nil {
+	err := w.db.RunInTx(ctx, func(ctx context.Context, tx database.Conn) (err error) {
+		if h, err = w.apiWebhook(ctx, tx, id); err != nil {
 			return err
 		}
-		// A partial update: what the body leaves out stays.
+		// A partial update: what the change leaves out stays.
 		def := Definition{Name: h.Name, URL: h.URL, Events: h.Events, Types: h.Types, Headers: h.Headers}
-		in := b.Data.Definition
-		if b.Data.Name != nil {
-			def.Name = in.Name
+		if ch.Name != nil {
+			def.Name = *ch.Name
 		}
-		if b.Data.URL != nil {
-			def.URL = in.URL
+		if ch.URL != nil {
+			def.URL = *ch.URL
 		}
-		if in.Events != nil {
-			def.Events = in.Events
+		if ch.Events != nil {
+			def.Events = ch.Events
 		}
-		if in.Types != nil {
-			def.Types = in.Types
+		if ch.Types != nil {
+			def.Types = ch.Types
 		}
-		if in.Headers != nil {
-			def.Headers = in.Headers
+		if ch.Headers != nil {
+			def.Headers = ch.Headers
 		}
 		if err := w.check(&def); err != nil {
 			return err
 		}
-		if b.Data.Secret != nil {
-			if len(*b.Data.Secret) < minSecret {
-				return errs.Newf(errs.KindValidation, "secret: at least %d characters", minSecret)
+		if ch.Secret != nil {
+			if len(*ch.Secret) < MinSecret {
+				return errs.Newf(errs.KindValidation, "secret: at least %d characters", MinSecret)
 			}
-			h.Secret = *b.Data.Secret
+			h.Secret = *ch.Secret
 		}
-		if b.Data.Enabled != nil {
-			h.Enabled = *b.Data.Enabled
+		if ch.Enabled != nil {
+			h.Enabled = *ch.Enabled
 		}
 		h.Name, h.URL, h.Events, h.Types, h.Headers, h.UpdatedAt = def.Name, def.URL, def.Events, def.Types, def.Headers, w.now().UTC()
 		return updateWebhook(ctx, tx, &h)
 	})
 	if err != nil {
-		return err
+		return Webhook{}, err
 	}
-	w.changed(c.UserContext())
-	return rest.WriteData(c, fiber.StatusOK, w.toJSON(h))
+	w.changed(ctx)
+	return w.view(h), nil
 }
 
-func (w *Service) remove(c *fiber.Ctx) error {
+// Delete removes a webhook of the API with its delivery log, and returns
+// it as it was.
+func (w *Service) Delete(ctx context.Context, id int64) (Webhook, error) {
 	var h webhookRow
-	err := w.db.RunInTx(c.UserContext(), func(ctx context.Context, tx database.Conn) (err error) {
-		if h, err = w.apiWebhook(ctx, c, tx); err != nil {
+	err := w.db.RunInTx(ctx, func(ctx context.Context, tx database.Conn) (err error) {
+		if h, err = w.apiWebhook(ctx, tx, id); err != nil {
 			return err
 		}
 		return deleteWebhook(ctx, tx, h.ID)
 	})
 	if err != nil {
-		return err
+		return Webhook{}, err
 	}
-	w.changed(c.UserContext())
-	return rest.WriteData(c, fiber.StatusOK, w.toJSON(h))
+	w.changed(ctx)
+	return w.view(h), nil
 }
 
 // changed reloads the webhooks after an admin change, so that the next
@@ -361,4 +290,29 @@ func (w *Service) changed(ctx context.Context) {
 	if err := w.reload(ctx); err != nil {
 		w.log.Warn("webhooks: reading the webhooks", "err", err)
 	}
+}
+
+// Deliveries are a page of the delivery log of the webhook of id, newest
+// first, size to a page, and the log's length (errs.NotFound when there
+// is no such webhook).
+func (w *Service) Deliveries(ctx context.Context, id int64, page, size int) ([]Delivery, int64, error) {
+	if _, err := webhookByID(ctx, w.db, id); err != nil {
+		return nil, 0, err
+	}
+	return listDeliveries(ctx, w.db, id, size, (page-1)*size)
+}
+
+// Redeliver sends the delivery did of the webhook id again, with a fresh
+// count of attempts and the same id, and wakes the worker.
+func (w *Service) Redeliver(ctx context.Context, id, did int64) (Delivery, error) {
+	var d Delivery
+	err := w.db.RunInTx(ctx, func(ctx context.Context, tx database.Conn) (err error) {
+		d, err = redeliver(ctx, tx, id, did, w.now())
+		return err
+	})
+	if err != nil {
+		return Delivery{}, err
+	}
+	w.Wake()
+	return d, nil
 }

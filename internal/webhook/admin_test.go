@@ -1,133 +1,75 @@
 package webhook_test
 
 import (
-	"fmt"
-	"regexp"
-	"strings"
+	"context"
 	"testing"
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
+	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/internal/database"
+	"github.com/kiln-cms/kiln/internal/webhook"
 )
 
-// auditor may read webhooks and their logs, nothing more.
-const auditor = `
-  auditor:
-    actions: [webhooks.find, webhooks.findOne, webhooks.deliveries]
-`
-
-func TestAdminRoutes(t *testing.T) {
+// TestAdministration: the webhooks' administration in plain Go values, as
+// core/rest's admin routes call it (core/rest's TestWebhookAdminRoutes
+// tests the routes): a secret is shown once, an update keeps what it
+// leaves nil, a webhook of the config file belongs to the file.
+func TestAdministration(t *testing.T) {
 	each(t, func(t *testing.T, d database.Dialect) {
 		rcv := newReceiver(t)
-		h := apptest.NewWith(t, withHook(t, apptest.ConfigWithRoles(t, d, auditor), rcv.URL, []string{"entry.create"}, "customer"))
-		wantErr := func(what string, r *apptest.Response, status int, name, msg string) {
-			t.Helper()
-			st, n, m, _ := h.ErrorOf(r)
-			if st != status || r.Status != status || n != name || !strings.Contains(m, msg) {
-				t.Errorf("%s: %d %s %q, want %d %s %q", what, r.Status, n, m, status, name, msg)
-			}
-		}
-		body := func(m map[string]any) map[string]any { return map[string]any{"data": m} }
+		h := apptest.NewWith(t, withHook(t, apptest.Config(t, d), rcv.URL, []string{"entry.create"}, "customer"))
+		w, ctx := h.App.Webhooks, context.Background()
+		str := func(s string) *string { return &s }
+		off := false
 
-		// Create: the secret is generated and shown once.
-		r := h.Do("POST", "/api/admin/webhooks", body(map[string]any{"name": "crm", "url": "https://crm.example.com/in",
-			"events": []string{"entry.create", "learner.assigned"}, "types": []string{"learner"}, "headers": map[string]string{"X-Team": "a"}}))
-		if r.Status != 201 {
-			t.Fatalf("create: %d %s", r.Status, r.Body)
+		made, err := w.Create(ctx, webhook.Change{Name: str(" crm "), URL: str("https://crm.example.com/in"), Events: []string{"*"}})
+		if err != nil || len(made.Secret) != 64 || !made.HasSecret || made.Name != "crm" || !made.Enabled ||
+			made.Source != webhook.SourceAPI || made.Types == nil || made.Headers == nil {
+			t.Fatalf("create: %+v %v", made, err)
 		}
-		created := r.JSON(t)["data"].(map[string]any)
-		if !regexp.MustCompile(`^[0-9a-f]{64}$`).MatchString(fmt.Sprint(created["secret"])) || created["hasSecret"] != true ||
-			created["source"] != "api" || created["enabled"] != true {
-			t.Errorf("created %v", created)
+		got, err := w.Get(ctx, made.ID)
+		if err != nil || got.Secret != "" || !got.HasSecret || got.URL != made.URL {
+			t.Errorf("get: %+v %v", got, err)
 		}
-		id := created["id"]
-		path := fmt.Sprintf("/api/admin/webhooks/%v", id)
-
-		// Reads never show a secret.
-		for _, p := range []string{"/api/admin/webhooks", path} {
-			r := h.Do("GET", p, nil)
-			if r.Status != 200 || strings.Contains(string(r.Body), `"secret"`) || !strings.Contains(string(r.Body), `"hasSecret":true`) {
-				t.Errorf("GET %s: %d %s", p, r.Status, r.Body)
-			}
+		changed, err := w.Update(ctx, made.ID, webhook.Change{Enabled: &off, Types: []string{"customer"}})
+		if err != nil || changed.Enabled || changed.Name != "crm" || changed.URL != made.URL || len(changed.Types) != 1 {
+			t.Errorf("update: %+v %v", changed, err)
 		}
-		if list := h.Do("GET", "/api/admin/webhooks", nil); !strings.Contains(string(list.Body), `"source":"config"`) {
-			t.Errorf("the config file's webhook is not listed: %s", list.Body)
+		if _, err := w.Update(ctx, made.ID, webhook.Change{URL: str("")}); errs.KindOf(err) != errs.KindValidation {
+			t.Errorf("an empty URL: %v, want a validation error", err)
+		}
+		if _, err := w.Create(ctx, webhook.Change{Name: str("x"), URL: str("https://a.example"), Events: []string{"*"}, Secret: str("short")}); errs.KindOf(err) != errs.KindValidation {
+			t.Errorf("a short secret: %v, want a validation error", err)
 		}
 
-		// Bad input is a 400 naming the field.
-		for _, c := range []struct {
-			what string
-			data map[string]any
-			msg  string
-		}{
-			{"no events", map[string]any{"name": "x", "url": "https://a.example"}, "events"},
-			{"an event name", map[string]any{"name": "x", "url": "https://a.example", "events": []string{"Entry Create"}}, "events"},
-			{"ftp", map[string]any{"name": "x", "url": "ftp://a.example", "events": []string{"*"}}, "url"},
-			{"credentials", map[string]any{"name": "x", "url": "https://u:p@a.example", "events": []string{"*"}}, "url"},
-			{"a type", map[string]any{"name": "x", "url": "https://a.example", "events": []string{"*"}, "types": []string{"nope"}}, "types"},
-			{"our header", map[string]any{"name": "x", "url": "https://a.example", "events": []string{"*"}, "headers": map[string]string{"X-Kiln-Event": "x"}}, "headers"},
-			{"a short secret", map[string]any{"name": "x", "url": "https://a.example", "events": []string{"*"}, "secret": "short"}, "secret"},
-			{"a taken name", map[string]any{"name": "crm", "url": "https://a.example", "events": []string{"*"}}, "webhook of that name"},
-			{"no name", map[string]any{"url": "https://a.example", "events": []string{"*"}}, "name"},
+		list, err := w.List(ctx)
+		if err != nil || len(list) != 2 || list[0].Source != webhook.SourceConfig || !list[0].HasSecret || list[0].Secret != "" {
+			t.Fatalf("list: %+v %v", list, err)
+		}
+		if _, err := w.Delete(ctx, list[0].ID); errs.KindOf(err) != errs.KindValidation {
+			t.Errorf("deleting the config file's: %v, want a validation error", err)
+		}
+		if page, total, err := w.Deliveries(ctx, list[0].ID, 1, 25); err != nil || len(page) != 0 || total != 0 {
+			t.Errorf("deliveries: %v %d %v", page, total, err)
+		}
+
+		if _, err := w.Delete(ctx, made.ID); err != nil {
+			t.Errorf("delete: %v", err)
+		}
+		for what, err := range map[string]error{
+			"get":        second(w.Get(ctx, made.ID)),
+			"update":     second(w.Update(ctx, made.ID, webhook.Change{})),
+			"delete":     second(w.Delete(ctx, made.ID)),
+			"deliveries": third(w.Deliveries(ctx, made.ID, 1, 25)),
+			"redeliver":  second(w.Redeliver(ctx, list[0].ID, 999)),
 		} {
-			wantErr(c.what, h.Do("POST", "/api/admin/webhooks", body(c.data)), 400, "ValidationError", c.msg)
+			if errs.KindOf(err) != errs.KindNotFound {
+				t.Errorf("%s of what is gone: %v, want not found", what, err)
+			}
 		}
-		wantErr("no data", h.Do("POST", "/api/admin/webhooks", map[string]any{}), 400, "ValidationError", "data")
-
-		// A partial update keeps what it does not name.
-		r = h.Do("PUT", path, body(map[string]any{"url": "https://crm.example.com/v2", "enabled": false}))
-		got := r.JSON(t)["data"].(map[string]any)
-		if r.Status != 200 || got["url"] != "https://crm.example.com/v2" || got["enabled"] != false || got["name"] != "crm" ||
-			fmt.Sprint(got["events"]) != "[entry.create learner.assigned]" {
-			t.Errorf("update: %d %s", r.Status, r.Body)
-		}
-		// A name or URL sent empty is refused, as on a create, not kept.
-		wantErr("PUT empty name", h.Do("PUT", path, body(map[string]any{"name": ""})), 400, "ValidationError", "name: a name of 1 to 255 characters is required")
-		wantErr("PUT blank name", h.Do("PUT", path, body(map[string]any{"name": "  "})), 400, "ValidationError", "name: a name of 1 to 255 characters is required")
-		wantErr("PUT empty url", h.Do("PUT", path, body(map[string]any{"url": ""})), 400, "ValidationError", "url: an http or https URL")
-		wantErr("PUT null url", h.Do("PUT", path, body(map[string]any{"url": nil})), 400, "ValidationError", "url: an http or https URL")
-		wantErr("PUT a number for a name", h.Do("PUT", path, body(map[string]any{"name": 7})), 400, "ValidationError", "name: a string is required")
-		if r := h.Do("GET", path, nil); r.Status != 200 || r.JSON(t)["data"].(map[string]any)["name"] != "crm" {
-			t.Errorf("after refused updates: %d %s", r.Status, r.Body)
-		}
-		// The config file's webhook belongs to the file.
-		cfgID := h.Do("GET", "/api/admin/webhooks", nil).JSON(t)["data"].([]any)[0].(map[string]any)["id"]
-		cfgPath := fmt.Sprintf("/api/admin/webhooks/%v", cfgID)
-		wantErr("PUT config", h.Do("PUT", cfgPath, body(map[string]any{"url": "https://x.example"})), 400, "ValidationError", "config/webhooks.yaml")
-		wantErr("DELETE config", h.Do("DELETE", cfgPath, nil), 400, "ValidationError", "config/webhooks.yaml")
-		wantErr("missing", h.Do("GET", "/api/admin/webhooks/999", nil), 404, "NotFoundError", "")
-		wantErr("not an id", h.Do("GET", "/api/admin/webhooks/abc", nil), 404, "NotFoundError", "")
-
-		// Only "*" or an explicit grant: the auditor reads, nobody else.
-		auditorToken := h.CreateUser("aud", "aud@kiln.test", "auditor")
-		plain := h.CreateUser("plain", "plain@kiln.test", "authenticated")
-		if r := h.Do("GET", cfgPath+"/deliveries", nil, apptest.As(auditorToken)...); r.Status != 200 {
-			t.Errorf("auditor deliveries: %d", r.Status)
-		}
-		wantErr("auditor create", h.Do("POST", "/api/admin/webhooks", body(map[string]any{"name": "y"}), apptest.As(auditorToken)...), 403, "ForbiddenError", "")
-		wantErr("authenticated list", h.Do("GET", "/api/admin/webhooks", nil, apptest.As(plain)...), 403, "ForbiddenError", "")
-		wantErr("anonymous list", h.Do("GET", "/api/admin/webhooks", nil, apptest.As("")...), 401, "UnauthorizedError", "")
-
-		// Delete takes the log with it.
-		if r := h.Do("DELETE", path, nil); r.Status != 200 {
-			t.Errorf("delete: %d %s", r.Status, r.Body)
-		}
-		wantErr("deleted", h.Do("GET", path, nil), 404, "NotFoundError", "")
-
-		// Redeliver sends a delivered one again, with the same id.
-		h.Create("/api/customers", map[string]any{"name": "Again"})
-		waitFor(t, "the delivery", func() bool { return len(rcv.requests()) == 1 })
-		var list []map[string]any
-		waitFor(t, "the log", func() bool { list = deliveries(t, h); return list[0]["status"] == "delivered" })
-		r = h.Do("POST", fmt.Sprintf("%s/deliveries/%v/redeliver", cfgPath, list[0]["id"]), nil)
-		if d := r.JSON(t)["data"].(map[string]any); r.Status != 200 || d["status"] != "pending" || fmt.Sprint(d["attempts"]) != "0" {
-			t.Errorf("redeliver: %d %s", r.Status, r.Body)
-		}
-		waitFor(t, "the second send", func() bool { return len(rcv.requests()) == 2 })
-		if a, b := rcv.requests()[0].Header.Get("X-Kiln-Delivery"), rcv.requests()[1].Header.Get("X-Kiln-Delivery"); a != b {
-			t.Errorf("redelivered as %s, first sent as %s", b, a)
-		}
-		wantErr("redeliver missing", h.Do("POST", cfgPath+"/deliveries/999/redeliver", nil), 404, "NotFoundError", "")
-		wantErr("bad page size", h.Do("GET", cfgPath+"/deliveries?pagination[pageSize]=500", nil), 400, "ValidationError", "pageSize")
 	})
 }
+
+func second[T any](_ T, err error) error { return err }
+
+func third[T, U any](_ T, _ U, err error) error { return err }

@@ -124,8 +124,9 @@ func finishDelivery(ctx context.Context, conn database.Conn, id int64, o attempt
 	return err
 }
 
-// deliveryRow is a row of the delivery log.
-type deliveryRow struct {
+// Delivery is a row of the delivery log: one event for one webhook, its
+// state and its last attempt.
+type Delivery struct {
 	ID, WebhookID int64
 	Event, Status string
 	Attempts      int
@@ -140,11 +141,11 @@ type deliveryRow struct {
 
 const deliveryCols = "id, webhook_id, event, status, attempts, payload, next_at, last_error, last_status, duration_ms, created_at, delivered_at"
 
-func scanDeliveries(rows *sql.Rows) ([]deliveryRow, error) {
+func scanDeliveries(rows *sql.Rows) ([]Delivery, error) {
 	defer rows.Close()
-	out := []deliveryRow{}
+	out := []Delivery{}
 	for rows.Next() {
-		var d deliveryRow
+		var d Delivery
 		var payload string
 		var next, created int64
 		var lastErr sql.NullString
@@ -167,7 +168,7 @@ func scanDeliveries(rows *sql.Rows) ([]deliveryRow, error) {
 
 // listDeliveries lists a webhook's deliveries, newest first, with their
 // total.
-func listDeliveries(ctx context.Context, conn database.Conn, webhookID int64, limit, offset int) ([]deliveryRow, int64, error) {
+func listDeliveries(ctx context.Context, conn database.Conn, webhookID int64, limit, offset int) ([]Delivery, int64, error) {
 	var total int64
 	if err := conn.QueryRowContext(ctx, "SELECT COUNT(*) FROM "+deliveriesTable+" WHERE webhook_id = ?", webhookID).Scan(&total); err != nil {
 		return nil, 0, err
@@ -184,22 +185,22 @@ func listDeliveries(ctx context.Context, conn database.Conn, webhookID int64, li
 // redeliver puts a delivery of the webhook back in the outbox, due now,
 // with a fresh count of attempts; errs.NotFound when the webhook has no
 // such delivery.
-func redeliver(ctx context.Context, conn database.Conn, webhookID, id int64, now time.Time) (deliveryRow, error) {
+func redeliver(ctx context.Context, conn database.Conn, webhookID, id int64, now time.Time) (Delivery, error) {
 	res, err := conn.ExecContext(ctx, "UPDATE "+deliveriesTable+" SET status = 'pending', attempts = 0, next_at = ?, locked_until = 0,"+
 		" delivered_at = NULL WHERE id = ? AND webhook_id = ?", ms(now), id, webhookID)
 	if err != nil {
-		return deliveryRow{}, err
+		return Delivery{}, err
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
-		return deliveryRow{}, errs.NotFound()
+		return Delivery{}, errs.NotFound()
 	}
 	rows, err := conn.QueryContext(ctx, "SELECT "+deliveryCols+" FROM "+deliveriesTable+" WHERE id = ?", id)
 	if err != nil {
-		return deliveryRow{}, err
+		return Delivery{}, err
 	}
 	list, err := scanDeliveries(rows)
 	if err != nil || len(list) == 0 {
-		return deliveryRow{}, errors.Join(err, errs.NotFound())
+		return Delivery{}, errors.Join(err, errs.NotFound())
 	}
 	return list[0], nil
 }

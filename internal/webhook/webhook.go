@@ -20,7 +20,7 @@ import (
 
 	"github.com/kiln-cms/kiln/core/config"
 	"github.com/kiln-cms/kiln/core/content"
-	"github.com/kiln-cms/kiln/core/rest"
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/internal/database"
 )
@@ -34,13 +34,16 @@ const (
 
 // Service is the app's webhooks: the outbox the content service writes
 // events to (content.Outbox), the worker that delivers them, and the
-// admin routes.
+// webhooks' administration (List, Create, Deliveries, ...), plain Go
+// values in and out, which core/rest's admin routes call.
 type Service struct {
 	db     *database.DB
 	schema *schema.Schema
 	cfg    config.Webhooks
 	log    *slog.Logger
 	sender *sender
+	// entryJSON renders the entry of a delivery's payload.
+	entryJSON EntryJSON
 	// OnDelivery, when set, hears of every attempt: its outcome
 	// (delivered, retry, failed) and how long it took.
 	OnDelivery func(outcome string, d time.Duration)
@@ -71,11 +74,17 @@ type hookDef struct {
 
 var _ content.Outbox = (*Service)(nil)
 
+// EntryJSON renders an entry as a delivery's payload carries it: as the
+// REST API answers it in its v2 shape (the wiring hands core/rest's
+// rendering, so that this package keeps out of HTTP).
+type EntryJSON func(*entry.Entry) json.RawMessage
+
 // New checks the config file's webhooks (secrets read from their
 // variables or files with getenv), writes them to the database and loads
-// every webhook. Nothing is sent until Start.
-func New(ctx context.Context, db *database.DB, s *schema.Schema, cfg config.Webhooks, getenv func(string) string, log *slog.Logger) (*Service, error) {
-	w := &Service{db: db, schema: s, cfg: cfg, log: log, sender: newSender(cfg), now: time.Now,
+// every webhook; entryJSON renders the entries of the payloads. Nothing
+// is sent until Start.
+func New(ctx context.Context, db *database.DB, s *schema.Schema, cfg config.Webhooks, entryJSON EntryJSON, getenv func(string) string, log *slog.Logger) (*Service, error) {
+	w := &Service{db: db, schema: s, cfg: cfg, log: log, sender: newSender(cfg), entryJSON: entryJSON, now: time.Now,
 		hooks: map[int64]*hookDef{}, configSecrets: map[string]string{},
 		slots: make(chan struct{}, cfg.Workers), wake: make(chan struct{}, 1)}
 	now := w.now().UTC()
@@ -172,13 +181,13 @@ type MediaPayload struct {
 }
 
 // payloadOf is the body of one event's deliveries.
-func payloadOf(ev content.Emitted) ([]byte, error) {
+func (w *Service) payloadOf(ev content.Emitted) ([]byte, error) {
 	at := ev.At.UTC().Format(timeFormat)
 	if ev.Type.Builtin && ev.Type.Name == schema.FileType {
-		return json.Marshal(MediaPayload{Event: ev.Event, CreatedAt: at, Media: rest.EntryJSONIn(ev.Entry, rest.V2)})
+		return json.Marshal(MediaPayload{Event: ev.Event, CreatedAt: at, Media: w.entryJSON(ev.Entry)})
 	}
 	return json.Marshal(Payload{Event: ev.Event, CreatedAt: at, Model: ev.Type.Name,
-		UID: ev.Type.UID(), Entry: rest.EntryJSONIn(ev.Entry, rest.V2)})
+		UID: ev.Type.UID(), Entry: w.entryJSON(ev.Entry)})
 }
 
 // Write adds a delivery per event and webhook that wants it, inside the
@@ -199,7 +208,7 @@ func (w *Service) Write(ctx context.Context, conn database.Conn, events []conten
 			}
 			if body == nil {
 				var err error
-				body, err = payloadOf(ev)
+				body, err = w.payloadOf(ev)
 				if err != nil {
 					w.mu.RUnlock()
 					return err

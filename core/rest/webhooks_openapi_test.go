@@ -1,4 +1,4 @@
-package webhook_test
+package rest_test
 
 import (
 	"bytes"
@@ -10,10 +10,10 @@ import (
 	"github.com/kiln-cms/kiln/internal/database"
 )
 
-// TestAdminRoutesDocumented: the OpenAPI document describes the seven
-// admin routes, with their actions, under the Webhooks tag, and building
-// it reports no gap.
-func TestAdminRoutesDocumented(t *testing.T) {
+// TestWebhookRoutesDocumented: the OpenAPI document describes the
+// webhooks' seven admin routes, with their actions, under the Webhooks
+// tag, and building it reports no gap.
+func TestWebhookRoutesDocumented(t *testing.T) {
 	var log bytes.Buffer
 	h := apptest.NewLogged(t, apptest.Config(t, database.SQLite), slog.New(slog.NewTextHandler(&log, nil)))
 	r := h.Do("GET", "/api/openapi.json", nil)
