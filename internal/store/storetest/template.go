@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/kiln-cms/kiln/internal/database"
+	"github.com/kiln-cms/kiln/internal/testmain"
 )
 
 // Migrating a database is the slowest part of most tests (about half a
@@ -43,7 +44,7 @@ type template struct {
 func Migrated(t testing.TB, d database.Dialect, key string, build func(url string) error) string {
 	t.Helper()
 	if d == database.Postgres && PostgresURL() == "" {
-		t.Skip("PostgreSQL tests skipped: KILN_TEST_POSTGRES_URL is not set")
+		testmain.Skip(t, testmain.Postgres, "PostgreSQL tests skipped: KILN_TEST_POSTGRES_URL is not set")
 	}
 	templatesMu.Lock()
 	tp := templates[d.String()+"\x00"+key]
