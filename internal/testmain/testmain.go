@@ -15,8 +15,10 @@
 // included, so the line would be seen only with -v. Where the go command
 // runs the test binary and keeps its output (on Linux: the binary's
 // output is not go's own, which is a terminal or a pipe), the line is
-// written to go's output instead, just above the package's "ok" line. A
-// cached result prints nothing: the line came with the run that made it.
+// written to go's output instead, as the package's tests end: go prints
+// the "ok" lines in the packages' order, so it may come before those of
+// packages still running. A cached result prints nothing: the line came
+// with the run that made it.
 package testmain
 
 import (
