@@ -10,6 +10,7 @@ import (
 	"github.com/kiln-cms/kiln/dataset"
 	"github.com/kiln-cms/kiln/internal/database"
 	"github.com/kiln-cms/kiln/internal/store/storetest"
+	"github.com/kiln-cms/kiln/internal/testmain"
 )
 
 // TestSameSeedSameDataOnBothDatabases loads the small set and reads it back
@@ -56,7 +57,7 @@ func TestSameSeedSameDataOnBothDatabases(t *testing.T) {
 		t.Error("events came back without their learners")
 	}
 	if storetest.PostgresURL() == "" {
-		t.Skip("the PostgreSQL comparison needs KILN_TEST_POSTGRES_URL; the SQLite checks above ran")
+		testmain.Skip(t, testmain.Postgres, "the PostgreSQL comparison needs KILN_TEST_POSTGRES_URL; the SQLite checks above ran")
 	}
 	pg := load(database.Postgres)
 	for i := range first {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/kiln-cms/kiln/core/app/apptest"
 	"github.com/kiln-cms/kiln/internal/database"
+	"github.com/kiln-cms/kiln/internal/testmain"
 )
 
 // TestRateLimits: headers on every limited response, the 429 past the
@@ -59,7 +60,7 @@ func TestRateLimitSharedInRedis(t *testing.T) {
 	t.Parallel()
 	url := os.Getenv("KILN_TEST_REDIS_URL")
 	if url == "" {
-		t.Skip("Redis tests skipped: KILN_TEST_REDIS_URL is not set")
+		testmain.Skip(t, testmain.Redis, "Redis tests skipped: KILN_TEST_REDIS_URL is not set")
 	}
 	instance := func() *apptest.Harness {
 		cfg := apptest.Config(t, database.SQLite) // each its own database, one Redis

@@ -11,11 +11,12 @@ import (
 	"golang.org/x/crypto/bcrypt"
 
 	"github.com/kiln-cms/kiln/core/errs"
+	"github.com/kiln-cms/kiln/internal/testmain"
 )
 
 func TestMain(m *testing.M) {
 	BcryptCost = bcrypt.MinCost // the suite checks behaviour, not bcrypt's cost
-	os.Exit(m.Run())
+	os.Exit(testmain.Run(m))
 }
 
 func TestHashAndCheck(t *testing.T) {

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/uptrace/bun/driver/pgdriver"
+
+	"github.com/kiln-cms/kiln/internal/testmain"
 )
 
 // TestStatementsHaveNoDriverReadTimeout: a PostgreSQL statement is bounded
@@ -18,7 +20,7 @@ import (
 func TestStatementsHaveNoDriverReadTimeout(t *testing.T) {
 	url := os.Getenv("KILN_TEST_POSTGRES_URL")
 	if url == "" {
-		t.Skip("KILN_TEST_POSTGRES_URL is not set")
+		testmain.Skip(t, testmain.Postgres, "KILN_TEST_POSTGRES_URL is not set")
 	}
 	readTimeout := func(db *DB) time.Duration {
 		return db.connector.Connector.(*pgdriver.Connector).Config().ReadTimeout

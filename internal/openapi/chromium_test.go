@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/kiln-cms/kiln/internal/testmain"
 )
 
 const chromium = "/usr/bin/chromium"
@@ -25,7 +27,7 @@ var violation = regexp.MustCompile(`<ul id="kiln-csp-violations" hidden="">(.+?)
 func TestDocsPageRendersInChromium(t *testing.T) {
 	t.Parallel() // slow: a browser; the other tests run meanwhile
 	if _, err := os.Stat(chromium); err != nil {
-		t.Skipf("%s is not installed (Debian package chromium; .ci/run installs it): %v", chromium, err)
+		testmain.Skipf(t, testmain.Chromium, "%s is not installed (Debian package chromium; .ci/run installs it): %v", chromium, err)
 	}
 	if testing.Short() {
 		t.Skip("-short: no browser")

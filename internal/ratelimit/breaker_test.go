@@ -10,6 +10,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/kiln-cms/kiln/internal/testmain"
 )
 
 // ownRedis starts a redis-server of the test's own on a free loopback
@@ -19,7 +21,7 @@ func ownRedis(t *testing.T) (*exec.Cmd, string) {
 	t.Helper()
 	bin, err := exec.LookPath("redis-server")
 	if err != nil {
-		t.Skip("redis-server is not installed: skipping the Redis fault tests")
+		testmain.Skip(t, testmain.RedisServer, "redis-server is not installed: skipping the Redis fault tests")
 	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {

@@ -8,6 +8,8 @@ import (
 	"os"
 	"testing"
 	"time"
+
+	"github.com/kiln-cms/kiln/internal/testmain"
 )
 
 // redisURL returns KILN_TEST_REDIS_URL or skips the test. Use a database
@@ -17,7 +19,7 @@ func redisURL(t testing.TB) string {
 	t.Helper()
 	u := os.Getenv("KILN_TEST_REDIS_URL")
 	if u == "" {
-		t.Skip("KILN_TEST_REDIS_URL not set (e.g. redis://127.0.0.1:6379/15): skipping the Redis store tests")
+		testmain.Skip(t, testmain.Redis, "KILN_TEST_REDIS_URL not set (e.g. redis://127.0.0.1:6379/15): skipping the Redis store tests")
 	}
 	return u
 }

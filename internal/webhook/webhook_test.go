@@ -24,6 +24,7 @@ import (
 	"github.com/kiln-cms/kiln/internal/database"
 	"github.com/kiln-cms/kiln/internal/migrate"
 	"github.com/kiln-cms/kiln/internal/store/storetest"
+	"github.com/kiln-cms/kiln/internal/testmain"
 	"github.com/kiln-cms/kiln/internal/webhook"
 )
 
@@ -103,7 +104,7 @@ func each(t *testing.T, fn func(t *testing.T, d database.Dialect)) {
 	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
 			if d == database.Postgres && storePG() == "" {
-				t.Skip("PostgreSQL tests skipped: KILN_TEST_POSTGRES_URL is not set")
+				testmain.Skip(t, testmain.Postgres, "PostgreSQL tests skipped: KILN_TEST_POSTGRES_URL is not set")
 			}
 			fn(t, d)
 		})

@@ -14,6 +14,7 @@ import (
 	"github.com/kiln-cms/kiln/dataset"
 	"github.com/kiln-cms/kiln/internal/database"
 	"github.com/kiln-cms/kiln/internal/store/storetest"
+	"github.com/kiln-cms/kiln/internal/testmain"
 	"github.com/kiln-cms/kiln/plugins/analytics"
 )
 
@@ -673,7 +674,7 @@ func documents(t *testing.T, h *apptest.Harness, plural string, auth ...string) 
 func TestSameOnBothDatabases(t *testing.T) {
 	t.Parallel()
 	if storetest.PostgresURL() == "" {
-		t.Skip("needs KILN_TEST_POSTGRES_URL")
+		testmain.Skip(t, testmain.Postgres, "needs KILN_TEST_POSTGRES_URL")
 	}
 	scale := dataset.Small
 	set := dataset.Generate(scale, 7)

@@ -11,6 +11,7 @@ import (
 	"github.com/kiln-cms/kiln/core/app/apptest"
 	"github.com/kiln-cms/kiln/internal/database"
 	"github.com/kiln-cms/kiln/internal/store/storetest"
+	"github.com/kiln-cms/kiln/internal/testmain"
 )
 
 // logBuffer is a log destination safe for the server's goroutines.
@@ -42,7 +43,7 @@ func TestFeedTokenNotLogged(t *testing.T) {
 	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
 			if d == database.Postgres && storetest.PostgresURL() == "" {
-				t.Skip("PostgreSQL tests skipped: KILN_TEST_POSTGRES_URL is not set")
+				testmain.Skip(t, testmain.Postgres, "PostgreSQL tests skipped: KILN_TEST_POSTGRES_URL is not set")
 			}
 			var buf logBuffer
 			cfg := apptest.Config(t, d)

@@ -33,7 +33,21 @@ import (
 	"github.com/kiln-cms/kiln/internal/auth"
 	"github.com/kiln-cms/kiln/internal/database"
 	"github.com/kiln-cms/kiln/internal/store/storetest"
+	"github.com/kiln-cms/kiln/internal/testmain"
 )
+
+// Main is a test package's TestMain: it runs the tests, drops the
+// databases the harnesses made (PostgreSQL's kiln_t_* copies and kiln_tpl_*
+// templates, SQLite's template files), and prints one line naming the
+// tests skipped for want of a service and what enables them
+// ("12 PostgreSQL tests (set KILN_TEST_POSTGRES_URL)"); it returns the
+// exit code:
+//
+//	func TestMain(m *testing.M) { os.Exit(apptest.Main(m)) }
+//
+// Without it the tests run the same; what they made is dropped by the
+// next run, and go test says nothing of what they skipped.
+func Main(m *testing.M) int { return testmain.Run(m) }
 
 // Harness is an App under test. Requests carry the admin's token unless
 // they name an Authorization header of their own (use Anonymous for none).

@@ -22,6 +22,8 @@ import (
 	"time"
 
 	"github.com/uptrace/bun/driver/pgdriver"
+
+	"github.com/kiln-cms/kiln/internal/testmain"
 )
 
 // Cluster is one running throwaway PostgreSQL.
@@ -38,7 +40,7 @@ func Start(t testing.TB) *Cluster {
 	t.Helper()
 	bin := binDir()
 	if bin == "" {
-		t.Skip("PostgreSQL server binaries (initdb, pg_ctl) not found: skipping the PostgreSQL fault tests")
+		testmain.Skip(t, testmain.PostgresServer, "PostgreSQL server binaries (initdb, pg_ctl) not found: skipping the PostgreSQL fault tests")
 	}
 	c := &Cluster{t: t, bin: bin, Port: freePort(t)}
 	root := t.TempDir()
@@ -47,7 +49,7 @@ func Start(t testing.TB) *Cluster {
 		// initdb refuses to run as root: the cluster belongs to postgres.
 		u, err := user.Lookup("postgres")
 		if err != nil {
-			t.Skip("running as root and no postgres account to own a throwaway cluster")
+			testmain.Skip(t, testmain.PostgresServer, "running as root and no postgres account to own a throwaway cluster")
 		}
 		uid, _ := strconv.Atoi(u.Uid)
 		gid, _ := strconv.Atoi(u.Gid)

@@ -29,6 +29,7 @@ import (
 	"github.com/minio/minio-go/v7/pkg/credentials"
 
 	"github.com/kiln-cms/kiln/internal/storage"
+	"github.com/kiln-cms/kiln/internal/testmain"
 )
 
 // WeedVersion is the SeaweedFS build the tests expect in the user cache
@@ -92,21 +93,24 @@ var shared struct {
 	err  error
 }
 
-// Main runs m's tests and then stops the shared server, if one was started:
+// Main runs m's tests and then stops the shared server, if one was
+// started, as testmain.Run (the databases dropped, the skipped tests
+// named):
 //
 //	func TestMain(m *testing.M) { os.Exit(s3test.Main(m)) }
 func Main(m *testing.M) int {
 	shared.mu.Lock()
 	shared.main = true
 	shared.mu.Unlock()
-	code := m.Run()
-	shared.mu.Lock()
-	defer shared.mu.Unlock()
-	if shared.srv != nil {
-		shared.srv.Stop()
-		_ = os.RemoveAll(shared.srv.dir)
-	}
-	return code
+	testmain.AtEnd(func() {
+		shared.mu.Lock()
+		defer shared.mu.Unlock()
+		if shared.srv != nil {
+			shared.srv.Stop()
+			_ = os.RemoveAll(shared.srv.dir)
+		}
+	})
+	return testmain.Run(m)
 }
 
 // Start answers the settings of a new private bucket on a weed server: the
@@ -169,7 +173,7 @@ func unavailable(t testing.TB, err error) {
 	if _, ok := err.(*startError); ok || os.Getenv("CI") == "true" {
 		t.Fatalf("s3test: no S3 server: %v", err)
 	}
-	t.Skipf("s3test: no S3 server, skipping (set %s or build %s; CI=true fails instead): %v", EnvWeed, WeedVersion, err)
+	testmain.Skipf(t, testmain.S3, "s3test: no S3 server, skipping (set %s or build %s; CI=true fails instead): %v", EnvWeed, WeedVersion, err)
 }
 
 type startError struct{ msg string }

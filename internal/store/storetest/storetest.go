@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/kiln-cms/kiln/internal/database"
+	"github.com/kiln-cms/kiln/internal/testmain"
 )
 
 // PostgresURL is the test database's address, or "" when none is configured.
@@ -55,7 +56,7 @@ func URL(t testing.TB, d database.Dialect) string {
 	}
 	base := PostgresURL()
 	if base == "" {
-		t.Skip("PostgreSQL tests skipped: KILN_TEST_POSTGRES_URL is not set")
+		testmain.Skip(t, testmain.Postgres, "PostgreSQL tests skipped: KILN_TEST_POSTGRES_URL is not set")
 	}
 	name := "t_" + randomHex(6)
 	admin, err := database.Open(context.Background(), base)

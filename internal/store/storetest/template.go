@@ -7,13 +7,16 @@ import (
 	"io"
 	"net/url"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
 
 	"github.com/kiln-cms/kiln/internal/database"
+	"github.com/kiln-cms/kiln/internal/testmain"
 )
 
 // Migrating a database is the slowest part of most tests (about half a
@@ -43,7 +46,7 @@ type template struct {
 func Migrated(t testing.TB, d database.Dialect, key string, build func(url string) error) string {
 	t.Helper()
 	if d == database.Postgres && PostgresURL() == "" {
-		t.Skip("PostgreSQL tests skipped: KILN_TEST_POSTGRES_URL is not set")
+		testmain.Skip(t, testmain.Postgres, "PostgreSQL tests skipped: KILN_TEST_POSTGRES_URL is not set")
 	}
 	templatesMu.Lock()
 	tp := templates[d.String()+"\x00"+key]
@@ -78,6 +81,7 @@ func buildTemplate(d database.Dialect, key string, build func(string) error) (st
 		if err != nil {
 			return "", err
 		}
+		made(func() { os.RemoveAll(dir) })
 		file := filepath.Join(dir, "kiln.db")
 		if err := build("sqlite:" + file); err != nil {
 			return "", err
@@ -94,6 +98,7 @@ func buildTemplate(d database.Dialect, key string, build func(string) error) (st
 	if _, err := admin.ExecContext(context.Background(), "CREATE DATABASE "+name); err != nil {
 		return "", err
 	}
+	made(func() { dropLater(name) })
 	if err := build(withDatabase(PostgresURL(), name)); err != nil {
 		return "", err
 	}
@@ -180,12 +185,22 @@ func relaxed(addr string) string {
 
 // Dropping a database takes about a second (PostgreSQL checkpoints), more
 // than the test that used it, so drops run in the background, a few at a
-// time (their checkpoints coalesce), and the test goes on. What a process
-// has not dropped when it exits, the next run drops (dropLeftovers), and
-// .ci/run drops what its last run left.
+// time (their checkpoints coalesce), and the test goes on. The tests make
+// databases faster than that (core/rest's end with about a hundred still
+// queued), and waiting for them at the end added 6 to 30 seconds to that
+// package, by how busy the machine was. So when the package's tests are over (testmain.Run,
+// apptest.Main), finish hands what the process has not dropped, its
+// templates included, to a copy of the test binary that drops them,
+// many at once, after this one has exited: go test does not wait for it,
+// and a few seconds after the run no database of it is left. What a
+// process leaves (killed, or without that TestMain), the next run drops
+// (dropLeftovers), and .ci/run drops what its last run left.
 var (
 	drops     chan string
 	dropsOnce sync.Once
+	// undropped holds the databases queued or being dropped.
+	undroppedMu sync.Mutex
+	undropped   = map[string]bool{}
 )
 
 func dropLater(name string) {
@@ -194,15 +209,113 @@ func dropLater(name string) {
 		for range 3 {
 			go func() {
 				for name := range drops {
-					if a, err := adminDB(); err == nil {
-						a.ExecContext(context.Background(), "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)")
-						a.Close()
+					if dropDatabase(name) == nil {
+						undroppedMu.Lock()
+						delete(undropped, name)
+						undroppedMu.Unlock()
 					}
 				}
 			}()
 		}
 	})
+	undroppedMu.Lock()
+	undropped[name] = true
+	undroppedMu.Unlock()
 	drops <- name
+}
+
+func dropDatabase(name string) error {
+	a, err := adminDB()
+	if err != nil {
+		return err
+	}
+	defer a.Close()
+	_, err = a.ExecContext(context.Background(), "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)")
+	return err
+}
+
+// The templates this process made, removed when its tests are over.
+var (
+	madeMu sync.Mutex
+	undo   []func()
+	// finishOnce registers finish with testmain once per process.
+	finishOnce sync.Once
+)
+
+// made has f run when the package's tests are over.
+func made(f func()) {
+	finishOnce.Do(func() { testmain.AtEnd(finish) })
+	madeMu.Lock()
+	undo = append(undo, f)
+	madeMu.Unlock()
+}
+
+// envDrop lists, space-separated, the databases a test binary started by
+// finish drops before it exits (dropHandedOver).
+const envDrop = "KILN_TEST_DROP_DATABASES"
+
+// finish removes the templates (SQLite's at once), and starts the
+// process that drops every database this one has not dropped yet.
+func finish() {
+	madeMu.Lock()
+	fs := undo
+	undo = nil
+	madeMu.Unlock()
+	for _, f := range fs {
+		f()
+	}
+	undroppedMu.Lock()
+	names := make([]string, 0, len(undropped))
+	for n := range undropped {
+		names = append(names, n)
+	}
+	undroppedMu.Unlock()
+	if len(names) == 0 {
+		return
+	}
+	self, err := os.Executable()
+	if err != nil {
+		return // the next run drops them
+	}
+	cmd := exec.Command(self)
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "GOCOVERDIR=") { // no coverage of its own in go test -cover's folder
+			cmd.Env = append(cmd.Env, kv)
+		}
+	}
+	cmd.Env = append(cmd.Env, envDrop+"="+strings.Join(names, " "))
+	detach(cmd) // its own session, no output: go test waits for neither
+	if cmd.Start() == nil {
+		cmd.Process.Release()
+	}
+}
+
+// handedOver matches the names dropHandedOver accepts: the tests' own.
+var handedOver = regexp.MustCompile(`^kiln_(t|tpl)_[0-9]+_[0-9a-f]+$`)
+
+func init() { dropHandedOver() }
+
+// dropHandedOver is the process finish starts: a test binary that drops
+// the databases envDrop lists, 16 at once, and exits before any test.
+func dropHandedOver() {
+	names := strings.Fields(os.Getenv(envDrop))
+	if len(names) == 0 {
+		return
+	}
+	var wg sync.WaitGroup
+	slots := make(chan struct{}, 16) // well under max_connections, which other tests share
+	for _, n := range names {
+		if !handedOver.MatchString(n) {
+			continue
+		}
+		wg.Go(func() {
+			slots <- struct{}{}
+			defer func() { <-slots }()
+			dropDatabase(n)
+		})
+	}
+	wg.Wait()
+	os.Exit(0)
 }
 
 // dropLeftovers drops, in the background, the test databases of
