@@ -34,6 +34,7 @@ import (
 	"github.com/kiln-cms/kiln/internal/metrics"
 	"github.com/kiln-cms/kiln/internal/migrate"
 	"github.com/kiln-cms/kiln/internal/openapi"
+	"github.com/kiln-cms/kiln/internal/plugintables"
 	"github.com/kiln-cms/kiln/internal/principal"
 	"github.com/kiln-cms/kiln/internal/ratelimit"
 	"github.com/kiln-cms/kiln/internal/route"
@@ -110,7 +111,7 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, plugins ...pl
 	if err != nil {
 		return nil, err
 	}
-	extra, err := plugin.Extra(plugins, db.Dialect)
+	extra, err := plugintables.Extra(plugins, db.Dialect)
 	if err != nil {
 		db.Close()
 		return nil, err

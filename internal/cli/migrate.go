@@ -9,9 +9,9 @@ import (
 	"strings"
 
 	"github.com/kiln-cms/kiln/core/app"
-	"github.com/kiln-cms/kiln/core/plugin"
 	"github.com/kiln-cms/kiln/internal/database"
 	"github.com/kiln-cms/kiln/internal/migrate"
+	"github.com/kiln-cms/kiln/internal/plugintables"
 )
 
 func (k *CLI) runMigrate(args []string, stdout, stderr io.Writer) int {
@@ -42,7 +42,7 @@ func (k *CLI) runMigrate(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "kiln:", err)
 		return 1
 	}
-	extra, err := plugin.Extra(enabled, db.Dialect)
+	extra, err := plugintables.Extra(enabled, db.Dialect)
 	if err != nil {
 		fmt.Fprintln(stderr, "kiln:", err)
 		return 1

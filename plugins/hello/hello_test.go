@@ -18,6 +18,7 @@ import (
 	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/internal/database"
 	"github.com/kiln-cms/kiln/internal/migrate"
+	"github.com/kiln-cms/kiln/internal/plugintables"
 	"github.com/kiln-cms/kiln/plugins/hello"
 )
 
@@ -91,7 +92,7 @@ func TestTheTableIsMigrated(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	extra, err := plugin.Extra([]plugin.Plugin{&hello.Plugin{}}, db.Dialect)
+	extra, err := plugintables.Extra([]plugin.Plugin{&hello.Plugin{}}, db.Dialect)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/internal/database"
 	"github.com/kiln-cms/kiln/internal/migrate"
+	"github.com/kiln-cms/kiln/internal/plugintables"
 )
 
 // TestTablesAndConstraintAreMigrated: the plugin's two tables and, on
@@ -35,7 +36,7 @@ func TestTablesAndConstraintAreMigrated(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			extra, err := plugin.Extra([]plugin.Plugin{newPlugin()}, db.Dialect)
+			extra, err := plugintables.Extra([]plugin.Plugin{newPlugin()}, db.Dialect)
 			if err != nil {
 				t.Fatal(err)
 			}

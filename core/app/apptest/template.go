@@ -17,6 +17,7 @@ import (
 	"github.com/kiln-cms/kiln/core/plugin"
 	"github.com/kiln-cms/kiln/internal/database"
 	"github.com/kiln-cms/kiln/internal/migrate"
+	"github.com/kiln-cms/kiln/internal/plugintables"
 	"github.com/kiln-cms/kiln/internal/store/storetest"
 )
 
@@ -49,7 +50,7 @@ func DatabaseURL(t testing.TB, cfg config.Config, plugins ...plugin.Plugin) stri
 	if err != nil {
 		t.Fatalf("loading the content types: %v", err)
 	}
-	extra, err := plugin.Extra(plugins, d)
+	extra, err := plugintables.Extra(plugins, d)
 	if err != nil {
 		t.Fatalf("the plugins' tables: %v", err)
 	}
