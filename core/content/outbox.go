@@ -2,13 +2,13 @@ package content
 
 import (
 	"context"
+	"database/sql"
 	"strconv"
 	"time"
 
 	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
-	"github.com/kiln-cms/kiln/internal/database"
 )
 
 // The events the service emits for every write of entries (a plugin emits
@@ -54,8 +54,17 @@ func eventOf(event string, ct *schema.ContentType) string {
 // committed.
 type Outbox interface {
 	Wants(event string, ct *schema.ContentType) bool
-	Write(ctx context.Context, conn database.Conn, events []Emitted) error
+	Write(ctx context.Context, conn Conn, events []Emitted) error
 	Committed()
+}
+
+// Conn is a connection or transaction to run statements on, as
+// database/sql's runs them: what an Outbox writes its rows with. The
+// engine's own connections (internal/database's Conn) are one.
+type Conn interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }
 
 // Emitted is one event of a transaction, with the entry it is about as an

@@ -192,7 +192,7 @@ func (w *Service) payloadOf(ev content.Emitted) ([]byte, error) {
 
 // Write adds a delivery per event and webhook that wants it, inside the
 // write's transaction: one statement per 500.
-func (w *Service) Write(ctx context.Context, conn database.Conn, events []content.Emitted) error {
+func (w *Service) Write(ctx context.Context, conn content.Conn, events []content.Emitted) error {
 	var out []newDelivery
 	w.mu.RLock()
 	ids := make([]int64, 0, len(w.hooks))
