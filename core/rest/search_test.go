@@ -27,7 +27,7 @@ func TestSearchAsComputed(t *testing.T) {
 		t.Run(d.String(), func(t *testing.T) {
 			t.Parallel()
 			h := apptest.NewWith(t, apptest.ProjectConfig(t, d, "filters", "src"))
-			for i, v := range []map[string]any{
+			for _, v := range []map[string]any{
 				{"title": "One", "label": "Blue Sky", "code": 120, "note": "quiet 7", "secret": "Zed 12"},
 				{"title": "Two", "label": "ÉCLAIR 50%", "code": 7},
 				{"title": "Three", "note": "Blue"},
@@ -36,7 +36,6 @@ func TestSearchAsComputed(t *testing.T) {
 				{"title": "Six"},
 			} {
 				h.Create("/api/items", v)
-				_ = i
 			}
 			all := h.Do("GET", "/api/items?fields[0]=title&fields[1]=label&fields[2]=code&pagination[pageSize]=100", nil)
 			var page struct {
