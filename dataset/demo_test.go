@@ -5,9 +5,9 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/kiln-cms/kiln/core/app/apptest"
 	"github.com/kiln-cms/kiln/core/demo"
 	"github.com/kiln-cms/kiln/dataset"
+	"github.com/kiln-cms/kiln/internal/apptest"
 )
 
 // TestDemo: the platform's data as the command line takes it — the small

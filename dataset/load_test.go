@@ -5,9 +5,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/kiln-cms/kiln/core/app/apptest"
 	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/dataset"
+	"github.com/kiln-cms/kiln/internal/apptest"
 	"github.com/kiln-cms/kiln/internal/database"
 	"github.com/kiln-cms/kiln/internal/store/storetest"
 	"github.com/kiln-cms/kiln/internal/testmain"

@@ -17,8 +17,8 @@ import (
 	"github.com/HdrHistogram/hdrhistogram-go"
 	"github.com/gofiber/fiber/v2"
 
-	"github.com/kiln-cms/kiln/core/app"
 	"github.com/kiln-cms/kiln/core/config"
+	"github.com/kiln-cms/kiln/internal/app"
 	"github.com/kiln-cms/kiln/internal/database"
 	"github.com/kiln-cms/kiln/plugins/all"
 )

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/kiln-cms/kiln/core/app/apptest"
+	"github.com/kiln-cms/kiln/internal/apptest"
 )
 
 // TestFloorAnswersAsKiln runs the floor's list, findOne and relation

@@ -1,7 +1,7 @@
 // Package caller says who a request comes from: a user with a role, the
-// public, or an API token. core/rest's Authenticate sets it on the request
+// public, or an API token. internal/rest's Authenticate sets it on the request
 // once; handlers, core/plugin and plugins read it with Of, without
-// importing core/rest.
+// importing internal/rest.
 package caller
 
 import (

@@ -9,7 +9,7 @@ import "path/filepath"
 //
 // Like config/permissions.yaml, it is part of the project's model rather
 // than a setting: it is read from the config folder when the content
-// types are loaded (core/app LoadSchema), whatever built the Config, and
+// types are loaded (internal/app LoadSchema), whatever built the Config, and
 // core/schema checks its types.
 func (c Config) CustomFieldsFile() string { return filepath.Join(c.Paths.Config, "custom-fields.yaml") }
 

@@ -4,8 +4,8 @@ import (
 	"context"
 	"testing"
 
-	"github.com/kiln-cms/kiln/core/app/apptest"
 	"github.com/kiln-cms/kiln/core/hook"
+	"github.com/kiln-cms/kiln/internal/apptest"
 )
 
 // TestAfterDeleteHookAlone: an after-delete hook with no before-delete

@@ -6,10 +6,10 @@ import (
 	"sort"
 	"testing"
 
-	"github.com/kiln-cms/kiln/core/app/apptest"
 	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/query"
+	"github.com/kiln-cms/kiln/internal/apptest"
 )
 
 // TestRelationInput: every form a relation takes in a body — an id, a

@@ -1,7 +1,7 @@
 // Package content is the one service every read and write of entries goes
 // through: it checks and coerces input against the schema, resolves
 // relations, runs each write in one transaction and reads back what the
-// caller may see. It knows nothing of HTTP; core/rest calls it, and so do
+// caller may see. It knows nothing of HTTP; internal/rest calls it, and so do
 // plugins.
 package content
 

@@ -15,7 +15,7 @@ type Principal = store.Principal
 
 // The built-in user's sign-in data. They read and write the private
 // columns generic reads never show (the password hash, reset codes, the
-// token version), for core/rest's sign-in routes and the commands.
+// token version), for internal/rest's sign-in routes and the commands.
 
 // PrincipalByID loads the user a token names; errs.NotFound when gone.
 // Retried once when the database dropped the connection.

@@ -18,7 +18,7 @@ import (
 // Kind classifies an error by what the caller can do about it.
 type Kind int
 
-// The kinds, each mapped to one HTTP status and Strapi error name by core/rest.
+// The kinds, each mapped to one HTTP status and Strapi error name by internal/rest.
 const (
 	KindInternal Kind = iota
 	KindValidation

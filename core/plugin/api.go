@@ -54,7 +54,7 @@ type Route struct {
 type Policy func(c *fiber.Ctx) error
 
 // Security is what the plugin API asks of the request-side security
-// (core/rest's Security): the permission checks and read options a
+// (internal/rest's Security): the permission checks and read options a
 // plugin's route gets, as the generated routes get them.
 type Security interface {
 	// Allow checks that the request's caller may take action: nil, or the

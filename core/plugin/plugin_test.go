@@ -11,14 +11,15 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
-	"github.com/kiln-cms/kiln/core/app/apptest"
 	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/hook"
 	"github.com/kiln-cms/kiln/core/plugin"
 	"github.com/kiln-cms/kiln/core/query"
-	"github.com/kiln-cms/kiln/core/rest"
+	"github.com/kiln-cms/kiln/internal/apptest"
 	"github.com/kiln-cms/kiln/internal/database"
+	"github.com/kiln-cms/kiln/internal/pluginroutes"
+	"github.com/kiln-cms/kiln/internal/rest"
 )
 
 // probe is a plugin made of whatever a test gives it.
@@ -168,7 +169,7 @@ func TestRouteMistakesStopStartUp(t *testing.T) {
 			}
 			return nil
 		}}
-		_, err := plugin.Load([]plugin.Plugin{p}, h.App.Content, h.App.Security, rest.GeneratedRoutes(h.App.Schema, nil), log, nil)
+		_, err := plugin.Load([]plugin.Plugin{p}, h.App.Content, h.App.Security, pluginroutes.Shadows(rest.GeneratedRoutes(h.App.Schema, nil)), log, nil)
 		if err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), `plugin "p"`) {
 			t.Errorf("%s: Load said %v", want, err)
 		}
@@ -180,11 +181,11 @@ func TestRouteMistakesStopStartUp(t *testing.T) {
 	b := probe{name: "b", register: func(api *plugin.API) error {
 		return api.Route(plugin.Route{Method: "get", Path: "/same", Action: "b.x", Tag: "Content", Summary: "x", Response: resp, Handler: ok})
 	}}
-	if _, err := plugin.Load([]plugin.Plugin{a, b}, h.App.Content, h.App.Security, rest.GeneratedRoutes(h.App.Schema, nil), log, nil); err == nil ||
+	if _, err := plugin.Load([]plugin.Plugin{a, b}, h.App.Content, h.App.Security, pluginroutes.Shadows(rest.GeneratedRoutes(h.App.Schema, nil)), log, nil); err == nil ||
 		!strings.Contains(err.Error(), `registering plugin "b"`) || !strings.Contains(err.Error(), `already registered by plugin "a"`) {
 		t.Errorf("two plugins on GET /same: %v", err)
 	}
-	if _, err := plugin.Load([]plugin.Plugin{a, a}, h.App.Content, h.App.Security, rest.GeneratedRoutes(h.App.Schema, nil), log, nil); err == nil || !strings.Contains(err.Error(), `plugin "a" is registered twice`) {
+	if _, err := plugin.Load([]plugin.Plugin{a, a}, h.App.Content, h.App.Security, pluginroutes.Shadows(rest.GeneratedRoutes(h.App.Schema, nil)), log, nil); err == nil || !strings.Contains(err.Error(), `plugin "a" is registered twice`) {
 		t.Errorf("one plugin twice: %v", err)
 	}
 }

@@ -7,10 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/gofiber/fiber/v2"
-
 	"github.com/kiln-cms/kiln/core/content"
-	"github.com/kiln-cms/kiln/internal/route"
 )
 
 // Registered is a route with the plugin that added it.
@@ -24,24 +21,21 @@ type Registry struct {
 	routes   []Registered
 	services map[string]any
 	plugins  []Plugin
-	// sec checks each route's permission (Table).
-	sec Security
-	now func() time.Time
+	now      func() time.Time
 }
 
 // Load binds each plugin's model to the schema and registers it, in
 // order. The first problem stops start-up with a message naming the
 // plugin: a missing type or field of its model, a hook on a type that
-// does not exist, a route that would shadow one of generated, the
-// generated rows of the route table (rest.GeneratedRoutes of the schema,
-// handlers or not; see checkShadows). The plugins' declared tables become
-// writable by their statements. now is the clock the plugins read
-// (API.Now); nil is the wall clock.
-func Load(plugins []Plugin, svc *content.Service, sec Security, generated route.Table, log *slog.Logger, now func() time.Time) (*Registry, error) {
+// does not exist, or what check says of the routes the plugin added (the
+// wiring's check refuses a route that would shadow a generated one). The
+// plugins' declared tables become writable by their statements. now is
+// the clock the plugins read (API.Now); nil is the wall clock.
+func Load(plugins []Plugin, svc *content.Service, sec Security, check func(added []Registered) error, log *slog.Logger, now func() time.Time) (*Registry, error) {
 	if now == nil {
 		now = time.Now
 	}
-	r := &Registry{services: map[string]any{}, plugins: plugins, sec: sec, now: now}
+	r := &Registry{services: map[string]any{}, plugins: plugins, now: now}
 	seen := map[string]bool{}
 	for _, p := range plugins {
 		if seen[p.Name()] {
@@ -64,7 +58,7 @@ func Load(plugins []Plugin, svc *content.Service, sec Security, generated route.
 		}
 		// Checked here rather than in Route, so that a plugin that drops
 		// Route's error is stopped all the same.
-		if err := checkShadows(rows(r.routes[before:]), generated); err != nil {
+		if err := check(r.routes[before:]); err != nil {
 			return nil, err
 		}
 	}
@@ -106,56 +100,3 @@ func (r *Registry) Routes() []Registered { return r.routes }
 // nil: how code outside the plugins (a command, the core's wiring, a test)
 // calls what a plugin exposes, through the app's registry.
 func (r *Registry) Service(name string) any { return r.services[name] }
-
-// Row is r's row of the route table: served under every version prefix,
-// with what it declares for the documents, its policies and its handler.
-// Table puts the permission check before them.
-func (r Registered) Row() route.Route {
-	handlers := make([]fiber.Handler, 0, len(r.Policies)+1)
-	for _, p := range r.Policies {
-		handlers = append(handlers, policy(p))
-	}
-	handlers = append(handlers, r.Handler)
-	return route.Route{Method: r.Method, Path: r.Path, Prefixes: route.Versioned, Action: r.Action,
-		Source: route.Plugin(r.Plugin), Secret: r.Secret, Handlers: handlers,
-		Docs: route.Docs{Summary: r.Summary, Tag: r.Tag, Request: r.Request, Response: r.Response, QueryKeys: r.QueryKeys}}
-}
-
-// Table is the plugins' rows of the route table, in registration order,
-// each behind its permission check and policies. The app mounts them
-// before the generated routes, so that /api/categories/tree is not taken
-// for /api/categories/:id.
-func (r *Registry) Table() route.Table {
-	out := rows(r.routes)
-	for i := range out {
-		out[i].Handlers = append([]fiber.Handler{permission(r.sec, out[i].Action)}, out[i].Handlers...)
-	}
-	return out
-}
-
-// rows are the rows of routes, without the permission check.
-func rows(routes []Registered) route.Table {
-	out := make(route.Table, len(routes))
-	for i, rt := range routes {
-		out[i] = rt.Row()
-	}
-	return out
-}
-
-func permission(sec Security, action string) fiber.Handler {
-	return func(c *fiber.Ctx) error {
-		if err := sec.Allow(c, action); err != nil {
-			return err
-		}
-		return c.Next()
-	}
-}
-
-func policy(p Policy) fiber.Handler {
-	return func(c *fiber.Ctx) error {
-		if err := p(c); err != nil {
-			return err
-		}
-		return c.Next()
-	}
-}

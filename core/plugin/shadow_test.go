@@ -9,10 +9,11 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
-	"github.com/kiln-cms/kiln/core/app/apptest"
 	"github.com/kiln-cms/kiln/core/plugin"
-	"github.com/kiln-cms/kiln/core/rest"
+	"github.com/kiln-cms/kiln/internal/apptest"
 	"github.com/kiln-cms/kiln/internal/database"
+	"github.com/kiln-cms/kiln/internal/pluginroutes"
+	"github.com/kiln-cms/kiln/internal/rest"
 	"github.com/kiln-cms/kiln/plugins/analytics"
 	"github.com/kiln-cms/kiln/plugins/catalog"
 	"github.com/kiln-cms/kiln/plugins/coaching"
@@ -65,7 +66,7 @@ func TestShadowingAGeneratedRouteStopsStartUp(t *testing.T) {
 				Response: map[string]any{"type": "object"}, Handler: ok})
 			return nil
 		}}
-		_, err := plugin.Load([]plugin.Plugin{p}, h.App.Content, h.App.Security, rest.GeneratedRoutes(h.App.Schema, nil), log, nil)
+		_, err := plugin.Load([]plugin.Plugin{p}, h.App.Content, h.App.Security, pluginroutes.Shadows(rest.GeneratedRoutes(h.App.Schema, nil)), log, nil)
 		switch {
 		case c.shadow == "" && err != nil:
 			t.Errorf("%s %s: refused: %v", c.method, c.path, err)

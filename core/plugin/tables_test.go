@@ -4,9 +4,9 @@ import (
 	"context"
 	"testing"
 
-	"github.com/kiln-cms/kiln/core/app/apptest"
 	"github.com/kiln-cms/kiln/core/plugin"
 	"github.com/kiln-cms/kiln/core/schema"
+	"github.com/kiln-cms/kiln/internal/apptest"
 )
 
 // tabled is a plugin that only declares tables.

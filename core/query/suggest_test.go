@@ -169,7 +169,7 @@ func TestInvalidKeySaysWhatIsValid(t *testing.T) {
 				a := ct.Field(name)
 				forbidden := a != nil && a.IsRelation() && a.TargetType.Name == "role" && !a.IsPrivate()
 				if forbidden && p.param == "populate" {
-					// Dropped, as Strapi drops it (core/rest TestPopulateNotPermitted).
+					// Dropped, as Strapi drops it (internal/rest TestPopulateNotPermitted).
 					continue
 				}
 				if forbidden {

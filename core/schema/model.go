@@ -178,7 +178,7 @@ type Attribute struct {
 	Conditions json.RawMessage
 	// Written is the field's definition as its file writes it, as JSON,
 	// keys in the file's order (Kiln's own keys left out): what Strapi's
-	// content-type-builder routes echo (core/rest ctb.go).
+	// content-type-builder routes echo (internal/rest ctb.go).
 	Written json.RawMessage
 	// CustomField is the uid of the custom field the field is
 	// (plugin::color-picker.color); Type is then its base type.

@@ -2,7 +2,7 @@
 // with an identifier and a password, registration, changing a password,
 // password reset by mailed code, the administration of users and the
 // roles' listing, and the rules every write of a user obeys (InstallRules).
-// core/rest's handlers read requests and write answers around it; `kiln
+// internal/rest's handlers read requests and write answers around it; `kiln
 // admin create` calls it too. It takes and returns plain Go values and
 // error kinds (core/errs); users are entries of the built-in user type,
 // read and written through the content service.

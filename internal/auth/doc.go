@@ -4,7 +4,7 @@
 // bcrypt, and the permission policy of config/permissions.yaml with its
 // per-role ownership scopes.
 //
-// It knows nothing of HTTP or the database on purpose: core/rest reads the
+// It knows nothing of HTTP or the database on purpose: internal/rest reads the
 // Authorization header and the users table, and asks this package the
 // questions that must be answered the same way everywhere — is this token
 // ours, is this the password, may this role take this action, and which

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/kiln-cms/kiln/core/app/apptest"
+	"github.com/kiln-cms/kiln/internal/apptest"
 	"github.com/kiln-cms/kiln/internal/auth"
 	"github.com/kiln-cms/kiln/internal/database"
 	"github.com/kiln-cms/kiln/plugins/analytics"

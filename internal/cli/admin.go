@@ -12,9 +12,9 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/kiln-cms/kiln/core/app"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/internal/account"
+	"github.com/kiln-cms/kiln/internal/app"
 	"github.com/kiln-cms/kiln/internal/auth"
 )
 

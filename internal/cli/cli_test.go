@@ -6,11 +6,11 @@ import (
 	"log/slog"
 	"net"
 
-	"github.com/kiln-cms/kiln/core/app"
 	"github.com/kiln-cms/kiln/core/config"
 	"github.com/kiln-cms/kiln/core/demo"
 	"github.com/kiln-cms/kiln/core/plugin"
 	"github.com/kiln-cms/kiln/dataset"
+	"github.com/kiln-cms/kiln/internal/app"
 	"github.com/kiln-cms/kiln/plugins/all"
 )
 

@@ -23,7 +23,7 @@ import (
 
 	_ "modernc.org/sqlite"
 
-	"github.com/kiln-cms/kiln/core/app/apptest"
+	"github.com/kiln-cms/kiln/internal/apptest"
 )
 
 // These tests run the real kiln binary, built into the test's folder, on

@@ -9,9 +9,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/kiln-cms/kiln/core/app"
 	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/query"
+	"github.com/kiln-cms/kiln/internal/app"
 	"github.com/kiln-cms/kiln/plugins/all"
 )
 

@@ -8,7 +8,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/kiln-cms/kiln/core/app"
+	"github.com/kiln-cms/kiln/internal/app"
 	"github.com/kiln-cms/kiln/internal/database"
 	"github.com/kiln-cms/kiln/internal/migrate"
 	"github.com/kiln-cms/kiln/internal/plugintables"

@@ -13,9 +13,9 @@ import (
 	"strings"
 	"syscall"
 
-	"github.com/kiln-cms/kiln/core/app"
 	"github.com/kiln-cms/kiln/core/config"
 	"github.com/kiln-cms/kiln/core/demo"
+	"github.com/kiln-cms/kiln/internal/app"
 	"github.com/kiln-cms/kiln/internal/profiling"
 )
 

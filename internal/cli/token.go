@@ -11,9 +11,9 @@ import (
 	"time"
 
 	"github.com/kiln-cms/kiln/core/errs"
-	"github.com/kiln-cms/kiln/core/rest"
 	"github.com/kiln-cms/kiln/internal/apitoken"
 	"github.com/kiln-cms/kiln/internal/auth"
+	"github.com/kiln-cms/kiln/internal/rest"
 )
 
 const tokenUsage = `Usage:

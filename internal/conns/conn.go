@@ -44,7 +44,7 @@ func (c *Conn) Read(p []byte) (int, error) {
 }
 
 // ReadFrom hands what the server streams (an answer spilled to a file,
-// core/rest's answer buffer) to the connection's own ReadFrom: a TCP
+// internal/rest's answer buffer) to the connection's own ReadFrom: a TCP
 // connection's is sendfile. Without it the server's buffered writer
 // copied the file in reads and writes of 4 KiB, 66 of each for a
 // populated list's 264 KB.

@@ -1,5 +1,5 @@
 // Package jsonw appends JSON values to a byte slice by hand. The response
-// writers of core/rest and the field kinds of core/schema share it: entries
+// writers of internal/rest and the field kinds of core/schema share it: entries
 // have their fields in schema order and typed values, so a reflective
 // encoder would only add cost.
 package jsonw

@@ -135,7 +135,7 @@ var textFormat = expfmt.NewFormat(expfmt.TypeTextPlain)
 var TextFormat = string(textFormat)
 
 // Text is the metrics in the text format (TextFormat), as GET /metrics
-// answers them (core/app serves it).
+// answers them (internal/app serves it).
 func (m *Metrics) Text() ([]byte, error) {
 	families, err := m.reg.Gather()
 	if err != nil {

@@ -7,11 +7,12 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
-	"github.com/kiln-cms/kiln/core/app/apptest"
 	"github.com/kiln-cms/kiln/core/plugin"
 	"github.com/kiln-cms/kiln/core/schema"
+	"github.com/kiln-cms/kiln/internal/apptest"
 	"github.com/kiln-cms/kiln/internal/openapi"
 	"github.com/kiln-cms/kiln/internal/openapi/openapitest"
+	"github.com/kiln-cms/kiln/internal/pluginroutes"
 	rt "github.com/kiln-cms/kiln/internal/route"
 )
 
@@ -116,7 +117,7 @@ func TestBuildFillsGaps(t *testing.T) {
 	plugins[4].Route.QueryKeys = []string{"q", "sort", "q"}
 	var rows rt.Table
 	for _, p := range plugins {
-		rows = append(rows, p.Row())
+		rows = append(rows, pluginroutes.Row(p))
 	}
 	rows = append(rows, rt.Route{Method: "GET", Path: "/nothing", Prefixes: rt.API, Action: "nothing.find", Source: rt.SourceCore})
 	admin := func(string) []string { return []string{"admin"} }

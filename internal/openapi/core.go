@@ -1,12 +1,12 @@
 package openapi
 
 import (
-	"github.com/kiln-cms/kiln/core/rest"
 	"github.com/kiln-cms/kiln/core/schema"
+	"github.com/kiln-cms/kiln/internal/rest"
 )
 
 // coreOp describes one of the core's users-and-auth routes, whose handlers
-// live in core/rest and declare nothing themselves. They answer as
+// live in internal/rest and declare nothing themselves. They answer as
 // Strapi's users-permissions plugin does: bare user objects in the flat
 // shape, whatever the version.
 type coreOp struct {

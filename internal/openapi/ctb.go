@@ -1,8 +1,8 @@
 package openapi
 
-import "github.com/kiln-cms/kiln/core/rest"
+import "github.com/kiln-cms/kiln/internal/rest"
 
-// GET /api/content-type-builder/content-types and /components (core/rest
+// GET /api/content-type-builder/content-types and /components (internal/rest
 // ctb.go) answer as Strapi's content-type-builder plugin does on the
 // content API: the schema, each type and component with its fields as
 // its file writes them.

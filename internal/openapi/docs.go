@@ -5,8 +5,8 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
-	"github.com/kiln-cms/kiln/core/rest"
 	"github.com/kiln-cms/kiln/internal/docsui"
+	"github.com/kiln-cms/kiln/internal/rest"
 	"github.com/kiln-cms/kiln/internal/route"
 )
 

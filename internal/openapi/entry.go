@@ -1,8 +1,8 @@
 package openapi
 
 import (
-	"github.com/kiln-cms/kiln/core/rest"
 	"github.com/kiln-cms/kiln/core/schema"
+	"github.com/kiln-cms/kiln/internal/rest"
 )
 
 // entries writes the entry schemas a document needs, each once: a route or
@@ -76,7 +76,7 @@ func (e *entries) drain() {
 	}
 }
 
-// componentSchema is one component row as core/rest writes it: its id, a
+// componentSchema is one component row as internal/rest writes it: its id, a
 // zone item's __component, and its loaded fields (nested components and
 // relations only when populated).
 func (e *entries) componentSchema(c *schema.ContentType, shape rest.Version, zone bool) obj {
@@ -134,7 +134,7 @@ func bounds(s obj, a *schema.Attribute) {
 	}
 }
 
-// entrySchema is one entry as core/rest writes it: id and documentId
+// entrySchema is one entry as internal/rest writes it: id and documentId
 // always; the loaded fields (any may be left out by fields=); relations
 // only when populated. v2 is flat; v1 puts the fields under "attributes"
 // and each relation under {"data": ...}.

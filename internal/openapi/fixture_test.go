@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"testing"
 
-	"github.com/kiln-cms/kiln/core/app/apptest"
+	"github.com/kiln-cms/kiln/internal/apptest"
 )
 
 // fixture writes a small data set through the API and returns the

@@ -1,8 +1,8 @@
 package openapi
 
 import (
-	"github.com/kiln-cms/kiln/core/rest"
 	"github.com/kiln-cms/kiln/core/schema"
+	"github.com/kiln-cms/kiln/internal/rest"
 )
 
 // typeSchemas writes a content type's components beside its entry: the

@@ -1,8 +1,8 @@
 package openapi
 
-import "github.com/kiln-cms/kiln/core/rest"
+import "github.com/kiln-cms/kiln/internal/rest"
 
-// GET /api/i18n/locales (core/rest locales.go) answers as Strapi's i18n
+// GET /api/i18n/locales (internal/rest locales.go) answers as Strapi's i18n
 // plugin: a bare array of the configured locales.
 
 const tagI18n = "Internationalization"

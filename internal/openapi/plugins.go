@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/kiln-cms/kiln/core/plugin"
+	"github.com/kiln-cms/kiln/internal/pluginroutes"
 	"github.com/kiln-cms/kiln/internal/route"
 )
 
@@ -36,7 +37,7 @@ func hasBody(method string) bool {
 func Check(routes []plugin.Registered) error {
 	rows := make(route.Table, len(routes))
 	for i, r := range routes {
-		rows[i] = r.Row()
+		rows[i] = pluginroutes.Row(r)
 	}
 	return errors.Join(checkRows(rows)...)
 }

@@ -78,7 +78,7 @@ var validationDetails = obj{"type": "object", "properties": obj{
 }}
 
 // errorResponses are components.responses: one per error status, each
-// with the names core/rest gives it.
+// with the names internal/rest gives it.
 func errorResponses() obj {
 	resp := func(desc string, names []string, extra func(s obj), headers obj) obj {
 		s := errorSchema(names, desc)

@@ -1,11 +1,11 @@
 package openapi
 
 import (
-	"github.com/kiln-cms/kiln/core/rest"
 	"github.com/kiln-cms/kiln/core/schema"
+	"github.com/kiln-cms/kiln/internal/rest"
 )
 
-// The media library's routes (core/rest uploads.go) answer as Strapi's
+// The media library's routes (internal/rest uploads.go) answer as Strapi's
 // upload plugin: bare file objects, each with isUrlSigned.
 
 // tagMedia is their tag, named as Strapi's admin names the library.

@@ -1,6 +1,6 @@
 package openapi
 
-import "github.com/kiln-cms/kiln/core/rest"
+import "github.com/kiln-cms/kiln/internal/rest"
 
 // variant is one served document: a version's, or the latest's, which
 // describes the plain /api routes.

@@ -3,10 +3,10 @@ package openapi
 import (
 	"testing"
 
-	"github.com/kiln-cms/kiln/core/rest"
+	"github.com/kiln-cms/kiln/internal/rest"
 )
 
-// TestVariantsFollowTheRouter: one document per prefix core/rest serves
+// TestVariantsFollowTheRouter: one document per prefix internal/rest serves
 // under, and /api/versions points at the versioned ones.
 func TestVariantsFollowTheRouter(t *testing.T) {
 	if len(variants) != len(rest.Prefixes) {

@@ -18,7 +18,7 @@ import (
 	"github.com/kiln-cms/kiln/internal/clientip"
 )
 
-// testErrorHandler stands in for core/rest's: KindRateLimit as a 429 with
+// testErrorHandler stands in for internal/rest's: KindRateLimit as a 429 with
 // Retry-After from the details, anything else a 500.
 func testErrorHandler(c *fiber.Ctx, err error) error {
 	e, ok := errs.As(err)

@@ -5,15 +5,15 @@
 // documents are built from it, and the plugin shadowing check compares its
 // plugin rows with its generated ones. What adds rows:
 //
-//   - core/app: the operations endpoints (/_health, /_ready);
+//   - internal/app: the operations endpoints (/_health, /_ready);
 //   - internal/openapi and internal/docsui: the documentation's own routes;
-//   - core/rest (AccountRoutes, APITokenRoutes): the users-and-auth
+//   - internal/rest (AccountRoutes, APITokenRoutes): the users-and-auth
 //     routes and the API tokens' admin routes;
 //   - core/plugin (Registry.Table): what each plugin registered;
-//   - core/rest (GeneratedRoutes): the routes of every content type, from
-//     one list per kind of content type (core/rest/routes.go).
+//   - internal/rest (GeneratedRoutes): the routes of every content type, from
+//     one list per kind of content type (internal/rest/routes.go).
 //
-// core/app puts them together in that order, which is the order fiber
+// internal/app puts them together in that order, which is the order fiber
 // matches them in (App.Routes).
 package route
 

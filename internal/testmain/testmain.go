@@ -4,7 +4,7 @@
 // then prints one line naming the tests skipped for want of a service
 // (PostgreSQL, Redis, S3...) and what enables them:
 //
-//	skip	github.com/kiln-cms/kiln/core/app	226 PostgreSQL tests (set KILN_TEST_POSTGRES_URL)
+//	skip	github.com/kiln-cms/kiln/internal/app	226 PostgreSQL tests (set KILN_TEST_POSTGRES_URL)
 //
 // The helpers that skip for want of a service skip through Skip, which
 // counts. A package whose tests may skip so, or make databases, has a

@@ -13,8 +13,8 @@ import (
 
 	"github.com/minio/minio-go/v7"
 
-	"github.com/kiln-cms/kiln/core/app/apptest"
 	"github.com/kiln-cms/kiln/core/config"
+	"github.com/kiln-cms/kiln/internal/apptest"
 	"github.com/kiln-cms/kiln/internal/database"
 	"github.com/kiln-cms/kiln/internal/storage"
 	"github.com/kiln-cms/kiln/internal/storage/s3test"

@@ -3,7 +3,7 @@
 // bytes in a storage provider (internal/storage) and their descriptions as
 // entries of the built-in file type (schema.FileType) through the content
 // service, so that media fields, populate and filters see them as any
-// relation's target. It knows nothing of HTTP; core/rest's upload routes
+// relation's target. It knows nothing of HTTP; internal/rest's upload routes
 // call it.
 //
 // A file's bytes and its row are kept together: the bytes are stored

@@ -91,7 +91,7 @@ func validHeader(k string) bool { return headerName.MatchString(k) }
 
 // The admin routes' permission actions: "*" or an explicit grant
 // ("webhooks.*", "webhooks.find") gives them; no shipped role but the
-// admin's "*" has them. core/rest's handlers check them.
+// admin's "*" has them. internal/rest's handlers check them.
 const (
 	ActionFind       = "webhooks.find"
 	ActionFindOne    = "webhooks.findOne"

@@ -4,14 +4,14 @@ import (
 	"context"
 	"testing"
 
-	"github.com/kiln-cms/kiln/core/app/apptest"
 	"github.com/kiln-cms/kiln/core/errs"
+	"github.com/kiln-cms/kiln/internal/apptest"
 	"github.com/kiln-cms/kiln/internal/database"
 	"github.com/kiln-cms/kiln/internal/webhook"
 )
 
 // TestAdministration: the webhooks' administration in plain Go values, as
-// core/rest's admin routes call it (core/rest's TestWebhookAdminRoutes
+// internal/rest's admin routes call it (internal/rest's TestWebhookAdminRoutes
 // tests the routes): a secret is shown once, an update keeps what it
 // leaves nil, a webhook of the config file belongs to the file.
 func TestAdministration(t *testing.T) {

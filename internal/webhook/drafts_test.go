@@ -6,7 +6,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/kiln-cms/kiln/core/app/apptest"
+	"github.com/kiln-cms/kiln/internal/apptest"
 	"github.com/kiln-cms/kiln/internal/database"
 )
 

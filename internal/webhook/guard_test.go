@@ -11,9 +11,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/kiln-cms/kiln/core/app"
-	"github.com/kiln-cms/kiln/core/app/apptest"
 	"github.com/kiln-cms/kiln/core/config"
+	"github.com/kiln-cms/kiln/internal/app"
+	"github.com/kiln-cms/kiln/internal/apptest"
 	"github.com/kiln-cms/kiln/internal/database"
 	"github.com/kiln-cms/kiln/internal/migrate"
 	"github.com/kiln-cms/kiln/internal/webhook"

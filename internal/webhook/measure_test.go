@@ -11,9 +11,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/kiln-cms/kiln/core/app"
 	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/query"
+	"github.com/kiln-cms/kiln/internal/app"
 	"github.com/kiln-cms/kiln/internal/database"
 	"github.com/kiln-cms/kiln/internal/migrate"
 )

@@ -35,7 +35,7 @@ const (
 // Service is the app's webhooks: the outbox the content service writes
 // events to (content.Outbox), the worker that delivers them, and the
 // webhooks' administration (List, Create, Deliveries, ...), plain Go
-// values in and out, which core/rest's admin routes call.
+// values in and out, which internal/rest's admin routes call.
 type Service struct {
 	db     *database.DB
 	schema *schema.Schema
@@ -75,7 +75,7 @@ type hookDef struct {
 var _ content.Outbox = (*Service)(nil)
 
 // EntryJSON renders an entry as a delivery's payload carries it: as the
-// REST API answers it in its v2 shape (the wiring hands core/rest's
+// REST API answers it in its v2 shape (the wiring hands internal/rest's
 // rendering, so that this package keeps out of HTTP).
 type EntryJSON func(*entry.Entry) json.RawMessage
 

@@ -10,7 +10,7 @@ import (
 
 	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/errs"
-	"github.com/kiln-cms/kiln/core/rest"
+	"github.com/kiln-cms/kiln/core/reply"
 	"github.com/kiln-cms/kiln/core/schema"
 )
 
@@ -66,7 +66,7 @@ func (a *analytics) coach(c *fiber.Ctx) error {
 	if err := a.coachAttendance(ctx, ro, &k, win); err != nil {
 		return err
 	}
-	return rest.WriteData(c, fiber.StatusOK, &k)
+	return reply.Data(c, fiber.StatusOK, &k)
 }
 
 // coachLearners reads the coach k.ID, their user (for the permission

@@ -9,7 +9,7 @@ import (
 
 	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/errs"
-	"github.com/kiln-cms/kiln/core/rest"
+	"github.com/kiln-cms/kiln/core/reply"
 	"github.com/kiln-cms/kiln/core/schema"
 )
 
@@ -65,7 +65,7 @@ func (a *analytics) customer(c *fiber.Ctx) error {
 		cu.Programs = []*Program{}
 	}
 	cu.rollUp()
-	return rest.WriteData(c, fiber.StatusOK, &cu)
+	return reply.Data(c, fiber.StatusOK, &cu)
 }
 
 // customerLearners reads the customer cu.ID with the number of its

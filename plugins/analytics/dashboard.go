@@ -7,7 +7,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 
 	"github.com/kiln-cms/kiln/core/content"
-	"github.com/kiln-cms/kiln/core/rest"
+	"github.com/kiln-cms/kiln/core/reply"
 )
 
 // Dashboard is the platform at a glance. Field names are the figures'
@@ -92,7 +92,7 @@ func (a *analytics) dashboard(c *fiber.Ctx) error {
 	if err := a.attendance30Days(ctx, ro, &d, now, win); err != nil {
 		return err
 	}
-	return rest.WriteData(c, fiber.StatusOK, &d)
+	return reply.Data(c, fiber.StatusOK, &d)
 }
 
 // population counts programs by status, customers, learners and coaches,

@@ -9,7 +9,7 @@ import (
 
 	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/errs"
-	"github.com/kiln-cms/kiln/core/rest"
+	"github.com/kiln-cms/kiln/core/reply"
 	"github.com/kiln-cms/kiln/core/schema"
 )
 
@@ -88,7 +88,7 @@ func (a *analytics) program(c *fiber.Ctx) error {
 	if len(ps) == 0 { // deleted since it was resolved
 		return errs.NotFound()
 	}
-	return rest.WriteData(c, fiber.StatusOK, ps[0])
+	return reply.Data(c, fiber.StatusOK, ps[0])
 }
 
 // resolve turns an id or documentId into the row id of an entry the

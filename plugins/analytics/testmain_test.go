@@ -4,7 +4,7 @@ import (
 	"os"
 	"testing"
 
-	"github.com/kiln-cms/kiln/core/app/apptest"
+	"github.com/kiln-cms/kiln/internal/apptest"
 )
 
 // TestMain drops the databases the tests made and names the tests that

@@ -13,7 +13,7 @@ import (
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/plugin"
 	"github.com/kiln-cms/kiln/core/query"
-	"github.com/kiln-cms/kiln/core/rest"
+	"github.com/kiln-cms/kiln/core/reply"
 	"github.com/kiln-cms/kiln/core/schema"
 )
 
@@ -52,7 +52,7 @@ type instantiate struct {
 // session that breaks a rule) writes nothing.
 func (in *instantiate) handle(c *fiber.Ctx) error {
 	var body map[string]any
-	if err := rest.DecodeBody(c, &body); err != nil {
+	if err := reply.DecodeBody(c, &body); err != nil {
 		return err
 	}
 	for k := range body {
@@ -87,7 +87,7 @@ func (in *instantiate) handle(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return rest.WriteEntry(c, fiber.StatusCreated, e)
+	return reply.Entry(c, fiber.StatusCreated, e)
 }
 
 // answer is how the new program is read back: with its customer, and its

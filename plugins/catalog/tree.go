@@ -6,7 +6,7 @@ import (
 	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/plugin"
 	"github.com/kiln-cms/kiln/core/query"
-	"github.com/kiln-cms/kiln/core/rest"
+	"github.com/kiln-cms/kiln/core/reply"
 	"github.com/kiln-cms/kiln/core/schema"
 )
 
@@ -67,7 +67,7 @@ func (t *tree) handle(c *fiber.Ctx) error {
 			}
 		}
 	}
-	return rest.WriteData(c, fiber.StatusOK, nest(m, page.Entries, parents))
+	return reply.Data(c, fiber.StatusOK, nest(m, page.Entries, parents))
 }
 
 // nest builds the forest. A category whose parent is missing, hidden or

@@ -10,7 +10,7 @@ import (
 	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/query"
-	"github.com/kiln-cms/kiln/core/rest"
+	"github.com/kiln-cms/kiln/core/reply"
 )
 
 // firstSlots is how many slots /coaches/available shows per coach.
@@ -66,7 +66,7 @@ func (k *coaching) availability(c *fiber.Ctx) error {
 	}
 	loc := d.rulesZone()
 	free := FreeSlots(d.Rules, loc, d.Busy, w.from, w.to, w.duration)
-	return rest.WriteDataMeta(c, fiber.StatusOK, slotsJSON(free, loc), fiber.Map{
+	return reply.DataMeta(c, fiber.StatusOK, slotsJSON(free, loc), fiber.Map{
 		"coach": coach, "timezone": loc.String(),
 		"from": w.from.Format(time.RFC3339), "to": w.to.Format(time.RFC3339), "duration": int64(w.duration / time.Minute),
 	})
@@ -159,7 +159,7 @@ func (k *coaching) writeAvailable(c *fiber.Ctx, q *query.Query, found []freeCoac
 	items := make([]json.RawMessage, 0, len(page))
 	for _, f := range page {
 		if e := entries[f.coach]; e != nil {
-			item, err := json.Marshal(map[string]any{"coach": rest.EntryJSON(c, e), "slots": slotsJSON(f.slots, f.loc)})
+			item, err := json.Marshal(map[string]any{"coach": reply.EntryJSON(c, e), "slots": slotsJSON(f.slots, f.loc)})
 			if err != nil {
 				return err
 			}
@@ -169,7 +169,7 @@ func (k *coaching) writeAvailable(c *fiber.Ctx, q *query.Query, found []freeCoac
 	if !q.Pagination.WithCount {
 		total = -1
 	}
-	return rest.WriteItems(c, items, q.Pagination, total)
+	return reply.Items(c, items, q.Pagination, total)
 }
 
 // has reports whether the list holds the value (case and spacing aside);

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/kiln-cms/kiln/core/app/apptest"
+	"github.com/kiln-cms/kiln/internal/apptest"
 )
 
 // slotsOf reads an availability answer as "start/end local-start" lines.
@@ -179,7 +179,7 @@ func TestAvailableCoaches(t *testing.T) {
 		wantError(t, h, "sort", h.Do("GET", "/api/coaches/available?sort=name", nil), 400, "ValidationError", "sort")
 		wantError(t, h, "bad duration", h.Do("GET", "/api/coaches/available?duration=x", nil), 400, "ValidationError", "duration")
 		// A key the route does not take is ignored, as Strapi ignores it
-		// (api.yaml strictParams refuses it: core/rest TestStrictParams).
+		// (api.yaml strictParams refuses it: internal/rest TestStrictParams).
 		if r := h.Do("GET", "/api/coaches/available?weekday=1", nil); r.Status != 200 || len(list(t, r)) != len(list(t, h.Do("GET", "/api/coaches/available", nil))) {
 			t.Errorf("unknown key: %d %s", r.Status, r.Body)
 		}

@@ -5,8 +5,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/kiln-cms/kiln/core/app/apptest"
 	"github.com/kiln-cms/kiln/dataset"
+	"github.com/kiln-cms/kiln/internal/apptest"
 	"github.com/kiln-cms/kiln/internal/database"
 	"github.com/kiln-cms/kiln/plugins/coaching"
 )

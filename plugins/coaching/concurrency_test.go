@@ -9,7 +9,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/kiln-cms/kiln/core/app/apptest"
+	"github.com/kiln-cms/kiln/internal/apptest"
 )
 
 // TestConcurrentAssignmentsNeverOverfill sends many assignments to one

@@ -11,7 +11,7 @@ import (
 	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/query"
-	"github.com/kiln-cms/kiln/core/rest"
+	"github.com/kiln-cms/kiln/core/reply"
 	"github.com/kiln-cms/kiln/core/schema"
 )
 
@@ -54,7 +54,7 @@ func (k *coaching) listLearners(c *fiber.Ctx, q *query.Query, coach int64, ro co
 	if err != nil {
 		return err
 	}
-	return rest.WriteList(c, page, q.Pagination)
+	return reply.List(c, page, q.Pagination)
 }
 
 // callersCoach is the id of the coach whose user is the caller; a caller
@@ -142,7 +142,7 @@ func (k *coaching) assign(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return rest.WriteData(c, fiber.StatusOK, res)
+	return reply.Data(c, fiber.StatusOK, res)
 }
 
 // place gives the learners (distinct ids) to the coach inside the
@@ -271,7 +271,7 @@ func (k *coaching) unassign(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return rest.WriteEntry(c, fiber.StatusOK, e)
+	return reply.Entry(c, fiber.StatusOK, e)
 }
 
 // learnerOf resolves the learner ref names and locks their row, if they
@@ -303,7 +303,7 @@ func (k *coaching) learnerOf(ctx context.Context, tx *content.Tx, coach int64, r
 // assignBodyOf reads {"learners": [...]}: one to maxMatches references.
 func assignBodyOf(c *fiber.Ctx) ([]string, error) {
 	var raw map[string]any
-	if err := rest.DecodeBody(c, &raw); err != nil {
+	if err := reply.DecodeBody(c, &raw); err != nil {
 		return nil, err
 	}
 	for key := range raw {

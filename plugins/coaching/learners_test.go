@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/kiln-cms/kiln/core/app/apptest"
+	"github.com/kiln-cms/kiln/internal/apptest"
 )
 
 // coachOf returns each learner's coach id (0 for none), read from the

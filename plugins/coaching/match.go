@@ -12,7 +12,7 @@ import (
 	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/query"
-	"github.com/kiln-cms/kiln/core/rest"
+	"github.com/kiln-cms/kiln/core/reply"
 	"github.com/kiln-cms/kiln/core/schema"
 )
 
@@ -114,11 +114,11 @@ func (k *coaching) writeRanked(c *fiber.Ctx, q *query.Query, matches []Match, ro
 		}
 		for _, m := range matches {
 			if e := entries[m.Candidate.ID]; e != nil {
-				out = append(out, ranked{Coach: rest.EntryJSON(c, e), Score: m.Score, Parts: m.Parts, Facts: m.Facts})
+				out = append(out, ranked{Coach: reply.EntryJSON(c, e), Score: m.Score, Parts: m.Parts, Facts: m.Facts})
 			}
 		}
 	}
-	return rest.WriteData(c, fiber.StatusOK, out)
+	return reply.Data(c, fiber.StatusOK, out)
 }
 
 // entries reads the entries of q's type with the ids, with q's fields and
@@ -192,7 +192,7 @@ func (k *coaching) resolve(ctx context.Context, ct *schema.ContentType, ref, fie
 // field.
 func matchBodyOf(c *fiber.Ctx) (matchBody, error) {
 	var raw map[string]any
-	if err := rest.DecodeBody(c, &raw); err != nil {
+	if err := reply.DecodeBody(c, &raw); err != nil {
 		return matchBody{}, err
 	}
 	if raw == nil {

@@ -6,7 +6,7 @@ import (
 	"sort"
 	"testing"
 
-	"github.com/kiln-cms/kiln/core/app/apptest"
+	"github.com/kiln-cms/kiln/internal/apptest"
 )
 
 // TestMatchRanking works out the fixture's scores by hand (docs/coaching.md:

@@ -16,7 +16,7 @@ import (
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/hook"
 	"github.com/kiln-cms/kiln/core/plugin"
-	"github.com/kiln-cms/kiln/core/rest"
+	"github.com/kiln-cms/kiln/core/reply"
 	"github.com/kiln-cms/kiln/core/schema"
 )
 
@@ -110,7 +110,7 @@ func (p *Plugin) greet(c *fiber.Ctx, api *plugin.API) error {
 	if err != nil {
 		return err
 	}
-	return rest.WriteData(c, fiber.StatusOK, fiber.Map{
+	return reply.Data(c, fiber.StatusOK, fiber.Map{
 		"greeting": fmt.Sprintf("hello, user %d", user), "times": times, "activeCustomers": active})
 }
 

@@ -8,7 +8,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/kiln-cms/kiln/core/app/apptest"
+	"github.com/kiln-cms/kiln/internal/apptest"
 	"github.com/kiln-cms/kiln/internal/database"
 	"github.com/kiln-cms/kiln/internal/store/storetest"
 	"github.com/kiln-cms/kiln/internal/testmain"

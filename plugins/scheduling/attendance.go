@@ -10,7 +10,7 @@ import (
 	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/query"
-	"github.com/kiln-cms/kiln/core/rest"
+	"github.com/kiln-cms/kiln/core/reply"
 	"github.com/kiln-cms/kiln/core/schema"
 )
 
@@ -71,7 +71,7 @@ func (s *sched) setAttendance(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return rest.WriteEntry(c, fiber.StatusOK, out)
+	return reply.Entry(c, fiber.StatusOK, out)
 }
 
 // mayMark checks that the caller's role may set status on the learner's
@@ -149,7 +149,7 @@ func allowedText(s *sched, c *fiber.Ctx) string {
 // {"data": {...}}; nothing else.
 func attendanceBody(c *fiber.Ctx) (string, error) {
 	var body map[string]any
-	if err := rest.DecodeBody(c, &body); err != nil {
+	if err := reply.DecodeBody(c, &body); err != nil {
 		return "", err
 	}
 	if inner, ok := body["data"].(map[string]any); ok && len(body) == 1 {

@@ -12,7 +12,7 @@ import (
 
 	ics "github.com/arran4/golang-ical"
 
-	"github.com/kiln-cms/kiln/core/app/apptest"
+	"github.com/kiln-cms/kiln/internal/apptest"
 )
 
 var feedPath = regexp.MustCompile(`^/api/calendar/[0-9a-f]{64}\.ics$`)

@@ -13,7 +13,7 @@ import (
 
 	ics "github.com/arran4/golang-ical"
 
-	"github.com/kiln-cms/kiln/core/app/apptest"
+	"github.com/kiln-cms/kiln/internal/apptest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")

@@ -10,10 +10,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/kiln-cms/kiln/core/app/apptest"
 	"github.com/kiln-cms/kiln/core/hook"
 	"github.com/kiln-cms/kiln/core/plugin"
 	"github.com/kiln-cms/kiln/core/schema"
+	"github.com/kiln-cms/kiln/internal/apptest"
 )
 
 // slowBookings holds every event and coach update for a moment after the

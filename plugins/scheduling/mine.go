@@ -7,7 +7,7 @@ import (
 
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/query"
-	"github.com/kiln-cms/kiln/core/rest"
+	"github.com/kiln-cms/kiln/core/reply"
 	"github.com/kiln-cms/kiln/core/schema"
 )
 
@@ -43,7 +43,7 @@ func (s *sched) myEvents(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return rest.WriteList(c, page, q.Pagination)
+	return reply.List(c, page, q.Pagination)
 }
 
 // mineFilter selects the user's events in the window: those they coach

@@ -12,8 +12,8 @@ import (
 
 	ics "github.com/arran4/golang-ical"
 
-	"github.com/kiln-cms/kiln/core/app/apptest"
 	"github.com/kiln-cms/kiln/dataset"
+	"github.com/kiln-cms/kiln/internal/apptest"
 	"github.com/kiln-cms/kiln/internal/database"
 	"github.com/kiln-cms/kiln/plugins/scheduling"
 )

@@ -11,7 +11,7 @@ import (
 	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/query"
-	"github.com/kiln-cms/kiln/core/rest"
+	"github.com/kiln-cms/kiln/core/reply"
 	"github.com/kiln-cms/kiln/core/schema"
 )
 
@@ -66,7 +66,7 @@ func (s *sched) syncEvent(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return rest.WriteData(c, fiber.StatusOK, res)
+	return reply.Data(c, fiber.StatusOK, res)
 }
 
 // programLearners are the learners of the event's program with an active
@@ -127,7 +127,7 @@ func (s *sched) syncProgram(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return rest.WriteData(c, fiber.StatusOK, res)
+	return reply.Data(c, fiber.StatusOK, res)
 }
 
 // scheduledOf lists the program's scheduled events the caller may see,
@@ -374,7 +374,7 @@ func syncBody(c *fiber.Ctx, learnersAllowed bool) (refs []string, given bool, er
 		return nil, false, nil
 	}
 	var body map[string]any
-	if err := rest.DecodeBody(c, &body); err != nil {
+	if err := reply.DecodeBody(c, &body); err != nil {
 		return nil, false, err
 	}
 	if inner, ok := body["data"].(map[string]any); ok && len(body) == 1 {

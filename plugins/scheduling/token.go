@@ -12,7 +12,7 @@ import (
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/hook"
 	"github.com/kiln-cms/kiln/core/plugin"
-	"github.com/kiln-cms/kiln/core/rest"
+	"github.com/kiln-cms/kiln/core/reply"
 	"github.com/kiln-cms/kiln/core/schema"
 )
 
@@ -57,7 +57,7 @@ func (s *sched) forgetToken(ctx context.Context, ev *hook.Event) error {
 func (s *sched) rotateToken(c *fiber.Ctx) error {
 	if len(c.Body()) > 0 {
 		var body map[string]any
-		if err := rest.DecodeBody(c, &body); err != nil {
+		if err := reply.DecodeBody(c, &body); err != nil {
 			return err
 		}
 		for k := range body {
@@ -85,7 +85,7 @@ func (s *sched) rotateToken(c *fiber.Ctx) error {
 		return err
 	}
 	path := "/api/calendar/" + token + ".ics"
-	return rest.WriteData(c, fiber.StatusOK, fiber.Map{
+	return reply.Data(c, fiber.StatusOK, fiber.Map{
 		"url":    c.BaseURL() + path,
 		"webcal": "webcal://" + c.Hostname() + path,
 		"path":   path,

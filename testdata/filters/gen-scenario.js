@@ -132,7 +132,7 @@ for (const [label, q] of [
 // top-level keys Strapi 5.54 ignores without api.rest.strictParams. Strapi
 // searches the documentId too, which is random: every term holds a
 // character no documentId ([a-z0-9]) does, so that none matches by chance
-// (a number's search, core/rest TestSearchAsComputed, is checked against
+// (a number's search, internal/rest TestSearchAsComputed, is checked against
 // the documentIds each run made).
 const put = (name, data) => steps.push({ see: `Q put ${name}`, method: 'PUT', path: `/api/items/{${name}}`, data });
 put('I1', { code: 120, label: 'Blue-Sky one', note: 'quiet-words', secret: 'Zed-Secret' });

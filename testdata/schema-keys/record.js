@@ -4,7 +4,7 @@
 // which entries each side of those relations holds once a left links a
 // right through every field of its own.
 //
-//   BASE=<the Strapi's address> TOKEN=<a full-access API token> node record.js > ../../core/rest/testdata/ctb/schema-keys.json
+//   BASE=<the Strapi's address> TOKEN=<a full-access API token> node record.js > ../../internal/rest/testdata/ctb/schema-keys.json
 //
 // The Strapi project must have this folder's src/ and an empty database.
 // Node 20 or later.

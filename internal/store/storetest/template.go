@@ -186,7 +186,7 @@ func relaxed(addr string) string {
 // Dropping a database takes about a second (PostgreSQL checkpoints), more
 // than the test that used it, so drops run in the background, a few at a
 // time (their checkpoints coalesce), and the test goes on. The tests make
-// databases faster than that (core/rest's end with about a hundred still
+// databases faster than that (internal/rest's end with about a hundred still
 // queued), and waiting for them at the end added 6 to 30 seconds to that
 // package, by how busy the machine was. So when the package's tests are over (testmain.Run,
 // apptest.Main), finish hands what the process has not dropped, its

@@ -19,7 +19,7 @@ import (
 	"github.com/kiln-cms/kiln/core/hook"
 	"github.com/kiln-cms/kiln/core/plugin"
 	"github.com/kiln-cms/kiln/core/query"
-	"github.com/kiln-cms/kiln/core/rest"
+	"github.com/kiln-cms/kiln/core/reply"
 	"github.com/kiln-cms/kiln/core/schema"
 )
 
@@ -135,7 +135,7 @@ func (p *Plugin) Register(api *plugin.API) error {
 			}
 			title, _ := book.Get(p.m.Title)
 			r.Book, _ = title.(string)
-			return rest.WriteData(c, fiber.StatusOK, r)
+			return reply.Data(c, fiber.StatusOK, r)
 		},
 	})
 	if err != nil {
@@ -167,7 +167,7 @@ func (p *Plugin) Register(api *plugin.API) error {
 			if err != nil {
 				return err
 			}
-			return rest.WriteEntry(c, fiber.StatusCreated, review)
+			return reply.Entry(c, fiber.StatusCreated, review)
 		},
 	})
 }

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/kiln-cms/kiln/core/app/apptest"
+	"github.com/kiln-cms/kiln/core/apptest"
 	"github.com/kiln-cms/kiln/core/config"
 
 	"example.com/bookshelf/reviews"
@@ -101,7 +101,7 @@ func TestReviews(t *testing.T) {
 			}
 
 			// The service other plugins use answers the same tally.
-			rating := h.App.Plugins.Service("reviews.rating").(func(context.Context, int64) (reviews.Rating, error))
+			rating := h.Service("reviews.rating").(func(context.Context, int64) (reviews.Rating, error))
 			got, err := rating(context.Background(), 1)
 			if err != nil || got.Reviews != 2 || got.Average != 3.5 {
 				t.Errorf("service: %+v %v", got, err)

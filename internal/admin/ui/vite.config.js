@@ -1,0 +1,18 @@
+import { defineConfig } from 'vite';
+
+// The panel is served by kiln at /admin from the files of ../dist, which
+// the Go package internal/admin embeds: no source map, no file from another
+// host, names hashed by content so that a build of the same source gives
+// the same files (CI compares them).
+export default defineConfig({
+  base: '/admin/',
+  build: {
+    outDir: '../dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    modulePreload: { polyfill: false },
+  },
+  test: {
+    include: ['src/**/*.test.js'],
+  },
+});

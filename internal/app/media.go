@@ -1,0 +1,68 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/valyala/fasthttp"
+
+	"github.com/kiln-cms/kiln/core/config"
+	"github.com/kiln-cms/kiln/internal/database"
+	"github.com/kiln-cms/kiln/internal/rest"
+	"github.com/kiln-cms/kiln/internal/storage"
+	"github.com/kiln-cms/kiln/internal/upload"
+)
+
+// newMedia opens the upload provider config/upload.yaml names and the
+// media library over it (docs/media.md).
+func (a *App) newMedia(ctx context.Context) error {
+	st, err := openStorage(ctx, a.Config)
+	if err != nil {
+		return fmt.Errorf("opening the upload provider: %w", err)
+	}
+	if a.Config.Upload.Provider == config.ProviderLocal && a.DB.Dialect == database.Postgres {
+		// Several instances share one PostgreSQL; each would keep its
+		// uploads on its own disk, where the others cannot serve them.
+		a.Log.Warn("uploads are kept on this instance's disk: other instances of a cluster will not see them; use the s3 provider (docs/media.md)",
+			"dir", localDir(a.Config))
+	}
+	a.Upload = upload.New(a.Content, st, a.Config.Upload, a.Log)
+	return nil
+}
+
+// localDir is where the local provider keeps files: the data folder's
+// uploads.
+func localDir(cfg config.Config) string { return filepath.Join(cfg.Paths.Data, "uploads") }
+
+func openStorage(ctx context.Context, cfg config.Config) (storage.Storage, error) {
+	if cfg.Upload.Provider == config.ProviderS3 {
+		s := cfg.Upload.S3
+		return storage.NewS3(ctx, storage.S3Config{Bucket: s.Bucket, Region: s.Region, Endpoint: s.Endpoint,
+			AccessKeyID: s.AccessKeyID, SecretAccessKey: s.SecretAccessKey, BaseURL: s.BaseURL, Prefix: s.Prefix,
+			ForcePathStyle: s.ForcePathStyle, SignedURLs: s.SignedURLs, SignedURLTTL: s.SignedURLTTL})
+	}
+	return storage.NewLocal(localDir(cfg))
+}
+
+// uploadBodies lets an upload's multipart body be as large as
+// upload.sizeLimit, and read for upload.readTimeout, while every other
+// body keeps api.maxBodyBytes: fasthttp asks once a request's head is in,
+// before it reads the body.
+func uploadBodies(s *fasthttp.Server, cfg config.Upload) {
+	prev := s.HeaderReceived
+	s.HeaderReceived = func(h *fasthttp.RequestHeader) fasthttp.RequestConfig {
+		var rc fasthttp.RequestConfig
+		if prev != nil {
+			rc = prev(h)
+		}
+		uri, _, _ := strings.Cut(string(h.RequestURI()), "?")
+		if h.IsPost() && uri == "/api"+rest.PathUpload &&
+			strings.HasPrefix(strings.ToLower(string(h.ContentType())), "multipart/form-data") {
+			rc.MaxRequestBodySize = int(min(cfg.SizeLimit, int64(^uint(0)>>1)))
+			rc.ReadTimeout = cfg.ReadTimeout
+		}
+		return rc
+	}
+}
