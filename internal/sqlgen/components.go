@@ -105,3 +105,28 @@ func (b *Builder) ComponentCount(holder *schema.ContentType, p *query.Populate, 
 	}
 	b.W(" GROUP BY j.", Ident(schema.CmpEntity))
 }
+
+// PopulatedToOne is the owning to-one relations q populates: their
+// foreign keys are read with the rows.
+func PopulatedToOne(q *query.Query) []*schema.Attribute {
+	var out []*schema.Attribute
+	for _, p := range q.Populate {
+		if p.Relation.IsRelation() && p.Relation.Column != "" {
+			out = append(out, p.Relation)
+		}
+	}
+	return out
+}
+
+// ComponentQuery is what a populate asks of component c: a component
+// field's own query, a zone's on[c] (c's fields alone when the zone is
+// populated without on).
+func ComponentQuery(p *query.Populate, c *schema.ContentType) *query.Query {
+	if p.Relation.Type == schema.Component {
+		return p.Query
+	}
+	if q := p.On[c.Name]; q != nil {
+		return q
+	}
+	return &query.Query{Type: c}
+}

@@ -101,3 +101,23 @@ func HopCount(d schema.Dialect, a *schema.Attribute, nq *query.Query, ro entry.R
 // NullsFirst sorts a join row from before the order columns (NULL) first
 // ascending on both databases; ties go by id, their order until then.
 const NullsFirst = "NULLS FIRST"
+
+// Nested is the query a populate of a relation runs on its target type:
+// its own fields, filters, sort and populate, no pagination, and the
+// parent's status — a draft read shows the drafts it links to, a
+// published read only published targets. Localizations come by locale
+// code unless sorted otherwise, as Strapi 5 answers them (its index's
+// order).
+func Nested(p *query.Populate, status query.Status) *query.Query {
+	n := query.Query{}
+	if p.Query != nil {
+		n = *p.Query
+	}
+	n.Type = p.Relation.TargetType
+	n.Pagination = query.Pagination{}
+	n.Status = status
+	if p.Relation.Localizations && len(n.Sort) == 0 {
+		n.Sort = []query.SortKey{{Path: []*schema.Attribute{schema.SysLocale}}}
+	}
+	return &n
+}

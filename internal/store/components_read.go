@@ -184,8 +184,8 @@ func (s *Store) populateComponents(ctx context.Context, db database.Conn, entrie
 			if a.Type == schema.DynamicZone && p.On != nil && p.On[c.Name] == nil {
 				return sqlgen.ComponentSelect{}, false
 			}
-			q := componentQuery(p, c)
-			return sqlgen.ComponentSelect{Scalars: sqlgen.ComponentSelection(q), Refs: populatedToOne(q), Query: q}, true
+			q := sqlgen.ComponentQuery(p, c)
+			return sqlgen.ComponentSelect{Scalars: sqlgen.ComponentSelection(q), Refs: sqlgen.PopulatedToOne(q), Query: q}, true
 		})
 		if err != nil {
 			return err
@@ -213,7 +213,7 @@ func (s *Store) populateComponents(ctx context.Context, db database.Conn, entrie
 		}
 	}
 	for _, c := range a.ComponentTypes {
-		q := *componentQuery(p, c)
+		q := *sqlgen.ComponentQuery(p, c)
 		if len(q.Populate) == 0 || len(below[c]) == 0 {
 			continue
 		}
@@ -223,31 +223,6 @@ func (s *Store) populateComponents(ctx context.Context, db database.Conn, entrie
 		}
 	}
 	return nil
-}
-
-// populatedToOne is the owning to-one relations q populates: their
-// foreign keys are read with the rows.
-func populatedToOne(q *query.Query) []*schema.Attribute {
-	var out []*schema.Attribute
-	for _, p := range q.Populate {
-		if p.Relation.IsRelation() && p.Relation.Column != "" {
-			out = append(out, p.Relation)
-		}
-	}
-	return out
-}
-
-// componentQuery is what a populate asks of component c: a component
-// field's own query, a zone's on[c] (c's fields alone when the zone is
-// populated without on).
-func componentQuery(p *query.Populate, c *schema.ContentType) *query.Query {
-	if p.Relation.Type == schema.Component {
-		return p.Query
-	}
-	if q := p.On[c.Name]; q != nil {
-		return q
-	}
-	return &query.Query{Type: c}
 }
 
 // countComponents answers populate[component][count]=true for holder's

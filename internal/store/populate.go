@@ -26,11 +26,7 @@ func (s *Store) populate(ctx context.Context, db database.Conn, entries []*entry
 			}
 			continue
 		}
-		nq := nested(p, q.Status)
-		if p.Relation.Localizations && len(nq.Sort) == 0 {
-			// By locale code, as Strapi 5 answers them (its index's order).
-			nq.Sort = []query.SortKey{{Path: []*schema.Attribute{schema.SysLocale}}}
-		}
+		nq := sqlgen.Nested(p, q.Status)
 		var err error
 		switch {
 		case p.Count:
@@ -50,21 +46,6 @@ func (s *Store) populate(ctx context.Context, db database.Conn, entries []*entry
 		}
 	}
 	return nil
-}
-
-// nested is the query a populate runs on its target type: its own fields,
-// filters, sort and populate, no pagination, and the parent's status — a
-// draft read shows the drafts it links to, a published read only
-// published targets.
-func nested(p *query.Populate, status query.Status) *query.Query {
-	n := query.Query{}
-	if p.Query != nil {
-		n = *p.Query
-	}
-	n.Type = p.Relation.TargetType
-	n.Pagination = query.Pagination{}
-	n.Status = status
-	return &n
 }
 
 // populateToOne loads the targets our foreign keys name, WHERE id IN
