@@ -10,8 +10,9 @@
 // count), populate.go, components.go and related.go (a populate level's
 // statement), refs.go (a row named by a reference), locales.go and
 // versions.go (which locale and version a hop reaches), links.go (what a
-// write links). Its golden tests (golden_test.go) pin the text for both
-// dialects.
+// write links). Golden tests pin the text for both dialects: every
+// operator (operators_test.go) and a table of requests per clause
+// (cases_test.go), in testdata/.
 package sqlgen
 
 import (

@@ -4,6 +4,9 @@ import (
 	"github.com/kiln-cms/kiln/core/schema"
 )
 
+// What a write links, per version (versions.go): the statements of
+// internal/store's writes call these for the rows a reference names.
+
 // TargetRows writes the rows of target that a write of writer links for
 // the documents ids name: the ids themselves on a plain target; on a
 // draft & publish one every row of their documents, or their drafts only

@@ -8,8 +8,8 @@ import (
 	"github.com/kiln-cms/kiln/core/schema"
 )
 
-// WhereRef writes the condition on the root table (Root) that picks the rows ref
-// names: a documentId, or a numeric id — on a type with draft & publish,
+// WhereRef writes the condition on the root table (Root) that picks the
+// rows ref names: a documentId, or a numeric id — on a type with draft & publish,
 // every row of that row's document. It reports false, writing nothing,
 // when ref can name no row. On a localized type a documentId names its
 // rows in locale (every locale when "" or query.AllLocales), and a row id

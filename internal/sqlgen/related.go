@@ -8,6 +8,11 @@ import (
 	"github.com/kiln-cms/kiln/core/schema"
 )
 
+// A file's related is read back from the media fields that hold it
+// (internal/store's related.go says how): one statement per content type
+// with media fields, its rows joined to the UNION ALL of its fields'
+// links to the files asked for.
+
 // MediaFields are ct's own media fields (not its components'), in schema
 // order.
 func MediaFields(ct *schema.ContentType) []*schema.Attribute {

@@ -6,7 +6,7 @@ import (
 	"github.com/kiln-cms/kiln/core/schema"
 )
 
-// The alias of the table a read is about.
+// Root is the alias of the table a read is about.
 const Root = "t0"
 
 // Find is a list's statement: the page of entries q selects, q's filters
