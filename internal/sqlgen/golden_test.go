@@ -52,6 +52,7 @@ func projects(t *testing.T) map[string]*project {
 			"kiln":       "../../content-types",
 			"components": "../../testdata/components/content-types",
 			"locales":    "../../testdata/locales/content-types",
+			"media":      "../../testdata/media/content-types",
 		} {
 			s, err := schema.LoadDir(dir)
 			if err != nil {
@@ -125,8 +126,11 @@ func firstDiff(want, got string) string {
 // script is the text of a golden file: statements under case headers.
 type script struct{ strings.Builder }
 
-// head starts a case.
+// head starts a case, after a blank line.
 func (s *script) head(name, source string) {
+	if s.Len() > 0 && !strings.HasSuffix(s.String(), "\n\n") {
+		s.WriteString("\n")
+	}
 	fmt.Fprintf(s, "== %s\n-- %s\n", name, source)
 }
 
