@@ -47,7 +47,7 @@ func (b *Builder) hop(a *schema.Attribute) (owner, from, link string) {
 	}
 }
 
-// joinOrdered puts a manyToMany's own order (see writeJoin) before the
+// joinOrdered puts a manyToMany's own order (internal/store's writeJoin) before the
 // last key of b's ORDER BY, the target's id: after the populate's sort
 // keys, if any, the list comes in the order it was connected or placed;
 // rows from before the order columns (NULL) first, by id, as they came

@@ -17,7 +17,7 @@ import (
 //     is.
 //
 // So a write of a draft changes only what the draft links, and publishing
-// copies the draft's links onto the published row (copyLinks). A read
+// copies the draft's links onto the published row (store's copyLinks). A read
 // follows the links of the row it shows to the rows of the version it
 // shows of the target: a plain row's links lead to both versions, of
 // which the read keeps one; a draft & publish row's lead to the right
