@@ -13,12 +13,20 @@ var comparisons = map[string]Operator{}
 // comparisons, in Strapi's documented order, then the logical operators.
 var operatorKeys []string
 
+// operators are the comparison operators, in Strapi's documented order.
+var operators = []Operator{
+	OpEq, OpEqi, OpNe, OpNei, OpLt, OpLte, OpGt, OpGte, OpIn, OpNotIn,
+	OpContains, OpNotContains, OpContainsi, OpNotContainsi, OpNull, OpNotNull,
+	OpBetween, OpStartsWith, OpStartsWithi, OpEndsWith, OpEndsWithi,
+}
+
+// Operators is every comparison operator the language knows, in Strapi's
+// documented order: what a compiler of the tree must cover (the SQL
+// compiler's golden tests take their cases from it).
+func Operators() []Operator { return append([]Operator(nil), operators...) }
+
 func init() {
-	for _, op := range []Operator{
-		OpEq, OpEqi, OpNe, OpNei, OpLt, OpLte, OpGt, OpGte, OpIn, OpNotIn,
-		OpContains, OpNotContains, OpContainsi, OpNotContainsi, OpNull, OpNotNull,
-		OpBetween, OpStartsWith, OpStartsWithi, OpEndsWith, OpEndsWithi,
-	} {
+	for _, op := range operators {
 		comparisons[string(op)] = op
 		operatorKeys = append(operatorKeys, string(op))
 	}

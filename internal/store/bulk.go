@@ -7,6 +7,7 @@ import (
 	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/internal/database"
+	"github.com/kiln-cms/kiln/internal/sqlgen"
 )
 
 // bulkBatch is how many rows one INSERT carries: large enough to amortise
@@ -19,38 +20,38 @@ const bulkBatch = 500
 func (s *Store) BulkInsert(ctx context.Context, db database.Conn, r entry.BulkRows) error {
 	for start := 0; start < len(r.IDs); start += bulkBatch {
 		end := min(start+bulkBatch, len(r.IDs))
-		b := &sqlb{d: s.DB.Dialect}
-		b.w("INSERT INTO ", database.Ident(r.Type.Table), " (", database.Ident(schema.ColID), ", ", database.Ident(schema.ColDocumentID), ", ",
-			database.Ident(schema.ColCreatedAt), ", ", database.Ident(schema.ColUpdatedAt), ", ", database.Ident(schema.ColPublishedAt))
+		b := sqlgen.New(s.DB.Dialect)
+		b.W("INSERT INTO ", sqlgen.Ident(r.Type.Table), " (", sqlgen.Ident(schema.ColID), ", ", sqlgen.Ident(schema.ColDocumentID), ", ",
+			sqlgen.Ident(schema.ColCreatedAt), ", ", sqlgen.Ident(schema.ColUpdatedAt), ", ", sqlgen.Ident(schema.ColPublishedAt))
 		for _, f := range r.Fields {
-			b.w(", ", database.Ident(f.Column))
+			b.W(", ", sqlgen.Ident(f.Column))
 		}
-		b.w(") VALUES ")
+		b.W(") VALUES ")
 		for i := start; i < end; i++ {
 			if i > start {
-				b.w(", ")
+				b.W(", ")
 			}
-			b.w("(")
-			b.arg(idKind, r.IDs[i])
-			b.w(", ")
-			b.arg(strKind, r.DocumentIDs[i])
+			b.W("(")
+			b.Arg(idKind, r.IDs[i])
+			b.W(", ")
+			b.Arg(strKind, r.DocumentIDs[i])
 			for k := 0; k < 2; k++ {
-				b.w(", ")
-				b.arg(timeKind, r.CreatedAt[i])
+				b.W(", ")
+				b.Arg(timeKind, r.CreatedAt[i])
 			}
-			b.w(", ")
+			b.W(", ")
 			if r.Published == nil || r.Published[i] {
-				b.arg(timeKind, r.CreatedAt[i])
+				b.Arg(timeKind, r.CreatedAt[i])
 			} else {
-				b.w("NULL")
+				b.W("NULL")
 			}
 			for j, f := range r.Fields {
-				b.w(", ")
-				b.arg(f.Kind, r.Values[i][j])
+				b.W(", ")
+				b.Arg(f.Kind, r.Values[i][j])
 			}
-			b.w(")")
+			b.W(")")
 		}
-		if _, err := db.ExecContext(ctx, b.sb.String(), b.args...); err != nil {
+		if _, err := db.ExecContext(ctx, b.SQL(), b.Args()...); err != nil {
 			return fmt.Errorf("loading %s: %w", r.Type.Plural, s.writeError(ctx, db, r.Type, entry.Data{}, err))
 		}
 	}
@@ -61,19 +62,19 @@ func (s *Store) BulkInsert(ctx context.Context, db database.Conn, r entry.BulkRo
 func (s *Store) BulkLink(ctx context.Context, db database.Conn, a *schema.Attribute, pairs [][2]int64) error {
 	for start := 0; start < len(pairs); start += bulkBatch {
 		end := min(start+bulkBatch, len(pairs))
-		b := &sqlb{d: s.DB.Dialect}
-		b.w("INSERT INTO ", database.Ident(a.JoinTable), " (", database.Ident(a.JoinSelf), ", ", database.Ident(a.JoinTarget), ") VALUES ")
+		b := sqlgen.New(s.DB.Dialect)
+		b.W("INSERT INTO ", sqlgen.Ident(a.JoinTable), " (", sqlgen.Ident(a.JoinSelf), ", ", sqlgen.Ident(a.JoinTarget), ") VALUES ")
 		for i := start; i < end; i++ {
 			if i > start {
-				b.w(", ")
+				b.W(", ")
 			}
-			b.w("(")
-			b.arg(idKind, pairs[i][0])
-			b.w(", ")
-			b.arg(idKind, pairs[i][1])
-			b.w(")")
+			b.W("(")
+			b.Arg(idKind, pairs[i][0])
+			b.W(", ")
+			b.Arg(idKind, pairs[i][1])
+			b.W(")")
 		}
-		if _, err := db.ExecContext(ctx, b.sb.String(), b.args...); err != nil {
+		if _, err := db.ExecContext(ctx, b.SQL(), b.Args()...); err != nil {
 			return fmt.Errorf("linking %s.%s: %w", a.Owner.Name, a.Name, err)
 		}
 	}
@@ -86,7 +87,7 @@ func (s *Store) resetSequence(ctx context.Context, db database.Conn, table strin
 	if s.DB.Dialect != database.Postgres {
 		return nil
 	}
-	q := fmt.Sprintf("SELECT setval(pg_get_serial_sequence('%s', 'id'), COALESCE((SELECT MAX(id) FROM %s), 0) + 1, false)", table, database.Ident(table))
+	q := fmt.Sprintf("SELECT setval(pg_get_serial_sequence('%s', 'id'), COALESCE((SELECT MAX(id) FROM %s), 0) + 1, false)", table, sqlgen.Ident(table))
 	_, err := db.ExecContext(ctx, q)
 	return err
 }
@@ -94,6 +95,6 @@ func (s *Store) resetSequence(ctx context.Context, db database.Conn, table strin
 // Empty reports whether a type has no entries yet (first-run seeding).
 func (s *Store) Empty(ctx context.Context, db database.Conn, ct *schema.ContentType) (bool, error) {
 	var n int
-	err := db.QueryRowContext(ctx, "SELECT COUNT(*) FROM (SELECT 1 FROM "+database.Ident(ct.Table)+" LIMIT 1) t").Scan(&n)
+	err := db.QueryRowContext(ctx, "SELECT COUNT(*) FROM (SELECT 1 FROM "+sqlgen.Ident(ct.Table)+" LIMIT 1) t").Scan(&n)
 	return n == 0, err
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/internal/database"
+	"github.com/kiln-cms/kiln/internal/sqlgen"
 )
 
 // Components and dynamic zones are stored as Strapi 5 stores them: a
@@ -78,7 +79,7 @@ func scalarsOf(c *schema.ContentType) []*schema.Attribute {
 func idents(names ...string) string {
 	q := make([]string, len(names))
 	for i, n := range names {
-		q[i] = database.Ident(n)
+		q[i] = sqlgen.Ident(n)
 	}
 	return strings.Join(q, ", ")
 }
@@ -107,25 +108,25 @@ func hasJoinRelations(c *schema.ContentType) bool {
 // which may be incomplete, checks it.
 func (s *Store) MissingRequired(ctx context.Context, db database.Conn, ct *schema.ContentType, id int64) ([]*schema.Attribute, error) {
 	var attrs []*schema.Attribute
-	b := &sqlb{d: s.DB.Dialect}
-	b.w("SELECT ")
+	b := sqlgen.New(s.DB.Dialect)
+	b.W("SELECT ")
 	for _, a := range ct.Attributes {
 		switch {
 		case !a.Required || a.Unavailable():
 			continue
 		case a.IsScalar():
 			if len(attrs) > 0 {
-				b.w(", ")
+				b.W(", ")
 			}
-			b.w("CASE WHEN t.", database.Ident(a.Column), " IS NULL THEN 1 ELSE 0 END")
+			b.W("CASE WHEN t.", sqlgen.Ident(a.Column), " IS NULL THEN 1 ELSE 0 END")
 		case a.IsComponent():
 			if len(attrs) > 0 {
-				b.w(", ")
+				b.W(", ")
 			}
-			b.w("CASE WHEN EXISTS (SELECT 1 FROM ", database.Ident(schema.ComponentJoin(ct)), " j WHERE j.", database.Ident(schema.CmpEntity),
-				" = t.", database.Ident(schema.ColID), " AND j.", database.Ident(schema.CmpField), " = ")
-			b.arg(strKind, a.Name)
-			b.w(") THEN 0 ELSE 1 END")
+			b.W("CASE WHEN EXISTS (SELECT 1 FROM ", sqlgen.Ident(schema.ComponentJoin(ct)), " j WHERE j.", sqlgen.Ident(schema.CmpEntity),
+				" = t.", sqlgen.Ident(schema.ColID), " AND j.", sqlgen.Ident(schema.CmpField), " = ")
+			b.Arg(strKind, a.Name)
+			b.W(") THEN 0 ELSE 1 END")
 		default:
 			continue
 		}
@@ -134,14 +135,14 @@ func (s *Store) MissingRequired(ctx context.Context, db database.Conn, ct *schem
 	if len(attrs) == 0 {
 		return nil, nil
 	}
-	b.w(" FROM ", database.Ident(ct.Table), " t WHERE t.", database.Ident(schema.ColID), " = ")
-	b.arg(idKind, id)
+	b.W(" FROM ", sqlgen.Ident(ct.Table), " t WHERE t.", sqlgen.Ident(schema.ColID), " = ")
+	b.Arg(idKind, id)
 	flags := make([]int64, len(attrs))
 	dest := make([]any, len(attrs))
 	for i := range flags {
 		dest[i] = &flags[i]
 	}
-	if err := db.QueryRowContext(ctx, b.sb.String(), b.args...).Scan(dest...); err != nil {
+	if err := db.QueryRowContext(ctx, b.SQL(), b.Args()...).Scan(dest...); err != nil {
 		return nil, fmt.Errorf("checking %s's required fields: %w", ct.Name, err)
 	}
 	var out []*schema.Attribute

@@ -7,6 +7,7 @@ import (
 	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/internal/database"
+	"github.com/kiln-cms/kiln/internal/sqlgen"
 )
 
 // Copying a version's components, with their relations, to the other
@@ -35,9 +36,9 @@ func (s *Store) componentsOf(ctx context.Context, db database.Conn, holder *sche
 					return nil, err
 				}
 			}
-			got, err := s.readComponentRows(ctx, db, func() *sqlb { return &sqlb{d: s.DB.Dialect} }, h, fields, ids, func(c *schema.ContentType) (cmpSelect, bool) {
+			got, err := s.readComponentRows(ctx, db, func() *sqlgen.Builder { return sqlgen.New(s.DB.Dialect) }, h, fields, ids, func(c *schema.ContentType) (sqlgen.ComponentSelect, bool) {
 				scalars, refs := copiedColumns(c)
-				return cmpSelect{scalars: scalars, refs: refs}, true
+				return sqlgen.ComponentSelect{Scalars: scalars, Refs: refs}, true
 			})
 			if err != nil {
 				return nil, err
@@ -115,17 +116,17 @@ func (s *Store) readComponentJoins(ctx context.Context, db database.Conn, c *sch
 		if !a.IsRelation() || a.JoinTable == "" {
 			continue
 		}
-		b := &sqlb{d: s.DB.Dialect}
-		self, target := col("j", a.JoinSelf), col("j", a.JoinTarget)
-		b.w("SELECT ", self, ", ", target, " FROM ", database.Ident(a.JoinTable), " j")
+		b := sqlgen.New(s.DB.Dialect)
+		self, target := sqlgen.Col("j", a.JoinSelf), sqlgen.Col("j", a.JoinTarget)
+		b.W("SELECT ", self, ", ", target, " FROM ", sqlgen.Ident(a.JoinTable), " j")
 		if a.TargetType.DraftAndPublish {
-			b.w(" JOIN ", database.Ident(a.TargetType.Table), " r ON ", col("r", schema.ColID), " = ", target, " AND ",
-				col("r", schema.ColPublishedAt), " IS NULL")
+			b.W(" JOIN ", sqlgen.Ident(a.TargetType.Table), " r ON ", sqlgen.Col("r", schema.ColID), " = ", target, " AND ",
+				sqlgen.Col("r", schema.ColPublishedAt), " IS NULL")
 		}
-		b.w(" WHERE ")
-		b.in(self, idKind, toArgs(ids), false)
-		b.w(" ORDER BY ", self, ", ", col("j", schema.JoinOrder(a.JoinTarget)), ", ", col("j", schema.ColID))
-		rows, err := db.QueryContext(ctx, b.sb.String(), b.args...)
+		b.W(" WHERE ")
+		b.In(self, idKind, toArgs(ids), false)
+		b.W(" ORDER BY ", self, ", ", sqlgen.Col("j", schema.JoinOrder(a.JoinTarget)), ", ", sqlgen.Col("j", schema.ColID))
+		rows, err := db.QueryContext(ctx, b.SQL(), b.Args()...)
 		if err != nil {
 			return fmt.Errorf("reading %s.%s: %w", c.Name, a.Name, err)
 		}

@@ -9,6 +9,7 @@ import (
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/internal/database"
+	"github.com/kiln-cms/kiln/internal/sqlgen"
 )
 
 // Reading components: populate, a level of the tree per statement.
@@ -21,22 +22,14 @@ type cmpRow struct {
 	e      *entry.Entry
 }
 
-// cmpSelect is what a read of one component type's rows takes: its
-// scalar columns, the owning to-one relations whose keys come with the
-// rows, and the populate's filters and sort (q, nil for none).
-type cmpSelect struct {
-	scalars, refs []*schema.Attribute
-	q             *query.Query
-}
-
 // readComponentRows reads the component rows that holder's rows ids hold
 // in the fields asked, with what selectOf gives for each component type
 // (ok false: none of that type): one statement per component type, the
 // rows of each entity and field in their order, or in the sort's. b
 // starts each statement (the caller's scopes and status for a filter
 // through a relation).
-func (s *Store) readComponentRows(ctx context.Context, db database.Conn, b func() *sqlb, holder *schema.ContentType, fields []*schema.Attribute, ids []int64,
-	selectOf func(c *schema.ContentType) (cmpSelect, bool)) (map[int64]map[string][]*entry.Entry, error) {
+func (s *Store) readComponentRows(ctx context.Context, db database.Conn, b func() *sqlgen.Builder, holder *schema.ContentType, fields []*schema.Attribute, ids []int64,
+	selectOf func(c *schema.ContentType) (sqlgen.ComponentSelect, bool)) (map[int64]map[string][]*entry.Entry, error) {
 	out := map[int64]map[string][]*entry.Entry{}
 	if len(ids) == 0 || len(fields) == 0 {
 		return out, nil
@@ -60,38 +53,12 @@ func (s *Store) readComponentRows(ctx context.Context, db database.Conn, b func(
 			continue
 		}
 		b := b()
-		// The sort's joins first: their arguments come before the WHERE
-		// clause's (the select list has none).
-		var joins string
-		var keys []sortKey
-		if sel.q != nil {
-			joins, keys = b.sortKeys(sel.q, cmpAlias)
-		}
-		b.w("SELECT j.", database.Ident(schema.CmpEntity), ", j.", database.Ident(schema.CmpField), ", j.", database.Ident(schema.CmpOrder), ", c.",
-			database.Ident(schema.ColID))
-		for _, a := range sel.scalars {
-			b.w(", c.", database.Ident(a.Column))
-		}
-		for _, a := range sel.refs {
-			b.w(", c.", database.Ident(a.Column), ", c.", database.Ident(cmp(a.DraftColumn, a.Column)))
-		}
-		b.componentLinks(holder, c, names, ids, joins)
-		if sel.q != nil && sel.q.Filters != nil {
-			b.w(" AND ")
-			b.filter(sel.q.Filters, cmpAlias)
-		}
-		if len(keys) > 0 {
-			b.w(" ORDER BY ")
-			for _, k := range keys {
-				b.w(b.sortExpr(k.expr, k.text, k.desc), ", ")
-			}
-			b.w("j.", database.Ident(schema.CmpOrder), ", c.", database.Ident(schema.ColID))
-		}
-		list, err := s.scanComponentRows(ctx, db, c, sel.scalars, sel.refs, b)
+		sorted := b.ComponentRows(holder, c, names, ids, sel)
+		list, err := s.scanComponentRows(ctx, db, c, sel.Scalars, sel.Refs, b)
 		if err != nil {
 			return nil, err
 		}
-		if len(keys) > 0 { // the sort's order within each entity and field
+		if sorted { // the sort's order within each entity and field
 			for i := range list {
 				list[i].order = int64(i)
 			}
@@ -119,25 +86,8 @@ func (s *Store) readComponentRows(ctx context.Context, db database.Conn, b func(
 	return out, nil
 }
 
-// cmpAlias is the alias of a component's table in the statements that
-// read its rows (j is the holder's links).
-const cmpAlias = "c"
-
-// componentLinks writes " FROM <holder's links> j JOIN <c's table> c
-// <joins> WHERE" the links of c's rows in the fields names of the
-// holder's rows ids.
-func (b *sqlb) componentLinks(holder, c *schema.ContentType, names []any, ids []int64, joins string) {
-	b.w(" FROM ", database.Ident(schema.ComponentJoin(holder)), " j JOIN ", database.Ident(c.Table), " c ON c.", database.Ident(schema.ColID),
-		" = j.", database.Ident(schema.CmpID), joins, " WHERE j.", database.Ident(schema.CmpType), " = ")
-	b.arg(strKind, c.Name)
-	b.w(" AND ")
-	b.in("j."+database.Ident(schema.CmpField), strKind, names, false)
-	b.w(" AND ")
-	b.in("j."+database.Ident(schema.CmpEntity), idKind, toArgs(ids), false)
-}
-
-func (s *Store) scanComponentRows(ctx context.Context, db database.Conn, c *schema.ContentType, attrs, refs []*schema.Attribute, b *sqlb) ([]cmpRow, error) {
-	rs, err := db.QueryContext(ctx, b.sb.String(), b.args...)
+func (s *Store) scanComponentRows(ctx context.Context, db database.Conn, c *schema.ContentType, attrs, refs []*schema.Attribute, b *sqlgen.Builder) ([]cmpRow, error) {
+	rs, err := db.QueryContext(ctx, b.SQL(), b.Args()...)
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: %w", c.Name, err)
 	}
@@ -228,14 +178,14 @@ func (s *Store) populateComponents(ctx context.Context, db database.Conn, entrie
 			}
 			continue
 		}
-		got, err := s.readComponentRows(ctx, db, func() *sqlb { return s.sql(ro, status) }, h, []*schema.Attribute{a}, ids, func(c *schema.ContentType) (cmpSelect, bool) {
+		got, err := s.readComponentRows(ctx, db, func() *sqlgen.Builder { return s.sql(ro, status) }, h, []*schema.Attribute{a}, ids, func(c *schema.ContentType) (sqlgen.ComponentSelect, bool) {
 			// A zone populated with on holds only the components on names,
 			// as Strapi 5 answers it.
 			if a.Type == schema.DynamicZone && p.On != nil && p.On[c.Name] == nil {
-				return cmpSelect{}, false
+				return sqlgen.ComponentSelect{}, false
 			}
-			q := componentQuery(p, c)
-			return cmpSelect{scalars: componentSelection(q), refs: populatedToOne(q), q: q}, true
+			q := sqlgen.ComponentQuery(p, c)
+			return sqlgen.ComponentSelect{Scalars: sqlgen.ComponentSelection(q), Refs: sqlgen.PopulatedToOne(q), Query: q}, true
 		})
 		if err != nil {
 			return err
@@ -263,7 +213,7 @@ func (s *Store) populateComponents(ctx context.Context, db database.Conn, entrie
 		}
 	}
 	for _, c := range a.ComponentTypes {
-		q := *componentQuery(p, c)
+		q := *sqlgen.ComponentQuery(p, c)
 		if len(q.Populate) == 0 || len(below[c]) == 0 {
 			continue
 		}
@@ -275,68 +225,14 @@ func (s *Store) populateComponents(ctx context.Context, db database.Conn, entrie
 	return nil
 }
 
-// populatedToOne is the owning to-one relations q populates: their
-// foreign keys are read with the rows.
-func populatedToOne(q *query.Query) []*schema.Attribute {
-	var out []*schema.Attribute
-	for _, p := range q.Populate {
-		if p.Relation.IsRelation() && p.Relation.Column != "" {
-			out = append(out, p.Relation)
-		}
-	}
-	return out
-}
-
-// componentQuery is what a populate asks of component c: a component
-// field's own query, a zone's on[c] (c's fields alone when the zone is
-// populated without on).
-func componentQuery(p *query.Populate, c *schema.ContentType) *query.Query {
-	if p.Relation.Type == schema.Component {
-		return p.Query
-	}
-	if q := p.On[c.Name]; q != nil {
-		return q
-	}
-	return &query.Query{Type: c}
-}
-
-// componentSelection is the scalar fields a read of component rows
-// returns: q's fields and the fields its sort names (Strapi 5.54 answers
-// those too), else every one that is not private.
-func componentSelection(q *query.Query) []*schema.Attribute {
-	var out []*schema.Attribute
-	for _, a := range q.Type.Attributes {
-		if a.IsScalar() && !a.IsPrivate() && !a.Unavailable() && (wanted(q, a) || sortsBy(q, a)) {
-			out = append(out, a)
-		}
-	}
-	return out
-}
-
-// sortsBy reports whether one of q's sort keys is q's own field a.
-func sortsBy(q *query.Query, a *schema.Attribute) bool {
-	for _, k := range q.Sort {
-		if len(k.Path) == 1 && k.Path[0] == a {
-			return true
-		}
-	}
-	return false
-}
-
 // countComponents answers populate[component][count]=true for holder's
 // entries es (ids their distinct ids) with one GROUP BY statement: how
 // many items of the field pass its filters, per entry (0 or 1 for a
 // single component).
-func (s *Store) countComponents(ctx context.Context, db database.Conn, b *sqlb, holder *schema.ContentType, p *query.Populate, es []*entry.Entry, ids []int64) error {
+func (s *Store) countComponents(ctx context.Context, db database.Conn, b *sqlgen.Builder, holder *schema.ContentType, p *query.Populate, es []*entry.Entry, ids []int64) error {
 	a := p.Relation
 	c := a.ComponentTypes[0]
-	b.w("SELECT j.", database.Ident(schema.CmpEntity), ", COUNT(*)")
-	b.componentLinks(holder, c, []any{a.Name}, ids, "")
-	if p.Query.Filters != nil {
-		b.w(" AND ")
-		b.filter(p.Query.Filters, cmpAlias)
-	}
-	b.w(" GROUP BY j.", database.Ident(schema.CmpEntity))
+	b.ComponentCount(holder, p, ids)
 	counts := map[int64]int64{}
 	if err := s.scanCounts(ctx, db, b, counts); err != nil {
 		return fmt.Errorf("counting %s: %w", c.Name, err)

@@ -9,6 +9,7 @@ import (
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/internal/database"
+	"github.com/kiln-cms/kiln/internal/sqlgen"
 )
 
 // Writing and deleting components (components.go says how they are
@@ -132,25 +133,25 @@ func (s *Store) insertLevel(ctx context.Context, db database.Conn, level []cmpIt
 		byHolder[it.holder] = append(byHolder[it.holder], i)
 	}
 	for _, h := range holders {
-		b := &sqlb{d: s.DB.Dialect}
-		b.w("INSERT INTO ", database.Ident(schema.ComponentJoin(h)), " (", idents(schema.CmpEntity, schema.CmpID, schema.CmpType,
+		b := sqlgen.New(s.DB.Dialect)
+		b.W("INSERT INTO ", sqlgen.Ident(schema.ComponentJoin(h)), " (", idents(schema.CmpEntity, schema.CmpID, schema.CmpType,
 			schema.CmpField, schema.CmpOrder), ") VALUES ")
 		for n, i := range byHolder[h] {
 			it := level[i]
 			if n > 0 {
-				b.w(", ")
+				b.W(", ")
 			}
-			b.w("(")
-			b.arg(idKind, it.entity)
-			b.w(", ")
-			b.arg(idKind, ids[i])
-			b.w(", ")
-			b.arg(strKind, it.c.Type.Name)
-			b.w(", ")
-			b.arg(strKind, it.field.Name)
-			b.w(", ")
-			b.arg(idKind, int64(it.order))
-			b.w(")")
+			b.W("(")
+			b.Arg(idKind, it.entity)
+			b.W(", ")
+			b.Arg(idKind, ids[i])
+			b.W(", ")
+			b.Arg(strKind, it.c.Type.Name)
+			b.W(", ")
+			b.Arg(strKind, it.field.Name)
+			b.W(", ")
+			b.Arg(idKind, int64(it.order))
+			b.W(")")
 		}
 		if err := s.exec(ctx, db, b); err != nil {
 			return nil, fmt.Errorf("linking components of %s: %w", h.Name, err)
@@ -192,23 +193,23 @@ func (s *Store) insertRows(ctx context.Context, db database.Conn, c *schema.Cont
 			}
 		}
 	}
-	b := &sqlb{d: s.DB.Dialect}
-	b.w("INSERT INTO ", database.Ident(c.Table))
+	b := sqlgen.New(s.DB.Dialect)
+	b.W("INSERT INTO ", sqlgen.Ident(c.Table))
 	explicit := level[at[0]].c.ID != 0 // the caller groups rows by it
 	if explicit {
 		cols = append([]column{{nil, schema.ColID}}, cols...)
 	}
 	if len(cols) == 0 {
 		// A component of nested components only: rows of an id alone.
-		b.w(" (", database.Ident(schema.ColID), ") VALUES ")
+		b.W(" (", sqlgen.Ident(schema.ColID), ") VALUES ")
 		for n := range at {
 			if n > 0 {
-				b.w(", ")
+				b.W(", ")
 			}
 			if s.DB.Dialect == database.SQLite {
-				b.w("(NULL)") // SQLite has no DEFAULT here; a NULL id is the next one
+				b.W("(NULL)") // SQLite has no DEFAULT here; a NULL id is the next one
 			} else {
-				b.w("(DEFAULT)")
+				b.W("(DEFAULT)")
 			}
 		}
 	} else {
@@ -216,28 +217,28 @@ func (s *Store) insertRows(ctx context.Context, db database.Conn, c *schema.Cont
 		for i, c := range cols {
 			names[i] = c.name
 		}
-		b.w(" (", idents(names...), ") VALUES ")
+		b.W(" (", idents(names...), ") VALUES ")
 		for n, i := range at {
 			if n > 0 {
-				b.w(", ")
+				b.W(", ")
 			}
-			b.w("(")
+			b.W("(")
 			for k, c := range cols {
 				if k > 0 {
-					b.w(", ")
+					b.W(", ")
 				}
 				if c.a == nil { // the kept row's own id
-					b.arg(idKind, level[i].c.ID)
+					b.Arg(idKind, level[i].c.ID)
 					continue
 				}
 				v, _ := columnValue(c.a, level[i].c.Data)
-				b.colValue(c.a, c.name, v)
+				b.ColValue(c.a, c.name, v)
 			}
-			b.w(")")
+			b.W(")")
 		}
 	}
-	b.w(" RETURNING ", database.Ident(schema.ColID))
-	rows, err := db.QueryContext(ctx, b.sb.String(), b.args...)
+	b.W(" RETURNING ", sqlgen.Ident(schema.ColID))
+	rows, err := db.QueryContext(ctx, b.SQL(), b.Args()...)
 	if err != nil {
 		return fmt.Errorf("writing %s: %w", c.Name, err)
 	}
@@ -268,20 +269,20 @@ func (s *Store) deleteComponents(ctx context.Context, db database.Conn, holder *
 	if !holder.HoldsComponents() {
 		return nil
 	}
-	b := &sqlb{d: s.DB.Dialect}
-	b.w("SELECT ", database.Ident(schema.ColID), " FROM ", database.Ident(holder.Table), " WHERE ")
-	b.in(database.Ident(schema.ColID), idKind, toArgs(ids), false)
-	if err := s.deleteHeld(ctx, db, holder, b.sb.String(), b.args, field); err != nil {
+	b := sqlgen.New(s.DB.Dialect)
+	b.W("SELECT ", sqlgen.Ident(schema.ColID), " FROM ", sqlgen.Ident(holder.Table), " WHERE ")
+	b.In(sqlgen.Ident(schema.ColID), idKind, toArgs(ids), false)
+	if err := s.deleteHeld(ctx, db, holder, b.SQL(), b.Args(), field); err != nil {
 		return err
 	}
 	if field == nil {
 		return nil // the holder's rows go next, and their links with them
 	}
-	b = &sqlb{d: s.DB.Dialect}
-	b.w("DELETE FROM ", database.Ident(schema.ComponentJoin(holder)), " WHERE ", database.Ident(schema.CmpField), " = ")
-	b.arg(strKind, field.Name)
-	b.w(" AND ")
-	b.in(database.Ident(schema.CmpEntity), idKind, toArgs(ids), false)
+	b = sqlgen.New(s.DB.Dialect)
+	b.W("DELETE FROM ", sqlgen.Ident(schema.ComponentJoin(holder)), " WHERE ", sqlgen.Ident(schema.CmpField), " = ")
+	b.Arg(strKind, field.Name)
+	b.W(" AND ")
+	b.In(sqlgen.Ident(schema.CmpEntity), idKind, toArgs(ids), false)
 	return s.exec(ctx, db, b)
 }
 
@@ -291,23 +292,23 @@ func (s *Store) deleteComponents(ctx context.Context, db database.Conn, holder *
 // DELETE CASCADE); the holder's links to them are the caller's.
 func (s *Store) deleteHeld(ctx context.Context, db database.Conn, holder *schema.ContentType, sel string, args []any, field *schema.Attribute) error {
 	for _, c := range heldTypes(holder, field) {
-		b := &sqlb{d: s.DB.Dialect}
-		b.w("SELECT ", database.Ident(schema.CmpID), " FROM ", database.Ident(schema.ComponentJoin(holder)), " WHERE ",
-			database.Ident(schema.CmpType), " = ")
-		b.arg(strKind, c.Name)
+		b := sqlgen.New(s.DB.Dialect)
+		b.W("SELECT ", sqlgen.Ident(schema.CmpID), " FROM ", sqlgen.Ident(schema.ComponentJoin(holder)), " WHERE ",
+			sqlgen.Ident(schema.CmpType), " = ")
+		b.Arg(strKind, c.Name)
 		if field != nil {
-			b.w(" AND ", database.Ident(schema.CmpField), " = ")
-			b.arg(strKind, field.Name)
+			b.W(" AND ", sqlgen.Ident(schema.CmpField), " = ")
+			b.Arg(strKind, field.Name)
 		}
-		b.w(" AND ", database.Ident(schema.CmpEntity), " IN (", sel, ")")
+		b.W(" AND ", sqlgen.Ident(schema.CmpEntity), " IN (", sel, ")")
 		// The text's placeholders: ours, then sel's.
-		inner, innerArgs := b.sb.String(), append(b.args, args...)
+		inner, innerArgs := b.SQL(), append(b.Args(), args...)
 		if err := s.deleteHeld(ctx, db, c, inner, innerArgs, nil); err != nil {
 			return err
 		}
-		d := &sqlb{d: s.DB.Dialect}
-		d.w("DELETE FROM ", database.Ident(c.Table), " WHERE ", database.Ident(schema.ColID), " IN (", inner, ")")
-		if _, err := db.ExecContext(ctx, d.sb.String(), innerArgs...); err != nil {
+		d := sqlgen.New(s.DB.Dialect)
+		d.W("DELETE FROM ", sqlgen.Ident(c.Table), " WHERE ", sqlgen.Ident(schema.ColID), " IN (", inner, ")")
+		if _, err := db.ExecContext(ctx, d.SQL(), innerArgs...); err != nil {
 			return fmt.Errorf("deleting %s rows: %w", c.Name, err)
 		}
 	}
@@ -347,27 +348,27 @@ func (s *Store) insertComponentJoins(ctx context.Context, db database.Conn, leve
 	}
 	for _, a := range attrs {
 		l := byAttr[a]
-		table, self, target := database.Ident(a.JoinTable), database.Ident(a.JoinSelf), database.Ident(a.JoinTarget)
-		ord, back := database.Ident(schema.JoinOrder(a.JoinTarget)), database.Ident(schema.JoinOrder(a.JoinSelf))
-		b := &sqlb{d: s.DB.Dialect}
-		b.w("INSERT INTO ", table, " (", self, ", ", target, ", ", ord, ", ", back, ") ")
+		table, self, target := sqlgen.Ident(a.JoinTable), sqlgen.Ident(a.JoinSelf), sqlgen.Ident(a.JoinTarget)
+		ord, back := sqlgen.Ident(schema.JoinOrder(a.JoinTarget)), sqlgen.Ident(schema.JoinOrder(a.JoinSelf))
+		b := sqlgen.New(s.DB.Dialect)
+		b.W("INSERT INTO ", table, " (", self, ", ", target, ", ", ord, ", ", back, ") ")
 		first := true
 		for k, owner := range l.owners {
 			for i, t := range l.targets[k] {
 				if !first {
-					b.w(" UNION ALL ")
+					b.W(" UNION ALL ")
 				}
 				first = false
 				// Each version of a draft & publish target is linked, as a
-				// plain owner's links are (versions.go).
-				r := b.newAlias()
-				b.w("SELECT ")
-				b.typedArg(idKind, owner)
-				b.w(", ", col(r, schema.ColID), ", ")
-				b.typedArg(idKind, int64(i+1))
-				b.w(", (SELECT COALESCE(MAX(", back, "), 0) + 1 FROM ", table, " WHERE ", target, " = ", col(r, schema.ColID),
-					") FROM ", database.Ident(a.TargetType.Table), " ", r, " WHERE ", col(r, schema.ColID), " IN ")
-				b.targetRows(a.Owner, a.TargetType, []int64{t})
+				// plain owner's links are (sqlgen's versions.go).
+				r := b.NewAlias()
+				b.W("SELECT ")
+				b.TypedArg(idKind, owner)
+				b.W(", ", sqlgen.Col(r, schema.ColID), ", ")
+				b.TypedArg(idKind, int64(i+1))
+				b.W(", (SELECT COALESCE(MAX(", back, "), 0) + 1 FROM ", table, " WHERE ", target, " = ", sqlgen.Col(r, schema.ColID),
+					") FROM ", sqlgen.Ident(a.TargetType.Table), " ", r, " WHERE ", sqlgen.Col(r, schema.ColID), " IN ")
+				b.TargetRows(a.Owner, a.TargetType, []int64{t})
 			}
 		}
 		if err := s.exec(ctx, db, b); err != nil {

@@ -5,13 +5,13 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"strconv"
 
 	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/internal/database"
+	"github.com/kiln-cms/kiln/internal/sqlgen"
 )
 
 // Draft & publish keeps two rows per document, as Strapi 5 does: the draft
@@ -19,23 +19,8 @@ import (
 // row (published_at set), once it is published. Both have the same
 // document_id and their own id. A row's own columns — its fields and the
 // to-one relations it holds — are its version's, and so are its links
-// (versions.go): publishing copies the draft row's columns and links onto
+// (sqlgen's versions.go): publishing copies the draft row's columns and links onto
 // the published row.
-
-// draftVersion writes the condition that a row of ct, aliased alias, is
-// its document's draft version: the draft row, or the published row of a
-// document without one. One probe of the draft rows' unique index.
-func (b *sqlb) draftVersion(ct *schema.ContentType, alias string) {
-	pub, doc := database.Ident(schema.ColPublishedAt), database.Ident(schema.ColDocumentID)
-	t := b.newAlias()
-	if ct.Localized {
-		b.w("(", alias, ".", pub, " IS NULL OR NOT EXISTS (SELECT 1 FROM ", database.Ident(ct.Table), " ", t, " WHERE ",
-			sameDoc(ct, t, alias), " AND ", t, ".", pub, " IS NULL))")
-		return
-	}
-	b.w("(", alias, ".", pub, " IS NULL OR NOT EXISTS (SELECT 1 FROM ", database.Ident(ct.Table), " ", t, " WHERE ",
-		t, ".", doc, " = ", alias, ".", doc, " AND ", t, ".", pub, " IS NULL))")
-}
 
 // FindEntry is FindDocument on a type without draft & publish, with the
 // entry itself, every field a read of all fields selects (as FindOne with
@@ -47,17 +32,8 @@ func (s *Store) FindEntry(ctx context.Context, db database.Conn, ct *schema.Cont
 		return entry.Document{}, nil, fmt.Errorf("FindEntry: %s has draft & publish", ct.Name)
 	}
 	q := &query.Query{Type: ct, Status: query.Draft}
-	cols := selection(q)
-	for _, a := range ct.Attributes {
-		if a.IsRelation() && a.Column != "" && !a.Unavailable() {
-			cols = append(cols, column{attr: a, sql: col(root, a.Column), ref: true})
-		}
-	}
-	b := s.sql(entry.ReadOptions{}, query.Draft)
-	b.w("SELECT ")
-	b.selectList(cols)
-	b.w(" FROM ", database.Ident(ct.Table), " ", root, " WHERE ")
-	if !b.whereRef(ct, ref, "") {
+	b, cols, ok := sqlgen.Entry(s.DB.Dialect, ct, ref)
+	if !ok {
 		return entry.Document{}, nil, errs.NotFound()
 	}
 	list, err := s.scan(ctx, db, q, cols, b, false, s.newBudget(0))
@@ -72,35 +48,6 @@ func (s *Store) FindEntry(ctx context.Context, db database.Conn, ct *schema.Cont
 	return entry.Document{ID: e.DocumentID, Draft: e.ID, Published: e.ID}, e, nil
 }
 
-// whereRef writes the condition on the root table that picks the rows ref
-// names: a documentId, or a numeric id — on a type with draft & publish,
-// every row of that row's document. It reports false, writing nothing,
-// when ref can name no row. On a localized type a documentId names its
-// rows in locale (every locale when "" or query.AllLocales), and a row id
-// the rows of that row's localization.
-func (b *sqlb) whereRef(ct *schema.ContentType, ref, locale string) bool {
-	if n, err := strconv.ParseInt(ref, 10, 64); err == nil && n > 0 && len(ref) < 24 {
-		if ct.DraftAndPublish {
-			t := b.newAlias()
-			b.w(docKey(ct, root), " IN (SELECT ", docCols(ct, t), " FROM ", database.Ident(ct.Table), " ", t,
-				" WHERE ", col(t, schema.ColID), " = ")
-			b.arg(idKind, n)
-			b.w(")")
-		} else {
-			b.w(col(root, schema.ColID), " = ")
-			b.arg(idKind, n)
-		}
-		return true
-	}
-	if ref != "" && len(ref) <= 64 {
-		b.w(col(root, schema.ColDocumentID), " = ")
-		b.arg(strKind, ref)
-		b.inLocale(ct, root, locale)
-		return true
-	}
-	return false
-}
-
 // FindDocument returns the document ref names: a documentId, or the
 // numeric id of either of its rows. A missing one is errs.NotFound. One
 // query. On a localized type it is the document's localization in locale
@@ -109,17 +56,17 @@ func (s *Store) FindDocument(ctx context.Context, db database.Conn, ct *schema.C
 	b := s.sql(entry.ReadOptions{}, query.Draft)
 	loc := "NULL"
 	if ct.Localized {
-		loc = col(root, schema.ColLocale)
-		if locale == "" || locale == allLocales {
+		loc = sqlgen.Col(sqlgen.Root, schema.ColLocale)
+		if locale == "" || locale == query.AllLocales {
 			locale = s.schema().DefaultLocale()
 		}
 	}
-	b.w("SELECT ", col(root, schema.ColID), ", ", col(root, schema.ColDocumentID), ", ", col(root, schema.ColPublishedAt),
-		" IS NULL, ", loc, " FROM ", database.Ident(ct.Table), " ", root, " WHERE ")
-	if !b.whereRef(ct, ref, locale) {
+	b.W("SELECT ", sqlgen.Col(sqlgen.Root, schema.ColID), ", ", sqlgen.Col(sqlgen.Root, schema.ColDocumentID), ", ", sqlgen.Col(sqlgen.Root, schema.ColPublishedAt),
+		" IS NULL, ", loc, " FROM ", sqlgen.Ident(ct.Table), " ", sqlgen.Root, " WHERE ")
+	if !b.WhereRef(ct, ref, locale) {
 		return entry.Document{}, errs.NotFound()
 	}
-	rows, err := db.QueryContext(ctx, b.sb.String(), b.args...)
+	rows, err := db.QueryContext(ctx, b.SQL(), b.Args()...)
 	if err != nil {
 		return entry.Document{}, fmt.Errorf("finding %s %q: %w", ct.Name, ref, err)
 	}
@@ -156,7 +103,7 @@ func (s *Store) FindDocument(ctx context.Context, db database.Conn, ct *schema.C
 func versionColumns(ct *schema.ContentType) []string {
 	cols := ct.VersionColumns()
 	for i, c := range cols {
-		cols[i] = database.Ident(c)
+		cols[i] = sqlgen.Ident(c)
 	}
 	return cols
 }
@@ -190,9 +137,9 @@ func versionExprs(ct *schema.ContentType, from string, draft bool) string {
 	if out != "" {
 		out += ", "
 	}
-	out += from + "." + database.Ident(schema.ColCreatedAt) + ", " + from + "." + database.Ident(schema.ColUpdatedAt)
+	out += from + "." + sqlgen.Ident(schema.ColCreatedAt) + ", " + from + "." + sqlgen.Ident(schema.ColUpdatedAt)
 	if ct.Localized {
-		out += ", " + from + "." + database.Ident(schema.ColLocale)
+		out += ", " + from + "." + sqlgen.Ident(schema.ColLocale)
 	}
 	return out
 }
@@ -209,14 +156,14 @@ func (s *Store) Publish(ctx context.Context, db database.Conn, sc *schema.Schema
 		cp.Schema = sc
 		s = &cp
 	}
-	t := database.Ident(ct.Table)
+	t := sqlgen.Ident(ct.Table)
 	cols := versionColumns(ct)
 	b := s.sql(entry.ReadOptions{}, query.Draft)
-	b.w("SELECT p.", database.Ident(schema.ColID), " FROM ", t, " p JOIN ", t, " d ON ", sameDoc(ct, "d", "p"), " WHERE d.", database.Ident(schema.ColID), " = ")
-	b.arg(idKind, draftID)
-	b.w(" AND p.", database.Ident(schema.ColPublishedAt), " IS NOT NULL")
+	b.W("SELECT p.", sqlgen.Ident(schema.ColID), " FROM ", t, " p JOIN ", t, " d ON ", sqlgen.SameDoc(ct, "d", "p"), " WHERE d.", sqlgen.Ident(schema.ColID), " = ")
+	b.Arg(idKind, draftID)
+	b.W(" AND p.", sqlgen.Ident(schema.ColPublishedAt), " IS NOT NULL")
 	var pub int64
-	err := db.QueryRowContext(ctx, b.sb.String(), b.args...).Scan(&pub)
+	err := db.QueryRowContext(ctx, b.SQL(), b.Args()...).Scan(&pub)
 	if err != nil && !isNoRows(err) {
 		return 0, fmt.Errorf("publishing %s: %w", ct.Name, err)
 	}
@@ -225,23 +172,23 @@ func (s *Store) Publish(ctx context.Context, db database.Conn, sc *schema.Schema
 	}
 	b = s.sql(entry.ReadOptions{}, query.Draft)
 	if pub != 0 {
-		b.w("UPDATE ", t, " SET ", database.Ident(schema.ColPublishedAt), " = ")
-		b.arg(timeKind, now())
-		b.w(", (", joinCols(cols, ""), ") = (SELECT ", versionExprs(ct, "d", false), " FROM ", t, " d WHERE d.", database.Ident(schema.ColID), " = ")
-		b.arg(idKind, draftID)
-		b.w(") WHERE ", database.Ident(schema.ColID), " = ")
-		b.arg(idKind, pub)
+		b.W("UPDATE ", t, " SET ", sqlgen.Ident(schema.ColPublishedAt), " = ")
+		b.Arg(timeKind, now())
+		b.W(", (", joinCols(cols, ""), ") = (SELECT ", versionExprs(ct, "d", false), " FROM ", t, " d WHERE d.", sqlgen.Ident(schema.ColID), " = ")
+		b.Arg(idKind, draftID)
+		b.W(") WHERE ", sqlgen.Ident(schema.ColID), " = ")
+		b.Arg(idKind, pub)
 		if err := s.exec(ctx, db, b); err != nil {
 			return 0, s.writeError(ctx, db, ct, entry.Data{}, err)
 		}
 	} else {
-		b.w("INSERT INTO ", t, " (", database.Ident(schema.ColDocumentID), ", ", joinCols(cols, ""), ", ", database.Ident(schema.ColPublishedAt),
-			") SELECT d.", database.Ident(schema.ColDocumentID), ", ", versionExprs(ct, "d", false), ", ")
-		b.typedArg(timeKind, now())
-		b.w(" FROM ", t, " d WHERE d.", database.Ident(schema.ColID), " = ")
-		b.arg(idKind, draftID)
-		b.w(" RETURNING ", database.Ident(schema.ColID))
-		if err := db.QueryRowContext(ctx, b.sb.String(), b.args...).Scan(&pub); err != nil {
+		b.W("INSERT INTO ", t, " (", sqlgen.Ident(schema.ColDocumentID), ", ", joinCols(cols, ""), ", ", sqlgen.Ident(schema.ColPublishedAt),
+			") SELECT d.", sqlgen.Ident(schema.ColDocumentID), ", ", versionExprs(ct, "d", false), ", ")
+		b.TypedArg(timeKind, now())
+		b.W(" FROM ", t, " d WHERE d.", sqlgen.Ident(schema.ColID), " = ")
+		b.Arg(idKind, draftID)
+		b.W(" RETURNING ", sqlgen.Ident(schema.ColID))
+		if err := db.QueryRowContext(ctx, b.SQL(), b.Args()...).Scan(&pub); err != nil {
 			return 0, s.writeError(ctx, db, ct, entry.Data{}, err)
 		}
 	}
@@ -253,19 +200,19 @@ func (s *Store) Publish(ctx context.Context, db database.Conn, sc *schema.Schema
 // document's published row that holds one loses it (a oneToOne target has
 // one owner per version).
 func (s *Store) releasePublishedOneToOne(ctx context.Context, db database.Conn, ct *schema.ContentType, draftID int64) error {
-	t, id, doc, pub := database.Ident(ct.Table), database.Ident(schema.ColID), database.Ident(schema.ColDocumentID), database.Ident(schema.ColPublishedAt)
+	t, id, doc, pub := sqlgen.Ident(ct.Table), sqlgen.Ident(schema.ColID), sqlgen.Ident(schema.ColDocumentID), sqlgen.Ident(schema.ColPublishedAt)
 	for _, a := range ct.Attributes {
 		if a.RelationKind != schema.OneToOne || a.Column == "" {
 			continue
 		}
-		c := database.Ident(a.Column)
-		b := &sqlb{d: s.DB.Dialect}
-		b.w("UPDATE ", t, " SET ", c, " = NULL WHERE ", pub, " IS NOT NULL AND ", c, " IN (SELECT ", translated(a, "d", false),
+		c := sqlgen.Ident(a.Column)
+		b := sqlgen.New(s.DB.Dialect)
+		b.W("UPDATE ", t, " SET ", c, " = NULL WHERE ", pub, " IS NOT NULL AND ", c, " IN (SELECT ", translated(a, "d", false),
 			" FROM ", t, " d WHERE d.", id, " = ")
-		b.arg(idKind, draftID)
-		b.w(") AND ", doc, " <> (SELECT ", doc, " FROM ", t, " WHERE ", id, " = ")
-		b.arg(idKind, draftID)
-		b.w(")")
+		b.Arg(idKind, draftID)
+		b.W(") AND ", doc, " <> (SELECT ", doc, " FROM ", t, " WHERE ", id, " = ")
+		b.Arg(idKind, draftID)
+		b.W(")")
 		if err := s.exec(ctx, db, b); err != nil {
 			return err
 		}
@@ -280,13 +227,13 @@ func (s *Store) releasePublishedOneToOne(ctx context.Context, db database.Conn, 
 func (s *Store) AddDraft(ctx context.Context, db database.Conn, ct *schema.ContentType, pubID int64) (int64, error) {
 	cols := versionColumns(ct)
 	b := s.sql(entry.ReadOptions{}, query.Draft)
-	b.w("INSERT INTO ", database.Ident(ct.Table), " (", database.Ident(schema.ColDocumentID), ", ", joinCols(cols, ""), ", ", database.Ident(schema.ColPublishedAt),
-		") SELECT p.", database.Ident(schema.ColDocumentID), ", ", versionExprs(ct, "p", true), ", NULL FROM ", database.Ident(ct.Table), " p WHERE p.",
-		database.Ident(schema.ColID), " = ")
-	b.arg(idKind, pubID)
-	b.w(" RETURNING ", database.Ident(schema.ColID))
+	b.W("INSERT INTO ", sqlgen.Ident(ct.Table), " (", sqlgen.Ident(schema.ColDocumentID), ", ", joinCols(cols, ""), ", ", sqlgen.Ident(schema.ColPublishedAt),
+		") SELECT p.", sqlgen.Ident(schema.ColDocumentID), ", ", versionExprs(ct, "p", true), ", NULL FROM ", sqlgen.Ident(ct.Table), " p WHERE p.",
+		sqlgen.Ident(schema.ColID), " = ")
+	b.Arg(idKind, pubID)
+	b.W(" RETURNING ", sqlgen.Ident(schema.ColID))
 	var id int64
-	if err := db.QueryRowContext(ctx, b.sb.String(), b.args...).Scan(&id); err != nil {
+	if err := db.QueryRowContext(ctx, b.SQL(), b.Args()...).Scan(&id); err != nil {
 		return 0, s.writeError(ctx, db, ct, entry.Data{}, err)
 	}
 	return id, s.copyLinks(ctx, db, ct, pubID, id, true)
@@ -297,20 +244,20 @@ func (s *Store) AddDraft(ctx context.Context, db database.Conn, ct *schema.Conte
 // locale, or of every locale when locale is "" or query.AllLocales.
 func (s *Store) DeleteDocument(ctx context.Context, db database.Conn, ct *schema.ContentType, doc, locale string) error {
 	if ct.HoldsComponents() {
-		b := &sqlb{d: s.DB.Dialect}
-		b.w("SELECT ", database.Ident(schema.ColID), " FROM ", database.Ident(ct.Table), " ", root, " WHERE ", col(root, schema.ColDocumentID), " = ")
-		b.arg(strKind, doc)
-		b.inLocale(ct, root, locale)
-		if err := s.deleteHeld(ctx, db, ct, b.sb.String(), b.args, nil); err != nil {
+		b := sqlgen.New(s.DB.Dialect)
+		b.W("SELECT ", sqlgen.Ident(schema.ColID), " FROM ", sqlgen.Ident(ct.Table), " ", sqlgen.Root, " WHERE ", sqlgen.Col(sqlgen.Root, schema.ColDocumentID), " = ")
+		b.Arg(strKind, doc)
+		b.InLocale(ct, sqlgen.Root, locale)
+		if err := s.deleteHeld(ctx, db, ct, b.SQL(), b.Args(), nil); err != nil {
 			return err
 		}
 	}
 	b := s.sql(entry.ReadOptions{}, query.Draft)
-	b.w("DELETE FROM ", database.Ident(ct.Table), " WHERE ", database.Ident(schema.ColDocumentID), " = ")
-	b.arg(strKind, doc)
-	if ct.Localized && locale != "" && locale != allLocales {
-		b.w(" AND ", database.Ident(schema.ColLocale), " = ")
-		b.arg(strKind, locale)
+	b.W("DELETE FROM ", sqlgen.Ident(ct.Table), " WHERE ", sqlgen.Ident(schema.ColDocumentID), " = ")
+	b.Arg(strKind, doc)
+	if ct.Localized && locale != "" && locale != query.AllLocales {
+		b.W(" AND ", sqlgen.Ident(schema.ColLocale), " = ")
+		b.Arg(strKind, locale)
 	}
 	if err := s.exec(ctx, db, b); err != nil {
 		return s.writeError(ctx, db, ct, entry.Data{}, err)
@@ -319,10 +266,3 @@ func (s *Store) DeleteDocument(ctx context.Context, db database.Conn, ct *schema
 }
 
 func isNoRows(err error) bool { return errors.Is(err, sql.ErrNoRows) }
-
-// readsDrafts reports whether this statement reads the draft versions of
-// ct: a draft read, of a draft & publish type whose drafts the caller may
-// read.
-func (b *sqlb) readsDrafts(ct *schema.ContentType) bool {
-	return ct.DraftAndPublish && b.status == query.Draft && !b.hidesDrafts(ct)
-}

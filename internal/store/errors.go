@@ -9,6 +9,7 @@ import (
 	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/internal/database"
 	"github.com/kiln-cms/kiln/internal/migrate"
+	"github.com/kiln-cms/kiln/internal/sqlgen"
 )
 
 // The messages of the ValidationErrors a write's driver error becomes.
@@ -108,11 +109,11 @@ func (s *Store) foreignKeyRelation(ctx context.Context, db database.Conn, ct *sc
 		if len(add) == 0 {
 			continue
 		}
-		b := &sqlb{d: s.DB.Dialect}
-		b.w("SELECT COUNT(*) FROM ", database.Ident(a.TargetType.Table), " WHERE ")
-		b.in(database.Ident(schema.ColID), idKind, ids(add), false)
+		b := sqlgen.New(s.DB.Dialect)
+		b.W("SELECT COUNT(*) FROM ", sqlgen.Ident(a.TargetType.Table), " WHERE ")
+		b.In(sqlgen.Ident(schema.ColID), idKind, ids(add), false)
 		var n int
-		if db.QueryRowContext(ctx, b.sb.String(), b.args...).Scan(&n) == nil && n < len(add) {
+		if db.QueryRowContext(ctx, b.SQL(), b.Args()...).Scan(&n) == nil && n < len(add) {
 			return a
 		}
 	}

@@ -8,100 +8,28 @@ import (
 	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/internal/database"
 	"github.com/kiln-cms/kiln/internal/migrate"
+	"github.com/kiln-cms/kiln/internal/sqlgen"
 )
 
-// What a write links, per version (versions.go): a write of a draft &
+// What a write links, per version (sqlgen's versions.go): a write of a draft &
 // publish type writes its draft row, whose links lead to the drafts of
 // draft & publish targets; a write of a plain type links both versions of
 // such a target. The references a write is given (RelationChange) name
 // each target document by one of its rows (Document.Link); the rows
 // actually linked are found in the statement itself, by document.
 
-// linksDrafts reports whether a write of ct links only the drafts of its
-// draft & publish targets: ct has draft & publish itself.
-func linksDrafts(ct *schema.ContentType) bool { return ct.DraftAndPublish }
-
-// targetRows writes the rows of target that a write of writer links for
-// the documents ids name: the ids themselves on a plain target; on a
-// draft & publish one every row of their documents, or their drafts only
-// when the writer has draft & publish. A parenthesised list or subquery,
-// for "c IN <targetRows>".
-func (b *sqlb) targetRows(writer, target *schema.ContentType, ids []int64) {
-	if !target.DraftAndPublish {
-		b.list(idKind, ids)
-		return
-	}
-	r, d := b.newAlias(), b.newAlias()
-	t := database.Ident(target.Table)
-	b.w("(SELECT ", col(r, schema.ColID), " FROM ", t, " ", r, " WHERE ", docKey(target, r), " IN (SELECT ",
-		docCols(target, d), " FROM ", t, " ", d, " WHERE ")
-	b.in(col(d, schema.ColID), idKind, toArgs(ids), false)
-	b.w(")")
-	if linksDrafts(writer) {
-		b.w(" AND ", col(r, schema.ColPublishedAt), " IS NULL")
-	}
-	b.w(")")
-}
-
-// list writes "(?, ?, ...)".
-func (b *sqlb) list(k schema.Kind, ids []int64) {
-	b.w("(")
-	for i, id := range ids {
-		if i > 0 {
-			b.w(", ")
-		}
-		b.arg(k, id)
-	}
-	b.w(")")
-}
-
-func toArgs(list []int64) []any { return ids(list) }
-
-// versionRow writes the id of the row, in its draft or published version,
-// of the document of target's row id: NULL when the document has no such
-// version. A scalar subquery on the document_id's partial unique index.
-func (b *sqlb) versionRow(target *schema.ContentType, id any, draft bool) {
-	r, d := b.newAlias(), b.newAlias()
-	t := database.Ident(target.Table)
-	b.w("(SELECT ", col(r, schema.ColID), " FROM ", t, " ", r, " WHERE ", docKey(target, r), " = (SELECT ",
-		docCols(target, d), " FROM ", t, " ", d, " WHERE ", col(d, schema.ColID), " = ")
-	b.arg(idKind, id)
-	b.w(") AND ", col(r, schema.ColPublishedAt), versionSQL(draft), ")")
-}
-
-// versionSQL is the published_at test of a version.
-func versionSQL(draft bool) string {
-	if draft {
-		return " IS NULL"
-	}
-	return " IS NOT NULL"
-}
-
-// relValue writes the value a write stores in column c of the owning
-// to-one relation a for the target the reference v names (nil: none):
-// the reference itself on a plain target; else the target's row of the
-// version the column links (the draft for a draft & publish owner, the
-// version of the column for a plain one).
-func (b *sqlb) relValue(a *schema.Attribute, c string, v any) {
-	if v == nil || !a.TargetType.DraftAndPublish {
-		b.arg(a.Kind, v)
-		return
-	}
-	b.versionRow(a.TargetType, v, linksDrafts(a.Owner) || c == a.DraftColumn)
-}
-
 // translated is the expression, over the row aliased from, of column c of
 // owning to-one a copied into version draft: the same on a plain target,
 // else the target's row of that version of the document c names.
 func translated(a *schema.Attribute, from string, draft bool) string {
-	c := from + "." + database.Ident(a.Column)
+	c := from + "." + sqlgen.Ident(a.Column)
 	if !a.IsRelation() || !a.TargetType.DraftAndPublish {
 		return c
 	}
-	t := database.Ident(a.TargetType.Table)
-	return "(SELECT r." + database.Ident(schema.ColID) + " FROM " + t + " r WHERE r." + database.Ident(schema.ColPublishedAt) + versionSQL(draft) +
-		" AND " + docKey(a.TargetType, "r") + " = (SELECT " + docCols(a.TargetType, "l") + " FROM " + t + " l WHERE l." +
-		database.Ident(schema.ColID) + " = " + c + "))"
+	t := sqlgen.Ident(a.TargetType.Table)
+	return "(SELECT r." + sqlgen.Ident(schema.ColID) + " FROM " + t + " r WHERE r." + sqlgen.Ident(schema.ColPublishedAt) + sqlgen.VersionSQL(draft) +
+		" AND " + sqlgen.DocKey(a.TargetType, "r") + " = (SELECT " + sqlgen.DocCols(a.TargetType, "l") + " FROM " + t + " l WHERE l." +
+		sqlgen.Ident(schema.ColID) + " = " + c + "))"
 }
 
 // copyLinks makes the links of ct's row to, of version draft, a copy of
@@ -170,21 +98,21 @@ func (s *Store) copyRelationLinks(ctx context.Context, db database.Conn, ct *sch
 // A draft & publish owner's rows of to's version name to exactly where
 // their document's other row names from.
 func (s *Store) copyColumnLinks(ctx context.Context, db database.Conn, a *schema.Attribute, from, to int64, draft bool) error {
-	t := database.Ident(a.Owner.Table)
+	t := sqlgen.Ident(a.Owner.Table)
 	exec := func(parts ...any) error {
-		b := &sqlb{d: s.DB.Dialect}
+		b := sqlgen.New(s.DB.Dialect)
 		for _, p := range parts {
 			switch v := p.(type) {
 			case string:
-				b.w(v)
+				b.W(v)
 			case int64:
-				b.typedArg(idKind, v)
+				b.TypedArg(idKind, v)
 			}
 		}
 		return s.exec(ctx, db, b)
 	}
 	if a.DraftColumn != "" {
-		tc, fc := database.Ident(a.Column), database.Ident(a.DraftColumn)
+		tc, fc := sqlgen.Ident(a.Column), sqlgen.Ident(a.DraftColumn)
 		if draft {
 			tc, fc = fc, tc
 		}
@@ -199,11 +127,11 @@ func (s *Store) copyColumnLinks(ctx context.Context, db database.Conn, a *schema
 		}
 		return exec("UPDATE ", t, " SET ", tc, " = ", to, " WHERE ", fc, " = ", from)
 	}
-	c, pub := database.Ident(a.Column), database.Ident(schema.ColPublishedAt)
+	c, pub := sqlgen.Ident(a.Column), sqlgen.Ident(schema.ColPublishedAt)
 	if err := exec("UPDATE ", t, " SET ", c, " = NULL WHERE ", c, " = ", to); err != nil {
 		return err
 	}
-	return exec("UPDATE ", t, " SET ", c, " = ", to, " WHERE ", pub, versionSQL(draft), " AND ", docKey(a.Owner, ""), " IN (SELECT ", docCols(a.Owner, ""),
+	return exec("UPDATE ", t, " SET ", c, " = ", to, " WHERE ", pub, sqlgen.VersionSQL(draft), " AND ", sqlgen.DocKey(a.Owner, ""), " IN (SELECT ", sqlgen.DocCols(a.Owner, ""),
 		" FROM ", t, " WHERE ", c, " = ", from, ")")
 }
 
@@ -212,27 +140,27 @@ func (s *Store) copyColumnLinks(ctx context.Context, db database.Conn, a *schema
 // of from's comes back naming to, with the other column (theirs, rows of
 // other) in to's version, and both places as they were.
 func (s *Store) copyJoinLinks(ctx context.Context, db database.Conn, a *schema.Attribute, ours, theirs string, other *schema.ContentType, from, to int64, draft bool) error {
-	j := database.Ident(a.JoinTable)
-	b := &sqlb{d: s.DB.Dialect}
-	b.w("DELETE FROM ", j, " WHERE ", database.Ident(ours), " = ")
-	b.arg(idKind, to)
+	j := sqlgen.Ident(a.JoinTable)
+	b := sqlgen.New(s.DB.Dialect)
+	b.W("DELETE FROM ", j, " WHERE ", sqlgen.Ident(ours), " = ")
+	b.Arg(idKind, to)
 	if err := s.exec(ctx, db, b); err != nil {
 		return err
 	}
-	oo, to2 := database.Ident(schema.JoinOrder(ours)), database.Ident(schema.JoinOrder(theirs))
-	target := "j." + database.Ident(theirs)
+	oo, to2 := sqlgen.Ident(schema.JoinOrder(ours)), sqlgen.Ident(schema.JoinOrder(theirs))
+	target := "j." + sqlgen.Ident(theirs)
 	join := ""
 	if other.DraftAndPublish {
-		t := database.Ident(other.Table)
-		join = " JOIN " + t + " l ON l." + database.Ident(schema.ColID) + " = j." + database.Ident(theirs) + " JOIN " + t + " r ON " +
-			sameDoc(other, "r", "l") + " AND r." + database.Ident(schema.ColPublishedAt) + versionSQL(draft)
-		target = "r." + database.Ident(schema.ColID)
+		t := sqlgen.Ident(other.Table)
+		join = " JOIN " + t + " l ON l." + sqlgen.Ident(schema.ColID) + " = j." + sqlgen.Ident(theirs) + " JOIN " + t + " r ON " +
+			sqlgen.SameDoc(other, "r", "l") + " AND r." + sqlgen.Ident(schema.ColPublishedAt) + sqlgen.VersionSQL(draft)
+		target = "r." + sqlgen.Ident(schema.ColID)
 	}
-	b = &sqlb{d: s.DB.Dialect}
-	b.w("INSERT INTO ", j, " (", database.Ident(ours), ", ", database.Ident(theirs), ", ", to2, ", ", oo, ") SELECT ")
-	b.typedArg(idKind, to)
-	b.w(", ", target, ", j.", to2, ", j.", oo, " FROM ", j, " j", join, " WHERE j.", database.Ident(ours), " = ")
-	b.arg(idKind, from)
+	b = sqlgen.New(s.DB.Dialect)
+	b.W("INSERT INTO ", j, " (", sqlgen.Ident(ours), ", ", sqlgen.Ident(theirs), ", ", to2, ", ", oo, ") SELECT ")
+	b.TypedArg(idKind, to)
+	b.W(", ", target, ", j.", to2, ", j.", oo, " FROM ", j, " j", join, " WHERE j.", sqlgen.Ident(ours), " = ")
+	b.Arg(idKind, from)
 	return s.exec(ctx, db, b)
 }
 
@@ -273,3 +201,6 @@ func (s *Store) CompleteVersions(ctx context.Context, db database.Conn, sc *sche
 	}
 	return nil
 }
+
+// toArgs is ids (as arguments) where a list named ids hides it.
+func toArgs(list []int64) []any { return ids(list) }

@@ -9,6 +9,7 @@ import (
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/internal/database"
+	"github.com/kiln-cms/kiln/internal/sqlgen"
 )
 
 // Resolve turns references — documentIds, or ids written in decimal — into
@@ -42,31 +43,14 @@ func (s *Store) ResolveVisible(ctx context.Context, db database.Conn, ct *schema
 // caller may see, else the draft; elsewhere the row itself.
 func (s *Store) ResolveMany(ctx context.Context, db database.Conn, lists []entry.Refs, ro entry.ReadOptions) ([]map[string]int64, error) {
 	out := make([]map[string]int64, len(lists))
-	b := s.sql(ro, query.Draft)
-	some := false
 	for i, l := range lists {
 		out[i] = make(map[string]int64, len(l.Refs))
-		var nums, docs []any
-		for _, r := range l.Refs {
-			if n, err := strconv.ParseInt(r, 10, 64); err == nil && n > 0 && len(r) < 24 {
-				nums = append(nums, n)
-			} else if r != "" && len(r) <= 64 {
-				docs = append(docs, r)
-			}
-		}
-		if len(nums)+len(docs) == 0 {
-			continue
-		}
-		if some {
-			b.w(" UNION ALL ")
-		}
-		some = true
-		b.resolveBranch(i, l.Type, nums, docs, l.Locale)
 	}
+	b, some := sqlgen.Resolve(s.DB.Dialect, lists, ro)
 	if !some {
 		return out, nil
 	}
-	rows, err := db.QueryContext(ctx, b.sb.String(), b.args...)
+	rows, err := db.QueryContext(ctx, b.SQL(), b.Args()...)
 	if err != nil {
 		return nil, fmt.Errorf("resolving references: %w", err)
 	}
@@ -113,55 +97,6 @@ func (s *Store) ResolveMany(ctx context.Context, db database.Conn, lists []entry
 	return out, nil
 }
 
-// resolveBranch writes ResolveMany's SELECT of list k: k, the named row's
-// id, the id of a row of its document, the documentId, and whether that
-// row is a draft. Without draft & publish a document is one row, so the
-// named row is its own pair and never a draft (no join). A draft is a
-// valid target unless the caller may not read drafts (the scope, b.ro).
-// On a localized type a documentId names the document's localization in
-// locale (entry.Refs.Locale), and a row id that row's localization.
-func (b *sqlb) resolveBranch(k int, ct *schema.ContentType, nums, docs []any, locale string) {
-	t := database.Ident(ct.Table)
-	id, doc := col(root, schema.ColID), col(root, schema.ColDocumentID)
-	named := root
-	b.w("SELECT ", strconv.Itoa(k), ", ")
-	if ct.DraftAndPublish {
-		named = b.newAlias()
-		b.w(col(named, schema.ColID), ", ", id, ", ", doc, ", ", col(root, schema.ColPublishedAt), " IS NULL FROM ", t, " ", root,
-			" JOIN ", t, " ", named, " ON ", sameDoc(ct, named, root))
-	} else {
-		b.w(id, ", ", id, ", ", doc, ", 1 = 0 FROM ", t, " ", root)
-	}
-	b.w(" WHERE (")
-	// Only the lists that have items: "id IN (1) OR 1=0" keeps SQLite
-	// from using the primary key, and a create then scanned the table.
-	byDoc := func() {
-		if !ct.Localized || locale == "" {
-			b.in(col(named, schema.ColDocumentID), strKind, docs, false)
-			return
-		}
-		b.w("(")
-		b.in(col(named, schema.ColDocumentID), strKind, docs, false)
-		b.inLocale(ct, named, locale)
-		b.w(")")
-	}
-	switch {
-	case len(nums) > 0 && len(docs) > 0:
-		b.in(col(named, schema.ColID), idKind, nums, false)
-		b.w(" OR ")
-		byDoc()
-	case len(nums) > 0:
-		b.in(col(named, schema.ColID), idKind, nums, false)
-	default:
-		byDoc()
-	}
-	b.w(")")
-	if b.narrows(ct) {
-		b.w(" AND ")
-		b.visible(ct, root)
-	}
-}
-
 // ForeignKeys returns, for each entry, the id its owning to-one relation a
 // points at (absent when NULL), in one query.
 func (s *Store) ForeignKeys(ctx context.Context, db database.Conn, a *schema.Attribute, entries []*entry.Entry) (map[int64]int64, error) {
@@ -173,10 +108,10 @@ func (s *Store) ForeignKeys(ctx context.Context, db database.Conn, a *schema.Att
 	for i, e := range entries {
 		ids[i] = e.ID
 	}
-	b := &sqlb{d: s.DB.Dialect}
-	b.w("SELECT ", database.Ident(schema.ColID), ", ", database.Ident(a.Column), " FROM ", database.Ident(a.Owner.Table), " WHERE ", database.Ident(a.Column), " IS NOT NULL AND ")
-	b.in(database.Ident(schema.ColID), idKind, ids, false)
-	rows, err := db.QueryContext(ctx, b.sb.String(), b.args...)
+	b := sqlgen.New(s.DB.Dialect)
+	b.W("SELECT ", sqlgen.Ident(schema.ColID), ", ", sqlgen.Ident(a.Column), " FROM ", sqlgen.Ident(a.Owner.Table), " WHERE ", sqlgen.Ident(a.Column), " IS NOT NULL AND ")
+	b.In(sqlgen.Ident(schema.ColID), idKind, ids, false)
+	rows, err := db.QueryContext(ctx, b.SQL(), b.Args()...)
 	if err != nil {
 		return nil, fmt.Errorf("reading %s.%s: %w", a.Owner.Name, a.Name, err)
 	}
@@ -206,5 +141,5 @@ func (s *Store) ForeignKeyGuards(a *schema.Attribute, ro entry.ReadOptions) bool
 	if t == nil || t.DraftAndPublish || (a.Column == "" && a.JoinTable == "") {
 		return false
 	}
-	return !s.sql(ro, query.Draft).narrows(t)
+	return !s.sql(ro, query.Draft).Narrows(t)
 }

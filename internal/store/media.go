@@ -8,6 +8,7 @@ import (
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/internal/database"
+	"github.com/kiln-cms/kiln/internal/sqlgen"
 )
 
 // MimeTypes answers the MIME type of each file id that exists, in one
@@ -20,13 +21,13 @@ func (s *Store) MimeTypes(ctx context.Context, db database.Conn, ids []int64) (m
 	}
 	mime := ft.Attr("mime")
 	b := s.sql(entry.ReadOptions{}, query.Published)
-	b.w("SELECT ", col(root, schema.ColID), ", ", col(root, mime.Column), " FROM ", database.Ident(ft.Table), " ", root, " WHERE ")
+	b.W("SELECT ", sqlgen.Col(sqlgen.Root, schema.ColID), ", ", sqlgen.Col(sqlgen.Root, mime.Column), " FROM ", sqlgen.Ident(ft.Table), " ", sqlgen.Root, " WHERE ")
 	list := make([]any, len(ids))
 	for i, id := range ids {
 		list[i] = id
 	}
-	b.in(col(root, schema.ColID), schema.SysID.Kind, list, false)
-	rows, err := db.QueryContext(ctx, b.sb.String(), b.args...)
+	b.In(sqlgen.Col(sqlgen.Root, schema.ColID), schema.SysID.Kind, list, false)
+	rows, err := db.QueryContext(ctx, b.SQL(), b.Args()...)
 	if err != nil {
 		return nil, fmt.Errorf("reading the files' types: %w", err)
 	}

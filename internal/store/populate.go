@@ -3,12 +3,12 @@ package store
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/internal/database"
+	"github.com/kiln-cms/kiln/internal/sqlgen"
 )
 
 // populate loads q's relations for entries: one batched query per relation
@@ -26,11 +26,7 @@ func (s *Store) populate(ctx context.Context, db database.Conn, entries []*entry
 			}
 			continue
 		}
-		nq := nested(p, q.Status)
-		if p.Relation.Localizations && len(nq.Sort) == 0 {
-			// By locale code, as Strapi 5 answers them (its index's order).
-			nq.Sort = []query.SortKey{{Path: []*schema.Attribute{schema.SysLocale}}}
-		}
+		nq := sqlgen.Nested(p, q.Status)
 		var err error
 		switch {
 		case p.Count:
@@ -52,31 +48,15 @@ func (s *Store) populate(ctx context.Context, db database.Conn, entries []*entry
 	return nil
 }
 
-// nested is the query a populate runs on its target type: its own fields,
-// filters, sort and populate, no pagination, and the parent's status — a
-// draft read shows the drafts it links to, a published read only
-// published targets.
-func nested(p *query.Populate, status query.Status) *query.Query {
-	n := query.Query{}
-	if p.Query != nil {
-		n = *p.Query
-	}
-	n.Type = p.Relation.TargetType
-	n.Pagination = query.Pagination{}
-	n.Status = status
-	return &n
-}
-
 // populateToOne loads the targets our foreign keys name, WHERE id IN
 // (...), and gives each entry its own (nil when it has none, or the target
 // is filtered out). Entries naming the same target share its *Entry.
 func (s *Store) populateToOne(ctx context.Context, db database.Conn, entries []*entry.Entry, a *schema.Attribute, nq *query.Query, ro entry.ReadOptions, bud *budget) error {
-	b := s.sql(ro, nq.Status)
-	draft := b.toOneColumn(a) != a.Column
+	draft := s.sql(ro, nq.Status).ToOneColumn(a) != a.Column
 	ids := refIDs(entries, a, draft)
 	byID := make(map[int64]*entry.Entry, len(ids))
 	if len(ids) > 0 {
-		targets, err := s.readHop(ctx, db, b, a, nq, ids, bud)
+		targets, err := s.readHop(ctx, db, a, nq, ro, ids, bud)
 		if err != nil {
 			return err
 		}
@@ -111,26 +91,12 @@ func refIDs(entries []*entry.Entry, a *schema.Attribute, draft bool) []any {
 	return ids
 }
 
-// readHop reads the targets of a for the owner keys ids (see hop), each
-// with its owner key: one statement in nq's sort, the join table's order
-// last.
-func (s *Store) readHop(ctx context.Context, db database.Conn, b *sqlb, a *schema.Attribute, nq *query.Query, ids []any, bud *budget) ([]*entry.Entry, error) {
-	cols := selection(nq)
-	extra, from, link := b.hop(a)
-	// A row's own id is its owner key: not selected twice.
-	own := extra != col(root, schema.ColID)
-	if !own {
-		extra = ""
-	}
-	// A draft & publish target's rows reached through both versions'
-	// links (a plain owner's) are narrowed to the version shown.
-	b.versioned = true
-	s.selectInto(b, nq, cols, extra, from, func(b *sqlb) { b.in(link, idKind, ids, false) })
-	if a.JoinTable != "" {
-		joinOrdered(b, a)
-	}
-	list, err := s.scan(ctx, db, nq, cols, b, own, bud)
-	if !own {
+// readHop reads the targets of a for the owner keys ids, each with its
+// owner key: one statement (sqlgen.Hop).
+func (s *Store) readHop(ctx context.Context, db database.Conn, a *schema.Attribute, nq *query.Query, ro entry.ReadOptions, ids []any, bud *budget) ([]*entry.Entry, error) {
+	b, cols, owner := sqlgen.Hop(s.DB.Dialect, a, nq, ro, ids)
+	list, err := s.scan(ctx, db, nq, cols, b, owner, bud)
+	if !owner {
 		for _, t := range list {
 			t.SetOwner(t.ID)
 		}
@@ -144,7 +110,7 @@ func (s *Store) readHop(ctx context.Context, db database.Conn, b *sqlb, a *schem
 // groups them by owner in the query's order.
 func (s *Store) populateByOwner(ctx context.Context, db database.Conn, entries []*entry.Entry, a *schema.Attribute, nq *query.Query, ro entry.ReadOptions, bud *budget) error {
 	ids := ownerIDs(entries)
-	targets, err := s.readHop(ctx, db, s.sql(ro, nq.Status), a, nq, ids, bud)
+	targets, err := s.readHop(ctx, db, a, nq, ro, ids, bud)
 	if err != nil {
 		return err
 	}
@@ -173,20 +139,6 @@ func (s *Store) populateByOwner(ctx context.Context, db database.Conn, entries [
 	return nil
 }
 
-// joinOrdered puts a manyToMany's own order (see writeJoin) before the
-// last key of b's ORDER BY, the target's id: after the populate's sort
-// keys, if any, the list comes in the order it was connected or placed;
-// rows from before the order columns (NULL) first, by id, as they came
-// until then.
-func joinOrdered(b *sqlb, a *schema.Attribute) {
-	sql, last := b.sb.String(), col(root, schema.ColID)
-	if !strings.HasSuffix(sql, last) { // selectInto always ends with it
-		return
-	}
-	b.sb.Reset()
-	b.w(sql[:len(sql)-len(last)], "j.", database.Ident(schema.JoinOrder(a.JoinTarget)), " ", nullsFirst, ", ", last)
-}
-
 // ownerIDs is the distinct ids of entries (a level loaded through a
 // manyToMany can hold the same entry once per owner).
 func ownerIDs(entries []*entry.Entry) []any {
@@ -201,13 +153,12 @@ func ownerIDs(entries []*entry.Entry) []any {
 	return ids
 }
 
-// countRelation answers populate[x][count]=true with one GROUP BY query:
-// how many related entries pass the nested filters, the scope and the
-// status, per owner. A to-one relation counts 0 or 1: is our foreign
+// countRelation answers populate[x][count]=true with one GROUP BY query
+// (sqlgen.HopCount): how many related entries pass the nested filters,
+// the scope and the status, per owner. A to-one relation counts 0 or 1: is our foreign
 // key's target there?
 func (s *Store) countRelation(ctx context.Context, db database.Conn, entries []*entry.Entry, a *schema.Attribute, nq *query.Query, ro entry.ReadOptions) error {
-	b := s.sql(ro, nq.Status)
-	draft := a.Column != "" && b.toOneColumn(a) != a.Column
+	draft := a.Column != "" && s.sql(ro, nq.Status).ToOneColumn(a) != a.Column
 	var ids []any
 	if a.Column != "" {
 		ids = refIDs(entries, a, draft)
@@ -216,12 +167,7 @@ func (s *Store) countRelation(ctx context.Context, db database.Conn, entries []*
 	}
 	counts := map[int64]int64{}
 	if len(ids) > 0 {
-		owner, from, link := b.hop(a)
-		b.versioned = true // as in readHop
-		b.w("SELECT ", owner, ", COUNT(*)", from)
-		b.whereClause(nq, root, func(b *sqlb) { b.in(link, idKind, ids, false) })
-		b.w(" GROUP BY ", owner)
-		if err := s.scanCounts(ctx, db, b, counts); err != nil {
+		if err := s.scanCounts(ctx, db, sqlgen.HopCount(s.DB.Dialect, a, nq, ro, ids), counts); err != nil {
 			return err
 		}
 	}
@@ -235,8 +181,8 @@ func (s *Store) countRelation(ctx context.Context, db database.Conn, entries []*
 	return nil
 }
 
-func (s *Store) scanCounts(ctx context.Context, db database.Conn, b *sqlb, into map[int64]int64) error {
-	rows, err := db.QueryContext(ctx, b.sb.String(), b.args...)
+func (s *Store) scanCounts(ctx context.Context, db database.Conn, b *sqlgen.Builder, into map[int64]int64) error {
+	rows, err := db.QueryContext(ctx, b.SQL(), b.Args()...)
 	if err != nil {
 		return err
 	}

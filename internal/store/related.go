@@ -10,6 +10,7 @@ import (
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/internal/database"
+	"github.com/kiln-cms/kiln/internal/sqlgen"
 )
 
 // A file's related (query related.go) is read back from the media fields
@@ -39,41 +40,6 @@ type relatedLink struct {
 	e     *entry.Entry
 }
 
-// mediaFields are ct's own media fields (not its components'), in schema
-// order.
-func mediaFields(ct *schema.ContentType) []*schema.Attribute {
-	var out []*schema.Attribute
-	for _, a := range ct.Attributes {
-		if a.IsMedia() && !a.Unavailable() && a.TargetType != nil {
-			out = append(out, a)
-		}
-	}
-	return out
-}
-
-// relatedLinks writes the subquery of the links from ct's media fields to
-// the files ids: e (the holder's row), f (the file), o (its place) and k
-// (the field's index in ct).
-func (b *sqlb) relatedLinks(ct *schema.ContentType, fields []*schema.Attribute, ids []any) {
-	b.w("(")
-	for i, a := range fields {
-		if i > 0 {
-			b.w(" UNION ALL ")
-		}
-		k := strconv.Itoa(ct.Index(a))
-		if a.JoinTable != "" {
-			b.w("SELECT m.", database.Ident(a.JoinSelf), " AS e, m.", database.Ident(a.JoinTarget), " AS f, m.",
-				database.Ident(schema.JoinOrder(a.JoinTarget)), " AS o, ", k, " AS k FROM ", database.Ident(a.JoinTable), " m WHERE ")
-			b.in("m."+database.Ident(a.JoinTarget), idKind, ids, false)
-			continue
-		}
-		b.w("SELECT m.", database.Ident(schema.ColID), " AS e, m.", database.Ident(a.Column), " AS f, 1 AS o, ", k,
-			" AS k FROM ", database.Ident(ct.Table), " m WHERE ")
-		b.in("m."+database.Ident(a.Column), idKind, ids, false)
-	}
-	b.w(") l")
-}
-
 // populateRelated sets each file's related: its links' entries, or their
 // count.
 func (s *Store) populateRelated(ctx context.Context, db database.Conn, files []*entry.Entry, r *query.Related, ro entry.ReadOptions, bud *budget) error {
@@ -81,16 +47,11 @@ func (s *Store) populateRelated(ctx context.Context, db database.Conn, files []*
 	if r.Count {
 		counts := map[int64]int64{}
 		for _, tq := range r.Types {
-			fields := mediaFields(tq.Type)
+			fields := sqlgen.MediaFields(tq.Type)
 			if len(fields) == 0 {
 				continue
 			}
-			b := s.sql(ro, query.Draft)
-			b.w("SELECT l.f, COUNT(*) FROM ", database.Ident(tq.Type.Table), " ", root, " JOIN ")
-			b.relatedLinks(tq.Type, fields, ids)
-			b.w(" ON l.e = ", col(root, schema.ColID))
-			b.whereClause(&query.Query{Type: tq.Type}, root, nil)
-			b.w(" GROUP BY l.f")
+			b := sqlgen.RelatedCount(s.DB.Dialect, tq.Type, fields, ids, ro)
 			one := map[int64]int64{}
 			if err := s.scanCounts(ctx, db, b, one); err != nil {
 				return fmt.Errorf("counting the entries of %s holding files: %w", tq.Type.Plural, err)
@@ -106,7 +67,7 @@ func (s *Store) populateRelated(ctx context.Context, db database.Conn, files []*
 	}
 	var links []relatedLink
 	for ti, tq := range r.Types {
-		fields := mediaFields(tq.Type)
+		fields := sqlgen.MediaFields(tq.Type)
 		if len(fields) == 0 {
 			continue
 		}
@@ -154,15 +115,8 @@ func (s *Store) populateRelated(ctx context.Context, db database.Conn, files []*
 // readRelated reads the rows of tq's type holding the files ids in its
 // media fields, one item per link, in one statement.
 func (s *Store) readRelated(ctx context.Context, db database.Conn, tq *query.Query, fields []*schema.Attribute, ids []any, ti int, ro entry.ReadOptions, bud *budget) ([]relatedLink, error) {
-	cols := selection(tq)
-	b := s.sql(ro, query.Draft) // every version the caller may read, each its own row
-	b.w("SELECT ")
-	b.selectList(cols)
-	b.w(", l.f, l.o, l.k FROM ", database.Ident(tq.Type.Table), " ", root, " JOIN ")
-	b.relatedLinks(tq.Type, fields, ids)
-	b.w(" ON l.e = ", col(root, schema.ColID))
-	b.whereClause(tq, root, nil)
-	rows, err := db.QueryContext(ctx, b.sb.String(), b.args...)
+	b, cols := sqlgen.Related(s.DB.Dialect, tq, fields, ids, ro)
+	rows, err := db.QueryContext(ctx, b.SQL(), b.Args()...)
 	if err != nil {
 		return nil, err
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/internal/database"
+	"github.com/kiln-cms/kiln/internal/sqlgen"
 )
 
 // writeRelations applies the relation changes stored outside the entry's
@@ -42,8 +43,8 @@ func (s *Store) writeRelations(ctx context.Context, db database.Conn, ct *schema
 }
 
 // exec runs one built statement.
-func (s *Store) exec(ctx context.Context, db database.Conn, b *sqlb) error {
-	_, err := db.ExecContext(ctx, b.sb.String(), b.args...)
+func (s *Store) exec(ctx context.Context, db database.Conn, b *sqlgen.Builder) error {
+	_, err := db.ExecContext(ctx, b.SQL(), b.Args()...)
 	return err
 }
 
@@ -53,48 +54,19 @@ func (s *Store) disconnectOwned(ctx context.Context, db database.Conn, ct *schem
 	if len(ch.Disconnect) == 0 || len(ch.Connect) > 0 || ch.SetGiven {
 		return nil
 	}
-	b := &sqlb{d: s.DB.Dialect}
-	b.w("UPDATE ", database.Ident(ct.Table), " SET ")
+	b := sqlgen.New(s.DB.Dialect)
+	b.W("UPDATE ", sqlgen.Ident(ct.Table), " SET ")
 	for i, c := range a.Columns() {
 		if i > 0 {
-			b.w(", ")
+			b.W(", ")
 		}
-		b.w(database.Ident(c), " = CASE WHEN ", database.Ident(c), " IN ")
-		b.targetRows(ct, a.TargetType, ch.Disconnect)
-		b.w(" THEN NULL ELSE ", database.Ident(c), " END")
+		b.W(sqlgen.Ident(c), " = CASE WHEN ", sqlgen.Ident(c), " IN ")
+		b.TargetRows(ct, a.TargetType, ch.Disconnect)
+		b.W(" THEN NULL ELSE ", sqlgen.Ident(c), " END")
 	}
-	b.w(" WHERE ", database.Ident(schema.ColID), " = ")
-	b.arg(idKind, id)
+	b.W(" WHERE ", sqlgen.Ident(schema.ColID), " = ")
+	b.Arg(idKind, id)
 	return s.exec(ctx, db, b)
-}
-
-// scoped writes " AND c [NOT] IN (SELECT tN.id FROM <target> tN WHERE
-// <visible>)": c names a target the writer may see (not: may not see).
-// Nothing when the writer sees every target. One subquery, however many
-// rows it covers. On a draft & publish target what the writer sees is
-// the document: c names a row of a document one of whose versions they
-// may see (a draft links drafts, which a writer who may not read them
-// still links through the document).
-func (b *sqlb) scoped(c string, target *schema.ContentType, not bool) {
-	if !b.narrows(target) {
-		return
-	}
-	t := b.newAlias()
-	b.w(" AND ", c)
-	if not {
-		b.w(" NOT")
-	}
-	if target.DraftAndPublish {
-		r := b.newAlias()
-		b.w(" IN (SELECT ", col(r, schema.ColID), " FROM ", database.Ident(target.Table), " ", r, " WHERE ", docKey(target, r),
-			" IN (SELECT ", docCols(target, t), " FROM ", database.Ident(target.Table), " ", t, " WHERE ")
-		b.visible(target, t)
-		b.w("))")
-		return
-	}
-	b.w(" IN (SELECT ", col(t, schema.ColID), " FROM ", database.Ident(target.Table), " ", t, " WHERE ")
-	b.visible(target, t)
-	b.w(")")
 }
 
 // guardToOne refuses, before anything is written, a change to a to-one
@@ -130,30 +102,30 @@ func (s *Store) guardToOne(ctx context.Context, db database.Conn, ct *schema.Con
 			if _, set := columnValue(a, data); !set {
 				continue
 			}
-			b.w("SELECT COUNT(*) FROM ", database.Ident(ct.Table), " WHERE ", database.Ident(schema.ColID), " = ")
-			b.arg(idKind, id)
-			b.w(" AND (")
+			b.W("SELECT COUNT(*) FROM ", sqlgen.Ident(ct.Table), " WHERE ", sqlgen.Ident(schema.ColID), " = ")
+			b.Arg(idKind, id)
+			b.W(" AND (")
 			for i, c := range a.Columns() {
 				if i > 0 {
-					b.w(" OR ")
+					b.W(" OR ")
 				}
-				b.w("(", database.Ident(c), " IS NOT NULL")
-				b.scoped(database.Ident(c), a.TargetType, true)
-				b.w(")")
+				b.W("(", sqlgen.Ident(c), " IS NOT NULL")
+				b.Scoped(sqlgen.Ident(c), a.TargetType, true)
+				b.W(")")
 			}
-			b.w(")")
+			b.W(")")
 		case a.RelationKind == schema.OneToOne && a.Inverse != nil && a.Inverse.Column != "":
 			if !ch.SetGiven && len(ch.Connect) == 0 {
 				continue
 			}
-			b.w("SELECT COUNT(*) FROM ", database.Ident(a.TargetType.Table), " WHERE ", database.Ident(inverseWriteColumn(a)), " = ")
-			b.arg(idKind, id)
-			b.scoped(database.Ident(schema.ColID), a.TargetType, true)
+			b.W("SELECT COUNT(*) FROM ", sqlgen.Ident(a.TargetType.Table), " WHERE ", sqlgen.Ident(inverseWriteColumn(a)), " = ")
+			b.Arg(idKind, id)
+			b.Scoped(sqlgen.Ident(schema.ColID), a.TargetType, true)
 		default:
 			continue
 		}
 		var n int64
-		if err := db.QueryRowContext(ctx, b.sb.String(), b.args...).Scan(&n); err != nil {
+		if err := db.QueryRowContext(ctx, b.SQL(), b.Args()...).Scan(&n); err != nil {
 			return fmt.Errorf("checking %s.%s: %w", ct.Name, a.Name, err)
 		}
 		if n > 0 {
@@ -178,17 +150,6 @@ func inverseWriteColumn(a *schema.Attribute) string {
 	return a.Inverse.Column
 }
 
-// targetsIn writes " AND <c> [NOT] IN <the rows of target the write links
-// for ids>" (targetRows), where c is the target's id column.
-func (b *sqlb) targetsIn(writer, target *schema.ContentType, ids []int64, not bool) {
-	b.w(" AND ", database.Ident(schema.ColID))
-	if not {
-		b.w(" NOT")
-	}
-	b.w(" IN ")
-	b.targetRows(writer, target, ids)
-}
-
 // writeInverseFK changes which targets point at us through their foreign
 // key: the oneToMany side of a manyToOne, or the mapped side of a oneToOne.
 // Set releases the current targets it does not keep; a oneToOne connect
@@ -197,64 +158,60 @@ func (b *sqlb) targetsIn(writer, target *schema.ContentType, ids []int64, not bo
 // Under a limited writer (ch.Writer) the release is of visible targets only: hidden
 // ones keep pointing at us.
 //
-// Per version (versions.go): a draft & publish target's rows of the
+// Per version (sqlgen's versions.go): a draft & publish target's rows of the
 // version we link (both for a plain owner, the draft for a draft & publish
 // one) change; a plain target with a column per version changes the one
 // of our draft, and a target pointed at us drops its links to any other
 // entry (it holds one).
 func (s *Store) writeInverseFK(ctx context.Context, db database.Conn, a *schema.Attribute, id int64, ch entry.RelationChange, created bool) error {
 	ct, target := a.Owner, a.TargetType
-	table, fk := database.Ident(target.Table), database.Ident(inverseWriteColumn(a))
+	table, fk := sqlgen.Ident(target.Table), sqlgen.Ident(inverseWriteColumn(a))
 	add := unique(append(append([]int64(nil), ch.Set...), ch.Connect...))
 	oneToOne := a.RelationKind == schema.OneToOne
 	if !created && (ch.SetGiven || (oneToOne && len(add) > 0)) {
 		b := s.sql(ch.Writer, query.Draft)
-		b.w("UPDATE ", table, " SET ", fk, " = NULL WHERE ", fk, " = ")
-		b.arg(idKind, id)
+		b.W("UPDATE ", table, " SET ", fk, " = NULL WHERE ", fk, " = ")
+		b.Arg(idKind, id)
 		if len(add) > 0 {
-			b.targetsIn(ct, target, add, true)
+			b.TargetsIn(ct, target, add, true)
 		}
-		b.scoped(database.Ident(schema.ColID), target, false)
+		b.Scoped(sqlgen.Ident(schema.ColID), target, false)
 		if err := s.exec(ctx, db, b); err != nil {
 			return err
 		}
 	}
 	if len(add) > 0 {
-		b := &sqlb{d: s.DB.Dialect}
-		b.w("UPDATE ", table, " SET ", fk, " = ")
-		b.arg(idKind, id)
+		b := sqlgen.New(s.DB.Dialect)
+		b.W("UPDATE ", table, " SET ", fk, " = ")
+		b.Arg(idKind, id)
 		if other := a.Inverse.Column; a.Inverse.DraftColumn != "" {
 			// The link of the published version stays only if it is ours.
-			o, d := database.Ident(other), b.newAlias()
-			b.w(", ", o, " = CASE WHEN ", o, " IN (SELECT ", col(d, schema.ColID), " FROM ", database.Ident(ct.Table), " ", d, " WHERE ",
-				docKey(ct, d), " = (SELECT ", docCols(ct, ""), " FROM ", database.Ident(ct.Table), " WHERE ",
-				database.Ident(schema.ColID), " = ")
-			b.arg(idKind, id)
-			b.w(")) THEN ", o, " ELSE NULL END")
+			o, d := sqlgen.Ident(other), b.NewAlias()
+			b.W(", ", o, " = CASE WHEN ", o, " IN (SELECT ", sqlgen.Col(d, schema.ColID), " FROM ", sqlgen.Ident(ct.Table), " ", d, " WHERE ",
+				sqlgen.DocKey(ct, d), " = (SELECT ", sqlgen.DocCols(ct, ""), " FROM ", sqlgen.Ident(ct.Table), " WHERE ",
+				sqlgen.Ident(schema.ColID), " = ")
+			b.Arg(idKind, id)
+			b.W(")) THEN ", o, " ELSE NULL END")
 		}
-		b.w(" WHERE 1=1")
-		b.targetsIn(ct, target, add, false)
+		b.W(" WHERE 1=1")
+		b.TargetsIn(ct, target, add, false)
 		if err := s.exec(ctx, db, b); err != nil {
 			return err
 		}
 	}
 	if len(ch.Disconnect) > 0 {
-		b := &sqlb{d: s.DB.Dialect}
-		b.w("UPDATE ", table, " SET ", fk, " = NULL WHERE ", fk, " = ")
-		b.arg(idKind, id)
-		b.targetsIn(ct, target, ch.Disconnect, false)
+		b := sqlgen.New(s.DB.Dialect)
+		b.W("UPDATE ", table, " SET ", fk, " = NULL WHERE ", fk, " = ")
+		b.Arg(idKind, id)
+		b.TargetsIn(ct, target, ch.Disconnect, false)
 		return s.exec(ctx, db, b)
 	}
 	return nil
 }
 
-// nullsFirst sorts a join row from before the order columns (NULL) first
-// ascending on both databases; ties go by id, their order until then.
-const nullsFirst = "NULLS FIRST"
-
 // scanIDs runs a query of one id column.
-func scanIDs(ctx context.Context, db database.Conn, b *sqlb) ([]int64, error) {
-	return queryInt64s(ctx, db, b.sb.String(), b.args)
+func scanIDs(ctx context.Context, db database.Conn, b *sqlgen.Builder) ([]int64, error) {
+	return queryInt64s(ctx, db, b.SQL(), b.Args())
 }
 
 // queryInt64s runs a query whose rows are one integer each.

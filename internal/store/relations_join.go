@@ -11,6 +11,7 @@ import (
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/internal/database"
+	"github.com/kiln-cms/kiln/internal/sqlgen"
 )
 
 // Writing a join table's links (manyToMany, a one-way oneToMany): set,
@@ -33,17 +34,17 @@ const appendPlaces = -1
 // one. With positions it is read once and renumbered in one statement.
 // A new row goes to the end of its target's own list (the other side's).
 func (s *Store) writeJoin(ctx context.Context, db database.Conn, a *schema.Attribute, id int64, ch entry.RelationChange, created bool) error {
-	table, self, target := database.Ident(a.JoinTable), database.Ident(a.JoinSelf), database.Ident(a.JoinTarget)
+	table, self, target := sqlgen.Ident(a.JoinTable), sqlgen.Ident(a.JoinSelf), sqlgen.Ident(a.JoinTarget)
 	add := unique(append(append([]int64(nil), ch.Set...), ch.Connect...))
 	if ch.SetGiven && !created {
 		b := s.sql(ch.Writer, query.Draft)
-		b.w("DELETE FROM ", table, " WHERE ", self, " = ")
-		b.arg(idKind, id)
+		b.W("DELETE FROM ", table, " WHERE ", self, " = ")
+		b.Arg(idKind, id)
 		if len(add) > 0 {
-			b.w(" AND ", target, " NOT IN ")
-			b.targetRows(a.Owner, a.TargetType, add)
+			b.W(" AND ", target, " NOT IN ")
+			b.TargetRows(a.Owner, a.TargetType, add)
 		}
-		b.scoped(target, a.TargetType, false)
+		b.Scoped(target, a.TargetType, false)
 		if err := s.exec(ctx, db, b); err != nil {
 			return err
 		}
@@ -58,11 +59,11 @@ func (s *Store) writeJoin(ctx context.Context, db database.Conn, a *schema.Attri
 		}
 	}
 	if len(ch.Disconnect) > 0 {
-		b := &sqlb{d: s.DB.Dialect}
-		b.w("DELETE FROM ", table, " WHERE ", self, " = ")
-		b.arg(idKind, id)
-		b.w(" AND ", target, " IN ")
-		b.targetRows(a.Owner, a.TargetType, ch.Disconnect)
+		b := sqlgen.New(s.DB.Dialect)
+		b.W("DELETE FROM ", table, " WHERE ", self, " = ")
+		b.Arg(idKind, id)
+		b.W(" AND ", target, " IN ")
+		b.TargetRows(a.Owner, a.TargetType, ch.Disconnect)
 		return s.exec(ctx, db, b)
 	}
 	return nil
@@ -104,25 +105,25 @@ func (s *Store) joinPlaces(ctx context.Context, db database.Conn, a *schema.Attr
 // of each version share their place), by the reference the change names
 // it with, else by the row linked.
 func (s *Store) joinList(ctx context.Context, db database.Conn, a *schema.Attribute, id int64, ch entry.RelationChange) ([]int64, error) {
-	ord := database.Ident(schema.JoinOrder(a.JoinTarget))
-	b := &sqlb{d: s.DB.Dialect}
+	ord := sqlgen.Ident(schema.JoinOrder(a.JoinTarget))
+	b := sqlgen.New(s.DB.Dialect)
 	if !a.TargetType.DraftAndPublish {
-		b.w("SELECT ", database.Ident(a.JoinTarget), " FROM ", database.Ident(a.JoinTable), " WHERE ", database.Ident(a.JoinSelf), " = ")
-		b.arg(idKind, id)
-		b.w(" ORDER BY ", ord, " ", nullsFirst, ", ", database.Ident(a.JoinTarget))
+		b.W("SELECT ", sqlgen.Ident(a.JoinTarget), " FROM ", sqlgen.Ident(a.JoinTable), " WHERE ", sqlgen.Ident(a.JoinSelf), " = ")
+		b.Arg(idKind, id)
+		b.W(" ORDER BY ", ord, " ", sqlgen.NullsFirst, ", ", sqlgen.Ident(a.JoinTarget))
 		return scanIDs(ctx, db, b)
 	}
-	t, doc := database.Ident(a.TargetType.Table), database.Ident(schema.ColDocumentID)
+	t, doc := sqlgen.Ident(a.TargetType.Table), sqlgen.Ident(schema.ColDocumentID)
 	named := unique(append(append(append([]int64(nil), ch.Set...), ch.Connect...), positionIDs(ch.Positions)...))
 	// The documents of the references, then the list's rows: one
 	// statement, the references first (kind 0).
-	b.w("SELECT 0, ", database.Ident(schema.ColID), ", ", doc, ", 0 FROM ", t, " WHERE ")
-	b.in(database.Ident(schema.ColID), idKind, ids(named), false)
-	b.w(" UNION ALL SELECT 1, j.", database.Ident(a.JoinTarget), ", r.", doc, ", j.", ord, " FROM ", database.Ident(a.JoinTable), " j JOIN ", t,
-		" r ON r.", database.Ident(schema.ColID), " = j.", database.Ident(a.JoinTarget), " WHERE j.", database.Ident(a.JoinSelf), " = ")
-	b.arg(idKind, id)
-	b.w(" ORDER BY 1, 4 ", nullsFirst, ", 2")
-	rows, err := db.QueryContext(ctx, b.sb.String(), b.args...)
+	b.W("SELECT 0, ", sqlgen.Ident(schema.ColID), ", ", doc, ", 0 FROM ", t, " WHERE ")
+	b.In(sqlgen.Ident(schema.ColID), idKind, ids(named), false)
+	b.W(" UNION ALL SELECT 1, j.", sqlgen.Ident(a.JoinTarget), ", r.", doc, ", j.", ord, " FROM ", sqlgen.Ident(a.JoinTable), " j JOIN ", t,
+		" r ON r.", sqlgen.Ident(schema.ColID), " = j.", sqlgen.Ident(a.JoinTarget), " WHERE j.", sqlgen.Ident(a.JoinSelf), " = ")
+	b.Arg(idKind, id)
+	b.W(" ORDER BY 1, 4 ", sqlgen.NullsFirst, ", 2")
+	rows, err := db.QueryContext(ctx, b.SQL(), b.Args()...)
 	if err != nil {
 		return nil, err
 	}
@@ -197,50 +198,50 @@ func place(list []int64, t int64, p entry.Position) ([]int64, error) {
 // target's rows of the version the write links (targetRows) share the
 // place of their document.
 func (s *Store) upsertJoin(ctx context.Context, db database.Conn, a *schema.Attribute, id int64, list []int64, first int64) error {
-	table, self, target := database.Ident(a.JoinTable), database.Ident(a.JoinSelf), database.Ident(a.JoinTarget)
-	ord, back := database.Ident(schema.JoinOrder(a.JoinTarget)), database.Ident(schema.JoinOrder(a.JoinSelf))
-	b := &sqlb{d: s.DB.Dialect}
+	table, self, target := sqlgen.Ident(a.JoinTable), sqlgen.Ident(a.JoinSelf), sqlgen.Ident(a.JoinTarget)
+	ord, back := sqlgen.Ident(schema.JoinOrder(a.JoinTarget)), sqlgen.Ident(schema.JoinOrder(a.JoinSelf))
+	b := sqlgen.New(s.DB.Dialect)
 	place := func(i int) {
 		if first == appendPlaces {
-			b.w("(SELECT COALESCE(MAX(", ord, "), 0) + ", strconv.Itoa(i+1), " FROM ", table, " WHERE ", self, " = ")
-			b.arg(idKind, id)
-			b.w(")")
+			b.W("(SELECT COALESCE(MAX(", ord, "), 0) + ", strconv.Itoa(i+1), " FROM ", table, " WHERE ", self, " = ")
+			b.Arg(idKind, id)
+			b.W(")")
 		} else {
-			b.typedArg(idKind, first+int64(i))
+			b.TypedArg(idKind, first+int64(i))
 		}
 	}
-	b.w("INSERT INTO ", table, " (", self, ", ", target, ", ", ord, ", ", back, ") ")
+	b.W("INSERT INTO ", table, " (", self, ", ", target, ", ", ord, ", ", back, ") ")
 	if tt := a.TargetType; tt.DraftAndPublish {
 		for i, t := range list {
 			if i > 0 {
-				b.w(" UNION ALL ")
+				b.W(" UNION ALL ")
 			}
-			r := b.newAlias()
-			b.w("SELECT ")
-			b.typedArg(idKind, id)
-			b.w(", ", col(r, schema.ColID), ", ")
+			r := b.NewAlias()
+			b.W("SELECT ")
+			b.TypedArg(idKind, id)
+			b.W(", ", sqlgen.Col(r, schema.ColID), ", ")
 			place(i)
-			b.w(", (SELECT COALESCE(MAX(", back, "), 0) + 1 FROM ", table, " WHERE ", target, " = ", col(r, schema.ColID),
-				") FROM ", database.Ident(tt.Table), " ", r, " WHERE ", col(r, schema.ColID), " IN ")
-			b.targetRows(a.Owner, tt, []int64{t})
+			b.W(", (SELECT COALESCE(MAX(", back, "), 0) + 1 FROM ", table, " WHERE ", target, " = ", sqlgen.Col(r, schema.ColID),
+				") FROM ", sqlgen.Ident(tt.Table), " ", r, " WHERE ", sqlgen.Col(r, schema.ColID), " IN ")
+			b.TargetRows(a.Owner, tt, []int64{t})
 		}
 	} else {
-		b.w("VALUES ")
+		b.W("VALUES ")
 		for i, t := range list {
 			if i > 0 {
-				b.w(", ")
+				b.W(", ")
 			}
-			b.w("(")
-			b.arg(idKind, id)
-			b.w(", ")
-			b.arg(idKind, t)
-			b.w(", ")
+			b.W("(")
+			b.Arg(idKind, id)
+			b.W(", ")
+			b.Arg(idKind, t)
+			b.W(", ")
 			place(i)
-			b.w(", (SELECT COALESCE(MAX(", back, "), 0) + 1 FROM ", table, " WHERE ", target, " = ")
-			b.arg(idKind, t)
-			b.w("))")
+			b.W(", (SELECT COALESCE(MAX(", back, "), 0) + 1 FROM ", table, " WHERE ", target, " = ")
+			b.Arg(idKind, t)
+			b.W("))")
 		}
 	}
-	b.w(" ON CONFLICT (", self, ", ", target, ") DO UPDATE SET ", ord, " = excluded.", ord)
+	b.W(" ON CONFLICT (", self, ", ", target, ") DO UPDATE SET ", ord, " = excluded.", ord)
 	return s.exec(ctx, db, b)
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/internal/database"
+	"github.com/kiln-cms/kiln/internal/sqlgen"
 )
 
 // Stmt builds one hand-written statement for a plugin's own reads and
@@ -102,10 +103,10 @@ func (b *Stmt) Int64s(ctx context.Context, conn database.Conn) ([]int64, error) 
 
 // Col is the quoted column of an attribute: a scalar's own column or an
 // owning to-one relation's foreign key.
-func Col(a *schema.Attribute) string { return database.Ident(a.Column) }
+func Col(a *schema.Attribute) string { return sqlgen.Ident(a.Column) }
 
 // Table is the quoted table of a type.
-func Table(ct *schema.ContentType) string { return database.Ident(ct.Table) }
+func Table(ct *schema.ContentType) string { return sqlgen.Ident(ct.Table) }
 
 // LockRow takes a write lock on one row of ct until conn's transaction
 // ends, so that transactions that check something of the row (a coach's
@@ -119,7 +120,7 @@ func (s *Store) LockRow(ctx context.Context, conn database.Conn, ct *schema.Cont
 	if d != database.Postgres {
 		return nil
 	}
-	_, err := NewStmt(d).W("SELECT 1 FROM ", Table(ct), " WHERE ", database.Ident(schema.ColID), " = ").ID(id).
+	_, err := NewStmt(d).W("SELECT 1 FROM ", Table(ct), " WHERE ", sqlgen.Ident(schema.ColID), " = ").ID(id).
 		W(" FOR UPDATE").Int64s(ctx, conn)
 	return err
 }
@@ -132,8 +133,8 @@ func (s *Store) LockRows(ctx context.Context, conn database.Conn, ct *schema.Con
 	if d != database.Postgres || len(ids) == 0 {
 		return nil
 	}
-	_, err := NewStmt(d).W("SELECT ", database.Ident(schema.ColID), " FROM ", Table(ct), " WHERE ", database.Ident(schema.ColID), " IN ").IDs(ids).
-		W(" ORDER BY ", database.Ident(schema.ColID), " FOR UPDATE").Int64s(ctx, conn)
+	_, err := NewStmt(d).W("SELECT ", sqlgen.Ident(schema.ColID), " FROM ", Table(ct), " WHERE ", sqlgen.Ident(schema.ColID), " IN ").IDs(ids).
+		W(" ORDER BY ", sqlgen.Ident(schema.ColID), " FOR UPDATE").Int64s(ctx, conn)
 	return err
 }
 
@@ -195,11 +196,11 @@ func (b *Stmt) From(ct *schema.ContentType, alias string, ro entry.ReadOptions) 
 	if !ro.Limited(ct) {
 		return b.W(Table(ct), " ", alias)
 	}
-	q := &sqlb{d: b.d, ro: ro, status: query.Draft, args: b.args}
-	q.w("(SELECT * FROM ", Table(ct), " vis WHERE ")
-	q.visible(ct, "vis")
-	q.w(") ", alias)
-	b.sb.WriteString(q.sb.String())
-	b.args = q.args
+	q := sqlgen.NewRead(b.d, ro, query.Draft)
+	q.W("(SELECT * FROM ", Table(ct), " vis WHERE ")
+	q.Visible(ct, "vis")
+	q.W(") ", alias)
+	b.sb.WriteString(q.SQL())
+	b.args = append(b.args, q.Args()...)
 	return b
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/internal/database"
+	"github.com/kiln-cms/kiln/internal/sqlgen"
 )
 
 // Taken reports whether an entry other than exceptID holds v in a's column.
@@ -17,14 +18,14 @@ import (
 // On a localized type a value is unique within a locale: only the rows of
 // locale count.
 func (s *Store) Taken(ctx context.Context, db database.Conn, ct *schema.ContentType, a *schema.Attribute, v any, exceptID int64, locale string) (bool, error) {
-	q := "SELECT EXISTS (SELECT * FROM " + database.Ident(ct.Table) + " WHERE (" + database.Ident(a.Column) + " = ?) AND (" + database.Ident(schema.ColID) + " <> ?)"
+	q := "SELECT EXISTS (SELECT * FROM " + sqlgen.Ident(ct.Table) + " WHERE (" + sqlgen.Ident(a.Column) + " = ?) AND (" + sqlgen.Ident(schema.ColID) + " <> ?)"
 	args := []any{a.Kind.Encode(s.DB.Dialect, v), exceptID}
 	if ct.Localized {
-		q += " AND " + database.Ident(schema.ColLocale) + " = ?"
+		q += " AND " + sqlgen.Ident(schema.ColLocale) + " = ?"
 		args = append(args, locale)
 	}
 	if ct.DraftAndPublish {
-		q += " AND (" + docKey(ct, "") + " NOT IN (SELECT " + docCols(ct, "") + " FROM " + database.Ident(ct.Table) + " WHERE " + database.Ident(schema.ColID) + " = ?))"
+		q += " AND (" + sqlgen.DocKey(ct, "") + " NOT IN (SELECT " + sqlgen.DocCols(ct, "") + " FROM " + sqlgen.Ident(ct.Table) + " WHERE " + sqlgen.Ident(schema.ColID) + " = ?))"
 		args = append(args, exceptID)
 	}
 	var taken bool
@@ -37,7 +38,7 @@ func (s *Store) Taken(ctx context.Context, db database.Conn, ct *schema.ContentT
 func (s *Store) WithPrefix(ctx context.Context, db database.Conn, ct *schema.ContentType, a *schema.Attribute, prefix string) (map[string]bool, error) {
 	esc := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(prefix)
 	out := map[string]bool{}
-	rows, err := db.QueryContext(ctx, "SELECT "+database.Ident(a.Column)+" FROM "+database.Ident(ct.Table)+" WHERE ("+database.Ident(a.Column)+` LIKE ? ESCAPE '\')`, esc+"%")
+	rows, err := db.QueryContext(ctx, "SELECT "+sqlgen.Ident(a.Column)+" FROM "+sqlgen.Ident(ct.Table)+" WHERE ("+sqlgen.Ident(a.Column)+` LIKE ? ESCAPE '\')`, esc+"%")
 	if err != nil {
 		return out, err
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/internal/database"
+	"github.com/kiln-cms/kiln/internal/sqlgen"
 )
 
 // Principal is what authentication needs to know of a user: one query per
@@ -35,10 +36,10 @@ type Principal struct {
 // and role tables.
 func principalSQL(s *schema.Schema, where string) string {
 	u, r := s.Type("user"), s.Type("role")
-	col := func(f string) string { return "u." + database.Ident(u.Attr(f).Column) }
-	return "SELECT u." + database.Ident(schema.ColID) + ", " + col("email") + ", " + col("blocked") + ", " + col("confirmed") +
-		", r." + database.Ident(r.Attr("type").Column) + ", " + col("password") + ", " + col("tokenVersion") + ", " + col("resetPasswordExpiresAt") +
-		" FROM " + database.Ident(u.Table) + " u LEFT JOIN " + database.Ident(r.Table) + " r ON r." + database.Ident(schema.ColID) + " = u." + database.Ident(u.Attr("role").Column) +
+	col := func(f string) string { return "u." + sqlgen.Ident(u.Attr(f).Column) }
+	return "SELECT u." + sqlgen.Ident(schema.ColID) + ", " + col("email") + ", " + col("blocked") + ", " + col("confirmed") +
+		", r." + sqlgen.Ident(r.Attr("type").Column) + ", " + col("password") + ", " + col("tokenVersion") + ", " + col("resetPasswordExpiresAt") +
+		" FROM " + sqlgen.Ident(u.Table) + " u LEFT JOIN " + sqlgen.Ident(r.Table) + " r ON r." + sqlgen.Ident(schema.ColID) + " = u." + sqlgen.Ident(u.Attr("role").Column) +
 		" WHERE " + where
 }
 
@@ -79,7 +80,7 @@ func orFalse(v any) any {
 
 // PrincipalByID loads the user a token names; errs.NotFound when it is gone.
 func (s *Store) PrincipalByID(ctx context.Context, db database.Conn, sc *schema.Schema, id int64) (*Principal, error) {
-	return scanPrincipal(db.QueryRowContext(ctx, principalSQL(sc, "u."+database.Ident(schema.ColID)+" = ?"), id))
+	return scanPrincipal(db.QueryRowContext(ctx, principalSQL(sc, "u."+sqlgen.Ident(schema.ColID)+" = ?"), id))
 }
 
 // PrincipalByEmail finds the user whose stored e-mail is exactly email.
@@ -88,13 +89,13 @@ func (s *Store) PrincipalByID(ctx context.Context, db database.Conn, sc *schema.
 // because the databases' LOWER() disagree about Unicode.
 func (s *Store) PrincipalByEmail(ctx context.Context, db database.Conn, sc *schema.Schema, email string) (*Principal, error) {
 	u := sc.Type("user")
-	return scanPrincipal(db.QueryRowContext(ctx, principalSQL(sc, "u."+database.Ident(u.Attr("email").Column)+" = ?"), email))
+	return scanPrincipal(db.QueryRowContext(ctx, principalSQL(sc, "u."+sqlgen.Ident(u.Attr("email").Column)+" = ?"), email))
 }
 
 // PrincipalByUsername finds the user whose username is exactly username.
 func (s *Store) PrincipalByUsername(ctx context.Context, db database.Conn, sc *schema.Schema, username string) (*Principal, error) {
 	u := sc.Type("user")
-	return scanPrincipal(db.QueryRowContext(ctx, principalSQL(sc, "u."+database.Ident(u.Attr("username").Column)+" = ?"), username))
+	return scanPrincipal(db.QueryRowContext(ctx, principalSQL(sc, "u."+sqlgen.Ident(u.Attr("username").Column)+" = ?"), username))
 }
 
 // SetUserSecret writes one of the user's private columns (password hash,
@@ -105,7 +106,7 @@ func (s *Store) SetUserSecret(ctx context.Context, db database.Conn, sc *schema.
 	if a == nil || !a.IsPrivate() {
 		return errors.New("store: SetUserSecret takes a private field of user")
 	}
-	_, err := db.ExecContext(ctx, "UPDATE "+database.Ident(u.Table)+" SET "+database.Ident(a.Column)+" = ?, "+database.Ident(schema.ColUpdatedAt)+" = ? WHERE "+database.Ident(schema.ColID)+" = ?",
+	_, err := db.ExecContext(ctx, "UPDATE "+sqlgen.Ident(u.Table)+" SET "+sqlgen.Ident(a.Column)+" = ?, "+sqlgen.Ident(schema.ColUpdatedAt)+" = ? WHERE "+sqlgen.Ident(schema.ColID)+" = ?",
 		a.Kind.Encode(s.DB.Dialect, value), timeKind.Encode(s.DB.Dialect, now()), id)
 	return err
 }
@@ -114,8 +115,8 @@ func (s *Store) SetUserSecret(ctx context.Context, db database.Conn, sc *schema.
 // stops working, replacing any earlier code.
 func (s *Store) SetResetCode(ctx context.Context, db database.Conn, sc *schema.Schema, id int64, codeHash string, expires time.Time) error {
 	u := sc.Type("user")
-	_, err := db.ExecContext(ctx, "UPDATE "+database.Ident(u.Table)+" SET "+database.Ident(u.Attr("resetPasswordToken").Column)+" = ?, "+
-		database.Ident(u.Attr("resetPasswordExpiresAt").Column)+" = ? WHERE "+database.Ident(schema.ColID)+" = ?",
+	_, err := db.ExecContext(ctx, "UPDATE "+sqlgen.Ident(u.Table)+" SET "+sqlgen.Ident(u.Attr("resetPasswordToken").Column)+" = ?, "+
+		sqlgen.Ident(u.Attr("resetPasswordExpiresAt").Column)+" = ? WHERE "+sqlgen.Ident(schema.ColID)+" = ?",
 		codeHash, timeKind.Encode(s.DB.Dialect, expires.UTC().Truncate(time.Millisecond)), id)
 	return err
 }
@@ -125,19 +126,19 @@ func (s *Store) SetResetCode(ctx context.Context, db database.Conn, sc *schema.S
 // It runs on conn, inside the write that calls for it.
 func (s *Store) RevokeTokens(ctx context.Context, conn database.Conn, sc *schema.Schema, id int64, dropResetCode bool) error {
 	u := sc.Type("user")
-	ver := database.Ident(u.Attr("tokenVersion").Column)
+	ver := sqlgen.Ident(u.Attr("tokenVersion").Column)
 	set := ver + " = COALESCE(" + ver + ", 0) + 1"
 	if dropResetCode {
-		set += ", " + database.Ident(u.Attr("resetPasswordToken").Column) + " = NULL, " + database.Ident(u.Attr("resetPasswordExpiresAt").Column) + " = NULL"
+		set += ", " + sqlgen.Ident(u.Attr("resetPasswordToken").Column) + " = NULL, " + sqlgen.Ident(u.Attr("resetPasswordExpiresAt").Column) + " = NULL"
 	}
-	_, err := conn.ExecContext(ctx, "UPDATE "+database.Ident(u.Table)+" SET "+set+" WHERE "+database.Ident(schema.ColID)+" = ?", id)
+	_, err := conn.ExecContext(ctx, "UPDATE "+sqlgen.Ident(u.Table)+" SET "+set+" WHERE "+sqlgen.Ident(schema.ColID)+" = ?", id)
 	return err
 }
 
 // UserByResetToken finds the user holding a reset token (stored hashed).
 func (s *Store) UserByResetToken(ctx context.Context, db database.Conn, sc *schema.Schema, tokenHash string) (*Principal, error) {
 	u := sc.Type("user")
-	return scanPrincipal(db.QueryRowContext(ctx, principalSQL(sc, "u."+database.Ident(u.Attr("resetPasswordToken").Column)+" = ?"), tokenHash))
+	return scanPrincipal(db.QueryRowContext(ctx, principalSQL(sc, "u."+sqlgen.Ident(u.Attr("resetPasswordToken").Column)+" = ?"), tokenHash))
 }
 
 // NormalizeUserEmails puts the stored user e-mails that are not in normal
@@ -150,7 +151,7 @@ func (s *Store) UserByResetToken(ctx context.Context, db database.Conn, sc *sche
 // ASCII upper-case letter on both databases; normalize decides.
 func (s *Store) NormalizeUserEmails(ctx context.Context, sc *schema.Schema, normalize func(string) string) (fixed, clashes []int64, err error) {
 	u := sc.Type("user")
-	id, email, table := database.Ident(schema.ColID), database.Ident(u.Attr("email").Column), database.Ident(u.Table)
+	id, email, table := sqlgen.Ident(schema.ColID), sqlgen.Ident(u.Attr("email").Column), sqlgen.Ident(u.Table)
 	err = s.DB.RunInTx(ctx, func(ctx context.Context, tx database.Conn) error {
 		fixed, clashes = nil, nil
 		rows, err := tx.QueryContext(ctx, "SELECT "+id+", "+email+" FROM "+table+" WHERE "+email+" <> LOWER("+email+") ORDER BY "+id)
@@ -201,7 +202,7 @@ func (s *Store) NormalizeUserEmails(ctx context.Context, sc *schema.Schema, norm
 func (s *Store) EnsureRoles(ctx context.Context, db database.Conn, sc *schema.Schema, roles []struct{ Type, Name, Description string }) (map[string]int64, error) {
 	r := sc.Type("role")
 	ids := map[string]int64{}
-	rows, err := db.QueryContext(ctx, "SELECT "+database.Ident(schema.ColID)+", "+database.Ident(r.Attr("type").Column)+" FROM "+database.Ident(r.Table))
+	rows, err := db.QueryContext(ctx, "SELECT "+sqlgen.Ident(schema.ColID)+", "+sqlgen.Ident(r.Attr("type").Column)+" FROM "+sqlgen.Ident(r.Table))
 	if err != nil {
 		return nil, err
 	}

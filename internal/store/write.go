@@ -8,9 +8,9 @@ import (
 
 	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/errs"
-	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/internal/database"
+	"github.com/kiln-cms/kiln/internal/sqlgen"
 )
 
 const docAlphabet = "abcdefghijklmnopqrstuvwxyz0123456789"
@@ -54,14 +54,14 @@ func (s *Store) Insert(ctx context.Context, db database.Conn, ct *schema.Content
 	if err := s.releaseOneToOne(ctx, db, ct, 0, data); err != nil {
 		return nil, s.writeError(ctx, db, ct, data, err)
 	}
-	b := &sqlb{d: s.DB.Dialect}
-	b.w("INSERT INTO ", database.Ident(ct.Table), " (", database.Ident(schema.ColDocumentID), ", ", database.Ident(schema.ColCreatedAt), ", ",
-		database.Ident(schema.ColUpdatedAt), ", ", database.Ident(schema.ColPublishedAt))
+	b := sqlgen.New(s.DB.Dialect)
+	b.W("INSERT INTO ", sqlgen.Ident(ct.Table), " (", sqlgen.Ident(schema.ColDocumentID), ", ", sqlgen.Ident(schema.ColCreatedAt), ", ",
+		sqlgen.Ident(schema.ColUpdatedAt), ", ", sqlgen.Ident(schema.ColPublishedAt))
 	if ct.Localized {
 		if data.Locale == "" {
 			return nil, fmt.Errorf("inserting %s: a localized entry needs its locale", ct.Name)
 		}
-		b.w(", ", database.Ident(schema.ColLocale))
+		b.W(", ", sqlgen.Ident(schema.ColLocale))
 		e.Set(schema.SysLocale, data.Locale)
 	}
 	type value struct {
@@ -73,38 +73,38 @@ func (s *Store) Insert(ctx context.Context, db database.Conn, ct *schema.Content
 	for _, a := range ct.Attributes {
 		if v, set := columnValue(a, data); set {
 			for _, c := range a.Columns() {
-				b.w(", ", database.Ident(c))
+				b.W(", ", sqlgen.Ident(c))
 				vals = append(vals, value{a, c, v})
 			}
 		}
 	}
-	b.w(") VALUES (")
-	b.arg(strKind, e.DocumentID)
+	b.W(") VALUES (")
+	b.Arg(strKind, e.DocumentID)
 	for _, v := range []any{t, t, pub} {
-		b.w(", ")
-		b.arg(timeKind, v)
+		b.W(", ")
+		b.Arg(timeKind, v)
 	}
 	if ct.Localized {
-		b.w(", ")
-		b.arg(strKind, data.Locale)
+		b.W(", ")
+		b.Arg(strKind, data.Locale)
 	}
 	for _, v := range vals {
-		b.w(", ")
-		b.colValue(v.a, v.c, v.v)
+		b.W(", ")
+		b.ColValue(v.a, v.c, v.v)
 	}
-	b.w(")")
+	b.W(")")
 	if !ct.DraftAndPublish {
 		// The row as stored comes back with the write: no read-back.
-		cols := writtenColumns(ct)
-		b.returning(cols)
+		cols := sqlgen.WrittenColumns(ct)
+		b.Returning(cols)
 		var err error
 		if e, err = s.scanWritten(ctx, db, ct, cols, b); err != nil {
 			return nil, s.writeError(ctx, db, ct, data, err)
 		}
 		return e, s.writeRelations(ctx, db, ct, e.ID, data, true)
 	}
-	b.w(" RETURNING ", database.Ident(schema.ColID))
-	if err := db.QueryRowContext(ctx, b.sb.String(), b.args...).Scan(&e.ID); err != nil {
+	b.W(" RETURNING ", sqlgen.Ident(schema.ColID))
+	if err := db.QueryRowContext(ctx, b.SQL(), b.Args()...).Scan(&e.ID); err != nil {
 		return nil, s.writeError(ctx, db, ct, data, err)
 	}
 	if err := s.writeRelations(ctx, db, ct, e.ID, data, true); err != nil {
@@ -121,16 +121,6 @@ func (s *Store) Insert(ctx context.Context, db database.Conn, ct *schema.Content
 	return e, nil
 }
 
-// colValue writes the value a write stores in column c of a: a scalar's
-// value, or a relation's link (relValue).
-func (b *sqlb) colValue(a *schema.Attribute, c string, v any) {
-	if a.IsRelation() {
-		b.relValue(a, c, v)
-		return
-	}
-	b.arg(a.Kind, v)
-}
-
 // Update writes the fields data names (a partial update) and its relation
 // changes, and sets updated_at. A missing entry is errs.NotFound. On a type
 // without draft & publish it returns the row as the write left it (see
@@ -143,22 +133,22 @@ func (s *Store) Update(ctx context.Context, db database.Conn, ct *schema.Content
 	if err := s.releaseOneToOne(ctx, db, ct, id, data); err != nil {
 		return nil, s.writeError(ctx, db, ct, data, err)
 	}
-	b := &sqlb{d: s.DB.Dialect}
-	b.w("UPDATE ", database.Ident(ct.Table), " SET ", database.Ident(schema.ColUpdatedAt), " = ")
-	b.arg(timeKind, now())
+	b := sqlgen.New(s.DB.Dialect)
+	b.W("UPDATE ", sqlgen.Ident(ct.Table), " SET ", sqlgen.Ident(schema.ColUpdatedAt), " = ")
+	b.Arg(timeKind, now())
 	for _, a := range ct.Attributes {
 		if v, set := columnValue(a, data); set {
 			for _, c := range a.Columns() {
-				b.w(", ", database.Ident(c), " = ")
-				b.colValue(a, c, v)
+				b.W(", ", sqlgen.Ident(c), " = ")
+				b.ColValue(a, c, v)
 			}
 		}
 	}
-	b.w(" WHERE ", database.Ident(schema.ColID), " = ")
-	b.arg(idKind, id)
+	b.W(" WHERE ", sqlgen.Ident(schema.ColID), " = ")
+	b.Arg(idKind, id)
 	if !ct.DraftAndPublish {
-		cols := writtenColumns(ct)
-		b.returning(cols)
+		cols := sqlgen.WrittenColumns(ct)
+		b.Returning(cols)
 		e, err := s.scanWritten(ctx, db, ct, cols, b)
 		if isNoRows(err) {
 			return nil, errs.NotFound()
@@ -168,7 +158,7 @@ func (s *Store) Update(ctx context.Context, db database.Conn, ct *schema.Content
 		}
 		return e, s.writeRelations(ctx, db, ct, id, data, false)
 	}
-	res, err := db.ExecContext(ctx, b.sb.String(), b.args...)
+	res, err := db.ExecContext(ctx, b.SQL(), b.Args()...)
 	if err != nil {
 		return nil, s.writeError(ctx, db, ct, data, err)
 	}
@@ -178,40 +168,16 @@ func (s *Store) Update(ctx context.Context, db database.Conn, ct *schema.Content
 	return nil, s.writeRelations(ctx, db, ct, id, data, false)
 }
 
-// writtenColumns are the columns a write returns: those a read of every
-// field selects (selection with no fields named), without the table's
-// alias, which INSERT and UPDATE do not take.
-func writtenColumns(ct *schema.ContentType) []column {
-	cols := selection(&query.Query{Type: ct})
-	for i := range cols {
-		switch c := cols[i].attr; {
-		case i == 0:
-			cols[i].sql = database.Ident(schema.ColID)
-		case i == 1:
-			cols[i].sql = database.Ident(schema.ColDocumentID)
-		default:
-			cols[i].sql = database.Ident(c.Column)
-		}
-	}
-	return cols
-}
-
-// returning ends an INSERT or UPDATE with RETURNING cols.
-func (b *sqlb) returning(cols []column) {
-	b.w(" RETURNING ")
-	b.selectList(cols)
-}
-
 // scanWritten runs a write that returns cols and decodes its row as a
 // read would (the database's own values: a jsonb normalised, a time at
 // its precision), marked Written.
-func (s *Store) scanWritten(ctx context.Context, db database.Conn, ct *schema.ContentType, cols []column, b *sqlb) (*entry.Entry, error) {
+func (s *Store) scanWritten(ctx context.Context, db database.Conn, ct *schema.ContentType, cols []sqlgen.Column, b *sqlgen.Builder) (*entry.Entry, error) {
 	raw := make([]any, len(cols))
 	dest := make([]any, len(cols))
 	for i := range raw {
 		dest[i] = &raw[i]
 	}
-	if err := db.QueryRowContext(ctx, b.sb.String(), b.args...).Scan(dest...); err != nil {
+	if err := db.QueryRowContext(ctx, b.SQL(), b.Args()...).Scan(dest...); err != nil {
 		return nil, err
 	}
 	e, err := entryOf(ct, cols, raw, false)
@@ -230,10 +196,10 @@ func (s *Store) Delete(ctx context.Context, db database.Conn, ct *schema.Content
 	if err := s.deleteComponents(ctx, db, ct, []int64{id}, nil); err != nil {
 		return err
 	}
-	b := &sqlb{d: s.DB.Dialect}
-	b.w("DELETE FROM ", database.Ident(ct.Table), " WHERE ", database.Ident(schema.ColID), " = ")
-	b.arg(idKind, id)
-	if _, err := db.ExecContext(ctx, b.sb.String(), b.args...); err != nil {
+	b := sqlgen.New(s.DB.Dialect)
+	b.W("DELETE FROM ", sqlgen.Ident(ct.Table), " WHERE ", sqlgen.Ident(schema.ColID), " = ")
+	b.Arg(idKind, id)
+	if _, err := db.ExecContext(ctx, b.SQL(), b.Args()...); err != nil {
 		return s.writeError(ctx, db, ct, entry.Data{}, err)
 	}
 	return nil
@@ -278,19 +244,19 @@ func (s *Store) releaseOneToOne(ctx context.Context, db database.Conn, ct *schem
 			continue
 		}
 		for _, c := range a.Columns() {
-			b := &sqlb{d: s.DB.Dialect}
-			b.w("UPDATE ", database.Ident(ct.Table), " SET ", database.Ident(c), " = NULL WHERE ", database.Ident(c), " = ")
-			b.relValue(a, c, v)
+			b := sqlgen.New(s.DB.Dialect)
+			b.W("UPDATE ", sqlgen.Ident(ct.Table), " SET ", sqlgen.Ident(c), " = NULL WHERE ", sqlgen.Ident(c), " = ")
+			b.RelValue(a, c, v)
 			if id != 0 {
-				b.w(" AND ", database.Ident(schema.ColID), " <> ")
-				b.arg(idKind, id)
+				b.W(" AND ", sqlgen.Ident(schema.ColID), " <> ")
+				b.Arg(idKind, id)
 				if ct.DraftAndPublish { // nor the other version of the same document
-					b.w(" AND ", docKey(ct, ""), " NOT IN (SELECT ", docCols(ct, ""), " FROM ", database.Ident(ct.Table), " WHERE ", database.Ident(schema.ColID), " = ")
-					b.arg(idKind, id)
-					b.w(")")
+					b.W(" AND ", sqlgen.DocKey(ct, ""), " NOT IN (SELECT ", sqlgen.DocCols(ct, ""), " FROM ", sqlgen.Ident(ct.Table), " WHERE ", sqlgen.Ident(schema.ColID), " = ")
+					b.Arg(idKind, id)
+					b.W(")")
 				}
 			}
-			if _, err := db.ExecContext(ctx, b.sb.String(), b.args...); err != nil {
+			if _, err := db.ExecContext(ctx, b.SQL(), b.Args()...); err != nil {
 				return err
 			}
 		}
