@@ -17,46 +17,46 @@ import (
 // may not name them.
 var CoreUserFields = []string{"resetPasswordToken", "resetPasswordExpiresAt", "confirmationToken", "tokenVersion"}
 
-// checkAdminBody refuses an admin's user body that is no object, or names
-// a field the core keeps for itself (its tokens, the reset code's expiry,
-// the token version): the user's fields and a new password only.
-func checkAdminBody(body map[string]any) error {
-	if body == nil {
+// checkAdminWrite refuses an admin's user write that is none (a body
+// that is no object), or names a field the core keeps for itself (its
+// tokens, the reset code's expiry, the token version): the user's fields
+// and a new password only.
+func checkAdminWrite(w *content.Write) error {
+	if w == nil {
 		return errs.New(errs.KindValidation, "the body must be a user object")
 	}
 	for _, k := range CoreUserFields {
-		if _, ok := body[k]; ok {
+		if w.Has(k) {
 			return errs.InvalidKey(k, k, "body", "")
 		}
 	}
 	return nil
 }
 
-// CreateUser is an admin's create of a user from the body of their
-// request: a "local" user with the default role unless body says
+// CreateUser is an admin's create of a user (w, a write of the user type,
+// which it completes): a "local" user with the default role unless w says
 // otherwise. It answers the user with their role, as Strapi does.
-func (s *Service) CreateUser(ctx context.Context, body map[string]any) (*entry.Entry, error) {
-	if err := checkAdminBody(body); err != nil {
+func (s *Service) CreateUser(ctx context.Context, w *content.Write) (*entry.Entry, error) {
+	if err := checkAdminWrite(w); err != nil {
 		return nil, err
 	}
-	w := content.WriteFromBody(s.UserType(), body)
-	if _, ok := body["provider"]; !ok {
+	if !w.Has("provider") {
 		w.Set("provider", "local")
 	}
-	if _, ok := body["role"]; !ok {
+	if !w.Has("role") {
 		w.SetRelation("role", content.ID(s.RoleIDs[auth.Authenticated]))
 	}
 	return s.Content.Create(ctx, s.withRole(), w, entry.ReadOptions{})
 }
 
-// UpdateUser is an admin's update, from the body of their request, of the
-// user ref names (an id or a documentId), under ro: the caller's read
-// options. It answers the user with their role.
-func (s *Service) UpdateUser(ctx context.Context, ref content.Ref, body map[string]any, ro entry.ReadOptions) (*entry.Entry, error) {
-	if err := checkAdminBody(body); err != nil {
+// UpdateUser is an admin's update of the user ref names (an id or a
+// documentId) with w, under ro: the caller's read options. It answers the
+// user with their role.
+func (s *Service) UpdateUser(ctx context.Context, ref content.Ref, w *content.Write, ro entry.ReadOptions) (*entry.Entry, error) {
+	if err := checkAdminWrite(w); err != nil {
 		return nil, err
 	}
-	return s.Content.Update(ctx, s.withRole(), ref, content.WriteFromBody(s.UserType(), body), ro)
+	return s.Content.Update(ctx, s.withRole(), ref, w, ro)
 }
 
 // DeleteUser is an admin's delete of the user ref names, under ro.
