@@ -337,9 +337,9 @@ func coerce(a *schema.Attribute, in *input, path componentPath) (any, *errs.Fiel
 	if in.rel != nil || in.isItems {
 		what := "a relation"
 		if in.isItems {
-			what = "components"
+			what = "a component field"
 		}
-		fe := errs.FieldAt(path, path.label()+" is a "+string(a.Type)+" field, not "+what)
+		fe := errs.FieldAt(path, path.label()+" is not "+what+": write it with Set")
 		return nil, &fe
 	}
 	if v == nil {

@@ -13,12 +13,12 @@ import (
 	"github.com/kiln-cms/kiln/internal/database"
 )
 
-// prepare turns a write (a request body's data object, or a Go caller's
-// NewWrite) into entry.Data: every key
-// must be a writable field, every value of the field's type and within its
-// rules, and every relation must point at existing entries. All failing
-// fields are reported together. id is 0 on create. Relations resolve under
-// ro's scope: an entry the caller may not see is as absent as one that does
+// prepare turns a write (a request body's data object, WriteFromBody, or
+// a Go caller's NewWrite) into entry.Data: every key must be a writable
+// field, every value of the field's type and within its rules, and every
+// relation must point at existing entries. All failing fields are
+// reported together. id is 0 on create. Relations resolve under ro's
+// scope: an entry the caller may not see is as absent as one that does
 // not exist.
 //
 // Two fields are stored in another form than given, here, before any hook
@@ -37,7 +37,7 @@ func (s *Service) prepare(ctx context.Context, conn database.Conn, ct *schema.Co
 		w = NewWrite(ct)
 	}
 	if w.ct != ct {
-		return data, fmt.Errorf("content: a write of %s given to a write of %s", typeName(w.ct), ct.Name)
+		return data, fmt.Errorf("content: a write of %s given for an entry of %s", typeName(w.ct), ct.Name)
 	}
 	var problems []errs.FieldError
 	failed := map[*schema.Attribute]bool{}

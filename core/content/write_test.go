@@ -251,8 +251,8 @@ func TestWriteRulesAndNames(t *testing.T) {
 			msg  string
 		}{
 			{"a Go value for a relation", content.NewWrite(ct).Set("relation", 1), []string{"relation"}, "relation is a relation: write it with SetRelation, Connect or Disconnect"},
-			{"a relation change for a scalar", content.NewWrite(ct).Connect("string", content.ID(1)), []string{"string"}, "string is a string field, not a relation"},
-			{"components for a scalar", content.NewWrite(ct).Component("integer"), []string{"integer"}, "integer is a integer field, not components"},
+			{"a relation change for a scalar", content.NewWrite(ct).Connect("string", content.ID(1)), []string{"string"}, "string is not a relation: write it with Set"},
+			{"components for a scalar", content.NewWrite(ct).Component("integer"), []string{"integer"}, "integer is not a component field: write it with Set"},
 		} {
 			_, err := svc.Create(ctx, q, tc.w, content.ReadOptions{})
 			wantFieldError(t, tc.name, err, tc.path, tc.msg)
