@@ -3,9 +3,7 @@ package dataset
 import (
 	"context"
 	"crypto/rand"
-	"encoding/json"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/kiln-cms/kiln/core/content"
@@ -170,10 +168,9 @@ func demoUsers(ctx context.Context, svc *content.Service, tx *content.Tx, accoun
 	user := svc.Schema.Type("user")
 	linked := map[string]int64{}
 	for _, u := range accounts {
-		e, err := tx.Create(ctx, &query.Query{Type: user, Fields: query.IDsOnly()}, map[string]any{
-			"username": u.Username, "email": u.Email, "password": u.Password, "provider": "local", "confirmed": true,
-			"role": json.Number(strconv.FormatInt(roleIDs[u.Role], 10)),
-		}, content.ReadOptions{})
+		e, err := tx.Create(ctx, &query.Query{Type: user, Fields: query.IDsOnly()}, content.NewWrite(user).
+			Set("username", u.Username).Set("email", u.Email).Set("password", u.Password).Set("provider", "local").Set("confirmed", true).
+			SetRelation("role", content.ID(roleIDs[u.Role])), content.ReadOptions{})
 		if err != nil {
 			return nil, fmt.Errorf("demo user %s: %w", u.Username, err)
 		}

@@ -75,7 +75,7 @@ func (cr *componentReader) readComponents(a *schema.Attribute, v any, path compo
 		if !ok {
 			return fail(path.label() + " must be an object")
 		}
-		item, probs := cr.readItem(a.ComponentTypes[0], obj, path)
+		item, probs := cr.readItem(a.ComponentTypes[0], bodyItem(a.ComponentTypes[0], obj), path)
 		return []entry.Component{item}, probs
 	}
 	list, ok := v.([]any)
@@ -102,7 +102,7 @@ func (cr *componentReader) readComponents(a *schema.Attribute, v any, path compo
 				continue
 			}
 		}
-		item, list := cr.readItem(c, obj, at)
+		item, list := cr.readItem(c, bodyItem(c, obj), at)
 		probs = append(probs, list...)
 		items = append(items, item)
 	}
@@ -146,11 +146,80 @@ func zoneComponent(a *schema.Attribute, obj map[string]any, at componentPath) (*
 	return a.ComponentOf(uid), nil
 }
 
+// bodyItem is the write of one item of a body's component field: its keys
+// but id, which names the row it updates in place (itemID), and
+// __component, which zoneComponent read.
+func bodyItem(c *schema.ContentType, obj map[string]any) *Write {
+	w := NewWrite(c)
+	for k, v := range obj {
+		if k != "id" && k != "__component" {
+			w.fields[k] = &input{fromBody: true, value: v}
+		}
+	}
+	w.id, _ = itemID(obj["id"])
+	return w
+}
+
+// components reads component or dynamic-zone field a's input at path: a
+// body's value, null, or the items of Write.Component.
+func (cr *componentReader) components(a *schema.Attribute, in *input, path componentPath) ([]entry.Component, []errs.FieldError) {
+	switch {
+	case in.isItems && in.null(a):
+		return cr.readComponents(a, nil, path)
+	case in.isItems:
+		return cr.readItems(a, in.items, path)
+	case in.fromBody || (in.value == nil && in.rel == nil):
+		return cr.readComponents(a, in.value, path)
+	}
+	return nil, []errs.FieldError{errs.FieldAt(path, path.label()+" is a component field: write it with Component")}
+}
+
+// readItems checks the items a Go caller gave component or dynamic-zone
+// field a (Write.Component), as readComponents checks a body's: each a
+// write of the field's component (of one of the zone's), checked by
+// readItem.
+func (cr *componentReader) readItems(a *schema.Attribute, list []*Write, path componentPath) ([]entry.Component, []errs.FieldError) {
+	if a.Type == schema.Component && !a.Repeatable && len(list) > 1 {
+		return nil, []errs.FieldError{errs.FieldAt(path, path.label()+" must be an object")}
+	}
+	var (
+		items []entry.Component
+		probs []errs.FieldError
+	)
+	for i, w := range list {
+		at := path
+		if a.Repeatable || a.Type == schema.DynamicZone {
+			at = path.child(strconv.Itoa(i))
+		}
+		c := a.ComponentTypes[0]
+		switch {
+		case a.Type == schema.DynamicZone && a.ComponentOf(typeName(w.ct)) == nil:
+			key := at.child("__component")
+			probs = append(probs, errs.FieldAt(key, key.label()+" must be one of the following values: "+strings.Join(a.Components, ", ")).WithValue(typeName(w.ct)))
+			continue
+		case a.Type == schema.DynamicZone:
+			c = w.ct
+		case w.ct != c:
+			probs = append(probs, errs.FieldAt(at, at.label()+" must be a "+c.Name+", not a "+typeName(w.ct)))
+			continue
+		}
+		item, list := cr.readItem(c, w, at)
+		probs = append(probs, list...)
+		items = append(items, item)
+	}
+	if a.Repeatable || a.Type == schema.DynamicZone {
+		if msg := countProblem(a, len(list), path); msg != "" {
+			probs = append(probs, errs.FieldAt(path, msg))
+		}
+	}
+	return items, probs
+}
+
 // readItem checks one component item: its keys are the component's fields
-// (and id, naming the field's item it updates in place); a new item's
-// absent scalar fields take their defaults, and every rule holds; an
-// item updated in place is checked on what it sends.
-func (cr *componentReader) readItem(c *schema.ContentType, obj map[string]any, path componentPath) (entry.Component, []errs.FieldError) {
+// (its id, when it has one, names the field's item it updates in place);
+// a new item's absent scalar fields take their defaults, and every rule
+// holds; an item updated in place is checked on what it sends.
+func (cr *componentReader) readItem(c *schema.ContentType, w *Write, path componentPath) (entry.Component, []errs.FieldError) {
 	d := entry.Data{Values: map[*schema.Attribute]any{}, Components: map[*schema.Attribute][]entry.Component{},
 		Relations: map[*schema.Attribute]entry.RelationChange{}}
 	var probs []errs.FieldError
@@ -158,11 +227,9 @@ func (cr *componentReader) readItem(c *schema.ContentType, obj map[string]any, p
 	// An item with its id updates that row in place (the store checks it
 	// is one of the field's): only what it sends is checked, as a partial
 	// update's fields are.
-	id, inPlace := itemID(obj["id"])
-	for _, key := range sortedKeys(obj) {
-		if key == "id" || key == "__component" {
-			continue
-		}
+	id, inPlace := w.id, w.id > 0
+	for _, key := range w.keys() {
+		in := w.fields[key]
 		at := path.child(key)
 		a := c.Attr(key)
 		if a == nil { // a private field is written, as at the top level, never answered
@@ -176,17 +243,17 @@ func (cr *componentReader) readItem(c *schema.ContentType, obj map[string]any, p
 			continue
 		}
 		if a.IsComponent() {
-			items, list := cr.readComponents(a, obj[key], at)
+			items, list := cr.components(a, in, at)
 			probs = append(probs, list...)
 			d.Components[a] = items
 			continue
 		}
 		if a.IsRelation() {
-			r, err := readRelation(a, obj[key])
+			r, err := relationOf(a, in)
 			if err != nil {
 				list, ok := fieldErrors(err)
 				if !ok {
-					list = []errs.FieldError{errs.FieldAt(at, at.label()+" is invalid").WithValue(obj[key])}
+					list = []errs.FieldError{errs.FieldAt(at, at.label()+" is invalid").WithValue(in.value)}
 				}
 				failed[a] = true
 				probs = append(probs, at[:len(at)-1].relabel(a, list)...)
@@ -196,7 +263,7 @@ func (cr *componentReader) readItem(c *schema.ContentType, obj map[string]any, p
 			cr.rels = append(cr.rels, r)
 			continue
 		}
-		v, fe := coerceAt(a, obj[key], at)
+		v, fe := coerce(a, in, at)
 		if fe != nil {
 			failed[a] = true
 			probs = append(probs, *fe)
@@ -259,12 +326,30 @@ func itemID(v any) (int64, bool) {
 	return n, true
 }
 
-// coerceAt is coerceInput for a field inside a component, at path.
-func coerceAt(a *schema.Attribute, v any, path componentPath) (any, *errs.FieldError) {
+// coerce turns field a's input at path into the canonical Go value of
+// a's kind, or says why it cannot: the field's error, at the part of the
+// value to blame when the kind names one (a blocks document's
+// ["content", "0", "children", "1", "url"]). A body's value is read as
+// decoded JSON (numbers as json.Number, a string through the kind's
+// Parse, as a filter value is), a Go caller's by its Go type.
+func coerce(a *schema.Attribute, in *input, path componentPath) (any, *errs.FieldError) {
+	v := in.value
+	if in.rel != nil || in.isItems {
+		what := "a relation"
+		if in.isItems {
+			what = "a component field"
+		}
+		fe := errs.FieldAt(path, path.label()+" is not "+what+": write it with Set")
+		return nil, &fe
+	}
 	if v == nil {
 		return nil, nil
 	}
-	c, err := a.Kind.FromJSON(v)
+	read := a.Kind.FromGo
+	if in.fromBody {
+		read = a.Kind.FromJSON
+	}
+	c, err := read(v)
 	if err == nil {
 		return c, nil
 	}
@@ -280,6 +365,15 @@ func coerceAt(a *schema.Attribute, v any, path componentPath) (any, *errs.FieldE
 	}
 	fe := errs.FieldAt(full, schema.PathString(path[0], full[1:])+" must "+ve.Must).WithValue(at)
 	return nil, &fe
+}
+
+// null reports whether in gives component field a no value: null, or no
+// item for a single component.
+func (in *input) null(a *schema.Attribute) bool {
+	if in.isItems {
+		return len(in.items) == 0 && a.Type == schema.Component && !a.Repeatable
+	}
+	return in.rel == nil && in.value == nil
 }
 
 // relabel says field errors of field a, written at the top level (path

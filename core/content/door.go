@@ -20,8 +20,8 @@ type Door interface {
 	Find(ctx context.Context, q *query.Query, ro entry.ReadOptions) (*Page, error)
 	FindOne(ctx context.Context, q *query.Query, ref Ref, ro entry.ReadOptions) (*entry.Entry, error)
 	Get(ctx context.Context, q *query.Query, id int64, ro entry.ReadOptions) (*entry.Entry, error)
-	Create(ctx context.Context, q *query.Query, body map[string]any, ro entry.ReadOptions) (*entry.Entry, error)
-	Update(ctx context.Context, q *query.Query, ref Ref, body map[string]any, ro entry.ReadOptions) (*entry.Entry, error)
+	Create(ctx context.Context, q *query.Query, w *Write, ro entry.ReadOptions) (*entry.Entry, error)
+	Update(ctx context.Context, q *query.Query, ref Ref, w *Write, ro entry.ReadOptions) (*entry.Entry, error)
 	Delete(ctx context.Context, q *query.Query, ref Ref, ro entry.ReadOptions) (*entry.Entry, error)
 	Resolve(ctx context.Context, ct *schema.ContentType, refs []string, ro entry.ReadOptions) (map[string]int64, error)
 	Visible(ctx context.Context, ct *schema.ContentType, ids []int64, ro entry.ReadOptions) ([]int64, error)
@@ -51,12 +51,12 @@ func (d door) Get(ctx context.Context, q *query.Query, id int64, ro entry.ReadOp
 	return d.s.Get(ctx, q, id, ro)
 }
 
-func (d door) Create(ctx context.Context, q *query.Query, body map[string]any, ro entry.ReadOptions) (*entry.Entry, error) {
-	return d.s.Create(ctx, q, body, ro)
+func (d door) Create(ctx context.Context, q *query.Query, w *Write, ro entry.ReadOptions) (*entry.Entry, error) {
+	return d.s.Create(ctx, q, w, ro)
 }
 
-func (d door) Update(ctx context.Context, q *query.Query, ref Ref, body map[string]any, ro entry.ReadOptions) (*entry.Entry, error) {
-	return d.s.Update(ctx, q, ref, body, ro)
+func (d door) Update(ctx context.Context, q *query.Query, ref Ref, w *Write, ro entry.ReadOptions) (*entry.Entry, error) {
+	return d.s.Update(ctx, q, ref, w, ro)
 }
 
 func (d door) Delete(ctx context.Context, q *query.Query, ref Ref, ro entry.ReadOptions) (*entry.Entry, error) {

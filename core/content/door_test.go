@@ -93,17 +93,17 @@ func TestTxWritesRunHooksAndReadBack(t *testing.T) {
 		q := &query.Query{Type: cu}
 		rollback := errs.New(errs.KindConflict, "undo")
 		err := svc.InTx(ctx, func(ctx context.Context, tx *content.Tx) error {
-			e, err := tx.Create(ctx, q, map[string]any{"name": "Acorn"}, content.ReadOptions{})
+			e, err := tx.Create(ctx, q, content.NewWrite(cu).Set("name", "Acorn"), content.ReadOptions{})
 			if err != nil {
 				return err
 			}
 			if v, _ := e.Get(cu.Attr("active")); v != true {
 				t.Errorf("the read-back has active %v, want the default true", v)
 			}
-			if _, err := tx.Create(ctx, q, map[string]any{"name": "Acorn"}, content.ReadOptions{}); errs.KindOf(err) != errs.KindValidation {
+			if _, err := tx.Create(ctx, q, content.NewWrite(cu).Set("name", "Acorn"), content.ReadOptions{}); errs.KindOf(err) != errs.KindValidation {
 				t.Errorf("a second Acorn: %v, want the unique check's 400", err)
 			}
-			if _, err := tx.Update(ctx, q, content.ID(2), map[string]any{"industry": "x"}, ro); errs.KindOf(err) != errs.KindNotFound {
+			if _, err := tx.Update(ctx, q, content.ID(2), content.NewWrite(cu).Set("industry", "x"), ro); errs.KindOf(err) != errs.KindNotFound {
 				t.Errorf("updating Globex, hidden: %v, want 404", err)
 			}
 			return rollback

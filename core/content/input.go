@@ -2,9 +2,9 @@ package content
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/kiln-cms/kiln/core/entry"
@@ -13,11 +13,12 @@ import (
 	"github.com/kiln-cms/kiln/internal/database"
 )
 
-// prepare turns a request body's data object into entry.Data: every key
-// must be a writable field, every value of the field's type and within its
-// rules, and every relation must point at existing entries. All failing
-// fields are reported together. id is 0 on create. Relations resolve under
-// ro's scope: an entry the caller may not see is as absent as one that does
+// prepare turns a write (a request body's data object, WriteFromBody, or
+// a Go caller's NewWrite) into entry.Data: every key must be a writable
+// field, every value of the field's type and within its rules, and every
+// relation must point at existing entries. All failing fields are
+// reported together. id is 0 on create. Relations resolve under ro's
+// scope: an entry the caller may not see is as absent as one that does
 // not exist.
 //
 // Two fields are stored in another form than given, here, before any hook
@@ -30,8 +31,14 @@ import (
 // a draft's (a draft & publish type's write that publishes nothing) skips
 // it but for lists, as a draft may be incomplete, and publishing checks
 // it (Tx.Update, store.MissingRequired).
-func (s *Service) prepare(ctx context.Context, conn database.Conn, ct *schema.ContentType, body map[string]any, id int64, req required, locale string, ro entry.ReadOptions) (entry.Data, error) {
+func (s *Service) prepare(ctx context.Context, conn database.Conn, ct *schema.ContentType, w *Write, id int64, req required, locale string, ro entry.ReadOptions) (entry.Data, error) {
 	data := entry.Data{Values: map[*schema.Attribute]any{}, Relations: map[*schema.Attribute]entry.RelationChange{}}
+	if w == nil {
+		w = NewWrite(ct)
+	}
+	if w.ct != ct {
+		return data, fmt.Errorf("content: a write of %s given for an entry of %s", typeName(w.ct), ct.Name)
+	}
 	var problems []errs.FieldError
 	failed := map[*schema.Attribute]bool{}
 	fail := func(a *schema.Attribute, msg string, v any) {
@@ -54,13 +61,14 @@ func (s *Service) prepare(ctx context.Context, conn database.Conn, ct *schema.Co
 	}
 	var rels []relationRefs
 	cr := componentReader{req: req}
-	for _, key := range sortedKeys(body) {
+	for _, key := range w.keys() {
+		in := w.fields[key]
 		if key == "publishedAt" {
 			continue // Strapi drops it: publishing is the status parameter's job.
 		}
 		if key == "locale" && ct.Attr(key) == nil { // Strapi takes it on every type; a localized one's write is in it (inLocale); a field of that name on another type is the field
-			if _, ok := body[key].(string); !ok && body[key] != nil {
-				problems = append(problems, errs.Field(key, "locale must be a string").WithValue(body[key]))
+			if _, ok := in.value.(string); !ok && in.value != nil {
+				problems = append(problems, errs.Field(key, "locale must be a string").WithValue(in.value))
 			}
 			continue
 		}
@@ -72,10 +80,10 @@ func (s *Service) prepare(ctx context.Context, conn database.Conn, ct *schema.Co
 			return data, errs.PendingField(key, key, "body", "data")
 		}
 		if a.IsComponent() {
-			items, list := cr.readComponents(a, body[key], componentPath{a.Name})
+			items, list := cr.components(a, in, componentPath{a.Name})
 			if len(list) > 0 {
 				failed[a] = true
-				if req.publish && body[key] == nil && !a.Repeatable && a.Type == schema.Component {
+				if req.publish && in.null(a) && !a.Repeatable && a.Type == schema.Component {
 					publishing = append(publishing, list...) // the draft takes it
 				} else {
 					problems = append(problems, list...)
@@ -89,7 +97,7 @@ func (s *Service) prepare(ctx context.Context, conn database.Conn, ct *schema.Co
 			continue
 		}
 		if a.IsRelation() {
-			r, err := readRelation(a, body[key])
+			r, err := relationOf(a, in)
 			if list, ok := fieldErrors(err); ok {
 				failed[a] = true
 				problems = append(problems, list...)
@@ -101,7 +109,7 @@ func (s *Service) prepare(ctx context.Context, conn database.Conn, ct *schema.Co
 			rels = append(rels, r)
 			continue
 		}
-		v, fe := coerceInput(a, body[key])
+		v, fe := coerce(a, in, componentPath{a.Name})
 		if fe != nil {
 			failed[a] = true
 			problems = append(problems, *fe)
@@ -241,41 +249,18 @@ func applyDefaults(ct *schema.ContentType, values map[*schema.Attribute]any) {
 	}
 }
 
-// coerceInput turns a decoded JSON value (numbers as json.Number) into the
-// canonical Go value of a's kind, or says why it cannot: the field's
-// error, at the part of the value to blame when the kind names one (a
-// blocks document's ["content", "0", "children", "1", "url"]). A string
-// goes through the kind's Parse, as a filter value does.
-func coerceInput(a *schema.Attribute, v any) (any, *errs.FieldError) {
-	if v == nil {
-		return nil, nil
-	}
-	c, err := a.Kind.FromJSON(v)
-	if err != nil {
-		var ve *schema.ValueError
-		if !errors.As(err, &ve) {
-			fe := errs.Field(a.Name, a.Name+" is invalid").WithValue(v)
-			return nil, &fe
-		}
-		if len(ve.Path) > 0 {
-			fe := errs.FieldAt(append([]string{a.Name}, ve.Path...), ve.Message(a.Name)).WithValue(ve.At)
-			return nil, &fe
-		}
-		fe := errs.Field(a.Name, ve.Message(a.Name)).WithValue(v)
-		return nil, &fe
-	}
-	return c, nil
-}
-
 // sortedKeys gives a body's keys in a fixed order, so that which error is
 // reported first never depends on map order.
-func sortedKeys(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
+func sortedKeys[V any](m map[string]V) []string {
+	return slices.Sorted(maps.Keys(m))
+}
+
+// typeName is ct's name, or "nothing" for none.
+func typeName(ct *schema.ContentType) string {
+	if ct == nil {
+		return "nothing"
 	}
-	sort.Strings(keys)
-	return keys
+	return ct.Name
 }
 
 // bodyKeys are the fields a write body may name on ct, in schema order:

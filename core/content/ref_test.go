@@ -129,7 +129,10 @@ func TestRefsByIDAndDocumentID(t *testing.T) {
 				want int64
 			}{
 				{"FindOne", func() error { _, err := svc.FindOne(ctx, q, r, ro); return err }, 0},
-				{"Update", func() error { _, err := svc.Update(ctx, q, r, map[string]any{"name": "X"}, ro); return err }, empty},
+				{"Update", func() error {
+					_, err := svc.Update(ctx, q, r, content.NewWrite(q.Type).Set("name", "X"), ro)
+					return err
+				}, empty},
 				{"Delete", func() error { _, err := svc.Delete(ctx, q, r, ro); return err }, empty},
 			} {
 				n := h.CountQueries()
@@ -138,7 +141,7 @@ func TestRefsByIDAndDocumentID(t *testing.T) {
 				}
 			}
 		}
-		if _, err := svc.Update(ctx, q, content.ID(id), map[string]any{"name": "Acme 2"}, ro); err != nil {
+		if _, err := svc.Update(ctx, q, content.ID(id), content.NewWrite(q.Type).Set("name", "Acme 2"), ro); err != nil {
 			t.Fatal(err)
 		}
 		if gone, err := svc.Delete(ctx, q, content.DocumentID(e.DocumentID), ro); err != nil || gone.ID != id {

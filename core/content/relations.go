@@ -83,10 +83,87 @@ func readRelation(a *schema.Attribute, v any) (relationRefs, error) {
 	if err != nil {
 		return r, err
 	}
-	if !a.ToMany() && len(r.set)+len(r.connect) > 1 {
-		return r, fieldError(a, a.Name+" takes one entry, not a list")
+	return r, r.checkCount()
+}
+
+// checkCount refuses more than one entry for a to-one relation.
+func (r relationRefs) checkCount() error {
+	if !r.a.ToMany() && len(r.set)+len(r.connect) > 1 {
+		return fieldError(r.a, r.a.Name+" takes one entry, not a list")
 	}
-	return r, nil
+	return nil
+}
+
+// relationOf reads relation a's input: a body's value (readRelation),
+// null, or what Write's relation methods said, whose references are
+// checked as a body's are.
+func relationOf(a *schema.Attribute, in *input) (relationRefs, error) {
+	switch {
+	case in.rel != nil:
+		return in.rel.refs(a)
+	case in.isItems:
+		return relationRefs{a: a}, fieldError(a, a.Name+" is a relation, not components")
+	case in.fromBody || in.value == nil:
+		return readRelation(a, in.value)
+	}
+	return relationRefs{a: a}, fieldError(a, a.Name+" is a relation: write it with SetRelation, Connect or Disconnect")
+}
+
+// refs is the relation change as readRelation reads a body's: each
+// reference through refList, as a body's string.
+func (ri *relationInput) refs(a *schema.Attribute) (relationRefs, error) {
+	r := relationRefs{a: a, setGiven: ri.setGiven}
+	list := func(path string, refs []Ref) ([]string, error) {
+		if refs == nil {
+			return nil, nil
+		}
+		items := make([]any, len(refs))
+		for i, ref := range refs {
+			items[i] = ref.String()
+		}
+		return refList(a, path, items)
+	}
+	var err error
+	if r.set, err = list(a.Name+".set", ri.set); err != nil {
+		return r, err
+	}
+	if r.connect, err = list(a.Name+".connect", ri.connect); err != nil {
+		return r, err
+	}
+	if r.disconnect, err = list(a.Name+".disconnect", ri.disconnect); err != nil {
+		return r, err
+	}
+	at := a.Name + ".connect.position"
+	for _, p := range ri.places {
+		var pl place
+		for _, side := range []struct {
+			ref  Ref
+			into *string
+			name string
+		}{{p.Before, &pl.before, "before"}, {p.After, &pl.after, "after"}} {
+			if side.ref == (Ref{}) {
+				continue
+			}
+			refs, err := list(at+"."+side.name, []Ref{side.ref})
+			if err != nil {
+				return r, err
+			}
+			*side.into = refs[0]
+		}
+		if n := btoi(pl.before != "") + btoi(pl.after != "") + btoi(p.Start); n > 1 {
+			return r, fieldError(a, at+" takes one of before, after, start and end")
+		}
+		pl.start = p.Start
+		r.places = append(r.places, pl)
+	}
+	return r, r.checkCount()
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // refs is every reference the value names, positions included.

@@ -29,7 +29,7 @@ func TestRelationInput(t *testing.T) {
 		coaches := pr.Attr("coaches")
 		q := &query.Query{Type: pr, Populate: []*query.Populate{{Relation: coaches, Query: &query.Query{Type: coaches.TargetType, Fields: query.IDsOnly()}}}}
 		svc, ctx := h.App.Content, context.Background()
-		p, err := svc.Create(ctx, &query.Query{Type: pr}, map[string]any{"title": "P"}, content.ReadOptions{})
+		p, err := svc.Create(ctx, &query.Query{Type: pr}, content.NewWrite(pr).Set("title", "P"), content.ReadOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -50,7 +50,7 @@ func TestRelationInput(t *testing.T) {
 			{"an empty reference", []any{""}, nil, "coaches has an empty reference"},
 			{"a boolean", []any{true}, nil, "coaches must hold ids or documentIds"},
 		} {
-			e, err := svc.Update(ctx, q, content.DocumentID(p.DocumentID), map[string]any{"coaches": tc.v}, content.ReadOptions{})
+			e, err := svc.Update(ctx, q, content.DocumentID(p.DocumentID), content.WriteFromBody(pr, map[string]any{"coaches": tc.v}), content.ReadOptions{})
 			if tc.err != "" {
 				if ee, ok := errs.As(err); !ok || ee.Kind != errs.KindValidation || ee.Message != tc.err {
 					t.Errorf("%s: %v, want %q", tc.name, err, tc.err)

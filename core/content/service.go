@@ -164,24 +164,24 @@ func (s *Service) Get(ctx context.Context, q *query.Query, id int64, ro entry.Re
 	return e, err
 }
 
-// Create validates body (the object under "data"), inserts the entry and
+// Create checks w (NewWrite, or WriteFromBody for a request), inserts the entry and
 // its relations and reads it back through q, all in one transaction: an
 // error means nothing was written, and a written entry is always answered
 // (a read-back after the commit could fail and make a client retry into a
 // duplicate).
-func (s *Service) Create(ctx context.Context, q *query.Query, body map[string]any, ro entry.ReadOptions) (out *entry.Entry, err error) {
+func (s *Service) Create(ctx context.Context, q *query.Query, w *Write, ro entry.ReadOptions) (out *entry.Entry, err error) {
 	err = s.InTx(ctx, func(ctx context.Context, tx *Tx) (err error) {
-		out, err = tx.Create(ctx, q, body, ro)
+		out, err = tx.Create(ctx, q, w, ro)
 		return err
 	})
 	return out, err
 }
 
-// Update changes the fields body names (a partial update) of the entry ref
+// Update changes the fields w names (a partial update) of the entry ref
 // names and reads it back through q, in one transaction (see Create).
-func (s *Service) Update(ctx context.Context, q *query.Query, ref Ref, body map[string]any, ro entry.ReadOptions) (out *entry.Entry, err error) {
+func (s *Service) Update(ctx context.Context, q *query.Query, ref Ref, w *Write, ro entry.ReadOptions) (out *entry.Entry, err error) {
 	err = s.InTx(ctx, func(ctx context.Context, tx *Tx) (err error) {
-		out, err = tx.Update(ctx, q, ref, body, ro)
+		out, err = tx.Update(ctx, q, ref, w, ro)
 		return err
 	})
 	return out, err

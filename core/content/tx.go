@@ -68,16 +68,16 @@ func (t *Tx) Get(ctx context.Context, q *query.Query, id int64, ro entry.ReadOpt
 	return t.s.store.FindOne(ctx, t.conn, q, id, ro)
 }
 
-// Create validates body and inserts the entry with its relations —
+// Create checks w (a write of q.Type) and inserts the entry with its relations —
 // published unless q asks for a draft — running the hooks, and reads it
 // back through q.
-func (t *Tx) Create(ctx context.Context, q *query.Query, body map[string]any, ro entry.ReadOptions) (*entry.Entry, error) {
+func (t *Tx) Create(ctx context.Context, q *query.Query, w *Write, ro entry.ReadOptions) (*entry.Entry, error) {
 	ct := q.Type
 	q, locale, err := t.s.writeLocale(q)
 	if err != nil {
 		return nil, err
 	}
-	data, err := t.s.prepare(ctx, t.conn, ct, body, 0, writeRequired(ct, q, false), locale, ro)
+	data, err := t.s.prepare(ctx, t.conn, ct, w, 0, writeRequired(ct, q, false), locale, ro)
 	if err != nil {
 		return nil, err
 	}
@@ -141,16 +141,15 @@ func idOnly(q *query.Query) bool {
 	return q.Fields != nil && len(q.Fields) == 0 && len(q.Populate) == 0
 }
 
-// Update changes the fields body names (a partial update) of the entry
+// Update changes the fields w names (a partial update) of the entry
 // ref names, running the hooks, and reads it back through q. Relations
-// change through the body as a client's would: {"learners": {"connect":
-// [...]}}.
+// change as w says (Write.Connect...), as a client's body would say it.
 //
 // On a draft & publish type the write goes to the document's draft, and
 // unless q asks for the draft only, the draft is then published: the
 // published version becomes a copy of it (created if the document had
 // none). The answer is the version q's status names.
-func (t *Tx) Update(ctx context.Context, q *query.Query, ref Ref, body map[string]any, ro entry.ReadOptions) (*entry.Entry, error) {
+func (t *Tx) Update(ctx context.Context, q *query.Query, ref Ref, w *Write, ro entry.ReadOptions) (*entry.Entry, error) {
 	text, ok := ref.text()
 	if !ok {
 		return nil, errs.NotFound()
@@ -180,7 +179,7 @@ func (t *Tx) Update(ctx context.Context, q *query.Query, ref Ref, body map[strin
 			return nil, err
 		}
 	}
-	data, err := t.s.prepare(ctx, t.conn, q.Type, body, id, writeRequired(q.Type, q, !made), locale, ro)
+	data, err := t.s.prepare(ctx, t.conn, q.Type, w, id, writeRequired(q.Type, q, !made), locale, ro)
 	if err != nil {
 		return nil, err
 	}

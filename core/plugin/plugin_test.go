@@ -11,6 +11,7 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
+	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/hook"
@@ -209,7 +210,7 @@ func TestEveryHookRunsInTheWritesTransaction(t *testing.T) {
 				// entry's name asks for one: both must vanish together.
 				if strings.HasPrefix(title, "refuse "+name) {
 					if _, err := api.Content.TxOf(ev).Create(ctx, &query.Query{Type: api.Schema.Type("category")},
-						map[string]any{"name": "written by " + name}, entry.ReadOptions{}); err != nil {
+						content.NewWrite(api.Schema.Type("category")).Set("name", "written by "+name), entry.ReadOptions{}); err != nil {
 						return err
 					}
 					return errs.New(errs.KindConflict, name+" says no")

@@ -44,6 +44,10 @@ type Kind interface {
 	// json.Number), or one a plugin passes as a Go value: a string through
 	// Parse, a JSON number or boolean natively where the kind holds one.
 	FromJSON(v any) (any, error)
+	// FromGo reads a value a Go caller writes (content.Write.Set) by its
+	// Go type, never as text: the canonical type, or one holding the same
+	// value (kinds_go.go lists them). A refusal is a *ValueError.
+	FromGo(v any) (any, error)
 	// Check checks a canonical value against a's rules and returns the
 	// first one it breaks, in Strapi's words ("title must be at most 255
 	// characters"), or "". Required is not the kind's: it holds for all.

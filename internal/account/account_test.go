@@ -2,7 +2,6 @@ package account_test
 
 import (
 	"context"
-	"encoding/json"
 	"io"
 	"log/slog"
 	"regexp"
@@ -92,7 +91,7 @@ func each(t *testing.T, userYAML string, fn func(t *testing.T, f *fixture)) {
 // user creates a user as an admin would, and returns its id.
 func (f *fixture) user(username, email, password string, blocked bool) int64 {
 	f.t.Helper()
-	e, err := f.acc.CreateUser(context.Background(), map[string]any{"username": username, "email": email, "password": password, "blocked": blocked})
+	e, err := f.acc.CreateUser(context.Background(), content.NewWrite(f.acc.UserType()).Set("username", username).Set("email", email).Set("password", password).Set("blocked", blocked))
 	if err != nil {
 		f.t.Fatalf("creating %s: %v", username, err)
 	}
@@ -278,8 +277,8 @@ func TestAdminBodiesKeepTheCoreFields(t *testing.T) {
 		ctx := context.Background()
 		li := f.user("lia", "li@example.test", "secret-li", false)
 		for _, k := range account.CoreUserFields {
-			body := func() map[string]any {
-				return map[string]any{"username": "x-" + k, "email": k + "@example.test", "password": "secret-xx", k: nil}
+			body := func() *content.Write {
+				return content.NewWrite(f.acc.UserType()).Set("username", "x-"+k).Set("email", k+"@example.test").Set("password", "secret-xx").Set(k, nil)
 			}
 			_, err := f.acc.CreateUser(ctx, body())
 			refused(t, "create with "+k, err, errs.KindValidation, "Invalid key "+k)
@@ -299,7 +298,7 @@ func TestAdminBodiesKeepTheCoreFields(t *testing.T) {
 		if v, _ := e.Get(f.acc.UserType().Attr("provider")); v != "local" || p.RoleType != auth.Authenticated {
 			t.Errorf("an admin's user: provider %v, role %q; want local, authenticated", v, p.RoleType)
 		}
-		up, err := f.acc.UpdateUser(ctx, content.ID(1), map[string]any{"blocked": true}, entry.ReadOptions{})
+		up, err := f.acc.UpdateUser(ctx, content.ID(1), content.NewWrite(f.acc.UserType()).Set("blocked", true), entry.ReadOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -367,7 +366,7 @@ attributes:
 			t.Errorf("username %v, want the address", name)
 		}
 		id := s.User.ID
-		if _, err := f.acc.UpdateUser(ctx, content.ID(1), map[string]any{"blocked": true, "role": json.Number("1")}, entry.ReadOptions{}); err != nil {
+		if _, err := f.acc.UpdateUser(ctx, content.ID(1), content.NewWrite(f.acc.UserType()).Set("blocked", true).SetRelation("role", content.ID(1)), entry.ReadOptions{}); err != nil {
 			t.Fatal(err)
 		}
 		created, err = f.acc.SetAdmin(ctx, "ad@example.test", "secret-new", "ignored", nil)

@@ -35,7 +35,7 @@ func (s *Service) ChangePassword(ctx context.Context, userID int64, current, pas
 // answers a session at the new token version.
 func (s *Service) setPasswordAndSignIn(ctx context.Context, id int64, password string) (*Session, error) {
 	q := &query.Query{Type: s.UserType(), Fields: []*schema.Attribute{schema.SysID}}
-	if _, err := s.Content.Update(ctx, q, content.ID(id), map[string]any{"password": password}, entry.ReadOptions{}); err != nil {
+	if _, err := s.Content.Update(ctx, q, content.ID(id), content.NewWrite(q.Type).Set("password", password), entry.ReadOptions{}); err != nil {
 		return nil, err
 	}
 	p, err := s.Content.PrincipalByID(ctx, id)

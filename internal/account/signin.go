@@ -84,9 +84,9 @@ func (s *Service) RegistrationOpen() error {
 // stores the e-mail in normal form and the password hashed, with the user
 // type's rules (see docs/accounts.md).
 func (s *Service) Register(ctx context.Context, username, email, password string) (*Session, error) {
-	body := map[string]any{"username": username, "email": email, "password": password,
-		"role": s.RoleIDs[auth.Authenticated], "confirmed": true, "blocked": false, "provider": "local"}
-	e, err := s.Content.Create(ctx, &query.Query{Type: s.UserType()}, body, entry.ReadOptions{})
+	w := content.NewWrite(s.UserType()).Set("username", username).Set("email", email).Set("password", password).
+		SetRelation("role", content.ID(s.RoleIDs[auth.Authenticated])).Set("confirmed", true).Set("blocked", false).Set("provider", "local")
+	e, err := s.Content.Create(ctx, &query.Query{Type: s.UserType()}, w, entry.ReadOptions{})
 	if err != nil {
 		if ee, ok := errs.As(err); ok && ee.Message == "This attribute must be unique" {
 			return nil, errs.New(errs.KindApplication, "Email or Username are already taken")

@@ -2,8 +2,6 @@ package account
 
 import (
 	"context"
-	"encoding/json"
-	"strconv"
 	"strings"
 
 	"github.com/kiln-cms/kiln/core/content"
@@ -19,45 +17,46 @@ import (
 // may not name them.
 var CoreUserFields = []string{"resetPasswordToken", "resetPasswordExpiresAt", "confirmationToken", "tokenVersion"}
 
-// checkAdminBody refuses an admin's user body that is no object, or names
-// a field the core keeps for itself (its tokens, the reset code's expiry,
-// the token version): the user's fields and a new password only.
-func checkAdminBody(body map[string]any) error {
-	if body == nil {
+// checkAdminWrite refuses an admin's user write that is none (a body
+// that is no object), or names a field the core keeps for itself (its
+// tokens, the reset code's expiry, the token version): the user's fields
+// and a new password only.
+func checkAdminWrite(w *content.Write) error {
+	if w == nil {
 		return errs.New(errs.KindValidation, "the body must be a user object")
 	}
 	for _, k := range CoreUserFields {
-		if _, ok := body[k]; ok {
+		if w.Has(k) {
 			return errs.InvalidKey(k, k, "body", "")
 		}
 	}
 	return nil
 }
 
-// CreateUser is an admin's create of a user: a "local" user with the
-// default role unless body says otherwise. It answers the user with their
-// role, as Strapi does.
-func (s *Service) CreateUser(ctx context.Context, body map[string]any) (*entry.Entry, error) {
-	if err := checkAdminBody(body); err != nil {
+// CreateUser is an admin's create of a user (w, a write of the user type,
+// which it completes): a "local" user with the default role unless w says
+// otherwise. It answers the user with their role, as Strapi does.
+func (s *Service) CreateUser(ctx context.Context, w *content.Write) (*entry.Entry, error) {
+	if err := checkAdminWrite(w); err != nil {
 		return nil, err
 	}
-	if _, ok := body["provider"]; !ok {
-		body["provider"] = "local"
+	if !w.Has("provider") {
+		w.Set("provider", "local")
 	}
-	if _, ok := body["role"]; !ok {
-		body["role"] = s.RoleIDs[auth.Authenticated]
+	if !w.Has("role") {
+		w.SetRelation("role", content.ID(s.RoleIDs[auth.Authenticated]))
 	}
-	return s.Content.Create(ctx, s.withRole(), body, entry.ReadOptions{})
+	return s.Content.Create(ctx, s.withRole(), w, entry.ReadOptions{})
 }
 
 // UpdateUser is an admin's update of the user ref names (an id or a
-// documentId), under ro: the caller's read options. It answers the user
-// with their role.
-func (s *Service) UpdateUser(ctx context.Context, ref content.Ref, body map[string]any, ro entry.ReadOptions) (*entry.Entry, error) {
-	if err := checkAdminBody(body); err != nil {
+// documentId) with w, under ro: the caller's read options. It answers the
+// user with their role.
+func (s *Service) UpdateUser(ctx context.Context, ref content.Ref, w *content.Write, ro entry.ReadOptions) (*entry.Entry, error) {
+	if err := checkAdminWrite(w); err != nil {
 		return nil, err
 	}
-	return s.Content.Update(ctx, s.withRole(), ref, body, ro)
+	return s.Content.Update(ctx, s.withRole(), ref, w, ro)
 }
 
 // DeleteUser is an admin's delete of the user ref names, under ro.
@@ -120,35 +119,36 @@ func (s *Service) SetAdmin(ctx context.Context, email, password, username string
 	if err != nil && errs.KindOf(err) != errs.KindNotFound {
 		return false, err
 	}
-	role := json.Number(strconv.FormatInt(s.RoleIDs["admin"], 10))
-	body := map[string]any{}
-	for k, v := range extra {
-		body[k] = v
-	}
-	body["password"], body["role"], body["blocked"], body["confirmed"] = password, role, false, true
+	// extra is the command's --fields, decoded JSON as a body is.
+	w := content.WriteFromBody(user, extra)
+	w.Set("password", password).SetRelation("role", content.ID(s.RoleIDs["admin"])).Set("blocked", false).Set("confirmed", true)
 	whole := &query.Query{Type: user}
 	if found != nil {
-		_, err = s.Content.Update(ctx, whole, content.ID(found.ID), body, entry.ReadOptions{})
+		_, err = s.Content.Update(ctx, whole, content.ID(found.ID), w, entry.ReadOptions{})
 		return false, err
 	}
 	if username == "" {
 		username = email
 	}
-	body["username"], body["email"], body["provider"] = username, email, "local"
-	if missing := missingRequired(user, body); len(missing) > 0 {
+	w.Set("username", username).Set("email", email).Set("provider", "local")
+	given := map[string]bool{"password": true, "role": true, "blocked": true, "confirmed": true, "username": true, "email": true, "provider": true}
+	for k, v := range extra {
+		given[k] = given[k] || v != nil
+	}
+	if missing := missingRequired(user, given); len(missing) > 0 {
 		return false, &MissingFields{Fields: missing}
 	}
-	_, err = s.Content.Create(ctx, whole, body, entry.ReadOptions{})
+	_, err = s.Content.Create(ctx, whole, w, entry.ReadOptions{})
 	return err == nil, err
 }
 
 // missingRequired names the required fields of the user that a create
-// with body would leave without a value: no default fills them and no
-// target field derives them.
-func missingRequired(user *schema.ContentType, body map[string]any) []string {
+// giving the fields given a value would leave without one: no default
+// fills them and no target field derives them.
+func missingRequired(user *schema.ContentType, given map[string]bool) []string {
 	var out []string
 	for _, a := range user.Attributes {
-		if v, given := body[a.Name]; (given && v != nil) || !a.Required || !a.IsScalar() || a.Default != nil || a.TargetField != "" || a.Unavailable() {
+		if given[a.Name] || !a.Required || !a.IsScalar() || a.Default != nil || a.TargetField != "" || a.Unavailable() {
 			continue
 		}
 		out = append(out, a.Name)

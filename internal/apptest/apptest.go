@@ -17,7 +17,6 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
-	"strconv"
 	"testing"
 	"time"
 
@@ -25,6 +24,7 @@ import (
 	"golang.org/x/crypto/bcrypt"
 
 	"github.com/kiln-cms/kiln/core/config"
+	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/plugin"
 	"github.com/kiln-cms/kiln/core/query"
@@ -167,10 +167,9 @@ func WaitIdentity(t testing.TB, a *app.App) {
 func (h *Harness) CreateUser(username, email, role string) string {
 	h.T.Helper()
 	q := &query.Query{Type: h.App.Schema.Type("user")}
-	e, err := h.App.Content.Create(context.Background(), q, map[string]any{
-		"username": username, "email": email, "password": "Passw0rd!", "provider": "local",
-		"confirmed": true, "role": json.Number(strconv.FormatInt(h.App.Accounts.RoleIDs[role], 10)),
-	}, entry.ReadOptions{})
+	e, err := h.App.Content.Create(context.Background(), q, content.NewWrite(q.Type).
+		Set("username", username).Set("email", email).Set("password", "Passw0rd!").Set("provider", "local").
+		Set("confirmed", true).SetRelation("role", content.ID(h.App.Accounts.RoleIDs[role])), entry.ReadOptions{})
 	if err != nil {
 		h.T.Fatalf("creating user %s: %#v", username, err)
 	}

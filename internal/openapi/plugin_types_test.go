@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/internal/apptest"
@@ -20,7 +21,7 @@ func TestPluginTypesInTheDocuments(t *testing.T) {
 	h := apptest.NewWith(t, apptest.ProjectConfig(t, database.SQLite, "plugin-types", "src"))
 	ctx := context.Background()
 	for typ, data := range map[string]map[string]any{"badge": {"name": "Vegan"}, "tag": {"label": "Quick"}, "meta-tag": {"description": "d"}} {
-		if _, err := h.App.Content.Create(ctx, &query.Query{Type: h.App.Content.Schema.Type(typ)}, data, entry.ReadOptions{}); err != nil {
+		if _, err := h.App.Content.Create(ctx, &query.Query{Type: h.App.Content.Schema.Type(typ)}, content.WriteFromBody(h.App.Content.Schema.Type(typ), data), entry.ReadOptions{}); err != nil {
 			t.Fatal(err)
 		}
 	}

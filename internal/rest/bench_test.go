@@ -6,6 +6,7 @@ import (
 	"net/http/httptest"
 	"testing"
 
+	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/internal/apptest"
@@ -19,7 +20,7 @@ func seedPrograms(b *testing.B, h *apptest.Harness, n int) {
 	svc := h.App.Content
 	create := func(typ string, data map[string]any) int64 {
 		q := &query.Query{Type: svc.Schema.Type(typ), Status: query.Published}
-		e, err := svc.Create(ctx, q, data, entry.ReadOptions{})
+		e, err := svc.Create(ctx, q, content.WriteFromBody(q.Type, data), entry.ReadOptions{})
 		if err != nil {
 			b.Fatal(err)
 		}

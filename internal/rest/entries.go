@@ -52,7 +52,7 @@ func (a *API) create(ct *schema.ContentType) fiber.Handler {
 		if err != nil {
 			return err
 		}
-		e, err := a.Content.Create(c.UserContext(), q, data, ro)
+		e, err := a.Content.Create(c.UserContext(), q, content.WriteFromBody(ct, data), ro)
 		if err != nil {
 			return err
 		}
@@ -70,7 +70,7 @@ func (a *API) update(ct *schema.ContentType) fiber.Handler {
 		if err != nil {
 			return err
 		}
-		e, err := a.Content.Update(c.UserContext(), q, content.ParseRef(c.Params("id")), data, ro)
+		e, err := a.Content.Update(c.UserContext(), q, content.ParseRef(c.Params("id")), content.WriteFromBody(ct, data), ro)
 		if err != nil {
 			return err
 		}

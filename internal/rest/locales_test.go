@@ -247,7 +247,7 @@ func BenchmarkLocalizedList(b *testing.B) {
 	ct := svc.Schema.Type("story")
 	var first string
 	for i := 0; i < 2000; i++ {
-		e, err := svc.Create(ctx, &query.Query{Type: ct, Locale: "en"}, map[string]any{"title": fmt.Sprintf("Story %d", i), "rating": i}, entry.ReadOptions{})
+		e, err := svc.Create(ctx, &query.Query{Type: ct, Locale: "en"}, content.NewWrite(ct).Set("title", fmt.Sprintf("Story %d", i)).Set("rating", i), entry.ReadOptions{})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -259,7 +259,7 @@ func BenchmarkLocalizedList(b *testing.B) {
 				continue
 			}
 			if _, err := svc.Update(ctx, &query.Query{Type: ct, Locale: l}, content.DocumentID(e.DocumentID),
-				map[string]any{"title": fmt.Sprintf("%s %d", l, i)}, entry.ReadOptions{}); err != nil {
+				content.NewWrite(ct).Set("title", fmt.Sprintf("%s %d", l, i)), entry.ReadOptions{}); err != nil {
 				b.Fatal(err)
 			}
 		}

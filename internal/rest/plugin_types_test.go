@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/internal/apptest"
@@ -32,7 +33,7 @@ func createIn(t *testing.T, h *apptest.Harness, typ string, data map[string]any)
 	if ct == nil {
 		t.Fatalf("no type %q", typ)
 	}
-	if _, err := h.App.Content.Create(context.Background(), &query.Query{Type: ct}, data, entry.ReadOptions{}); err != nil {
+	if _, err := h.App.Content.Create(context.Background(), &query.Query{Type: ct}, content.WriteFromBody(ct, data), entry.ReadOptions{}); err != nil {
 		t.Fatalf("creating a %s: %v", typ, err)
 	}
 }

@@ -70,6 +70,7 @@ func (a *API) putSingle(ct *schema.ContentType) fiber.Handler {
 		if err != nil {
 			return err
 		}
+		w := content.WriteFromBody(ct, data)
 		var out *entry.Entry
 		err = a.Content.InTx(c.UserContext(), func(ctx context.Context, tx *content.Tx) error {
 			doc, err := lockAndLookup(ctx, tx, ct)
@@ -77,9 +78,9 @@ func (a *API) putSingle(ct *schema.ContentType) fiber.Handler {
 				return err
 			}
 			if doc == "" {
-				out, err = tx.Create(ctx, q, data, ro)
+				out, err = tx.Create(ctx, q, w, ro)
 			} else {
-				out, err = tx.Update(ctx, q, content.DocumentID(doc), data, ro)
+				out, err = tx.Update(ctx, q, content.DocumentID(doc), w, ro)
 			}
 			return err
 		})

@@ -90,20 +90,21 @@ func (h *accountHandlers) getUser(c *fiber.Ctx) error {
 	return sendBare(c, fiber.StatusOK, e)
 }
 
-// userBody reads an admin's user body, which the account service checks.
-func userBody(c *fiber.Ctx) (map[string]any, error) {
+// userBody reads an admin's user body as a write of the user type, which
+// the account service checks; nil when the body is null.
+func (h *accountHandlers) userBody(c *fiber.Ctx) (*content.Write, error) {
 	var body map[string]any
-	if err := DecodeBody(c, &body); err != nil {
+	if err := DecodeBody(c, &body); err != nil || body == nil {
 		return nil, err
 	}
-	return body, nil
+	return content.WriteFromBody(h.acc.UserType(), body), nil
 }
 
 func (h *accountHandlers) createUser(c *fiber.Ctx) error {
 	if err := h.sec.Allow(c, "users.create"); err != nil {
 		return err
 	}
-	body, err := userBody(c)
+	body, err := h.userBody(c)
 	if err != nil {
 		return err
 	}
@@ -118,7 +119,7 @@ func (h *accountHandlers) updateUser(c *fiber.Ctx) error {
 	if err := h.sec.Allow(c, "users.update"); err != nil {
 		return err
 	}
-	body, err := userBody(c)
+	body, err := h.userBody(c)
 	if err != nil {
 		return err
 	}

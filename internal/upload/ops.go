@@ -18,23 +18,23 @@ import (
 // UpdateInfo changes a file's name, alternative text, caption and focal
 // point (Strapi's POST /api/upload?id=): its bytes, hash and url stay.
 func (s *Service) UpdateInfo(ctx context.Context, id int64, info Info, q *query.Query, ro entry.ReadOptions) (*entry.Entry, error) {
-	body := map[string]any{}
+	w := content.NewWrite(q.Type)
 	if info.Name != nil {
 		if strings.TrimSpace(*info.Name) == "" {
 			return nil, errs.Fields([]errs.FieldError{errs.Field("name", "name must not be empty")})
 		}
-		body["name"] = *info.Name
+		w.Set("name", *info.Name)
 	}
 	if info.AlternativeText != nil {
-		body["alternativeText"] = *info.AlternativeText
+		w.Set("alternativeText", *info.AlternativeText)
 	}
 	if info.Caption != nil {
-		body["caption"] = *info.Caption
+		w.Set("caption", *info.Caption)
 	}
 	if info.FocalPoint != nil {
-		body["focalPoint"] = info.FocalPoint
+		w.Set("focalPoint", info.FocalPoint)
 	}
-	e, err := s.content.Update(ctx, q, content.ID(id), body, ro)
+	e, err := s.content.Update(ctx, q, content.ID(id), w, ro)
 	if errs.KindOf(err) == errs.KindNotFound {
 		return nil, errs.New(errs.KindNotFound, "Entity not found")
 	}
@@ -56,17 +56,18 @@ func (s *Service) Replace(ctx context.Context, id int64, f Incoming, q *query.Qu
 		}
 		return nil, err
 	}
-	st, err := s.store1(ctx, f, nil)
+	st, err := s.store1(ctx, f, nil, q.Type)
 	if err != nil {
 		return nil, err
 	}
 	// Formats the new file does not have are cleared, not kept.
+	w := st.row
 	for _, k := range []string{"width", "height", "formats"} {
-		if _, ok := st.body[k]; !ok {
-			st.body[k] = nil
+		if !w.Has(k) {
+			w.Set(k, nil)
 		}
 	}
-	e, err := s.content.Update(ctx, q, content.ID(id), st.body, ro)
+	e, err := s.content.Update(ctx, q, content.ID(id), w, ro)
 	if err != nil {
 		s.remove(context.WithoutCancel(ctx), st.keys)
 		return nil, err

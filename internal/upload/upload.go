@@ -17,7 +17,6 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -129,10 +128,11 @@ type Attach struct {
 	Field *schema.Attribute
 }
 
-// stored is one file's bytes as kept: the keys written and the row.
+// stored is one file's bytes as kept: the keys written and the write of
+// its row.
 type stored struct {
 	keys []string
-	body map[string]any
+	row  *content.Write
 }
 
 // Upload stores the files and writes their rows, and links them to
@@ -154,7 +154,7 @@ func (s *Service) Upload(ctx context.Context, files []Incoming, at *Attach, q *q
 		}
 	}
 	for _, f := range files {
-		st, err := s.store1(ctx, f, at)
+		st, err := s.store1(ctx, f, at, q.Type)
 		if err != nil {
 			cleanup()
 			return nil, err
@@ -165,7 +165,7 @@ func (s *Service) Upload(ctx context.Context, files []Incoming, at *Attach, q *q
 	err := s.content.InTx(ctx, func(ctx context.Context, tx *content.Tx) error {
 		out = out[:0]
 		for _, st := range done {
-			e, err := tx.Create(ctx, q, st.body, ro)
+			e, err := tx.Create(ctx, q, st.row, ro)
 			if err != nil {
 				return err
 			}
@@ -195,25 +195,25 @@ func checkSize(f Incoming) error {
 
 // attach links the new files to at's field.
 func (s *Service) attach(ctx context.Context, tx *content.Tx, at *Attach, files []*entry.Entry, ro entry.ReadOptions) error {
-	ids := make([]any, len(files))
-	for i, f := range files {
-		ids[i] = json.Number(strconv.FormatInt(f.ID, 10))
-	}
-	var v any = map[string]any{"connect": ids}
-	if !at.Field.Multiple {
-		v = ids[len(ids)-1]
-	}
 	q, err := query.Parse(at.Type, "", query.Options{})
 	if err != nil {
 		return err
 	}
-	_, err = tx.Update(ctx, q, content.ID(at.ID), map[string]any{at.Field.Name: v}, ro)
+	w := content.NewWrite(at.Type)
+	if at.Field.Multiple {
+		for _, f := range files {
+			w.Connect(at.Field.Name, content.ID(f.ID))
+		}
+	} else {
+		w.Media(at.Field.Name, files[len(files)-1].ID)
+	}
+	_, err = tx.Update(ctx, q, content.ID(at.ID), w, ro)
 	return err
 }
 
 // store1 reads one file's type from its bytes, makes its formats and
-// stores everything; it answers the row to write.
-func (s *Service) store1(ctx context.Context, f Incoming, at *Attach) (stored, error) {
+// stores everything; it answers the write of its row, of type file.
+func (s *Service) store1(ctx context.Context, f Incoming, at *Attach, file *schema.ContentType) (stored, error) {
 	r, err := f.Open()
 	if err != nil {
 		return stored{}, errs.New(errs.KindValidation, "the file "+quote(f.Filename)+" cannot be read").Wrap(err)
@@ -234,18 +234,16 @@ func (s *Service) store1(ctx context.Context, f Incoming, at *Attach) (stored, e
 	// Strapi's basename(fileInfo.name || filename, ext): the name given,
 	// without the file's extension when it ends with it.
 	hash := hashOf(strings.TrimSuffix(baseName(name), path.Ext(base)))
-	body := map[string]any{
-		"name": name, "hash": hash, "ext": ext, "mime": mime,
-		"size": kB(f.Size), "url": s.store.URL(hash + ext), "provider": s.store.Provider(),
-	}
+	row := content.NewWrite(file).Set("name", name).Set("hash", hash).Set("ext", ext).Set("mime", mime).
+		Set("size", kB(f.Size)).Set("url", s.store.URL(hash+ext)).Set("provider", s.store.Provider())
 	if f.Info.AlternativeText != nil {
-		body["alternativeText"] = *f.Info.AlternativeText
+		row.Set("alternativeText", *f.Info.AlternativeText)
 	}
 	if f.Info.Caption != nil {
-		body["caption"] = *f.Info.Caption
+		row.Set("caption", *f.Info.Caption)
 	}
 	if f.Info.FocalPoint != nil {
-		body["focalPoint"] = f.Info.FocalPoint
+		row.Set("focalPoint", f.Info.FocalPoint)
 	}
 	if at != nil && !at.Field.MediaAllows(mime) {
 		// Refused before anything is stored, naming the field as a write
@@ -256,7 +254,7 @@ func (s *Service) store1(ctx context.Context, f Incoming, at *Attach) (stored, e
 	if mime == "image/svg+xml" {
 		if _, err := r.Seek(0, io.SeekStart); err == nil {
 			if w, h, ok := svgSize(r); ok {
-				body["width"], body["height"] = json.Number(strconv.Itoa(w)), json.Number(strconv.Itoa(h))
+				row.Set("width", w).Set("height", h)
 			}
 		}
 	}
@@ -273,7 +271,7 @@ func (s *Service) store1(ctx context.Context, f Incoming, at *Attach) (stored, e
 			return stored{}, errs.New(errs.KindPayloadTooLarge, fmt.Sprintf("the image %s declares %d×%d pixels, more than the %d upload.maxPixels allows",
 				quote(f.Filename), info.Width, info.Height, s.cfg.MaxPixels))
 		}
-		body["width"], body["height"] = json.Number(strconv.Itoa(info.Width)), json.Number(strconv.Itoa(info.Height))
+		row.Set("width", info.Width).Set("height", info.Height)
 		if len(s.bps) > 0 {
 			err = s.images.Do(ctx, func() error {
 				defer s.decoding.Add(-1)
@@ -314,9 +312,9 @@ func (s *Service) store1(ctx context.Context, f Incoming, at *Attach) (stored, e
 			st.keys = append(st.keys, key)
 			fm = append(fm, member{x.Name, formatJSON(x, name, hash, s.store.URL(key))})
 		}
-		body["formats"] = fm
+		row.Set("formats", fm)
 	}
-	st.body = body
+	st.row = row
 	return st, nil
 }
 
@@ -353,8 +351,8 @@ func formatJSON(f imaging.Format, name, hash, url string) orderedObject {
 }
 
 // kB is a size as Strapi stores it: kilobytes with two decimals.
-func kB(n int64) json.Number {
-	return json.Number(strconv.FormatFloat(math.Round(float64(n)/10)/100, 'f', -1, 64))
+func kB(n int64) float64 {
+	return math.Round(float64(n)/10) / 100
 }
 
 // hashOf is a stored name: the file's name made safe for a key (Strapi

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/kiln-cms/kiln/core/config"
+	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/internal/app"
@@ -120,7 +121,7 @@ func trickle(t *testing.T, apps []*app.App, rcv *slowReceiver, prefix string, n,
 	for i := 1; i <= n; i++ {
 		a := apps[(i-1)%len(apps)]
 		_, err := a.Content.Create(context.Background(), &query.Query{Type: a.Schema.Type("customer")},
-			map[string]any{"name": fmt.Sprintf("%s-%d", prefix, i)}, entry.ReadOptions{})
+			content.NewWrite(a.Schema.Type("customer")).Set("name", fmt.Sprintf("%s-%d", prefix, i)), entry.ReadOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}

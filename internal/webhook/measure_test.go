@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/internal/app"
@@ -45,7 +46,7 @@ func TestMeasureDelivery(t *testing.T) {
 		defer a.Close()
 		q := &query.Query{Type: a.Schema.Type("customer")}
 		create := func(name string) {
-			if _, err := a.Content.Create(context.Background(), q, map[string]any{"name": name}, entry.ReadOptions{}); err != nil {
+			if _, err := a.Content.Create(context.Background(), q, content.NewWrite(q.Type).Set("name", name), entry.ReadOptions{}); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/internal/apptest"
@@ -20,7 +21,7 @@ func TestPluginTypePayload(t *testing.T) {
 		cfg := withHook(t, apptest.ProjectConfig(t, d, "plugin-types", "src"), rcv.URL, []string{"entry.create"}, "badge")
 		h := apptest.NewWith(t, cfg)
 		badge := h.App.Content.Schema.Type("badge")
-		if _, err := h.App.Content.Create(context.Background(), &query.Query{Type: badge}, map[string]any{"name": "Vegan"}, entry.ReadOptions{}); err != nil {
+		if _, err := h.App.Content.Create(context.Background(), &query.Query{Type: badge}, content.NewWrite(badge).Set("name", "Vegan"), entry.ReadOptions{}); err != nil {
 			t.Fatal(err)
 		}
 		waitFor(t, "one delivery", func() bool { return len(rcv.requests()) == 1 })

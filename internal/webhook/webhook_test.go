@@ -270,7 +270,7 @@ func TestRolledBackWriteSendsNothing(t *testing.T) {
 		ct := h.App.Schema.Type("customer")
 		boom := errors.New("boom")
 		err := h.App.Content.InTx(context.Background(), func(ctx context.Context, tx *content.Tx) error {
-			if _, err := tx.Create(ctx, &query.Query{Type: ct}, map[string]any{"name": "Ghost"}, entry.ReadOptions{}); err != nil {
+			if _, err := tx.Create(ctx, &query.Query{Type: ct}, content.NewWrite(ct).Set("name", "Ghost"), entry.ReadOptions{}); err != nil {
 				return err
 			}
 			return boom
@@ -319,7 +319,7 @@ func TestCommittedBeforeACrashIsDeliveredAfterRestart(t *testing.T) {
 			t.Fatal(err)
 		}
 		_, err = first.Content.Create(context.Background(), &query.Query{Type: first.Schema.Type("customer")},
-			map[string]any{"name": "Survivor"}, entry.ReadOptions{})
+			content.NewWrite(first.Schema.Type("customer")).Set("name", "Survivor"), entry.ReadOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -362,7 +362,7 @@ func TestTwoInstancesDeliverEachOnce(t *testing.T) {
 				defer wg.Done()
 				for n := range perApp {
 					_, err := a.Content.Create(context.Background(), &query.Query{Type: a.Schema.Type("customer")},
-						map[string]any{"name": fmt.Sprintf("c-%d-%d", i, n)}, entry.ReadOptions{})
+						content.NewWrite(a.Schema.Type("customer")).Set("name", fmt.Sprintf("c-%d-%d", i, n)), entry.ReadOptions{})
 					if err != nil {
 						t.Error(err)
 						return

@@ -113,14 +113,19 @@ func (in *instantiate) build(ctx context.Context, tx *content.Tx, bp *content.En
 		title, _ = bp.Get(m.BpTitle)
 	}
 	desc, _ := bp.Get(m.BpDesc)
+	customer, err := customerRef(body["customer"])
+	if err != nil {
+		return 0, err
+	}
 	// The blueprint by documentId: bp is its draft row, and a link names
 	// the document (the service links its published row once there is one).
-	prog := map[string]any{"title": title, "description": desc, "status": "draft", "blueprint": bp.DocumentID, "customer": body["customer"]}
+	prog := content.NewWrite(m.Program).Set(m.PrTitle.Name, title).Set(m.PrDesc.Name, desc).Set(m.PrStatus.Name, "draft").
+		SetRelation(m.PrBlueprint.Name, content.DocumentID(bp.DocumentID)).SetRelation(m.PrCustomer.Name, customer)
 	if sd, ok := body["startDate"].(string); ok {
-		prog["startDate"] = sd
+		prog.Set(m.PrStart.Name, sd)
 		if weeks, ok := bp.Values[m.Blueprint.Index(m.BpWeeks)].(int64); ok {
 			if start, err := time.Parse(schema.DateLayout, sd); err == nil {
-				prog["endDate"] = start.AddDate(0, 0, int(weeks)*7).Format(schema.DateLayout)
+				prog.Set(m.PrEnd.Name, start.AddDate(0, 0, int(weeks)*7))
 			}
 		}
 	} else if body["startDate"] != nil {
@@ -131,18 +136,20 @@ func (in *instantiate) build(ctx context.Context, tx *content.Tx, bp *content.En
 		return 0, err
 	}
 	for i, om := range ol.Modules {
-		mod, err := tx.Create(ctx, &query.Query{Type: m.Module, Fields: query.IDsOnly()}, map[string]any{
-			"title": om.Title, "description": nilIfEmpty(om.Description), "order": i, "program": p.ID}, ro)
+		mod, err := tx.Create(ctx, &query.Query{Type: m.Module, Fields: query.IDsOnly()}, content.NewWrite(m.Module).
+			Set(m.ModTitle.Name, om.Title).Set(m.ModDesc.Name, nilIfEmpty(om.Description)).Set(m.ModOrder.Name, i).
+			SetRelation(m.ModProgram.Name, content.ID(p.ID)), ro)
 		if err != nil {
 			return 0, outlineErr(err, fmt.Sprintf("modules[%d]", i))
 		}
 		for j, se := range om.Sessions {
-			data := map[string]any{"title": se.Title, "kind": nilIfEmpty(se.Kind), "order": j, "module": mod.ID, "program": p.ID,
-				"content": nilIfEmpty(se.Content)}
+			w := content.NewWrite(m.Session).Set(m.SesTitle.Name, se.Title).Set(m.SesKind.Name, nilIfEmpty(se.Kind)).
+				Set(m.SesOrder.Name, j).SetRelation(m.SesModule.Name, content.ID(mod.ID)).SetRelation(m.SesProgram.Name, content.ID(p.ID)).
+				Set(m.SesContent.Name, nilIfEmpty(se.Content))
 			if se.DurationMinutes != nil {
-				data["durationMinutes"] = json.Number(fmt.Sprint(*se.DurationMinutes))
+				w.Set(m.SesDuration.Name, *se.DurationMinutes)
 			}
-			if _, err := tx.Create(ctx, &query.Query{Type: m.Session, Fields: query.IDsOnly()}, data, ro); err != nil {
+			if _, err := tx.Create(ctx, &query.Query{Type: m.Session, Fields: query.IDsOnly()}, w, ro); err != nil {
 				return 0, outlineErr(err, fmt.Sprintf("modules[%d].sessions[%d]", i, j))
 			}
 		}
@@ -188,6 +195,21 @@ func outlineErr(err error, where string) error {
 		return err
 	}
 	return &errs.Error{Kind: errs.KindValidation, Message: "outline " + where + ": " + e.Message, Details: e.Details, Err: err}
+}
+
+// customerRef is the customer a request names, by id or documentId (the
+// request's schema); any other value is refused as a body's would be.
+func customerRef(v any) (content.Ref, error) {
+	switch x := v.(type) {
+	case json.Number:
+		return content.ParseRef(x.String()), nil
+	case string:
+		if x == "" {
+			return content.Ref{}, fieldErr("customer", "customer has an empty reference")
+		}
+		return content.ParseRef(x), nil
+	}
+	return content.Ref{}, fieldErr("customer", "customer must hold ids or documentIds")
 }
 
 func fieldErr(field, msg string) error {

@@ -33,15 +33,28 @@ type model struct {
 	BpWeeks     *schema.Attribute   `kiln:"blueprint.durationWeeks"`
 	BpOutline   *schema.Attribute   `kiln:"blueprint.outline"`
 	Program     *schema.ContentType `kiln:"program"`
+	PrTitle     *schema.Attribute   `kiln:"program.title"`
+	PrDesc      *schema.Attribute   `kiln:"program.description"`
+	PrStatus    *schema.Attribute   `kiln:"program.status"`
+	PrBlueprint *schema.Attribute   `kiln:"program.blueprint"`
 	PrStart     *schema.Attribute   `kiln:"program.startDate"`
 	PrEnd       *schema.Attribute   `kiln:"program.endDate"`
 	PrCustomer  *schema.Attribute   `kiln:"program.customer"`
 	PrModules   *schema.Attribute   `kiln:"program.modules"`
 	Module      *schema.ContentType `kiln:"module"`
+	ModTitle    *schema.Attribute   `kiln:"module.title"`
+	ModDesc     *schema.Attribute   `kiln:"module.description"`
 	ModOrder    *schema.Attribute   `kiln:"module.order"`
+	ModProgram  *schema.Attribute   `kiln:"module.program"`
 	ModSessions *schema.Attribute   `kiln:"module.sessions"`
 	Session     *schema.ContentType `kiln:"session"`
+	SesTitle    *schema.Attribute   `kiln:"session.title"`
+	SesKind     *schema.Attribute   `kiln:"session.kind"`
+	SesDuration *schema.Attribute   `kiln:"session.durationMinutes"`
 	SesOrder    *schema.Attribute   `kiln:"session.order"`
+	SesContent  *schema.Attribute   `kiln:"session.content"`
+	SesModule   *schema.Attribute   `kiln:"session.module"`
+	SesProgram  *schema.Attribute   `kiln:"session.program"`
 	Customer    *schema.ContentType `kiln:"customer"`
 }
 

@@ -175,12 +175,11 @@ func (k *coaching) place(ctx context.Context, tx *content.Tx, coach int64, ids [
 	if len(res.Assigned) == 0 {
 		return res, nil
 	}
-	connect := make([]any, len(res.Assigned))
-	for i, id := range res.Assigned {
-		connect[i] = id
+	w := content.NewWrite(k.m.Coach)
+	for _, id := range res.Assigned {
+		w.Connect(k.m.CoachLearners.Name, content.ID(id))
 	}
-	_, err = tx.Update(ctx, &query.Query{Type: k.m.Coach, Fields: []*schema.Attribute{schema.SysID}}, content.ID(coach),
-		map[string]any{k.m.CoachLearners.Name: map[string]any{"connect": connect}}, ro)
+	_, err = tx.Update(ctx, &query.Query{Type: k.m.Coach, Fields: []*schema.Attribute{schema.SysID}}, content.ID(coach), w, ro)
 	if err != nil {
 		return assigned{}, err
 	}
@@ -265,7 +264,7 @@ func (k *coaching) unassign(c *fiber.Ctx) error {
 		if err != nil {
 			return err
 		}
-		e, err = tx.Update(ctx, q, content.ID(learner), map[string]any{k.m.LearnerCoach.Name: nil}, ro)
+		e, err = tx.Update(ctx, q, content.ID(learner), content.NewWrite(k.m.Learner).SetRelation(k.m.LearnerCoach.Name), ro)
 		return err
 	})
 	if err != nil {

@@ -166,7 +166,7 @@ func (r *rollback) Model() any { return &r.m }
 func (r *rollback) Register(api *plugin.API) error {
 	api.After(hook.Create, r.m.Program, func(ctx context.Context, ev *hook.Event) error {
 		_, err := api.Content.TxOf(ev).Create(ctx, &query.Query{Type: r.m.Module},
-			map[string]any{"title": "made by the hook", "program": ev.ID}, content.ReadOptions{})
+			content.NewWrite(r.m.Module).Set("title", "made by the hook").SetRelation("program", content.ID(ev.ID)), content.ReadOptions{})
 		if err != nil {
 			return err
 		}

@@ -3,7 +3,6 @@ package scheduling
 import (
 	"context"
 	"slices"
-	"time"
 
 	"github.com/gofiber/fiber/v2"
 
@@ -110,13 +109,13 @@ func (s *sched) writeAttendance(ctx context.Context, tx *content.Tx, eventID, le
 	if len(rows.Entries) == 0 {
 		return nil, errs.New(errs.KindNotFound, "the learner is not invited to this event (sync the event first)")
 	}
-	body := map[string]any{s.m.AttStatus.Name: status}
+	w := content.NewWrite(s.m.Attendance).Set(s.m.AttStatus.Name, status)
 	if answering {
-		body[s.m.AttResponded.Name] = s.now().UTC().Format(time.RFC3339Nano)
+		w.Set(s.m.AttResponded.Name, s.now())
 	}
 	// The content service, so that the write is checked and runs every
 	// other plugin's attendance hooks; the rights were settled above.
-	return tx.Update(ctx, &query.Query{Type: s.m.Attendance}, content.ID(rows.Entries[0].ID), body, ro)
+	return tx.Update(ctx, &query.Query{Type: s.m.Attendance}, content.ID(rows.Entries[0].ID), w, ro)
 }
 
 // allowedText names the statuses the caller may set, for the refusal.

@@ -186,8 +186,8 @@ func (s *sched) syncOne(ctx context.Context, tx *content.Tx, ev *content.Entry, 
 		}
 		// With the caller's read options: a row the caller's scope would
 		// not show them is refused as any write of theirs is.
-		_, err := tx.Create(ctx, &query.Query{Type: m.Attendance, Fields: query.IDsOnly()}, map[string]any{
-			m.AttEvent.Name: ev.ID, m.AttLearner.Name: l, m.AttStatus.Name: attInvited}, ro)
+		_, err := tx.Create(ctx, &query.Query{Type: m.Attendance, Fields: query.IDsOnly()}, content.NewWrite(m.Attendance).
+			SetRelation(m.AttEvent.Name, content.ID(ev.ID)).SetRelation(m.AttLearner.Name, content.ID(l)).Set(m.AttStatus.Name, attInvited), ro)
 		if err != nil {
 			return res, err
 		}
@@ -250,19 +250,19 @@ func keepOrDrop(rows []attRow, want []int64) (kept map[int64]bool, drop []int64,
 // written.
 func (s *sched) markSynced(ctx context.Context, tx *content.Tx, ev *content.Entry, linked, want []int64, res syncResult, ro content.ReadOptions) error {
 	m := s.m
-	body := map[string]any{}
+	w := content.NewWrite(m.Event)
 	if !sameSet(linked, want) {
-		list := make([]any, len(want))
+		refs := make([]content.Ref, len(want))
 		for i, id := range want {
-			list[i] = id
+			refs[i] = content.ID(id)
 		}
-		body[m.EvLearners.Name] = map[string]any{"set": list}
+		w.SetRelation(m.EvLearners.Name, refs...)
 	}
-	if len(body) == 0 && res.Created == 0 && res.Removed == 0 && get(ev, m.EvSyncedAt) != nil {
+	if !w.Has(m.EvLearners.Name) && res.Created == 0 && res.Removed == 0 && get(ev, m.EvSyncedAt) != nil {
 		return nil
 	}
-	body[m.EvSyncedAt.Name] = timeText(s.now())
-	_, err := tx.Update(ctx, &query.Query{Type: m.Event, Fields: query.IDsOnly()}, content.ID(ev.ID), body, ro)
+	w.Set(m.EvSyncedAt.Name, s.now())
+	_, err := tx.Update(ctx, &query.Query{Type: m.Event, Fields: query.IDsOnly()}, content.ID(ev.ID), w, ro)
 	return err
 }
 

@@ -162,8 +162,14 @@ func (p *Plugin) Register(api *plugin.API) error {
 			if err != nil {
 				return err
 			}
-			review, err := api.Content.Create(c.UserContext(), &query.Query{Type: p.m.Review},
-				map[string]any{"rating": in.Rating, "body": in.Body, "book": book.DocumentID}, ro)
+			w := content.NewWrite(p.m.Review).Set(p.m.Body.Name, in.Body).
+				SetRelation(p.m.ReviewBook.Name, content.DocumentID(book.DocumentID))
+			if n, err := in.Rating.Int64(); err == nil {
+				w.Set(p.m.Rating.Name, n)
+			} else {
+				w.Set(p.m.Rating.Name, in.Rating) // text, which the write refuses: "rating must be an integer"
+			}
+			review, err := api.Content.Create(c.UserContext(), &query.Query{Type: p.m.Review}, w, ro)
 			if err != nil {
 				return err
 			}
