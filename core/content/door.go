@@ -14,8 +14,8 @@ import (
 // Content): the reads and writes under a caller's ReadOptions, the
 // transactions, the statements — and nothing of how the app wires the
 // service (its fields: the outbox, the password hasher, the hooks'
-// registry) or of the calls only the core makes (users' sign-in lookups,
-// reset codes, roles). Its value is no *Service, so that a plugin cannot
+// registry) or of the calls only the core makes (internal/contentwire's:
+// the database, a write's transaction, the roles). Its value is no *Service, so that a plugin cannot
 // assert its way to them; its transactions are TxDoors, no *Tx.
 type Door interface {
 	Find(ctx context.Context, q *query.Query, ro entry.ReadOptions) (*Page, error)

@@ -16,6 +16,7 @@ import (
 	"github.com/kiln-cms/kiln/core/hook"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
+	"github.com/kiln-cms/kiln/internal/account"
 	"github.com/kiln-cms/kiln/internal/contentwire"
 )
 
@@ -87,7 +88,7 @@ type API struct {
 	Log     *slog.Logger
 	// users reads a user for UserByID: the service's own call, which the
 	// door does not hand a plugin.
-	users    func(ctx context.Context, id int64) (*content.Principal, error)
+	users    func(ctx context.Context, id int64) (*account.Principal, error)
 	hooks    *hook.Registry
 	security Security
 	registry *Registry
