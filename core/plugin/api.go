@@ -86,8 +86,8 @@ type API struct {
 	// own tables (Statement).
 	Content content.Door
 	Log     *slog.Logger
-	// users reads a user for UserByID: the service's own call, which the
-	// door does not hand a plugin.
+	// users reads a user for UserByID (internal/account's lookup, which
+	// the door does not hand a plugin).
 	users    func(ctx context.Context, id int64) (*account.Principal, error)
 	hooks    *hook.Registry
 	security Security
