@@ -5,11 +5,11 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/kiln-cms/kiln/core/app/apptest"
 	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/hook"
 	"github.com/kiln-cms/kiln/core/query"
+	"github.com/kiln-cms/kiln/internal/apptest"
 )
 
 // names are the customers' names, in id order, as the admin reads them.

@@ -29,7 +29,7 @@ type Role = struct{ Type, Name, Description string }
 
 var (
 	// New returns the content service (a *content.Service) over an open,
-	// migrated database: the wiring's constructor (core/app).
+	// migrated database: the wiring's constructor (internal/app).
 	New func(s *schema.Schema, db *database.DB, o Options) any
 
 	// DB is the database svc (a *content.Service) runs on, for the core
