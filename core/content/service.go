@@ -21,7 +21,8 @@ import (
 // every read goes through the caller's ReadOptions, every write through
 // the input checks, the hooks and one transaction. Its methods work on the
 // connection pool and open a transaction per write; Tx has the same
-// methods inside a transaction the caller holds.
+// methods inside a transaction the caller holds. The wiring makes one
+// over the database with internal/contentwire's New.
 type Service struct {
 	Schema *schema.Schema
 	// Hooks run inside every write's transaction.
@@ -53,19 +54,6 @@ type Service struct {
 	store *store.Store
 	// tables are the plugins' own tables, which statements may write.
 	tables map[string]bool
-}
-
-// Options tune a Service.
-type Options struct {
-	// MaxAnswerRows bounds the entries one read may answer (see
-	// store.Store.MaxAnswerRows); 0 keeps the store's default.
-	MaxAnswerRows int
-}
-
-// New returns the service over an open, migrated database.
-func New(s *schema.Schema, db *database.DB, o Options) *Service {
-	return &Service{Schema: s, db: db, store: &store.Store{DB: db, Schema: s, MaxAnswerRows: o.MaxAnswerRows},
-		Hooks: hook.NewRegistry(), tables: map[string]bool{}}
 }
 
 // Dialect is the database family the service runs on.

@@ -16,6 +16,8 @@ import (
 	"github.com/kiln-cms/kiln/core/hook"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
+	"github.com/kiln-cms/kiln/internal/account"
+	"github.com/kiln-cms/kiln/internal/contentwire"
 )
 
 // Route is one endpoint a plugin adds under /api. It gets what generated
@@ -84,9 +86,9 @@ type API struct {
 	// own tables (Statement).
 	Content content.Door
 	Log     *slog.Logger
-	// users reads a user for UserByID: the service's own call, which the
-	// door does not hand a plugin.
-	users    func(ctx context.Context, id int64) (*content.Principal, error)
+	// users reads a user for UserByID (internal/account's lookup, which
+	// the door does not hand a plugin).
+	users    func(ctx context.Context, id int64) (*account.Principal, error)
 	hooks    *hook.Registry
 	security Security
 	registry *Registry
@@ -248,6 +250,6 @@ func (a *API) Now() time.Time { return a.registry.now() }
 // payload's entry is the entry as an admin reads it at the end of the
 // transaction. Name it "<thing>.<what happened>"; nothing is done when no
 // webhook wants it.
-func (a *API) Emit(ctx context.Context, tx *content.Tx, name string, ct *schema.ContentType, id int64) error {
-	return tx.Emit(ctx, name, ct, id)
+func (a *API) Emit(ctx context.Context, tx content.TxDoor, name string, ct *schema.ContentType, id int64) error {
+	return contentwire.Emit(ctx, tx, name, ct, id)
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/kiln-cms/kiln/core/content"
+	"github.com/kiln-cms/kiln/internal/account"
 )
 
 // Registered is a route with the plugin that added it.
@@ -47,7 +48,9 @@ func Load(plugins []Plugin, svc *content.Service, sec Security, check func(added
 				return nil, err
 			}
 		}
-		api := &API{plugin: p.Name(), Schema: svc.Schema, Content: svc.Door(), users: svc.PrincipalByID, hooks: svc.Hooks,
+		api := &API{plugin: p.Name(), Schema: svc.Schema, Content: svc.Door(), users: func(ctx context.Context, id int64) (*account.Principal, error) {
+			return account.PrincipalByID(ctx, svc, id)
+		}, hooks: svc.Hooks,
 			Log: log.With("plugin", p.Name()), security: sec, registry: r}
 		before := len(r.routes)
 		if err := p.Register(api); err != nil {

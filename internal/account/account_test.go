@@ -19,6 +19,7 @@ import (
 	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/internal/account"
 	"github.com/kiln-cms/kiln/internal/auth"
+	"github.com/kiln-cms/kiln/internal/contentwire"
 	"github.com/kiln-cms/kiln/internal/database"
 	"github.com/kiln-cms/kiln/internal/mail"
 	"github.com/kiln-cms/kiln/internal/migrate"
@@ -74,9 +75,9 @@ func each(t *testing.T, userYAML string, fn func(t *testing.T, f *fixture)) {
 		if _, err := migrate.Run(ctx, db, sc, migrate.Options{}); err != nil {
 			t.Fatal(err)
 		}
-		svc := content.New(sc, db, content.Options{})
+		svc := contentwire.New(sc, db, contentwire.Options{}).(*content.Service)
 		account.InstallRules(svc)
-		ids, err := svc.EnsureRoles(ctx, []content.Role{{Type: auth.Authenticated, Name: "Authenticated"}, {Type: "admin", Name: "Admin"}})
+		ids, err := account.EnsureRoles(ctx, svc, []account.Role{{Type: auth.Authenticated, Name: "Authenticated"}, {Type: "admin", Name: "Admin"}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -99,9 +100,9 @@ func (f *fixture) user(username, email, password string, blocked bool) int64 {
 }
 
 // principal reads a user's sign-in data.
-func (f *fixture) principal(id int64) *content.Principal {
+func (f *fixture) principal(id int64) *account.Principal {
 	f.t.Helper()
-	p, err := f.acc.Content.PrincipalByID(context.Background(), id)
+	p, err := account.PrincipalByID(context.Background(), f.acc.Content, id)
 	if err != nil {
 		f.t.Fatal(err)
 	}
@@ -312,7 +313,7 @@ func TestAdminBodiesKeepTheCoreFields(t *testing.T) {
 		if _, err := f.acc.DeleteUser(ctx, content.ID(1), entry.ReadOptions{}); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := f.acc.Content.PrincipalByID(ctx, li); errs.KindOf(err) != errs.KindNotFound {
+		if _, err := account.PrincipalByID(ctx, f.acc.Content, li); errs.KindOf(err) != errs.KindNotFound {
 			t.Errorf("deleted user: %v", err)
 		}
 	})

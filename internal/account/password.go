@@ -14,7 +14,7 @@ import (
 // ChangePassword sets a signed-in user's new password, given their
 // current one, and answers a fresh session: every earlier token is ended.
 func (s *Service) ChangePassword(ctx context.Context, userID int64, current, password, confirmation string) (*Session, error) {
-	p, err := s.Content.PrincipalByID(ctx, userID)
+	p, err := PrincipalByID(ctx, s.Content, userID)
 	if err != nil {
 		return nil, err
 	}
@@ -38,7 +38,7 @@ func (s *Service) setPasswordAndSignIn(ctx context.Context, id int64, password s
 	if _, err := s.Content.Update(ctx, q, content.ID(id), content.NewWrite(q.Type).Set("password", password), entry.ReadOptions{}); err != nil {
 		return nil, err
 	}
-	p, err := s.Content.PrincipalByID(ctx, id)
+	p, err := PrincipalByID(ctx, s.Content, id)
 	if err != nil {
 		return nil, err
 	}

@@ -73,7 +73,7 @@ func (s *Service) sendReset(ctx context.Context, mailer mail.Mailer, codes Reset
 	if !auth.IsEmailIdentifier(email) {
 		return nil
 	}
-	p, err := s.Content.PrincipalByEmail(ctx, auth.NormalizeEmail(email))
+	p, err := PrincipalByEmail(ctx, s.Content, auth.NormalizeEmail(email))
 	if errs.KindOf(err) == errs.KindNotFound || (err == nil && p.Blocked) {
 		return nil
 	}
@@ -82,7 +82,7 @@ func (s *Service) sendReset(ctx context.Context, mailer mail.Mailer, codes Reset
 	}
 	code := randomCode()
 	expires := codes.now().Add(codes.lifetime())
-	if err := s.Content.SetResetCode(ctx, p.ID, hashCode(code), expires); err != nil {
+	if err := SetResetCode(ctx, s.Content, p.ID, hashCode(code), expires); err != nil {
 		return fmt.Errorf("storing the reset code: %w", err)
 	}
 	msg := mail.Message{To: p.Email, Subject: "Reset your password",
@@ -104,7 +104,7 @@ func (s *Service) ResetPassword(ctx context.Context, code, password, confirmatio
 	if password != confirmation {
 		return nil, errs.New(errs.KindValidation, "Passwords do not match")
 	}
-	p, err := s.Content.PrincipalByResetCode(ctx, hashCode(code))
+	p, err := PrincipalByResetCode(ctx, s.Content, hashCode(code))
 	switch {
 	case errs.KindOf(err) == errs.KindNotFound:
 		return nil, errs.New(errs.KindValidation, "Incorrect code provided")

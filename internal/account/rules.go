@@ -56,6 +56,6 @@ func InstallRules(svc *content.Service) {
 		if !newPassword && !block {
 			return nil
 		}
-		return svc.TxOf(ev).RevokeTokens(ctx, ev.ID, newPassword)
+		return revokeTokens(ctx, svc, ev, ev.ID, newPassword)
 	})
 }

@@ -50,11 +50,11 @@ func (s *Service) Login(ctx context.Context, identifier, password string) (*Sess
 // compared exactly with stored addresses, never with usernames. Anything
 // else is a username, compared exactly. See auth.NormalizeEmail for why
 // nothing here folds Unicode case.
-func (s *Service) principalByIdentifier(ctx context.Context, identifier string) (*content.Principal, error) {
+func (s *Service) principalByIdentifier(ctx context.Context, identifier string) (*Principal, error) {
 	if auth.IsEmailIdentifier(identifier) {
-		return s.Content.PrincipalByEmail(ctx, auth.NormalizeEmail(identifier))
+		return PrincipalByEmail(ctx, s.Content, auth.NormalizeEmail(identifier))
 	}
-	return s.Content.PrincipalByUsername(ctx, identifier)
+	return PrincipalByUsername(ctx, s.Content, identifier)
 }
 
 // session is a user's Session, with a token at tokenVersion.

@@ -115,7 +115,7 @@ func (e *MissingFields) Error() string {
 // user's own (docs/accounts.md), and no other user can hold it.
 func (s *Service) SetAdmin(ctx context.Context, email, password, username string, extra map[string]any) (bool, error) {
 	user := s.UserType()
-	found, err := s.Content.PrincipalByEmail(ctx, email)
+	found, err := PrincipalByEmail(ctx, s.Content, email)
 	if err != nil && errs.KindOf(err) != errs.KindNotFound {
 		return false, err
 	}

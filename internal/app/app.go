@@ -28,6 +28,7 @@ import (
 	"github.com/kiln-cms/kiln/internal/apitoken"
 	"github.com/kiln-cms/kiln/internal/clientip"
 	"github.com/kiln-cms/kiln/internal/conns"
+	"github.com/kiln-cms/kiln/internal/contentwire"
 	"github.com/kiln-cms/kiln/internal/database"
 	"github.com/kiln-cms/kiln/internal/locales"
 	"github.com/kiln-cms/kiln/internal/metrics"
@@ -135,7 +136,7 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, plugins ...pl
 		db.Close()
 		return nil, err
 	}
-	a := &App{Config: cfg, Schema: s, DB: db, Content: content.New(s, db, content.Options{MaxAnswerRows: cfg.API.MaxAnswerRows}), Log: log}
+	a := &App{Config: cfg, Schema: s, DB: db, Content: contentwire.New(s, db, contentwire.Options{MaxAnswerRows: cfg.API.MaxAnswerRows}).(*content.Service), Log: log}
 	if err = a.newSecurity(ctx); err != nil {
 		db.Close()
 		return nil, err

@@ -9,7 +9,6 @@ import (
 	"github.com/gofiber/fiber/v2"
 
 	"github.com/kiln-cms/kiln/core/caller"
-	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/internal/account"
 	"github.com/kiln-cms/kiln/internal/apitoken"
 	"github.com/kiln-cms/kiln/internal/auth"
@@ -34,11 +33,11 @@ func (a *App) newSecurity(ctx context.Context) error {
 	if missing {
 		a.Log.Warn("no permissions file: only the admin role may use the content API (write the file to open it)", "file", file)
 	}
-	var roles []content.Role
+	var roles []account.Role
 	for _, r := range policy.Roles() {
-		roles = append(roles, content.Role{Type: r.Type, Name: r.Name, Description: r.Description})
+		roles = append(roles, account.Role{Type: r.Type, Name: r.Name, Description: r.Description})
 	}
-	ids, err := a.Content.EnsureRoles(ctx, roles)
+	ids, err := account.EnsureRoles(ctx, a.Content, roles)
 	if err != nil {
 		return fmt.Errorf("creating the roles: %w", err)
 	}
@@ -71,7 +70,9 @@ func (a *App) newSecurity(ctx context.Context) error {
 		// Untrusted (every request reads its user) until watchIdentity's
 		// listener hears the database; SQLite keeps the read per request
 		// (docs/identity-cache.md).
-		sec.Principals = principal.New(a.Content.PrincipalByID, 0)
+		sec.Principals = principal.New(func(ctx context.Context, id int64) (*account.Principal, error) {
+			return account.PrincipalByID(ctx, a.Content, id)
+		}, 0)
 		sec.Principals.LoadToken = a.APITokens.ByHash
 		a.APITokens.Cache = sec.Principals
 		a.Content.Principals = sec.Principals
@@ -87,7 +88,7 @@ func (a *App) newSecurity(ctx context.Context) error {
 // what is stored, exactly. An address that would become another user's is
 // left alone and logged for an admin to resolve.
 func (a *App) normalizeEmails(ctx context.Context) error {
-	fixed, clashes, err := a.Content.NormalizeUserEmails(ctx, auth.NormalizeEmail)
+	fixed, clashes, err := account.NormalizeUserEmails(ctx, a.Content, auth.NormalizeEmail)
 	if err != nil {
 		return fmt.Errorf("normalising user e-mails: %w", err)
 	}

@@ -13,7 +13,7 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/kiln-cms/kiln/core/content"
+	"github.com/kiln-cms/kiln/internal/account"
 	"github.com/kiln-cms/kiln/internal/apitoken"
 )
 
@@ -21,8 +21,8 @@ import (
 // New is given no size.
 const DefaultSize = 10000
 
-// Load reads a user as content.Principal (errs.NotFound when gone).
-type Load func(ctx context.Context, id int64) (*content.Principal, error)
+// Load reads a user as account.Principal (errs.NotFound when gone).
+type Load func(ctx context.Context, id int64) (*account.Principal, error)
 
 // LoadToken reads an API token by its hash (errs.NotFound when none).
 type LoadToken func(ctx context.Context, hash string) (*apitoken.Token, error)
@@ -42,7 +42,7 @@ type Cache struct {
 	// epoch counts invalidations: a read that began before one must not
 	// store what it read (it may predate the change).
 	epoch  uint64
-	users  table[int64, *content.Principal]
+	users  table[int64, *account.Principal]
 	tokens table[string, *apitoken.Token]
 
 	hits, loads atomic.Int64
@@ -77,20 +77,20 @@ func New(load Load, size int) *Cache {
 	if size <= 0 {
 		size = DefaultSize
 	}
-	return &Cache{load: load, users: newTable[int64, *content.Principal](size), tokens: newTable[string, *apitoken.Token](size)}
+	return &Cache{load: load, users: newTable[int64, *account.Principal](size), tokens: newTable[string, *apitoken.Token](size)}
 }
 
 // Get returns the user's principal: from memory when the cache is trusted
 // and holds it, else read (once for all the concurrent misses of one
 // user). Only ID, RoleType, Blocked and TokenVersion are set: secrets are
 // never kept.
-func (c *Cache) Get(ctx context.Context, id int64) (*content.Principal, error) {
-	return get(c, &c.users, ctx, id, func(ctx context.Context, id int64) (*content.Principal, error) {
+func (c *Cache) Get(ctx context.Context, id int64) (*account.Principal, error) {
+	return get(c, &c.users, ctx, id, func(ctx context.Context, id int64) (*account.Principal, error) {
 		p, err := c.load(ctx, id)
 		if err != nil {
 			return nil, err
 		}
-		return &content.Principal{ID: p.ID, RoleType: p.RoleType, Blocked: p.Blocked, TokenVersion: p.TokenVersion}, nil
+		return &account.Principal{ID: p.ID, RoleType: p.RoleType, Blocked: p.Blocked, TokenVersion: p.TokenVersion}, nil
 	})
 }
 

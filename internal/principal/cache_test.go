@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/errs"
+	"github.com/kiln-cms/kiln/internal/account"
 )
 
 // A trusted cache reads a user once for many concurrent misses, answers
@@ -16,10 +16,10 @@ import (
 func TestOneReadForConcurrentMisses(t *testing.T) {
 	var reads atomic.Int64
 	release := make(chan struct{})
-	c := New(func(ctx context.Context, id int64) (*content.Principal, error) {
+	c := New(func(ctx context.Context, id int64) (*account.Principal, error) {
 		reads.Add(1)
 		<-release
-		return &content.Principal{ID: id, RoleType: "editor", PasswordHash: "secret", TokenVersion: 3}, nil
+		return &account.Principal{ID: id, RoleType: "editor", PasswordHash: "secret", TokenVersion: 3}, nil
 	}, 0)
 	c.SetTrusted(true)
 	var wg sync.WaitGroup
@@ -52,16 +52,16 @@ func TestReadBeforeInvalidationIsNotKept(t *testing.T) {
 	started, release := make(chan struct{}, 2), make(chan struct{})
 	var slow atomic.Bool
 	slow.Store(true)
-	c := New(func(ctx context.Context, id int64) (*content.Principal, error) {
+	c := New(func(ctx context.Context, id int64) (*account.Principal, error) {
 		v := version.Load()
 		if slow.Load() {
 			started <- struct{}{}
 			<-release
 		}
-		return &content.Principal{ID: id, TokenVersion: v}, nil
+		return &account.Principal{ID: id, TokenVersion: v}, nil
 	}, 0)
 	c.SetTrusted(true)
-	old := make(chan *content.Principal)
+	old := make(chan *account.Principal)
 	go func() { p, _ := c.Get(context.Background(), 1); old <- p }()
 	<-started
 	version.Store(1) // the change commits...
@@ -83,12 +83,12 @@ func TestReadBeforeInvalidationIsNotKept(t *testing.T) {
 // kept; the size is bounded.
 func TestUntrustedMissingAndBounded(t *testing.T) {
 	var reads atomic.Int64
-	c := New(func(ctx context.Context, id int64) (*content.Principal, error) {
+	c := New(func(ctx context.Context, id int64) (*account.Principal, error) {
 		reads.Add(1)
 		if id < 0 {
 			return nil, errs.NotFound()
 		}
-		return &content.Principal{ID: id}, nil
+		return &account.Principal{ID: id}, nil
 	}, 10)
 	c.Get(context.Background(), 1)
 	c.Get(context.Background(), 1)

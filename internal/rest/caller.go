@@ -8,8 +8,8 @@ import (
 	"github.com/gofiber/fiber/v2/utils"
 
 	"github.com/kiln-cms/kiln/core/caller"
-	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/errs"
+	"github.com/kiln-cms/kiln/internal/account"
 	"github.com/kiln-cms/kiln/internal/auth"
 )
 
@@ -75,11 +75,11 @@ func (s *Security) Authenticate(c *fiber.Ctx) error {
 
 // principal is the token's user: from the cache when there is one (it
 // reads the database itself while it cannot be trusted), else read.
-func (s *Security) principal(ctx context.Context, id int64) (*content.Principal, error) {
+func (s *Security) principal(ctx context.Context, id int64) (*account.Principal, error) {
 	if s.Principals != nil {
 		return s.Principals.Get(ctx, id)
 	}
-	return s.Content.PrincipalByID(ctx, id)
+	return account.PrincipalByID(ctx, s.Content, id)
 }
 
 // Enforce answers the 401 Authenticate found, if any.

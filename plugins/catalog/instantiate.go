@@ -76,7 +76,7 @@ func (in *instantiate) handle(c *fiber.Ctx) error {
 		return err
 	}
 	var e *content.Entry
-	err = in.api.Content.InTx(ctx, func(ctx context.Context, tx *content.Tx) error {
+	err = in.api.Content.InTx(ctx, func(ctx context.Context, tx content.TxDoor) error {
 		id, err := in.build(ctx, tx, bp, ol, body, ro)
 		if err != nil {
 			return err
@@ -106,7 +106,7 @@ func (in *instantiate) answer() *query.Query {
 // caller (ro) writes: a customer they may not see is refused like one that
 // does not exist, and an entry their scope would not show them is refused
 // as any write of theirs is.
-func (in *instantiate) build(ctx context.Context, tx *content.Tx, bp *content.Entry, ol *outline, body map[string]any, ro content.ReadOptions) (int64, error) {
+func (in *instantiate) build(ctx context.Context, tx content.TxDoor, bp *content.Entry, ol *outline, body map[string]any, ro content.ReadOptions) (int64, error) {
 	m := in.m
 	title := body["title"]
 	if title == nil {

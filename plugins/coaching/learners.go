@@ -117,7 +117,7 @@ func (k *coaching) assign(c *fiber.Ctx) error {
 	}
 	ro := k.api.ReadOptions(c)
 	var res assigned
-	err = k.api.Content.InTx(c.UserContext(), func(ctx context.Context, tx *content.Tx) error {
+	err = k.api.Content.InTx(c.UserContext(), func(ctx context.Context, tx content.TxDoor) error {
 		// The coach and the learners in one statement; a coach the caller
 		// may not see is still the 404, before any learner's 400.
 		ref := c.Params("id")
@@ -150,7 +150,7 @@ func (k *coaching) assign(c *fiber.Ctx) error {
 // that connects the learners not yet theirs, through the content service,
 // so that the capacity rule checks the whole batch once and every other
 // hook on coaches runs.
-func (k *coaching) place(ctx context.Context, tx *content.Tx, coach int64, ids []int64, ro content.ReadOptions) (assigned, error) {
+func (k *coaching) place(ctx context.Context, tx content.TxDoor, coach int64, ids []int64, ro content.ReadOptions) (assigned, error) {
 	room, err := k.room(ctx, tx, coach)
 	if err != nil {
 		return assigned{}, err
@@ -194,7 +194,7 @@ func (k *coaching) place(ctx context.Context, tx *content.Tx, coach int64, ids [
 // learnerIDs resolves the body's learners, each once, in the order given,
 // under the caller's read options: every one that does not exist, or that
 // the caller may not see, is named in one 400, with the same message.
-func (k *coaching) learnerIDs(ctx context.Context, tx *content.Tx, refs []string, ro content.ReadOptions) ([]int64, error) {
+func (k *coaching) learnerIDs(ctx context.Context, tx content.TxDoor, refs []string, ro content.ReadOptions) ([]int64, error) {
 	found, err := tx.Resolve(ctx, k.m.Learner, refs, ro)
 	if err != nil {
 		return nil, err
@@ -229,7 +229,7 @@ func learnerIDsOf(found map[string]int64, refs []string) ([]int64, error) {
 // any write whose result the writer's scope would not show them: 403,
 // and the transaction rolls back. The write was the coach's, so the
 // core's own check saw the coach, not the learners.
-func (k *coaching) stillVisible(ctx context.Context, tx *content.Tx, ids []int64, ro content.ReadOptions) error {
+func (k *coaching) stillVisible(ctx context.Context, tx content.TxDoor, ids []int64, ro content.ReadOptions) error {
 	seen, err := tx.Visible(ctx, k.m.Learner, ids, ro)
 	if err != nil {
 		return err
@@ -255,7 +255,7 @@ func (k *coaching) unassign(c *fiber.Ctx) error {
 	}
 	ro := k.api.ReadOptions(c)
 	var e *content.Entry
-	err = k.api.Content.InTx(c.UserContext(), func(ctx context.Context, tx *content.Tx) error {
+	err = k.api.Content.InTx(c.UserContext(), func(ctx context.Context, tx content.TxDoor) error {
 		coach, err := k.visibleCoach(ctx, tx, c.Params("id"), ro)
 		if err != nil {
 			return err
@@ -276,7 +276,7 @@ func (k *coaching) unassign(c *fiber.Ctx) error {
 // learnerOf resolves the learner ref names and locks their row, if they
 // are the coach's and the caller may see them; anything else is the same
 // 404.
-func (k *coaching) learnerOf(ctx context.Context, tx *content.Tx, coach int64, ref string, ro content.ReadOptions) (int64, error) {
+func (k *coaching) learnerOf(ctx context.Context, tx content.TxDoor, coach int64, ref string, ro content.ReadOptions) (int64, error) {
 	ids, err := tx.Resolve(ctx, k.m.Learner, []string{ref}, ro)
 	if err != nil {
 		return 0, err

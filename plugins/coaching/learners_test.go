@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kiln-cms/kiln/internal/account"
 	"github.com/kiln-cms/kiln/internal/apptest"
 )
 
@@ -285,7 +286,7 @@ func TestAssignmentsKeepToTheCallersView(t *testing.T) {
 	apptest.EachWithRoles(t, leadRole, func(t *testing.T, h *apptest.Harness) {
 		fixture(t, h)
 		lead := h.CreateUser("lead", "lead@users.test", "lead")
-		pr, err := h.App.Content.PrincipalByEmail(context.Background(), "lead@users.test")
+		pr, err := account.PrincipalByEmail(context.Background(), h.App.Content, "lead@users.test")
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -95,14 +95,14 @@ func (k *coaching) checkCoachLearners(ctx context.Context, ev *hook.Event) error
 
 // learnersOf are the ids of every learner of the coach, in id order: the
 // rule's own read, which sees every row.
-func (k *coaching) learnersOf(ctx context.Context, tx *content.Tx, coach int64) ([]int64, error) {
+func (k *coaching) learnersOf(ctx context.Context, tx content.TxDoor, coach int64) ([]int64, error) {
 	return tx.Statement(content.ReadOptions{}).W("SELECT ").ID("l").W(" FROM ").From(k.m.Learner, "l").
 		W(" WHERE ").Col("l", k.m.LearnerCoach).W(" = ").Int(coach).W(" ORDER BY ").ID("l").Ints64(ctx)
 }
 
 // hiddenFrom are the learners among ids that the writer may not see; none
 // when they see every learner. At most one query.
-func (k *coaching) hiddenFrom(ctx context.Context, tx *content.Tx, ids []int64, writer content.ReadOptions) ([]int64, error) {
+func (k *coaching) hiddenFrom(ctx context.Context, tx content.TxDoor, ids []int64, writer content.ReadOptions) ([]int64, error) {
 	visible, err := tx.Visible(ctx, k.m.Learner, ids, writer)
 	if err != nil || len(visible) == len(ids) {
 		return nil, err
@@ -118,7 +118,7 @@ type capacity struct {
 
 // room reads the coach's maxLearners, active flag and the number of all
 // their learners, in one statement.
-func (k *coaching) room(ctx context.Context, tx *content.Tx, coach int64) (capacity, error) {
+func (k *coaching) room(ctx context.Context, tx content.TxDoor, coach int64) (capacity, error) {
 	m := k.m
 	var maxLearners, active any
 	var r capacity

@@ -21,6 +21,7 @@ import (
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/dataset"
+	"github.com/kiln-cms/kiln/internal/account"
 	"github.com/kiln-cms/kiln/internal/apptest"
 	"github.com/kiln-cms/kiln/internal/database"
 	"github.com/kiln-cms/kiln/internal/store"
@@ -140,7 +141,7 @@ func build(t *testing.T, d database.Dialect) *world {
 // demo is the demo user with the e-mail, signed in.
 func (w *world) demo(name, email string) *role {
 	w.t.Helper()
-	p, err := w.h.App.Content.PrincipalByEmail(context.Background(), email)
+	p, err := account.PrincipalByEmail(context.Background(), w.h.App.Content, email)
 	if err != nil || p.RoleType != name {
 		w.t.Fatalf("demo user %s: %v %+v", email, err, p)
 	}
@@ -151,7 +152,7 @@ func (w *world) demo(name, email string) *role {
 func (w *world) user(name, email, roleType string) int64 {
 	w.t.Helper()
 	w.h.CreateUser(name, email, roleType)
-	p, err := w.h.App.Content.PrincipalByEmail(context.Background(), email)
+	p, err := account.PrincipalByEmail(context.Background(), w.h.App.Content, email)
 	if err != nil {
 		w.t.Fatal(err)
 	}

@@ -90,7 +90,7 @@ func (p *Plugin) Register(api *plugin.API) error {
 func (p *Plugin) greet(c *fiber.Ctx, api *plugin.API) error {
 	user := api.Caller(c).UserID
 	var times, active int64
-	err := api.Content.InTx(c.UserContext(), func(ctx context.Context, tx *content.Tx) error {
+	err := api.Content.InTx(c.UserContext(), func(ctx context.Context, tx content.TxDoor) error {
 		// Statements may write the plugin's own tables (Own)...
 		_, err := tx.Statement(content.ReadOptions{}).W("INSERT INTO ").Own(greetings).W(" (user_id, times) VALUES (").Int(user).
 			W(", 1) ON CONFLICT (user_id) DO UPDATE SET times = ").Own(greetings).W(".times + 1").Exec(ctx)

@@ -49,7 +49,7 @@ func (s *sched) setAttendance(c *fiber.Ctx) error {
 	}
 	ro := s.api.ReadOptions(c)
 	var out *content.Entry
-	err = s.api.Content.InTx(c.UserContext(), func(ctx context.Context, tx *content.Tx) error {
+	err = s.api.Content.InTx(c.UserContext(), func(ctx context.Context, tx content.TxDoor) error {
 		ev, err := tx.FindOne(ctx, &query.Query{Type: s.m.Event, Fields: []*schema.Attribute{s.m.EvStatus}, Status: query.Draft},
 			content.ParseRef(c.Params("id")), ro)
 		if err != nil {
@@ -75,7 +75,7 @@ func (s *sched) setAttendance(c *fiber.Ctx) error {
 
 // mayMark checks that the caller's role may set status on the learner's
 // attendance, and reports whether it is the learner's own answer.
-func (s *sched) mayMark(ctx context.Context, c *fiber.Ctx, tx *content.Tx, status string, ev, learner *content.Entry) (answering bool, err error) {
+func (s *sched) mayMark(ctx context.Context, c *fiber.Ctx, tx content.TxDoor, status string, ev, learner *content.Entry) (answering bool, err error) {
 	switch {
 	case s.api.Allowed(c, "attendance.update"):
 	case s.api.Allowed(c, "scheduling.markAttendance") && slices.Contains(marks, status):
@@ -99,7 +99,7 @@ func (s *sched) mayMark(ctx context.Context, c *fiber.Ctx, tx *content.Tx, statu
 
 // writeAttendance sets the status of the learner's attendance row on the
 // event, one the caller may see, stamping respondedAt on an answer.
-func (s *sched) writeAttendance(ctx context.Context, tx *content.Tx, eventID, learnerID int64, status string, answering bool, ro content.ReadOptions) (*content.Entry, error) {
+func (s *sched) writeAttendance(ctx context.Context, tx content.TxDoor, eventID, learnerID int64, status string, answering bool, ro content.ReadOptions) (*content.Entry, error) {
 	f := query.And(query.Eq(s.m.AttEvent, eventID), query.Eq(s.m.AttLearner, learnerID))
 	rows, err := tx.Find(ctx, &query.Query{Type: s.m.Attendance, Filters: f, Fields: query.IDsOnly(),
 		Pagination: query.Pagination{Mode: query.OffsetStyle, Limit: 1}}, ro)

@@ -113,7 +113,7 @@ func (m *model) checkConstraint() error {
 // (database.DB.RunInTx), and that run searches and answers with the
 // clash. On SQLite, where one write runs at a time anyway, check runs as
 // it is.
-func (s *sched) underCoachLock(ctx context.Context, tx *content.Tx, coach int64, decides bool, check func() error) error {
+func (s *sched) underCoachLock(ctx context.Context, tx content.TxDoor, coach int64, decides bool, check func() error) error {
 	if !s.locksWait() {
 		return check()
 	}
@@ -146,7 +146,7 @@ const lockWaitFirst = 25 * time.Millisecond
 // dbGuards reports whether the database keeps coaches' events apart
 // itself: PostgreSQL with the no-overlap constraint (SQLite has neither
 // ranges nor the constraint).
-func (s *sched) dbGuards(ctx context.Context, tx *content.Tx) (bool, error) {
+func (s *sched) dbGuards(ctx context.Context, tx content.TxDoor) (bool, error) {
 	if !s.locksWait() {
 		return false, nil
 	}
@@ -157,7 +157,7 @@ func (s *sched) dbGuards(ctx context.Context, tx *content.Tx) (bool, error) {
 // constraint (PostgreSQL only). It is read once per process, in the first
 // booking's transaction: the migrations add it before start-up, and only
 // a hand drops it (restart after that).
-func (s *sched) constraintHeld(ctx context.Context, tx *content.Tx) (bool, error) {
+func (s *sched) constraintHeld(ctx context.Context, tx content.TxDoor) (bool, error) {
 	if s.guarded.Load() == 0 {
 		var n int64
 		err := tx.Statement(content.ReadOptions{}).W("SELECT COUNT(*) FROM pg_constraint c JOIN pg_class t ON t.oid = c.conrelid "+

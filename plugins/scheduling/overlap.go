@@ -117,7 +117,7 @@ func (s *sched) movesSlot(ev *hook.Event) bool {
 // for that order (the UPDATE would take the lock anyway, but after the
 // coach's), but not read again: a check made on a stale row that misses a
 // clash is caught at commit and run again.
-func (s *sched) lockEvent(ctx context.Context, tx *content.Tx, ev *hook.Event) error {
+func (s *sched) lockEvent(ctx context.Context, tx content.TxDoor, ev *hook.Event) error {
 	if ev.ID == 0 || !s.locksWait() {
 		return nil
 	}
@@ -262,7 +262,7 @@ type clash struct {
 // title and times, from every event (a coach is never double-booked,
 // whoever may see the other event: the refusal tells the writer only of
 // those they may see).
-func (s *sched) eventRows(tx *content.Tx) *content.Statement {
+func (s *sched) eventRows(tx content.TxDoor) *content.Statement {
 	m := s.m
 	return tx.Statement(content.ReadOptions{}).W("SELECT ").ID("e").W(", ").Col("e", schema.SysDocumentID).W(", ").
 		Col("e", m.EvTitle).W(", ").Col("e", m.EvStart).W(", ").Col("e", m.EvEnd).W(" FROM ").From(m.Event, "e")
@@ -301,7 +301,7 @@ func scanClashes(ctx context.Context, st *content.Statement, complete bool) ([]t
 }
 
 // scheduledEvents loads the scheduled events among ids, earliest first.
-func (s *sched) scheduledEvents(ctx context.Context, tx *content.Tx, ids []int64) ([]timedClash, error) {
+func (s *sched) scheduledEvents(ctx context.Context, tx content.TxDoor, ids []int64) ([]timedClash, error) {
 	m := s.m
 	st := s.eventRows(tx).W(" WHERE ").ID("e").W(" IN ").Ints(ids).
 		W(" AND ").Col("e", m.EvStatus).W(" = ").Str(statusScheduled).
@@ -317,7 +317,7 @@ func (s *sched) scheduledEvents(ctx context.Context, tx *content.Tx, ids []int64
 // ranges' overlap, so that the constraint's index finds the coach's
 // clashes directly: the startAt index alone walks every event of the
 // coach that starts before end, a list that grows with the calendar.
-func (s *sched) clashes(ctx context.Context, tx *content.Tx, coach int64, start, end time.Time, exclude []int64) ([]clash, error) {
+func (s *sched) clashes(ctx context.Context, tx content.TxDoor, coach int64, start, end time.Time, exclude []int64) ([]clash, error) {
 	m := s.m
 	st := s.eventRows(tx).W(" WHERE ").Col("e", m.EvCoach).W(" = ").Int(coach).
 		W(" AND ").Col("e", m.EvStatus).W(" = ").Str(statusScheduled).

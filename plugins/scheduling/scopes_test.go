@@ -13,6 +13,7 @@ import (
 	ics "github.com/arran4/golang-ical"
 
 	"github.com/kiln-cms/kiln/dataset"
+	"github.com/kiln-cms/kiln/internal/account"
 	"github.com/kiln-cms/kiln/internal/apptest"
 	"github.com/kiln-cms/kiln/internal/database"
 	"github.com/kiln-cms/kiln/plugins/scheduling"
@@ -110,7 +111,7 @@ func TestFeedAgreesWithICS(t *testing.T) {
 				t.Fatal(err)
 			}
 			token := func(email string) (int64, string) {
-				pr, err := h.App.Content.PrincipalByEmail(ctx, email)
+				pr, err := account.PrincipalByEmail(ctx, h.App.Content, email)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -13,7 +13,7 @@ import (
 // for its dialect, identifiers only from the model. No value is ever
 // spliced into SQL.
 
-// Advisory-lock namespaces (content.Tx.LockKey): the first key of
+// Advisory-lock namespaces (content.TxDoor.LockKey): the first key of
 // PostgreSQL's two-key pg_advisory_xact_lock, so that the plugin's locks
 // never meet another component's. "Kiln" in ASCII, then the next number.
 // PostgreSQL needs them: under READ COMMITTED two transactions could each

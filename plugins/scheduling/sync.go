@@ -41,7 +41,7 @@ func (s *sched) syncEvent(c *fiber.Ctx) error {
 	}
 	ro := s.api.ReadOptions(c)
 	var res syncResult
-	err = s.api.Content.InTx(c.UserContext(), func(ctx context.Context, tx *content.Tx) error {
+	err = s.api.Content.InTx(c.UserContext(), func(ctx context.Context, tx content.TxDoor) error {
 		ev, err := tx.FindOne(ctx, &query.Query{Type: s.m.Event, Fields: []*schema.Attribute{s.m.EvStatus, s.m.EvSyncedAt},
 			Status: query.Draft}, content.ParseRef(c.Params("id")), ro)
 		if err != nil {
@@ -72,7 +72,7 @@ func (s *sched) syncEvent(c *fiber.Ctx) error {
 // programLearners are the learners of the event's program with an active
 // enrollment, as the caller (ro) sees them. A program the caller may not
 // see is no program of theirs: the event then needs its learners given.
-func (s *sched) programLearners(ctx context.Context, tx *content.Tx, eventID int64, ro content.ReadOptions) ([]int64, error) {
+func (s *sched) programLearners(ctx context.Context, tx content.TxDoor, eventID int64, ro content.ReadOptions) ([]int64, error) {
 	fks, err := tx.Targets(ctx, s.m.EvProgram, eventID)
 	if err != nil {
 		return nil, err
@@ -99,7 +99,7 @@ func (s *sched) syncProgram(c *fiber.Ctx) error {
 	}
 	ro := s.api.ReadOptions(c)
 	var res programSyncResult
-	err := s.api.Content.InTx(c.UserContext(), func(ctx context.Context, tx *content.Tx) error {
+	err := s.api.Content.InTx(c.UserContext(), func(ctx context.Context, tx content.TxDoor) error {
 		program, err := tx.FindOne(ctx, &query.Query{Type: s.m.Program, Fields: query.IDsOnly(), Status: query.Draft}, content.ParseRef(c.Params("id")), ro)
 		if err != nil {
 			return err
@@ -133,7 +133,7 @@ func (s *sched) syncProgram(c *fiber.Ctx) error {
 // scheduledOf lists the program's scheduled events the caller may see,
 // with syncedAt, in id order, so two program syncs take their event locks in the same order
 // and cannot deadlock.
-func (s *sched) scheduledOf(ctx context.Context, tx *content.Tx, programID int64, ro content.ReadOptions) ([]*content.Entry, error) {
+func (s *sched) scheduledOf(ctx context.Context, tx content.TxDoor, programID int64, ro content.ReadOptions) ([]*content.Entry, error) {
 	f := query.And(query.Eq(s.m.EvProgram, programID), query.Eq(s.m.EvStatus, statusScheduled))
 	q := &query.Query{Type: s.m.Event, Filters: f, Fields: []*schema.Attribute{s.m.EvSyncedAt},
 		Sort: []query.SortKey{{Path: []*schema.Attribute{schema.SysID}}}}
@@ -156,7 +156,7 @@ func (s *sched) scheduledOf(ctx context.Context, tx *content.Tx, programID int64
 // the iCalendar SEQUENCE (the event's revision). syncedAt records the last
 // sync that found the event out of line (or its first). ev carries
 // syncedAt.
-func (s *sched) syncOne(ctx context.Context, tx *content.Tx, ev *content.Entry, want []int64, ro content.ReadOptions) (syncResult, error) {
+func (s *sched) syncOne(ctx context.Context, tx content.TxDoor, ev *content.Entry, want []int64, ro content.ReadOptions) (syncResult, error) {
 	var res syncResult
 	m := s.m
 	// One sync of an event at a time: two at once would both see a learner
@@ -198,13 +198,13 @@ func (s *sched) syncOne(ctx context.Context, tx *content.Tx, ev *content.Entry, 
 
 // linkedLearners lists the event's learners the caller may see, by id:
 // one read, with the caller's scope on the learners.
-func (s *sched) linkedLearners(ctx context.Context, tx *content.Tx, eventID int64, ro content.ReadOptions) ([]int64, error) {
+func (s *sched) linkedLearners(ctx context.Context, tx content.TxDoor, eventID int64, ro content.ReadOptions) ([]int64, error) {
 	return s.learnerIDs(ctx, tx, query.Eq(s.m.LearnerEvents, eventID), ro)
 }
 
 // learnerIDs lists the ids of the learners f selects that ro lets the
 // reader see.
-func (s *sched) learnerIDs(ctx context.Context, tx *content.Tx, f *query.Filter, ro content.ReadOptions) ([]int64, error) {
+func (s *sched) learnerIDs(ctx context.Context, tx content.TxDoor, f *query.Filter, ro content.ReadOptions) ([]int64, error) {
 	page, err := tx.Find(ctx, &query.Query{Type: s.m.Learner, Filters: f, Fields: query.IDsOnly()}, ro)
 	if err != nil {
 		return nil, err
@@ -248,7 +248,7 @@ func keepOrDrop(rows []attRow, want []int64) (kept map[int64]bool, drop []int64,
 // (its hooks count the revision); the set replaces the learners the caller
 // may see and keeps the others linked. Nothing else changed: nothing
 // written.
-func (s *sched) markSynced(ctx context.Context, tx *content.Tx, ev *content.Entry, linked, want []int64, res syncResult, ro content.ReadOptions) error {
+func (s *sched) markSynced(ctx context.Context, tx content.TxDoor, ev *content.Entry, linked, want []int64, res syncResult, ro content.ReadOptions) error {
 	m := s.m
 	w := content.NewWrite(m.Event)
 	if !sameSet(linked, want) {
@@ -275,7 +275,7 @@ type attRow struct {
 
 // attendanceRows lists an event's attendance rows, every one of them,
 // oldest first, each marked hidden when ro hides the row or its learner.
-func (s *sched) attendanceRows(ctx context.Context, tx *content.Tx, eventID int64, ro content.ReadOptions) ([]attRow, error) {
+func (s *sched) attendanceRows(ctx context.Context, tx content.TxDoor, eventID int64, ro content.ReadOptions) ([]attRow, error) {
 	m := s.m
 	rows, err := tx.Statement(content.ReadOptions{}).W("SELECT ").ID("a").W(", ").Col("a", m.AttLearner).
 		W(" FROM ").From(m.Attendance, "a").W(" WHERE ").Col("a", m.AttEvent).W(" = ").Int(eventID).
@@ -332,7 +332,7 @@ func set(ids []int64) map[int64]bool {
 // or whose enrollment they may not see, is not among them. One read
 // through the service, which applies ro at each hop (learner, enrollment,
 // program).
-func (s *sched) activeLearners(ctx context.Context, tx *content.Tx, programID int64, ro content.ReadOptions) ([]int64, error) {
+func (s *sched) activeLearners(ctx context.Context, tx content.TxDoor, programID int64, ro content.ReadOptions) ([]int64, error) {
 	f := query.Rel(s.m.LearnerEnrollments, query.And(query.Eq(s.m.EnrProgram, programID), query.Eq(s.m.EnrStatus, "active")))
 	return s.learnerIDs(ctx, tx, f, ro)
 }
@@ -342,7 +342,7 @@ func (s *sched) activeLearners(ctx context.Context, tx *content.Tx, programID in
 // reference to a learner they may not see is refused exactly like one to
 // nothing, so the answer tells a coach nothing about other coaches'
 // learners. One query.
-func (s *sched) learnersByRef(ctx context.Context, tx *content.Tx, refs []string, ro content.ReadOptions) ([]int64, error) {
+func (s *sched) learnersByRef(ctx context.Context, tx content.TxDoor, refs []string, ro content.ReadOptions) ([]int64, error) {
 	ids, err := tx.Resolve(ctx, s.m.Learner, refs, ro)
 	if err != nil {
 		return nil, err

@@ -75,7 +75,7 @@ func (s *sched) rotateToken(c *fiber.Ctx) error {
 	token := hex.EncodeToString(raw)
 	// One statement, an upsert, on both databases: the user's row is
 	// created or its hash replaced.
-	err := s.api.Content.InTx(c.UserContext(), func(ctx context.Context, tx *content.Tx) error {
+	err := s.api.Content.InTx(c.UserContext(), func(ctx context.Context, tx content.TxDoor) error {
 		_, err := tx.Statement(content.ReadOptions{}).W("INSERT INTO ").Own(tokenTable).W(" (user_id, token_hash, created_at) VALUES (").
 			Int(uid).W(", ").Str(tokenHash(token)).W(", ").At(s.now().UTC()).
 			W(") ON CONFLICT (user_id) DO UPDATE SET token_hash = excluded.token_hash, created_at = excluded.created_at").Exec(ctx)
