@@ -24,7 +24,9 @@ import (
 //   - datetime: time.Time (stored in UTC, to the millisecond)
 //   - date, time: time.Time (its date, or its time of day to the second,
 //     where it is), or their text ("2024-05-01", "14:30")
-//   - json, blocks: json.RawMessage, or any value encoding/json marshals
+//   - json, blocks: any value, as encoding/json writes it (a map's keys
+//     sorted, as a body's object is stored; a json.RawMessage compacted,
+//     its keys in their order)
 //
 // nil is null for every field, a relation's and a component's included.
 // Text is no number, boolean or date-time here: Set("capacity", "12") is
