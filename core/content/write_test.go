@@ -18,34 +18,18 @@ import (
 	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/internal/apptest"
 	"github.com/kiln-cms/kiln/internal/database"
+	"github.com/kiln-cms/kiln/internal/kindtest"
 )
 
 // The types of these tests: a field of every kind, top-level (specimen)
 // and in components held in every place one can be (holder), and media.
-// They are core/rest's kinds tests' (kinds_golden_test.go,
+// They are internal/rest's kinds tests' (kinds_golden_test.go,
 // component_kinds_test.go), with the relations and media to write.
-const (
+var (
 	specimenYAML = `kind: collectionType
 info: {singularName: specimen, pluralName: specimens}
 attributes:
-  string: {type: string}
-  text: {type: text}
-  richtext: {type: richtext}
-  email: {type: email}
-  password: {type: password}
-  uid: {type: uid}
-  enumeration: {type: enumeration, enum: [low, high]}
-  integer: {type: integer}
-  biginteger: {type: biginteger}
-  float: {type: float}
-  decimal: {type: decimal}
-  boolean: {type: boolean}
-  date: {type: date}
-  time: {type: time}
-  datetime: {type: datetime}
-  json: {type: json}
-  blocks: {type: blocks}
-  relation: {type: relation, relation: manyToOne, target: specimen}
+` + kindtest.Fields() + `  relation: {type: relation, relation: manyToOne, target: specimen}
   friends: {type: relation, relation: manyToMany, target: specimen}
   cover: {type: media, allowedTypes: [images]}
   photos: {type: media, multiple: true}

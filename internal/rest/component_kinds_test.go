@@ -9,32 +9,18 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/internal/apptest"
 	"github.com/kiln-cms/kiln/internal/database"
+	"github.com/kiln-cms/kiln/internal/kindtest"
 )
 
 // kindsComponent has a field of every kind the specimen type has (but the
 // password, which a component cannot hide from its holder's answer, and
 // the relation, not served inside components yet), named after its kind.
-const kindsComponent = `info: {displayName: All kinds}
+var kindsComponent = `info: {displayName: All kinds}
 attributes:
-  string: {type: string}
-  text: {type: text}
-  richtext: {type: richtext}
-  email: {type: email}
-  uid: {type: uid}
-  enumeration: {type: enumeration, enum: [low, high]}
-  integer: {type: integer}
-  biginteger: {type: biginteger}
-  float: {type: float}
-  decimal: {type: decimal}
-  boolean: {type: boolean}
-  date: {type: date}
-  time: {type: time}
-  datetime: {type: datetime}
-  json: {type: json}
-  blocks: {type: blocks}
-`
+` + kindtest.Fields(schema.Password)
 
 // holderType holds kinds.all in every place a component can be: single,
 // repeatable, nested two deep, and in a dynamic zone.

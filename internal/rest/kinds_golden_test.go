@@ -15,6 +15,7 @@ import (
 	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/internal/apptest"
 	"github.com/kiln-cms/kiln/internal/database"
+	"github.com/kiln-cms/kiln/internal/kindtest"
 )
 
 var updateKinds = flag.Bool("update-kinds", false, "rewrite testdata/kinds/*.txt from what the app answers")
@@ -23,27 +24,10 @@ var updateKinds = flag.Bool("update-kinds", false, "rewrite testdata/kinds/*.txt
 // relation is left out of the golden files: its values are references
 // (ids, documentIds, connect/disconnect), read by core/content's relation
 // input and filtered through the target's own fields.
-const specimenType = `kind: collectionType
+var specimenType = `kind: collectionType
 info: {singularName: specimen, pluralName: specimens}
 attributes:
-  string: {type: string}
-  text: {type: text}
-  richtext: {type: richtext}
-  email: {type: email}
-  password: {type: password}
-  uid: {type: uid}
-  enumeration: {type: enumeration, enum: [low, high]}
-  integer: {type: integer}
-  biginteger: {type: biginteger}
-  float: {type: float}
-  decimal: {type: decimal}
-  boolean: {type: boolean}
-  date: {type: date}
-  time: {type: time}
-  datetime: {type: datetime}
-  json: {type: json}
-  blocks: {type: blocks}
-  relation: {type: relation, relation: manyToOne, target: specimen}
+` + kindtest.Fields() + `  relation: {type: relation, relation: manyToOne, target: specimen}
 `
 
 // withTypes builds an app of the dialect on the shipped content types and
