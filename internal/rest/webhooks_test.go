@@ -1,21 +1,15 @@
 package rest_test
 
 import (
-	"encoding/json"
 	"fmt"
-	"io"
-	"net/http"
-	"net/http/httptest"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
-	"time"
 
-	"github.com/kiln-cms/kiln/core/config"
 	"github.com/kiln-cms/kiln/internal/apptest"
 	"github.com/kiln-cms/kiln/internal/database"
 	"github.com/kiln-cms/kiln/internal/store/storetest"
+	"github.com/kiln-cms/kiln/internal/webhook/webhooktest"
 )
 
 // webhookAuditor may read webhooks and their logs, nothing more.
@@ -39,8 +33,8 @@ func TestWebhookAdminRoutes(t *testing.T) {
 }
 
 func webhookAdminRoutes(t *testing.T, d database.Dialect) {
-	rcv := newWebhookReceiver(t)
-	h := apptest.NewWith(t, withWebhook(t, apptest.ConfigWithRoles(t, d, webhookAuditor), rcv.URL, []string{"entry.create"}, "customer"))
+	rcv := webhooktest.NewReceiver(t)
+	h := apptest.NewWith(t, webhooktest.WithHook(t, apptest.ConfigWithRoles(t, d, webhookAuditor), rcv.URL, []string{"entry.create"}, "customer"))
 	wantErr := func(what string, r *apptest.Response, status int, name, msg string) {
 		t.Helper()
 		st, n, m, _ := h.ErrorOf(r)
@@ -137,89 +131,17 @@ func webhookAdminRoutes(t *testing.T, d database.Dialect) {
 
 	// Redeliver sends a delivered one again, with the same id.
 	h.Create("/api/customers", map[string]any{"name": "Again"})
-	waitUntil(t, "the delivery", func() bool { return len(rcv.requests()) == 1 })
+	webhooktest.WaitFor(t, "the delivery", func() bool { return len(rcv.Requests()) == 1 })
 	var list []map[string]any
-	waitUntil(t, "the log", func() bool { list = webhookDeliveries(t, h); return list[0]["status"] == "delivered" })
+	webhooktest.WaitFor(t, "the log", func() bool { list = webhooktest.Deliveries(t, h); return list[0]["status"] == "delivered" })
 	r = h.Do("POST", fmt.Sprintf("%s/deliveries/%v/redeliver", cfgPath, list[0]["id"]), nil)
 	if d := r.JSON(t)["data"].(map[string]any); r.Status != 200 || d["status"] != "pending" || fmt.Sprint(d["attempts"]) != "0" {
 		t.Errorf("redeliver: %d %s", r.Status, r.Body)
 	}
-	waitUntil(t, "the second send", func() bool { return len(rcv.requests()) == 2 })
-	if a, b := rcv.requests()[0].Get("X-Kiln-Delivery"), rcv.requests()[1].Get("X-Kiln-Delivery"); a != b {
+	webhooktest.WaitFor(t, "the second send", func() bool { return len(rcv.Requests()) == 2 })
+	if a, b := rcv.Requests()[0].Header.Get("X-Kiln-Delivery"), rcv.Requests()[1].Header.Get("X-Kiln-Delivery"); a != b {
 		t.Errorf("redelivered as %s, first sent as %s", b, a)
 	}
 	wantErr("redeliver missing", h.Do("POST", cfgPath+"/deliveries/999/redeliver", nil), 404, "NotFoundError", "")
 	wantErr("bad page size", h.Do("GET", cfgPath+"/deliveries?pagination[pageSize]=500", nil), 400, "ValidationError", "pageSize")
-}
-
-// webhookReceiver is a real HTTP server that records the requests it gets.
-type webhookReceiver struct {
-	*httptest.Server
-	mu  sync.Mutex
-	got []http.Header
-}
-
-func newWebhookReceiver(t *testing.T) *webhookReceiver {
-	r := &webhookReceiver{}
-	r.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
-		io.Copy(io.Discard, req.Body)
-		r.mu.Lock()
-		r.got = append(r.got, req.Header.Clone())
-		r.mu.Unlock()
-		w.WriteHeader(http.StatusNoContent)
-	}))
-	t.Cleanup(r.Close)
-	return r
-}
-
-// requests are the headers of the requests received so far.
-func (r *webhookReceiver) requests() []http.Header {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return append([]http.Header(nil), r.got...)
-}
-
-// waitUntil polls until cond holds, failing the test after 15s.
-func waitUntil(t *testing.T, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(15 * time.Second)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %s", what)
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
-}
-
-// withWebhook is cfg with fast delivery settings and one webhook of the
-// config file, to url, of events about types.
-func withWebhook(t *testing.T, cfg config.Config, url string, events []string, types ...string) config.Config {
-	const secretVar = "KILN_TEST_WEBHOOK_SECRET"
-	t.Setenv(secretVar, "a-test-secret-of-some-length")
-	cfg.Webhooks.AllowPrivate = true
-	cfg.Webhooks.Backoff, cfg.Webhooks.MaxBackoff = 20*time.Millisecond, 80*time.Millisecond
-	cfg.Webhooks.PollInterval = 50 * time.Millisecond
-	cfg.Webhooks.Timeout, cfg.Webhooks.ConnectTimeout = 3*time.Second, time.Second
-	cfg.Webhooks.Hooks = []config.Webhook{{Name: "receiver", URL: url, Events: events, Types: types, SecretEnv: secretVar}}
-	cfg.Database.URL = apptest.DatabaseURL(t, cfg)
-	return cfg
-}
-
-// webhookDeliveries is the delivery log of the config's webhook, through
-// the admin route.
-func webhookDeliveries(t *testing.T, h *apptest.Harness) []map[string]any {
-	t.Helper()
-	r := h.Do("GET", "/api/admin/webhooks", nil)
-	var hooks struct{ Data []map[string]any }
-	json.Unmarshal(r.Body, &hooks)
-	if r.Status != 200 || len(hooks.Data) == 0 {
-		t.Fatalf("webhooks: %d %s", r.Status, r.Body)
-	}
-	r = h.Do("GET", fmt.Sprintf("/api/admin/webhooks/%v/deliveries", hooks.Data[0]["id"]), nil)
-	var out struct{ Data []map[string]any }
-	json.Unmarshal(r.Body, &out)
-	if r.Status != 200 {
-		t.Fatalf("deliveries: %d %s", r.Status, r.Body)
-	}
-	return out.Data
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/kiln-cms/kiln/internal/apptest"
 	"github.com/kiln-cms/kiln/internal/database"
 	"github.com/kiln-cms/kiln/internal/webhook"
+	"github.com/kiln-cms/kiln/internal/webhook/webhooktest"
 )
 
 // TestAdministration: the webhooks' administration in plain Go values, as
@@ -16,8 +17,8 @@ import (
 // leaves nil, a webhook of the config file belongs to the file.
 func TestAdministration(t *testing.T) {
 	each(t, func(t *testing.T, d database.Dialect) {
-		rcv := newReceiver(t)
-		h := apptest.NewWith(t, withHook(t, apptest.Config(t, d), rcv.URL, []string{"entry.create"}, "customer"))
+		rcv := webhooktest.NewReceiver(t)
+		h := apptest.NewWith(t, webhooktest.WithHook(t, apptest.Config(t, d), rcv.URL, []string{"entry.create"}, "customer"))
 		w, ctx := h.App.Webhooks, context.Background()
 		str := func(s string) *string { return &s }
 		off := false

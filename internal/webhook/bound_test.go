@@ -16,6 +16,7 @@ import (
 	"github.com/kiln-cms/kiln/internal/app"
 	"github.com/kiln-cms/kiln/internal/database"
 	"github.com/kiln-cms/kiln/internal/migrate"
+	"github.com/kiln-cms/kiln/internal/webhook/webhooktest"
 )
 
 // slowReceiver is a real HTTP server that holds every request until the
@@ -127,7 +128,7 @@ func trickle(t *testing.T, apps []*app.App, rcv *slowReceiver, prefix string, n,
 		}
 		sent := func() bool { _, _, got := rcv.state(); return got >= i }
 		if i <= bound {
-			waitFor(t, fmt.Sprintf("delivery %d", i), sent)
+			webhooktest.WaitFor(t, fmt.Sprintf("delivery %d", i), sent)
 			continue
 		}
 		for end := time.Now().Add(excessWindow); !sent() && time.Now().Before(end); {
@@ -163,7 +164,7 @@ func TestSendsBoundedByWorkers(t *testing.T) {
 				for released := 1; released <= c.deliveries; released++ {
 					rcv.releaseOne(t)
 					want := min(c.deliveries, released+bound)
-					waitFor(t, fmt.Sprintf("request %d", want), func() bool { _, _, got := rcv.state(); return got >= want })
+					webhooktest.WaitFor(t, fmt.Sprintf("request %d", want), func() bool { _, _, got := rcv.state(); return got >= want })
 				}
 				_, peak, got := rcv.state()
 				if peak != bound {
@@ -199,7 +200,7 @@ func TestCrashResendsOnlyWhatWasInFlight(t *testing.T) {
 		cancel()
 		dead.Webhooks.Close(stopped)
 		rcv.releaseAll()
-		waitFor(t, "the dead instance's sends to end", func() bool { open, _, _ := rcv.state(); return open == 0 })
+		webhooktest.WaitFor(t, "the dead instance's sends to end", func() bool { open, _, _ := rcv.state(); return open == 0 })
 		_, _, inFlight := rcv.state()
 
 		// The claims run out (as after `lease`), and another instance
@@ -216,7 +217,7 @@ func TestCrashResendsOnlyWhatWasInFlight(t *testing.T) {
 		}
 		next := startApps(t, cfg, 1)[0]
 		next.Webhooks.Wake()
-		waitFor(t, "every delivery recorded", func() bool {
+		webhooktest.WaitFor(t, "every delivery recorded", func() bool {
 			var n int
 			err := next.DB.QueryRowContext(context.Background(),
 				"SELECT COUNT(*) FROM "+migrate.DeliveriesTable+" WHERE status = 'delivered'").Scan(&n)

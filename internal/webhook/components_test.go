@@ -6,6 +6,7 @@ import (
 
 	"github.com/kiln-cms/kiln/internal/apptest"
 	"github.com/kiln-cms/kiln/internal/database"
+	"github.com/kiln-cms/kiln/internal/webhook/webhooktest"
 )
 
 // TestPayloadCarriesComponents: a webhook's entry holds the entry's
@@ -14,8 +15,8 @@ import (
 // API answers to the same deep populate — and no relation.
 func TestPayloadCarriesComponents(t *testing.T) {
 	each(t, func(t *testing.T, d database.Dialect) {
-		rcv := newReceiver(t)
-		cfg := withHook(t, apptest.ProjectConfig(t, d, "components", "content-types"), rcv.URL, []string{"entry.create"}, "page")
+		rcv := webhooktest.NewReceiver(t)
+		cfg := webhooktest.WithHook(t, apptest.ProjectConfig(t, d, "components", "content-types"), rcv.URL, []string{"entry.create"}, "page")
 		h := apptest.NewWith(t, cfg)
 		r := h.Do("POST", "/api/pages", map[string]any{"data": map[string]any{"title": "Home",
 			"seo": map[string]any{"metaTitle": "Home", "social": []any{map[string]any{"network": "x", "link": map[string]any{"url": "/x"}}}},
@@ -36,8 +37,8 @@ func TestPayloadCarriesComponents(t *testing.T) {
 		if err := json.Unmarshal(h.Do("GET", "/api/pages/"+doc+deep, nil).Body, &answered); err != nil {
 			t.Fatal(err)
 		}
-		waitFor(t, "the delivery", func() bool { return len(rcv.requests()) == 1 })
-		p := verified(t, rcv.requests()[0])
+		webhooktest.WaitFor(t, "the delivery", func() bool { return len(rcv.Requests()) == 1 })
+		p := verified(t, rcv.Requests()[0])
 		if string(p.Entry) != string(answered.Data) {
 			t.Errorf("the entry\n%s\nthe API answered\n%s", p.Entry, answered.Data)
 		}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/kiln-cms/kiln/internal/apptest"
 	"github.com/kiln-cms/kiln/internal/database"
+	"github.com/kiln-cms/kiln/internal/webhook/webhooktest"
 )
 
 // TestDraftAndPublishEvents pins the events of writes to a draft & publish
@@ -21,7 +22,7 @@ import (
 //	DELETE               entry.delete about the published row, and about the draft
 func TestDraftAndPublishEvents(t *testing.T) {
 	each(t, func(t *testing.T, d database.Dialect) {
-		rcv := newReceiver(t)
+		rcv := webhooktest.NewReceiver(t)
 		h := apptest.NewWith(t, fastConfig(t, d, rcv.URL,
 			[]string{"entry.create", "entry.update", "entry.delete", "entry.publish", "entry.unpublish"}, "blueprint"))
 		seen := 0
@@ -33,9 +34,9 @@ func TestDraftAndPublishEvents(t *testing.T) {
 			if r.Status/100 != 2 {
 				t.Fatalf("%s %s: %d %s", method, path, r.Status, r.Body)
 			}
-			waitFor(t, fmt.Sprintf("%s %s's %d events", method, path, len(want)), func() bool { return len(rcv.requests()) >= seen+len(want) })
+			webhooktest.WaitFor(t, fmt.Sprintf("%s %s's %d events", method, path, len(want)), func() bool { return len(rcv.Requests()) >= seen+len(want) })
 			var got []string
-			for _, r := range rcv.requests()[seen:] {
+			for _, r := range rcv.Requests()[seen:] {
 				p := verified(t, r)
 				var e struct {
 					Title       string

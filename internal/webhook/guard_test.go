@@ -17,6 +17,7 @@ import (
 	"github.com/kiln-cms/kiln/internal/database"
 	"github.com/kiln-cms/kiln/internal/migrate"
 	"github.com/kiln-cms/kiln/internal/webhook"
+	"github.com/kiln-cms/kiln/internal/webhook/webhooktest"
 )
 
 // The guard's table is generated: every address of these lists written
@@ -290,7 +291,7 @@ func TestPrivateSpellingsRefusedAtTheDial(t *testing.T) {
 			attempts               int
 		}
 		var rows []row
-		waitFor(t, "every delivery to end", func() bool {
+		webhooktest.WaitFor(t, "every delivery to end", func() bool {
 			rows = rows[:0]
 			r, err := h.App.DB.QueryContext(ctx, "SELECT w.url, d.status, COALESCE(d.last_error, ''), d.attempts FROM "+
 				migrate.DeliveriesTable+" d JOIN "+migrate.WebhooksTable+" w ON w.id = d.webhook_id")

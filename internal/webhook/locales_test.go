@@ -8,6 +8,7 @@ import (
 	"github.com/kiln-cms/kiln/core/config"
 	"github.com/kiln-cms/kiln/internal/apptest"
 	"github.com/kiln-cms/kiln/internal/database"
+	"github.com/kiln-cms/kiln/internal/webhook/webhooktest"
 )
 
 // TestLocalizedEntryEvents: the events of a localized type carry the
@@ -15,8 +16,8 @@ import (
 // in en, a new localization in fr, its delete.
 func TestLocalizedEntryEvents(t *testing.T) {
 	each(t, func(t *testing.T, d database.Dialect) {
-		rcv := newReceiver(t)
-		cfg := withHook(t, apptest.ProjectConfig(t, d, "locales", "content-types"), rcv.URL,
+		rcv := webhooktest.NewReceiver(t)
+		cfg := webhooktest.WithHook(t, apptest.ProjectConfig(t, d, "locales", "content-types"), rcv.URL,
 			[]string{"entry.create", "entry.update", "entry.delete"}, "topic")
 		cfg.I18n = config.I18n{DefaultLocale: "en", Locales: []config.Locale{{Code: "en", Name: "English (en)"}, {Code: "fr", Name: "French (fr)"}}}
 		h := apptest.NewWith(t, cfg)
@@ -32,9 +33,9 @@ func TestLocalizedEntryEvents(t *testing.T) {
 		if r := h.Do("DELETE", "/api/topics/"+doc+"?locale=fr", nil); r.Status != 204 {
 			t.Fatalf("delete fr: %d %s", r.Status, r.Body)
 		}
-		waitFor(t, "three deliveries", func() bool { return len(rcv.requests()) >= 3 })
+		webhooktest.WaitFor(t, "three deliveries", func() bool { return len(rcv.Requests()) >= 3 })
 		var got []string
-		for _, req := range rcv.requests() {
+		for _, req := range rcv.Requests() {
 			var p struct {
 				Event string
 				Entry struct{ Name, Locale, DocumentID string }

@@ -13,6 +13,7 @@ import (
 	"github.com/kiln-cms/kiln/internal/apptest"
 	"github.com/kiln-cms/kiln/internal/database"
 	"github.com/kiln-cms/kiln/internal/webhook"
+	"github.com/kiln-cms/kiln/internal/webhook/webhooktest"
 )
 
 // TestMediaEvents: uploading, changing and deleting a file emit
@@ -21,8 +22,8 @@ import (
 // them.
 func TestMediaEvents(t *testing.T) {
 	each(t, func(t *testing.T, d database.Dialect) {
-		rcv := newReceiver(t)
-		cfg := withHook(t, apptest.ProjectConfig(t, d, "media", "content-types"), rcv.URL,
+		rcv := webhooktest.NewReceiver(t)
+		cfg := webhooktest.WithHook(t, apptest.ProjectConfig(t, d, "media", "content-types"), rcv.URL,
 			[]string{"media.create", "media.update", "media.delete", "entry.create", "entry.update", "entry.delete"}, "file", "album")
 		h := apptest.NewWith(t, cfg)
 		photo, err := os.ReadFile(filepath.Join(apptest.Root(t), "testdata", "media", "files", "small.png"))
@@ -44,10 +45,10 @@ func TestMediaEvents(t *testing.T) {
 		if r := h.Do("DELETE", fmt.Sprintf("/api/upload/files/%d", id), nil); r.Status != 200 {
 			t.Fatalf("delete: %d %s", r.Status, r.Body)
 		}
-		waitFor(t, "three deliveries", func() bool { return len(rcv.requests()) >= 3 })
+		webhooktest.WaitFor(t, "three deliveries", func() bool { return len(rcv.Requests()) >= 3 })
 		// Deliveries run in parallel: their order is not the events'.
 		var got []string
-		for i, req := range rcv.requests() {
+		for i, req := range rcv.Requests() {
 			if err := webhook.Verify(secret, req.Header.Get("X-Kiln-Signature"), req.Body, time.Minute); err != nil {
 				t.Fatalf("signature: %v", err)
 			}
@@ -72,7 +73,7 @@ func TestMediaEvents(t *testing.T) {
 		if want := []string{"media.create", "media.delete", "media.update"}; !slices.Equal(got, want) {
 			t.Errorf("events %v, want %v", got, want)
 		}
-		if n := len(rcv.requests()); n != 3 {
+		if n := len(rcv.Requests()); n != 3 {
 			t.Errorf("%d deliveries, want 3 (no entry.* for a file)", n)
 		}
 	})

@@ -9,6 +9,7 @@ import (
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/internal/apptest"
 	"github.com/kiln-cms/kiln/internal/database"
+	"github.com/kiln-cms/kiln/internal/webhook/webhooktest"
 )
 
 // TestPluginTypePayload: an entry of a plugin's type (written by the
@@ -17,15 +18,15 @@ import (
 // it, and its singular name as the model.
 func TestPluginTypePayload(t *testing.T) {
 	each(t, func(t *testing.T, d database.Dialect) {
-		rcv := newReceiver(t)
-		cfg := withHook(t, apptest.ProjectConfig(t, d, "plugin-types", "src"), rcv.URL, []string{"entry.create"}, "badge")
+		rcv := webhooktest.NewReceiver(t)
+		cfg := webhooktest.WithHook(t, apptest.ProjectConfig(t, d, "plugin-types", "src"), rcv.URL, []string{"entry.create"}, "badge")
 		h := apptest.NewWith(t, cfg)
 		badge := h.App.Content.Schema.Type("badge")
 		if _, err := h.App.Content.Create(context.Background(), &query.Query{Type: badge}, content.NewWrite(badge).Set("name", "Vegan"), entry.ReadOptions{}); err != nil {
 			t.Fatal(err)
 		}
-		waitFor(t, "one delivery", func() bool { return len(rcv.requests()) == 1 })
-		p := verified(t, rcv.requests()[0])
+		webhooktest.WaitFor(t, "one delivery", func() bool { return len(rcv.Requests()) == 1 })
+		p := verified(t, rcv.Requests()[0])
 		if p.Event != "entry.create" || p.Model != "badge" || p.UID != "plugin::kitchen.badge" {
 			t.Errorf("event %q, model %q, uid %q", p.Event, p.Model, p.UID)
 		}

@@ -7,11 +7,8 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"net/http"
-	"net/http/httptest"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -26,77 +23,14 @@ import (
 	"github.com/kiln-cms/kiln/internal/store/storetest"
 	"github.com/kiln-cms/kiln/internal/testmain"
 	"github.com/kiln-cms/kiln/internal/webhook"
+	"github.com/kiln-cms/kiln/internal/webhook/webhooktest"
 )
 
-const secretVar, secret = "KILN_TEST_WEBHOOK_SECRET", "a-test-secret-of-some-length"
-
-// received is one request the receiver got.
-type received struct {
-	Header http.Header
-	Body   []byte
-	At     time.Time
-}
-
-// receiver is a real HTTP server that records what it gets and fails the
-// first `fail` requests with a 500.
-type receiver struct {
-	*httptest.Server
-	mu   sync.Mutex
-	got  []received
-	fail atomic.Int64
-}
-
-func newReceiver(t *testing.T) *receiver {
-	r := &receiver{}
-	r.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
-		body, _ := io.ReadAll(req.Body)
-		r.mu.Lock()
-		r.got = append(r.got, received{Header: req.Header.Clone(), Body: body, At: time.Now()})
-		r.mu.Unlock()
-		if r.fail.Add(-1) >= 0 {
-			http.Error(w, "not now", http.StatusInternalServerError)
-			return
-		}
-		w.WriteHeader(http.StatusNoContent)
-	}))
-	t.Cleanup(r.Close)
-	return r
-}
-
-func (r *receiver) requests() []received {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return append([]received(nil), r.got...)
-}
-
-// waitFor polls until cond holds, failing the test after 15s.
-func waitFor(t *testing.T, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(15 * time.Second)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %s", what)
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
-}
+const secretVar, secret = webhooktest.SecretVar, webhooktest.Secret
 
 // fastConfig delivers to url the events of types, with short waits.
 func fastConfig(t *testing.T, d database.Dialect, url string, events []string, types ...string) config.Config {
-	return withHook(t, apptest.Config(t, d), url, events, types...)
-}
-
-// withHook is cfg with fast delivery settings and one webhook of the
-// config file.
-func withHook(t *testing.T, cfg config.Config, url string, events []string, types ...string) config.Config {
-	t.Setenv(secretVar, secret)
-	cfg.Webhooks.AllowPrivate = true
-	cfg.Webhooks.Backoff, cfg.Webhooks.MaxBackoff = 20*time.Millisecond, 80*time.Millisecond
-	cfg.Webhooks.PollInterval = 50 * time.Millisecond
-	cfg.Webhooks.Timeout, cfg.Webhooks.ConnectTimeout = 3*time.Second, time.Second
-	cfg.Webhooks.Hooks = []config.Webhook{{Name: "receiver", URL: url, Events: events, Types: types, SecretEnv: secretVar}}
-	cfg.Database.URL = apptest.DatabaseURL(t, cfg) // some tests restart the app on it
-	return cfg
+	return webhooktest.WithHook(t, apptest.Config(t, d), url, events, types...)
 }
 
 // each runs fn on SQLite and, when configured, PostgreSQL.
@@ -113,7 +47,7 @@ func each(t *testing.T, fn func(t *testing.T, d database.Dialect)) {
 
 // verified checks a request as docs/webhooks.md tells a receiver to, and
 // returns its payload.
-func verified(t *testing.T, r received) webhook.Payload {
+func verified(t *testing.T, r webhooktest.Received) webhook.Payload {
 	t.Helper()
 	if err := webhook.Verify(secret, r.Header.Get("X-Kiln-Signature"), r.Body, 5*time.Minute); err != nil {
 		t.Fatalf("signature: %v (header %q)", err, r.Header.Get("X-Kiln-Signature"))
@@ -131,7 +65,7 @@ func verified(t *testing.T, r received) webhook.Payload {
 
 func TestPayloadSignedAsTheAPIAnswers(t *testing.T) {
 	each(t, func(t *testing.T, d database.Dialect) {
-		rcv := newReceiver(t)
+		rcv := webhooktest.NewReceiver(t)
 		h := apptest.NewWith(t, fastConfig(t, d, rcv.URL, []string{"entry.create", "entry.update", "entry.delete"}, "customer", "user"))
 		r := h.Do("POST", "/api/customers", map[string]any{"data": map[string]any{"name": "Acme", "industry": "tools"}})
 		if r.Status != 201 {
@@ -148,11 +82,11 @@ func TestPayloadSignedAsTheAPIAnswers(t *testing.T) {
 		}
 		// The harness's admin user is a user created too.
 		h.CreateUser("someone", "someone@kiln.test", "authenticated")
-		waitFor(t, "five deliveries", func() bool { return len(rcv.requests()) == 5 })
+		webhooktest.WaitFor(t, "five deliveries", func() bool { return len(rcv.Requests()) == 5 })
 
 		got := map[string]webhook.Payload{}
 		users := 0
-		for _, req := range rcv.requests() {
+		for _, req := range rcv.Requests() {
 			p := verified(t, req)
 			if _, err := time.Parse("2006-01-02T15:04:05.000Z", p.CreatedAt); err != nil {
 				t.Errorf("createdAt %q: %v", p.CreatedAt, err)
@@ -191,16 +125,16 @@ func TestPayloadSignedAsTheAPIAnswers(t *testing.T) {
 
 func TestRetriesWithBackoffThenDelivers(t *testing.T) {
 	each(t, func(t *testing.T, d database.Dialect) {
-		rcv := newReceiver(t)
-		rcv.fail.Store(3)
+		rcv := webhooktest.NewReceiver(t)
+		rcv.Fail.Store(3)
 		cfg := fastConfig(t, d, rcv.URL, []string{"entry.create"}, "customer")
 		h := apptest.NewWith(t, cfg)
 		var mu sync.Mutex
 		outcomes := map[string]int{}
 		h.App.Webhooks.OnDelivery = func(o string, _ time.Duration) { mu.Lock(); outcomes[o]++; mu.Unlock() }
 		h.Create("/api/customers", map[string]any{"name": "Retry"})
-		waitFor(t, "four attempts", func() bool { return len(rcv.requests()) == 4 })
-		reqs := rcv.requests()
+		webhooktest.WaitFor(t, "four attempts", func() bool { return len(rcv.Requests()) == 4 })
+		reqs := rcv.Requests()
 		for i := 1; i < len(reqs); i++ {
 			if reqs[i].Header.Get("X-Kiln-Delivery") != reqs[0].Header.Get("X-Kiln-Delivery") {
 				t.Fatalf("attempt %d has another delivery id", i+1)
@@ -210,8 +144,8 @@ func TestRetriesWithBackoffThenDelivers(t *testing.T) {
 				t.Errorf("attempt %d came %v after the previous, before %v", i+1, gap, least)
 			}
 		}
-		list := deliveries(t, h)
-		waitFor(t, "the delivered state", func() bool { list = deliveries(t, h); return list[0]["status"] == "delivered" })
+		list := webhooktest.Deliveries(t, h)
+		webhooktest.WaitFor(t, "the delivered state", func() bool { list = webhooktest.Deliveries(t, h); return list[0]["status"] == "delivered" })
 		if len(list) != 1 || list[0]["attempts"] != 4.0 || list[0]["lastStatus"] != 204.0 || list[0]["deliveredAt"] == nil {
 			t.Errorf("delivery log %v", list)
 		}
@@ -225,47 +159,31 @@ func TestRetriesWithBackoffThenDelivers(t *testing.T) {
 
 func TestFailsAfterMaxAttempts(t *testing.T) {
 	each(t, func(t *testing.T, d database.Dialect) {
-		rcv := newReceiver(t)
-		rcv.fail.Store(100)
+		rcv := webhooktest.NewReceiver(t)
+		rcv.Fail.Store(100)
 		cfg := fastConfig(t, d, rcv.URL, []string{"entry.create"}, "customer")
 		cfg.Webhooks.MaxAttempts = 3
 		h := apptest.NewWith(t, cfg)
 		h.Create("/api/customers", map[string]any{"name": "Doomed"})
 		var list []map[string]any
-		waitFor(t, "the failed state", func() bool { list = deliveries(t, h); return len(list) == 1 && list[0]["status"] == "failed" })
+		webhooktest.WaitFor(t, "the failed state", func() bool {
+			list = webhooktest.Deliveries(t, h)
+			return len(list) == 1 && list[0]["status"] == "failed"
+		})
 		if list[0]["attempts"] != 3.0 || list[0]["lastStatus"] != 500.0 || !strings.Contains(fmt.Sprint(list[0]["lastError"]), "500") ||
 			list[0]["nextAttemptAt"] != nil {
 			t.Errorf("delivery %v", list[0])
 		}
 		time.Sleep(200 * time.Millisecond)
-		if n := len(rcv.requests()); n != 3 {
+		if n := len(rcv.Requests()); n != 3 {
 			t.Errorf("the receiver got %d requests, want 3", n)
 		}
 	})
 }
 
-// deliveries is the delivery log of the config's webhook, through the
-// admin route.
-func deliveries(t *testing.T, h *apptest.Harness) []map[string]any {
-	t.Helper()
-	r := h.Do("GET", "/api/admin/webhooks", nil)
-	var hooks struct{ Data []map[string]any }
-	json.Unmarshal(r.Body, &hooks)
-	if r.Status != 200 || len(hooks.Data) == 0 {
-		t.Fatalf("webhooks: %d %s", r.Status, r.Body)
-	}
-	r = h.Do("GET", fmt.Sprintf("/api/admin/webhooks/%v/deliveries", hooks.Data[0]["id"]), nil)
-	var out struct{ Data []map[string]any }
-	json.Unmarshal(r.Body, &out)
-	if r.Status != 200 {
-		t.Fatalf("deliveries: %d %s", r.Status, r.Body)
-	}
-	return out.Data
-}
-
 func TestRolledBackWriteSendsNothing(t *testing.T) {
 	each(t, func(t *testing.T, d database.Dialect) {
-		rcv := newReceiver(t)
+		rcv := webhooktest.NewReceiver(t)
 		h := apptest.NewWith(t, fastConfig(t, d, rcv.URL, []string{"entry.create"}, "customer"))
 		ct := h.App.Schema.Type("customer")
 		boom := errors.New("boom")
@@ -283,9 +201,9 @@ func TestRolledBackWriteSendsNothing(t *testing.T) {
 		if r := h.Do("POST", "/api/customers", map[string]any{"data": map[string]any{"name": "Real"}}); r.Status != 400 {
 			t.Fatalf("duplicate: %d", r.Status)
 		}
-		waitFor(t, "one delivery", func() bool { return len(rcv.requests()) >= 1 })
+		webhooktest.WaitFor(t, "one delivery", func() bool { return len(rcv.Requests()) >= 1 })
 		time.Sleep(300 * time.Millisecond) // several polls
-		reqs := rcv.requests()
+		reqs := rcv.Requests()
 		if len(reqs) != 1 || !strings.Contains(string(reqs[0].Body), `"name":"Real"`) {
 			t.Fatalf("the receiver got %d requests, first %s", len(reqs), reqs[0].Body)
 		}
@@ -308,7 +226,7 @@ func quiet() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)
 
 func TestCommittedBeforeACrashIsDeliveredAfterRestart(t *testing.T) {
 	each(t, func(t *testing.T, d database.Dialect) {
-		rcv := newReceiver(t)
+		rcv := webhooktest.NewReceiver(t)
 		cfg := fastConfig(t, d, rcv.URL, []string{"entry.create"}, "customer")
 		first, err := app.New(context.Background(), cfg, quiet())
 		if err != nil {
@@ -324,7 +242,7 @@ func TestCommittedBeforeACrashIsDeliveredAfterRestart(t *testing.T) {
 			t.Fatal(err)
 		}
 		time.Sleep(200 * time.Millisecond)
-		if n := len(rcv.requests()); n != 0 {
+		if n := len(rcv.Requests()); n != 0 {
 			t.Fatalf("delivered %d without a worker", n)
 		}
 		first.Close()
@@ -334,8 +252,8 @@ func TestCommittedBeforeACrashIsDeliveredAfterRestart(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer second.Close()
-		waitFor(t, "the delivery after the restart", func() bool { return len(rcv.requests()) == 1 })
-		if p := verified(t, rcv.requests()[0]); !strings.Contains(string(p.Entry), "Survivor") {
+		webhooktest.WaitFor(t, "the delivery after the restart", func() bool { return len(rcv.Requests()) == 1 })
+		if p := verified(t, rcv.Requests()[0]); !strings.Contains(string(p.Entry), "Survivor") {
 			t.Errorf("payload %s", p.Entry)
 		}
 	})
@@ -343,7 +261,7 @@ func TestCommittedBeforeACrashIsDeliveredAfterRestart(t *testing.T) {
 
 func TestTwoInstancesDeliverEachOnce(t *testing.T) {
 	each(t, func(t *testing.T, d database.Dialect) {
-		rcv := newReceiver(t)
+		rcv := webhooktest.NewReceiver(t)
 		cfg := fastConfig(t, d, rcv.URL, []string{"entry.create"}, "customer")
 		var apps []*app.App
 		for range 2 {
@@ -371,21 +289,21 @@ func TestTwoInstancesDeliverEachOnce(t *testing.T) {
 			}()
 		}
 		wg.Wait()
-		waitFor(t, "every delivery", func() bool { return len(rcv.requests()) >= 2*perApp })
+		webhooktest.WaitFor(t, "every delivery", func() bool { return len(rcv.Requests()) >= 2*perApp })
 		time.Sleep(300 * time.Millisecond) // a second send would come by now
 		seen := map[string]int{}
-		for _, r := range rcv.requests() {
+		for _, r := range rcv.Requests() {
 			seen[r.Header.Get("X-Kiln-Delivery")]++
 		}
-		if len(rcv.requests()) != 2*perApp || len(seen) != 2*perApp {
-			t.Fatalf("%d requests for %d deliveries, want %d of each", len(rcv.requests()), len(seen), 2*perApp)
+		if len(rcv.Requests()) != 2*perApp || len(seen) != 2*perApp {
+			t.Fatalf("%d requests for %d deliveries, want %d of each", len(rcv.Requests()), len(seen), 2*perApp)
 		}
 	})
 }
 
 func TestPrivateAddressRefusedAfterResolution(t *testing.T) {
 	each(t, func(t *testing.T, d database.Dialect) {
-		rcv := newReceiver(t)
+		rcv := webhooktest.NewReceiver(t)
 		// "localhost" is a name: it is refused once resolved to 127.0.0.1.
 		url := strings.Replace(rcv.URL, "127.0.0.1", "localhost", 1)
 		cfg := fastConfig(t, d, url, []string{"entry.create"}, "customer")
@@ -393,22 +311,25 @@ func TestPrivateAddressRefusedAfterResolution(t *testing.T) {
 		h := apptest.NewWith(t, cfg)
 		h.Create("/api/customers", map[string]any{"name": "Probe"})
 		var list []map[string]any
-		waitFor(t, "the refusal", func() bool { list = deliveries(t, h); return len(list) == 1 && list[0]["status"] == "failed" })
+		webhooktest.WaitFor(t, "the refusal", func() bool {
+			list = webhooktest.Deliveries(t, h)
+			return len(list) == 1 && list[0]["status"] == "failed"
+		})
 		if list[0]["attempts"] != 1.0 || !strings.Contains(fmt.Sprint(list[0]["lastError"]), "not a public address") {
 			t.Errorf("delivery %v", list[0])
 		}
-		if n := len(rcv.requests()); n != 0 {
+		if n := len(rcv.Requests()); n != 0 {
 			t.Errorf("the receiver got %d requests", n)
 		}
 	})
 }
 
 func TestPrivateAddressAllowedWhenConfigured(t *testing.T) {
-	rcv := newReceiver(t)
+	rcv := webhooktest.NewReceiver(t)
 	url := strings.Replace(rcv.URL, "127.0.0.1", "localhost", 1)
 	h := apptest.NewWith(t, fastConfig(t, database.SQLite, url, []string{"entry.create"}, "customer"))
 	h.Create("/api/customers", map[string]any{"name": "Local"})
-	waitFor(t, "the delivery", func() bool { return len(rcv.requests()) == 1 })
+	webhooktest.WaitFor(t, "the delivery", func() bool { return len(rcv.Requests()) == 1 })
 }
 
 func storePG() string { return storetest.PostgresURL() }
