@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/kiln-cms/kiln/internal/apptest"
@@ -47,10 +48,7 @@ func TestNoBunInExportedAPI(t *testing.T) {
 // reading).
 func exportData(t *testing.T) (types.Importer, []string) {
 	t.Helper()
-	cmd := exec.Command("go", "list", "-export", "-deps", "-f",
-		"{{.ImportPath}}\t{{.Export}}\t{{.Name}}\t{{if .Module}}{{.Module.Path}}{{end}}", "./...")
-	cmd.Dir = apptest.Root(t)
-	out, err := cmd.Output()
+	out, err := listExports(apptest.Root(t))
 	if err != nil {
 		t.Fatalf("go list -export: %v", err)
 	}
@@ -74,6 +72,25 @@ func exportData(t *testing.T) (types.Importer, []string) {
 		}
 		return os.Open(file)
 	}), ours
+}
+
+// exportList is go list's answer for exportData, asked once per test
+// process: the tests that read export data share it (each keeps an
+// importer of its own, an importer not being safe for concurrent use).
+var exportList struct {
+	once sync.Once
+	out  []byte
+	err  error
+}
+
+func listExports(root string) ([]byte, error) {
+	exportList.once.Do(func() {
+		cmd := exec.Command("go", "list", "-export", "-deps", "-f",
+			"{{.ImportPath}}\t{{.Export}}\t{{.Name}}\t{{if .Module}}{{.Module.Path}}{{end}}", "./...")
+		cmd.Dir = root
+		exportList.out, exportList.err = cmd.Output()
+	})
+	return exportList.out, exportList.err
 }
 
 // isBun reports whether a package is bun or one of its dialects and drivers.

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/kiln-cms/kiln/internal/apptest"
@@ -32,9 +33,7 @@ const module = "github.com/kiln-cms/kiln"
 // HTTP package.
 func TestImportRules(t *testing.T) {
 	t.Parallel()
-	cmd := exec.Command("go", "list", "-f", `{{.ImportPath}}|{{join .Imports " "}}|{{join .TestImports " "}} {{join .XTestImports " "}}`, "./...")
-	cmd.Dir = apptest.Root(t)
-	out, err := cmd.Output()
+	out, err := listImports(apptest.Root(t))
 	if err != nil {
 		t.Fatalf("go list: %v", err)
 	}
@@ -162,6 +161,24 @@ func isBunPath(p string) bool {
 	return p == "github.com/uptrace/bun" || strings.HasPrefix(p, "github.com/uptrace/bun/")
 }
 
+// importList is go list's answer for the import checks, asked once per
+// test process: each line is a package's import path, then "|", its
+// code's imports, then "|", its tests' imports.
+var importList struct {
+	once sync.Once
+	out  []byte
+	err  error
+}
+
+func listImports(root string) ([]byte, error) {
+	importList.once.Do(func() {
+		cmd := exec.Command("go", "list", "-f", `{{.ImportPath}}|{{join .Imports " "}}|{{join .TestImports " "}} {{join .XTestImports " "}}`, "./...")
+		cmd.Dir = root
+		importList.out, importList.err = cmd.Output()
+	})
+	return importList.out, importList.err
+}
+
 // under reports whether the package at rel is dir or inside it.
 func under(rel, dir string) bool {
 	return rel == dir || strings.HasPrefix(rel, dir+string(filepath.Separator)) || strings.HasPrefix(rel, dir+"/")
@@ -173,21 +190,19 @@ func under(rel, dir string) bool {
 // under cmd/ and dataset's own; tests may (a world to test against).
 func TestOnlyTheProgramImportsTheDemoData(t *testing.T) {
 	t.Parallel()
-	cmd := exec.Command("go", "list", "-f", `{{.ImportPath}} {{join .Imports " "}}`, "./...")
-	cmd.Dir = apptest.Root(t)
-	out, err := cmd.Output()
+	out, err := listImports(apptest.Root(t))
 	if err != nil {
 		t.Fatalf("go list: %v", err)
 	}
 	checked := 0
 	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
-		f := strings.Fields(line)
+		f := strings.SplitN(line, "|", 3)
 		rel := strings.TrimPrefix(strings.TrimPrefix(f[0], module), "/")
 		checked++
 		if under(rel, "cmd") || under(rel, "dataset") {
 			continue
 		}
-		for _, imp := range f[1:] {
+		for _, imp := range strings.Fields(f[1]) {
 			if imp == module+"/dataset" || strings.HasPrefix(imp, module+"/dataset/") {
 				t.Errorf("%s imports %s: the demo data is the platform's, which cmd/kiln hands to the framework (kiln.WithDemo)", rel, imp)
 			}

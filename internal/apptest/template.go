@@ -46,10 +46,6 @@ func DatabaseURL(t testing.TB, cfg config.Config, plugins ...plugin.Plugin) stri
 	if dialect == database.Postgres.String() {
 		d = database.Postgres
 	}
-	s, err := app.LoadSchema(cfg)
-	if err != nil {
-		t.Fatalf("loading the content types: %v", err)
-	}
 	extra, err := plugintables.Extra(plugins, d)
 	if err != nil {
 		t.Fatalf("the plugins' tables: %v", err)
@@ -68,7 +64,13 @@ func DatabaseURL(t testing.TB, cfg config.Config, plugins ...plugin.Plugin) stri
 	}
 	fmt.Fprintf(h, "%v", custom) // a map's keys sorted
 	key := hex.EncodeToString(h.Sum(nil))
+	// The content types are loaded only to build the template: every
+	// harness comes here, and loading them was a tenth of an app's start.
 	return storetest.Migrated(t, d, key, func(url string) error {
+		s, err := app.LoadSchema(cfg)
+		if err != nil {
+			return fmt.Errorf("loading the content types: %w", err)
+		}
 		db, err := database.Open(context.Background(), url)
 		if err != nil {
 			return err

@@ -29,18 +29,35 @@ import (
 // These tests run the real kiln binary, built into the test's folder, on
 // a SQLite database there, listening on a free loopback port.
 
+// kilnBinary is cmd/kiln as buildKiln built it: once per test process,
+// shared by the tests that run it (each go build was seconds of linking),
+// in a folder TestMain removes.
+var kilnBinary struct {
+	once     sync.Once
+	dir, bin string
+	out      []byte
+	err      error
+}
+
 // buildKiln builds cmd/kiln, this command line with the platform's
-// plugins, into a temporary folder.
+// plugins, into a temporary folder, the first time it is called.
 func buildKiln(t *testing.T) string {
 	t.Helper()
-	bin := filepath.Join(t.TempDir(), "kiln")
-	build := exec.Command("go", "build", "-o", bin, "./cmd/kiln")
-	build.Dir = apptest.Root(t)
-	out, err := build.CombinedOutput()
-	if err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	root := apptest.Root(t)
+	k := &kilnBinary
+	k.once.Do(func() {
+		if k.dir, k.err = os.MkdirTemp("", "kiln-cli-test-"); k.err != nil {
+			return
+		}
+		k.bin = filepath.Join(k.dir, "kiln")
+		build := exec.Command("go", "build", "-o", k.bin, "./cmd/kiln")
+		build.Dir = root
+		k.out, k.err = build.CombinedOutput()
+	})
+	if k.err != nil {
+		t.Fatalf("go build: %v\n%s", k.err, k.out)
 	}
-	return bin
+	return k.bin
 }
 
 // kilnEnv is the environment of a kiln process on data folder dir.

@@ -8,5 +8,12 @@ import (
 )
 
 // TestMain drops the databases the tests made and names the tests that
-// skipped for want of a service (apptest.Main).
-func TestMain(m *testing.M) { os.Exit(apptest.Main(m)) }
+// skipped for want of a service (apptest.Main), and removes the kiln
+// binary the tests shared (buildKiln).
+func TestMain(m *testing.M) {
+	code := apptest.Main(m)
+	if kilnBinary.dir != "" {
+		os.RemoveAll(kilnBinary.dir)
+	}
+	os.Exit(code)
+}
