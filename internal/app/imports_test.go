@@ -104,7 +104,6 @@ var storeImporters = []allowed{
 	{"internal/store", "itself and its test helpers (storetest)"},
 	{"core/content", "the door: the one service over the store"},
 	{"internal/app", "the wiring"},
-	{"internal/apptest", "the test harness Kiln's own tests use"},
 }
 
 // notImported are imports a package's code may not make (its tests may).
