@@ -2,8 +2,6 @@ package content
 
 import (
 	"context"
-	"strconv"
-	"time"
 
 	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/errs"
@@ -327,70 +325,6 @@ func (t *Tx) Delete(ctx context.Context, q *query.Query, ref Ref, ro entry.ReadO
 	return gone, t.runHook(ctx, ev, hook.After, false)
 }
 
-// Lock takes the write locks of entries of ct until the transaction ends,
-// in id order, so that transactions that check something of them and
-// then write (a coach's capacity, an event's slot) go one at a time. On
-// PostgreSQL they are row locks; SQLite runs one write transaction at a
-// time anyway.
-//
-// A row the transaction already locked is not locked again (the plugin
-// that locks a coach, then the coach's write whose hook locks it too).
-func (t *Tx) Lock(ctx context.Context, ct *schema.ContentType, ids ...int64) error {
-	if st, ok := ctx.Value(writesKey{}).(*txState); ok {
-		fresh := make([]int64, 0, len(ids))
-		for _, id := range ids {
-			if !st.locked[rowKey{ct, id}] {
-				fresh = append(fresh, id)
-			}
-		}
-		if len(fresh) == 0 {
-			return nil
-		}
-		if err := t.s.store.LockRows(ctx, t.conn, ct, fresh); err != nil {
-			return err
-		}
-		for _, id := range fresh {
-			st.locked[rowKey{ct, id}] = true
-		}
-		return nil
-	}
-	return t.s.store.LockRows(ctx, t.conn, ct, ids)
-}
-
-// Retried reports whether ctx belongs to a run of its transaction again,
-// after the database refused to commit an earlier run (a deadlock, a
-// serialization failure, a lock timeout, or an exclusion constraint broken
-// at commit; see docs/plugins.md). A hook that leaves a rule to a database
-// constraint can skip its own search on the first run, and search on a
-// retried one to name what the constraint refused.
-func Retried(ctx context.Context) bool { return database.TxAttempt(ctx) > 1 }
-
-// LockKey takes a lock on (namespace, key) until the transaction ends, for
-// a rule over something that is not one row (every booking of one coach).
-// PostgreSQL's advisory locks; nothing is needed on SQLite.
-func (t *Tx) LockKey(ctx context.Context, namespace int32, key int64) error {
-	return t.s.store.LockKey(ctx, t.conn, namespace, key)
-}
-
-// LockKeyWithin is LockKey waiting at most wait (none: only a free lock is
-// taken), and says whether it took the lock. When it did not, the
-// transaction goes on as it was, without it: the caller can look again at
-// what the holder may have committed meanwhile — and refuse at once what
-// no longer fits — rather than queue behind it, then wait again.
-func (t *Tx) LockKeyWithin(ctx context.Context, namespace int32, key int64, wait time.Duration) (bool, error) {
-	return t.s.store.LockKeyWithin(ctx, t.conn, namespace, key, wait)
-}
-
-// Targets returns, for each of the entries ids, the id its owning to-one
-// relation a points at (absent when none), in one statement.
-func (t *Tx) Targets(ctx context.Context, a *schema.Attribute, ids ...int64) (map[int64]int64, error) {
-	list := make([]*entry.Entry, len(ids))
-	for i, id := range ids {
-		list[i] = &entry.Entry{ID: id}
-	}
-	return t.s.store.ForeignKeys(ctx, t.conn, a, list)
-}
-
 // idEntry is the entry with only its id and documentId, as a write that
 // asks for nothing else answers it.
 func (t *Tx) idEntry(ctx context.Context, ct *schema.ContentType, id int64) (*entry.Entry, error) {
@@ -423,106 +357,4 @@ func (t *Tx) Reload(ctx context.Context, ev *hook.Event) error {
 		ev.Entry = e
 	}
 	return err
-}
-
-// checkOwned refuses a write whose result the caller's scope would not
-// show them — a coach creating an event for another coach, or moving their
-// own event to someone else. The transaction rolls back.
-func (t *Tx) checkOwned(ctx context.Context, ct *schema.ContentType, id int64, ro entry.ReadOptions) error {
-	if ro.Scope(ct) == nil {
-		return nil
-	}
-	// The scope alone: saving a draft one may not read is no escape from
-	// one's scope, and no reason to refuse the write either.
-	probe := &query.Query{Type: ct, Fields: []*schema.Attribute{schema.SysID}, Status: query.Draft}
-	_, err := t.Get(ctx, probe, id, entry.ReadOptions{Scopes: ro.Scopes, User: ro.User})
-	if errs.KindOf(err) == errs.KindNotFound {
-		return errs.New(errs.KindForbidden, "Forbidden")
-	}
-	return err
-}
-
-// withStatus is q reading st.
-func withStatus(q *query.Query, st query.Status) *query.Query {
-	c := *q
-	c.Status = st
-	return &c
-}
-
-// visibleDoc resolves ref to its document and checks that the read options
-// let the caller see it (in their scope; the published version when they
-// may not read drafts), so nobody can change what they cannot read.
-func (t *Tx) visibleDoc(ctx context.Context, ct *schema.ContentType, ref, locale string, ro entry.ReadOptions) (entry.Document, error) {
-	doc, err := t.s.store.FindDocument(ctx, t.conn, ct, ref, locale)
-	if err != nil {
-		return doc, err
-	}
-	return doc, t.checkVisible(ctx, ct, doc, ro)
-}
-
-// checkVisible is visibleDoc's check of a document found.
-func (t *Tx) checkVisible(ctx context.Context, ct *schema.ContentType, doc entry.Document, ro entry.ReadOptions) error {
-	if ro.Limited(ct) {
-		probe := &query.Query{Type: ct, Fields: []*schema.Attribute{schema.SysID}, Status: query.Draft}
-		id := doc.Draft
-		if ro.NoDrafts[ct] {
-			id = doc.Published
-		}
-		if id == 0 {
-			return errs.NotFound()
-		}
-		if _, err := t.Get(ctx, probe, id, ro); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// visibleChunk bounds the references one visibility query lists.
-const visibleChunk = 500
-
-// Visible returns, in their order, the ids among ids of entries of ct that
-// ro lets the reader see (their scope on ct, drafts only if they may read
-// them): how a rule that read every row (a clash, a capacity) tells the
-// writer only about what they may see. No statement when ro does not
-// limit ct; otherwise one per 500 ids.
-func (t *Tx) Visible(ctx context.Context, ct *schema.ContentType, ids []int64, ro entry.ReadOptions) ([]int64, error) {
-	if !ro.Limited(ct) || len(ids) == 0 {
-		return ids, nil
-	}
-	out := make([]int64, 0, len(ids))
-	for start := 0; start < len(ids); start += visibleChunk {
-		chunk := ids[start:min(start+visibleChunk, len(ids))]
-		refs := make([]string, len(chunk))
-		for i, id := range chunk {
-			refs[i] = strconv.FormatInt(id, 10)
-		}
-		seen, err := t.s.store.ResolveVisible(ctx, t.conn, ct, refs, ro)
-		if err != nil {
-			return nil, err
-		}
-		for i, r := range refs {
-			if _, ok := seen[r]; ok {
-				out = append(out, chunk[i])
-			}
-		}
-	}
-	return out, nil
-}
-
-// Resolve turns references — documentIds, or ids in decimal — to the row
-// ids of the entries of ct that ro lets the reader see; a reference to
-// one they may not see is absent, exactly as one to nothing. One
-// statement.
-func (t *Tx) Resolve(ctx context.Context, ct *schema.ContentType, refs []string, ro entry.ReadOptions) (map[string]int64, error) {
-	return t.s.store.ResolveVisible(ctx, t.conn, ct, refs, ro)
-}
-
-// Refs are references to entries of one type (entry.Refs).
-type Refs = entry.Refs
-
-// ResolveMany is Resolve for several lists, of one type or many, in one
-// statement; a map per list, in order.
-func (t *Tx) ResolveMany(ctx context.Context, lists []Refs, ro entry.ReadOptions) ([]map[string]int64, error) {
-	return t.s.store.ResolveMany(ctx, t.conn, lists, ro)
 }
