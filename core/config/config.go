@@ -27,7 +27,9 @@ type Config struct {
 	I18n I18n `yaml:"i18n"`
 	// Admin is config/admin.yaml: the admin panel (admin.go).
 	Admin Admin `yaml:"admin"`
-	Paths Paths `yaml:"-"`
+	// GraphQL is config/graphql.yaml: the /graphql endpoint (graphql.go).
+	GraphQL GraphQL `yaml:"graphql"`
+	Paths   Paths   `yaml:"-"`
 	// Clock is the time the plugins read (plugin.API.Now); nil, as
 	// loaded, is the wall clock. A test sets it to answer at a known
 	// instant.
@@ -277,5 +279,6 @@ func Default() Config {
 		Webhooks:  defaultWebhooks(),
 		Upload:    defaultUpload(),
 		I18n:      defaultI18n(),
+		GraphQL:   defaultGraphQL(),
 	}
 }

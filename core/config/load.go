@@ -28,7 +28,7 @@ func Load(getenv func(string) string) (Config, error) {
 	sections := map[string]any{
 		"server": &c.Server, "database": &c.Database, "auth": &c.Auth,
 		"api": &c.API, "ratelimit": &c.RateLimit, "mail": &c.Mail, "plugins": &c.Plugins,
-		"webhooks": &c.Webhooks, "upload": &c.Upload, "i18n": &c.I18n, "admin": &c.Admin,
+		"webhooks": &c.Webhooks, "upload": &c.Upload, "i18n": &c.I18n, "admin": &c.Admin, "graphql": &c.GraphQL,
 	}
 	for name, dst := range sections {
 		if err := readSection(filepath.Join(c.Paths.Config, name+".yaml"), dst); err != nil {
@@ -122,6 +122,7 @@ func (c *Config) check(secretFrom string) error {
 	probs = append(probs, c.Upload.check()...)
 	probs = append(probs, c.I18n.check()...)
 	probs = append(probs, c.Admin.check()...)
+	probs = append(probs, c.GraphQL.check()...)
 	if c.Auth.TokenLifetime <= 0 {
 		probs = append(probs, "auth: tokenLifetime must be positive")
 	}
@@ -273,6 +274,7 @@ func (e *envReader) apply(c *Config) {
 	e.upload(&c.Upload)
 	e.i18n(&c.I18n)
 	e.admin(&c.Admin)
+	e.graphql(&c.GraphQL)
 	e.duration(&c.Server.ReadHeaderTimeout, "KILN_READ_HEADER_TIMEOUT")
 	e.duration(&c.Server.ReadTimeout, "KILN_READ_TIMEOUT")
 	e.duration(&c.Server.WriteTimeout, "KILN_WRITE_TIMEOUT")

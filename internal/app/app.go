@@ -30,6 +30,7 @@ import (
 	"github.com/kiln-cms/kiln/internal/conns"
 	"github.com/kiln-cms/kiln/internal/contentwire"
 	"github.com/kiln-cms/kiln/internal/database"
+	"github.com/kiln-cms/kiln/internal/graphql"
 	"github.com/kiln-cms/kiln/internal/locales"
 	"github.com/kiln-cms/kiln/internal/metrics"
 	"github.com/kiln-cms/kiln/internal/migrate"
@@ -80,6 +81,8 @@ type App struct {
 	Routes route.Table
 	// docs are the API documents, built on first use (or by Serve).
 	docs *openapi.Docs
+	// GraphQLSchema is the /graphql endpoint's schema, nil while it is off.
+	GraphQLSchema *graphql.Schema
 	// redactor masks the secret path parameters of Routes in logs.
 	redactor *route.Redactor
 	closers  []func() error
@@ -267,11 +270,18 @@ func (a *App) newServer(limiter *ratelimit.Limiter) *fiber.App {
 		// A private bucket: every answer's file urls are signed.
 		f.Use("/api", rest.SignFileURLs(a.Upload.SignURLs))
 	}
+	limitAnswer := rest.LimitAnswer(func(c *fiber.Ctx) int { return a.Security.AnswerLimits(c).MaxAnswerBytes })
 	f.Use("/api", rest.Deadline(a.Config.Server.RequestTimeout, a.Config.Upload.ReadTimeout), rest.Versioned, a.Security.Authenticate, ratelimit.Middleware(limiter, a.rateKey), rest.Enforce,
 		// Admission after the rate limit, so that a client over its budget
 		// is refused at once instead of queueing for a slot.
 		rest.Admit(a.Config.Server.MaxActiveRequests),
-		rest.Conditional, rest.LimitAnswer(func(c *fiber.Ctx) int { return a.Security.AnswerLimits(c).MaxAnswerBytes }))
+		rest.Conditional, limitAnswer)
+	if a.Config.GraphQL.Enabled {
+		// GraphQL's endpoint has REST's caller, rate limit, admission and
+		// answer budget; each of its fields checks its own permission.
+		f.Use(a.Config.GraphQL.Endpoint, rest.Deadline(a.Config.Server.RequestTimeout, a.Config.Upload.ReadTimeout), a.Security.Authenticate,
+			ratelimit.Middleware(limiter, a.rateKey), rest.Enforce, rest.Admit(a.Config.Server.MaxActiveRequests), limitAnswer)
+	}
 	a.Routes.Where(func(r route.Route) bool { return !r.Open() }).Mount(r)
 	f.Use(func(c *fiber.Ctx) error { return fiber.ErrNotFound })
 	return f

@@ -83,6 +83,7 @@ type allowed struct{ pkg, why string }
 // other package, a service added tomorrow too, takes plain Go values.
 var fiberImporters = []allowed{
 	{"internal/rest", "the HTTP package: handlers, envelopes, the error handler, security"},
+	{"internal/graphql", "the GraphQL endpoint: a second front-end beside internal/rest, on the same guard"},
 	{"internal/app", "the wiring: builds the fiber app, its middleware and the route table"},
 	{"internal/route", "the one route table: each row holds its fiber handlers"},
 	{"internal/pluginroutes", "the plugins' rows of the route table"},

@@ -54,6 +54,9 @@ func (a *App) routeTable() route.Table {
 	t = append(t, rest.MyPermissionsRoute(a.Security, sync.OnceValue(func() []string { return rest.ActionsOf(a.Routes) })))
 	t = append(t, pluginroutes.Table(a.Plugins, a.Security)...)
 	t = append(t, api.Routes()...)
+	if a.Config.GraphQL.Enabled {
+		t = append(t, a.graphqlRoutes(api)...)
+	}
 	a.APITokens.SetRoutes(t, a.Schema) // what each kind of API token may do
 	docs.BuildLater(openapi.Input{Schema: a.Schema, Routes: t, Roles: a.RolesFor}, func(err error) {
 		a.Log.Error("the API documentation has gaps; see docs/api-docs.md", "err", err)

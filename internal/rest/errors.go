@@ -136,3 +136,10 @@ func toString(v any) string {
 	}
 	return ""
 }
+
+// Describe is what an error is answered with: its status, Strapi's error
+// name, the message and the details (a 500 has none). GraphQL's errors
+// carry the same in their extensions.
+func Describe(err error) (status int, name, msg string, details map[string]any) {
+	return describe(err)
+}

@@ -70,20 +70,7 @@ func (a *API) putSingle(ct *schema.ContentType) fiber.Handler {
 		if err != nil {
 			return err
 		}
-		w := content.WriteFromBody(ct, data)
-		var out *entry.Entry
-		err = a.Content.InTx(c.UserContext(), func(ctx context.Context, tx *content.Tx) error {
-			doc, err := lockAndLookup(ctx, tx, ct)
-			if err != nil {
-				return err
-			}
-			if doc == "" {
-				out, err = tx.Create(ctx, q, w, ro)
-			} else {
-				out, err = tx.Update(ctx, q, content.DocumentID(doc), w, ro)
-			}
-			return err
-		})
+		out, err := UpsertSingle(c.UserContext(), a.Content, q, content.WriteFromBody(ct, data), ro)
 		if err != nil {
 			return err
 		}
@@ -103,17 +90,7 @@ func (a *API) deleteSingle(ct *schema.ContentType) fiber.Handler {
 		if err != nil {
 			return err
 		}
-		var gone *entry.Entry
-		err = a.Content.InTx(c.UserContext(), func(ctx context.Context, tx *content.Tx) error {
-			doc, err := lockAndLookup(ctx, tx, ct)
-			if err != nil || doc == "" {
-				return err
-			}
-			all := *q
-			all.Status = query.Draft
-			gone, err = tx.Delete(ctx, &all, content.DocumentID(doc), ro)
-			return err
-		})
+		gone, err := DeleteSingle(c.UserContext(), a.Content, q, ro)
 		if err != nil {
 			return err
 		}
@@ -122,6 +99,44 @@ func (a *API) deleteSingle(ct *schema.ContentType) fiber.Handler {
 		}
 		return WriteEntry(c, fiber.StatusOK, gone)
 	}
+}
+
+// UpsertSingle creates a single type's entry when there is none and
+// otherwise changes it (Strapi's createOrUpdate). The lookup and the write
+// run in one transaction under a lock on the type, so two first writes at
+// once make one entry: the second waits and then updates it.
+func UpsertSingle(ctx context.Context, svc *content.Service, q *query.Query, w *content.Write, ro entry.ReadOptions) (*entry.Entry, error) {
+	var out *entry.Entry
+	err := svc.InTx(ctx, func(ctx context.Context, tx *content.Tx) error {
+		doc, err := lockAndLookup(ctx, tx, q.Type)
+		if err != nil {
+			return err
+		}
+		if doc == "" {
+			out, err = tx.Create(ctx, q, w, ro)
+		} else {
+			out, err = tx.Update(ctx, q, content.DocumentID(doc), w, ro)
+		}
+		return err
+	})
+	return out, err
+}
+
+// DeleteSingle removes a single type's entry, whatever its status (Strapi
+// deletes the document: draft and published); nil when there was none.
+func DeleteSingle(ctx context.Context, svc *content.Service, q *query.Query, ro entry.ReadOptions) (*entry.Entry, error) {
+	var gone *entry.Entry
+	err := svc.InTx(ctx, func(ctx context.Context, tx *content.Tx) error {
+		doc, err := lockAndLookup(ctx, tx, q.Type)
+		if err != nil || doc == "" {
+			return err
+		}
+		all := *q
+		all.Status = query.Draft
+		gone, err = tx.Delete(ctx, &all, content.DocumentID(doc), ro)
+		return err
+	})
+	return gone, err
 }
 
 // firstOnly is the pagination of a single type's read: one row, no count.

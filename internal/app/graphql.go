@@ -1,0 +1,42 @@
+package app
+
+import (
+	"github.com/gofiber/fiber/v2"
+
+	"github.com/kiln-cms/kiln/internal/graphql"
+	"github.com/kiln-cms/kiln/internal/rest"
+	"github.com/kiln-cms/kiln/internal/route"
+)
+
+// graphqlAction is the GraphQL endpoint's action in the route table: the
+// endpoint itself is every caller's; each field it answers checks the
+// action of the REST route it stands for.
+const graphqlAction = "graphql"
+
+// graphqlRoutes are the GraphQL endpoint's rows (GET for queries, POST),
+// answered through the same content service, guard and query options as
+// REST's generated routes.
+func (a *App) graphqlRoutes(api *rest.API) route.Table {
+	cfg := a.Config.GraphQL
+	gs, err := graphql.Build(a.Schema)
+	if err != nil {
+		// The schema is generated from a schema Kiln loaded: a failure is
+		// Kiln's defect, logged, and the endpoint stays away.
+		a.Log.Error("the GraphQL schema does not build; /graphql is off", "err", err)
+		return nil
+	}
+	a.GraphQLSchema = gs
+	maxLimit := cfg.AmountLimit
+	if cfg.MaxLimit > 0 && cfg.MaxLimit < maxLimit {
+		maxLimit = cfg.MaxLimit
+	}
+	s := &graphql.Server{Schema: gs, Content: a.Content, Log: a.Log,
+		Config: graphql.Config{DefaultLimit: cfg.DefaultLimit, MaxLimit: maxLimit, DepthLimit: cfg.DepthLimit,
+			Introspection: cfg.IntrospectionOn(), MaxQueryBytes: 64 << 10},
+		Guard: api.Guard, Options: api.Options, AllowStatus: api.AllowStatus}
+	row := func(method string) route.Route {
+		return route.Route{Method: method, Path: cfg.Endpoint, Prefixes: route.Root, Action: graphqlAction,
+			Source: route.SourceCore, Handlers: []fiber.Handler{s.Handle}}
+	}
+	return route.Table{row(fiber.MethodGet), row(fiber.MethodPost)}
+}

@@ -1,0 +1,62 @@
+package graphql
+
+import (
+	"fmt"
+
+	"github.com/vektah/gqlparser/v2"
+	"github.com/vektah/gqlparser/v2/ast"
+
+	"github.com/kiln-cms/kiln/core/schema"
+)
+
+// Schema is the GraphQL schema of a project: its SDL, the loaded schema
+// gqlparser validates queries against, and the model that answers them.
+type Schema struct {
+	SDL string
+	ast *ast.Schema
+	m   *model
+}
+
+// Build makes the GraphQL schema of the loaded content types.
+func Build(s *schema.Schema) (*Schema, error) {
+	m := newModel(s)
+	w := writeSDL(m)
+	full, err := gqlparser.LoadSchema(&ast.Source{Name: "kiln.graphql", Input: w.text(func(string) bool { return true })})
+	if err != nil {
+		return nil, fmt.Errorf("graphql: the generated schema does not load: %w", err)
+	}
+	keep := reachable(full)
+	text := w.text(func(name string) bool { return keep[name] })
+	parsed, err := gqlparser.LoadSchema(&ast.Source{Name: "kiln.graphql", Input: text})
+	if err != nil {
+		return nil, fmt.Errorf("graphql: the generated schema does not load: %w", err)
+	}
+	return &Schema{SDL: text, ast: parsed, m: m}, nil
+}
+
+// reachable are the types Query and Mutation reach through fields,
+// arguments, input fields and union members: the only ones Strapi's
+// schema holds.
+func reachable(s *ast.Schema) map[string]bool {
+	seen := map[string]bool{}
+	var visit func(name string)
+	visit = func(name string) {
+		def := s.Types[name]
+		if def == nil || seen[name] {
+			return
+		}
+		seen[name] = true
+		for _, f := range def.Fields {
+			visit(f.Type.Name())
+			for _, a := range f.Arguments {
+				visit(a.Type.Name())
+			}
+		}
+		for _, m := range def.Types {
+			visit(m)
+		}
+	}
+	visit("Query")
+	visit("Mutation")
+	return seen
+}

@@ -1,0 +1,283 @@
+package graphql
+
+import (
+	"context"
+	"math"
+
+	"github.com/gofiber/fiber/v2"
+	"github.com/vektah/gqlparser/v2/ast"
+
+	"github.com/kiln-cms/kiln/core/content"
+	"github.com/kiln-cms/kiln/core/entry"
+	"github.com/kiln-cms/kiln/core/errs"
+	"github.com/kiln-cms/kiln/core/query"
+	"github.com/kiln-cms/kiln/core/schema"
+	"github.com/kiln-cms/kiln/internal/jsonw"
+)
+
+// exec runs one operation of one request.
+type exec struct {
+	s    *Server
+	c    *fiber.Ctx
+	ctx  context.Context
+	vars map[string]any
+	opts query.Options
+	// windows are the pagination arguments of nested to-many fields, by
+	// the field's place in the document, applied when the answer is
+	// written (the store populates a relation whole).
+	windows map[*ast.Position]window
+	errors  []gqlError
+}
+
+// run executes op and appends the answer's data object.
+func (x *exec) run(b []byte, op *ast.OperationDefinition) []byte {
+	rootName := "Query"
+	if op.Operation == ast.Mutation {
+		rootName = "Mutation"
+	}
+	b = append(b, '{')
+	for i, f := range x.collect(op.SelectionSet, rootName) {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = jsonw.AppendString(b, responseKey(f))
+		b = append(b, ':')
+		b = x.rootField(b, rootName, f)
+	}
+	return append(b, '}')
+}
+
+// rootField answers one field of Query or Mutation; an error is reported
+// at the field's path and its value is null.
+func (x *exec) rootField(b []byte, rootName string, f *ast.Field) []byte {
+	switch f.Name {
+	case "__typename":
+		return jsonw.AppendString(b, rootName)
+	case "__schema", "__type":
+		out, err := appendIntrospection(b, x.s.Schema.ast, f, x.vars)
+		if err != nil {
+			x.fieldError(f, err)
+			return append(b, "null"...)
+		}
+		return out
+	}
+	r, ok := x.s.Schema.m.roots[rootName+"."+f.Name]
+	if !ok {
+		x.fieldError(f, errs.New(errs.KindNotFound, "Unknown field "+f.Name))
+		return append(b, "null"...)
+	}
+	out, err := x.content(b, r, f)
+	if err != nil {
+		x.fieldError(f, err)
+		return append(b, "null"...)
+	}
+	return out
+}
+
+// content answers a root field of a content type.
+func (x *exec) content(b []byte, r root, f *ast.Field) ([]byte, error) {
+	ro, err := x.s.guard(x.c, r.ct, r.op.action(r.ct))
+	if err != nil {
+		return nil, err
+	}
+	switch r.op {
+	case opCreate, opUpdate, opDelete:
+		return x.mutate(b, r, f, ro)
+	}
+	args := f.ArgumentMap(x.vars)
+	q, err := x.rootQuery(r, f, args)
+	if err != nil {
+		return nil, err
+	}
+	if x.s.AllowStatus != nil {
+		if err := x.s.AllowStatus(x.c, r.ct, q.Status); err != nil {
+			return nil, err
+		}
+	}
+	svc := x.s.Content
+	switch r.op {
+	case opFindOne:
+		if err := svc.CheckEstimate(q, 1, ro); err != nil {
+			return nil, err
+		}
+		var e *entry.Entry
+		if r.ct.Kind == schema.SingleType {
+			q.Pagination = query.Pagination{Mode: query.OffsetStyle, Limit: 1}
+			page, err := svc.Find(x.ctx, q, ro)
+			if err != nil {
+				return nil, err
+			}
+			if len(page.Entries) > 0 {
+				e = page.Entries[0]
+			}
+		} else {
+			id, _ := args["documentId"].(string)
+			e, err = svc.FindOne(x.ctx, q, content.DocumentID(id), ro)
+			if errs.KindOf(err) == errs.KindNotFound {
+				return append(b, "null"...), nil
+			}
+			if err != nil {
+				return nil, err
+			}
+		}
+		return x.appendEntry(b, e, f.SelectionSet), nil
+	}
+	if err := svc.CheckEstimate(q, q.Pagination.Size(), ro); err != nil {
+		return nil, err
+	}
+	page, err := svc.Find(x.ctx, q, ro)
+	if err != nil {
+		return nil, err
+	}
+	if r.op == opFind {
+		return x.appendEntries(b, page.Entries, f.SelectionSet), nil
+	}
+	return x.appendConnection(b, r.ct, page, q.Pagination, f), nil
+}
+
+// rootQuery compiles a root field's arguments and selection into a query.
+func (x *exec) rootQuery(r root, f *ast.Field, args map[string]any) (*query.Query, error) {
+	ct := r.ct
+	q := &query.Query{Type: ct, Pagination: query.Pagination{Mode: query.PageStyle, Page: 1, PageSize: 1}}
+	var err error
+	if st, ok := args["status"].(string); ok && st == "DRAFT" {
+		q.Status = query.Draft
+	}
+	if loc, ok := args["locale"].(string); ok && ct.Localized {
+		if !contains(x.opts.Locales, loc) && loc != query.AllLocales {
+			return nil, errs.New(errs.KindValidation, "Invalid locale "+loc)
+		}
+		q.Locale = loc
+	}
+	if ct.Localized && q.Locale == "" {
+		q = query.WithLocale(q, "")
+	}
+	if fl, ok := args["filters"]; ok && fl != nil {
+		if q.Filters, err = x.filters(ct, fl); err != nil {
+			return nil, err
+		}
+	}
+	if s, ok := args["sort"]; ok && s != nil {
+		if q.Sort, err = x.sort(ct, s); err != nil {
+			return nil, err
+		}
+	}
+	set := f.SelectionSet
+	if r.op == opFind || r.op == opConnection {
+		pg, _ := args["pagination"].(map[string]any)
+		if q.Pagination, err = x.pagination(pg); err != nil {
+			return nil, err
+		}
+		q.Pagination.WithCount = r.op == opConnection && x.wantsTotal(f)
+		if r.op == opConnection {
+			set = x.childSet(set, responseCollectionName(ct), "nodes")
+		}
+	}
+	p := &planner{x: x}
+	if err := p.selection(ct, set, q); err != nil {
+		return nil, err
+	}
+	return q, nil
+}
+
+// wantsTotal reports whether a _connection's pageInfo asks for total or
+// pageCount: only then is the list counted.
+func (x *exec) wantsTotal(f *ast.Field) bool {
+	for _, g := range x.collect(f.SelectionSet, fieldType(f)) {
+		if g.Name != "pageInfo" {
+			continue
+		}
+		for _, h := range x.collect(g.SelectionSet, "Pagination") {
+			if h.Name == "total" || h.Name == "pageCount" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// appendConnection writes {nodes, pageInfo} of a list.
+func (x *exec) appendConnection(b []byte, ct *schema.ContentType, page *content.Page, p query.Pagination, f *ast.Field) []byte {
+	b = append(b, '{')
+	for i, g := range x.collect(f.SelectionSet, responseCollectionName(ct)) {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = jsonw.AppendString(b, responseKey(g))
+		b = append(b, ':')
+		switch g.Name {
+		case "__typename":
+			b = jsonw.AppendString(b, responseCollectionName(ct))
+		case "nodes":
+			b = x.appendEntries(b, page.Entries, g.SelectionSet)
+		case "pageInfo":
+			b = appendPageInfo(b, x.collect(g.SelectionSet, "Pagination"), p, page.Total)
+		default:
+			b = append(b, "null"...)
+		}
+	}
+	return append(b, '}')
+}
+
+// appendPageInfo writes Pagination: page and pageSize, also for an
+// offset window (Strapi reports start/limit as the page they fall in).
+func appendPageInfo(b []byte, fields []*ast.Field, p query.Pagination, total int64) []byte {
+	size := p.Size()
+	page := 1
+	if size > 0 {
+		page = p.Offset()/size + 1
+	}
+	pageCount := 0
+	if size > 0 && total > 0 {
+		pageCount = int(math.Ceil(float64(total) / float64(size)))
+	}
+	b = append(b, '{')
+	for i, f := range fields {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = jsonw.AppendString(b, responseKey(f))
+		b = append(b, ':')
+		switch f.Name {
+		case "__typename":
+			b = jsonw.AppendString(b, "Pagination")
+		case "total":
+			b = appendInt(b, max(total, 0))
+		case "page":
+			b = appendInt(b, int64(page))
+		case "pageSize":
+			b = appendInt(b, int64(size))
+		case "pageCount":
+			b = appendInt(b, int64(pageCount))
+		default:
+			b = append(b, "null"...)
+		}
+	}
+	return append(b, '}')
+}
+
+// childSet is the selection set of the fields named name within set,
+// merged: a _connection's nodes.
+func (x *exec) childSet(set ast.SelectionSet, typeName, name string) ast.SelectionSet {
+	var out ast.SelectionSet
+	for _, f := range x.collect(set, typeName) {
+		if f.Name == name {
+			out = append(out, f.SelectionSet...)
+		}
+	}
+	return out
+}
+
+// canRead reports whether the caller may read ct (its find action).
+func (x *exec) canRead(ct *schema.ContentType) bool {
+	return x.opts.CanRead == nil || x.opts.CanRead(ct)
+}
+
+func contains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}

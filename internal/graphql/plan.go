@@ -1,0 +1,133 @@
+package graphql
+
+import (
+	"strings"
+
+	"github.com/vektah/gqlparser/v2/ast"
+
+	"github.com/kiln-cms/kiln/core/errs"
+	"github.com/kiln-cms/kiln/core/query"
+	"github.com/kiln-cms/kiln/core/schema"
+)
+
+// A selection set becomes one query.Query: the scalar fields selected are
+// its Fields, every relation, component, zone and media field selected a
+// Populate with its own Query, to any depth. The store then reads each
+// level for all parent entries at once, as it does for REST's populate.
+
+// planner compiles the selections of one root field.
+type planner struct {
+	x *exec
+}
+
+// window is a page of a nested list.
+type window struct{ start, limit int }
+
+// selection fills q (on ct) from the fields selected on ct's object type.
+func (p *planner) selection(ct *schema.ContentType, set ast.SelectionSet, q *query.Query) error {
+	fields := []*schema.Attribute{}
+	seen := map[*schema.Attribute]bool{}
+	for _, f := range p.x.collect(set, typeName(ct)) {
+		name := strings.TrimSuffix(f.Name, "_connection")
+		a := ct.Field(name)
+		if a == nil || seen[a] {
+			continue // __typename, documentId, id: always there
+		}
+		seen[a] = true
+		switch {
+		case a.System && !a.Localizations:
+			fields = append(fields, a)
+		case a.IsRelation() || a.IsComponent():
+			pop, err := p.populate(a, f)
+			if err != nil {
+				return err
+			}
+			if pop != nil {
+				q.Populate = append(q.Populate, pop)
+			}
+		default:
+			fields = append(fields, a)
+		}
+	}
+	q.Fields = inSchemaOrder(ct, fields)
+	return nil
+}
+
+// inSchemaOrder orders fields as query.Query wants them.
+func inSchemaOrder(ct *schema.ContentType, chosen []*schema.Attribute) []*schema.Attribute {
+	out := make([]*schema.Attribute, 0, len(chosen))
+	has := map[*schema.Attribute]bool{}
+	for _, a := range chosen {
+		has[a] = true
+	}
+	for _, a := range ct.Attributes {
+		if has[a] {
+			out = append(out, a)
+		}
+	}
+	for _, a := range ct.TrailingFields() {
+		if has[a] {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// populate is the Populate of one relation, component or zone field.
+func (p *planner) populate(a *schema.Attribute, f *ast.Field) (*query.Populate, error) {
+	if a.Type == schema.DynamicZone {
+		pop := &query.Populate{Relation: a, Query: &query.Query{}, On: map[string]*query.Query{}}
+		for _, c := range a.ComponentTypes {
+			sub := &query.Query{Type: c}
+			if err := p.selection(c, f.SelectionSet, sub); err != nil {
+				return nil, err
+			}
+			pop.On[c.Name] = sub
+		}
+		return pop, nil
+	}
+	target := a.TargetType
+	if a.IsComponent() {
+		target = a.ComponentTypes[0]
+	} else if !p.x.canRead(target) {
+		p.x.fieldError(f, errs.New(errs.KindForbidden, "Forbidden access"))
+		return nil, nil
+	}
+	sub := &query.Query{Type: target}
+	set := f.SelectionSet
+	if strings.HasSuffix(f.Name, "_connection") {
+		set = p.x.childSet(set, relationCollectionName(target), "nodes")
+	}
+	if err := p.selection(target, set, sub); err != nil {
+		return nil, err
+	}
+	if err := p.arguments(target, f, sub); err != nil {
+		return nil, err
+	}
+	return &query.Populate{Relation: a, Query: sub}, nil
+}
+
+// arguments applies a nested list's filters and sort to its query, and
+// keeps its pagination for the writer.
+func (p *planner) arguments(ct *schema.ContentType, f *ast.Field, q *query.Query) error {
+	args := f.ArgumentMap(p.x.vars)
+	var err error
+	if fl, ok := args["filters"]; ok && fl != nil {
+		if q.Filters, err = p.x.filters(ct, fl); err != nil {
+			return err
+		}
+	}
+	if s, ok := args["sort"]; ok && s != nil {
+		if q.Sort, err = p.x.sort(ct, s); err != nil {
+			return err
+		}
+	}
+	if pg, ok := args["pagination"].(map[string]any); ok && len(pg) > 0 {
+		pq, err := p.x.pagination(pg)
+		if err != nil {
+			return err
+		}
+		p.x.windows[f.Position] = window{start: pq.Offset(), limit: pq.Size()}
+	}
+	return nil
+}

@@ -1,0 +1,170 @@
+package graphql
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"log/slog"
+	"strings"
+
+	"github.com/gofiber/fiber/v2"
+	"github.com/vektah/gqlparser/v2/ast"
+	"github.com/vektah/gqlparser/v2/gqlerror"
+	"github.com/vektah/gqlparser/v2/parser"
+	"github.com/vektah/gqlparser/v2/validator"
+
+	"github.com/kiln-cms/kiln/core/content"
+	"github.com/kiln-cms/kiln/core/entry"
+	"github.com/kiln-cms/kiln/core/query"
+	"github.com/kiln-cms/kiln/core/schema"
+)
+
+// Config bounds what one request may ask (config/graphql.yaml).
+type Config struct {
+	// DefaultLimit is a list's page size when it gives none; MaxLimit the
+	// largest it may ask (larger sizes are lowered to it).
+	DefaultLimit, MaxLimit int
+	// DepthLimit is the deepest nesting of fields a query may have.
+	DepthLimit int
+	// Introspection answers __schema and __type.
+	Introspection bool
+	// MaxQueryBytes bounds a query document's size.
+	MaxQueryBytes int
+}
+
+// Server answers /graphql through the content service, with the same
+// guard, query options and status rule as REST's handlers.
+type Server struct {
+	Schema  *Schema
+	Content *content.Service
+	Config  Config
+	Log     *slog.Logger
+	// Guard, Options and AllowStatus are REST's (internal/rest API):
+	// whether the caller may take an action on a type and with what read
+	// options, what its queries may ask, and whether it may read drafts.
+	Guard       func(c *fiber.Ctx, ct *schema.ContentType, action string) (entry.ReadOptions, error)
+	Options     func(c *fiber.Ctx) query.Options
+	AllowStatus func(c *fiber.Ctx, ct *schema.ContentType, st query.Status) error
+}
+
+func (s *Server) guard(c *fiber.Ctx, ct *schema.ContentType, action string) (entry.ReadOptions, error) {
+	if s.Guard == nil {
+		return entry.ReadOptions{}, nil
+	}
+	return s.Guard(c, ct, action)
+}
+
+// request is one GraphQL request as sent.
+type request struct {
+	Query         string         `json:"query"`
+	OperationName string         `json:"operationName"`
+	Variables     map[string]any `json:"variables"`
+}
+
+// Handle answers one request: POST with a JSON body, or GET with the
+// query in the URL (queries only).
+func (s *Server) Handle(c *fiber.Ctx) error {
+	req, err := readRequest(c)
+	if err != nil {
+		return s.reply(c, fiber.StatusBadRequest, nil, []gqlError{{Message: err.Error(), Code: "BAD_REQUEST"}})
+	}
+	if strings.TrimSpace(req.Query) == "" {
+		return s.reply(c, fiber.StatusBadRequest, nil, []gqlError{{
+			Message: "GraphQL operations must contain a non-empty `query` or a `persistedQuery` extension.", Code: "BAD_REQUEST"}})
+	}
+	if s.Config.MaxQueryBytes > 0 && len(req.Query) > s.Config.MaxQueryBytes {
+		return s.reply(c, fiber.StatusBadRequest, nil, []gqlError{{Message: "The query document is too large", Code: "BAD_REQUEST"}})
+	}
+	doc, perr := parser.ParseQuery(&ast.Source{Input: req.Query})
+	if perr != nil {
+		return s.reply(c, fiber.StatusBadRequest, nil, fromGQLErrors(asList(perr), "GRAPHQL_PARSE_FAILED"))
+	}
+	if list := validator.Validate(s.Schema.ast, doc); len(list) > 0 {
+		return s.reply(c, fiber.StatusBadRequest, nil, fromGQLErrors(list, "GRAPHQL_VALIDATION_FAILED"))
+	}
+	if list := s.checkLimits(doc); len(list) > 0 {
+		return s.reply(c, fiber.StatusBadRequest, nil, list)
+	}
+	op, msg := pickOperation(doc, req.OperationName)
+	if op == nil {
+		return s.reply(c, fiber.StatusBadRequest, nil, []gqlError{{Message: msg, Code: "BAD_REQUEST"}})
+	}
+	if op.Operation != ast.Query && c.Method() == fiber.MethodGet {
+		return s.reply(c, fiber.StatusMethodNotAllowed, nil, []gqlError{{
+			Message: "GET requests may only execute query operations", Code: "BAD_REQUEST"}})
+	}
+	vars, verr := validator.VariableValues(s.Schema.ast, op, req.Variables)
+	if verr != nil {
+		return s.reply(c, fiber.StatusBadRequest, nil, fromGQLErrors(asList(verr), "BAD_USER_INPUT"))
+	}
+	x := &exec{s: s, c: c, ctx: c.UserContext(), vars: vars, windows: map[*ast.Position]window{}}
+	if s.Options != nil {
+		x.opts = s.Options(c)
+	}
+	data := x.run(make([]byte, 0, 1024), op)
+	return s.reply(c, fiber.StatusOK, data, x.errors)
+}
+
+// readRequest reads the request's query, operation name and variables.
+func readRequest(c *fiber.Ctx) (request, error) {
+	var req request
+	switch c.Method() {
+	case fiber.MethodGet:
+		req.Query = c.Query("query")
+		req.OperationName = c.Query("operationName")
+		if v := c.Query("variables"); v != "" {
+			if err := decodeJSON([]byte(v), &req.Variables); err != nil {
+				return req, errors.New("Variables are invalid JSON.")
+			}
+		}
+		return req, nil
+	case fiber.MethodPost:
+		ct := strings.ToLower(c.Get(fiber.HeaderContentType))
+		if !strings.HasPrefix(ct, fiber.MIMEApplicationJSON) {
+			return req, errors.New("POST body must be JSON (Content-Type: application/json)")
+		}
+		body := bytes.TrimSpace(c.Body())
+		if len(body) > 0 && body[0] == '[' {
+			return req, errors.New("Operation batching disabled.")
+		}
+		if err := decodeJSON(body, &req); err != nil {
+			return req, errors.New("POST body is not a JSON object of query, variables and operationName")
+		}
+		return req, nil
+	}
+	return req, errors.New("GraphQL answers GET and POST only")
+}
+
+// decodeJSON decodes numbers as json.Number, so that no integer is
+// rounded through a float.
+func decodeJSON(b []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	return dec.Decode(v)
+}
+
+// pickOperation is the operation to run: the one named, or the only one.
+func pickOperation(doc *ast.QueryDocument, name string) (*ast.OperationDefinition, string) {
+	if name != "" {
+		if op := doc.Operations.ForName(name); op != nil {
+			return op, ""
+		}
+		return nil, `Unknown operation named "` + name + `".`
+	}
+	if len(doc.Operations) != 1 {
+		return nil, "Must provide operation name if query contains multiple operations."
+	}
+	return doc.Operations[0], ""
+}
+
+func asList(err error) gqlerror.List {
+	var list gqlerror.List
+	if errors.As(err, &list) {
+		return list
+	}
+	var one *gqlerror.Error
+	if errors.As(err, &one) {
+		return gqlerror.List{one}
+	}
+	return gqlerror.List{gqlerror.Wrap(err)}
+}

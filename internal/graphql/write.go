@@ -1,0 +1,154 @@
+package graphql
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/vektah/gqlparser/v2/ast"
+
+	"github.com/kiln-cms/kiln/core/entry"
+	"github.com/kiln-cms/kiln/core/schema"
+	"github.com/kiln-cms/kiln/internal/jsonw"
+)
+
+// The writer walks a selection set over the entries the store returned
+// and appends the answer's JSON: one object per entry, its keys the
+// selection's response keys in order, as graphql-js answers.
+
+// appendEntry writes e as the object type of its content type or
+// component; a nil e is null.
+func (x *exec) appendEntry(b []byte, e *entry.Entry, set ast.SelectionSet) []byte {
+	if e == nil {
+		return append(b, "null"...)
+	}
+	tn := typeName(e.Type)
+	b = append(b, '{')
+	for i, f := range x.collect(set, tn) {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = jsonw.AppendString(b, responseKey(f))
+		b = append(b, ':')
+		b = x.appendField(b, e, tn, f)
+	}
+	return append(b, '}')
+}
+
+// appendEntries writes a list of entries.
+func (x *exec) appendEntries(b []byte, es []*entry.Entry, set ast.SelectionSet) []byte {
+	b = append(b, '[')
+	for i, e := range es {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = x.appendEntry(b, e, set)
+	}
+	return append(b, ']')
+}
+
+// appendField writes one selected field of e.
+func (x *exec) appendField(b []byte, e *entry.Entry, tn string, f *ast.Field) []byte {
+	switch f.Name {
+	case "__typename":
+		return jsonw.AppendString(b, tn)
+	case "documentId":
+		return jsonw.AppendString(b, e.DocumentID)
+	case "id":
+		return jsonw.AppendString(b, strconv.FormatInt(e.ID, 10))
+	}
+	name, conn := strings.CutSuffix(f.Name, "_connection")
+	a := e.Type.Field(name)
+	if a == nil {
+		return append(b, "null"...)
+	}
+	v, has := e.Get(a)
+	if !has || v == nil {
+		return x.appendMissing(b, a, conn)
+	}
+	switch {
+	case a.Type == schema.DynamicZone:
+		return x.appendZone(b, v, f.SelectionSet)
+	case a.IsComponent() || a.IsRelation():
+		return x.appendLinked(b, v, f, conn)
+	case a.Type == schema.Enumeration:
+		if s, ok := v.(string); ok {
+			return jsonw.AppendString(b, enumValue(s))
+		}
+	}
+	return a.Kind.AppendJSON(b, v)
+}
+
+// appendMissing writes a field with no value: an empty list where the
+// schema promises one, else null.
+func (x *exec) appendMissing(b []byte, a *schema.Attribute, conn bool) []byte {
+	switch {
+	case conn:
+		return append(b, `{"nodes":[]}`...)
+	case a.IsRelation() && a.ToMany():
+		return append(b, "[]"...)
+	}
+	return append(b, "null"...)
+}
+
+// appendLinked writes a relation's or component's value: one entry, a
+// list (paged by the field's pagination argument), or a _connection.
+func (x *exec) appendLinked(b []byte, v any, f *ast.Field, conn bool) []byte {
+	switch t := v.(type) {
+	case *entry.Entry:
+		return x.appendEntry(b, t, f.SelectionSet)
+	case []*entry.Entry:
+		t = x.window(f, t)
+		if !conn {
+			return x.appendEntries(b, t, f.SelectionSet)
+		}
+		b = append(b, '{')
+		for i, g := range x.collect(f.SelectionSet, fieldType(f)) {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = jsonw.AppendString(b, responseKey(g))
+			b = append(b, ':')
+			switch g.Name {
+			case "nodes":
+				b = x.appendEntries(b, t, g.SelectionSet)
+			case "__typename":
+				b = jsonw.AppendString(b, fieldType(f))
+			default:
+				b = append(b, "null"...)
+			}
+		}
+		return append(b, '}')
+	}
+	return append(b, "null"...)
+}
+
+// window applies a nested list's pagination argument.
+func (x *exec) window(f *ast.Field, es []*entry.Entry) []*entry.Entry {
+	w, ok := x.windows[f.Position]
+	if !ok {
+		return es
+	}
+	if w.start >= len(es) {
+		return nil
+	}
+	es = es[w.start:]
+	if w.limit >= 0 && w.limit < len(es) {
+		es = es[:w.limit]
+	}
+	return es
+}
+
+// appendZone writes a dynamic zone's members, each as its component's
+// type.
+func (x *exec) appendZone(b []byte, v any, set ast.SelectionSet) []byte {
+	members, _ := v.([]*entry.Entry)
+	return x.appendEntries(b, members, set)
+}
+
+// fieldType is the name of the type f's value has (a list's item type).
+func fieldType(f *ast.Field) string {
+	if f.Definition == nil {
+		return ""
+	}
+	return f.Definition.Type.Name()
+}
