@@ -31,6 +31,7 @@ func Build(s *schema.Schema) (*Schema, error) {
 	if err != nil {
 		return nil, fmt.Errorf("graphql: the generated schema does not load: %w", err)
 	}
+	introspectAddGraphQLJSFields(parsed)
 	return &Schema{SDL: text, ast: parsed, m: m}, nil
 }
 

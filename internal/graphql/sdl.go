@@ -47,6 +47,17 @@ func gqlScalar(t schema.FieldType) string {
 	return "String"
 }
 
+// scalars are Strapi's own scalars, with the descriptions its schema
+// gives them.
+var scalars = []struct{ name, description string }{
+	{"JSON", "The `JSON` scalar type represents JSON values as specified by [ECMA-404](http://www.ecma-international.org/publications/files/ECMA-ST/ECMA-404.pdf)."},
+	{"DateTime", "A date-time string at UTC, such as 2007-12-03T10:15:30Z, compliant with the `date-time` format outlined in section 5.6 of the RFC 3339 profile of the ISO 8601 standard for representation of dates and times using the Gregorian calendar."},
+	{"Time", "A time string with format HH:mm:ss.SSS"},
+	{"Date", "A date string, such as 2007-12-03, compliant with the `full-date` format outlined in section 5.6 of the RFC 3339 profile of the ISO 8601 standard for representation of dates and times using the Gregorian calendar."},
+	{"Long", "The `BigInt` scalar type represents non-fractional signed whole numeric values."},
+	{"I18NLocaleCode", "A string used to identify an i18n locale"},
+}
+
 // sdl accumulates the schema text, one block per definition, so that
 // the definitions no root reaches can be left out as Strapi's schema
 // builder (nexus) leaves them out.
@@ -109,9 +120,9 @@ func (w *sdl) writeScalarFilter(scalar string) {
 // writeSDL writes every definition; Build keeps those the roots reach.
 func writeSDL(m *model) *sdl {
 	w := &sdl{}
-	for _, sc := range []string{"JSON", "DateTime", "Date", "Time", "Long", "I18NLocaleCode"} {
-		w.def(sc)
-		w.line("scalar %s", sc)
+	for _, sc := range scalars {
+		w.def(sc.name)
+		w.line("%q\nscalar %s", sc.description, sc.name)
 	}
 	w.def("PublicationStatus")
 	w.line("enum PublicationStatus {\n  DRAFT\n  PUBLISHED\n}")
