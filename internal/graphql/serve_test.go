@@ -144,3 +144,37 @@ func deep(n int) string {
 	}
 	return q + " { name }" + closing
 }
+
+// TestNestedQueriesCostConstantStatements holds the statements of a query
+// through components, a zone and a relation constant in the number of
+// entries: each level is read for all parents at once.
+func TestNestedQueriesCostConstantStatements(t *testing.T) {
+	eachGraphQL(t, func(t *testing.T, h *apptest.Harness) {
+		q := `{ pages(pagination: {limit: 50}) { title seo { metaTitle social { network link { url } } } related { title }
+			body { ... on ComponentBlocksQuote { body } ... on ComponentBlocksHero { title cta { url } } } } }`
+		counts := map[int]int64{}
+		made := 0
+		for _, n := range []int{2, 6} {
+			for ; made < n; made++ {
+				st, out := gql(t, h, `mutation($d: PageInput!) { createPage(data: $d) { documentId } }`, map[string]any{"d": map[string]any{
+					"title": "P", "seo": map[string]any{"metaTitle": "S", "social": []any{map[string]any{"network": "x", "link": map[string]any{"url": "/u"}}}},
+					"body": []any{map[string]any{"__typename": "ComponentBlocksHero", "title": "H", "cta": map[string]any{"url": "/c"}},
+						map[string]any{"__typename": "ComponentBlocksQuote", "body": "Q"}},
+				}})
+				if st != 200 || out["errors"] != nil {
+					t.Fatalf("create: %d %v", st, out)
+				}
+			}
+			qc := h.CountQueries()
+			st, out := gql(t, h, q, nil)
+			if st != 200 || out["errors"] != nil || len(out["data"].(map[string]any)["pages"].([]any)) != n {
+				t.Fatalf("%d pages: %d %v", n, st, out)
+			}
+			counts[n] = qc.N()
+		}
+		t.Logf("statements per query: %v", counts)
+		if counts[2] != counts[6] || counts[2] == 0 {
+			t.Errorf("statements for 2 pages %d, for 6 pages %d: want the same", counts[2], counts[6])
+		}
+	})
+}
