@@ -1,9 +1,8 @@
 package graphql
 
 import (
-	"strconv"
+	"encoding/json"
 
-	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
 )
@@ -107,10 +106,27 @@ func (x *exec) pagination(v map[string]any) (query.Pagination, error) {
 			clean[k] = val
 		}
 	}
+	// Strapi's plugin never refuses a size: it lowers one past the cap to
+	// the cap, reads limit -1 as the cap and a size of 0 as 1, and page 0
+	// as the first page (testdata/graphql, G3.10-G3.15).
+	maxSize := int64(x.s.Config.MaxLimit)
 	for _, k := range []string{"pageSize", "limit"} {
-		if n, ok := asInt(clean[k]); ok && x.s.Config.MaxLimit > 0 && n > int64(x.s.Config.MaxLimit) {
-			clean[k] = strconv.Itoa(x.s.Config.MaxLimit)
+		n, ok := asInt(clean[k])
+		switch {
+		case !ok:
+		case n < 0 && maxSize > 0:
+			clean[k] = maxSize
+		case n == 0:
+			clean[k] = int64(1)
+		case maxSize > 0 && n > maxSize:
+			clean[k] = maxSize
 		}
+	}
+	if n, ok := asInt(clean["page"]); ok && n < 1 {
+		clean["page"] = int64(1)
+	}
+	if n, ok := asInt(clean["start"]); ok && n < 0 {
+		clean["start"] = int64(0)
 	}
 	p, err := query.ParsePagination(clean, opts)
 	if err != nil {
@@ -121,6 +137,9 @@ func (x *exec) pagination(v map[string]any) (query.Pagination, error) {
 
 func asInt(v any) (int64, bool) {
 	switch t := v.(type) {
+	case json.Number:
+		n, err := t.Int64()
+		return n, err == nil
 	case int64:
 		return t, true
 	case int:
@@ -131,4 +150,3 @@ func asInt(v any) (int64, bool) {
 	return 0, false
 }
 
-var _ = errs.KindValidation

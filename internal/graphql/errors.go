@@ -29,9 +29,11 @@ type gqlError struct {
 // value is null.
 func (x *exec) fieldError(f *ast.Field, err error) {
 	status, name, msg, details := rest.Describe(err)
+	// No locations: Strapi's formatGraphqlError leaves a resolver's error
+	// its message, path and extensions.
 	e := gqlError{Message: msg, Name: name, Details: details, strapi: true, Path: []string{responseKey(f)}}
-	if f.Position != nil {
-		e.Locations = []gqlerror.Location{{Line: f.Position.Line, Column: f.Position.Column}}
+	if def := f.Definition; def != nil && def.Type.NonNull {
+		x.nullData = true // a null cannot stand there: it bubbles up to data
 	}
 	switch {
 	case status == fiber.StatusForbidden || status == fiber.StatusUnauthorized:

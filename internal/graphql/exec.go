@@ -27,6 +27,8 @@ type exec struct {
 	// written (the store populates a relation whole).
 	windows map[*ast.Position]window
 	errors  []gqlError
+	// nullData is set when a non-null root field failed: data is null.
+	nullData bool
 }
 
 // run executes op and appends the answer's data object.

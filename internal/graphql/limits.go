@@ -20,11 +20,10 @@ func (s *Server) checkLimits(doc *ast.QueryDocument) []gqlError {
 	var out []gqlError
 	for _, op := range doc.Operations {
 		if s.Config.DepthLimit > 0 {
-			if d := depth(op.SelectionSet, 0, map[string]bool{}); d > s.Config.DepthLimit {
-				name := op.Name
+			for _, f := range tooDeep(op.SelectionSet, 0, s.Config.DepthLimit, map[string]bool{}) {
 				out = append(out, gqlError{
-					Message:   "'" + name + "' exceeds maximum operation depth of " + strconv.Itoa(s.Config.DepthLimit),
-					Locations: at(op.Position), Code: "GRAPHQL_VALIDATION_FAILED"})
+					Message:   "'" + op.Name + "' exceeds maximum operation depth of " + strconv.Itoa(s.Config.DepthLimit),
+					Locations: at(f.Position), Code: "GRAPHQL_VALIDATION_FAILED"})
 			}
 		}
 		if !s.Config.Introspection {
@@ -38,35 +37,35 @@ func (s *Server) checkLimits(doc *ast.QueryDocument) []gqlError {
 	return out
 }
 
-// depth is the deepest field nesting of set, fragments followed once per
-// path.
-func depth(set ast.SelectionSet, d int, seen map[string]bool) int {
-	deepest := d
+// tooDeep are the fields of set nested deeper than limit, as
+// graphql-depth-limit finds them for Strapi: the root's fields are at
+// depth 0, introspection fields are not counted, fragments are followed
+// (once per path).
+func tooDeep(set ast.SelectionSet, d, limit int, seen map[string]bool) []*ast.Field {
+	var out []*ast.Field
 	for _, sel := range set {
-		var sub int
 		switch t := sel.(type) {
 		case *ast.Field:
 			if strings.HasPrefix(t.Name, "__") {
 				continue
 			}
-			if len(t.SelectionSet) == 0 {
-				sub = d
-			} else {
-				sub = depth(t.SelectionSet, d+1, seen)
+			if d > limit {
+				out = append(out, t)
+				continue
 			}
+			out = append(out, tooDeep(t.SelectionSet, d+1, limit, seen)...)
 		case *ast.InlineFragment:
-			sub = depth(t.SelectionSet, d, seen)
+			out = append(out, tooDeep(t.SelectionSet, d, limit, seen)...)
 		case *ast.FragmentSpread:
 			if t.Definition == nil || seen[t.Name] {
 				continue
 			}
 			seen[t.Name] = true
-			sub = depth(t.Definition.SelectionSet, d, seen)
+			out = append(out, tooDeep(t.Definition.SelectionSet, d, limit, seen)...)
 			delete(seen, t.Name)
 		}
-		deepest = max(deepest, sub)
 	}
-	return deepest
+	return out
 }
 
 // introspectionField is the first __schema or __type field of set.

@@ -43,6 +43,9 @@ func (x *exec) mutate(b []byte, r root, f *ast.Field, ro entry.ReadOptions) ([]b
 		} else {
 			gone, err = svc.Delete(ctx, q, content.DocumentID(id), ro)
 		}
+		if errs.KindOf(err) == errs.KindNotFound {
+			err = nil // Strapi echoes a documentId that names nothing
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -70,6 +73,9 @@ func (x *exec) mutate(b []byte, r root, f *ast.Field, ro entry.ReadOptions) ([]b
 		e, err = rest.UpsertSingle(ctx, svc, q, w, ro)
 	default:
 		e, err = svc.Update(ctx, q, content.DocumentID(id), w, ro)
+		if errs.KindOf(err) == errs.KindNotFound {
+			return append(b, "null"...), nil // as Strapi: no entry, no error
+		}
 	}
 	if err != nil {
 		return nil, err
@@ -201,4 +207,3 @@ func number(v any) any {
 	return v
 }
 
-var _ = errs.KindValidation

@@ -64,6 +64,9 @@ type request struct {
 // Handle answers one request: POST with a JSON body, or GET with the
 // query in the URL (queries only).
 func (s *Server) Handle(c *fiber.Ctx) error {
+	if blockedAsCSRF(c) {
+		return s.reply(c, fiber.StatusBadRequest, nil, []gqlError{{Message: csrfMessage, Code: "BAD_REQUEST"}})
+	}
 	req, err := readRequest(c)
 	if err != nil {
 		return s.reply(c, fiber.StatusBadRequest, nil, []gqlError{{Message: err.Error(), Code: "BAD_REQUEST"}})
@@ -87,11 +90,11 @@ func (s *Server) Handle(c *fiber.Ctx) error {
 	}
 	op, msg := pickOperation(doc, req.OperationName)
 	if op == nil {
-		return s.reply(c, fiber.StatusBadRequest, nil, []gqlError{{Message: msg, Code: "BAD_REQUEST"}})
+		return s.reply(c, fiber.StatusBadRequest, nil, []gqlError{{Message: msg, Code: "OPERATION_RESOLUTION_FAILURE"}})
 	}
 	if op.Operation != ast.Query && c.Method() == fiber.MethodGet {
 		return s.reply(c, fiber.StatusMethodNotAllowed, nil, []gqlError{{
-			Message: "GET requests may only execute query operations", Code: "BAD_REQUEST"}})
+			Message: "GET requests only support query operations, not " + string(op.Operation) + " operations", Code: "BAD_REQUEST"}})
 	}
 	vars, verr := validator.VariableValues(s.Schema.ast, op, req.Variables)
 	if verr != nil {
@@ -102,6 +105,9 @@ func (s *Server) Handle(c *fiber.Ctx) error {
 		x.opts = s.Options(c)
 	}
 	data := x.run(make([]byte, 0, 1024), op)
+	if x.nullData {
+		data = []byte("null")
+	}
 	return s.reply(c, fiber.StatusOK, data, x.errors)
 }
 
@@ -121,7 +127,7 @@ func readRequest(c *fiber.Ctx) (request, error) {
 	case fiber.MethodPost:
 		ct := strings.ToLower(c.Get(fiber.HeaderContentType))
 		if !strings.HasPrefix(ct, fiber.MIMEApplicationJSON) {
-			return req, errors.New("POST body must be JSON (Content-Type: application/json)")
+			return req, errors.New("POST body missing, invalid Content-Type, or JSON object has no keys.")
 		}
 		body := bytes.TrimSpace(c.Body())
 		if len(body) > 0 && body[0] == '[' {
@@ -167,4 +173,32 @@ func asList(err error) gqlerror.List {
 		return gqlerror.List{one}
 	}
 	return gqlerror.List{gqlerror.Wrap(err)}
+}
+
+// csrfMessage is Apollo Server's answer to a request a browser could send
+// from another site without a preflight.
+const csrfMessage = "This operation has been blocked as a potential Cross-Site Request Forgery (CSRF). " +
+	"Please either specify a 'content-type' header (with a type that is not one of " +
+	"application/x-www-form-urlencoded, multipart/form-data, text/plain) or provide a non-empty value " +
+	"for one of the following headers: x-apollo-operation-name, apollo-require-preflight\n"
+
+// blockedAsCSRF is Apollo Server's CSRF prevention, which Strapi's plugin
+// keeps on: a request is refused unless it has a content type a form
+// cannot send or one of Apollo's headers, so that no page of another site
+// can make a browser run a query with its cookies.
+func blockedAsCSRF(c *fiber.Ctx) bool {
+	if c.Get("X-Apollo-Operation-Name") != "" || c.Get("Apollo-Require-Preflight") != "" {
+		return false
+	}
+	ct := strings.ToLower(strings.TrimSpace(c.Get(fiber.HeaderContentType)))
+	if i := strings.IndexByte(ct, ';'); i >= 0 {
+		ct = strings.TrimSpace(ct[:i])
+	}
+	switch ct {
+	case "":
+		return c.Method() == fiber.MethodGet
+	case "application/x-www-form-urlencoded", "multipart/form-data", "text/plain":
+		return true
+	}
+	return false
 }
