@@ -149,4 +149,3 @@ func asInt(v any) (int64, bool) {
 	}
 	return 0, false
 }
-

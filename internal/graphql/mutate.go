@@ -206,4 +206,3 @@ func number(v any) any {
 	}
 	return v
 }
-
