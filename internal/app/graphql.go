@@ -33,7 +33,8 @@ func (a *App) graphqlRoutes(api *rest.API) route.Table {
 	s := &graphql.Server{Schema: gs, Content: a.Content, Log: a.Log,
 		Config: graphql.Config{DefaultLimit: cfg.DefaultLimit, MaxLimit: maxLimit, DepthLimit: cfg.DepthLimit,
 			Introspection: cfg.IntrospectionOn(), MaxQueryBytes: 64 << 10},
-		Guard: api.Guard, Options: api.Options, AllowStatus: api.AllowStatus}
+		Guard: api.Guard, Options: api.Options, AllowStatus: api.AllowStatus,
+		Accounts: a.Accounts, Allow: a.Security.Allow, AllowPublic: a.Security.AllowPublic}
 	row := func(method string) route.Route {
 		return route.Route{Method: method, Path: cfg.Endpoint, Prefixes: route.Root, Action: graphqlAction,
 			Source: route.SourceCore, Handlers: []fiber.Handler{s.Handle}}

@@ -65,6 +65,14 @@ func (x *exec) rootField(b []byte, rootName string, f *ast.Field) []byte {
 	}
 	r, ok := x.s.Schema.m.roots[rootName+"."+f.Name]
 	if !ok {
+		out, handled, err := x.accountField(b, f)
+		if handled && err != nil {
+			x.fieldError(f, err)
+			return append(b, "null"...)
+		}
+		if handled {
+			return out
+		}
 		x.fieldError(f, errs.New(errs.KindNotFound, "Unknown field "+f.Name))
 		return append(b, "null"...)
 	}

@@ -15,6 +15,8 @@ type model struct {
 	objects map[string]*schema.ContentType
 	// roots maps Query's and Mutation's fields to what they do.
 	roots map[string]root
+	// user is users-permissions' user type, nil when the project has none.
+	user *schema.ContentType
 }
 
 // op is what a root field does.
@@ -58,6 +60,9 @@ type root struct {
 func newModel(s *schema.Schema) *model {
 	m := &model{objects: map[string]*schema.ContentType{}, roots: map[string]root{}}
 	for _, ct := range servedOrder(s.Types) {
+		if ct.Builtin && ct.Name == "user" {
+			m.user = ct
+		}
 		m.types = append(m.types, ct)
 		m.objects[typeName(ct)] = ct
 		m.localized = m.localized || ct.Localized

@@ -154,6 +154,10 @@ func writeSDL(m *model) *sdl {
 		w.def(relationCollectionName(ct))
 		w.line("type %s {\n  nodes: [%s!]!\n}", relationCollectionName(ct), typeName(ct))
 	}
+	if m.user != nil {
+		w.def("UsersPermissionsMe") // one block: the roots reach them all
+		w.line(accountTypes)
+	}
 	w.writeRoots(m)
 	return w
 }
@@ -328,6 +332,9 @@ func (w *sdl) writeRoots(m *model) {
 		w.line("  %s%s: %s", connectionName(ct), list, responseCollectionName(ct))
 		w.line("  %s%s: [%s]!", findName(ct), list, typeName(ct))
 	}
+	if m.user != nil {
+		w.line(accountQueries)
+	}
 	w.line("}")
 	w.def("Mutation")
 	w.line("type Mutation {")
@@ -351,6 +358,9 @@ func (w *sdl) writeRoots(m *model) {
 		w.line("  %s(%s, data: %s!%s): %s", createName(ct), status, inputName(ct), loc, typeName(ct))
 		w.line("  %s(documentId: ID!, %s, data: %s!%s): %s", updateName(ct), status, inputName(ct), loc, typeName(ct))
 		w.line("  %s(documentId: ID!%s): DeleteMutationResponse", deleteName(ct), loc)
+	}
+	if m.user != nil {
+		w.line(accountMutations)
 	}
 	w.line("}")
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kiln-cms/kiln/core/config"
 	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/internal/apptest"
 	"github.com/kiln-cms/kiln/internal/database"
@@ -13,11 +14,17 @@ import (
 // eachGraphQL runs fn on an app of testdata/graphql's project with
 // /graphql on, on SQLite and on PostgreSQL.
 func eachGraphQL(t *testing.T, fn func(t *testing.T, h *apptest.Harness)) {
+	eachGraphQLWith(t, func(*config.Config) {}, fn)
+}
+
+// eachGraphQLWith is eachGraphQL with the config changed by set.
+func eachGraphQLWith(t *testing.T, set func(*config.Config), fn func(t *testing.T, h *apptest.Harness)) {
 	for _, d := range []schema.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
 			t.Parallel()
 			cfg := apptest.ProjectConfig(t, d, "graphql", "src")
 			cfg.GraphQL.Enabled = true
+			set(&cfg)
 			fn(t, apptest.NewWith(t, cfg))
 		})
 	}
@@ -175,6 +182,45 @@ func TestNestedQueriesCostConstantStatements(t *testing.T) {
 		t.Logf("statements per query: %v", counts)
 		if counts[2] != counts[6] || counts[2] == 0 {
 			t.Errorf("statements for 2 pages %d, for 6 pages %d: want the same", counts[2], counts[6])
+		}
+	})
+}
+
+func TestSignInThroughGraphQL(t *testing.T) {
+	eachGraphQLWith(t, func(cfg *config.Config) { cfg.Auth.Registration = true }, func(t *testing.T, h *apptest.Harness) {
+		anon := []string{"Authorization", apptest.Anonymous}
+		st, out := gql(t, h, `mutation { register(input: {username: "gqx", email: "gq@example.com", password: "Passw0rd!"}) { jwt user { username email role { name } } } }`, nil, anon...)
+		reg, _ := out["data"].(map[string]any)
+		if st != 200 || out["errors"] != nil || reg == nil {
+			t.Fatalf("register: %d %v", st, out)
+		}
+		jwt, _ := reg["register"].(map[string]any)["jwt"].(string)
+		if got := compact(t, reg["register"].(map[string]any)["user"]); got != `{"email":"gq@example.com","role":null,"username":"gqx"}` {
+			t.Errorf("register's user: %s", got)
+		}
+		_, out = gql(t, h, `{ me { username role { type } } }`, nil, "Authorization", "Bearer "+jwt)
+		if got := compact(t, out); got != `{"data":{"me":{"role":{"type":"authenticated"},"username":"gqx"}}}` {
+			t.Errorf("me: %s", got)
+		}
+		_, out = gql(t, h, `{ me { username } }`, nil, anon...)
+		if got := compact(t, out); !strings.Contains(got, `"code":"FORBIDDEN"`) || !strings.Contains(got, `"data":{"me":null}`) {
+			t.Errorf("me of the public: %s", got)
+		}
+		_, out = gql(t, h, `mutation { login(input: {identifier: "gq@example.com", password: "wrong"}) { jwt } }`, nil, anon...)
+		if got := compact(t, out); !strings.Contains(got, `"code":"BAD_USER_INPUT"`) || !strings.Contains(got, `"data":null`) {
+			t.Errorf("login with a wrong password: %s", got)
+		}
+		_, out = gql(t, h, `mutation { changePassword(currentPassword: "Passw0rd!", password: "Passw0rd!2", passwordConfirmation: "Passw0rd!2") { user { username } } }`, nil, "Authorization", "Bearer "+jwt)
+		if got := compact(t, out); got != `{"data":{"changePassword":{"user":{"username":"gqx"}}}}` {
+			t.Errorf("changePassword: %s", got)
+		}
+		_, out = gql(t, h, `mutation { login(input: {identifier: "gqx", password: "Passw0rd!2"}) { user { username } } }`, nil, anon...)
+		if got := compact(t, out); got != `{"data":{"login":{"user":{"username":"gqx"}}}}` {
+			t.Errorf("login with the new password: %s", got)
+		}
+		_, out = gql(t, h, `mutation { forgotPassword(email: "nobody@example.com") { ok } }`, nil, anon...)
+		if got := compact(t, out); got != `{"data":{"forgotPassword":{"ok":true}}}` {
+			t.Errorf("forgotPassword: %s", got)
 		}
 	})
 }

@@ -45,6 +45,12 @@ type Server struct {
 	Guard       func(c *fiber.Ctx, ct *schema.ContentType, action string) (entry.ReadOptions, error)
 	Options     func(c *fiber.Ctx) query.Options
 	AllowStatus func(c *fiber.Ctx, ct *schema.ContentType, st query.Status) error
+	// Accounts answers users-permissions' own fields (me, login, ...);
+	// Allow and AllowPublic are REST's checks of their actions
+	// (auth.login, users.me, ...). Nil Accounts leaves them unanswered.
+	Accounts    Accounts
+	Allow       func(c *fiber.Ctx, action string) error
+	AllowPublic func(action string) error
 }
 
 func (s *Server) guard(c *fiber.Ctx, ct *schema.ContentType, action string) (entry.ReadOptions, error) {

@@ -1,0 +1,247 @@
+package graphql
+
+import (
+	"context"
+	"strconv"
+
+	"github.com/gofiber/fiber/v2"
+	"github.com/vektah/gqlparser/v2/ast"
+
+	"github.com/kiln-cms/kiln/core/caller"
+	"github.com/kiln-cms/kiln/core/entry"
+	"github.com/kiln-cms/kiln/core/errs"
+	"github.com/kiln-cms/kiln/core/query"
+	"github.com/kiln-cms/kiln/internal/account"
+	"github.com/kiln-cms/kiln/internal/jsonw"
+)
+
+// Users-permissions' own queries and mutations (me, login, register, the
+// password flows), answered by the same account service and permission
+// checks as REST's /api/auth routes, in the shapes Strapi's plugin gives
+// them: UsersPermissionsLoginPayload {jwt, user: UsersPermissionsMe}.
+
+// Accounts is what the users-permissions fields need of the account
+// service (internal/account's Service).
+type Accounts interface {
+	Login(ctx context.Context, identifier, password string) (*account.Session, error)
+	Register(ctx context.Context, username, email, password string) (*account.Session, error)
+	RegistrationOpen() error
+	ChangePassword(ctx context.Context, userID int64, current, password, confirmation string) (*account.Session, error)
+	ForgotPassword(email string)
+	ResetPassword(ctx context.Context, code, password, confirmation string) (*account.Session, error)
+}
+
+// accountSDL are the users-permissions types and root fields.
+const accountTypes = `type UsersPermissionsMe {
+  id: ID!
+  documentId: ID!
+  username: String!
+  email: String
+  confirmed: Boolean
+  blocked: Boolean
+  role: UsersPermissionsMeRole
+}
+type UsersPermissionsMeRole {
+  id: ID!
+  name: String!
+  description: String
+  type: String
+}
+type UsersPermissionsLoginPayload {
+  jwt: String
+  user: UsersPermissionsMe!
+}
+input UsersPermissionsLoginInput {
+  identifier: String!
+  password: String!
+  provider: String! = "local"
+}
+input UsersPermissionsRegisterInput {
+  username: String!
+  email: String!
+  password: String!
+}
+type UsersPermissionsPasswordPayload {
+  ok: Boolean!
+}`
+
+const accountQueries = `  me: UsersPermissionsMe`
+
+const accountMutations = `  login(input: UsersPermissionsLoginInput!): UsersPermissionsLoginPayload!
+  """Register a user"""
+  register(input: UsersPermissionsRegisterInput!): UsersPermissionsLoginPayload!
+  """Request a reset password token"""
+  forgotPassword(email: String!): UsersPermissionsPasswordPayload
+  """Reset user password. Confirm with a code (resetToken from forgotPassword)"""
+  resetPassword(password: String!, passwordConfirmation: String!, code: String!): UsersPermissionsLoginPayload
+  """Change user password. Confirm with the current password."""
+  changePassword(currentPassword: String!, password: String!, passwordConfirmation: String!): UsersPermissionsLoginPayload
+  """Confirm an email users email address"""
+  emailConfirmation(confirmation: String!): UsersPermissionsLoginPayload`
+
+// accountField answers a users-permissions root field; ok is false for
+// any other field.
+func (x *exec) accountField(b []byte, f *ast.Field) (out []byte, ok bool, err error) {
+	s := x.s
+	if s.Accounts == nil {
+		return nil, false, nil
+	}
+	args := f.ArgumentMap(x.vars)
+	str := func(m map[string]any, k string) string { v, _ := m[k].(string); return v }
+	var session *account.Session
+	switch f.Name {
+	case "me":
+		e, err := x.me()
+		if err != nil {
+			return nil, true, err
+		}
+		return x.appendMe(b, e, f.SelectionSet), true, nil
+	case "login":
+		if err := s.AllowPublic("auth.login"); err != nil {
+			return nil, true, err
+		}
+		in, _ := args["input"].(map[string]any)
+		session, err = s.Accounts.Login(x.ctx, str(in, "identifier"), str(in, "password"))
+	case "register":
+		if err := s.Accounts.RegistrationOpen(); err != nil {
+			return nil, true, err
+		}
+		if err := s.AllowPublic("auth.register"); err != nil {
+			return nil, true, err
+		}
+		in, _ := args["input"].(map[string]any)
+		session, err = s.Accounts.Register(x.ctx, str(in, "username"), str(in, "email"), str(in, "password"))
+	case "changePassword":
+		if err := s.Allow(x.c, "auth.changePassword"); err != nil {
+			return nil, true, err
+		}
+		id := caller.Of(x.c).UserID
+		if id == 0 {
+			return nil, true, errs.New(errs.KindForbidden, "Forbidden access")
+		}
+		session, err = s.Accounts.ChangePassword(x.ctx, id, str(args, "currentPassword"), str(args, "password"), str(args, "passwordConfirmation"))
+	case "resetPassword":
+		if err := s.AllowPublic("auth.resetPassword"); err != nil {
+			return nil, true, err
+		}
+		session, err = s.Accounts.ResetPassword(x.ctx, str(args, "code"), str(args, "password"), str(args, "passwordConfirmation"))
+	case "forgotPassword":
+		if err := s.AllowPublic("auth.forgotPassword"); err != nil {
+			return nil, true, err
+		}
+		// Answered at once and alike for every address, as REST's route:
+		// the mail, if any, goes after (no enumeration of accounts).
+		s.Accounts.ForgotPassword(str(args, "email"))
+		return x.appendOK(b, f.SelectionSet), true, nil
+	case "emailConfirmation":
+		// Kiln confirms no addresses by mail: no token is ever valid.
+		return nil, true, errs.New(errs.KindValidation, "Invalid token")
+	default:
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, true, err
+	}
+	return x.appendSession(b, session, f.SelectionSet), true, nil
+}
+
+// me reads the caller's own user with its role.
+func (x *exec) me() (*entry.Entry, error) {
+	if err := x.s.Allow(x.c, "users.me"); err != nil {
+		return nil, err
+	}
+	id := caller.Of(x.c).UserID
+	if id == 0 {
+		return nil, errs.New(errs.KindForbidden, "Forbidden access")
+	}
+	user := x.s.Schema.m.user
+	q := &query.Query{Type: user}
+	if role := user.Field("role"); role != nil && role.TargetType != nil {
+		q.Populate = []*query.Populate{{Relation: role, Query: &query.Query{Type: role.TargetType}}}
+	}
+	return x.s.Content.Get(x.ctx, q, id, entry.ReadOptions{})
+}
+
+// appendSession writes UsersPermissionsLoginPayload. The user's role is
+// null, as Strapi's sign-in answers it (the session's user is not
+// populated).
+func (x *exec) appendSession(b []byte, s *account.Session, set ast.SelectionSet) []byte {
+	b = append(b, '{')
+	for i, f := range x.collect(set, "UsersPermissionsLoginPayload") {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = jsonw.AppendString(b, responseKey(f))
+		b = append(b, ':')
+		switch f.Name {
+		case "__typename":
+			b = jsonw.AppendString(b, "UsersPermissionsLoginPayload")
+		case "jwt":
+			b = jsonw.AppendString(b, s.Token)
+		case "user":
+			b = x.appendMe(b, s.User, f.SelectionSet)
+		}
+	}
+	return append(b, '}')
+}
+
+// appendMe writes UsersPermissionsMe (or UsersPermissionsMeRole) from a
+// user's (or role's) entry.
+func (x *exec) appendMe(b []byte, e *entry.Entry, set ast.SelectionSet) []byte {
+	if e == nil {
+		return append(b, "null"...)
+	}
+	tn := "UsersPermissionsMe"
+	if e.Type != x.s.Schema.m.user {
+		tn = "UsersPermissionsMeRole"
+	}
+	b = append(b, '{')
+	for i, f := range x.collect(set, tn) {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = jsonw.AppendString(b, responseKey(f))
+		b = append(b, ':')
+		switch f.Name {
+		case "__typename":
+			b = jsonw.AppendString(b, tn)
+		case "id":
+			b = jsonw.AppendString(b, strconv.FormatInt(e.ID, 10))
+		case "documentId":
+			b = jsonw.AppendString(b, e.DocumentID)
+		case "role":
+			a := e.Type.Field("role")
+			v, _ := e.Get(a)
+			role, _ := v.(*entry.Entry)
+			b = x.appendMe(b, role, f.SelectionSet)
+		default:
+			a := e.Type.Field(f.Name)
+			v, has := e.Get(a)
+			if a == nil || !has || v == nil {
+				b = append(b, "null"...)
+				continue
+			}
+			b = a.Kind.AppendJSON(b, v)
+		}
+	}
+	return append(b, '}')
+}
+
+// appendOK writes UsersPermissionsPasswordPayload {ok: true}.
+func (x *exec) appendOK(b []byte, set ast.SelectionSet) []byte {
+	b = append(b, '{')
+	for i, f := range x.collect(set, "UsersPermissionsPasswordPayload") {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = jsonw.AppendString(b, responseKey(f))
+		if f.Name == "__typename" {
+			b = append(b, `:"UsersPermissionsPasswordPayload"`...)
+		} else {
+			b = append(b, ":true"...)
+		}
+	}
+	return append(b, '}')
+}
+
+var _ = fiber.MethodGet
