@@ -16,7 +16,7 @@ import (
 type gqlError struct {
 	Message   string
 	Locations []gqlerror.Location
-	Path      []string
+	Path      []any
 	Code      string
 	// Name, Detail and Details are Strapi's extensions.error, for errors
 	// of the content service (empty for GraphQL's own).
@@ -31,9 +31,16 @@ func (x *exec) fieldError(f *ast.Field, err error) {
 	status, name, msg, details := rest.Describe(err)
 	// No locations: Strapi's formatGraphqlError leaves a resolver's error
 	// its message, path and extensions.
-	e := gqlError{Message: msg, Name: name, Details: details, strapi: true, Path: []string{responseKey(f)}}
+	path := append(append([]any{}, x.path...), responseKey(f))
+	e := gqlError{Message: msg, Name: name, Details: details, strapi: true, Path: path}
 	if def := f.Definition; def != nil && def.Type.NonNull {
-		x.nullData = true // a null cannot stand there: it bubbles up to data
+		// A null cannot stand there: it bubbles up to the nearest
+		// nullable parent (an entry of a list, a to-one field), or data.
+		if len(x.path) == 0 {
+			x.nullData = true
+		} else {
+			x.bubble = true
+		}
 	}
 	switch {
 	case status == fiber.StatusForbidden || status == fiber.StatusUnauthorized:
@@ -126,7 +133,12 @@ func (e gqlError) append(b []byte) []byte {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = jsonw.AppendString(b, p)
+			switch p := p.(type) {
+			case int:
+				b = appendInt(b, int64(p))
+			case string:
+				b = jsonw.AppendString(b, p)
+			}
 		}
 		b = append(b, ']')
 	}

@@ -29,6 +29,16 @@ type exec struct {
 	errors  []gqlError
 	// nullData is set when a non-null root field failed: data is null.
 	nullData bool
+	// path is where the writer is in the answer (response keys and list
+	// indexes), for the errors of nested fields.
+	path []any
+	// forbidden are the nested relation fields the caller may not read,
+	// by their place in the document: answered null with an error at
+	// each place they occur, as Strapi's plugin answers them.
+	forbidden map[*ast.Position]bool
+	// bubble is set when a non-null nested field failed: the entry that
+	// holds it is null.
+	bubble bool
 }
 
 // run executes op and appends the answer's data object.
@@ -44,7 +54,9 @@ func (x *exec) run(b []byte, op *ast.OperationDefinition) []byte {
 		}
 		b = jsonw.AppendString(b, responseKey(f))
 		b = append(b, ':')
+		x.path = append(x.path[:0], responseKey(f))
 		b = x.rootField(b, rootName, f)
+		x.path = x.path[:0]
 	}
 	return append(b, '}')
 }
@@ -58,7 +70,7 @@ func (x *exec) rootField(b []byte, rootName string, f *ast.Field) []byte {
 	case "__schema", "__type":
 		out, err := appendIntrospection(b, x.s.Schema.ast, f, x.vars)
 		if err != nil {
-			x.fieldError(f, err)
+			x.rootError(f, err)
 			return append(b, "null"...)
 		}
 		return out
@@ -67,21 +79,27 @@ func (x *exec) rootField(b []byte, rootName string, f *ast.Field) []byte {
 	if !ok {
 		out, handled, err := x.accountField(b, f)
 		if handled && err != nil {
-			x.fieldError(f, err)
+			x.rootError(f, err)
 			return append(b, "null"...)
 		}
 		if handled {
 			return out
 		}
-		x.fieldError(f, errs.New(errs.KindNotFound, "Unknown field "+f.Name))
+		x.rootError(f, errs.New(errs.KindNotFound, "Unknown field "+f.Name))
 		return append(b, "null"...)
 	}
 	out, err := x.content(b, r, f)
 	if err != nil {
-		x.fieldError(f, err)
+		x.rootError(f, err)
 		return append(b, "null"...)
 	}
 	return out
+}
+
+// rootError records err against root field f.
+func (x *exec) rootError(f *ast.Field, err error) {
+	x.path = x.path[:0]
+	x.fieldError(f, err)
 }
 
 // content answers a root field of a content type.

@@ -5,7 +5,6 @@ import (
 
 	"github.com/vektah/gqlparser/v2/ast"
 
-	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
 )
@@ -90,7 +89,7 @@ func (p *planner) populate(a *schema.Attribute, f *ast.Field) (*query.Populate, 
 	if a.IsComponent() {
 		target = a.ComponentTypes[0]
 	} else if !p.x.canRead(target) {
-		p.x.fieldError(f, errs.New(errs.KindForbidden, "Forbidden access"))
+		p.x.forbidden[f.Position] = true
 		return nil, nil
 	}
 	sub := &query.Query{Type: target}

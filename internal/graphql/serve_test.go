@@ -224,3 +224,32 @@ func TestSignInThroughGraphQL(t *testing.T) {
 		}
 	})
 }
+
+// TestRelationTheCallerMayNotRead answers a relation to a type the
+// caller may not read null at each place, with a FORBIDDEN error at its
+// path, and the rest of the answer, as Strapi's plugin does.
+func TestRelationTheCallerMayNotRead(t *testing.T) {
+	eachGraphQL(t, func(t *testing.T, h *apptest.Harness) {
+		h.CreateUser("coachuser", "coach@example.com", "authenticated")
+		_, out := gql(t, h, `{ usersPermissionsUsers { documentId } }`, nil)
+		users := out["data"].(map[string]any)["usersPermissionsUsers"].([]any)
+		var doc string
+		for _, u := range users {
+			doc = u.(map[string]any)["documentId"].(string)
+		}
+		for _, name := range []string{"Cora", "Dan"} {
+			st, out := gql(t, h, `mutation($d: CoachInput!) { createCoach(data: $d) { name user { documentId } } }`,
+				map[string]any{"d": map[string]any{"name": name, "email": strings.ToLower(name) + "@example.com", "user": doc}})
+			if st != 200 || out["errors"] != nil {
+				t.Fatalf("create coach: %d %v", st, out)
+			}
+		}
+		_, out = gql(t, h, `{ coaches(sort: "name") { name user { username } } }`, nil, "Authorization", apptest.Anonymous)
+		want := `{"data":{"coaches":[{"name":"Cora","user":null},{"name":"Dan","user":null}]},"errors":[` +
+			`{"extensions":{"code":"FORBIDDEN","error":{"details":{},"message":"Forbidden access","name":"ForbiddenError"}},"message":"Forbidden access","path":["coaches",0,"user"]},` +
+			`{"extensions":{"code":"FORBIDDEN","error":{"details":{},"message":"Forbidden access","name":"ForbiddenError"}},"message":"Forbidden access","path":["coaches",1,"user"]}]}`
+		if got := compact(t, out); got != want {
+			t.Errorf("\n got %s\nwant %s", got, want)
+		}
+	})
+}

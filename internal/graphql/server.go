@@ -106,7 +106,8 @@ func (s *Server) Handle(c *fiber.Ctx) error {
 	if verr != nil {
 		return s.reply(c, fiber.StatusBadRequest, nil, fromGQLErrors(asList(verr), "BAD_USER_INPUT"))
 	}
-	x := &exec{s: s, c: c, ctx: c.UserContext(), vars: vars, windows: map[*ast.Position]window{}}
+	x := &exec{s: s, c: c, ctx: c.UserContext(), vars: vars, windows: map[*ast.Position]window{},
+		forbidden: map[*ast.Position]bool{}}
 	if s.Options != nil {
 		x.opts = s.Options(c)
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/vektah/gqlparser/v2/ast"
 
 	"github.com/kiln-cms/kiln/core/entry"
+	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/internal/jsonw"
 )
@@ -22,16 +23,30 @@ func (x *exec) appendEntry(b []byte, e *entry.Entry, set ast.SelectionSet) []byt
 		return append(b, "null"...)
 	}
 	tn := typeName(e.Type)
+	start := len(b)
 	b = append(b, '{')
 	for i, f := range x.collect(set, tn) {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = jsonw.AppendString(b, responseKey(f))
+		key := responseKey(f)
+		b = jsonw.AppendString(b, key)
 		b = append(b, ':')
+		if x.forbidden[f.Position] {
+			x.fieldError(f, errs.New(errs.KindForbidden, "Forbidden access"))
+			b = append(b, "null"...)
+			continue
+		}
+		x.path = append(x.path, key)
 		b = x.appendField(b, e, tn, f)
+		x.path = x.path[:len(x.path)-1]
 	}
-	return append(b, '}')
+	b = append(b, '}')
+	if x.bubble { // a non-null field of e failed: e is null
+		x.bubble = false
+		b = append(b[:start], "null"...)
+	}
+	return b
 }
 
 // appendEntries writes a list of entries.
@@ -41,7 +56,9 @@ func (x *exec) appendEntries(b []byte, es []*entry.Entry, set ast.SelectionSet) 
 		if i > 0 {
 			b = append(b, ',')
 		}
+		x.path = append(x.path, i)
 		b = x.appendEntry(b, e, set)
+		x.path = x.path[:len(x.path)-1]
 	}
 	return append(b, ']')
 }
