@@ -1,9 +1,12 @@
 package app
 
 import (
+	"context"
+
 	"github.com/gofiber/fiber/v2"
 
 	"github.com/kiln-cms/kiln/internal/graphql"
+	"github.com/kiln-cms/kiln/internal/locales"
 	"github.com/kiln-cms/kiln/internal/rest"
 	"github.com/kiln-cms/kiln/internal/route"
 )
@@ -34,7 +37,10 @@ func (a *App) graphqlRoutes(api *rest.API) route.Table {
 		Config: graphql.Config{DefaultLimit: cfg.DefaultLimit, MaxLimit: maxLimit, DepthLimit: cfg.DepthLimit,
 			Introspection: cfg.IntrospectionOn(), MaxQueryBytes: 64 << 10},
 		Guard: api.Guard, Options: api.Options, AllowStatus: api.AllowStatus,
-		Accounts: a.Accounts, Allow: a.Security.Allow, AllowPublic: a.Security.AllowPublic}
+		Accounts: a.Accounts, Allow: a.Security.Allow, AllowPublic: a.Security.AllowPublic,
+		Locales: func(ctx context.Context) ([]locales.Locale, error) {
+			return locales.List(ctx, a.DB, a.Schema.DefaultLocale())
+		}}
 	row := func(method string) route.Route {
 		return route.Route{Method: method, Path: cfg.Endpoint, Prefixes: route.Root, Action: graphqlAction,
 			Source: route.SourceCore, Handlers: []fiber.Handler{s.Handle}}

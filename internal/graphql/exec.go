@@ -78,6 +78,9 @@ func (x *exec) rootField(b []byte, rootName string, f *ast.Field) []byte {
 	r, ok := x.s.Schema.m.roots[rootName+"."+f.Name]
 	if !ok {
 		out, handled, err := x.accountField(b, f)
+		if !handled {
+			out, handled, err = x.localeField(b, f)
+		}
 		if handled && err != nil {
 			x.rootError(f, err)
 			return append(b, "null"...)

@@ -154,8 +154,10 @@ func writeSDL(m *model) *sdl {
 		w.def(relationCollectionName(ct))
 		w.line("type %s {\n  nodes: [%s!]!\n}", relationCollectionName(ct), typeName(ct))
 	}
+	w.def("I18NLocale") // one block: the roots reach them all
+	w.line(localeTypes)
 	if m.user != nil {
-		w.def("UsersPermissionsMe") // one block: the roots reach them all
+		w.def("UsersPermissionsMe")
 		w.line(accountTypes)
 	}
 	w.writeRoots(m)
@@ -331,6 +333,9 @@ func (w *sdl) writeRoots(m *model) {
 		w.line("  %s(documentId: ID!, %s%s): %s", findOneName(ct), publication, loc, typeName(ct))
 		w.line("  %s%s: %s", connectionName(ct), list, responseCollectionName(ct))
 		w.line("  %s%s: [%s]!", findName(ct), list, typeName(ct))
+		if ct.Builtin && ct.Name == schema.FileType {
+			w.line(localeQueries) // the i18n plugin's, after upload's as Strapi orders them
+		}
 	}
 	if m.user != nil {
 		w.line(accountQueries)

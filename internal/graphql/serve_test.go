@@ -17,15 +17,31 @@ func eachGraphQL(t *testing.T, fn func(t *testing.T, h *apptest.Harness)) {
 	eachGraphQLWith(t, func(*config.Config) {}, fn)
 }
 
+// projectConfig is testdata/graphql's config with GraphQL on, its
+// config/i18n.yaml read as kiln serve reads it, changed by set.
+func projectConfig(t testing.TB, d schema.Dialect, set func(*config.Config)) config.Config {
+	cfg := apptest.ProjectConfig(t, d, "graphql", "src")
+	loaded, err := config.Load(func(k string) string {
+		if k == "KILN_CONFIG_DIR" {
+			return cfg.Paths.Config
+		}
+		return ""
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.I18n = loaded.I18n
+	cfg.GraphQL.Enabled = true
+	set(&cfg)
+	return cfg
+}
+
 // eachGraphQLWith is eachGraphQL with the config changed by set.
 func eachGraphQLWith(t *testing.T, set func(*config.Config), fn func(t *testing.T, h *apptest.Harness)) {
 	for _, d := range []schema.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
 			t.Parallel()
-			cfg := apptest.ProjectConfig(t, d, "graphql", "src")
-			cfg.GraphQL.Enabled = true
-			set(&cfg)
-			fn(t, apptest.NewWith(t, cfg))
+			fn(t, apptest.NewWith(t, projectConfig(t, d, set)))
 		})
 	}
 }
@@ -250,6 +266,20 @@ func TestRelationTheCallerMayNotRead(t *testing.T) {
 			`{"extensions":{"code":"FORBIDDEN","error":{"details":{},"message":"Forbidden access","name":"ForbiddenError"}},"message":"Forbidden access","path":["coaches",1,"user"]}]}`
 		if got := compact(t, out); got != want {
 			t.Errorf("\n got %s\nwant %s", got, want)
+		}
+	})
+}
+
+func TestLocales(t *testing.T) {
+	eachGraphQL(t, func(t *testing.T, h *apptest.Harness) {
+		_, out := gql(t, h, `{ i18NLocales(sort: "code:desc") { code name } c: i18NLocales_connection(filters: {code: {eq: "en"}}) { nodes { code } pageInfo { total } } }`, nil)
+		want := `{"data":{"c":{"nodes":[{"code":"en"}],"pageInfo":{"total":1}},"i18NLocales":[{"code":"fr","name":"French (fr)"},{"code":"en","name":"English (en)"}]}}`
+		if got := compact(t, out); got != want {
+			t.Errorf("\n got %s\nwant %s", got, want)
+		}
+		_, out = gql(t, h, `{ i18NLocales { code } }`, nil, "Authorization", apptest.Anonymous)
+		if got := compact(t, out); !strings.Contains(got, `"code":"FORBIDDEN"`) || !strings.Contains(got, `"data":null`) {
+			t.Errorf("the public: %s", got)
 		}
 	})
 }

@@ -2,6 +2,7 @@ package graphql
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"log/slog"
@@ -17,6 +18,7 @@ import (
 	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
+	"github.com/kiln-cms/kiln/internal/locales"
 )
 
 // Config bounds what one request may ask (config/graphql.yaml).
@@ -49,6 +51,9 @@ type Server struct {
 	// Allow and AllowPublic are REST's checks of their actions
 	// (auth.login, users.me, ...). Nil Accounts leaves them unanswered.
 	Accounts    Accounts
+	// Locales lists the configured locales (i18NLocales); nil leaves the
+	// locale queries out.
+	Locales     func(ctx context.Context) ([]locales.Locale, error)
 	Allow       func(c *fiber.Ctx, action string) error
 	AllowPublic func(action string) error
 }
