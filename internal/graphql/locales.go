@@ -304,4 +304,3 @@ func compareText(s string, v any) (bool, error) {
 	}
 	return true, nil
 }
-

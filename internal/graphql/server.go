@@ -50,7 +50,7 @@ type Server struct {
 	// Accounts answers users-permissions' own fields (me, login, ...);
 	// Allow and AllowPublic are REST's checks of their actions
 	// (auth.login, users.me, ...). Nil Accounts leaves them unanswered.
-	Accounts    Accounts
+	Accounts Accounts
 	// Locales lists the configured locales (i18NLocales); nil leaves the
 	// locale queries out.
 	Locales     func(ctx context.Context) ([]locales.Locale, error)
