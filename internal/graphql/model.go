@@ -15,8 +15,9 @@ type model struct {
 	objects map[string]*schema.ContentType
 	// roots maps Query's and Mutation's fields to what they do.
 	roots map[string]root
-	// user is users-permissions' user type, nil when the project has none.
-	user *schema.ContentType
+	// user is users-permissions' user type, nil when the project has none;
+	// file is the upload plugin's.
+	user, file *schema.ContentType
 }
 
 // op is what a root field does.
@@ -62,6 +63,9 @@ func newModel(s *schema.Schema) *model {
 	for _, ct := range servedOrder(s.Types) {
 		if ct.Builtin && ct.Name == "user" {
 			m.user = ct
+		}
+		if ct.Builtin && ct.Name == schema.FileType {
+			m.file = ct
 		}
 		m.types = append(m.types, ct)
 		m.objects[typeName(ct)] = ct

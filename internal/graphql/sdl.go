@@ -154,6 +154,10 @@ func writeSDL(m *model) *sdl {
 		w.def(relationCollectionName(ct))
 		w.line("type %s {\n  nodes: [%s!]!\n}", relationCollectionName(ct), typeName(ct))
 	}
+	if m.file != nil {
+		w.def("FileInfoInput")
+		w.line(fileTypes)
+	}
 	w.def("I18NLocale") // one block: the roots reach them all
 	w.line(localeTypes)
 	if m.user != nil {
@@ -363,6 +367,9 @@ func (w *sdl) writeRoots(m *model) {
 		w.line("  %s(%s, data: %s!%s): %s", createName(ct), status, inputName(ct), loc, typeName(ct))
 		w.line("  %s(documentId: ID!, %s, data: %s!%s): %s", updateName(ct), status, inputName(ct), loc, typeName(ct))
 		w.line("  %s(documentId: ID!%s): DeleteMutationResponse", deleteName(ct), loc)
+	}
+	if m.file != nil {
+		w.line(fileMutations)
 	}
 	if m.user != nil {
 		w.line(accountMutations)

@@ -2,6 +2,9 @@ package graphql_test
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -280,6 +283,40 @@ func TestLocales(t *testing.T) {
 		_, out = gql(t, h, `{ i18NLocales { code } }`, nil, "Authorization", apptest.Anonymous)
 		if got := compact(t, out); !strings.Contains(got, `"code":"FORBIDDEN"`) || !strings.Contains(got, `"data":null`) {
 			t.Errorf("the public: %s", got)
+		}
+	})
+}
+
+func TestUploadFileMutations(t *testing.T) {
+	eachGraphQL(t, func(t *testing.T, h *apptest.Harness) {
+		data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "graphql", "files", "notes.txt"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := h.Upload("/api/upload", []apptest.File{{Name: "notes.txt", Data: data}}, nil)
+		if r.Status != 201 {
+			t.Fatalf("upload: %d %s", r.Status, r.Body)
+		}
+		var files []map[string]any
+		if err := json.Unmarshal(r.Body, &files); err != nil || len(files) != 1 {
+			t.Fatalf("upload answer: %s", r.Body)
+		}
+		id := strconv.FormatInt(int64(files[0]["id"].(float64)), 10)
+		_, out := gql(t, h, `mutation($id: ID!) { updateUploadFile(id: $id, info: {alternativeText: "Notes", caption: "c"}) { name alternativeText caption } }`, map[string]any{"id": id})
+		if got := compact(t, out); got != `{"data":{"updateUploadFile":{"alternativeText":"Notes","caption":"c","name":"notes.txt"}}}` {
+			t.Errorf("update: %s", got)
+		}
+		_, out = gql(t, h, `mutation($id: ID!) { deleteUploadFile(id: $id) { name } }`, map[string]any{"id": id}, "Authorization", apptest.Anonymous)
+		if got := compact(t, out); !strings.Contains(got, `"code":"FORBIDDEN"`) {
+			t.Errorf("delete by the public: %s", got)
+		}
+		_, out = gql(t, h, `mutation($id: ID!) { deleteUploadFile(id: $id) { name } }`, map[string]any{"id": id})
+		if got := compact(t, out); got != `{"data":{"deleteUploadFile":{"name":"notes.txt"}}}` {
+			t.Errorf("delete: %s", got)
+		}
+		_, out = gql(t, h, `{ uploadFiles { name } }`, nil)
+		if got := compact(t, out); got != `{"data":{"uploadFiles":[]}}` {
+			t.Errorf("after delete: %s", got)
 		}
 	})
 }

@@ -51,6 +51,9 @@ type Server struct {
 	// Allow and AllowPublic are REST's checks of their actions
 	// (auth.login, users.me, ...). Nil Accounts leaves them unanswered.
 	Accounts Accounts
+	// Files updates and deletes uploaded files (updateUploadFile,
+	// deleteUploadFile); nil leaves them unanswered.
+	Files Files
 	// Locales lists the configured locales (i18NLocales); nil leaves the
 	// locale queries out.
 	Locales     func(ctx context.Context) ([]locales.Locale, error)
