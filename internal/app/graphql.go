@@ -37,7 +37,7 @@ func (a *App) graphqlRoutes(api *rest.API) route.Table {
 		Config: graphql.Config{DefaultLimit: cfg.DefaultLimit, MaxLimit: maxLimit, DepthLimit: cfg.DepthLimit,
 			Introspection: cfg.IntrospectionOn(), MaxQueryBytes: 64 << 10},
 		Guard: api.Guard, Options: api.Options, AllowStatus: api.AllowStatus,
-		Accounts: a.Accounts, Files: a.Upload, Allow: a.Security.Allow, AllowPublic: a.Security.AllowPublic,
+		Accounts: a.Accounts, Files: a.Upload, Allow: a.Security.Allow, AllowPublic: a.Security.AllowPublic, ReadOptions: a.Security.ReadOptions,
 		Locales: func(ctx context.Context) ([]locales.Locale, error) {
 			return locales.List(ctx, a.DB, a.Schema.DefaultLocale())
 		}}

@@ -4,10 +4,10 @@ import (
 	"context"
 	"strconv"
 
-	"github.com/gofiber/fiber/v2"
 	"github.com/vektah/gqlparser/v2/ast"
 
 	"github.com/kiln-cms/kiln/core/caller"
+	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/query"
@@ -29,6 +29,9 @@ type Accounts interface {
 	ChangePassword(ctx context.Context, userID int64, current, password, confirmation string) (*account.Session, error)
 	ForgotPassword(email string)
 	ResetPassword(ctx context.Context, code, password, confirmation string) (*account.Session, error)
+	CreateUser(ctx context.Context, w *content.Write) (*entry.Entry, error)
+	UpdateUser(ctx context.Context, ref content.Ref, w *content.Write, ro entry.ReadOptions) (*entry.Entry, error)
+	DeleteUser(ctx context.Context, ref content.Ref, ro entry.ReadOptions) (*entry.Entry, error)
 }
 
 // accountSDL are the users-permissions types and root fields.
@@ -63,11 +66,35 @@ input UsersPermissionsRegisterInput {
 }
 type UsersPermissionsPasswordPayload {
   ok: Boolean!
+}
+type UsersPermissionsCreateRolePayload {
+  ok: Boolean!
+}
+type UsersPermissionsUpdateRolePayload {
+  ok: Boolean!
+}
+type UsersPermissionsDeleteRolePayload {
+  ok: Boolean!
+}
+type UsersPermissionsUserEntityResponse {
+  data: UsersPermissionsUser
 }`
 
 const accountQueries = `  me: UsersPermissionsMe`
 
-const accountMutations = `  login(input: UsersPermissionsLoginInput!): UsersPermissionsLoginPayload!
+const accountMutations = `  """Create a new role"""
+  createUsersPermissionsRole(data: UsersPermissionsRoleInput!): UsersPermissionsCreateRolePayload
+  """Update an existing role"""
+  updateUsersPermissionsRole(id: ID!, data: UsersPermissionsRoleInput!): UsersPermissionsUpdateRolePayload
+  """Delete an existing role"""
+  deleteUsersPermissionsRole(id: ID!): UsersPermissionsDeleteRolePayload
+  """Create a new user"""
+  createUsersPermissionsUser(data: UsersPermissionsUserInput!): UsersPermissionsUserEntityResponse!
+  """Update an existing user"""
+  updateUsersPermissionsUser(id: ID!, data: UsersPermissionsUserInput!): UsersPermissionsUserEntityResponse!
+  """Delete an existing user"""
+  deleteUsersPermissionsUser(id: ID!): UsersPermissionsUserEntityResponse!
+  login(input: UsersPermissionsLoginInput!): UsersPermissionsLoginPayload!
   """Register a user"""
   register(input: UsersPermissionsRegisterInput!): UsersPermissionsLoginPayload!
   """Request a reset password token"""
@@ -133,6 +160,17 @@ func (x *exec) accountField(b []byte, f *ast.Field) (out []byte, ok bool, err er
 		// the mail, if any, goes after (no enumeration of accounts).
 		s.Accounts.ForgotPassword(str(args, "email"))
 		return x.appendOK(b, f.SelectionSet), true, nil
+	case "createUsersPermissionsUser", "updateUsersPermissionsUser", "deleteUsersPermissionsUser":
+		e, err := x.userMutation(f, args)
+		if err != nil {
+			return nil, true, err
+		}
+		return x.appendUserResponse(b, e, f.SelectionSet), true, nil
+	case "createUsersPermissionsRole", "updateUsersPermissionsRole", "deleteUsersPermissionsRole":
+		// Kiln's roles and their permissions are the project's
+		// config/permissions.yaml, versioned with it, not rows an API
+		// call changes (docs/permissions.md).
+		return nil, true, errs.New(errs.KindApplication, "Roles are set in config/permissions.yaml")
 	case "emailConfirmation":
 		// Kiln confirms no addresses by mail: no token is ever valid.
 		return nil, true, errs.New(errs.KindValidation, "Invalid token")
@@ -143,6 +181,48 @@ func (x *exec) accountField(b []byte, f *ast.Field) (out []byte, ok bool, err er
 		return nil, true, err
 	}
 	return x.appendSession(b, session, f.SelectionSet), true, nil
+}
+
+// userMutation creates, updates or deletes a user as REST's /api/users
+// routes do, under their actions.
+func (x *exec) userMutation(f *ast.Field, args map[string]any) (*entry.Entry, error) {
+	s, user := x.s, x.s.Schema.m.user
+	action := map[string]string{"createUsersPermissionsUser": "users.create",
+		"updateUsersPermissionsUser": "users.update", "deleteUsersPermissionsUser": "users.delete"}[f.Name]
+	if err := s.Allow(x.c, action); err != nil {
+		return nil, err
+	}
+	id, _ := args["id"].(string)
+	var ro entry.ReadOptions
+	if s.ReadOptions != nil {
+		ro = s.ReadOptions(x.c)
+	}
+	data, _ := restBody(user, args["data"]).(map[string]any)
+	switch f.Name {
+	case "createUsersPermissionsUser":
+		return s.Accounts.CreateUser(x.ctx, content.WriteFromBody(user, data))
+	case "updateUsersPermissionsUser":
+		return s.Accounts.UpdateUser(x.ctx, content.ParseRef(id), content.WriteFromBody(user, data), ro)
+	}
+	return s.Accounts.DeleteUser(x.ctx, content.ParseRef(id), ro)
+}
+
+// appendUserResponse writes UsersPermissionsUserEntityResponse {data}.
+func (x *exec) appendUserResponse(b []byte, e *entry.Entry, set ast.SelectionSet) []byte {
+	b = append(b, '{')
+	for i, f := range x.collect(set, "UsersPermissionsUserEntityResponse") {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = jsonw.AppendString(b, responseKey(f))
+		b = append(b, ':')
+		if f.Name == "__typename" {
+			b = jsonw.AppendString(b, "UsersPermissionsUserEntityResponse")
+			continue
+		}
+		b = x.appendEntry(b, e, f.SelectionSet)
+	}
+	return append(b, '}')
 }
 
 // me reads the caller's own user with its role.
@@ -243,5 +323,3 @@ func (x *exec) appendOK(b []byte, set ast.SelectionSet) []byte {
 	}
 	return append(b, '}')
 }
-
-var _ = fiber.MethodGet

@@ -101,8 +101,21 @@ func newModel(s *schema.Schema) *model {
 func (m *model) mutable(ct *schema.ContentType) bool { return !ct.Builtin }
 
 // writable are the fields a write may set: every field, private ones
-// included.
-func (m *model) writable(ct *schema.ContentType) []*schema.Attribute { return m.attrs(ct) }
+// included, but the user fields Kiln adds to Strapi's (a session's token
+// version, a reset code's expiry), which no write may name.
+func (m *model) writable(ct *schema.ContentType) []*schema.Attribute {
+	all := m.attrs(ct)
+	if ct != m.user {
+		return all
+	}
+	out := all[:0:0]
+	for _, a := range all {
+		if a.Name != "tokenVersion" && a.Name != "resetPasswordExpiresAt" {
+			out = append(out, a)
+		}
+	}
+	return out
+}
 
 // attrs are the fields of ct the schema holds (output leaves the private
 // ones out): those not waiting for a migration.

@@ -320,3 +320,30 @@ func TestUploadFileMutations(t *testing.T) {
 		}
 	})
 }
+
+func TestUsersThroughGraphQL(t *testing.T) {
+	eachGraphQL(t, func(t *testing.T, h *apptest.Harness) {
+		_, out := gql(t, h, `mutation { createUsersPermissionsUser(data: {username: "ann", email: "ann@example.com", password: "Passw0rd!"}) { data { documentId username email } } }`, nil)
+		created, _ := out["data"].(map[string]any)
+		if created == nil || out["errors"] != nil {
+			t.Fatalf("create: %v", out)
+		}
+		doc := created["createUsersPermissionsUser"].(map[string]any)["data"].(map[string]any)["documentId"].(string)
+		_, out = gql(t, h, `mutation($id: ID!) { updateUsersPermissionsUser(id: $id, data: {username: "anne"}) { data { username } } }`, map[string]any{"id": doc})
+		if got := compact(t, out); got != `{"data":{"updateUsersPermissionsUser":{"data":{"username":"anne"}}}}` {
+			t.Errorf("update: %s", got)
+		}
+		_, out = gql(t, h, `mutation($id: ID!) { deleteUsersPermissionsUser(id: $id) { data { username } } }`, map[string]any{"id": doc}, "Authorization", apptest.Anonymous)
+		if got := compact(t, out); !strings.Contains(got, `"code":"FORBIDDEN"`) || !strings.Contains(got, `"data":null`) {
+			t.Errorf("delete by the public: %s", got)
+		}
+		_, out = gql(t, h, `mutation($id: ID!) { deleteUsersPermissionsUser(id: $id) { data { username } } }`, map[string]any{"id": doc})
+		if got := compact(t, out); got != `{"data":{"deleteUsersPermissionsUser":{"data":{"username":"anne"}}}}` {
+			t.Errorf("delete: %s", got)
+		}
+		_, out = gql(t, h, `mutation { createUsersPermissionsRole(data: {name: "Editors"}) { ok } }`, nil)
+		if got := compact(t, out); !strings.Contains(got, `"code":"STRAPI_APPLICATION_ERROR"`) || !strings.Contains(got, "config/permissions.yaml") {
+			t.Errorf("a role: %s", got)
+		}
+	})
+}

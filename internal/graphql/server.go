@@ -59,6 +59,8 @@ type Server struct {
 	Locales     func(ctx context.Context) ([]locales.Locale, error)
 	Allow       func(c *fiber.Ctx, action string) error
 	AllowPublic func(action string) error
+	// ReadOptions are what a caller may see of users (their scopes).
+	ReadOptions func(c *fiber.Ctx) entry.ReadOptions
 }
 
 func (s *Server) guard(c *fiber.Ctx, ct *schema.ContentType, action string) (entry.ReadOptions, error) {
