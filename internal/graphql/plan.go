@@ -5,6 +5,7 @@ import (
 
 	"github.com/vektah/gqlparser/v2/ast"
 
+	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
 )
@@ -25,14 +26,20 @@ type window struct{ start, limit int }
 // selection fills q (on ct) from the fields selected on ct's object type.
 func (p *planner) selection(ct *schema.ContentType, set ast.SelectionSet, q *query.Query) error {
 	fields := []*schema.Attribute{}
-	seen := map[*schema.Attribute]bool{}
+	seen := map[*schema.Attribute]*ast.Field{}
 	for _, f := range p.x.collect(set, typeName(ct)) {
 		name := strings.TrimSuffix(f.Name, "_connection")
 		a := ct.Field(name)
-		if a == nil || seen[a] {
+		if a == nil {
 			continue // __typename, documentId, id: always there
 		}
-		seen[a] = true
+		if first := seen[a]; first != nil {
+			if err := p.again(a, first, f); err != nil {
+				return err
+			}
+			continue
+		}
+		seen[a] = f
 		switch {
 		case a.System && !a.Localizations:
 			fields = append(fields, a)
@@ -50,6 +57,36 @@ func (p *planner) selection(ct *schema.ContentType, set ast.SelectionSet, q *que
 	}
 	q.Fields = inSchemaOrder(ct, fields)
 	return nil
+}
+
+// again checks a relation or component selected a second time (under
+// another alias, or as its _connection): it is populated once, so only
+// its page may differ, which the writer applies per field.
+func (p *planner) again(a *schema.Attribute, first, f *ast.Field) error {
+	if !a.IsRelation() && !a.IsComponent() {
+		return nil
+	}
+	if argsKey(first, "filters", "sort") != argsKey(f, "filters", "sort") {
+		return errs.New(errs.KindValidation, "Kiln reads "+a.Name+" once per entry: the same relation asked twice "+
+			"must have the same filters and sort (its pagination may differ)")
+	}
+	target := a.TargetType
+	if a.IsComponent() {
+		target = a.ComponentTypes[0]
+	}
+	list := a.ToMany() || (a.Type == schema.Component && a.Repeatable)
+	return p.arguments(target, f, &query.Query{Type: target}, list)
+}
+
+// argsKey is the text of f's arguments names, for comparison.
+func argsKey(f *ast.Field, names ...string) string {
+	var b strings.Builder
+	for _, n := range names {
+		if arg := f.Arguments.ForName(n); arg != nil {
+			b.WriteString(n + ":" + arg.Value.String() + ";")
+		}
+	}
+	return b.String()
 }
 
 // inSchemaOrder orders fields as query.Query wants them.
@@ -100,15 +137,18 @@ func (p *planner) populate(a *schema.Attribute, f *ast.Field) (*query.Populate, 
 	if err := p.selection(target, set, sub); err != nil {
 		return nil, err
 	}
-	if err := p.arguments(target, f, sub); err != nil {
+	list := a.ToMany() || (a.Type == schema.Component && a.Repeatable)
+	if err := p.arguments(target, f, sub, list); err != nil {
 		return nil, err
 	}
 	return &query.Populate{Relation: a, Query: sub}, nil
 }
 
 // arguments applies a nested list's filters and sort to its query, and
-// keeps its pagination for the writer.
-func (p *planner) arguments(ct *schema.ContentType, f *ast.Field, q *query.Query) error {
+// keeps its page for the writer: the one asked for, or the first page of
+// the default size, as Strapi's plugin pages every nested list (a
+// relation's, a multiple media's, a repeatable component's items).
+func (p *planner) arguments(ct *schema.ContentType, f *ast.Field, q *query.Query, list bool) error {
 	args := f.ArgumentMap(p.x.vars)
 	var err error
 	if fl, ok := args["filters"]; ok && fl != nil {
@@ -121,7 +161,8 @@ func (p *planner) arguments(ct *schema.ContentType, f *ast.Field, q *query.Query
 			return err
 		}
 	}
-	if pg, ok := args["pagination"].(map[string]any); ok && len(pg) > 0 {
+	if list {
+		pg, _ := args["pagination"].(map[string]any)
 		pq, err := p.x.pagination(pg)
 		if err != nil {
 			return err

@@ -347,3 +347,35 @@ func TestUsersThroughGraphQL(t *testing.T) {
 		}
 	})
 }
+
+// TestNestedListsArePaged pages a relation's list as Strapi's plugin does:
+// the default size when none is asked, the page asked for otherwise.
+func TestNestedListsArePaged(t *testing.T) {
+	eachGraphQL(t, func(t *testing.T, h *apptest.Harness) {
+		var docs []any
+		for i := range 12 {
+			_, out := gql(t, h, `mutation($d: ArticleInput!) { createArticle(data: $d) { documentId } }`, map[string]any{
+				"d": map[string]any{"title": "A" + strconv.Itoa(i), "seo": map[string]any{"metaTitle": "m"}}})
+			if out["errors"] != nil {
+				t.Fatalf("article: %v", out)
+			}
+			docs = append(docs, out["data"].(map[string]any)["createArticle"].(map[string]any)["documentId"])
+		}
+		_, out := gql(t, h, `mutation($d: PageInput!) { createPage(data: $d) { documentId } }`, map[string]any{
+			"d": map[string]any{"title": "P", "related": docs}})
+		if out["errors"] != nil {
+			t.Fatalf("page: %v", out)
+		}
+		_, out = gql(t, h, `{ pages { all: related { title } two: related(pagination: {start: 10, limit: 5}) { title } } }`, nil)
+		if out["errors"] != nil {
+			t.Fatalf("%v", out)
+		}
+		page := out["data"].(map[string]any)["pages"].([]any)[0].(map[string]any)
+		if n := len(page["all"].([]any)); n != 10 {
+			t.Errorf("default page: %d entries, want 10", n)
+		}
+		if got := compact(t, page["two"]); got != `[{"title":"A10"},{"title":"A11"}]` {
+			t.Errorf("start 10: %s", got)
+		}
+	})
+}
