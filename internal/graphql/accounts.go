@@ -192,7 +192,7 @@ func (x *exec) userMutation(f *ast.Field, args map[string]any) (*entry.Entry, er
 	if err := s.Allow(x.c, action); err != nil {
 		return nil, err
 	}
-	id, _ := args["id"].(string)
+	id := idArg(args["id"])
 	var ro entry.ReadOptions
 	if s.ReadOptions != nil {
 		ro = s.ReadOptions(x.c)

@@ -2,6 +2,7 @@ package graphql
 
 import (
 	"encoding/json"
+	"strconv"
 
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/schema"
@@ -148,4 +149,20 @@ func asInt(v any) (int64, bool) {
 		return int64(t), true
 	}
 	return 0, false
+}
+
+// idArg is an ID argument's text: GraphQL's ID takes a string or an
+// integer (a file's id sent as a number in the variables).
+func idArg(v any) string {
+	switch t := v.(type) {
+	case string:
+		return t
+	case json.Number:
+		return t.String()
+	case int64:
+		return strconv.FormatInt(t, 10)
+	case float64:
+		return strconv.FormatFloat(t, 'f', -1, 64)
+	}
+	return ""
 }

@@ -145,7 +145,7 @@ func (x *exec) content(b []byte, r root, f *ast.Field) ([]byte, error) {
 				e = page.Entries[0]
 			}
 		} else {
-			id, _ := args["documentId"].(string)
+			id := idArg(args["documentId"])
 			e, err = svc.FindOne(x.ctx, q, content.DocumentID(id), ro)
 			if errs.KindOf(err) == errs.KindNotFound {
 				return append(b, "null"...), nil

@@ -47,7 +47,7 @@ func (x *exec) fileField(b []byte, f *ast.Field) (out []byte, ok bool, err error
 		return nil, true, err
 	}
 	args := f.ArgumentMap(x.vars)
-	idText, _ := args["id"].(string)
+	idText := idArg(args["id"])
 	id, perr := strconv.ParseInt(idText, 10, 64)
 	if perr != nil || id < 1 {
 		return nil, true, errs.New(errs.KindNotFound, "file.notFound")

@@ -66,7 +66,7 @@ func (x *exec) localeField(b []byte, f *ast.Field) (out []byte, ok bool, err err
 	}
 	args := f.ArgumentMap(x.vars)
 	if f.Name == "i18NLocale" {
-		id, _ := args["documentId"].(string)
+		id := idArg(args["documentId"])
 		for _, l := range all {
 			if l.DocumentID == id {
 				return x.appendLocale(b, l, f.SelectionSet), true, nil

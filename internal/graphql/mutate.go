@@ -34,7 +34,7 @@ func (x *exec) mutate(b []byte, r root, f *ast.Field, ro entry.ReadOptions) ([]b
 		q = query.WithLocale(q, "")
 	}
 	svc, ctx := x.s.Content, x.ctx
-	id, _ := args["documentId"].(string)
+	id := idArg(args["documentId"])
 	if r.op == opDelete {
 		var gone *entry.Entry
 		var err error
