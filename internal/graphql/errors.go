@@ -44,7 +44,8 @@ func (x *exec) fieldError(f *ast.Field, err error) {
 	}
 	switch {
 	case status == fiber.StatusForbidden || status == fiber.StatusUnauthorized:
-		e.Code = "FORBIDDEN"
+		// Strapi's plugin words every refusal alike, whoever asks.
+		e.Code, e.Name, e.Message, e.Details = "FORBIDDEN", "ForbiddenError", "Forbidden access", map[string]any{}
 	case name == "ValidationError":
 		e.Code = "BAD_USER_INPUT"
 	case status == fiber.StatusInternalServerError:

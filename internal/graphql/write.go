@@ -91,6 +91,8 @@ func (x *exec) appendField(b []byte, e *entry.Entry, tn string, f *ast.Field) []
 		if s, ok := v.(string); ok {
 			return jsonw.AppendString(b, enumValue(s))
 		}
+	case a.Type == schema.Time:
+		return appendGraphQLTime(b, a.Kind.AppendJSON(nil, v))
 	}
 	return a.Kind.AppendJSON(b, v)
 }
@@ -168,4 +170,14 @@ func fieldType(f *ast.Field) string {
 		return ""
 	}
 	return f.Definition.Type.Name()
+}
+
+// appendGraphQLTime writes a time as Strapi's Time scalar serializes it,
+// HH:mm:ss.SSS ("09:00:00.000"), from REST's JSON of it ("09:00:00").
+func appendGraphQLTime(b, rest []byte) []byte {
+	if len(rest) == len(`"15:04:05"`) && rest[0] == '"' {
+		b = append(b, rest[:len(rest)-1]...)
+		return append(b, `.000"`...)
+	}
+	return append(b, rest...)
 }
