@@ -301,11 +301,10 @@ func (r *replay) step(s *scenarioStep) string {
 	return line + " " + strings.TrimSuffix(js.String(), "\n")
 }
 
-// keep keeps the values s names from its answer, as record.js does. Where
-// Kiln's answer has none (a mutation not served yet), it is logged, the
-// names stay unkept (later steps send {NAME} as it is), and for the
-// user's sign-up, sign-in and password change the value is made through
-// REST instead, so that the steps after it still run as that user.
+// keep keeps the values s names from its answer, as record.js does.
+// Where Kiln's answer has none (a step it does not answer as Strapi), it
+// is logged and the names stay unkept: later steps send {NAME} as it is,
+// and their answers say so.
 func (r *replay) keep(s *scenarioStep, resp *apptest.Response, doc any) {
 	want := map[string]string{}
 	for name, dotted := range s.Keep {
@@ -326,9 +325,6 @@ func (r *replay) keep(s *scenarioStep, resp *apptest.Response, doc any) {
 		dotted := want[name]
 		v := atPath(doc, dotted)
 		if v == nil || resp.Status >= 300 {
-			v = r.keepByREST(s, name)
-		}
-		if v == nil {
 			r.t.Logf("%s: nothing to keep as %s at %s (%d %.300s)", s.See, name, dotted, resp.Status, resp.Body)
 			continue
 		}
@@ -337,43 +333,6 @@ func (r *replay) keep(s *scenarioStep, resp *apptest.Response, doc any) {
 			r.nameDoc(str, "{"+name+"}")
 		}
 	}
-}
-
-// keepByREST makes, through REST, what a users-permissions step would
-// have kept had Kiln's GraphQL served it: the user's sign-up (G8.1),
-// sign-in (G8.4) and password change (G8.16), with the step's own values.
-// It answers nil for every other name.
-func (r *replay) keepByREST(s *scenarioStep, name string) any {
-	h, t := r.h, r.t
-	var path string
-	var body map[string]any
-	auth := []string{"Authorization", apptest.Anonymous}
-	switch label := strings.Fields(s.See)[0]; {
-	case label == "G8.1" && (name == "JWT" || name == "USERDOC"):
-		if name == "USERDOC" { // the sign-up of JWT made the user
-			if doc, ok := r.kept["\x00userdoc"]; ok {
-				return doc
-			}
-			return nil
-		}
-		path, body = "/api/auth/local/register", map[string]any{"username": "gqluser", "email": "gql@example.com", "password": "Passw0rd!"}
-	case label == "G8.4" && name == "JWT":
-		path, body = "/api/auth/local", map[string]any{"identifier": "gql@example.com", "password": "Passw0rd!"}
-	case label == "G8.16" && name == "JWT":
-		path, body = "/api/auth/change-password", map[string]any{"currentPassword": "Passw0rd!", "password": "Passw0rd!2", "passwordConfirmation": "Passw0rd!2"}
-		auth = []string{"Authorization", fmt.Sprintf("Bearer %v", r.kept["JWT"])}
-	default:
-		return nil
-	}
-	resp := h.Do("POST", path, body, auth...)
-	if resp.Status != 200 {
-		t.Fatalf("%s through REST (%s): %d %s", s.See, path, resp.Status, resp.Body)
-	}
-	m := resp.JSON(t)
-	if doc, ok := atPath(m, "user.documentId").(string); ok {
-		r.kept["\x00userdoc"] = doc
-	}
-	return m["jwt"]
 }
 
 // atPath is the value at a dotted path ("data.createPage.documentId",
