@@ -39,6 +39,10 @@ type exec struct {
 	// bubble is set when a non-null nested field failed: the entry that
 	// holds it is null.
 	bubble bool
+	// extras are the fields read apart, and their values by field and
+	// holding entry (extras.go).
+	extras      []extra
+	extraValues map[*ast.Position]map[int64]any
 }
 
 // run executes op and appends the answer's data object.
@@ -154,6 +158,9 @@ func (x *exec) content(b []byte, r root, f *ast.Field) ([]byte, error) {
 				return nil, err
 			}
 		}
+		if err := x.loadExtras([]*entry.Entry{e}, q.Status, ro); err != nil {
+			return nil, err
+		}
 		return x.appendEntry(b, e, f.SelectionSet), nil
 	}
 	if err := svc.CheckEstimate(q, q.Pagination.Size(), ro); err != nil {
@@ -161,6 +168,9 @@ func (x *exec) content(b []byte, r root, f *ast.Field) ([]byte, error) {
 	}
 	page, err := svc.Find(x.ctx, q, ro)
 	if err != nil {
+		return nil, err
+	}
+	if err := x.loadExtras(page.Entries, q.Status, ro); err != nil {
 		return nil, err
 	}
 	if r.op == opFind {

@@ -80,6 +80,9 @@ func (x *exec) mutate(b []byte, r root, f *ast.Field, ro entry.ReadOptions) ([]b
 	if err != nil {
 		return nil, err
 	}
+	if err := x.loadExtras([]*entry.Entry{e}, q.Status, ro); err != nil {
+		return nil, err
+	}
 	return x.appendEntry(b, e, f.SelectionSet), nil
 }
 

@@ -18,6 +18,11 @@ import (
 // planner compiles the selections of one root field.
 type planner struct {
 	x *exec
+	// path is the populated relations from the root to the level being
+	// planned; zone counts the dynamic zones and components on the way
+	// (their rows cannot be read apart, see extras.go).
+	path []*schema.Attribute
+	zone int
 }
 
 // window is a page of a nested list.
@@ -34,7 +39,7 @@ func (p *planner) selection(ct *schema.ContentType, set ast.SelectionSet, q *que
 			continue // __typename, documentId, id: always there
 		}
 		if first := seen[a]; first != nil {
-			if err := p.again(a, first, f); err != nil {
+			if err := p.again(ct, a, first, f); err != nil {
 				return err
 			}
 			continue
@@ -59,23 +64,32 @@ func (p *planner) selection(ct *schema.ContentType, set ast.SelectionSet, q *que
 	return nil
 }
 
-// again checks a relation or component selected a second time (under
-// another alias, or as its _connection): it is populated once, so only
-// its page may differ, which the writer applies per field.
-func (p *planner) again(a *schema.Attribute, first, f *ast.Field) error {
+// again plans a relation or component selected a second time (under
+// another alias, or as its _connection): with the same filters and sort
+// it shares the first one's read and keeps its own page (the writer
+// applies it); otherwise it is read apart (extras.go).
+func (p *planner) again(ct *schema.ContentType, a *schema.Attribute, first, f *ast.Field) error {
 	if !a.IsRelation() && !a.IsComponent() {
 		return nil
 	}
-	if argsKey(first, "filters", "sort") != argsKey(f, "filters", "sort") {
-		return errs.New(errs.KindValidation, "Kiln reads "+a.Name+" once per entry: the same relation asked twice "+
-			"must have the same filters and sort (its pagination may differ)")
+	if argsKey(first, "filters", "sort") == argsKey(f, "filters", "sort") {
+		target := a.TargetType
+		if a.IsComponent() {
+			target = a.ComponentTypes[0]
+		}
+		list := a.ToMany() || (a.Type == schema.Component && a.Repeatable)
+		return p.arguments(target, f, &query.Query{Type: target}, list)
 	}
-	target := a.TargetType
-	if a.IsComponent() {
-		target = a.ComponentTypes[0]
+	if p.zone > 0 || ct.Kind == schema.ComponentKind {
+		return errs.New(errs.KindValidation, "Kiln reads "+a.Name+" once per component: the same field asked twice "+
+			"inside a component must have the same filters and sort (its pagination may differ)")
 	}
-	list := a.ToMany() || (a.Type == schema.Component && a.Repeatable)
-	return p.arguments(target, f, &query.Query{Type: target}, list)
+	pop, err := p.populate(a, f)
+	if err != nil || pop == nil {
+		return err
+	}
+	p.x.extras = append(p.x.extras, extra{path: append([]*schema.Attribute{}, p.path...), parent: ct, field: f, pop: pop})
+	return nil
 }
 
 // argsKey is the text of f's arguments names, for comparison.
@@ -112,6 +126,8 @@ func inSchemaOrder(ct *schema.ContentType, chosen []*schema.Attribute) []*schema
 // populate is the Populate of one relation, component or zone field.
 func (p *planner) populate(a *schema.Attribute, f *ast.Field) (*query.Populate, error) {
 	if a.Type == schema.DynamicZone {
+		p.zone++
+		defer func() { p.zone-- }()
 		pop := &query.Populate{Relation: a, Query: &query.Query{}, On: map[string]*query.Query{}}
 		for _, c := range a.ComponentTypes {
 			sub := &query.Query{Type: c}
@@ -125,6 +141,8 @@ func (p *planner) populate(a *schema.Attribute, f *ast.Field) (*query.Populate, 
 	target := a.TargetType
 	if a.IsComponent() {
 		target = a.ComponentTypes[0]
+		p.zone++
+		defer func() { p.zone-- }()
 	} else if !p.x.canRead(target) {
 		p.x.forbidden[f.Position] = true
 		return nil, nil
@@ -134,7 +152,10 @@ func (p *planner) populate(a *schema.Attribute, f *ast.Field) (*query.Populate, 
 	if strings.HasSuffix(f.Name, "_connection") {
 		set = p.x.childSet(set, relationCollectionName(target), "nodes")
 	}
-	if err := p.selection(target, set, sub); err != nil {
+	p.path = append(p.path, a)
+	err := p.selection(target, set, sub)
+	p.path = p.path[:len(p.path)-1]
+	if err != nil {
 		return nil, err
 	}
 	list := a.ToMany() || (a.Type == schema.Component && a.Repeatable)

@@ -117,7 +117,7 @@ func (s *Server) Handle(c *fiber.Ctx) error {
 		return s.reply(c, fiber.StatusBadRequest, nil, fromGQLErrors(asList(verr), "BAD_USER_INPUT"))
 	}
 	x := &exec{s: s, c: c, ctx: c.UserContext(), vars: vars, windows: map[*ast.Position]window{},
-		forbidden: map[*ast.Position]bool{}}
+		forbidden: map[*ast.Position]bool{}, extraValues: map[*ast.Position]map[int64]any{}}
 	if s.Options != nil {
 		x.opts = s.Options(c)
 	}

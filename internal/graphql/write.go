@@ -79,6 +79,9 @@ func (x *exec) appendField(b []byte, e *entry.Entry, tn string, f *ast.Field) []
 		return append(b, "null"...)
 	}
 	v, has := e.Get(a)
+	if values, ok := x.extraValues[f.Position]; ok {
+		v, has = values[e.ID]
+	}
 	if !has || v == nil {
 		return x.appendMissing(b, a, conn)
 	}
