@@ -188,9 +188,9 @@ func (x *exec) rootQuery(r root, f *ast.Field, args map[string]any) (*query.Quer
 		q.Status = query.Draft
 	}
 	if loc, ok := args["locale"].(string); ok && ct.Localized {
-		if !contains(x.opts.Locales, loc) && loc != query.AllLocales {
-			return nil, errs.New(errs.KindValidation, "Invalid locale "+loc)
-		}
+		// A literal is checked at validation (checkLiterals); a variable
+		// naming no locale reads nothing, as Strapi and REST's ?locale=
+		// answer it.
 		q.Locale = loc
 	}
 	if ct.Localized && q.Locale == "" {

@@ -2,7 +2,6 @@ package graphql
 
 import (
 	"strconv"
-	"strings"
 
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
@@ -39,15 +38,15 @@ func (s *Server) checkLimits(doc *ast.QueryDocument) []gqlError {
 
 // tooDeep are the fields of set nested deeper than limit, as
 // graphql-depth-limit finds them for Strapi: the root's fields are at
-// depth 0, introspection fields are not counted, fragments are followed
+// depth 0, introspection fields are not counted (__typename is), fragments are followed
 // (once per path).
 func tooDeep(set ast.SelectionSet, d, limit int, seen map[string]bool) []*ast.Field {
 	var out []*ast.Field
 	for _, sel := range set {
 		switch t := sel.(type) {
 		case *ast.Field:
-			if strings.HasPrefix(t.Name, "__") {
-				continue
+			if t.Name == "__schema" || t.Name == "__type" {
+				continue // introspection is not counted; __typename is
 			}
 			if d > limit {
 				out = append(out, t)

@@ -15,6 +15,8 @@ type model struct {
 	objects map[string]*schema.ContentType
 	// roots maps Query's and Mutation's fields to what they do.
 	roots map[string]root
+	// zoneInputs maps a zone's input scalar to its field.
+	zoneInputs map[string]*schema.Attribute
 	// user is users-permissions' user type, nil when the project has none;
 	// file is the upload plugin's.
 	user, file *schema.ContentType
@@ -59,7 +61,7 @@ type root struct {
 // newModel collects the types Strapi's plugin serves: every content type
 // and component (users-permissions' permission type has none in Kiln).
 func newModel(s *schema.Schema) *model {
-	m := &model{objects: map[string]*schema.ContentType{}, roots: map[string]root{}}
+	m := &model{objects: map[string]*schema.ContentType{}, roots: map[string]root{}, zoneInputs: map[string]*schema.Attribute{}}
 	for _, ct := range servedOrder(s.Types) {
 		if ct.Builtin && ct.Name == "user" {
 			m.user = ct
@@ -92,6 +94,13 @@ func newModel(s *schema.Schema) *model {
 	for _, c := range s.Components {
 		m.components = append(m.components, c)
 		m.objects[componentName(c)] = c
+	}
+	for _, ct := range append(append([]*schema.ContentType{}, m.types...), m.components...) {
+		for _, a := range ct.Attributes {
+			if a.Type == schema.DynamicZone {
+				m.zoneInputs[zoneName(ct, a)+"Input"] = a
+			}
+		}
 	}
 	return m
 }

@@ -96,12 +96,19 @@ func (s *Server) Handle(c *fiber.Ctx) error {
 	}
 	doc, perr := parser.ParseQuery(&ast.Source{Input: req.Query})
 	if perr != nil {
-		return s.reply(c, fiber.StatusBadRequest, nil, fromGQLErrors(asList(perr), "GRAPHQL_PARSE_FAILED"))
+		list := asList(perr)
+		graphqlJSWording(list, nil, true)
+		return s.reply(c, fiber.StatusBadRequest, nil, fromGQLErrors(list, "GRAPHQL_PARSE_FAILED"))
 	}
 	if list := validator.Validate(s.Schema.ast, doc); len(list) > 0 {
+		graphqlJSWording(list, doc, false)
 		return s.reply(c, fiber.StatusBadRequest, nil, fromGQLErrors(list, "GRAPHQL_VALIDATION_FAILED"))
 	}
-	if list := s.checkLimits(doc); len(list) > 0 {
+	var opts query.Options
+	if s.Options != nil {
+		opts = s.Options(c)
+	}
+	if list := append(s.checkLimits(doc), s.checkLiterals(doc, opts.Locales)...); len(list) > 0 {
 		return s.reply(c, fiber.StatusBadRequest, nil, list)
 	}
 	op, msg := pickOperation(doc, req.OperationName)
@@ -112,15 +119,15 @@ func (s *Server) Handle(c *fiber.Ctx) error {
 		return s.reply(c, fiber.StatusMethodNotAllowed, nil, []gqlError{{
 			Message: "GET requests only support query operations, not " + string(op.Operation) + " operations", Code: "BAD_REQUEST"}})
 	}
+	if list := missingVariables(op, req.Variables); len(list) > 0 {
+		return s.reply(c, fiber.StatusBadRequest, nil, list)
+	}
 	vars, verr := validator.VariableValues(s.Schema.ast, op, req.Variables)
 	if verr != nil {
 		return s.reply(c, fiber.StatusBadRequest, nil, fromGQLErrors(asList(verr), "BAD_USER_INPUT"))
 	}
-	x := &exec{s: s, c: c, ctx: c.UserContext(), vars: vars, windows: map[*ast.Position]window{},
+	x := &exec{s: s, c: c, ctx: c.UserContext(), vars: vars, opts: opts, windows: map[*ast.Position]window{},
 		forbidden: map[*ast.Position]bool{}, extraValues: map[*ast.Position]map[int64]any{}}
-	if s.Options != nil {
-		x.opts = s.Options(c)
-	}
 	data := x.run(make([]byte, 0, 1024), op)
 	if x.nullData {
 		data = []byte("null")
