@@ -22,7 +22,7 @@ func (s *Service) ChangePassword(ctx context.Context, userID int64, current, pas
 	case !auth.CheckPassword(p.PasswordHash, current):
 		return nil, errs.New(errs.KindValidation, "The provided current password is invalid")
 	case password != confirmation:
-		return nil, errs.New(errs.KindValidation, "Passwords do not match")
+		return nil, mismatch(confirmation)
 	case password == current:
 		return nil, errs.New(errs.KindValidation, "Your new password must be different than your current password")
 	}
@@ -43,4 +43,10 @@ func (s *Service) setPasswordAndSignIn(ctx context.Context, id int64, password s
 		return nil, err
 	}
 	return s.session(ctx, id, p.TokenVersion)
+}
+
+// mismatch is Strapi's refusal of a confirmation that is not the
+// password: a validation error on passwordConfirmation, with its value.
+func mismatch(confirmation string) error {
+	return errs.Fields([]errs.FieldError{errs.Field("passwordConfirmation", "Passwords do not match").WithValue(confirmation)})
 }

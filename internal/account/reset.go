@@ -102,7 +102,7 @@ func (s *Service) WaitMail() { s.mailing.Wait() }
 // the code expires, and never for a blocked user; it answers a session.
 func (s *Service) ResetPassword(ctx context.Context, code, password, confirmation string) (*Session, error) {
 	if password != confirmation {
-		return nil, errs.New(errs.KindValidation, "Passwords do not match")
+		return nil, mismatch(confirmation)
 	}
 	p, err := PrincipalByResetCode(ctx, s.Content, hashCode(code))
 	switch {

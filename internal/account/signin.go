@@ -88,10 +88,31 @@ func (s *Service) Register(ctx context.Context, username, email, password string
 		SetRelation("role", content.ID(s.RoleIDs[auth.Authenticated])).Set("confirmed", true).Set("blocked", false).Set("provider", "local")
 	e, err := s.Content.Create(ctx, &query.Query{Type: s.UserType()}, w, entry.ReadOptions{})
 	if err != nil {
-		if ee, ok := errs.As(err); ok && ee.Message == "This attribute must be unique" {
+		if onlyTaken(err) {
 			return nil, errs.New(errs.KindApplication, "Email or Username are already taken")
 		}
 		return nil, err
 	}
 	return s.session(ctx, e.ID, 0)
+}
+
+// onlyTaken reports whether err refuses a write for unique values alone
+// (the username, the e-mail or both): Strapi answers it as one
+// "already taken".
+func onlyTaken(err error) bool {
+	const unique = "This attribute must be unique"
+	ee, ok := errs.As(err)
+	if !ok || ee.Kind != errs.KindValidation {
+		return false
+	}
+	if ee.Message == unique {
+		return true
+	}
+	list, _ := ee.Details["errors"].([]errs.FieldError)
+	for _, fe := range list {
+		if fe.Message != unique {
+			return false
+		}
+	}
+	return len(list) > 0
 }
