@@ -13,11 +13,12 @@ import "strings"
 //	maxLimit: -1
 //	introspection: true
 //	playground: false
+//	maxBatch: 0
 //
 // Env: KILN_GRAPHQL_ENABLED, KILN_GRAPHQL_ENDPOINT, KILN_GRAPHQL_DEPTH_LIMIT,
 // KILN_GRAPHQL_AMOUNT_LIMIT, KILN_GRAPHQL_DEFAULT_LIMIT,
 // KILN_GRAPHQL_MAX_LIMIT, KILN_GRAPHQL_INTROSPECTION,
-// KILN_GRAPHQL_PLAYGROUND.
+// KILN_GRAPHQL_PLAYGROUND, KILN_GRAPHQL_MAX_BATCH.
 type GraphQL struct {
 	// Enabled serves the endpoint. Default: false, as a Strapi project
 	// without the plugin has none.
@@ -41,6 +42,10 @@ type GraphQL struct {
 	// Playground serves the query page to browsers at the endpoint.
 	// Default: false.
 	Playground bool `yaml:"playground"`
+	// MaxBatch is the most operations one POST may send as a list (Apollo
+	// Server's batching); 0 refuses batches, as Apollo and Strapi do by
+	// default. Default: 0.
+	MaxBatch int `yaml:"maxBatch"`
 }
 
 // IntrospectionOn reports whether introspection is answered.
@@ -57,6 +62,9 @@ func (g GraphQL) check() []string {
 	}
 	if g.DepthLimit < 1 || g.AmountLimit < 1 || g.DefaultLimit < 1 {
 		probs = append(probs, "graphql.yaml: depthLimit, amountLimit and defaultLimit must be at least 1")
+	}
+	if g.MaxBatch < 0 || g.MaxBatch > 100 {
+		probs = append(probs, "graphql.yaml: maxBatch must be 0 (no batches) to 100")
 	}
 	if g.MaxLimit == 0 || g.MaxLimit < -1 {
 		probs = append(probs, "graphql.yaml: maxLimit must be -1 (no cap) or at least 1")
@@ -77,4 +85,5 @@ func (e *envReader) graphql(g *GraphQL) {
 		g.Introspection = &b
 	}
 	e.boolean(&g.Playground, "KILN_GRAPHQL_PLAYGROUND")
+	e.integer(&g.MaxBatch, "KILN_GRAPHQL_MAX_BATCH")
 }

@@ -78,9 +78,14 @@ func fromGQLErrors(list gqlerror.List, code string) []gqlError {
 	return out
 }
 
-// reply writes {"errors": [...], "data": ...}: data is nil when the
-// request never ran (a parse or validation error), and then absent.
+// reply writes an answer (see answer).
 func (s *Server) reply(c *fiber.Ctx, status int, data []byte, list []gqlError) error {
+	return s.send(c, status, answer(data, list))
+}
+
+// answer is {"errors": [...], "data": ...}: data is nil when the request
+// never ran (a parse or validation error), and then absent.
+func answer(data []byte, list []gqlError) []byte {
 	b := make([]byte, 0, len(data)+256)
 	b = append(b, '{')
 	if len(list) > 0 {
@@ -100,7 +105,12 @@ func (s *Server) reply(c *fiber.Ctx, status int, data []byte, list []gqlError) e
 		b = append(b, `"data":`...)
 		b = append(b, data...)
 	}
-	b = append(b, '}')
+	return append(b, '}')
+}
+
+// send writes an answer with GraphQL's content type: the one the client
+// asked for, application/graphql-response+json, or application/json.
+func (s *Server) send(c *fiber.Ctx, status int, b []byte) error {
 	c.Status(status)
 	if strings.Contains(c.Get(fiber.HeaderAccept), "application/graphql-response+json") {
 		c.Set(fiber.HeaderContentType, "application/graphql-response+json; charset=utf-8")

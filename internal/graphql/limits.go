@@ -25,6 +25,11 @@ func (s *Server) checkLimits(doc *ast.QueryDocument) []gqlError {
 					Locations: at(f.Position), Code: "GRAPHQL_VALIDATION_FAILED"})
 			}
 		}
+		if n := selectedFields(op.SelectionSet, maxSelectedFields, map[string]bool{}); n > maxSelectedFields {
+			out = append(out, gqlError{
+				Message:   "The operation selects more than " + strconv.Itoa(maxSelectedFields) + " fields once its fragments are spread",
+				Locations: at(op.Position), Code: "GRAPHQL_VALIDATION_FAILED"})
+		}
 		if !s.Config.Introspection {
 			if f := introspectionField(op.SelectionSet, map[string]bool{}); f != nil {
 				out = append(out, gqlError{
@@ -99,4 +104,35 @@ func at(p *ast.Position) []gqlerror.Location {
 		return nil
 	}
 	return []gqlerror.Location{{Line: p.Line, Column: p.Column}}
+}
+
+// maxSelectedFields bounds the fields one operation selects once its
+// fragments are spread: a few hundred bytes of aliases or fragment
+// spreads can otherwise ask for millions of fields (alias and fragment
+// amplification). Real pages select tens to hundreds.
+const maxSelectedFields = 2000
+
+// selectedFields counts the fields of set with its fragments spread,
+// stopping past limit.
+func selectedFields(set ast.SelectionSet, limit int, seen map[string]bool) int {
+	n := 0
+	for _, sel := range set {
+		if n > limit {
+			return n
+		}
+		switch t := sel.(type) {
+		case *ast.Field:
+			n += 1 + selectedFields(t.SelectionSet, limit-n, seen)
+		case *ast.InlineFragment:
+			n += selectedFields(t.SelectionSet, limit-n, seen)
+		case *ast.FragmentSpread:
+			if t.Definition == nil || seen[t.Name] {
+				continue
+			}
+			seen[t.Name] = true
+			n += selectedFields(t.Definition.SelectionSet, limit-n, seen)
+			delete(seen, t.Name)
+		}
+	}
+	return n
 }

@@ -379,3 +379,55 @@ func TestNestedListsArePaged(t *testing.T) {
 		}
 	})
 }
+
+// TestAmplificationIsRefused refuses, before any statement, an operation
+// whose fragments multiply its fields past the bound, however small its
+// text.
+func TestAmplificationIsRefused(t *testing.T) {
+	eachGraphQL(t, func(t *testing.T, h *apptest.Harness) {
+		// Each level spreads the one below ten times: 10^4 fields from
+		// a few hundred bytes.
+		q := `query { customers { ...L3 } }
+			fragment L0 on Customer { name }
+			fragment L1 on Customer { a: programs { customer { ...L0 } } b: programs { customer { ...L0 } } ...L0 }`
+		for i := 2; i <= 4; i++ {
+			q += "\nfragment L" + strconv.Itoa(i) + " on Customer { "
+			for j := range 10 {
+				q += "x" + strconv.Itoa(j) + ": programs { customer { ...L" + strconv.Itoa(i-1) + " } } "
+			}
+			q += "}"
+		}
+		q = strings.Replace(q, "...L3", "...L4", 1)
+		qc := h.CountQueries()
+		st, out := gql(t, h, q, nil, "Authorization", apptest.Anonymous) // no token: no user to look up
+		if st != 400 || !strings.Contains(compact(t, out), "more than 2000 fields") {
+			t.Fatalf("%d %v", st, out)
+		}
+		if n := qc.N(); n != 0 {
+			t.Errorf("%d statements ran for a refused operation", n)
+		}
+	})
+}
+
+func TestBatches(t *testing.T) {
+	eachGraphQLWith(t, func(cfg *config.Config) { cfg.GraphQL.MaxBatch = 2 }, func(t *testing.T, h *apptest.Harness) {
+		post := func(body string) (int, string) {
+			r := h.Do("POST", "/graphql", json.RawMessage(body))
+			return r.Status, string(r.Body)
+		}
+		st, got := post(`[{"query":"{ __typename }"},{"query":"{ customers { name } }"}]`)
+		if st != 200 || got != `[{"data":{"__typename":"Query"}},{"data":{"customers":[]}}]` {
+			t.Errorf("a batch of two: %d %s", st, got)
+		}
+		st, got = post(`[{"query":"{ __typename }"},{"query":"{ __typename }"},{"query":"{ __typename }"}]`)
+		if st != 400 || !strings.Contains(got, "A batch holds 1 to 2 operations; this one holds 3") {
+			t.Errorf("a batch of three: %d %s", st, got)
+		}
+	})
+	eachGraphQL(t, func(t *testing.T, h *apptest.Harness) {
+		r := h.Do("POST", "/graphql", json.RawMessage(`[{"query":"{ __typename }"}]`))
+		if r.Status != 400 || !strings.Contains(string(r.Body), "Operation batching disabled.") {
+			t.Errorf("batches off: %d %s", r.Status, r.Body)
+		}
+	})
+}

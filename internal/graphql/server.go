@@ -3,6 +3,7 @@ package graphql
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"encoding/json"
 	"errors"
 	"log/slog"
@@ -32,6 +33,9 @@ type Config struct {
 	Introspection bool
 	// MaxQueryBytes bounds a query document's size.
 	MaxQueryBytes int
+	// MaxBatch is the most operations one POST may batch as a list; 0
+	// refuses batches, as Apollo Server does by default.
+	MaxBatch int
 }
 
 // Server answers /graphql through the content service, with the same
@@ -83,48 +87,60 @@ func (s *Server) Handle(c *fiber.Ctx) error {
 	if blockedAsCSRF(c) {
 		return s.reply(c, fiber.StatusBadRequest, nil, []gqlError{{Message: csrfMessage, Code: "BAD_REQUEST"}})
 	}
+	if batch, ok, err := s.readBatch(c); ok {
+		if err != nil {
+			return s.reply(c, fiber.StatusBadRequest, nil, []gqlError{{Message: err.Error(), Code: "BAD_REQUEST"}})
+		}
+		return s.runBatch(c, batch)
+	}
 	req, err := readRequest(c)
 	if err != nil {
 		return s.reply(c, fiber.StatusBadRequest, nil, []gqlError{{Message: err.Error(), Code: "BAD_REQUEST"}})
 	}
+	status, b := s.one(c, req)
+	return s.send(c, status, b)
+}
+
+// one runs one request and returns its status and answer.
+func (s *Server) one(c *fiber.Ctx, req request) (int, []byte) {
 	if strings.TrimSpace(req.Query) == "" {
-		return s.reply(c, fiber.StatusBadRequest, nil, []gqlError{{
+		return fiber.StatusBadRequest, answer(nil, []gqlError{{
 			Message: "GraphQL operations must contain a non-empty `query` or a `persistedQuery` extension.", Code: "BAD_REQUEST"}})
 	}
 	if s.Config.MaxQueryBytes > 0 && len(req.Query) > s.Config.MaxQueryBytes {
-		return s.reply(c, fiber.StatusBadRequest, nil, []gqlError{{Message: "The query document is too large", Code: "BAD_REQUEST"}})
+		return fiber.StatusBadRequest, answer(nil, []gqlError{{Message: "The query document is too large", Code: "BAD_REQUEST"}})
 	}
 	doc, perr := parser.ParseQuery(&ast.Source{Input: req.Query})
 	if perr != nil {
 		list := asList(perr)
 		graphqlJSWording(list, nil, true)
-		return s.reply(c, fiber.StatusBadRequest, nil, fromGQLErrors(list, "GRAPHQL_PARSE_FAILED"))
+		return fiber.StatusBadRequest, answer(nil, fromGQLErrors(list, "GRAPHQL_PARSE_FAILED"))
 	}
 	if list := validator.Validate(s.Schema.ast, doc); len(list) > 0 {
 		graphqlJSWording(list, doc, false)
-		return s.reply(c, fiber.StatusBadRequest, nil, fromGQLErrors(list, "GRAPHQL_VALIDATION_FAILED"))
+		return fiber.StatusBadRequest, answer(nil, fromGQLErrors(list, "GRAPHQL_VALIDATION_FAILED"))
 	}
 	var opts query.Options
 	if s.Options != nil {
 		opts = s.Options(c)
 	}
 	if list := append(s.checkLimits(doc), s.checkLiterals(doc, opts.Locales)...); len(list) > 0 {
-		return s.reply(c, fiber.StatusBadRequest, nil, list)
+		return fiber.StatusBadRequest, answer(nil, list)
 	}
 	op, msg := pickOperation(doc, req.OperationName)
 	if op == nil {
-		return s.reply(c, fiber.StatusBadRequest, nil, []gqlError{{Message: msg, Code: "OPERATION_RESOLUTION_FAILURE"}})
+		return fiber.StatusBadRequest, answer(nil, []gqlError{{Message: msg, Code: "OPERATION_RESOLUTION_FAILURE"}})
 	}
 	if op.Operation != ast.Query && c.Method() == fiber.MethodGet {
-		return s.reply(c, fiber.StatusMethodNotAllowed, nil, []gqlError{{
+		return fiber.StatusMethodNotAllowed, answer(nil, []gqlError{{
 			Message: "GET requests only support query operations, not " + string(op.Operation) + " operations", Code: "BAD_REQUEST"}})
 	}
 	if list := missingVariables(op, req.Variables); len(list) > 0 {
-		return s.reply(c, fiber.StatusBadRequest, nil, list)
+		return fiber.StatusBadRequest, answer(nil, list)
 	}
 	vars, verr := validator.VariableValues(s.Schema.ast, op, req.Variables)
 	if verr != nil {
-		return s.reply(c, fiber.StatusBadRequest, nil, fromGQLErrors(asList(verr), "BAD_USER_INPUT"))
+		return fiber.StatusBadRequest, answer(nil, fromGQLErrors(asList(verr), "BAD_USER_INPUT"))
 	}
 	x := &exec{s: s, c: c, ctx: c.UserContext(), vars: vars, opts: opts, windows: map[*ast.Position]window{},
 		forbidden: map[*ast.Position]bool{}, extraValues: map[*ast.Position]map[int64]any{}}
@@ -132,7 +148,7 @@ func (s *Server) Handle(c *fiber.Ctx) error {
 	if x.nullData {
 		data = []byte("null")
 	}
-	return s.reply(c, fiber.StatusOK, data, x.errors)
+	return fiber.StatusOK, answer(data, x.errors)
 }
 
 // readRequest reads the request's query, operation name and variables.
@@ -154,9 +170,6 @@ func readRequest(c *fiber.Ctx) (request, error) {
 			return req, errors.New("POST body missing, invalid Content-Type, or JSON object has no keys.")
 		}
 		body := bytes.TrimSpace(c.Body())
-		if len(body) > 0 && body[0] == '[' {
-			return req, errors.New("Operation batching disabled.")
-		}
 		if err := decodeJSON(body, &req); err != nil {
 			return req, errors.New("POST body is not a JSON object of query, variables and operationName")
 		}
@@ -225,4 +238,42 @@ func blockedAsCSRF(c *fiber.Ctx) bool {
 		return true
 	}
 	return false
+}
+
+// readBatch reads a POST body that is a list of requests; ok is false for
+// any other body. Batches are refused unless MaxBatch allows them (Apollo
+// Server's default, which Strapi keeps), and past MaxBatch operations.
+func (s *Server) readBatch(c *fiber.Ctx) (batch []request, ok bool, err error) {
+	body := bytes.TrimSpace(c.Body())
+	if c.Method() != fiber.MethodPost || len(body) == 0 || body[0] != '[' {
+		return nil, false, nil
+	}
+	if s.Config.MaxBatch < 1 {
+		return nil, true, errors.New("Operation batching disabled.")
+	}
+	if err := decodeJSON(body, &batch); err != nil {
+		return nil, true, errors.New("POST body is not a JSON list of requests")
+	}
+	if len(batch) == 0 || len(batch) > s.Config.MaxBatch {
+		return nil, true, fmt.Errorf("A batch holds 1 to %d operations; this one holds %d", s.Config.MaxBatch, len(batch))
+	}
+	return batch, true, nil
+}
+
+// runBatch answers each request of a batch in turn: a list of answers,
+// 200 as long as the batch itself was read.
+func (s *Server) runBatch(c *fiber.Ctx, batch []request) error {
+	b := []byte{'['}
+	for i, req := range batch {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		if strings.TrimSpace(req.Query) == "" {
+			b = append(b, answer(nil, []gqlError{{Message: "GraphQL operations must contain a non-empty `query` or a `persistedQuery` extension.", Code: "BAD_REQUEST"}})...)
+			continue
+		}
+		_, one := s.one(c, req)
+		b = append(b, one...)
+	}
+	return s.send(c, fiber.StatusOK, append(b, ']'))
 }
