@@ -35,7 +35,8 @@ func (a *App) graphqlRoutes(api *rest.API) route.Table {
 	}
 	s := &graphql.Server{Schema: gs, Content: a.Content, Log: a.Log,
 		Config: graphql.Config{DefaultLimit: cfg.DefaultLimit, MaxLimit: maxLimit, DepthLimit: cfg.DepthLimit,
-			Introspection: cfg.IntrospectionOn(), MaxQueryBytes: 64 << 10, MaxBatch: cfg.MaxBatch},
+			Introspection: cfg.IntrospectionOn(), MaxQueryBytes: 64 << 10, MaxBatch: cfg.MaxBatch,
+			MaxAnswerRows: a.Config.API.MaxAnswerRows},
 		Guard: api.Guard, Options: api.Options, AllowStatus: api.AllowStatus,
 		Accounts: a.Accounts, Files: a.Upload, Allow: a.Security.Allow, AllowPublic: a.Security.AllowPublic, ReadOptions: a.Security.ReadOptions,
 		Locales: func(ctx context.Context) ([]locales.Locale, error) {

@@ -43,6 +43,9 @@ type exec struct {
 	// holding entry (extras.go).
 	extras      []extra
 	extraValues map[*ast.Position]map[int64]any
+	// rows counts the entries written so far: the root fields of one
+	// operation share the caller's answer budget (budget).
+	rows int
 }
 
 // run executes op and appends the answer's data object.
@@ -106,6 +109,21 @@ func (x *exec) rootField(b []byte, rootName string, f *ast.Field) []byte {
 	return out
 }
 
+// budget is ro with what is left of the caller's answer budget once the
+// entries of the earlier root fields are counted: aliases of one list
+// cannot each spend the whole budget.
+func (x *exec) budget(ro entry.ReadOptions) entry.ReadOptions {
+	total := ro.MaxAnswerRows
+	if total == 0 {
+		total = x.s.Config.MaxAnswerRows
+	}
+	if x.rows == 0 || total == 0 {
+		return ro
+	}
+	ro.MaxAnswerRows = max(total-x.rows, 1)
+	return ro
+}
+
 // rootError records err against root field f.
 func (x *exec) rootError(f *ast.Field, err error) {
 	x.path = x.path[:0]
@@ -118,6 +136,7 @@ func (x *exec) content(b []byte, r root, f *ast.Field) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	ro = x.budget(ro)
 	switch r.op {
 	case opCreate, opUpdate, opDelete:
 		return x.mutate(b, r, f, ro)

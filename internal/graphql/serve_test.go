@@ -431,3 +431,25 @@ func TestBatches(t *testing.T) {
 		}
 	})
 }
+
+// TestAliasesShareTheAnswerBudget holds the entries of all root fields
+// of one operation against the caller's answer budget: two aliases of a
+// list cannot each spend it whole.
+func TestAliasesShareTheAnswerBudget(t *testing.T) {
+	eachGraphQLWith(t, func(cfg *config.Config) { cfg.API.MaxAnswerRows = 5 }, func(t *testing.T, h *apptest.Harness) {
+		for i := range 4 {
+			if _, out := gql(t, h, `mutation($d: CustomerInput!) { createCustomer(data: $d) { name } }`,
+				map[string]any{"d": map[string]any{"name": "C" + strconv.Itoa(i)}}); out["errors"] != nil {
+				t.Fatalf("create: %v", out)
+			}
+		}
+		if _, out := gql(t, h, `{ a: customers { name } }`, nil); out["errors"] != nil {
+			t.Fatalf("one list of 4 within a budget of 5: %v", out)
+		}
+		_, out := gql(t, h, `{ a: customers { name } b: customers { name } }`, nil)
+		got := compact(t, out)
+		if !strings.Contains(got, `"path":["b"]`) || !strings.Contains(got, "The answer would hold more than") || strings.Contains(got, `"path":["a"]`) {
+			t.Errorf("two lists of 4 within a budget of 5: %s", got)
+		}
+	})
+}

@@ -33,6 +33,9 @@ type Config struct {
 	Introspection bool
 	// MaxQueryBytes bounds a query document's size.
 	MaxQueryBytes int
+	// MaxAnswerRows is the answer budget of a caller whose role sets
+	// none (api.yaml's maxAnswerRows).
+	MaxAnswerRows int
 	// MaxBatch is the most operations one POST may batch as a list; 0
 	// refuses batches, as Apollo Server does by default.
 	MaxBatch int

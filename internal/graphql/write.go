@@ -23,6 +23,7 @@ func (x *exec) appendEntry(b []byte, e *entry.Entry, set ast.SelectionSet) []byt
 		return append(b, "null"...)
 	}
 	tn := typeName(e.Type)
+	x.rows++
 	start := len(b)
 	b = append(b, '{')
 	for i, f := range x.collect(set, tn) {
