@@ -410,6 +410,18 @@ func TestAmplificationIsRefused(t *testing.T) {
 }
 
 func TestBatches(t *testing.T) {
+	t.Run("on", func(t *testing.T) { batchesOn(t) })
+	t.Run("off", func(t *testing.T) {
+		eachGraphQL(t, func(t *testing.T, h *apptest.Harness) {
+			r := h.Do("POST", "/graphql", json.RawMessage(`[{"query":"{ __typename }"}]`))
+			if r.Status != 400 || !strings.Contains(string(r.Body), "Operation batching disabled.") {
+				t.Errorf("batches off: %d %s", r.Status, r.Body)
+			}
+		})
+	})
+}
+
+func batchesOn(t *testing.T) {
 	eachGraphQLWith(t, func(cfg *config.Config) { cfg.GraphQL.MaxBatch = 2 }, func(t *testing.T, h *apptest.Harness) {
 		post := func(body string) (int, string) {
 			r := h.Do("POST", "/graphql", json.RawMessage(body))
@@ -422,12 +434,6 @@ func TestBatches(t *testing.T) {
 		st, got = post(`[{"query":"{ __typename }"},{"query":"{ __typename }"},{"query":"{ __typename }"}]`)
 		if st != 400 || !strings.Contains(got, "A batch holds 1 to 2 operations; this one holds 3") {
 			t.Errorf("a batch of three: %d %s", st, got)
-		}
-	})
-	eachGraphQL(t, func(t *testing.T, h *apptest.Harness) {
-		r := h.Do("POST", "/graphql", json.RawMessage(`[{"query":"{ __typename }"}]`))
-		if r.Status != 400 || !strings.Contains(string(r.Body), "Operation batching disabled.") {
-			t.Errorf("batches off: %d %s", r.Status, r.Body)
 		}
 	})
 }
