@@ -20,6 +20,7 @@ type Registered struct {
 // Registry holds what the plugins registered.
 type Registry struct {
 	routes   []Registered
+	fields   []RegisteredField
 	services map[string]any
 	plugins  []Plugin
 	now      func() time.Time

@@ -21,10 +21,11 @@ const graphqlAction = "graphql"
 // REST's generated routes.
 func (a *App) graphqlRoutes(api *rest.API) route.Table {
 	cfg := a.Config.GraphQL
-	gs, err := graphql.Build(a.Schema)
+	gs, err := graphql.Build(a.Schema, a.Plugins.GraphQLFields()...)
 	if err != nil {
-		// The schema is generated from a schema Kiln loaded: a failure is
-		// Kiln's defect, logged, and the endpoint stays away.
+		// The content types' part is generated from a schema Kiln loaded;
+		// a failure comes from a plugin's field or types, and the error
+		// names them. The endpoint stays away rather than half-built.
 		a.Log.Error("the GraphQL schema does not build; /graphql is off", "err", err)
 		return nil
 	}

@@ -6,6 +6,7 @@ import (
 	"github.com/vektah/gqlparser/v2"
 	"github.com/vektah/gqlparser/v2/ast"
 
+	"github.com/kiln-cms/kiln/core/plugin"
 	"github.com/kiln-cms/kiln/core/schema"
 )
 
@@ -17,9 +18,10 @@ type Schema struct {
 	m   *model
 }
 
-// Build makes the GraphQL schema of the loaded content types.
-func Build(s *schema.Schema) (*Schema, error) {
-	m := newModel(s)
+// Build makes the GraphQL schema of the loaded content types, with the
+// fields plugins added.
+func Build(s *schema.Schema, fields ...plugin.RegisteredField) (*Schema, error) {
+	m := newModel(s, fields)
 	w := writeSDL(m)
 	full, err := gqlparser.LoadSchema(&ast.Source{Name: "kiln.graphql", Input: w.text(func(string) bool { return true })})
 	if err != nil {

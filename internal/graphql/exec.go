@@ -91,6 +91,9 @@ func (x *exec) rootField(b []byte, rootName string, f *ast.Field) []byte {
 		if !handled {
 			out, handled, err = x.fileField(b, f)
 		}
+		if !handled {
+			out, handled, err = x.pluginField(b, rootName, f)
+		}
 		if handled && err != nil {
 			x.rootError(f, err)
 			return append(b, "null"...)

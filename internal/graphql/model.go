@@ -1,6 +1,7 @@
 package graphql
 
 import (
+	"github.com/kiln-cms/kiln/core/plugin"
 	"github.com/kiln-cms/kiln/core/schema"
 )
 
@@ -15,6 +16,9 @@ type model struct {
 	objects map[string]*schema.ContentType
 	// roots maps Query's and Mutation's fields to what they do.
 	roots map[string]root
+	// plugins maps the plugins' root fields ("Query.name") to them.
+	plugins     map[string]plugin.RegisteredField
+	pluginsList []plugin.RegisteredField
 	// zoneInputs maps a zone's input scalar to its field.
 	zoneInputs map[string]*schema.Attribute
 	// user is users-permissions' user type, nil when the project has none;
@@ -60,8 +64,16 @@ type root struct {
 
 // newModel collects the types Strapi's plugin serves: every content type
 // and component (users-permissions' permission type has none in Kiln).
-func newModel(s *schema.Schema) *model {
-	m := &model{objects: map[string]*schema.ContentType{}, roots: map[string]root{}, zoneInputs: map[string]*schema.Attribute{}}
+func newModel(s *schema.Schema, fields []plugin.RegisteredField) *model {
+	m := &model{objects: map[string]*schema.ContentType{}, roots: map[string]root{}, zoneInputs: map[string]*schema.Attribute{},
+		plugins: map[string]plugin.RegisteredField{}, pluginsList: fields}
+	for _, f := range fields {
+		rootName := "Query."
+		if f.Mutation {
+			rootName = "Mutation."
+		}
+		m.plugins[rootName+pluginFieldName(f)] = f
+	}
 	for _, ct := range servedOrder(s.Types) {
 		if ct.Builtin && ct.Name == "user" {
 			m.user = ct

@@ -164,6 +164,7 @@ func writeSDL(m *model) *sdl {
 		w.def("UsersPermissionsMe")
 		w.line(accountTypes)
 	}
+	w.writePluginTypes(m.pluginsList)
 	w.writeRoots(m)
 	return w
 }
@@ -344,6 +345,7 @@ func (w *sdl) writeRoots(m *model) {
 	if m.user != nil {
 		w.line(accountQueries)
 	}
+	w.writePluginFields(m.pluginsList, false)
 	w.line("}")
 	w.def("Mutation")
 	w.line("type Mutation {")
@@ -374,5 +376,6 @@ func (w *sdl) writeRoots(m *model) {
 	if m.user != nil {
 		w.line(accountMutations)
 	}
+	w.writePluginFields(m.pluginsList, true)
 	w.line("}")
 }

@@ -1,0 +1,127 @@
+package graphql
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+
+	"github.com/vektah/gqlparser/v2/ast"
+
+	"github.com/kiln-cms/kiln/core/errs"
+	"github.com/kiln-cms/kiln/core/plugin"
+	"github.com/kiln-cms/kiln/internal/jsonw"
+)
+
+// The plugins' fields (plugin.API.GraphQL): their types and fields join
+// the schema, each answered by its resolver under its action, and the
+// value it returns is written following the selection set.
+
+// pluginFieldName is a registered field's name.
+func pluginFieldName(f plugin.RegisteredField) string {
+	name := strings.TrimSpace(f.Field)
+	if i := strings.IndexAny(name, "(: "); i > 0 {
+		name = name[:i]
+	}
+	return name
+}
+
+// writePluginTypes adds each plugin's types as a block of its own.
+func (w *sdl) writePluginTypes(fields []plugin.RegisteredField) {
+	for i, f := range fields {
+		if strings.TrimSpace(f.Types) == "" {
+			continue
+		}
+		w.def("plugin " + f.Plugin + " " + pluginFieldName(f) + " " + string(rune('0'+i%10)))
+		w.line("%s", f.Types)
+	}
+}
+
+// writePluginFields adds the plugins' fields of one root.
+func (w *sdl) writePluginFields(fields []plugin.RegisteredField, mutation bool) {
+	for _, f := range fields {
+		if f.Mutation != mutation {
+			continue
+		}
+		if f.Description != "" {
+			w.line("  %q", f.Description)
+		}
+		w.line("  %s", strings.TrimSpace(f.Field))
+	}
+}
+
+// pluginField answers a plugin's root field; ok is false for any other.
+func (x *exec) pluginField(b []byte, rootName string, f *ast.Field) (out []byte, ok bool, err error) {
+	pf, ok := x.s.Schema.m.plugins[rootName+"."+f.Name]
+	if !ok {
+		return nil, false, nil
+	}
+	if err := x.s.Allow(x.c, pf.Action); err != nil {
+		return nil, true, err
+	}
+	v, err := pf.Resolve(x.c, f.ArgumentMap(x.vars))
+	if err != nil {
+		return nil, true, err
+	}
+	plain, err := plainValue(v)
+	if err != nil {
+		return nil, true, errs.New(errs.KindInternal, "plugin "+pf.Plugin+": the value of "+f.Name+" is not JSON").Wrap(err)
+	}
+	return x.appendValue(b, plain, f), true, nil
+}
+
+// plainValue is v as decoded JSON (maps, slices, json.Number, strings,
+// booleans, nil): a struct by its JSON names, a time as JSON writes it.
+func plainValue(v any) (any, error) {
+	raw, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	var out any
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	err = dec.Decode(&out)
+	return out, err
+}
+
+// appendValue writes a plain value as f's selection asks.
+func (x *exec) appendValue(b []byte, v any, f *ast.Field) []byte {
+	switch t := v.(type) {
+	case nil:
+		return append(b, "null"...)
+	case []any:
+		b = append(b, '[')
+		for i, it := range t {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = x.appendValue(b, it, f)
+		}
+		return append(b, ']')
+	case map[string]any:
+		tn := fieldType(f)
+		b = append(b, '{')
+		for i, g := range x.collect(f.SelectionSet, tn) {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = jsonw.AppendString(b, responseKey(g))
+			b = append(b, ':')
+			if g.Name == "__typename" {
+				b = jsonw.AppendString(b, tn)
+				continue
+			}
+			b = x.appendValue(b, t[g.Name], g)
+		}
+		return append(b, '}')
+	case json.Number:
+		return append(b, t...)
+	case string:
+		return jsonw.AppendString(b, t)
+	case bool:
+		if t {
+			return append(b, "true"...)
+		}
+		return append(b, "false"...)
+	}
+	return append(b, "null"...)
+}
