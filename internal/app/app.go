@@ -157,6 +157,14 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, plugins ...pl
 		db.Close()
 		return nil, err
 	}
+	if cfg.GraphQL.Enabled {
+		// Built before anything starts: a plugin's field or types that do
+		// not fit the schema stop start-up, named, as a bad route does.
+		if a.GraphQLSchema, err = graphql.Build(s, a.Plugins.GraphQLFields()...); err != nil {
+			db.Close()
+			return nil, err
+		}
+	}
 	// The plugins' background work lives as long as the app.
 	var started context.Context
 	started, a.stop = context.WithCancel(context.WithoutCancel(ctx))

@@ -21,15 +21,7 @@ const graphqlAction = "graphql"
 // REST's generated routes.
 func (a *App) graphqlRoutes(api *rest.API) route.Table {
 	cfg := a.Config.GraphQL
-	gs, err := graphql.Build(a.Schema, a.Plugins.GraphQLFields()...)
-	if err != nil {
-		// The content types' part is generated from a schema Kiln loaded;
-		// a failure comes from a plugin's field or types, and the error
-		// names them. The endpoint stays away rather than half-built.
-		a.Log.Error("the GraphQL schema does not build; /graphql is off", "err", err)
-		return nil
-	}
-	a.GraphQLSchema = gs
+	gs := a.GraphQLSchema // built with the plugins' fields (New)
 	maxLimit := cfg.AmountLimit
 	if cfg.MaxLimit > 0 && cfg.MaxLimit < maxLimit {
 		maxLimit = cfg.MaxLimit

@@ -2,6 +2,8 @@ package graphql
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/vektah/gqlparser/v2"
 	"github.com/vektah/gqlparser/v2/ast"
@@ -25,7 +27,7 @@ func Build(s *schema.Schema, fields ...plugin.RegisteredField) (*Schema, error) 
 	w := writeSDL(m)
 	full, err := gqlparser.LoadSchema(&ast.Source{Name: "kiln.graphql", Input: w.text(func(string) bool { return true })})
 	if err != nil {
-		return nil, fmt.Errorf("graphql: the generated schema does not load: %w", err)
+		return nil, fmt.Errorf("graphql: the schema does not load%s: %w", pluginsNamed(fields), err)
 	}
 	keep := reachable(full)
 	text := w.text(func(name string) bool { return keep[name] })
@@ -62,4 +64,20 @@ func reachable(s *ast.Schema) map[string]bool {
 	visit("Query")
 	visit("Mutation")
 	return seen
+}
+
+// pluginsNamed names the plugins that added fields, for an error of the
+// schema: the generated part comes from a checked schema, so a failure
+// is theirs.
+func pluginsNamed(fields []plugin.RegisteredField) string {
+	var names []string
+	for _, f := range fields {
+		if !slices.Contains(names, f.Plugin) {
+			names = append(names, f.Plugin)
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	return " with the fields of plugin " + strings.Join(names, ", ")
 }

@@ -2,6 +2,7 @@ package graphql
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/kiln-cms/kiln/core/schema"
@@ -86,16 +87,25 @@ func (w *sdl) line(format string, args ...any) {
 	w.cur.WriteByte('\n')
 }
 
-// text is the blocks keep says to keep, in the order they were written.
+// text is the blocks keep says to keep, in the order they were written:
+// a block is kept when keep keeps one of the definitions it holds (a
+// block may hold several: a plugin's types).
 func (w *sdl) text(keep func(name string) bool) string {
 	var b strings.Builder
 	for _, n := range w.names {
-		if keep(n) {
-			b.WriteString(w.blocks[n].String())
+		block := w.blocks[n].String()
+		for _, m := range definedNames.FindAllStringSubmatch(block, -1) {
+			if keep(m[1]) {
+				b.WriteString(block)
+				break
+			}
 		}
 	}
 	return b.String()
 }
+
+// definedNames finds the names an SDL block defines.
+var definedNames = regexp.MustCompile(`(?m)^(?:type|input|enum|union|scalar|interface)\s+([_A-Za-z][_0-9A-Za-z]*)`)
 
 // writeScalarFilter writes <scalar>FilterInput.
 func (w *sdl) writeScalarFilter(scalar string) {

@@ -78,21 +78,31 @@ func (a *analytics) dashboard(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
+	d, err := a.dashboardOf(c, win)
+	if err != nil {
+		return err
+	}
+	return reply.Data(c, fiber.StatusOK, d)
+}
+
+// dashboardOf computes the dashboard for the caller of c (REST's route
+// and GraphQL's analyticsDashboard).
+func (a *analytics) dashboardOf(c *fiber.Ctx, win window) (*Dashboard, error) {
 	ctx, now, ro := c.UserContext(), a.now().UTC(), a.api.ReadOptions(c)
 	var d Dashboard
 	if err := a.population(ctx, ro, &d); err != nil {
-		return err
+		return nil, err
 	}
 	if err := a.enrollmentTotals(ctx, ro, &d); err != nil {
-		return err
+		return nil, err
 	}
 	if err := a.next7Days(ctx, ro, &d, now, win); err != nil {
-		return err
+		return nil, err
 	}
 	if err := a.attendance30Days(ctx, ro, &d, now, win); err != nil {
-		return err
+		return nil, err
 	}
-	return reply.Data(c, fiber.StatusOK, &d)
+	return &d, nil
 }
 
 // population counts programs by status, customers, learners and coaches,

@@ -115,7 +115,7 @@ func (p *Plugin) Register(api *plugin.API) error {
 			return err
 		}
 	}
-	return nil
+	return api.GraphQL(a.dashboardField())
 }
 
 // analytics is the plugin at work: the API it was given, the bound model

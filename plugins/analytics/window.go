@@ -18,13 +18,19 @@ type window struct{ from, to *time.Time }
 // parseWindow reads from and to (YYYY-MM-DD). It runs before any query, so
 // a bad request costs the database nothing; the 400 names the parameter.
 func parseWindow(c *fiber.Ctx) (window, error) {
+	return windowOf(func(name string) string { return c.Query(name) })
+}
+
+// windowOf reads from and to by name, from a query string or a GraphQL
+// field's arguments.
+func windowOf(get func(name string) string) (window, error) {
 	var w window
 	for _, p := range []struct {
 		name string
 		dst  **time.Time
 		days int
 	}{{"from", &w.from, 0}, {"to", &w.to, 1}} {
-		raw := c.Query(p.name)
+		raw := get(p.name)
 		if raw == "" {
 			continue
 		}
