@@ -159,6 +159,14 @@ func zoneBody(a *schema.Attribute, v any) any {
 			continue
 		}
 		tn, _ := m["__typename"].(string)
+		if tn != "" {
+			// A component the zone does not allow keeps its GraphQL name:
+			// REST's check refuses it naming the zone's components.
+			body := number(m).(map[string]any)
+			delete(body, "__typename")
+			body["__component"] = tn
+			it = body
+		}
 		for _, c := range a.ComponentTypes {
 			if componentName(c) != tn {
 				continue
