@@ -459,3 +459,23 @@ func TestAliasesShareTheAnswerBudget(t *testing.T) {
 		}
 	})
 }
+
+// TestRequestsAsApolloServer: GET answers queries with Apollo's preflight
+// header, an Accept that takes no JSON is a 406, introspection can be
+// turned off.
+func TestRequestsAsApolloServer(t *testing.T) {
+	eachGraphQLWith(t, func(cfg *config.Config) { off := false; cfg.GraphQL.Introspection = &off }, func(t *testing.T, h *apptest.Harness) {
+		r := h.Do("GET", "/graphql?query="+strings.ReplaceAll("{ customers { name } }", " ", "%20"), nil, "Apollo-Require-Preflight", "true")
+		if r.Status != 200 || string(r.Body) != `{"data":{"customers":[]}}` {
+			t.Errorf("GET: %d %s", r.Status, r.Body)
+		}
+		r = h.Do("POST", "/graphql", map[string]any{"query": "{ __typename }"}, "Accept", "multipart/mixed")
+		if r.Status != 406 || !strings.Contains(string(r.Body), "does not accept application/json") {
+			t.Errorf("Accept multipart/mixed: %d %s", r.Status, r.Body)
+		}
+		r = h.Do("POST", "/graphql", map[string]any{"query": "{ __schema { types { name } } }"})
+		if r.Status != 400 || !strings.Contains(string(r.Body), "introspection is not allowed") {
+			t.Errorf("introspection off: %d %s", r.Status, r.Body)
+		}
+	})
+}

@@ -90,6 +90,10 @@ func (s *Server) Handle(c *fiber.Ctx) error {
 	if blockedAsCSRF(c) {
 		return s.reply(c, fiber.StatusBadRequest, nil, []gqlError{{Message: csrfMessage, Code: "BAD_REQUEST"}})
 	}
+	if !acceptsJSON(c.Get(fiber.HeaderAccept)) {
+		return s.reply(c, fiber.StatusNotAcceptable, nil, []gqlError{{Message: "An 'accept' header was provided for this request " +
+			"which does not accept application/json or application/graphql-response+json", Code: "BAD_REQUEST"}})
+	}
 	if batch, ok, err := s.readBatch(c); ok {
 		if err != nil {
 			return s.reply(c, fiber.StatusBadRequest, nil, []gqlError{{Message: err.Error(), Code: "BAD_REQUEST"}})
@@ -279,4 +283,20 @@ func (s *Server) runBatch(c *fiber.Ctx, batch []request) error {
 		b = append(b, one...)
 	}
 	return s.send(c, fiber.StatusOK, append(b, ']'))
+}
+
+// acceptsJSON reports whether an Accept header takes one of GraphQL's
+// answer types, as Apollo Server checks it (no header takes all).
+func acceptsJSON(accept string) bool {
+	if strings.TrimSpace(accept) == "" {
+		return true
+	}
+	for _, part := range strings.Split(accept, ",") {
+		mt, _, _ := strings.Cut(part, ";")
+		switch strings.ToLower(strings.TrimSpace(mt)) {
+		case "application/json", "application/graphql-response+json", "*/*", "application/*":
+			return true
+		}
+	}
+	return false
 }
