@@ -7,9 +7,32 @@ import (
 	"github.com/vektah/gqlparser/v2/gqlerror"
 )
 
-// collect is collectFields on the request's schema and variables.
+// collect is collectFields on the request's schema and variables,
+// remembered per selection set and type: a list writes the same
+// selection for each of its entries.
 func (x *exec) collect(set ast.SelectionSet, typeName string) []*ast.Field {
-	return collectFields(x.s.Schema.ast, set, typeName, x.vars)
+	if len(set) == 0 {
+		return nil
+	}
+	k := collectKey{first: set[0], n: len(set), typeName: typeName}
+	if fields, ok := x.collected[k]; ok {
+		return fields
+	}
+	fields := collectFields(x.s.Schema.ast, set, typeName, x.vars)
+	if x.collected == nil {
+		x.collected = map[collectKey][]*ast.Field{}
+	}
+	x.collected[k] = fields
+	return fields
+}
+
+// collectKey names a selection set (by its first selection, which is in
+// no other set, and its length: a merged set is a new slice starting with
+// the same selection, longer) and the type it is collected for.
+type collectKey struct {
+	first    ast.Selection
+	n        int
+	typeName string
 }
 
 // checkLimits refuses, before anything runs, an operation nested deeper
