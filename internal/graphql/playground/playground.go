@@ -37,9 +37,12 @@ const AssetDir = "_playground"
 // CSP allows the page its own origin only. Scripts and styles are the two
 // embedded files, never inline (the endpoint reaches the script as a data-
 // attribute); connect-src is the endpoint; img-src adds data: for the PNG
-// markers CodeMirror's stylesheet inlines. GraphiQL 4 needs neither
-// 'unsafe-eval' nor 'unsafe-inline': React and CodeMirror set styles
-// through the DOM (element.style), which style-src does not govern.
+// markers CodeMirror's stylesheet inlines and the page's empty favicon.
+// GraphiQL 4 needs neither 'unsafe-eval' nor 'unsafe-inline': React and
+// CodeMirror set styles through the DOM (element.style), which style-src
+// does not govern, and the one <style> element it would make (a dialog's
+// scroll lock) is a constructed stylesheet instead (ui/build.mjs). Fonts
+// are the system's: font-src stays 'none'.
 const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
 	"base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
@@ -122,6 +125,7 @@ var page = template.Must(template.New("page").Parse(`<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
+<link rel="icon" href="data:,">
 <title>GraphiQL · Kiln</title>
 <link rel="stylesheet" href="{{.Base}}/{{.Style}}">
 <script defer src="{{.Base}}/{{.Script}}"></script>
