@@ -6,6 +6,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 
 	"github.com/kiln-cms/kiln/internal/graphql"
+	"github.com/kiln-cms/kiln/internal/graphql/playground"
 	"github.com/kiln-cms/kiln/internal/locales"
 	"github.com/kiln-cms/kiln/internal/rest"
 	"github.com/kiln-cms/kiln/internal/route"
@@ -35,9 +36,22 @@ func (a *App) graphqlRoutes(api *rest.API) route.Table {
 		Locales: func(ctx context.Context) ([]locales.Locale, error) {
 			return locales.List(ctx, a.DB, a.Schema.DefaultLocale())
 		}}
-	row := func(method string) route.Route {
-		return route.Route{Method: method, Path: cfg.Endpoint, Prefixes: route.Root, Action: graphqlAction,
-			Source: route.SourceCore, Handlers: []fiber.Handler{s.Handle}}
+	row := func(method, path string, h fiber.Handler) route.Route {
+		return route.Route{Method: method, Path: path, Prefixes: route.Root, Action: graphqlAction,
+			Source: route.SourceCore, Handlers: []fiber.Handler{h}}
 	}
-	return route.Table{row(fiber.MethodGet), row(fiber.MethodPost)}
+	if !cfg.Playground {
+		return route.Table{row(fiber.MethodGet, cfg.Endpoint, s.Handle), row(fiber.MethodPost, cfg.Endpoint, s.Handle)}
+	}
+	// The GraphQL page (GraphiQL, embedded): a browser asking for HTML at
+	// the endpoint gets it, with its assets below; clients get GraphQL.
+	page := playground.Handler(cfg.Endpoint)
+	get := func(c *fiber.Ctx) error {
+		if playground.Wants(c) {
+			return page(c)
+		}
+		return s.Handle(c)
+	}
+	return route.Table{row(fiber.MethodGet, cfg.Endpoint, get), row(fiber.MethodPost, cfg.Endpoint, s.Handle),
+		row(fiber.MethodGet, cfg.Endpoint+"/"+playground.AssetDir+"/:name", page)}
 }

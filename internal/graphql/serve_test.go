@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -476,6 +477,45 @@ func TestRequestsAsApolloServer(t *testing.T) {
 		r = h.Do("POST", "/graphql", map[string]any{"query": "{ __schema { types { name } } }"})
 		if r.Status != 400 || !strings.Contains(string(r.Body), "introspection is not allowed") {
 			t.Errorf("introspection off: %d %s", r.Status, r.Body)
+		}
+	})
+}
+
+// TestThePlaygroundPage: with playground on, a browser gets GraphiQL's
+// page and its assets from the endpoint, under a same-origin CSP, and
+// clients still get GraphQL; with it off (the default) a browser gets
+// GraphQL's answer.
+func TestThePlaygroundPage(t *testing.T) {
+	t.Run("on", playgroundOn)
+	t.Run("off", func(t *testing.T) {
+		eachGraphQL(t, func(t *testing.T, h *apptest.Harness) {
+			r := h.Do("GET", "/graphql", nil, "Accept", "text/html")
+			if strings.HasPrefix(r.Header.Get("Content-Type"), "text/html") {
+				t.Errorf("playground off: the page was served")
+			}
+		})
+	})
+}
+
+func playgroundOn(t *testing.T) {
+	eachGraphQLWith(t, func(cfg *config.Config) { cfg.GraphQL.Playground = true }, func(t *testing.T, h *apptest.Harness) {
+		r := h.Do("GET", "/graphql", nil, "Accept", "text/html,application/xhtml+xml")
+		if r.Status != 200 || !strings.HasPrefix(r.Header.Get("Content-Type"), "text/html") ||
+			!strings.Contains(r.Header.Get("Content-Security-Policy"), "default-src 'none'") {
+			t.Fatalf("page: %d %v", r.Status, r.Header)
+		}
+		assets := regexp.MustCompile(`_playground/([^"]+)"`).FindAllStringSubmatch(string(r.Body), -1)
+		if len(assets) < 2 {
+			t.Errorf("the page names %d assets: %s", len(assets), r.Body)
+		}
+		for _, name := range assets {
+			a := h.Do("GET", "/graphql/_playground/"+name[1], nil)
+			if a.Status != 200 {
+				t.Errorf("asset %s: %d", name[1], a.Status)
+			}
+		}
+		if r := h.Do("POST", "/graphql", map[string]any{"query": "{ __typename }"}); string(r.Body) != `{"data":{"__typename":"Query"}}` {
+			t.Errorf("a client beside the page: %d %s", r.Status, r.Body)
 		}
 	})
 }
