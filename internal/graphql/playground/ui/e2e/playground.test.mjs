@@ -1,5 +1,5 @@
 // The GraphQL page in Debian's chromium (KILN_CHROMIUM names another),
-// through playwright-core, against e2e/serve at KILN_PLAYGROUND (run.sh):
+// through playwright-core, against a kiln at KILN_PLAYGROUND (run.sh):
 // the page loads nothing from another origin, logs no error and breaks no
 // CSP rule, draws GraphiQL's editor, introspects Kiln's schema and runs a
 // query by POST as application/json (which Kiln's CSRF check lets by).

@@ -1,10 +1,8 @@
 #!/usr/bin/env bash
-# The GraphQL page's browser test: builds kiln and e2e/serve, serves a kiln
-# of the repository's content types with GraphQL on (SQLite in a temp
-# folder, a free loopback port), and e2e/serve in front of it (the page
-# wired in as Kiln is to wire it, the rest proxied to that kiln); then
-# `node --test e2e/` with KILN_PLAYGROUND at e2e/serve's address, and both
-# servers are stopped on every way out. Needs Node 20+, npm ci in ui/ and
+# The GraphQL page's browser test: builds kiln, serves the repository's
+# content types with GraphQL and its page on (SQLite in a temp folder, a
+# free loopback port), then `node --test e2e/` with KILN_PLAYGROUND at its
+# address; kiln is stopped on every way out. Needs Node 20+, npm ci in ui/ and
 # Debian's chromium (KILN_CHROMIUM names another); under CI=true a browser
 # that cannot start fails the test.
 set -euo pipefail
@@ -20,12 +18,12 @@ cleanup() {
 }
 trap cleanup EXIT
 
-(cd "$root" && go build -o "$work/kiln" ./cmd/kiln && go build -o "$work/serve" ./internal/graphql/playground/ui/e2e/serve)
+(cd "$root" && go build -o "$work/kiln" ./cmd/kiln)
 unset KILN_DATABASE_URL DATABASE_URL
 port=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
 (
   export KILN_CONTENT_TYPES_DIR="$root/content-types" KILN_CONFIG_DIR="$root/config" KILN_DATA_DIR="$work/data"
-  export KILN_HOST=127.0.0.1 KILN_PORT="$port" KILN_DEMO=false KILN_LOG_LEVEL=warn KILN_GRAPHQL_ENABLED=true
+  export KILN_HOST=127.0.0.1 KILN_PORT="$port" KILN_DEMO=false KILN_LOG_LEVEL=warn KILN_GRAPHQL_ENABLED=true KILN_GRAPHQL_PLAYGROUND=true
   exec "$work/kiln" serve >"$work/kiln.log" 2>&1
 ) &
 pids+=($!)
@@ -36,11 +34,7 @@ for _ in $(seq 1 150); do
 done
 node -e 'fetch(process.argv[1]).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))' "$kiln/_ready" || { echo "kiln did not start" >&2; cat "$work/kiln.log" >&2; exit 1; }
 
-"$work/serve" -upstream "$kiln" >"$work/serve.out" 2>"$work/serve.log" &
-pids+=($!)
-for _ in $(seq 1 50); do [ -s "$work/serve.out" ] && break; sleep 0.1; done
-KILN_PLAYGROUND=$(head -n1 "$work/serve.out")
-[ -n "$KILN_PLAYGROUND" ] || { echo "e2e/serve did not start" >&2; cat "$work/serve.log" >&2; exit 1; }
+KILN_PLAYGROUND="$kiln"
 export KILN_PLAYGROUND
 cd "$here"
 timeout 300 node --test --test-reporter=spec "${@:-e2e/}"
