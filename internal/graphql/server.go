@@ -142,7 +142,7 @@ func (s *Server) one(c *fiber.Ctx, req request) (int, []byte) {
 		return fiber.StatusMethodNotAllowed, answer(nil, []gqlError{{
 			Message: "GET requests only support query operations, not " + string(op.Operation) + " operations", Code: "BAD_REQUEST"}})
 	}
-	if list := missingVariables(op, req.Variables); len(list) > 0 {
+	if list := append(missingVariables(op, req.Variables), scalarVariableErrors(op, req.Variables)...); len(list) > 0 {
 		return fiber.StatusBadRequest, answer(nil, list)
 	}
 	vars, verr := validator.VariableValues(s.Schema.ast, op, req.Variables)

@@ -1,6 +1,9 @@
 package graphql
 
 import (
+	"encoding/json"
+	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -156,4 +159,95 @@ func missingVariables(op *ast.OperationDefinition, vars map[string]any) []gqlErr
 			Locations: at(v.Position), Code: "BAD_USER_INPUT"})
 	}
 	return out
+}
+
+// scalarVariableErrors are graphql-js's errors for variables of a
+// built-in scalar type given a value of another JSON type ('Variable "$id"
+// got invalid value { not: "an id" }; ID cannot represent value: ...').
+// Other coercion errors keep gqlparser's words.
+func scalarVariableErrors(op *ast.OperationDefinition, vars map[string]any) []gqlError {
+	var out []gqlError
+	for _, v := range op.VariableDefinitions {
+		val, ok := vars[v.Variable]
+		if !ok || val == nil || v.Type.NamedType == "" {
+			continue
+		}
+		if reason := scalarRefusal(v.Type.NamedType, val); reason != "" {
+			out = append(out, gqlError{Message: "Variable \"$" + v.Variable + "\" got invalid value " + inspect(val) + "; " + reason,
+				Locations: at(v.Position), Code: "BAD_USER_INPUT"})
+		}
+	}
+	return out
+}
+
+// scalarRefusal is graphql-js's reason a built-in scalar refuses val, or
+// "" when it takes it (or the type is not a built-in scalar).
+func scalarRefusal(scalar string, val any) string {
+	_, isString := val.(string)
+	n, isNumber := val.(json.Number)
+	_, isBool := val.(bool)
+	switch scalar {
+	case "ID":
+		if isString || (isNumber && !strings.ContainsAny(string(n), ".eE")) {
+			return ""
+		}
+		return "ID cannot represent value: " + inspect(val)
+	case "String":
+		if isString {
+			return ""
+		}
+		return "String cannot represent a non string value: " + inspect(val)
+	case "Int":
+		if isNumber && !strings.ContainsAny(string(n), ".eE") {
+			return ""
+		}
+		return "Int cannot represent non-integer value: " + inspect(val)
+	case "Float":
+		if isNumber {
+			return ""
+		}
+		return "Float cannot represent non numeric value: " + inspect(val)
+	case "Boolean":
+		if isBool {
+			return ""
+		}
+		return "Boolean cannot represent a non boolean value: " + inspect(val)
+	}
+	return ""
+}
+
+// inspect prints a JSON value as graphql-js's inspect does.
+func inspect(v any) string {
+	switch t := v.(type) {
+	case nil:
+		return "null"
+	case string:
+		b, _ := json.Marshal(t)
+		return string(b)
+	case json.Number:
+		return t.String()
+	case bool:
+		return strconv.FormatBool(t)
+	case []any:
+		items := make([]string, len(t))
+		for i, it := range t {
+			items[i] = inspect(it)
+		}
+		return "[" + strings.Join(items, ", ") + "]"
+	case map[string]any:
+		if len(t) == 0 {
+			return "{}"
+		}
+		keys := make([]string, 0, len(t))
+		for k := range t {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		items := make([]string, len(keys))
+		for i, k := range keys {
+			items[i] = k + ": " + inspect(t[k])
+		}
+		return "{ " + strings.Join(items, ", ") + " }"
+	}
+	return fmt.Sprint(v)
 }
