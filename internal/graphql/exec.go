@@ -211,6 +211,15 @@ func (x *exec) rootQuery(r root, f *ast.Field, args map[string]any) (*query.Quer
 	if st, ok := args["status"].(string); ok && st == "DRAFT" {
 		q.Status = query.Draft
 	}
+	for _, k := range []string{"hasPublishedVersion", "publicationFilter"} {
+		// Strapi 5.54 reads these cohorts of draft and published versions
+		// on a draft & publish type; Kiln refuses them by name, as REST
+		// does, rather than answer other entries than Strapi.
+		if args[k] != nil && ct.DraftAndPublish {
+			return nil, errs.New(errs.KindValidation, "Invalid key "+k+": Kiln does not take this parameter").
+				WithDetails(map[string]any{"key": k, "path": k, "source": "query", "param": k})
+		}
+	}
 	if loc, ok := args["locale"].(string); ok && ct.Localized {
 		// A literal is checked at validation (checkLiterals); a variable
 		// naming no locale reads nothing, as Strapi and REST's ?locale=
