@@ -10,6 +10,7 @@ import (
 	"github.com/kiln-cms/kiln/internal/locales"
 	"github.com/kiln-cms/kiln/internal/rest"
 	"github.com/kiln-cms/kiln/internal/route"
+	"github.com/kiln-cms/kiln/internal/storage"
 )
 
 // graphqlAction is the GraphQL endpoint's action in the route table: the
@@ -36,6 +37,9 @@ func (a *App) graphqlRoutes(api *rest.API) route.Table {
 		Locales: func(ctx context.Context) ([]locales.Locale, error) {
 			return locales.List(ctx, a.DB, a.Schema.DefaultLocale())
 		}}
+	if _, ok := storage.SignerFor(a.Upload.Storage()); ok {
+		s.SignFile = a.Upload.SignURLs // a private bucket: every file url answered is signed
+	}
 	row := func(method, path string, h fiber.Handler) route.Route {
 		return route.Route{Method: method, Path: path, Prefixes: route.Root, Action: graphqlAction,
 			Source: route.SourceCore, Handlers: []fiber.Handler{h}}

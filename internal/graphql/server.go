@@ -61,6 +61,9 @@ type Server struct {
 	// Files updates and deletes uploaded files (updateUploadFile,
 	// deleteUploadFile); nil leaves them unanswered.
 	Files Files
+	// SignFile, when set, puts signed urls in a file's entry before it is
+	// written (a private bucket: storage.SignerFor), as REST's answers do.
+	SignFile func(ctx context.Context, e *entry.Entry) (bool, error)
 	// Locales lists the configured locales (i18NLocales); nil leaves the
 	// locale queries out.
 	Locales     func(ctx context.Context) ([]locales.Locale, error)

@@ -24,6 +24,9 @@ func (x *exec) appendEntry(b []byte, e *entry.Entry, set ast.SelectionSet) []byt
 	}
 	tn := typeName(e.Type)
 	x.rows++
+	if x.s.SignFile != nil && e.Type == x.s.Schema.m.file {
+		_, _ = x.s.SignFile(x.ctx, e) // a url that cannot be signed stays as stored, as in REST
+	}
 	start := len(b)
 	b = append(b, '{')
 	for i, f := range x.collect(set, tn) {

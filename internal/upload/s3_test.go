@@ -58,7 +58,7 @@ func TestS3EndToEnd(t *testing.T) {
 				t.Parallel()
 				bucket := s3test.Start(t)
 				bucket.SignedURLs = signed
-				h := media(t, d, func(c *config.Config) { s3Upload(c, bucket) })
+				h := media(t, d, func(c *config.Config) { s3Upload(c, bucket); c.GraphQL.Enabled = true })
 				s3EndToEnd(t, h, bucket)
 			})
 		}
@@ -153,6 +153,27 @@ func s3EndToEnd(t *testing.T, h *apptest.Harness, bucket storage.S3Config) {
 		_ = json.Unmarshal(r.Body, &raw)
 		if !keysInOrder(raw.Data[0].Cover.Formats, "large", "medium", "small", "thumbnail") {
 			t.Errorf("signed formats lost their order: %s", raw.Data[0].Cover.Formats)
+		}
+	}
+
+	// GraphQL answers the same urls, signed as REST's are.
+	g := h.Do("POST", "/graphql", map[string]any{"query": "{ albums { cover { url } seo { image { url } } } }"})
+	var gq struct {
+		Data struct {
+			Albums []struct {
+				Cover struct{ URL string } `json:"cover"`
+				Seo   struct {
+					Image struct{ URL string } `json:"image"`
+				} `json:"seo"`
+			} `json:"albums"`
+		} `json:"data"`
+	}
+	if err := json.Unmarshal(g.Body, &gq); err != nil || len(gq.Data.Albums) != 1 {
+		t.Fatalf("GraphQL albums: %v %s", err, g.Body)
+	}
+	for _, u := range []string{gq.Data.Albums[0].Cover.URL, gq.Data.Albums[0].Seo.Image.URL} {
+		if st, _ := httpGet(t, u); (st == 200) != bucket.SignedURLs {
+			t.Errorf("GraphQL's url %s: GET %d, signed bucket %v", u, st, bucket.SignedURLs)
 		}
 	}
 
