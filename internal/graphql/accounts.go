@@ -209,20 +209,9 @@ func (x *exec) userMutation(f *ast.Field, args map[string]any) (*entry.Entry, er
 
 // appendUserResponse writes UsersPermissionsUserEntityResponse {data}.
 func (x *exec) appendUserResponse(b []byte, e *entry.Entry, set ast.SelectionSet) []byte {
-	b = append(b, '{')
-	for i, f := range x.collect(set, "UsersPermissionsUserEntityResponse") {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = jsonw.AppendString(b, responseKey(f))
-		b = append(b, ':')
-		if f.Name == "__typename" {
-			b = jsonw.AppendString(b, "UsersPermissionsUserEntityResponse")
-			continue
-		}
-		b = x.appendEntry(b, e, f.SelectionSet)
-	}
-	return append(b, '}')
+	return x.appendObject(b, set, "UsersPermissionsUserEntityResponse", func(b []byte, f *ast.Field) []byte {
+		return x.appendEntry(b, e, f.SelectionSet)
+	})
 }
 
 // me reads the caller's own user with its role.
@@ -246,23 +235,12 @@ func (x *exec) me() (*entry.Entry, error) {
 // null, as Strapi's sign-in answers it (the session's user is not
 // populated).
 func (x *exec) appendSession(b []byte, s *account.Session, set ast.SelectionSet) []byte {
-	b = append(b, '{')
-	for i, f := range x.collect(set, "UsersPermissionsLoginPayload") {
-		if i > 0 {
-			b = append(b, ',')
+	return x.appendObject(b, set, "UsersPermissionsLoginPayload", func(b []byte, f *ast.Field) []byte {
+		if f.Name == "jwt" {
+			return jsonw.AppendString(b, s.Token)
 		}
-		b = jsonw.AppendString(b, responseKey(f))
-		b = append(b, ':')
-		switch f.Name {
-		case "__typename":
-			b = jsonw.AppendString(b, "UsersPermissionsLoginPayload")
-		case "jwt":
-			b = jsonw.AppendString(b, s.Token)
-		case "user":
-			b = x.appendMe(b, s.User, f.SelectionSet)
-		}
-	}
-	return append(b, '}')
+		return x.appendMe(b, s.User, f.SelectionSet)
+	})
 }
 
 // appendMe writes UsersPermissionsMe (or UsersPermissionsMeRole) from a
@@ -275,51 +253,32 @@ func (x *exec) appendMe(b []byte, e *entry.Entry, set ast.SelectionSet) []byte {
 	if e.Type != x.s.Schema.m.user {
 		tn = "UsersPermissionsMeRole"
 	}
-	b = append(b, '{')
-	for i, f := range x.collect(set, tn) {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = jsonw.AppendString(b, responseKey(f))
-		b = append(b, ':')
+	return x.appendObject(b, set, tn, func(b []byte, f *ast.Field) []byte {
 		switch f.Name {
-		case "__typename":
-			b = jsonw.AppendString(b, tn)
 		case "id":
-			b = jsonw.AppendString(b, strconv.FormatInt(e.ID, 10))
+			return jsonw.AppendString(b, strconv.FormatInt(e.ID, 10))
 		case "documentId":
-			b = jsonw.AppendString(b, e.DocumentID)
-		case "role":
-			a := e.Type.Field("role")
-			v, _ := e.Get(a)
-			role, _ := v.(*entry.Entry)
-			b = x.appendMe(b, role, f.SelectionSet)
-		default:
-			a := e.Type.Field(f.Name)
-			v, has := e.Get(a)
-			if a == nil || !has || v == nil {
-				b = append(b, "null"...)
-				continue
-			}
-			b = a.Kind.AppendJSON(b, v)
+			return jsonw.AppendString(b, e.DocumentID)
 		}
-	}
-	return append(b, '}')
+		a := e.Type.Field(f.Name)
+		if a == nil {
+			return append(b, "null"...)
+		}
+		v, has := e.Get(a)
+		if f.Name == "role" {
+			role, _ := v.(*entry.Entry)
+			return x.appendMe(b, role, f.SelectionSet)
+		}
+		if !has || v == nil {
+			return append(b, "null"...)
+		}
+		return a.Kind.AppendJSON(b, v)
+	})
 }
 
 // appendOK writes UsersPermissionsPasswordPayload {ok: true}.
 func (x *exec) appendOK(b []byte, set ast.SelectionSet) []byte {
-	b = append(b, '{')
-	for i, f := range x.collect(set, "UsersPermissionsPasswordPayload") {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = jsonw.AppendString(b, responseKey(f))
-		if f.Name == "__typename" {
-			b = append(b, `:"UsersPermissionsPasswordPayload"`...)
-		} else {
-			b = append(b, ":true"...)
-		}
-	}
-	return append(b, '}')
+	return x.appendObject(b, set, "UsersPermissionsPasswordPayload", func(b []byte, _ *ast.Field) []byte {
+		return append(b, "true"...)
+	})
 }

@@ -275,30 +275,20 @@ func (x *exec) wantsTotal(f *ast.Field) bool {
 
 // appendConnection writes {nodes, pageInfo} of a list.
 func (x *exec) appendConnection(b []byte, ct *schema.ContentType, page *content.Page, p query.Pagination, f *ast.Field) []byte {
-	b = append(b, '{')
-	for i, g := range x.collect(f.SelectionSet, responseCollectionName(ct)) {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = jsonw.AppendString(b, responseKey(g))
-		b = append(b, ':')
+	return x.appendObject(b, f.SelectionSet, responseCollectionName(ct), func(b []byte, g *ast.Field) []byte {
 		switch g.Name {
-		case "__typename":
-			b = jsonw.AppendString(b, responseCollectionName(ct))
 		case "nodes":
-			b = x.appendEntries(b, page.Entries, g.SelectionSet)
+			return x.appendEntries(b, page.Entries, g.SelectionSet)
 		case "pageInfo":
-			b = appendPageInfo(b, x.collect(g.SelectionSet, "Pagination"), p, page.Total)
-		default:
-			b = append(b, "null"...)
+			return x.appendPageInfo(b, g.SelectionSet, p, page.Total)
 		}
-	}
-	return append(b, '}')
+		return append(b, "null"...)
+	})
 }
 
 // appendPageInfo writes Pagination: page and pageSize, also for an
 // offset window (Strapi reports start/limit as the page they fall in).
-func appendPageInfo(b []byte, fields []*ast.Field, p query.Pagination, total int64) []byte {
+func (x *exec) appendPageInfo(b []byte, set ast.SelectionSet, p query.Pagination, total int64) []byte {
 	size := p.Size()
 	page := 1
 	if size > 0 {
@@ -308,29 +298,10 @@ func appendPageInfo(b []byte, fields []*ast.Field, p query.Pagination, total int
 	if size > 0 && total > 0 {
 		pageCount = int(math.Ceil(float64(total) / float64(size)))
 	}
-	b = append(b, '{')
-	for i, f := range fields {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = jsonw.AppendString(b, responseKey(f))
-		b = append(b, ':')
-		switch f.Name {
-		case "__typename":
-			b = jsonw.AppendString(b, "Pagination")
-		case "total":
-			b = appendInt(b, max(total, 0))
-		case "page":
-			b = appendInt(b, int64(page))
-		case "pageSize":
-			b = appendInt(b, int64(size))
-		case "pageCount":
-			b = appendInt(b, int64(pageCount))
-		default:
-			b = append(b, "null"...)
-		}
-	}
-	return append(b, '}')
+	values := map[string]int64{"total": max(total, 0), "page": int64(page), "pageSize": int64(size), "pageCount": int64(pageCount)}
+	return x.appendObject(b, set, "Pagination", func(b []byte, f *ast.Field) []byte {
+		return appendInt(b, values[f.Name])
+	})
 }
 
 // childSet is the selection set of the fields named name within set,

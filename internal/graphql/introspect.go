@@ -3,6 +3,7 @@ package graphql
 import (
 	"fmt"
 
+	"github.com/kiln-cms/kiln/internal/jsonw"
 	"github.com/vektah/gqlparser/v2/ast"
 )
 
@@ -46,7 +47,7 @@ func (w *introspectWriter) object(set ast.SelectionSet, typeName string, value f
 		if i > 0 {
 			w.b = append(w.b, ',')
 		}
-		w.b = introspectAppendString(w.b, responseKey(f))
+		w.b = jsonw.AppendString(w.b, responseKey(f))
 		w.b = append(w.b, ':')
 		if f.Name == "__typename" {
 			w.str(typeName)

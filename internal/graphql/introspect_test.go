@@ -13,6 +13,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/kiln-cms/kiln/internal/jsonw"
 	"github.com/vektah/gqlparser/v2"
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/parser"
@@ -74,10 +75,10 @@ func introspectExecute(s *ast.Schema, doc *ast.QueryDocument, vars map[string]an
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = introspectAppendString(b, responseKey(f))
+		b = jsonw.AppendString(b, responseKey(f))
 		b = append(b, ':')
 		if f.Name == "__typename" {
-			b = introspectAppendString(b, s.Query.Name)
+			b = jsonw.AppendString(b, s.Query.Name)
 			continue
 		}
 		var err error

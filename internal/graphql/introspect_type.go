@@ -2,8 +2,8 @@ package graphql
 
 import (
 	"strconv"
-	"unicode/utf8"
 
+	"github.com/kiln-cms/kiln/internal/jsonw"
 	"github.com/vektah/gqlparser/v2/ast"
 )
 
@@ -188,7 +188,7 @@ func (w *introspectWriter) null() { w.b = append(w.b, "null"...) }
 
 func (w *introspectWriter) bool(v bool) { w.b = strconv.AppendBool(w.b, v) }
 
-func (w *introspectWriter) str(s string) { w.b = introspectAppendString(w.b, s) }
+func (w *introspectWriter) str(s string) { w.b = jsonw.AppendString(w.b, s) }
 
 // optStr writes s, or null for "": gqlparser cannot tell an empty
 // description from none, and graphql-js gives null for none.
@@ -198,55 +198,4 @@ func (w *introspectWriter) optStr(s string) {
 		return
 	}
 	w.str(s)
-}
-
-// introspectAppendString appends s as a JSON string, escaping as
-// encoding/json does except that <, > and & stay literal.
-func introspectAppendString(b []byte, s string) []byte {
-	const hex = "0123456789abcdef"
-	b = append(b, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' {
-				i++
-				continue
-			}
-			b = append(b, s[start:i]...)
-			switch c {
-			case '"', '\\':
-				b = append(b, '\\', c)
-			case '\n':
-				b = append(b, '\\', 'n')
-			case '\r':
-				b = append(b, '\\', 'r')
-			case '\t':
-				b = append(b, '\\', 't')
-			default:
-				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		esc := ""
-		switch {
-		case r == utf8.RuneError && size == 1:
-			esc = `\ufffd`
-		case r == '\u2028':
-			esc = `\u2028`
-		case r == '\u2029':
-			esc = `\u2029`
-		}
-		if esc != "" {
-			b = append(b, s[start:i]...)
-			b = append(b, esc...)
-			start = i + size
-		}
-		i += size
-	}
-	b = append(b, s[start:]...)
-	return append(b, '"')
 }

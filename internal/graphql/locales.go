@@ -91,23 +91,12 @@ func (x *exec) localeField(b []byte, f *ast.Field) (out []byte, ok bool, err err
 	if f.Name == "i18NLocales" {
 		return x.appendLocales(b, page, f.SelectionSet), true, nil
 	}
-	b = append(b, '{')
-	for i, g := range x.collect(f.SelectionSet, "I18NLocaleEntityResponseCollection") {
-		if i > 0 {
-			b = append(b, ',')
+	return x.appendObject(b, f.SelectionSet, "I18NLocaleEntityResponseCollection", func(b []byte, g *ast.Field) []byte {
+		if g.Name == "nodes" {
+			return x.appendLocales(b, page, g.SelectionSet)
 		}
-		b = jsonw.AppendString(b, responseKey(g))
-		b = append(b, ':')
-		switch g.Name {
-		case "__typename":
-			b = jsonw.AppendString(b, "I18NLocaleEntityResponseCollection")
-		case "nodes":
-			b = x.appendLocales(b, page, g.SelectionSet)
-		case "pageInfo":
-			b = appendPageInfo(b, x.collect(g.SelectionSet, "Pagination"), p, int64(total))
-		}
-	}
-	return append(b, '}'), true, nil
+		return x.appendPageInfo(b, g.SelectionSet, p, int64(total))
+	}), true, nil
 }
 
 func (x *exec) appendLocales(b []byte, list []locales.Locale, set ast.SelectionSet) []byte {
@@ -123,31 +112,21 @@ func (x *exec) appendLocales(b []byte, list []locales.Locale, set ast.SelectionS
 
 // appendLocale writes I18NLocale. A locale is published when made.
 func (x *exec) appendLocale(b []byte, l locales.Locale, set ast.SelectionSet) []byte {
-	b = append(b, '{')
-	for i, f := range x.collect(set, "I18NLocale") {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = jsonw.AppendString(b, responseKey(f))
-		b = append(b, ':')
+	return x.appendObject(b, set, "I18NLocale", func(b []byte, f *ast.Field) []byte {
 		switch f.Name {
-		case "__typename":
-			b = jsonw.AppendString(b, "I18NLocale")
 		case "documentId":
-			b = jsonw.AppendString(b, l.DocumentID)
+			return jsonw.AppendString(b, l.DocumentID)
 		case "name":
-			b = jsonw.AppendString(b, l.Name)
+			return jsonw.AppendString(b, l.Name)
 		case "code":
-			b = jsonw.AppendString(b, l.Code)
+			return jsonw.AppendString(b, l.Code)
 		case "createdAt", "publishedAt":
-			b = appendTime(b, l.CreatedAt)
+			return appendTime(b, l.CreatedAt)
 		case "updatedAt":
-			b = appendTime(b, l.UpdatedAt)
-		default:
-			b = append(b, "null"...)
+			return appendTime(b, l.UpdatedAt)
 		}
-	}
-	return append(b, '}')
+		return append(b, "null"...)
+	})
 }
 
 func appendTime(b []byte, t time.Time) []byte {

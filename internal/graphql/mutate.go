@@ -88,20 +88,9 @@ func (x *exec) mutate(b []byte, r root, f *ast.Field, ro entry.ReadOptions) ([]b
 
 // appendDeleted writes DeleteMutationResponse.
 func (x *exec) appendDeleted(b []byte, documentID string, f *ast.Field) []byte {
-	b = append(b, '{')
-	for i, g := range x.collect(f.SelectionSet, "DeleteMutationResponse") {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = jsonw.AppendString(b, responseKey(g))
-		b = append(b, ':')
-		if g.Name == "__typename" {
-			b = jsonw.AppendString(b, "DeleteMutationResponse")
-		} else {
-			b = jsonw.AppendString(b, documentID)
-		}
-	}
-	return append(b, '}')
+	return x.appendObject(b, f.SelectionSet, "DeleteMutationResponse", func(b []byte, _ *ast.Field) []byte {
+		return jsonw.AppendString(b, documentID)
+	})
 }
 
 // restBody turns an input value on ct into the body REST takes: enum

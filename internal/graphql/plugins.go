@@ -98,21 +98,9 @@ func (x *exec) appendValue(b []byte, v any, f *ast.Field) []byte {
 		}
 		return append(b, ']')
 	case map[string]any:
-		tn := fieldType(f)
-		b = append(b, '{')
-		for i, g := range x.collect(f.SelectionSet, tn) {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = jsonw.AppendString(b, responseKey(g))
-			b = append(b, ':')
-			if g.Name == "__typename" {
-				b = jsonw.AppendString(b, tn)
-				continue
-			}
-			b = x.appendValue(b, t[g.Name], g)
-		}
-		return append(b, '}')
+		return x.appendObject(b, f.SelectionSet, fieldType(f), func(b []byte, g *ast.Field) []byte {
+			return x.appendValue(b, t[g.Name], g)
+		})
 	case json.Number:
 		return append(b, t...)
 	case string:

@@ -127,23 +127,12 @@ func (x *exec) appendLinked(b []byte, v any, f *ast.Field, conn bool) []byte {
 		if !conn {
 			return x.appendEntries(b, t, f.SelectionSet)
 		}
-		b = append(b, '{')
-		for i, g := range x.collect(f.SelectionSet, fieldType(f)) {
-			if i > 0 {
-				b = append(b, ',')
+		return x.appendObject(b, f.SelectionSet, fieldType(f), func(b []byte, g *ast.Field) []byte {
+			if g.Name == "nodes" {
+				return x.appendEntries(b, t, g.SelectionSet)
 			}
-			b = jsonw.AppendString(b, responseKey(g))
-			b = append(b, ':')
-			switch g.Name {
-			case "nodes":
-				b = x.appendEntries(b, t, g.SelectionSet)
-			case "__typename":
-				b = jsonw.AppendString(b, fieldType(f))
-			default:
-				b = append(b, "null"...)
-			}
-		}
-		return append(b, '}')
+			return append(b, "null"...)
+		})
 	}
 	return append(b, "null"...)
 }
@@ -187,4 +176,23 @@ func appendGraphQLTime(b, rest []byte) []byte {
 		return append(b, `.000"`...)
 	}
 	return append(b, rest...)
+}
+
+// appendObject writes an object of type tn with the fields set selects:
+// __typename is tn, every other field's value is what value appends.
+func (x *exec) appendObject(b []byte, set ast.SelectionSet, tn string, value func(b []byte, f *ast.Field) []byte) []byte {
+	b = append(b, '{')
+	for i, f := range x.collect(set, tn) {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = jsonw.AppendString(b, responseKey(f))
+		b = append(b, ':')
+		if f.Name == "__typename" {
+			b = jsonw.AppendString(b, tn)
+			continue
+		}
+		b = value(b, f)
+	}
+	return append(b, '}')
 }
