@@ -115,6 +115,23 @@ func ProjectConfig(t testing.TB, d schema.Dialect, project, layout string) confi
 	return cfg
 }
 
+// ProjectConfigWithLocales is ProjectConfig with the project's
+// config/i18n.yaml read as kiln serve reads it (its locales).
+func ProjectConfigWithLocales(t testing.TB, d schema.Dialect, project, layout string) config.Config {
+	cfg := ProjectConfig(t, d, project, layout)
+	loaded, err := config.Load(func(k string) string {
+		if k == "KILN_CONFIG_DIR" {
+			return cfg.Paths.Config
+		}
+		return ""
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.I18n = loaded.I18n
+	return cfg
+}
+
 // FreshConfig is Config on a new, empty database, for tests of what
 // happens before or during the first migration.
 func FreshConfig(t testing.TB, d schema.Dialect) config.Config {

@@ -21,17 +21,7 @@ func eachGraphQL(t *testing.T, fn func(t *testing.T, h *apptest.Harness)) {
 // projectConfig is testdata/graphql's config with GraphQL on, its
 // config/i18n.yaml read as kiln serve reads it, changed by set.
 func projectConfig(t testing.TB, d schema.Dialect, set func(*config.Config)) config.Config {
-	cfg := apptest.ProjectConfig(t, d, "graphql", "src")
-	loaded, err := config.Load(func(k string) string {
-		if k == "KILN_CONFIG_DIR" {
-			return cfg.Paths.Config
-		}
-		return ""
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg.I18n = loaded.I18n
+	cfg := apptest.ProjectConfigWithLocales(t, d, "graphql", "src")
 	cfg.GraphQL.Enabled = true
 	set(&cfg)
 	return cfg

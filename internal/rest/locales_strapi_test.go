@@ -9,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/kiln-cms/kiln/core/config"
 	"github.com/kiln-cms/kiln/internal/apptest"
 	"github.com/kiln-cms/kiln/internal/database"
 )
@@ -46,7 +45,7 @@ func TestLocalesAsStrapi(t *testing.T) {
 		for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 			t.Run(layout+"/"+d.String(), func(t *testing.T) {
 				t.Parallel()
-				h := apptest.NewWith(t, projectWithLocales(t, d, "locales", layout))
+				h := apptest.NewWith(t, apptest.ProjectConfigWithLocales(t, d, "locales", layout))
 				got := replayLocales(t, h, dir, steps)
 				if f := os.Getenv("KILN_LOCALES_ANSWERS"); f != "" && layout == "src" && d == database.SQLite {
 					if err := os.WriteFile(f, []byte(got), 0o644); err != nil {
@@ -57,23 +56,6 @@ func TestLocalesAsStrapi(t *testing.T) {
 			})
 		}
 	}
-}
-
-// projectWithLocales is the app's config for a testdata project in a
-// layout, with the project's config/i18n.yaml read as kiln serve reads it.
-func projectWithLocales(t testing.TB, d database.Dialect, project, layout string) config.Config {
-	cfg := apptest.ProjectConfig(t, d, project, layout)
-	loaded, err := config.Load(func(k string) string {
-		if k == "KILN_CONFIG_DIR" {
-			return cfg.Paths.Config
-		}
-		return ""
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg.I18n = loaded.I18n
-	return cfg
 }
 
 // readLocaleSteps reads the scenario.json of dir, in the locales

@@ -28,7 +28,7 @@ func TestLocaleScope(t *testing.T) {
 	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
 			t.Parallel()
-			cfg := projectWithLocales(t, d, "locales", "content-types")
+			cfg := apptest.ProjectConfigWithLocales(t, d, "locales", "content-types")
 			shipped, err := os.ReadFile(filepath.Join(cfg.Paths.Config, "permissions.yaml"))
 			if err != nil {
 				t.Fatal(err)
@@ -106,7 +106,7 @@ func TestFallbackLocale(t *testing.T) {
 	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
 			t.Parallel()
-			h := apptest.NewWith(t, projectWithLocales(t, d, "locales", "content-types"))
+			h := apptest.NewWith(t, apptest.ProjectConfigWithLocales(t, d, "locales", "content-types"))
 			docs := map[string]string{}
 			for _, title := range []string{"One", "Two", "Three"} {
 				r := h.Do("POST", "/api/stories", map[string]any{"data": map[string]any{"title": title}})
@@ -166,7 +166,7 @@ func TestSingleTypeInEveryLocale(t *testing.T) {
 	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
 			t.Parallel()
-			h := apptest.NewWith(t, projectWithLocales(t, d, "locales", "content-types"))
+			h := apptest.NewWith(t, apptest.ProjectConfigWithLocales(t, d, "locales", "content-types"))
 			for _, loc := range []string{"en", "fr"} {
 				if r := h.Do("PUT", "/api/frontpage?locale="+loc, map[string]any{"data": map[string]any{"headline": "H " + loc}}); r.Status != 200 {
 					t.Fatalf("PUT %s: %d %s", loc, r.Status, r.Body)
@@ -190,7 +190,7 @@ func TestSingleTypeInEveryLocale(t *testing.T) {
 // mean, and what cannot be asked is a 400, never a 5xx.
 func TestLocalizationsInEveryPlace(t *testing.T) {
 	t.Parallel()
-	h := apptest.NewWith(t, projectWithLocales(t, database.SQLite, "locales", "content-types"))
+	h := apptest.NewWith(t, apptest.ProjectConfigWithLocales(t, database.SQLite, "locales", "content-types"))
 	topic := h.Do("POST", "/api/topics", map[string]any{"data": map[string]any{"name": "Topic"}})
 	var made struct{ Data struct{ DocumentID string } }
 	_ = json.Unmarshal(topic.Body, &made)
@@ -241,7 +241,7 @@ func TestLocalizationsInEveryPlace(t *testing.T) {
 // asks most. 2,000 documents in en and fr, half of them in de too, each
 // in two versions (10,000 rows).
 func BenchmarkLocalizedList(b *testing.B) {
-	h := apptest.NewWith(b, projectWithLocales(b, database.SQLite, "locales", "content-types"))
+	h := apptest.NewWith(b, apptest.ProjectConfigWithLocales(b, database.SQLite, "locales", "content-types"))
 	svc := h.App.Content
 	ctx := b.Context()
 	ct := svc.Schema.Type("story")
@@ -294,7 +294,7 @@ func BenchmarkLocalizedList(b *testing.B) {
 // target lacks is one too.
 func TestLocaleReferenceForms(t *testing.T) {
 	t.Parallel()
-	h := apptest.NewWith(t, projectWithLocales(t, database.SQLite, "locales", "content-types"))
+	h := apptest.NewWith(t, apptest.ProjectConfigWithLocales(t, database.SQLite, "locales", "content-types"))
 	r := h.Do("POST", "/api/stories", map[string]any{"data": map[string]any{"title": "Hello"}})
 	var made struct{ Data struct{ DocumentID string } }
 	_ = json.Unmarshal(r.Body, &made)

@@ -25,7 +25,7 @@ func TestWritesAsStrapi(t *testing.T) {
 	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
 			t.Parallel()
-			h := apptest.NewWith(t, projectWithLocales(t, d, "writes", "src"))
+			h := apptest.NewWith(t, apptest.ProjectConfigWithLocales(t, d, "writes", "src"))
 			got := replayLocales(t, h, dir, steps)
 			if f := os.Getenv("KILN_WRITES_ANSWERS"); f != "" && d == database.SQLite {
 				if err := os.WriteFile(f, []byte(got), 0o644); err != nil {
@@ -52,7 +52,7 @@ func TestSharedSyncDoesNotGrowWithLocales(t *testing.T) {
 	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
 			t.Parallel()
-			h := apptest.NewWith(t, projectWithLocales(t, d, "writes", "src"))
+			h := apptest.NewWith(t, apptest.ProjectConfigWithLocales(t, d, "writes", "src"))
 			var files []map[string]any
 			for _, name := range []string{"a.png", "b.png"} {
 				r := h.Upload("/api/upload", []apptest.File{{Name: name, Type: "image/png", Data: png}}, nil)
