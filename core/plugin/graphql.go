@@ -6,6 +6,10 @@ import (
 	"strings"
 
 	"github.com/gofiber/fiber/v2"
+
+	"github.com/kiln-cms/kiln/core/entry"
+	"github.com/kiln-cms/kiln/core/query"
+	"github.com/kiln-cms/kiln/core/schema"
 )
 
 // GraphQLField is a field a plugin adds to the GraphQL schema's Query or
@@ -34,6 +38,18 @@ type GraphQLField struct {
 	// string, a number, a boolean, a time or nil. An error is answered as
 	// a REST route's is, at the field's path.
 	Resolve func(c *fiber.Ctx, args map[string]any) (any, error)
+
+	// Entries, with ResolveEntries instead of Resolve, makes the field
+	// answer entries of this content type: its Field's type is the type's
+	// (Event) or a list of them ([Event]!). Kiln compiles the client's
+	// selection — fields, relations, components, to any depth — and the
+	// field's filters, sort, pagination, status and locale arguments,
+	// where it declares them as the type's list does, into q; the plugin
+	// adds its own conditions and reads with it (API.Content.Find), so
+	// the entries come populated as the client asked, in the same few
+	// statements as a list of the type.
+	Entries        *schema.ContentType
+	ResolveEntries func(c *fiber.Ctx, args map[string]any, q *query.Query) ([]*entry.Entry, error)
 }
 
 // RegisteredField is a GraphQL field with the plugin that added it.
@@ -53,8 +69,10 @@ func (a *API) GraphQL(f GraphQLField) error {
 	switch {
 	case m == nil:
 		return fmt.Errorf("plugin %q: GraphQL field %q has no name", a.plugin, f.Field)
-	case f.Resolve == nil:
-		return fmt.Errorf("plugin %q: GraphQL field %s needs a resolver", a.plugin, m[1])
+	case (f.Resolve == nil) == (f.ResolveEntries == nil):
+		return fmt.Errorf("plugin %q: GraphQL field %s needs one resolver: Resolve, or ResolveEntries with Entries", a.plugin, m[1])
+	case (f.ResolveEntries != nil) != (f.Entries != nil):
+		return fmt.Errorf("plugin %q: GraphQL field %s: ResolveEntries goes with Entries, the type it answers", a.plugin, m[1])
 	case !strings.HasPrefix(f.Action, a.plugin+"."):
 		return fmt.Errorf("plugin %q: GraphQL field %s: action %q must start with %q", a.plugin, m[1], f.Action, a.plugin+".")
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/vektah/gqlparser/v2/ast"
 
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/plugin"
 	"github.com/kiln-cms/kiln/internal/jsonw"
@@ -57,6 +58,10 @@ func (x *exec) pluginField(b []byte, rootName string, f *ast.Field) (out []byte,
 	}
 	if err := x.s.Allow(x.c, pf.Action); err != nil {
 		return nil, true, err
+	}
+	if pf.Entries != nil {
+		out, err := x.pluginEntries(b, pf, f)
+		return out, true, err
 	}
 	v, err := pf.Resolve(x.c, f.ArgumentMap(x.vars))
 	if err != nil {
@@ -112,4 +117,40 @@ func (x *exec) appendValue(b []byte, v any, f *ast.Field) []byte {
 		return append(b, "false"...)
 	}
 	return append(b, "null"...)
+}
+
+// pluginEntries answers a plugin's field of entries: the selection and
+// the list arguments compiled into a query as a list of the type is, the
+// plugin's read, then the entries written as any list's.
+func (x *exec) pluginEntries(b []byte, pf plugin.RegisteredField, f *ast.Field) ([]byte, error) {
+	args := f.ArgumentMap(x.vars)
+	q, err := x.rootQuery(root{ct: pf.Entries, op: opFind}, f, args)
+	if err != nil {
+		return nil, err
+	}
+	if x.s.AllowStatus != nil {
+		if err := x.s.AllowStatus(x.c, pf.Entries, q.Status); err != nil {
+			return nil, err
+		}
+	}
+	list, err := pf.ResolveEntries(x.c, args, q)
+	if err != nil {
+		return nil, err
+	}
+	// What the caller may see, as the plugin read it (API.ReadOptions):
+	// the field's action stands for the type's find.
+	var ro entry.ReadOptions
+	if x.s.ReadOptions != nil {
+		ro = x.s.ReadOptions(x.c)
+	}
+	if err := x.loadExtras(list, q.Status, x.budget(ro)); err != nil {
+		return nil, err
+	}
+	if f.Definition != nil && f.Definition.Type.Elem != nil {
+		return x.appendEntries(b, list, f.SelectionSet), nil
+	}
+	if len(list) == 0 {
+		return append(b, "null"...), nil
+	}
+	return x.appendEntry(b, list[0], f.SelectionSet), nil
 }

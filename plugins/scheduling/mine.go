@@ -5,6 +5,7 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
+	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/core/reply"
@@ -22,16 +23,26 @@ func (s *sched) myEvents(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	from, err := windowBound(q.Extra, "from")
+	page, err := s.mine(c, q, q.Extra)
 	if err != nil {
 		return err
 	}
-	to, err := windowBound(q.Extra, "to")
+	return reply.List(c, page, q.Pagination)
+}
+
+// mine reads the caller's events in the window extra's from and to name
+// with q (REST's route and GraphQL's myEvents).
+func (s *sched) mine(c *fiber.Ctx, q *query.Query, extra map[string]string) (*content.Page, error) {
+	from, err := windowBound(extra, "from")
 	if err != nil {
-		return err
+		return nil, err
+	}
+	to, err := windowBound(extra, "to")
+	if err != nil {
+		return nil, err
 	}
 	if from != nil && to != nil && !to.After(*from) {
-		return errs.New(errs.KindValidation, "to must be after from").
+		return nil, errs.New(errs.KindValidation, "to must be after from").
 			WithDetails(map[string]any{"key": "to", "source": "query", "param": "to"})
 	}
 	mine := s.mineFilter(s.api.Caller(c).UserID, from, to)
@@ -39,11 +50,7 @@ func (s *sched) myEvents(c *fiber.Ctx) error {
 	if len(q.Sort) == 0 {
 		q.Sort = []query.SortKey{{Path: []*schema.Attribute{s.m.EvStart}}}
 	}
-	page, err := s.api.Content.Find(c.UserContext(), q, s.api.ReadOptions(c))
-	if err != nil {
-		return err
-	}
-	return reply.List(c, page, q.Pagination)
+	return s.api.Content.Find(c.UserContext(), q, s.api.ReadOptions(c))
 }
 
 // mineFilter selects the user's events in the window: those they coach

@@ -95,7 +95,7 @@ func (p *Plugin) Register(api *plugin.API) error {
 			return err
 		}
 	}
-	return nil
+	return api.GraphQL(s.myEventsField())
 }
 
 // sched is the plugin at work: the API it was given, the schema pieces it
