@@ -10,7 +10,9 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
+	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/plugin"
+	"github.com/kiln-cms/kiln/core/query"
 	"github.com/kiln-cms/kiln/internal/app"
 	"github.com/kiln-cms/kiln/internal/apptest"
 	"github.com/kiln-cms/kiln/internal/database"
@@ -58,7 +60,11 @@ func TestGraphQLFieldsOfPlugins(t *testing.T) {
 		want  string
 	}{
 		{plugin.GraphQLField{Field: "(x: Int): Int", Action: "bad.x", Resolve: resolve}, "has no name"},
-		{plugin.GraphQLField{Field: "badX: Int", Action: "bad.x"}, "needs a resolver"},
+		{plugin.GraphQLField{Field: "badX: Int", Action: "bad.x"}, "needs one resolver"},
+		{plugin.GraphQLField{Field: "badX: Int", Action: "bad.x", Resolve: resolve,
+			ResolveEntries: func(*fiber.Ctx, map[string]any, *query.Query) ([]*entry.Entry, error) { return nil, nil }}, "needs one resolver"},
+		{plugin.GraphQLField{Field: "badX: [Event]!", Action: "bad.x",
+			ResolveEntries: func(*fiber.Ctx, map[string]any, *query.Query) ([]*entry.Entry, error) { return nil, nil }}, "ResolveEntries goes with Entries"},
 		{plugin.GraphQLField{Field: "badX: Int", Action: "other.x", Resolve: resolve}, `action "other.x" must start with "bad."`},
 	} {
 		bad := probe{name: "bad", register: func(api *plugin.API) error { return api.GraphQL(c.field) }}
