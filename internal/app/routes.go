@@ -97,7 +97,12 @@ func (a *App) listed(t route.Table) []RouteRow {
 	rows := make([]RouteRow, len(t))
 	for i, r := range t {
 		rows[i] = RouteRow{Method: r.Method, Path: r.Listed(), Action: "-", Roles: []string{Everyone}, Source: r.Source}
-		if !r.Open() {
+		switch {
+		case r.Action == graphqlAction:
+			// Every caller reaches the endpoint; each field checks the
+			// action of the REST route it stands for.
+			rows[i].Action = graphqlAction
+		case !r.Open():
 			rows[i].Action, rows[i].Roles = r.Action, a.RolesFor(r.Action)
 		}
 	}
