@@ -97,7 +97,9 @@ func TestGraphQLScenariosAnswerAsREST(t *testing.T) {
 // the GraphQL query and its REST equivalent with the same entries at
 // every level.
 func TestZonePageAnswersAsREST(t *testing.T) {
-	eachGraphQL(t, func(t *testing.T, d database.Dialect) config.Config { return apptest.ProjectConfig(t, d, "graphql", "src") },
+	eachGraphQL(t, func(t *testing.T, d database.Dialect) config.Config {
+		return apptest.ProjectConfig(t, d, "graphql", "src")
+	},
 		func(t *testing.T, h *apptest.Harness, base string) {
 			if err := seedZonePages(base, h.AdminToken, 12); err != nil {
 				t.Fatal(err)
