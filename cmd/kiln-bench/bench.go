@@ -60,6 +60,29 @@ func scenarios(threads int, program, customer string, coach, prog, session, lear
 	}
 }
 
+// withTwins puts each GraphQL scenario of gql right after the REST
+// scenario whose data it answers, so that the two are measured one after
+// the other (on a shared machine, minutes apart is another machine); the
+// others go last.
+func withTwins(rest, gql []scenario) []scenario {
+	var out, rest2 []scenario
+	placed := map[int]bool{}
+	for _, r := range rest {
+		out = append(out, r)
+		for _, g := range gql {
+			if g.rest == r.n {
+				out, placed[g.n] = append(out, g), true
+			}
+		}
+	}
+	for _, g := range gql {
+		if !placed[g.n] {
+			rest2 = append(rest2, g)
+		}
+	}
+	return append(out, rest2...)
+}
+
 // restPath is the path of REST scenario n in list.
 func restPath(list []scenario, n int) string {
 	for _, sc := range list {
@@ -180,7 +203,7 @@ func runDatabase(o options, db string) error {
 
 	programDoc, customer := lookup(k.base, token)
 	list := scenarios(o.threads, programDoc, customer, 1, 1, 1, 1)
-	list = append(list, graphqlScenarios(o.threads, restPath(list, 1), restPath(list, 2))...)
+	list = withTwins(list, graphqlScenarios(o.threads, restPath(list, 1), restPath(list, 2)))
 	// The reads first, then the ceilings of the reads, then the writes:
 	// recording the statements builds an app of this commit's, whose
 	// start migrates the database (the count indexes), so that a -kiln of

@@ -118,3 +118,16 @@ func TestZonePageAnswersAsREST(t *testing.T) {
 			}
 		})
 }
+
+// TestTwinsRunSideBySide: a GraphQL read is measured right after the
+// REST scenario it answers as, the create last.
+func TestTwinsRunSideBySide(t *testing.T) {
+	rest := scenarios(2, "doc", "Acme", 1, 1, 1, 1)
+	var got []int
+	for _, sc := range withTwins(rest, graphqlScenarios(2, restPath(rest, 1), restPath(rest, 2))) {
+		got = append(got, sc.n)
+	}
+	if fmt.Sprint(got) != "[1 11 9 2 12 3 4 5 6 14]" {
+		t.Errorf("order %v", got)
+	}
+}
