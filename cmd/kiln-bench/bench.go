@@ -24,6 +24,26 @@ type scenario struct {
 	script      string             // a wrk Lua script (POSTs) when set
 	body        func(int64) []byte // the same POSTs for the Go loader: the n-th request's body
 	contentType string             // the Go loader's POSTs' Content-Type; empty: application/json
+	// query is a GraphQL read's body, posted to kiln every time
+	// (graphql.go); the scenario is a read all the same.
+	query []byte
+	// rest is the REST scenario whose data a GraphQL one answers, for
+	// their ratio when both run.
+	rest int
+	// twin is a REST request measured right after this one against Kiln,
+	// the same way, for their ratio (scenario 14's create).
+	twin *scenario
+	// check, when set, sends the request once before it is measured and
+	// says why its answer is not the one expected.
+	check func(base, token string) error
+}
+
+// request is what the ceiling records for a read scenario.
+func (sc scenario) request() request {
+	if sc.query != nil {
+		return request{method: "POST", path: sc.kiln, body: sc.query}
+	}
+	return getRequest(sc.kiln)
 }
 
 // scenarios are the six, with the ids of the seeded data.
@@ -38,6 +58,39 @@ func scenarios(threads int, program, customer string, coach, prog, session, lear
 			body: eventBody(coach, prog, session, learner)},
 		{n: 6, name: "6 authenticated /users/me", kiln: "/api/users/me", floor: "/s6"},
 	}
+}
+
+// withTwins puts each GraphQL scenario of gql right after the REST
+// scenario whose data it answers, so that the two are measured one after
+// the other (on a shared machine, minutes apart is another machine); the
+// others go last.
+func withTwins(rest, gql []scenario) []scenario {
+	var out, rest2 []scenario
+	placed := map[int]bool{}
+	for _, r := range rest {
+		out = append(out, r)
+		for _, g := range gql {
+			if g.rest == r.n {
+				out, placed[g.n] = append(out, g), true
+			}
+		}
+	}
+	for _, g := range gql {
+		if !placed[g.n] {
+			rest2 = append(rest2, g)
+		}
+	}
+	return append(out, rest2...)
+}
+
+// restPath is the path of REST scenario n in list.
+func restPath(list []scenario, n int) string {
+	for _, sc := range list {
+		if sc.n == n {
+			return sc.kiln
+		}
+	}
+	return ""
 }
 
 // eventSlotsFrom is when the benchmark's events start: years after the
@@ -150,6 +203,7 @@ func runDatabase(o options, db string) error {
 
 	programDoc, customer := lookup(k.base, token)
 	list := scenarios(o.threads, programDoc, customer, 1, 1, 1, 1)
+	list = withTwins(list, graphqlScenarios(o.threads, restPath(list, 1), restPath(list, 2)))
 	// The reads first, then the ceilings of the reads, then the writes:
 	// recording the statements builds an app of this commit's, whose
 	// start migrates the database (the count indexes), so that a -kiln of
@@ -157,6 +211,11 @@ func runDatabase(o options, db string) error {
 	// scenario adds to program 1 would change what a later read of it
 	// returns.
 	measure := func(sc scenario, first bool) (measured, error) {
+		if sc.check != nil {
+			if err := sc.check(k.base, token); err != nil {
+				return measured{}, fmt.Errorf("%s, checked before measuring: %w", sc.name, err)
+			}
+		}
 		var profile <-chan error
 		if first && o.cpuProfile != "" {
 			profile = cpuProfile(k.port, o.duration, sc.name, profileFile(o.cpuProfile, db))
@@ -170,11 +229,15 @@ func runDatabase(o options, db string) error {
 				return measured{}, fmt.Errorf("profiling: %w", err)
 			}
 		}
+		r := measured{db: db, scenario: sc, kiln: kr}
+		if sc.floor == "" { // GraphQL's: no floor of their own (BENCHMARKS.md)
+			return r, nil
+		}
 		fr, err := runLoad(o, floorBase+sc.floor, token, sc)
 		if err != nil {
 			return measured{}, err
 		}
-		r := measured{db: db, scenario: sc, kiln: kr, floor: fr}
+		r.floor = fr
 		if fr.rps > 0 {
 			r.ratio = kr.rps / fr.rps
 		}
@@ -205,7 +268,15 @@ func runDatabase(o options, db string) error {
 			return err
 		}
 		writes = append(writes, r)
-		printRow(r, "")
+		if sc.twin == nil {
+			printRow(r, "")
+			continue
+		}
+		tw, err := measure(*sc.twin, false)
+		if err != nil {
+			return err
+		}
+		printGraphQLRow(r, &tw.kiln, "POST "+sc.twin.kiln, "")
 	}
 	if err := ownAppScenarios(o, db); err != nil {
 		return err
@@ -222,7 +293,8 @@ func runDatabase(o options, db string) error {
 }
 
 // ownAppScenarios runs the scenarios that have an app of their own: 7,
-// components, 10, a populated media field, and 8, media uploads.
+// components, 10, a populated media field, 13, GraphQL's zone-heavy page,
+// and 8, media uploads.
 func ownAppScenarios(o options, db string) error {
 	if o.runs(7) {
 		if err := runComponents(o, db); err != nil {
@@ -232,6 +304,11 @@ func ownAppScenarios(o options, db string) error {
 	if o.runs(10) {
 		if err := runMediaRead(o, db); err != nil {
 			return fmt.Errorf("scenario 10: %w", err)
+		}
+	}
+	if o.runs(13) {
+		if err := runGraphQLPage(o, db); err != nil {
+			return fmt.Errorf("scenario 13: %w", err)
 		}
 	}
 	if o.runs(8) {
@@ -299,10 +376,10 @@ func freshPostgresNamed(base, name string) (string, error) {
 // runCeilings records the statements of the read scenarios among rows,
 // runs each as the database's ceiling and prints every row.
 func runCeilings(o options, env []string, sdb *database.DB, rows []measured) error {
-	var reads []string
+	var reads []request
 	for _, r := range rows {
 		if r.scenario.script == "" {
-			reads = append(reads, r.scenario.kiln)
+			reads = append(reads, r.scenario.request())
 		}
 	}
 	recorded, answers, err := recordAnswers(env, o.password, "", reads)
@@ -311,9 +388,9 @@ func runCeilings(o options, env []string, sdb *database.DB, rows []measured) err
 	}
 	stmtsOf, answerOf := map[string][]statement{}, map[string][]byte{}
 	for i, p := range reads {
-		stmtsOf[p], answerOf[p] = recorded[i], answers[i]
+		stmtsOf[p.key()], answerOf[p.key()] = recorded[i], answers[i]
 		if o.printStatements {
-			fmt.Printf("   statements of %s:\n", p)
+			fmt.Printf("   statements of %s %s %s:\n", p.method, p.path, p.body)
 			for _, s := range recorded[i] {
 				fmt.Printf("      %s -- %v\n", s.text, s.args)
 			}
@@ -324,9 +401,13 @@ func runCeilings(o options, env []string, sdb *database.DB, rows []measured) err
 		return err
 	}
 	defer stopHTTP()
+	byNumber := map[int]*result{}
+	for i := range rows {
+		byNumber[rows[i].scenario.n] = &rows[i].kiln
+	}
 	for _, r := range rows {
 		ceil := ""
-		if stmts, ok := stmtsOf[r.scenario.kiln]; ok {
+		if stmts, ok := stmtsOf[r.scenario.request().key()]; ok {
 			if r.ceiling, err = ceiling(sdb, stmts, o.connections, o.duration); err != nil {
 				return fmt.Errorf("%s, the database alone: %w", r.scenario.name, err)
 			}
@@ -339,6 +420,10 @@ func runCeilings(o options, env []string, sdb *database.DB, rows []measured) err
 				return fmt.Errorf("%s, the database over bare HTTP: %w", r.scenario.name, err)
 			}
 			ceil += fmt.Sprintf(" | bare HTTP %8.0f req/s err %d | %3.0f%%", hr.rps, hr.errs, 100*r.kiln.rps/max(hr.rps, 1))
+		}
+		if r.scenario.rest > 0 {
+			printGraphQLRow(r, byNumber[r.scenario.rest], fmt.Sprint(r.scenario.rest), ceil)
+			continue
 		}
 		printRow(r, ceil)
 	}

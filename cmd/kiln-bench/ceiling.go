@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"fmt"
@@ -41,21 +42,45 @@ type statement struct {
 	args []any
 }
 
-// recordStatements answers each path once with an app of Kiln's own
+// request is one request whose statements are recorded and served again
+// by the bare HTTP server: a GET of a path (the REST reads), or a POST of
+// a body (GraphQL's reads, all to the one endpoint).
+type request struct {
+	method, path string
+	body         []byte
+}
+
+// key tells requests apart: two GraphQL reads share their method and
+// path, not their body.
+func (r request) key() string { return r.method + " " + r.path + "\x00" + string(r.body) }
+
+// getRequest is a GET of path.
+func getRequest(path string) request { return request{method: "GET", path: path} }
+
+// getAll is a GET of each path.
+func getAll(paths ...string) []request {
+	out := make([]request, len(paths))
+	for i, p := range paths {
+		out[i] = getRequest(p)
+	}
+	return out
+}
+
+// recordStatements answers each request once with an app of Kiln's own
 // built from env (the same content types, config and database as the
 // server measured), as the holder of token or, without one, signed in
 // as the demo admin with password, and returns the statements each
-// answer sent. A path is answered until two runs in a
+// answer sent. A request is answered until two runs in a
 // row send the same statements, so that one a background worker sent in
 // between is not taken for the request's.
-func recordStatements(env []string, password, token string, paths []string) ([][]statement, error) {
-	stmts, _, err := recordAnswers(env, password, token, paths)
+func recordStatements(env []string, password, token string, reqs []request) ([][]statement, error) {
+	stmts, _, err := recordAnswers(env, password, token, reqs)
 	return stmts, err
 }
 
-// recordAnswers is recordStatements that also returns each path's answer,
-// as Kiln wrote it.
-func recordAnswers(env []string, password, token string, paths []string) ([][]statement, [][]byte, error) {
+// recordAnswers is recordStatements that also returns each request's
+// answer, as Kiln wrote it.
+func recordAnswers(env []string, password, token string, reqs []request) ([][]statement, [][]byte, error) {
 	vars := map[string]string{}
 	for _, kv := range env {
 		if k, v, ok := strings.Cut(kv, "="); ok {
@@ -87,12 +112,12 @@ func recordAnswers(env []string, password, token string, paths []string) ([][]st
 			return nil, nil, err
 		}
 	}
-	return recordOn(a, token, paths)
+	return recordOn(a, token, reqs)
 }
 
-// recordOn answers each path with a as the holder of token (see
+// recordOn answers each request with a as the holder of token (see
 // recordStatements).
-func recordOn(a *app.App, token string, paths []string) ([][]statement, [][]byte, error) {
+func recordOn(a *app.App, token string, reqs []request) ([][]statement, [][]byte, error) {
 	var (
 		mu   sync.Mutex
 		seen []statement
@@ -102,16 +127,19 @@ func recordOn(a *app.App, token string, paths []string) ([][]statement, [][]byte
 		seen = append(seen, statement{q, slices.Clone(args)})
 		mu.Unlock()
 	})
-	out := make([][]statement, len(paths))
-	answers := make([][]byte, len(paths))
-	for i, p := range paths {
+	out := make([][]statement, len(reqs))
+	answers := make([][]byte, len(reqs))
+	for i, p := range reqs {
 		var last []statement
 		for try := 0; try < 5; try++ {
 			mu.Lock()
 			seen = nil
 			mu.Unlock()
-			req := httptest.NewRequest("GET", p, nil)
+			req := httptest.NewRequest(p.method, p.path, bytes.NewReader(p.body))
 			req.Header.Set("Authorization", "Bearer "+token)
+			if p.body != nil {
+				req.Header.Set("Content-Type", "application/json")
+			}
 			res, err := a.Fiber.Test(req, -1)
 			if err != nil {
 				return nil, nil, err
@@ -122,7 +150,7 @@ func recordOn(a *app.App, token string, paths []string) ([][]statement, [][]byte
 				return nil, nil, err
 			}
 			if res.StatusCode != 200 {
-				return nil, nil, fmt.Errorf("recording %s: status %d", p, res.StatusCode)
+				return nil, nil, fmt.Errorf("recording %s %s: status %d: %.300s", p.method, p.path, res.StatusCode, answers[i])
 			}
 			mu.Lock()
 			got := seen
@@ -216,11 +244,11 @@ func runStatements(ctx context.Context, pool *sql.DB, stmts []statement) error {
 	return nil
 }
 
-// ceilingOf records path's statements on the app env describes and runs
+// ceilingOf records req's statements on the app env describes and runs
 // them as the database's ceiling on db; it returns the result and the
 // report's column.
-func ceilingOf(o options, env []string, token string, db *database.DB, path string, kiln result) (result, string, error) {
-	rec, err := recordStatements(env, o.password, token, []string{path})
+func ceilingOf(o options, env []string, token string, db *database.DB, req request, kiln result) (result, string, error) {
+	rec, err := recordStatements(env, o.password, token, []request{req})
 	if err != nil {
 		return result{}, "", fmt.Errorf("recording Kiln's statements: %w", err)
 	}
@@ -241,10 +269,12 @@ func ceilingOf(o options, env []string, token string, db *database.DB, path stri
 // the limit any server reaches on this machine, where the load
 // generator, the server and the database share the cores; the database
 // alone leaves out the first two.
+//
+// Both maps are by request.key: a GraphQL read is told apart by its body.
 func httpCeiling(pool *sql.DB, stmts map[string][]statement, answers map[string][]byte) (base string, stop func(), err error) {
 	app := fiber.New(fiber.Config{DisableStartupMessage: true})
 	app.Use(func(c *fiber.Ctx) error {
-		key := c.OriginalURL()
+		key := request{method: c.Method(), path: c.OriginalURL(), body: c.Body()}.key()
 		s, ok := stmts[key]
 		if !ok {
 			return fiber.ErrNotFound

@@ -15,7 +15,9 @@ import (
 // same list with populate=modules,sessions, and one program by its
 // documentId — driven with the same load generator and settings against
 // Kiln and against the other server, one after the other, with the ratio
-// measured in the same run. The other server is asked as it is configured
+// measured in the same run; then, when the other server serves GraphQL
+// at /graphql as Strapi's GraphQL plugin does, scenario 11's GraphQL list
+// the same way. The other server is asked as it is configured
 // (-compare-token when it needs one; a Strapi whose Public role may read
 // answers without).
 
@@ -49,7 +51,9 @@ type server struct {
 const warmUp = 3 * time.Second
 
 // compare runs the three requests against each server in turn and prints
-// a row per request with both throughputs, the answer sizes and the ratio.
+// a row per request with both throughputs, the answer sizes and the ratio;
+// then scenario 11's GraphQL list the same way, when the other server
+// answers it (checked once on each side), or a line saying it was skipped.
 func compare(o options, kiln, other server) error {
 	// A slow server's answers are counted, not dropped as timeouts: the
 	// comparison's script waits a minute for an answer, and so does this.
@@ -64,40 +68,20 @@ func compare(o options, kiln, other server) error {
 		docs[s.name] = doc
 	}
 	for _, r := range strapiRequests {
-		var got [2]result
-		var size [2]int
-		for i, s := range []server{kiln, other} {
-			url := s.base + r.path(docs[s.name])
-			n, status, err := fetch(url, s.token)
-			if err != nil {
-				return fmt.Errorf("%s %s: %w", s.name, r.name, err)
-			}
-			if status != http.StatusOK {
-				return fmt.Errorf("%s %s: HTTP %d from %s", s.name, r.name, status, url)
-			}
-			size[i] = n
-			warm := o
-			warm.duration = min(warmUp, o.duration)
-			if i == 1 {
-				// A JIT-compiled server (Strapi) gains about half again
-				// over its first half minute: a ratio to a cold one
-				// flatters Kiln.
-				warm.duration = o.compare.warmUp
-			}
-			if _, err := runLoad(warm, url, s.token, scenario{}); err != nil {
-				return err
-			}
-			if got[i], err = runLoad(o, url, s.token, scenario{}); err != nil {
-				return err
-			}
+		if err := compareOne(o, kiln, other, r.name, func(s server) string { return s.base + r.path(docs[s.name]) }, scenario{}); err != nil {
+			return err
 		}
-		ratio := 0.0
-		if got[1].rps > 0 {
-			ratio = got[0].rps / got[1].rps
-		}
-		fmt.Printf("   %-14s %s %8.0f req/s  p99 %-9s %7d B  err %-4d | %s %8.0f req/s  p99 %-9s %7d B  err %-4d | %5.1f×\n",
-			r.name, kiln.name, got[0].rps, ms(got[0].p99), size[0], got[0].errs,
-			other.name, got[1].rps, ms(got[1].p99), size[1], got[1].errs, ratio)
+	}
+	// Scenario 11's GraphQL list, when the other server answers it (a
+	// Strapi with @strapi/plugin-graphql, its Public role allowed
+	// program.find, or -compare-token): checked on both sides first.
+	list := gqlRead(11, "graphql list", gqlListQuery, 1, strapiList, listPairs)
+	if err := list.check(other.base, other.token); err != nil {
+		fmt.Printf("   %-14s skipped: %s does not answer scenario 11's query at %s (%v)\n", "graphql list", other.name, graphqlPath, err)
+	} else if err := list.check(kiln.base, kiln.token); err != nil {
+		return fmt.Errorf("kiln graphql list: %w", err)
+	} else if err := compareOne(o, kiln, other, list.name, func(s server) string { return s.base + graphqlPath }, list); err != nil {
+		return err
 	}
 	for _, s := range []server{kiln, other} {
 		if s.pid > 0 {
@@ -138,12 +122,6 @@ func get(url, token string) ([]byte, int, error) {
 	defer r.Body.Close()
 	b, err := io.ReadAll(r.Body)
 	return b, r.StatusCode, err
-}
-
-// fetch is get for the size only.
-func fetch(url, token string) (int, int, error) {
-	b, status, err := get(url, token)
-	return len(b), status, err
 }
 
 // jsonString finds the first "key":"value" in a JSON text: enough for a
@@ -189,4 +167,50 @@ func statusKB(status, key string) (float64, bool) {
 		}
 	}
 	return 0, false
+}
+
+// compareOne drives one request, urlOf(server), against each server in
+// turn (warmed up first) with the load generator and prints both
+// throughputs, the answer sizes and the ratio; sc carries a GraphQL
+// read's body (empty: a GET).
+func compareOne(o options, kiln, other server, name string, urlOf func(server) string, sc scenario) error {
+	var got [2]result
+	var size [2]int
+	for i, s := range []server{kiln, other} {
+		url := urlOf(s)
+		send := func() ([]byte, int, error) { return get(url, s.token) }
+		if sc.query != nil {
+			send = func() ([]byte, int, error) { return post(url, s.token, sc.query) }
+		}
+		b, status, err := send()
+		if err != nil {
+			return fmt.Errorf("%s %s: %w", s.name, name, err)
+		}
+		if status != http.StatusOK {
+			return fmt.Errorf("%s %s: HTTP %d from %s", s.name, name, status, url)
+		}
+		size[i] = len(b)
+		warm := o
+		warm.duration = min(warmUp, o.duration)
+		if i == 1 {
+			// A JIT-compiled server (Strapi) gains about half again
+			// over its first half minute: a ratio to a cold one
+			// flatters Kiln.
+			warm.duration = o.compare.warmUp
+		}
+		if _, err := runLoad(warm, url, s.token, sc); err != nil {
+			return err
+		}
+		if got[i], err = runLoad(o, url, s.token, sc); err != nil {
+			return err
+		}
+	}
+	ratio := 0.0
+	if got[1].rps > 0 {
+		ratio = got[0].rps / got[1].rps
+	}
+	fmt.Printf("   %-14s %s %8.0f req/s  p99 %-9s %7d B  err %-4d | %s %8.0f req/s  p99 %-9s %7d B  err %-4d | %5.1f×\n",
+		name, kiln.name, got[0].rps, ms(got[0].p99), size[0], got[0].errs,
+		other.name, got[1].rps, ms(got[1].p99), size[1], got[1].errs, ratio)
+	return nil
 }

@@ -32,6 +32,12 @@ const componentsPath = "/api/pages?fields[0]=title&pagination[pageSize]=25&popul
 // migrates it and creates a full-access API token: the environment of
 // its kiln commands, its database's URL and the token.
 func testdataApp(o options, db, project string) (env []string, dbURL, token string, err error) {
+	return testdataAppTypes(o, db, project, "content-types")
+}
+
+// testdataAppTypes is testdataApp with the content types in folder types
+// of testdata/<project> (testdata/graphql keeps them in Strapi's src/).
+func testdataAppTypes(o options, db, project, types string) (env []string, dbURL, token string, err error) {
 	dataDir := filepath.Join(o.work, db+"-"+project)
 	os.MkdirAll(dataDir, 0o755)
 	dbURL = "sqlite:" + filepath.Join(dataDir, "kiln.db")
@@ -43,7 +49,7 @@ func testdataApp(o options, db, project string) (env []string, dbURL, token stri
 	wd, _ := os.Getwd()
 	dir := filepath.Join(wd, "testdata", project)
 	env = append(projectEnv(dataDir, dbURL),
-		"KILN_CONTENT_TYPES_DIR="+filepath.Join(dir, "content-types"),
+		"KILN_CONTENT_TYPES_DIR="+filepath.Join(dir, types),
 		"KILN_CONFIG_DIR="+filepath.Join(dir, "config"))
 	token, err = ownApp(o, env)
 	return env, dbURL, token, err
@@ -90,7 +96,7 @@ func runComponents(o options, db string) error {
 	if fr.rps > 0 {
 		ratio = kr.rps / fr.rps
 	}
-	_, ceil, err := ceilingOf(o, env, token, sdb, componentsPath, kr)
+	_, ceil, err := ceilingOf(o, env, token, sdb, getRequest(componentsPath), kr)
 	if err != nil {
 		return err
 	}

@@ -121,7 +121,7 @@ func TestCeilingRunsKilnsStatements(t *testing.T) {
 			}
 			counts = append(counts, cnt.N())
 		}
-		got, _, err := recordOn(h.App, h.AdminToken, paths)
+		got, _, err := recordOn(h.App, h.AdminToken, getAll(paths...))
 		if err != nil {
 			t.Fatal(err)
 		}

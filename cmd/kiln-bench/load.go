@@ -46,6 +46,9 @@ func pickLoader(name string) (string, error) {
 
 // runLoad drives url with the chosen loader for one scenario.
 func runLoad(o options, url, token string, sc scenario) (result, error) {
+	if sc.query != nil { // a GraphQL read: the same body every time
+		sc.script, sc.body = postScript(sc.query), func(int64) []byte { return sc.query }
+	}
 	if o.loader == loaderWrk {
 		return runWrk(o, url, token, sc.script)
 	}

@@ -51,8 +51,9 @@ type options struct {
 	// timeout is how long one request may take before it counts as an
 	// error; 0: the load generator's default (wrk's and goTimeout, 2 s).
 	timeout time.Duration
-	// only is the scenarios to run, by number (1..8; 7 is components.go's,
-	// 8 media.go's); empty: all of them.
+	// only is the scenarios to run, by number (1..14; 7 is components.go's,
+	// 8 media.go's, 10 mediaread.go's, 11-14 GraphQL's, graphql.go and
+	// graphqlpage.go); empty: all of them.
 	only map[int]bool
 	// cpuProfile is where the CPU profile of kiln serve during the first
 	// scenario goes (profile.go); empty: no profile.
@@ -136,17 +137,17 @@ func parseScenarios(list string) (map[int]bool, error) {
 	return out, nil
 }
 
-// lastScenario is the highest scenario number (10, a populated media
-// field).
-const lastScenario = 10
+// lastScenario is the highest scenario number (14, a GraphQL create).
+const lastScenario = 14
 
 // runs reports whether scenario n is to run.
 func (o options) runs(n int) bool { return o.only == nil || o.only[n] }
 
 // needsLargeSet reports whether the run needs the large seeded set: the
-// scenarios 1 to 6, 9 and -compare do; 7 and 8 have apps of their own.
+// scenarios 1 to 6, 9, 11, 12, 14 and -compare do; 7, 8, 10 and 13 have
+// apps of their own.
 func (o options) needsLargeSet() bool {
-	for _, n := range []int{1, 2, 3, 4, 5, 6, 9} {
+	for _, n := range []int{1, 2, 3, 4, 5, 6, 9, 11, 12, 14} {
 		if o.runs(n) {
 			return true
 		}

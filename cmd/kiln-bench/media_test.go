@@ -181,14 +181,26 @@ func TestWaitEmpty(t *testing.T) {
 	}
 }
 
-// TestParseScenarios: 10 is a scenario; 11 is not.
+// TestParseScenarios: 14 is a scenario; 15 is not. 13 needs no large
+// set (an app of its own), 11, 12 and 14 do.
 func TestParseScenarios(t *testing.T) {
 	got, err := parseScenarios("7, 8")
 	if err != nil || !got[7] || !got[8] || len(got) != 2 {
 		t.Errorf("%v %v", got, err)
 	}
-	if _, err := parseScenarios("11"); err == nil || !strings.Contains(err.Error(), "from 1 to 10") {
-		t.Errorf("11: %v", err)
+	if got, err := parseScenarios("14"); err != nil || !got[14] {
+		t.Errorf("14: %v %v", got, err)
+	}
+	if _, err := parseScenarios("15"); err == nil || !strings.Contains(err.Error(), "from 1 to 14") {
+		t.Errorf("15: %v", err)
+	}
+	if o := (options{only: map[int]bool{13: true}}); o.needsLargeSet() {
+		t.Error("13 needs no large set")
+	}
+	for _, n := range []int{11, 12, 14} {
+		if o := (options{only: map[int]bool{n: true}}); !o.needsLargeSet() {
+			t.Errorf("%d needs the large set", n)
+		}
 	}
 	o := options{only: map[int]bool{7: true, 8: true}}
 	if o.needsLargeSet() {

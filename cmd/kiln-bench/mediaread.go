@@ -47,7 +47,7 @@ func runMediaRead(o options, db string) error {
 	if err != nil {
 		return err
 	}
-	_, ceil, err := ceilingOf(o, env, token, sdb, mediaReadPath, kr)
+	_, ceil, err := ceilingOf(o, env, token, sdb, getRequest(mediaReadPath), kr)
 	if err != nil {
 		return err
 	}
