@@ -69,6 +69,9 @@ type Server struct {
 	Locales     func(ctx context.Context) ([]locales.Locale, error)
 	Allow       func(c *fiber.Ctx, action string) error
 	AllowPublic func(action string) error
+
+	// docs are the validated documents (doccache.go).
+	docs docCache
 	// ReadOptions are what a caller may see of users (their scopes).
 	ReadOptions func(c *fiber.Ctx) entry.ReadOptions
 }
@@ -120,15 +123,9 @@ func (s *Server) one(c *fiber.Ctx, req request) (int, []byte) {
 	if s.Config.MaxQueryBytes > 0 && len(req.Query) > s.Config.MaxQueryBytes {
 		return fiber.StatusBadRequest, answer(nil, []gqlError{{Message: "The query document is too large", Code: "BAD_REQUEST"}})
 	}
-	doc, perr := parser.ParseQuery(&ast.Source{Input: req.Query})
-	if perr != nil {
-		list := asList(perr)
-		graphqlJSWording(list, nil, true)
-		return fiber.StatusBadRequest, answer(nil, fromGQLErrors(list, "GRAPHQL_PARSE_FAILED"))
-	}
-	if list := validator.Validate(s.Schema.ast, doc); len(list) > 0 {
-		graphqlJSWording(list, doc, false)
-		return fiber.StatusBadRequest, answer(nil, fromGQLErrors(list, "GRAPHQL_VALIDATION_FAILED"))
+	doc, status, errList := s.document(req.Query)
+	if doc == nil {
+		return status, answer(nil, errList)
 	}
 	var opts query.Options
 	if s.Options != nil {
@@ -159,6 +156,27 @@ func (s *Server) one(c *fiber.Ctx, req request) (int, []byte) {
 		data = []byte("null")
 	}
 	return fiber.StatusOK, answer(data, x.errors)
+}
+
+// document parses and validates a query document, or takes it from the
+// cache of documents already validated; a refused one comes with its
+// status and errors.
+func (s *Server) document(text string) (*ast.QueryDocument, int, []gqlError) {
+	if doc := s.docs.get(text); doc != nil {
+		return doc, 0, nil
+	}
+	doc, perr := parser.ParseQuery(&ast.Source{Input: text})
+	if perr != nil {
+		list := asList(perr)
+		graphqlJSWording(list, nil, true)
+		return nil, fiber.StatusBadRequest, fromGQLErrors(list, "GRAPHQL_PARSE_FAILED")
+	}
+	if list := validator.Validate(s.Schema.ast, doc); len(list) > 0 {
+		graphqlJSWording(list, doc, false)
+		return nil, fiber.StatusBadRequest, fromGQLErrors(list, "GRAPHQL_VALIDATION_FAILED")
+	}
+	s.docs.put(text, doc)
+	return doc, 0, nil
 }
 
 // readRequest reads the request's query, operation name and variables.

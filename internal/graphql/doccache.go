@@ -1,0 +1,47 @@
+package graphql
+
+import (
+	"sync"
+
+	"github.com/vektah/gqlparser/v2/ast"
+)
+
+// Clients send the same few query documents over and over (a generated
+// client's operations); parsing and validating one costs about a tenth of
+// a list's answer. A document that parsed and validated is kept by its
+// text and shared by the requests that send it: nothing writes to a
+// document after validation (collectFields copies what it merges).
+
+// docCacheSize bounds the documents kept, and docCacheMaxBytes the text
+// of one: a cache that any client could fill with large one-off documents
+// would only cost memory.
+const (
+	docCacheSize     = 256
+	docCacheMaxBytes = 16 << 10
+)
+
+// docCache maps a query's text to its validated document. When full it
+// is emptied, not ordered: a working set of a few hundred documents
+// refills it at once, and a flood of distinct documents cannot pin it.
+type docCache struct {
+	mu   sync.RWMutex
+	docs map[string]*ast.QueryDocument
+}
+
+func (c *docCache) get(text string) *ast.QueryDocument {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	return c.docs[text]
+}
+
+func (c *docCache) put(text string, doc *ast.QueryDocument) {
+	if len(text) > docCacheMaxBytes {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.docs == nil || len(c.docs) >= docCacheSize {
+		c.docs = make(map[string]*ast.QueryDocument, docCacheSize)
+	}
+	c.docs[text] = doc
+}
