@@ -2,6 +2,7 @@ package graphql
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/kiln-cms/kiln/core/schema"
@@ -17,11 +18,20 @@ import (
 // singular name, both camel-cased and capitalised (Program,
 // UsersPermissionsUser, UploadFile, I18NLocale).
 func typeName(ct *schema.ContentType) string {
-	if ct.Kind == schema.ComponentKind {
-		return componentName(ct)
+	if n, ok := typeNames.Load(ct); ok {
+		return n.(string) // written for every entry answered: worked out once
 	}
-	return upperFirst(camelCase(pluginOf(ct))) + upperFirst(camelCase(ct.Name))
+	n := upperFirst(camelCase(pluginOf(ct))) + upperFirst(camelCase(ct.Name))
+	if ct.Kind == schema.ComponentKind {
+		n = componentName(ct)
+	}
+	typeNames.Store(ct, n)
+	return n
 }
+
+// typeNames remembers typeName per loaded type (types never change once
+// loaded).
+var typeNames sync.Map
 
 // componentName is a component's globalId: Component, its category and
 // its name (ComponentSharedSeo).
