@@ -43,8 +43,10 @@ type exec struct {
 	// holding entry (extras.go).
 	extras      []extra
 	extraValues map[*ast.Position]map[int64]any
-	// collected remembers collect's answers (limits.go).
+	// collected remembers collect's answers (limits.go), plans the
+	// writer's (write.go).
 	collected map[collectKey][]*ast.Field
+	plans     map[collectKey][]fieldPlan
 	// rows counts the entries written so far: the root fields of one
 	// operation share the caller's answer budget (budget).
 	rows int

@@ -29,20 +29,18 @@ func (x *exec) appendEntry(b []byte, e *entry.Entry, set ast.SelectionSet) []byt
 	}
 	start := len(b)
 	b = append(b, '{')
-	for i, f := range x.collect(set, tn) {
+	for i, p := range x.fieldPlans(set, tn, e.Type) {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		key := responseKey(f)
-		b = jsonw.AppendString(b, key)
-		b = append(b, ':')
-		if x.forbidden[f.Position] {
-			x.fieldError(f, errs.New(errs.KindForbidden, "Forbidden access"))
+		b = append(b, p.key...)
+		if p.forbidden {
+			x.fieldError(p.f, errs.New(errs.KindForbidden, "Forbidden access"))
 			b = append(b, "null"...)
 			continue
 		}
-		x.path = append(x.path, key)
-		b = x.appendField(b, e, tn, f)
+		x.path = append(x.path, p.name)
+		b = x.appendField(b, e, tn, p)
 		x.path = x.path[:len(x.path)-1]
 	}
 	b = append(b, '}')
@@ -51,6 +49,48 @@ func (x *exec) appendEntry(b []byte, e *entry.Entry, set ast.SelectionSet) []byt
 		b = append(b[:start], "null"...)
 	}
 	return b
+}
+
+// fieldPlan is what writing one selected field needs, worked out once per
+// selection set and type rather than for every entry of a list.
+type fieldPlan struct {
+	f    *ast.Field
+	name string // the response key
+	key  []byte // the response key as JSON, with its colon
+	attr *schema.Attribute
+	conn bool // a _connection
+	// forbidden: a relation the caller may not read (null and an error
+	// at each place).
+	forbidden bool
+}
+
+// fieldPlans are the plans of set's fields on the type named tn.
+func (x *exec) fieldPlans(set ast.SelectionSet, tn string, ct *schema.ContentType) []fieldPlan {
+	if len(set) == 0 {
+		return nil
+	}
+	k := collectKey{first: set[0], n: len(set), typeName: tn}
+	if plans, ok := x.plans[k]; ok {
+		return plans
+	}
+	fields := x.collect(set, tn)
+	plans := make([]fieldPlan, len(fields))
+	for i, f := range fields {
+		name, conn := strings.CutSuffix(f.Name, "_connection")
+		p := fieldPlan{f: f, name: responseKey(f), conn: conn, forbidden: x.forbidden[f.Position]}
+		p.key = append(jsonw.AppendString(nil, p.name), ':')
+		switch f.Name {
+		case "__typename", "documentId", "id":
+		default:
+			p.attr = ct.Field(name)
+		}
+		plans[i] = p
+	}
+	if x.plans == nil {
+		x.plans = map[collectKey][]fieldPlan{}
+	}
+	x.plans[k] = plans
+	return plans
 }
 
 // appendEntries writes a list of entries.
@@ -68,7 +108,8 @@ func (x *exec) appendEntries(b []byte, es []*entry.Entry, set ast.SelectionSet) 
 }
 
 // appendField writes one selected field of e.
-func (x *exec) appendField(b []byte, e *entry.Entry, tn string, f *ast.Field) []byte {
+func (x *exec) appendField(b []byte, e *entry.Entry, tn string, p fieldPlan) []byte {
+	f, a := p.f, p.attr
 	switch f.Name {
 	case "__typename":
 		return jsonw.AppendString(b, tn)
@@ -77,23 +118,23 @@ func (x *exec) appendField(b []byte, e *entry.Entry, tn string, f *ast.Field) []
 	case "id":
 		return jsonw.AppendString(b, strconv.FormatInt(e.ID, 10))
 	}
-	name, conn := strings.CutSuffix(f.Name, "_connection")
-	a := e.Type.Field(name)
 	if a == nil {
 		return append(b, "null"...)
 	}
 	v, has := e.Get(a)
-	if values, ok := x.extraValues[f.Position]; ok {
-		v, has = values[e.ID]
+	if len(x.extraValues) > 0 { // read apart for this root field (extras.go)
+		if values, ok := x.extraValues[f.Position]; ok {
+			v, has = values[e.ID]
+		}
 	}
 	if !has || v == nil {
-		return x.appendMissing(b, a, conn)
+		return x.appendMissing(b, a, p.conn)
 	}
 	switch {
 	case a.Type == schema.DynamicZone:
 		return x.appendZone(b, v, f.SelectionSet)
 	case a.IsComponent() || a.IsRelation():
-		return x.appendLinked(b, v, f, conn)
+		return x.appendLinked(b, v, f, p.conn)
 	case a.Type == schema.Enumeration:
 		if s, ok := v.(string); ok {
 			return jsonw.AppendString(b, enumValue(s))
