@@ -31,7 +31,15 @@ func (x *exec) fieldError(f *ast.Field, err error) {
 	status, name, msg, details := rest.Describe(err)
 	// No locations: Strapi's formatGraphqlError leaves a resolver's error
 	// its message, path and extensions.
-	path := append(append([]any{}, x.path...), responseKey(f))
+	path := make([]any, 0, len(x.path)+1)
+	for _, el := range x.path {
+		if el.name == "" {
+			path = append(path, el.index)
+		} else {
+			path = append(path, el.name)
+		}
+	}
+	path = append(path, responseKey(f))
 	e := gqlError{Message: msg, Name: name, Details: details, strapi: true, Path: path}
 	if def := f.Definition; def != nil && def.Type.NonNull {
 		// A null cannot stand there: it bubbles up to the nearest

@@ -31,7 +31,7 @@ type exec struct {
 	nullData bool
 	// path is where the writer is in the answer (response keys and list
 	// indexes), for the errors of nested fields.
-	path []any
+	path []pathElem
 	// forbidden are the nested relation fields the caller may not read,
 	// by their place in the document: answered null with an error at
 	// each place they occur, as Strapi's plugin answers them.
@@ -65,7 +65,7 @@ func (x *exec) run(b []byte, op *ast.OperationDefinition) []byte {
 		}
 		b = jsonw.AppendString(b, responseKey(f))
 		b = append(b, ':')
-		x.path = append(x.path[:0], responseKey(f))
+		x.path = append(x.path[:0], pathElem{name: responseKey(f)})
 		b = x.rootField(b, rootName, f)
 		x.path = x.path[:0]
 	}
@@ -330,4 +330,12 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// pathElem is one step of an answer's path: a response key, or a list's
+// index when name is "" (kept apart from []any so that writing an entry
+// boxes nothing).
+type pathElem struct {
+	name  string
+	index int
 }

@@ -39,7 +39,7 @@ func (x *exec) appendEntry(b []byte, e *entry.Entry, set ast.SelectionSet) []byt
 			b = append(b, "null"...)
 			continue
 		}
-		x.path = append(x.path, p.name)
+		x.path = append(x.path, pathElem{name: p.name})
 		b = x.appendField(b, e, tn, p)
 		x.path = x.path[:len(x.path)-1]
 	}
@@ -100,7 +100,7 @@ func (x *exec) appendEntries(b []byte, es []*entry.Entry, set ast.SelectionSet) 
 		if i > 0 {
 			b = append(b, ',')
 		}
-		x.path = append(x.path, i)
+		x.path = append(x.path, pathElem{index: i})
 		b = x.appendEntry(b, e, set)
 		x.path = x.path[:len(x.path)-1]
 	}
