@@ -22,6 +22,9 @@ type Static struct {
 	etag        string
 	// Header is set on every answer.
 	Header map[string]string
+	// CacheControl is the answers' Cache-Control; "" is no-cache (revalidate
+	// every time: the body may change with the next build).
+	CacheControl string
 
 	gzOnce sync.Once
 	gz     []byte
@@ -43,7 +46,11 @@ func (s *Static) Serve(c *fiber.Ctx) error {
 		c.Set(k, v)
 	}
 	c.Set(fiber.HeaderVary, fiber.HeaderAcceptEncoding)
-	c.Set(fiber.HeaderCacheControl, "no-cache")
+	if s.CacheControl != "" {
+		c.Set(fiber.HeaderCacheControl, s.CacheControl)
+	} else {
+		c.Set(fiber.HeaderCacheControl, "no-cache")
+	}
 	body, etag := s.body, s.etag
 	// fiber takes a missing Accept-Encoding as accepting anything; only a
 	// client that says gzip gets it.

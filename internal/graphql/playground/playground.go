@@ -13,18 +13,15 @@ package playground
 
 import (
 	"bytes"
-	"compress/gzip"
-	"crypto/sha256"
 	"embed"
-	"encoding/hex"
 	"html/template"
 	"io/fs"
 	"path"
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/gofiber/fiber/v2"
+	"github.com/kiln-cms/kiln/internal/docsui"
 )
 
 //go:embed dist
@@ -54,20 +51,8 @@ const (
 	cachePage  = "no-cache"
 )
 
-// asset is one embedded file, gzipped on first request by a client that
-// takes gzip (not at start-up: a process that never serves it never pays).
-type asset struct {
-	name, contentType string
-	body              []byte
-	etag              string
-	immutable         bool
-
-	gzOnce sync.Once
-	gz     []byte
-}
-
 var (
-	assets = map[string]*asset{}
+	assets = map[string]*docsui.Static{}
 	script string // the names the page loads
 	style  string
 )
@@ -89,13 +74,14 @@ func init() {
 			panic(err)
 		}
 		ext := path.Ext(e.Name())
-		sum := sha256.Sum256(body)
-		a := &asset{name: e.Name(), contentType: contentTypes[ext], body: body,
-			etag: `"` + hex.EncodeToString(sum[:12]) + `"`, immutable: strings.HasPrefix(e.Name(), "graphiql.")}
-		if a.contentType == "" {
+		if contentTypes[ext] == "" {
 			panic("playground: no content type for " + e.Name())
 		}
-		assets[e.Name()] = a
+		cache := cachePage
+		if strings.HasPrefix(e.Name(), "graphiql.") {
+			cache = cacheAsset
+		}
+		assets[e.Name()] = static(contentTypes[ext], body, cache)
 		switch {
 		case strings.HasPrefix(e.Name(), "graphiql.") && ext == ".js":
 			script = e.Name()
@@ -152,9 +138,7 @@ func Handler(endpoint string) fiber.Handler {
 	if err := page.Execute(&buf, struct{ Endpoint, Base, Script, Style string }{endpoint, base, script, style}); err != nil {
 		panic(err)
 	}
-	sum := sha256.Sum256(buf.Bytes())
-	html := &asset{name: "index.html", contentType: "text/html; charset=utf-8", body: buf.Bytes(),
-		etag: `"` + hex.EncodeToString(sum[:12]) + `"`}
+	html := static("text/html; charset=utf-8", buf.Bytes(), cachePage)
 	return func(c *fiber.Ctx) error {
 		if m := c.Method(); m != fiber.MethodGet && m != fiber.MethodHead {
 			c.Set(fiber.HeaderAllow, "GET, HEAD")
@@ -166,9 +150,9 @@ func Handler(endpoint string) fiber.Handler {
 			if !ok {
 				return fiber.ErrNotFound
 			}
-			return a.serve(c)
+			return a.Serve(c)
 		}
-		return html.serve(c)
+		return html.Serve(c)
 	}
 }
 
@@ -187,44 +171,15 @@ func Wants(c *fiber.Ctx) bool {
 	return c.Accepts("application/graphql-response+json", fiber.MIMEApplicationJSON, fiber.MIMETextHTML) == fiber.MIMETextHTML
 }
 
-func (a *asset) serve(c *fiber.Ctx) error {
-	c.Set(fiber.HeaderContentSecurityPolicy, CSP)
-	c.Set(fiber.HeaderXContentTypeOptions, "nosniff")
-	c.Set(fiber.HeaderReferrerPolicy, "no-referrer")
-	c.Set(fiber.HeaderVary, fiber.HeaderAcceptEncoding)
-	if a.immutable {
-		c.Set(fiber.HeaderCacheControl, cacheAsset)
-	} else {
-		c.Set(fiber.HeaderCacheControl, cachePage)
+// static is a body served from memory (docsui.Static: ETag, 304, gzip)
+// with the page's security headers and the given Cache-Control.
+func static(contentType string, body []byte, cache string) *docsui.Static {
+	st := docsui.NewStatic(contentType, body)
+	st.Header = map[string]string{
+		fiber.HeaderContentSecurityPolicy: CSP,
+		fiber.HeaderXContentTypeOptions:   "nosniff",
+		fiber.HeaderReferrerPolicy:        "no-referrer",
 	}
-	body, etag := a.body, a.etag
-	// fiber takes a missing Accept-Encoding as accepting anything; only a
-	// client that says gzip gets it.
-	if c.Get(fiber.HeaderAcceptEncoding) != "" && c.AcceptsEncodings("gzip") == "gzip" {
-		if gz := a.gzipped(); gz != nil {
-			body, etag = gz, strings.TrimSuffix(a.etag, `"`)+`-gz"`
-			c.Set(fiber.HeaderContentEncoding, "gzip")
-		}
-	}
-	c.Set(fiber.HeaderETag, etag)
-	if match := c.Get(fiber.HeaderIfNoneMatch); match != "" && (match == "*" || strings.Contains(match, etag)) {
-		return c.SendStatus(fiber.StatusNotModified)
-	}
-	c.Set(fiber.HeaderContentType, a.contentType)
-	return c.Send(body)
-}
-
-// gzipped is the body gzipped, or nil when that would not make it smaller
-// by a tenth.
-func (a *asset) gzipped() []byte {
-	a.gzOnce.Do(func() {
-		var buf bytes.Buffer
-		w, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
-		w.Write(a.body)
-		w.Close()
-		if buf.Len() < len(a.body)*9/10 {
-			a.gz = buf.Bytes()
-		}
-	})
-	return a.gz
+	st.CacheControl = cache
+	return st
 }
