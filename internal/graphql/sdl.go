@@ -317,7 +317,9 @@ func (w *sdl) writeInput(m *model, ct *schema.ContentType) {
 	}
 	if ct.Kind != schema.ComponentKind {
 		w.line("  publishedAt: DateTime")
-		if !ct.Localized { // a localized type's writes take the locale as an argument
+		// A localized type's writes take the locale as an argument; a
+		// type with a field of that name has it already.
+		if !ct.Localized && ct.Attr("locale") == nil {
 			w.line("  locale: String")
 		}
 	}
