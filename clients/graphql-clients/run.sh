@@ -28,36 +28,11 @@ cleanup() {
 }
 trap cleanup EXIT
 
-echo "building kiln"
-(cd "$root" && timeout 600 go build -o "$work/kiln" ./cmd/kiln)
-mkdir -p "$work/data"
-
-port=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
-export KILN_CONTENT_TYPES_DIR="$project/src" KILN_CONFIG_DIR="$project/config" KILN_DATA_DIR="$work/data"
-export KILN_HOST=127.0.0.1 KILN_PORT="$port" KILN_DEMO=false KILN_LOG_LEVEL=warn
 export KILN_GRAPHQL_ENABLED=true
-unset KILN_DATABASE_URL DATABASE_URL
-
-email=admin@graphql-clients.test password='Client-check-1'
-"$work/kiln" admin create --email "$email" --username admin --password "$password" >/dev/null
-
-"$work/kiln" serve >"$work/kiln.log" 2>&1 &
-pid=$!
-base="http://127.0.0.1:$port"
-up=""
-for _ in $(seq 1 100); do
-  if node -e 'fetch(process.argv[1]).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))' "$base/api/versions"; then up=1; break; fi
-  kill -0 "$pid" 2>/dev/null || break
-  sleep 0.2
-done
-[ -n "$up" ] || { echo "kiln did not start"; cat "$work/kiln.log"; exit 1; }
+. "$root/clients/serve-kiln.sh"
+serve_kiln "$project/src" "$project/config"
+base="$origin"
 echo "kiln serves $base/graphql"
-
-token=$(node -e '
-  const [url, identifier, password] = process.argv.slice(1);
-  fetch(url, {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify({identifier, password})})
-    .then(r => r.json()).then(b => { if (!b.jwt) { console.error(JSON.stringify(b)); process.exit(1) } console.log(b.jwt) })' \
-  "$base/api/auth/local" "$email" "$password")
 
 cd "$here"
 start=$(date +%s)

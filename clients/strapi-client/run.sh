@@ -27,35 +27,10 @@ cleanup() {
 }
 trap cleanup EXIT
 
-echo "building kiln"
-(cd "$root" && go build -o "$work/kiln" ./cmd/kiln)
-mkdir -p "$work/data"
-
-port=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
-export KILN_CONTENT_TYPES_DIR="$project/content-types" KILN_CONFIG_DIR="$project/config" KILN_DATA_DIR="$work/data"
-export KILN_HOST=127.0.0.1 KILN_PORT="$port" KILN_DEMO=false KILN_LOG_LEVEL=warn
-unset KILN_DATABASE_URL DATABASE_URL
-
-email=admin@single-types.test password='Client-check-1'
-"$work/kiln" admin create --email "$email" --username admin --password "$password" >/dev/null
-
-"$work/kiln" serve >"$work/kiln.log" 2>&1 &
-pid=$!
-base="http://127.0.0.1:$port/api"
-up=""
-for _ in $(seq 1 100); do
-  if node -e 'fetch(process.argv[1]).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))' "$base/versions"; then up=1; break; fi
-  kill -0 "$pid" 2>/dev/null || break
-  sleep 0.2
-done
-[ -n "$up" ] || { echo "kiln did not start"; cat "$work/kiln.log"; exit 1; }
+. "$root/clients/serve-kiln.sh"
+serve_kiln "$project/content-types" "$project/config"
+base="$origin/api"
 echo "kiln serves $base"
-
-token=$(node -e '
-  const [url, identifier, password] = process.argv.slice(1);
-  fetch(url, {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify({identifier, password})})
-    .then(r => r.json()).then(b => { if (!b.jwt) { console.error(JSON.stringify(b)); process.exit(1) } console.log(b.jwt) })' \
-  "$base/auth/local" "$email" "$password")
 
 cd "$here"
 timeout 300 npm ci --no-audit --no-fund --loglevel=error
