@@ -50,6 +50,30 @@ type GraphQLField struct {
 	// statements as a list of the type.
 	Entries        *schema.ContentType
 	ResolveEntries func(c *fiber.Ctx, args map[string]any, q *query.Query) ([]*entry.Entry, error)
+
+	// EntriesAt, with Entries and ResolveRows instead of Resolve, makes
+	// the field answer rows that each pair an entry of Entries with the
+	// plugin's own figures about it (a ranking's score, a coach's free
+	// slots): the field's type is an object type of the plugin's Types,
+	// or a list of them, and EntriesAt names that type's field holding
+	// the entry, of the content type's object type (`coach: Coach`;
+	// nullable, as an entry a failed non-null field empties is null).
+	// Kiln compiles the selection under that field and the field's
+	// filters, sort, pagination, status and locale arguments into q, as
+	// for ResolveEntries; the plugin reads the entries with q, once for
+	// all the rows, and each row's Entry is written at EntriesAt, its
+	// Values at the type's other fields.
+	EntriesAt   string
+	ResolveRows func(c *fiber.Ctx, args map[string]any, q *query.Query) ([]GraphQLRow, error)
+}
+
+// GraphQLRow is one row of a ResolveRows field: an entry, written at the
+// field's EntriesAt following the client's selection (nil is null), and
+// the values of the row's other fields, written as Resolve's value is: a
+// struct by its JSON names, or a map.
+type GraphQLRow struct {
+	Entry  *entry.Entry
+	Values any
 }
 
 // RegisteredField is a GraphQL field with the plugin that added it.
@@ -69,9 +93,13 @@ func (a *API) GraphQL(f GraphQLField) error {
 	switch {
 	case m == nil:
 		return fmt.Errorf("plugin %q: GraphQL field %q has no name", a.plugin, f.Field)
-	case (f.Resolve == nil) == (f.ResolveEntries == nil):
-		return fmt.Errorf("plugin %q: GraphQL field %s needs one resolver: Resolve, or ResolveEntries with Entries", a.plugin, m[1])
-	case (f.ResolveEntries != nil) != (f.Entries != nil):
+	case resolvers(f) != 1:
+		return fmt.Errorf("plugin %q: GraphQL field %s needs one resolver: Resolve, ResolveEntries with Entries, or ResolveRows with Entries and EntriesAt", a.plugin, m[1])
+	case f.ResolveRows != nil && (f.Entries == nil || f.EntriesAt == ""):
+		return fmt.Errorf("plugin %q: GraphQL field %s: ResolveRows goes with Entries, the type of its rows' entries, and EntriesAt, the field of its rows that holds them", a.plugin, m[1])
+	case f.ResolveRows == nil && f.EntriesAt != "":
+		return fmt.Errorf("plugin %q: GraphQL field %s: EntriesAt goes with ResolveRows", a.plugin, m[1])
+	case f.ResolveRows == nil && (f.ResolveEntries != nil) != (f.Entries != nil):
 		return fmt.Errorf("plugin %q: GraphQL field %s: ResolveEntries goes with Entries, the type it answers", a.plugin, m[1])
 	case !strings.HasPrefix(f.Action, a.plugin+"."):
 		return fmt.Errorf("plugin %q: GraphQL field %s: action %q must start with %q", a.plugin, m[1], f.Action, a.plugin+".")
@@ -83,6 +111,17 @@ func (a *API) GraphQL(f GraphQLField) error {
 	}
 	a.registry.fields = append(a.registry.fields, RegisteredField{GraphQLField: f, Plugin: a.plugin})
 	return nil
+}
+
+// resolvers counts the resolvers f sets.
+func resolvers(f GraphQLField) int {
+	n := 0
+	for _, set := range []bool{f.Resolve != nil, f.ResolveEntries != nil, f.ResolveRows != nil} {
+		if set {
+			n++
+		}
+	}
+	return n
 }
 
 // GraphQLFields are the GraphQL fields the plugins added, in order.

@@ -3,6 +3,7 @@ package plugin_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"strings"
@@ -55,6 +56,7 @@ func TestGraphQLFieldsOfPlugins(t *testing.T) {
 
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	resolve := func(*fiber.Ctx, map[string]any) (any, error) { return nil, nil }
+	rows := func(*fiber.Ctx, map[string]any, *query.Query) ([]plugin.GraphQLRow, error) { return nil, nil }
 	for _, c := range []struct {
 		field plugin.GraphQLField
 		want  string
@@ -66,6 +68,11 @@ func TestGraphQLFieldsOfPlugins(t *testing.T) {
 		{plugin.GraphQLField{Field: "badX: [Event]!", Action: "bad.x",
 			ResolveEntries: func(*fiber.Ctx, map[string]any, *query.Query) ([]*entry.Entry, error) { return nil, nil }}, "ResolveEntries goes with Entries"},
 		{plugin.GraphQLField{Field: "badX: Int", Action: "other.x", Resolve: resolve}, `action "other.x" must start with "bad."`},
+		{plugin.GraphQLField{Field: "badX: [BadRow]!", Action: "bad.x", Resolve: resolve, ResolveRows: rows}, "needs one resolver"},
+		{plugin.GraphQLField{Field: "badX: [BadRow]!", Action: "bad.x", EntriesAt: "customer", ResolveRows: rows}, "ResolveRows goes with Entries"},
+		{plugin.GraphQLField{Field: "badX: [BadRow]!", Action: "bad.x", Entries: h.App.Schema.Type("customer"), ResolveRows: rows}, "and EntriesAt"},
+		{plugin.GraphQLField{Field: "badX: [Customer]!", Action: "bad.x", Entries: h.App.Schema.Type("customer"), EntriesAt: "customer",
+			ResolveEntries: func(*fiber.Ctx, map[string]any, *query.Query) ([]*entry.Entry, error) { return nil, nil }}, "EntriesAt goes with ResolveRows"},
 	} {
 		bad := probe{name: "bad", register: func(api *plugin.API) error { return api.GraphQL(c.field) }}
 		_, err := plugin.Load([]plugin.Plugin{bad}, h.App.Content, h.App.Security, pluginroutes.Shadows(rest.GeneratedRoutes(h.App.Schema, nil)), log, nil)
@@ -81,5 +88,83 @@ func TestGraphQLFieldsOfPlugins(t *testing.T) {
 	if _, err := app.New(context.Background(), cfg, log, undefined); err == nil || !strings.Contains(err.Error(), "with the fields of plugin bad") ||
 		!strings.Contains(err.Error(), "BadNothing") {
 		t.Errorf("an undefined type: %v", err)
+	}
+	// So does a field of rows whose type holds no field EntriesAt of the
+	// entries' type.
+	for _, c := range []struct{ types, at string }{
+		{"type BadRow {\n  customer: Program\n  rank: Int!\n}", "customer"},
+		{"type BadRow {\n  customer: [Customer]\n  rank: Int!\n}", "customer"},
+		{"type BadRow {\n  customer: Customer\n  rank: Int!\n}", "client"},
+		{"type BadRow {\n  customer: Customer!\n  rank: Int!\n}", "customer"},
+	} {
+		mismatched := probe{name: "bad", register: func(api *plugin.API) error {
+			return api.GraphQL(plugin.GraphQLField{Field: "badX: [BadRow!]!", Types: c.types, Action: "bad.x",
+				Entries: api.Schema.Type("customer"), EntriesAt: c.at, ResolveRows: rows})
+		}}
+		cfg.Database.URL = apptest.DatabaseURL(t, cfg, mismatched)
+		if _, err := app.New(context.Background(), cfg, log, mismatched); err == nil || !strings.Contains(err.Error(), `plugin "bad": field badX answers rows of Customer entries, so its type BadRow needs a field `+c.at+": Customer (nullable)") {
+			t.Errorf("rows without %s: Customer (%q): %v", c.at, c.types, err)
+		}
+	}
+}
+
+// TestGraphQLRowsOfPlugins: a plugin's field of rows answers each row's
+// entry as the client selected it — relations populated for all the rows
+// at once, one read however many rows — beside the plugin's values, under
+// the field's action, with the field's filters compiled into the plugin's
+// query.
+func TestGraphQLRowsOfPlugins(t *testing.T) {
+	t.Parallel()
+	ranked := probe{name: "probe", register: func(api *plugin.API) error {
+		return api.GraphQL(plugin.GraphQLField{
+			Field:     "probeRanked(filters: CustomerFiltersInput, pagination: PaginationArg = {}): [ProbeRanked!]!",
+			Types:     "type ProbeRanked {\n  rank: Int!\n  label: String\n  customer: Customer\n}",
+			Action:    "probe.rank",
+			Entries:   api.Schema.Type("customer"),
+			EntriesAt: "customer",
+			ResolveRows: func(c *fiber.Ctx, _ map[string]any, q *query.Query) ([]plugin.GraphQLRow, error) {
+				page, err := api.Content.Find(c.UserContext(), q, api.ReadOptions(c))
+				if err != nil {
+					return nil, err
+				}
+				out := make([]plugin.GraphQLRow, len(page.Entries))
+				for i, e := range page.Entries {
+					out[i] = plugin.GraphQLRow{Entry: e, Values: map[string]any{"rank": i + 1, "label": "#" + e.DocumentID[:2]}}
+				}
+				return out, nil
+			},
+		})
+	}}
+	cfg := apptest.Config(t, database.SQLite)
+	cfg.GraphQL.Enabled = true
+	h := apptest.NewWith(t, cfg, ranked)
+	for _, name := range []string{"Acme", "Globex", "Initech"} {
+		customer := h.Create("/api/customers", map[string]any{"name": name})
+		h.Create("/api/programs", map[string]any{"title": name + " onboarding", "customer": customer})
+	}
+	const q = `{ probeRanked(filters: {name: {ne: "Globex"}}) { rank __typename c: customer { name programs { title } } customer { __typename name } } }`
+	c := h.CountQueries()
+	r := h.Do("POST", "/graphql", map[string]any{"query": q})
+	want := `{"data":{"probeRanked":[` +
+		`{"rank":1,"__typename":"ProbeRanked","c":{"name":"Acme","programs":[{"title":"Acme onboarding"}]},"customer":{"__typename":"Customer","name":"Acme"}},` +
+		`{"rank":2,"__typename":"ProbeRanked","c":{"name":"Initech","programs":[{"title":"Initech onboarding"}]},"customer":{"__typename":"Customer","name":"Initech"}}]}}`
+	if r.Status != 200 || string(r.Body) != want {
+		t.Errorf("the admin:\n got %d %s\nwant %s", r.Status, r.Body, want)
+	}
+	few := c.N()
+	for i := 0; i < 10; i++ {
+		customer := h.Create("/api/customers", map[string]any{"name": fmt.Sprint("Extra ", i)})
+		h.Create("/api/programs", map[string]any{"title": fmt.Sprint("Extra ", i), "customer": customer})
+	}
+	before := c.N()
+	if r := h.Do("POST", "/graphql", map[string]any{"query": q}); r.Status != 200 || strings.Count(string(r.Body), `"rank"`) != 10 {
+		t.Errorf("twelve customers, a page of ten: %d %s", r.Status, r.Body)
+	}
+	if many := c.N() - before; many != few {
+		t.Errorf("%d statements for two rows, %d for ten", few, many)
+	}
+	r = h.Do("POST", "/graphql", map[string]any{"query": `{ probeRanked { rank } }`}, "Authorization", apptest.Anonymous)
+	if !strings.Contains(string(r.Body), `"code":"FORBIDDEN"`) {
+		t.Errorf("the public: %d %s", r.Status, r.Body)
 	}
 }

@@ -29,6 +29,9 @@ func Build(s *schema.Schema, fields ...plugin.RegisteredField) (*Schema, error) 
 	if err != nil {
 		return nil, fmt.Errorf("graphql: the schema does not load%s: %w", pluginsNamed(fields), err)
 	}
+	if err := checkRows(full, fields); err != nil {
+		return nil, fmt.Errorf("graphql: %w", err)
+	}
 	keep := reachable(full)
 	text := w.text(func(name string) bool { return keep[name] })
 	parsed, err := gqlparser.LoadSchema(&ast.Source{Name: "kiln.graphql", Input: text})
