@@ -1,6 +1,7 @@
 package coaching
 
 import (
+	"context"
 	"encoding/json"
 	"slices"
 	"time"
@@ -77,7 +78,8 @@ func (k *coaching) availability(c *fiber.Ctx) error {
 // each with their first slots, earliest first. The query language works on
 // the coaches (filters, fields, populate, pagination); sort does not, the
 // order being the slots'. A coach whose time zone is unknown cannot be
-// placed in time and is left out (and logged).
+// placed in time and is left out (and logged). GraphQL's availableCoaches
+// answers the same (graphql.go).
 func (k *coaching) available(c *fiber.Ctx) error {
 	if err := refuseKeys(c, "coaches are ordered by their first free slot", "sort"); err != nil {
 		return err
@@ -86,31 +88,60 @@ func (k *coaching) available(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	w, err := windowOf(q.Extra, k.now())
+	ro := k.api.ReadOptions(c)
+	found, err := k.availableCoaches(c.UserContext(), q.Filters, q.Extra, ro)
 	if err != nil {
 		return err
 	}
-	ctx, ro := c.UserContext(), k.api.ReadOptions(c)
-	filter, err := k.candidateFilter(ctx, q.Filters, "", ro)
+	page, err := k.availablePage(c.UserContext(), q, found, ro)
 	if err != nil {
 		return err
+	}
+	items := make([]json.RawMessage, 0, len(page))
+	for _, f := range page {
+		item, err := json.Marshal(map[string]any{"coach": reply.EntryJSON(c, f.entry), "slots": slotsJSON(f.slots, f.loc)})
+		if err != nil {
+			return err
+		}
+		items = append(items, item)
+	}
+	total := int64(len(found))
+	if !q.Pagination.WithCount {
+		total = -1
+	}
+	return reply.Items(c, items, q.Pagination, total)
+}
+
+// availableCoaches are the active coaches the filter lets through with
+// the expertise and language extra asks for and at least one free slot in
+// its window (from, to, duration: windowOf), earliest first slot first.
+func (k *coaching) availableCoaches(ctx context.Context, client *query.Filter, extra map[string]string, ro content.ReadOptions) ([]freeCoach, error) {
+	w, err := windowOf(extra, k.now())
+	if err != nil {
+		return nil, err
+	}
+	filter, err := k.candidateFilter(ctx, client, "", ro)
+	if err != nil {
+		return nil, err
 	}
 	ids, err := k.candidateIDs(ctx, filter, ro)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	data, err := k.coachesData(ctx, ids, w.from, w.to, ro)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	return k.writeAvailable(c, q, k.freeCoaches(data, q.Extra, w), ro)
+	return k.freeCoaches(data, extra, w), nil
 }
 
-// freeCoach is a coach with free slots in the window: their first ones.
+// freeCoach is a coach with free slots in the window: their first ones;
+// entry is the coach as the client asked, once read (availablePage).
 type freeCoach struct {
 	coach int64
 	loc   *time.Location
 	slots []Interval
+	entry *content.Entry
 }
 
 // freeCoaches keeps the coaches with the expertise and language asked for
@@ -128,7 +159,7 @@ func (k *coaching) freeCoaches(data []*coachData, extra map[string]string, w win
 		}
 		loc := d.rulesZone()
 		if s := FreeSlots(d.Rules, loc, d.Busy, w.from, w.to, w.duration); len(s) > 0 {
-			found = append(found, freeCoach{d.ID, loc, s[:min(len(s), firstSlots)]})
+			found = append(found, freeCoach{coach: d.ID, loc: loc, slots: s[:min(len(s), firstSlots)]})
 		}
 	}
 	slices.SortStableFunc(found, func(a, b freeCoach) int {
@@ -140,36 +171,29 @@ func (k *coaching) freeCoaches(data []*coachData, extra map[string]string, w win
 	return found
 }
 
-// writeAvailable writes the page of found that q's pagination asks for,
-// each coach read through q (fields, populate) in one go.
-func (k *coaching) writeAvailable(c *fiber.Ctx, q *query.Query, found []freeCoach, ro content.ReadOptions) error {
-	total := int64(len(found))
+// availablePage is the page of found that q's pagination asks for, each
+// coach read through q (fields, populate) in one go; a coach the read
+// does not return is left out.
+func (k *coaching) availablePage(ctx context.Context, q *query.Query, found []freeCoach, ro content.ReadOptions) ([]freeCoach, error) {
 	page := found[min(q.Pagination.Offset(), len(found)):]
 	if n := q.Pagination.Size(); n > 0 && len(page) > n {
 		page = page[:n]
 	}
-	pageIDs := make([]int64, len(page))
+	ids := make([]int64, len(page))
 	for i, f := range page {
-		pageIDs[i] = f.coach
+		ids[i] = f.coach
 	}
-	entries, err := k.entries(c.UserContext(), q, pageIDs, ro)
+	entries, err := k.entries(ctx, q, ids, ro)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	items := make([]json.RawMessage, 0, len(page))
+	out := make([]freeCoach, 0, len(page))
 	for _, f := range page {
-		if e := entries[f.coach]; e != nil {
-			item, err := json.Marshal(map[string]any{"coach": reply.EntryJSON(c, e), "slots": slotsJSON(f.slots, f.loc)})
-			if err != nil {
-				return err
-			}
-			items = append(items, item)
+		if f.entry = entries[f.coach]; f.entry != nil {
+			out = append(out, f)
 		}
 	}
-	if !q.Pagination.WithCount {
-		total = -1
-	}
-	return reply.Items(c, items, q.Pagination, total)
+	return out, nil
 }
 
 // has reports whether the list holds the value (case and spacing aside);

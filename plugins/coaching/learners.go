@@ -32,7 +32,8 @@ func (k *coaching) learners(c *fiber.Ctx) error {
 }
 
 // myLearners answers GET /api/coaches/me/learners: the learners of the
-// coach linked to the caller's user.
+// coach linked to the caller's user. GraphQL's myLearners answers the
+// same (graphql.go).
 func (k *coaching) myLearners(c *fiber.Ctx) error {
 	q, err := k.api.Query(c, k.m.Learner)
 	if err != nil {
@@ -46,15 +47,21 @@ func (k *coaching) myLearners(c *fiber.Ctx) error {
 	return k.listLearners(c, q, coach, ro)
 }
 
-// listLearners runs q with "coach is this one" ANDed in, under the
-// caller's scopes, and writes the page.
+// listLearners writes the page of the coach's learners q asks for.
 func (k *coaching) listLearners(c *fiber.Ctx, q *query.Query, coach int64, ro content.ReadOptions) error {
-	q.Filters = query.AndFilters(q.Filters, query.Eq(k.m.LearnerCoach, coach))
-	page, err := k.api.Content.Find(c.UserContext(), q, ro)
+	page, err := k.coachLearners(c.UserContext(), q, coach, ro)
 	if err != nil {
 		return err
 	}
 	return reply.List(c, page, q.Pagination)
+}
+
+// coachLearners runs q with "coach is this one" ANDed in, under the
+// caller's scopes: the coach's learners, for REST's lists and GraphQL's
+// myLearners.
+func (k *coaching) coachLearners(ctx context.Context, q *query.Query, coach int64, ro content.ReadOptions) (*content.Page, error) {
+	q.Filters = query.AndFilters(q.Filters, query.Eq(k.m.LearnerCoach, coach))
+	return k.api.Content.Find(ctx, q, ro)
 }
 
 // callersCoach is the id of the coach whose user is the caller; a caller

@@ -40,10 +40,7 @@ type ranked struct {
 // ranked by the score of docs/coaching.md, best first. With program, only
 // that program's coaches are candidates. The query string may narrow the
 // candidates (filters on coaches) and shape each coach (fields, populate).
-//
-// Statements: the learner, the program when given, the candidates, then
-// one each for capacity, rules and events, and the page of coaches with
-// their populated relations: never one per coach.
+// GraphQL's coachMatches answers the same (graphql.go).
 func (k *coaching) match(c *fiber.Ctx) error {
 	if err := refuseKeys(c, "matches are ordered by score and counted by the body's limit", "sort", "pagination"); err != nil {
 		return err
@@ -56,23 +53,48 @@ func (k *coaching) match(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	ctx, ro := c.UserContext(), k.api.ReadOptions(c)
-	learner, err := k.learnerProfile(ctx, body.learner, ro)
+	ro := k.api.ReadOptions(c)
+	found, err := k.rankedCoaches(c.UserContext(), q, body, ro)
 	if err != nil {
 		return err
+	}
+	out := make([]ranked, len(found))
+	for i, r := range found {
+		out[i] = ranked{Coach: reply.EntryJSON(c, r.coach), Score: r.Score, Parts: r.Parts, Facts: r.Facts}
+	}
+	return reply.Data(c, fiber.StatusOK, out)
+}
+
+// rankedCoach is a match with its coach read through the client's query.
+type rankedCoach struct {
+	Match
+	coach *content.Entry
+}
+
+// rankedCoaches ranks the candidates for the body's learner, q's filters
+// narrowing them, and reads the body's limit of them, best first, through
+// q (fields, populate) in one go.
+//
+// Statements: the learner, the program when given, the candidates, then
+// one each for capacity, rules and events, and the page of coaches with
+// their populated relations: never one per coach.
+func (k *coaching) rankedCoaches(ctx context.Context, q *query.Query, body matchBody, ro content.ReadOptions) ([]rankedCoach, error) {
+	learner, err := k.learnerProfile(ctx, body.learner, ro)
+	if err != nil {
+		return nil, err
 	}
 	filter, err := k.candidateFilter(ctx, q.Filters, body.program, ro)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	ids, err := k.candidateIDs(ctx, filter, ro)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	now := k.now().UTC()
 	data, err := k.coachesData(ctx, ids, now, now.Add(horizon), ro)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	cands := make([]*Candidate, len(data))
 	for i, d := range data {
@@ -83,7 +105,24 @@ func (k *coaching) match(c *fiber.Ctx) error {
 	if len(matches) > body.limit {
 		matches = matches[:body.limit]
 	}
-	return k.writeRanked(c, q, matches, ro)
+	out := make([]rankedCoach, 0, len(matches))
+	if len(matches) == 0 {
+		return out, nil
+	}
+	pick := make([]int64, len(matches))
+	for i, m := range matches {
+		pick[i] = m.Candidate.ID
+	}
+	entries, err := k.entries(ctx, q, pick, ro)
+	if err != nil {
+		return nil, err
+	}
+	for _, m := range matches {
+		if e := entries[m.Candidate.ID]; e != nil {
+			out = append(out, rankedCoach{m, e})
+		}
+	}
+	return out, nil
 }
 
 // rulesZone is the zone a coach's weekly rules are read in: their own, UTC
@@ -97,28 +136,6 @@ func (d *coachData) rulesZone() *time.Location {
 		return time.UTC
 	}
 	return d.Location
-}
-
-// writeRanked reads the ranked coaches through q (fields, populate) in one
-// go and writes the answer in rank order.
-func (k *coaching) writeRanked(c *fiber.Ctx, q *query.Query, matches []Match, ro content.ReadOptions) error {
-	out := make([]ranked, 0, len(matches))
-	if len(matches) > 0 {
-		ids := make([]int64, len(matches))
-		for i, m := range matches {
-			ids[i] = m.Candidate.ID
-		}
-		entries, err := k.entries(c.UserContext(), q, ids, ro)
-		if err != nil {
-			return err
-		}
-		for _, m := range matches {
-			if e := entries[m.Candidate.ID]; e != nil {
-				out = append(out, ranked{Coach: reply.EntryJSON(c, e), Score: m.Score, Parts: m.Parts, Facts: m.Facts})
-			}
-		}
-	}
-	return reply.Data(c, fiber.StatusOK, out)
 }
 
 // entries reads the entries of q's type with the ids, with q's fields and
@@ -195,6 +212,12 @@ func matchBodyOf(c *fiber.Ctx) (matchBody, error) {
 	if err := reply.DecodeBody(c, &raw); err != nil {
 		return matchBody{}, err
 	}
+	return matchBodyFrom(raw)
+}
+
+// matchBodyFrom checks a decoded body (numbers as json.Number): REST's,
+// or coachMatches' arguments.
+func matchBodyFrom(raw map[string]any) (matchBody, error) {
 	if raw == nil {
 		return matchBody{}, bodyErr("learner", "the body must be an object with a learner")
 	}

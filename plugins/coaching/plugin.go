@@ -38,8 +38,8 @@ func (*Plugin) Name() string { return "coaching" }
 // to check at start-up and fill before Register.
 func (p *Plugin) Model() any { return &p.m }
 
-// Register adds the rules on coach, learner and availability writes and
-// the seven routes. /coaches/me/... and /coaches/available come before
+// Register adds the rules on coach, learner and availability writes, the
+// seven routes and three of them as GraphQL fields (graphql.go). /coaches/me/... and /coaches/available come before
 // /coaches/:id/... so that "me" and "available" are never taken for ids.
 func (p *Plugin) Register(api *plugin.API) error {
 	k := &coaching{api: api, m: p.m, now: p.Now}
@@ -75,6 +75,11 @@ func (p *Plugin) Register(api *plugin.API) error {
 	for _, r := range routes {
 		r.Tag = "Coaches"
 		if err := api.Route(r); err != nil {
+			return err
+		}
+	}
+	for _, f := range k.graphQLFields() {
+		if err := api.GraphQL(f); err != nil {
 			return err
 		}
 	}
