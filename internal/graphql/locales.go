@@ -1,6 +1,7 @@
 package graphql
 
 import (
+	"fmt"
 	"sort"
 	"strconv"
 	"strings"
@@ -20,7 +21,7 @@ import (
 // sorted and paged here.
 
 const localeTypes = `type I18NLocale {
-  documentId: ID!
+  documentId: ID!%s
   name: String
   code: String
   createdAt: DateTime
@@ -41,7 +42,20 @@ input I18NLocaleFiltersInput {
 type I18NLocaleEntityResponseCollection {
   nodes: [I18NLocale!]!
   pageInfo: Pagination!
-}`
+%s}`
+
+// localeTypesFor is localeTypes, with v4's fields when v4 is on.
+func localeTypesFor(v4 bool) string {
+	if !v4 {
+		return fmt.Sprintf(localeTypes, "", "")
+	}
+	self := ""
+	for _, name := range v4SelfNames {
+		self += "\n  " + name + ": I18NLocale!" + deprecated(v4SelfReason)
+	}
+	return strings.Replace(fmt.Sprintf(localeTypes, self, v4ConnectionFields("I18NLocale", true)),
+		"type I18NLocale {\n", "type I18NLocale {\n  id: ID!"+deprecated(v4IDReason)+"\n", 1)
+}
 
 const localeQueries = `  i18NLocale(documentId: ID!, status: PublicationStatus = PUBLISHED, hasPublishedVersion: Boolean, publicationFilter: PublicationFilter): I18NLocale
   i18NLocales_connection(filters: I18NLocaleFiltersInput, pagination: PaginationArg = {}, sort: [String] = [], status: PublicationStatus = PUBLISHED, hasPublishedVersion: Boolean, publicationFilter: PublicationFilter): I18NLocaleEntityResponseCollection
