@@ -69,7 +69,7 @@ func (x *exec) fieldPlans(set ast.SelectionSet, tn string, ct *schema.ContentTyp
 	if len(set) == 0 {
 		return nil
 	}
-	k := collectKey{first: set[0], n: len(set), typeName: tn}
+	k := collectKey{first: set[0], last: set[len(set)-1], n: len(set), typeName: tn}
 	if plans, ok := x.plans[k]; ok {
 		return plans
 	}
