@@ -106,8 +106,11 @@ func (x *exec) localeField(b []byte, f *ast.Field) (out []byte, ok bool, err err
 		return x.appendLocales(b, page, f.SelectionSet), true, nil
 	}
 	return x.appendObject(b, f.SelectionSet, "I18NLocaleEntityResponseCollection", func(b []byte, g *ast.Field) []byte {
-		if g.Name == "nodes" {
+		switch g.Name {
+		case "nodes", "data":
 			return x.appendLocales(b, page, g.SelectionSet)
+		case "meta":
+			return x.appendMeta(b, g.SelectionSet, p, int64(total))
 		}
 		return x.appendPageInfo(b, g.SelectionSet, p, int64(total))
 	}), true, nil
@@ -128,6 +131,10 @@ func (x *exec) appendLocales(b []byte, list []locales.Locale, set ast.SelectionS
 func (x *exec) appendLocale(b []byte, l locales.Locale, set ast.SelectionSet) []byte {
 	return x.appendObject(b, set, "I18NLocale", func(b []byte, f *ast.Field) []byte {
 		switch f.Name {
+		case "attributes", "data": // v4's: the locale itself
+			return x.appendLocale(b, l, f.SelectionSet)
+		case "id":
+			return jsonw.AppendString(b, strconv.FormatInt(l.ID, 10))
 		case "documentId":
 			return jsonw.AppendString(b, l.DocumentID)
 		case "name":

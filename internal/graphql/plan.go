@@ -38,7 +38,7 @@ func (p *planner) selection(ct *schema.ContentType, set ast.SelectionSet, q *que
 	seen := map[*schema.Attribute]bool{}
 	var linked []*schema.Attribute
 	shared := map[*schema.Attribute][]*ast.Field{}
-	for _, f := range p.x.collect(set, typeName(ct)) {
+	for _, f := range p.x.entryFields(set, ct) {
 		name := strings.TrimSuffix(f.Name, "_connection")
 		a := ct.Field(name)
 		if a == nil {
@@ -157,7 +157,7 @@ func (p *planner) populate(a *schema.Attribute, fs []*ast.Field) (*query.Populat
 	sub := &query.Query{Type: target}
 	set := mergedSet(fs, func(g *ast.Field) ast.SelectionSet {
 		if strings.HasSuffix(g.Name, "_connection") {
-			return p.x.childSet(g.SelectionSet, relationCollectionName(target), "nodes")
+			return p.x.childSet(g.SelectionSet, relationCollectionName(target))
 		}
 		return g.SelectionSet
 	})
