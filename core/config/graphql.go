@@ -14,11 +14,13 @@ import "strings"
 //	introspection: true
 //	playground: false
 //	maxBatch: 0
+//	v4CompatibilityMode: false
 //
 // Env: KILN_GRAPHQL_ENABLED, KILN_GRAPHQL_ENDPOINT, KILN_GRAPHQL_DEPTH_LIMIT,
 // KILN_GRAPHQL_AMOUNT_LIMIT, KILN_GRAPHQL_DEFAULT_LIMIT,
 // KILN_GRAPHQL_MAX_LIMIT, KILN_GRAPHQL_INTROSPECTION,
-// KILN_GRAPHQL_PLAYGROUND, KILN_GRAPHQL_MAX_BATCH.
+// KILN_GRAPHQL_PLAYGROUND, KILN_GRAPHQL_MAX_BATCH,
+// KILN_GRAPHQL_V4_COMPATIBILITY_MODE.
 type GraphQL struct {
 	// Enabled serves the endpoint. Default: false, as a Strapi project
 	// without the plugin has none.
@@ -46,6 +48,12 @@ type GraphQL struct {
 	// Server's batching); 0 refuses batches, as Apollo and Strapi do by
 	// default. Default: 0.
 	MaxBatch int `yaml:"maxBatch"`
+	// V4CompatibilityMode adds to the schema what Strapi 5's plugin adds
+	// with its option of that name, for clients written against Strapi
+	// 4's shape: id, and attributes and data (the entry itself) on every
+	// type of a content type or component, data and meta { pagination }
+	// on every _connection (docs/graphql.md). Default: false.
+	V4CompatibilityMode bool `yaml:"v4CompatibilityMode"`
 }
 
 // IntrospectionOn reports whether introspection is answered.
@@ -86,4 +94,5 @@ func (e *envReader) graphql(g *GraphQL) {
 	}
 	e.boolean(&g.Playground, "KILN_GRAPHQL_PLAYGROUND")
 	e.integer(&g.MaxBatch, "KILN_GRAPHQL_MAX_BATCH")
+	e.boolean(&g.V4CompatibilityMode, "KILN_GRAPHQL_V4_COMPATIBILITY_MODE")
 }

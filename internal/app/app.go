@@ -160,7 +160,8 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, plugins ...pl
 	if cfg.GraphQL.Enabled {
 		// Built before anything starts: a plugin's field or types that do
 		// not fit the schema stop start-up, named, as a bad route does.
-		if a.GraphQLSchema, err = graphql.Build(s, a.Plugins.GraphQLFields()...); err != nil {
+		if a.GraphQLSchema, err = graphql.BuildWith(s, graphql.Options{V4Compatibility: cfg.GraphQL.V4CompatibilityMode},
+			a.Plugins.GraphQLFields()...); err != nil {
 			db.Close()
 			return nil, err
 		}

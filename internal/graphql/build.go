@@ -20,10 +20,24 @@ type Schema struct {
 	m   *model
 }
 
+// Options are the settings of config/graphql.yaml that shape the schema.
+type Options struct {
+	// V4Compatibility adds what Strapi 5's plugin adds with its
+	// v4CompatibilityMode (v4.go): id, attributes and data on the types
+	// of content types and components, data and meta on the connections.
+	V4Compatibility bool
+}
+
 // Build makes the GraphQL schema of the loaded content types, with the
-// fields plugins added.
+// fields plugins added, in the default mode.
 func Build(s *schema.Schema, fields ...plugin.RegisteredField) (*Schema, error) {
+	return BuildWith(s, Options{}, fields...)
+}
+
+// BuildWith is Build with opts.
+func BuildWith(s *schema.Schema, opts Options, fields ...plugin.RegisteredField) (*Schema, error) {
 	m := newModel(s, fields)
+	m.v4 = opts.V4Compatibility
 	w := writeSDL(m)
 	full, err := gqlparser.LoadSchema(&ast.Source{Name: "kiln.graphql", Input: w.text(func(string) bool { return true })})
 	if err != nil {

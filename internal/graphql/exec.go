@@ -3,6 +3,7 @@ package graphql
 import (
 	"context"
 	"math"
+	"slices"
 
 	"github.com/gofiber/fiber/v2"
 	"github.com/vektah/gqlparser/v2/ast"
@@ -249,7 +250,7 @@ func (x *exec) rootQuery(r root, f *ast.Field, args map[string]any) (*query.Quer
 		}
 		q.Pagination.WithCount = r.op == opConnection && x.wantsTotal(f)
 		if r.op == opConnection {
-			set = x.childSet(set, responseCollectionName(ct), "nodes")
+			set = x.childSet(set, responseCollectionName(ct))
 		}
 	}
 	p := &planner{x: x}
@@ -259,32 +260,59 @@ func (x *exec) rootQuery(r root, f *ast.Field, args map[string]any) (*query.Quer
 	return q, nil
 }
 
-// wantsTotal reports whether a _connection's pageInfo asks for total or
-// pageCount: only then is the list counted.
+// wantsTotal reports whether a _connection's pageInfo (or v4's meta {
+// pagination }) asks for total or pageCount: only then is the list
+// counted.
 func (x *exec) wantsTotal(f *ast.Field) bool {
 	for _, g := range x.collect(f.SelectionSet, fieldType(f)) {
-		if g.Name != "pageInfo" {
-			continue
-		}
-		for _, h := range x.collect(g.SelectionSet, "Pagination") {
-			if h.Name == "total" || h.Name == "pageCount" {
+		switch g.Name {
+		case "pageInfo":
+			if x.paginationCounts(g.SelectionSet) {
 				return true
+			}
+		case "meta":
+			for _, h := range x.collect(g.SelectionSet, responseCollectionMeta) {
+				if h.Name == "pagination" && x.paginationCounts(h.SelectionSet) {
+					return true
+				}
 			}
 		}
 	}
 	return false
 }
 
-// appendConnection writes {nodes, pageInfo} of a list.
+// paginationCounts reports whether a Pagination's selection asks for total
+// or pageCount.
+func (x *exec) paginationCounts(set ast.SelectionSet) bool {
+	for _, h := range x.collect(set, "Pagination") {
+		if h.Name == "total" || h.Name == "pageCount" {
+			return true
+		}
+	}
+	return false
+}
+
+// appendConnection writes {nodes, pageInfo} of a list (and v4's data and
+// meta).
 func (x *exec) appendConnection(b []byte, ct *schema.ContentType, page *content.Page, p query.Pagination, f *ast.Field) []byte {
 	return x.appendObject(b, f.SelectionSet, responseCollectionName(ct), func(b []byte, g *ast.Field) []byte {
 		switch g.Name {
-		case "nodes":
+		case "nodes", "data":
 			return x.appendEntries(b, page.Entries, g.SelectionSet)
 		case "pageInfo":
 			return x.appendPageInfo(b, g.SelectionSet, p, page.Total)
+		case "meta":
+			return x.appendMeta(b, g.SelectionSet, p, page.Total)
 		}
 		return append(b, "null"...)
+	})
+}
+
+// appendMeta writes v4's ResponseCollectionMeta: its pagination is
+// pageInfo.
+func (x *exec) appendMeta(b []byte, set ast.SelectionSet, p query.Pagination, total int64) []byte {
+	return x.appendObject(b, set, responseCollectionMeta, func(b []byte, f *ast.Field) []byte {
+		return x.appendPageInfo(b, f.SelectionSet, p, total)
 	})
 }
 
@@ -306,14 +334,34 @@ func (x *exec) appendPageInfo(b []byte, set ast.SelectionSet, p query.Pagination
 	})
 }
 
-// childSet is the selection set of the fields named name within set,
-// merged: a _connection's nodes.
-func (x *exec) childSet(set ast.SelectionSet, typeName, name string) ast.SelectionSet {
+// childSet is the selection set of the entries of a _connection (whose
+// type is typeName) within set, merged: its nodes' and v4's data's.
+func (x *exec) childSet(set ast.SelectionSet, typeName string) ast.SelectionSet {
 	var out ast.SelectionSet
 	for _, f := range x.collect(set, typeName) {
-		if f.Name == name {
+		if isListField(f.Name) {
 			out = append(out, f.SelectionSet...)
 		}
+	}
+	return out
+}
+
+// entryFields are the fields set selects on ct's object type, with v4's
+// attributes and data (the entry itself) replaced by the fields they
+// select, to any depth: what the entry's read must hold.
+func (x *exec) entryFields(set ast.SelectionSet, ct *schema.ContentType) []*ast.Field {
+	fields := x.collect(set, typeName(ct))
+	m := x.s.Schema.m
+	if !m.v4 || !slices.ContainsFunc(fields, func(f *ast.Field) bool { return m.self(ct, f.Name) }) {
+		return fields
+	}
+	out := make([]*ast.Field, 0, len(fields))
+	for _, f := range fields {
+		if m.self(ct, f.Name) {
+			out = append(out, x.entryFields(f.SelectionSet, ct)...)
+			continue
+		}
+		out = append(out, f)
 	}
 	return out
 }

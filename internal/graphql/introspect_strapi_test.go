@@ -20,13 +20,28 @@ import (
 // testdata/schema-differences.txt names are left out (TestSchemaMatchesStrapi
 // holds them to that list).
 func TestIntrospectionMatchesStrapi(t *testing.T) {
+	introspectionMatches(t, "", false)
+}
+
+// TestIntrospectionMatchesStrapiV4 is TestIntrospectionMatchesStrapi with
+// v4CompatibilityMode on, against what Strapi answered with it
+// (testdata/graphql/v4/strapi-introspection.json): the fields it adds in
+// their places, with their types and deprecation reasons.
+func TestIntrospectionMatchesStrapiV4(t *testing.T) {
+	introspectionMatches(t, "v4", true)
+}
+
+// introspectionMatches compares Kiln's answer to the introspection query,
+// with v4CompatibilityMode as v4 says, with strapi-introspection.json of
+// testdata/graphql's folder sub.
+func introspectionMatches(t *testing.T, sub string, v4 bool) {
 	dir := filepath.Join("..", "..", "testdata", "graphql")
 	query, err := os.ReadFile(filepath.Join(dir, "introspection-query.graphql"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	var strapi struct{ Types []map[string]any }
-	raw, err := os.ReadFile(filepath.Join(dir, "strapi-introspection.json"))
+	raw, err := os.ReadFile(filepath.Join(dir, sub, "strapi-introspection.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,6 +51,7 @@ func TestIntrospectionMatchesStrapi(t *testing.T) {
 	different := namedInDifferences(t)
 	cfg := apptest.ProjectConfig(t, database.SQLite, "graphql", "src")
 	cfg.GraphQL.Enabled = true
+	cfg.GraphQL.V4CompatibilityMode = v4
 	h := apptest.NewWith(t, cfg)
 	st, out := gql(t, h, string(query), nil)
 	if st != 200 || out["errors"] != nil {

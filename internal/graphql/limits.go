@@ -14,7 +14,7 @@ func (x *exec) collect(set ast.SelectionSet, typeName string) []*ast.Field {
 	if len(set) == 0 {
 		return nil
 	}
-	k := collectKey{first: set[0], n: len(set), typeName: typeName}
+	k := collectKey{first: set[0], last: set[len(set)-1], n: len(set), typeName: typeName}
 	if fields, ok := x.collected[k]; ok {
 		return fields
 	}
@@ -26,13 +26,14 @@ func (x *exec) collect(set ast.SelectionSet, typeName string) []*ast.Field {
 	return fields
 }
 
-// collectKey names a selection set (by its first selection, which is in
-// no other set, and its length: a merged set is a new slice starting with
-// the same selection, longer) and the type it is collected for.
+// collectKey names a selection set (by its first and last selections,
+// which are in no other set, and its length: a merged set is a new slice
+// starting with the same selection, longer, and two merges of sets of the
+// same length end apart) and the type it is collected for.
 type collectKey struct {
-	first    ast.Selection
-	n        int
-	typeName string
+	first, last ast.Selection
+	n           int
+	typeName    string
 }
 
 // checkLimits refuses, before anything runs, an operation nested deeper

@@ -1,6 +1,7 @@
 package graphql
 
 import (
+	"fmt"
 	"sort"
 	"strconv"
 	"strings"
@@ -20,7 +21,7 @@ import (
 // sorted and paged here.
 
 const localeTypes = `type I18NLocale {
-  documentId: ID!
+  documentId: ID!%s
   name: String
   code: String
   createdAt: DateTime
@@ -41,7 +42,20 @@ input I18NLocaleFiltersInput {
 type I18NLocaleEntityResponseCollection {
   nodes: [I18NLocale!]!
   pageInfo: Pagination!
-}`
+%s}`
+
+// localeTypesFor is localeTypes, with v4's fields when v4 is on.
+func localeTypesFor(v4 bool) string {
+	if !v4 {
+		return fmt.Sprintf(localeTypes, "", "")
+	}
+	self := ""
+	for _, name := range v4SelfNames {
+		self += "\n  " + name + ": I18NLocale!" + deprecated(v4SelfReason)
+	}
+	return strings.Replace(fmt.Sprintf(localeTypes, self, v4ConnectionFields("I18NLocale", true)),
+		"type I18NLocale {\n", "type I18NLocale {\n  id: ID!"+deprecated(v4IDReason)+"\n", 1)
+}
 
 const localeQueries = `  i18NLocale(documentId: ID!, status: PublicationStatus = PUBLISHED, hasPublishedVersion: Boolean, publicationFilter: PublicationFilter): I18NLocale
   i18NLocales_connection(filters: I18NLocaleFiltersInput, pagination: PaginationArg = {}, sort: [String] = [], status: PublicationStatus = PUBLISHED, hasPublishedVersion: Boolean, publicationFilter: PublicationFilter): I18NLocaleEntityResponseCollection
@@ -92,8 +106,11 @@ func (x *exec) localeField(b []byte, f *ast.Field) (out []byte, ok bool, err err
 		return x.appendLocales(b, page, f.SelectionSet), true, nil
 	}
 	return x.appendObject(b, f.SelectionSet, "I18NLocaleEntityResponseCollection", func(b []byte, g *ast.Field) []byte {
-		if g.Name == "nodes" {
+		switch g.Name {
+		case "nodes", "data":
 			return x.appendLocales(b, page, g.SelectionSet)
+		case "meta":
+			return x.appendMeta(b, g.SelectionSet, p, int64(total))
 		}
 		return x.appendPageInfo(b, g.SelectionSet, p, int64(total))
 	}), true, nil
@@ -114,6 +131,10 @@ func (x *exec) appendLocales(b []byte, list []locales.Locale, set ast.SelectionS
 func (x *exec) appendLocale(b []byte, l locales.Locale, set ast.SelectionSet) []byte {
 	return x.appendObject(b, set, "I18NLocale", func(b []byte, f *ast.Field) []byte {
 		switch f.Name {
+		case "attributes", "data": // v4's: the locale itself
+			return x.appendLocale(b, l, f.SelectionSet)
+		case "id":
+			return jsonw.AppendString(b, strconv.FormatInt(l.ID, 10))
 		case "documentId":
 			return jsonw.AppendString(b, l.DocumentID)
 		case "name":

@@ -24,6 +24,8 @@ type model struct {
 	// user is users-permissions' user type, nil when the project has none;
 	// file is the upload plugin's.
 	user, file *schema.ContentType
+	// v4 is Strapi's v4CompatibilityMode (v4.go).
+	v4 bool
 }
 
 // op is what a root field does.

@@ -29,62 +29,63 @@ type planner struct {
 type window struct{ start, limit int }
 
 // selection fills q (on ct) from the fields selected on ct's object type.
+// A relation or component selected more than once (under aliases, as its
+// list and its _connection) with the same filters and sort is read once,
+// with every selection's fields, each keeping its own page (the writer
+// applies it); with other filters or sort it is read apart (extras.go).
 func (p *planner) selection(ct *schema.ContentType, set ast.SelectionSet, q *query.Query) error {
 	fields := []*schema.Attribute{}
-	seen := map[*schema.Attribute]*ast.Field{}
-	for _, f := range p.x.collect(set, typeName(ct)) {
+	seen := map[*schema.Attribute]bool{}
+	var linked []*schema.Attribute
+	shared := map[*schema.Attribute][]*ast.Field{}
+	for _, f := range p.x.entryFields(set, ct) {
 		name := strings.TrimSuffix(f.Name, "_connection")
 		a := ct.Field(name)
 		if a == nil {
 			continue // __typename, documentId, id: always there
 		}
-		if first := seen[a]; first != nil {
-			if err := p.again(ct, a, first, f); err != nil {
-				return err
+		if !a.IsRelation() && !a.IsComponent() || a.System && !a.Localizations {
+			if !seen[a] {
+				seen[a] = true
+				fields = append(fields, a)
 			}
 			continue
 		}
-		seen[a] = f
+		first := shared[a]
 		switch {
-		case a.System && !a.Localizations:
-			fields = append(fields, a)
-		case a.IsRelation() || a.IsComponent():
-			pop, err := p.populate(a, f)
-			if err != nil {
+		case first == nil:
+			linked = append(linked, a)
+			shared[a] = []*ast.Field{f}
+		case argsKey(first[0], "filters", "sort") == argsKey(f, "filters", "sort"):
+			shared[a] = append(first, f)
+		default:
+			if err := p.apart(ct, a, f); err != nil {
 				return err
 			}
-			if pop != nil {
-				q.Populate = append(q.Populate, pop)
-			}
-		default:
-			fields = append(fields, a)
+		}
+	}
+	for _, a := range linked {
+		pop, err := p.populate(a, shared[a])
+		if err != nil {
+			return err
+		}
+		if pop != nil {
+			q.Populate = append(q.Populate, pop)
 		}
 	}
 	q.Fields = inSchemaOrder(ct, fields)
 	return nil
 }
 
-// again plans a relation or component selected a second time (under
-// another alias, or as its _connection): with the same filters and sort
-// it shares the first one's read and keeps its own page (the writer
-// applies it); otherwise it is read apart (extras.go).
-func (p *planner) again(ct *schema.ContentType, a *schema.Attribute, first, f *ast.Field) error {
-	if !a.IsRelation() && !a.IsComponent() {
-		return nil
-	}
-	if argsKey(first, "filters", "sort") == argsKey(f, "filters", "sort") {
-		target := a.TargetType
-		if a.IsComponent() {
-			target = a.ComponentTypes[0]
-		}
-		list := a.ToMany() || (a.Type == schema.Component && a.Repeatable)
-		return p.arguments(target, f, &query.Query{Type: target}, list)
-	}
+// apart plans a relation selected again with other filters or sort than
+// its first selection: read apart after the main read (extras.go), which
+// cannot be done inside a component.
+func (p *planner) apart(ct *schema.ContentType, a *schema.Attribute, f *ast.Field) error {
 	if p.zone > 0 || ct.Kind == schema.ComponentKind {
 		return errs.New(errs.KindValidation, "Kiln reads "+a.Name+" once per component: the same field asked twice "+
 			"inside a component must have the same filters and sort (its pagination may differ)")
 	}
-	pop, err := p.populate(a, f)
+	pop, err := p.populate(a, []*ast.Field{f})
 	if err != nil || pop == nil {
 		return err
 	}
@@ -123,15 +124,19 @@ func inSchemaOrder(ct *schema.ContentType, chosen []*schema.Attribute) []*schema
 	return out
 }
 
-// populate is the Populate of one relation, component or zone field.
-func (p *planner) populate(a *schema.Attribute, f *ast.Field) (*query.Populate, error) {
+// populate is the Populate of one relation, component or zone field,
+// selected by fs (one or more fields of the same filters and sort): its
+// query selects what any of them selects, and each keeps its own page.
+func (p *planner) populate(a *schema.Attribute, fs []*ast.Field) (*query.Populate, error) {
+	f := fs[0]
 	if a.Type == schema.DynamicZone {
 		p.zone++
 		defer func() { p.zone-- }()
+		set := mergedSet(fs, func(g *ast.Field) ast.SelectionSet { return g.SelectionSet })
 		pop := &query.Populate{Relation: a, Query: &query.Query{}, On: map[string]*query.Query{}}
 		for _, c := range a.ComponentTypes {
 			sub := &query.Query{Type: c}
-			if err := p.selection(c, f.SelectionSet, sub); err != nil {
+			if err := p.selection(c, set, sub); err != nil {
 				return nil, err
 			}
 			pop.On[c.Name] = sub
@@ -144,14 +149,18 @@ func (p *planner) populate(a *schema.Attribute, f *ast.Field) (*query.Populate, 
 		p.zone++
 		defer func() { p.zone-- }()
 	} else if !p.x.canRead(target) {
-		p.x.forbidden[f.Position] = true
+		for _, g := range fs {
+			p.x.forbidden[g.Position] = true
+		}
 		return nil, nil
 	}
 	sub := &query.Query{Type: target}
-	set := f.SelectionSet
-	if strings.HasSuffix(f.Name, "_connection") {
-		set = p.x.childSet(set, relationCollectionName(target), "nodes")
-	}
+	set := mergedSet(fs, func(g *ast.Field) ast.SelectionSet {
+		if strings.HasSuffix(g.Name, "_connection") {
+			return p.x.childSet(g.SelectionSet, relationCollectionName(target))
+		}
+		return g.SelectionSet
+	})
 	p.path = append(p.path, a)
 	err := p.selection(target, set, sub)
 	p.path = p.path[:len(p.path)-1]
@@ -162,7 +171,25 @@ func (p *planner) populate(a *schema.Attribute, f *ast.Field) (*query.Populate, 
 	if err := p.arguments(target, f, sub, list); err != nil {
 		return nil, err
 	}
+	for _, g := range fs[1:] { // the same filters and sort: their pages
+		if err := p.arguments(target, g, &query.Query{Type: target}, list); err != nil {
+			return nil, err
+		}
+	}
 	return &query.Populate{Relation: a, Query: sub}, nil
+}
+
+// mergedSet is the selection sets of fs (each as set gives it) as one;
+// one field's is its own, not a copy.
+func mergedSet(fs []*ast.Field, set func(*ast.Field) ast.SelectionSet) ast.SelectionSet {
+	if len(fs) == 1 {
+		return set(fs[0])
+	}
+	var out ast.SelectionSet
+	for _, f := range fs {
+		out = append(out, set(f)...)
+	}
+	return out
 }
 
 // arguments applies a nested list's filters and sort to its query, and

@@ -18,6 +18,17 @@ import (
 // field it can answer without arguments: the schema builds, and every
 // query is answered, with no error.
 func TestEveryProjectServesGraphQL(t *testing.T) {
+	everyProjectServesGraphQL(t, false)
+}
+
+// TestEveryProjectServesGraphQLV4 is TestEveryProjectServesGraphQL with
+// v4CompatibilityMode on, each list's fields asked at its root and again
+// through attributes and data, with id.
+func TestEveryProjectServesGraphQLV4(t *testing.T) {
+	everyProjectServesGraphQL(t, true)
+}
+
+func everyProjectServesGraphQL(t *testing.T, v4 bool) {
 	root := apptest.Root(t)
 	type project struct{ name, dir, layout string }
 	var projects []project
@@ -42,8 +53,9 @@ func TestEveryProjectServesGraphQL(t *testing.T) {
 			cfg := apptest.Config(t, database.SQLite)
 			cfg.Paths.ContentTypes, cfg.Paths.Config = filepath.Join(p.dir, p.layout), filepath.Join(p.dir, "config")
 			cfg.GraphQL.Enabled = true
+			cfg.GraphQL.V4CompatibilityMode = v4
 			h := apptest.NewWith(t, cfg)
-			lists := listQueries(t, h)
+			lists := listQueries(t, h, v4)
 			if len(lists) == 0 {
 				t.Fatal("Query has no list")
 			}
@@ -60,10 +72,11 @@ func TestEveryProjectServesGraphQL(t *testing.T) {
 // listQueries are, from the schema's introspection, a query per list of
 // Query (a field whose type is a non-null list and that takes filters),
 // selecting every field of its items that takes no argument and is a
-// scalar or an enum.
-func listQueries(t *testing.T, h *apptest.Harness) []string {
+// scalar or an enum (v4's id among them); with v4, the same fields again
+// through attributes and data.
+func listQueries(t *testing.T, h *apptest.Harness, v4 bool) []string {
 	t.Helper()
-	r := h.Do("POST", "/graphql", map[string]any{"query": `{ __schema { types { name fields {
+	r := h.Do("POST", "/graphql", map[string]any{"query": `{ __schema { types { name fields(includeDeprecated: true) {
 		name args { name } type { kind name ofType { kind name ofType { kind name ofType { kind name } } } } } } } }`})
 	var out struct {
 		Data struct {
@@ -83,6 +96,7 @@ func listQueries(t *testing.T, h *apptest.Harness) []string {
 		t.Fatalf("introspection: %d %s", r.Status, r.Body)
 	}
 	types := map[string][]string{}
+	self := map[string][]string{} // v4's attributes and data, where no field of the type takes their name
 	var query []struct {
 		name, item string
 	}
@@ -92,6 +106,9 @@ func listQueries(t *testing.T, h *apptest.Harness) []string {
 			if len(f.Args) == 0 && (kind == "SCALAR" || kind == "ENUM") {
 				types[ty.Name] = append(types[ty.Name], f.Name)
 			}
+			if (f.Name == "attributes" || f.Name == "data") && kind == "OBJECT" && named == ty.Name {
+				self[ty.Name] = append(self[ty.Name], f.Name)
+			}
 			if ty.Name == "Query" && f.Type.Kind == "NON_NULL" && f.Type.OfType != nil && f.Type.OfType.Kind == "LIST" && hasArg(f.Args, "filters") {
 				query = append(query, struct{ name, item string }{f.Name, named})
 			}
@@ -99,7 +116,16 @@ func listQueries(t *testing.T, h *apptest.Harness) []string {
 	}
 	var qs []string
 	for _, q := range query {
-		qs = append(qs, "{ "+q.name+"(pagination: {pageSize: 3}) { __typename "+strings.Join(types[q.item], " ")+" } }")
+		fields := strings.Join(types[q.item], " ")
+		if v4 {
+			if len(self[q.item]) == 0 {
+				t.Errorf("%s: no attributes or data with v4CompatibilityMode", q.item)
+			}
+			for _, name := range self[q.item] {
+				fields += " " + name + " { __typename " + fields + " }"
+			}
+		}
+		qs = append(qs, "{ "+q.name+"(pagination: {pageSize: 3}) { __typename "+fields+" } }")
 	}
 	return qs
 }

@@ -143,6 +143,10 @@ func writeSDL(m *model) *sdl {
 	w.line("type Error {\n  code: String!\n  message: String\n}")
 	w.def("Pagination")
 	w.line("type Pagination {\n  total: Int!\n  page: Int!\n  pageSize: Int!\n  pageCount: Int!\n}")
+	if m.v4 {
+		w.def(responseCollectionMeta)
+		w.line("type %s {\n  pagination: Pagination!\n}", responseCollectionMeta)
+	}
 	w.def("DeleteMutationResponse")
 	w.line("type DeleteMutationResponse {\n  documentId: ID!\n}")
 	w.def("PaginationArg")
@@ -160,16 +164,24 @@ func writeSDL(m *model) *sdl {
 		w.writeInput(m, ct)
 		w.writeObject(m, ct)
 		w.def(responseCollectionName(ct))
-		w.line("type %s {\n  nodes: [%s!]!\n  pageInfo: Pagination!\n}", responseCollectionName(ct), typeName(ct))
+		w.line("type %s {\n  nodes: [%s!]!\n  pageInfo: Pagination!", responseCollectionName(ct), typeName(ct))
+		if m.v4 {
+			w.cur.WriteString(v4ConnectionFields(typeName(ct), true))
+		}
+		w.line("}")
 		w.def(relationCollectionName(ct))
-		w.line("type %s {\n  nodes: [%s!]!\n}", relationCollectionName(ct), typeName(ct))
+		w.line("type %s {\n  nodes: [%s!]!", relationCollectionName(ct), typeName(ct))
+		if m.v4 {
+			w.cur.WriteString(v4ConnectionFields(typeName(ct), false))
+		}
+		w.line("}")
 	}
 	if m.file != nil {
 		w.def("FileInfoInput")
 		w.line(fileTypes)
 	}
 	w.def("I18NLocale") // one block: the roots reach them all
-	w.line(localeTypes)
+	w.line("%s", localeTypesFor(m.v4))
 	if m.user != nil {
 		w.def("UsersPermissionsMe")
 		w.line(accountTypes)
@@ -207,12 +219,38 @@ func (w *sdl) writeObject(m *model, ct *schema.ContentType) {
 	if ct.Kind == schema.ComponentKind {
 		w.line("  id: ID!")
 	} else {
+		if m.v4 {
+			w.line("  id: ID!%s", deprecated(v4IDReason))
+		}
 		w.line("  documentId: ID!")
 	}
-	for _, a := range m.attrs(ct) {
-		if !a.IsPrivate() {
-			w.writeField(m, ct, a)
+	// v4's attributes and data; a field of the type of that name takes
+	// the place instead, as in Strapi's schema (its _connection stays
+	// where the field is).
+	taken := map[*schema.Attribute]bool{}
+	for _, name := range v4SelfNames {
+		if !m.v4 {
+			break
 		}
+		if a := m.outputAttr(ct, name); a != nil {
+			_, main := fieldLines(m, ct, a)
+			w.line("%s", main)
+			taken[a] = true
+			continue
+		}
+		w.line("  %s: %s!%s", name, typeName(ct), deprecated(v4SelfReason))
+	}
+	for _, a := range m.attrs(ct) {
+		if a.IsPrivate() {
+			continue
+		}
+		if taken[a] {
+			if conn, _ := fieldLines(m, ct, a); conn != "" {
+				w.line("%s", conn)
+			}
+			continue
+		}
+		w.writeField(m, ct, a)
 	}
 	if ct.Kind != schema.ComponentKind {
 		w.line("  createdAt: DateTime\n  updatedAt: DateTime\n  publishedAt: DateTime")
@@ -234,29 +272,38 @@ func listArgs(filters string) string {
 // writeField writes one output field (two for a to-many relation: its
 // _connection, then the list).
 func (w *sdl) writeField(m *model, ct *schema.ContentType, a *schema.Attribute) {
+	conn, main := fieldLines(m, ct, a)
+	if conn != "" {
+		w.line("%s", conn)
+	}
+	w.line("%s", main)
+}
+
+// fieldLines are the SDL lines of one output field: a to-many relation's
+// _connection ("" for any other field), and the field.
+func fieldLines(m *model, ct *schema.ContentType, a *schema.Attribute) (conn, main string) {
 	bang := ""
 	if a.Required {
 		bang = "!"
 	}
 	switch {
 	case a.Type == schema.Enumeration:
-		w.line("  %s: %s%s", a.Name, enumName(ct, a), bang)
+		return "", fmt.Sprintf("  %s: %s%s", a.Name, enumName(ct, a), bang)
 	case a.Type == schema.Component && a.Repeatable:
 		c := a.ComponentTypes[0]
-		w.line("  %s%s: [%s]%s", a.Name, listArgs(filtersName(c)), componentName(c), bang)
+		return "", fmt.Sprintf("  %s%s: [%s]%s", a.Name, listArgs(filtersName(c)), componentName(c), bang)
 	case a.Type == schema.Component:
-		w.line("  %s: %s%s", a.Name, componentName(a.ComponentTypes[0]), bang)
+		return "", fmt.Sprintf("  %s: %s%s", a.Name, componentName(a.ComponentTypes[0]), bang)
 	case a.Type == schema.DynamicZone:
-		w.line("  %s: [%s]%s", a.Name, zoneName(ct, a), bang)
+		return "", fmt.Sprintf("  %s: [%s]%s", a.Name, zoneName(ct, a), bang)
 	case a.IsRelation() && a.ToMany():
 		t := a.TargetType
-		w.line("  %s_connection%s: %s", a.Name, listArgs(filtersName(t)), relationCollectionName(t))
-		w.line("  %s%s: [%s]!", a.Name, listArgs(filtersName(t)), typeName(t))
+		return fmt.Sprintf("  %s_connection%s: %s", a.Name, listArgs(filtersName(t)), relationCollectionName(t)),
+			fmt.Sprintf("  %s%s: [%s]!", a.Name, listArgs(filtersName(t)), typeName(t))
 	case a.IsRelation():
-		w.line("  %s: %s%s", a.Name, typeName(a.TargetType), bang)
-	default:
-		w.line("  %s: %s%s", a.Name, gqlScalar(a.Type), bang)
+		return "", fmt.Sprintf("  %s: %s%s", a.Name, typeName(a.TargetType), bang)
 	}
+	return "", fmt.Sprintf("  %s: %s%s", a.Name, gqlScalar(a.Type), bang)
 }
 
 // writeFilters writes <Type>FiltersInput: documentId on collection types,

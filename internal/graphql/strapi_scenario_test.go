@@ -355,11 +355,13 @@ func atPath(v any, dotted string) any {
 	return v
 }
 
-// runGraphQLScenario replays scenario.json on h and returns its answers
-// as record.js writes Strapi's.
-func runGraphQLScenario(t *testing.T, h *apptest.Harness, dir string) string {
+// runGraphQLScenario replays dir's scenario (a path below dir, as
+// record.js's SCENARIO: scenario.json or v4/scenario.json) on h and
+// returns its answers as record.js writes Strapi's; the files it uploads
+// are named from dir.
+func runGraphQLScenario(t *testing.T, h *apptest.Harness, dir, scenario string) string {
 	t.Helper()
-	raw, err := os.ReadFile(filepath.Join(dir, "scenario.json"))
+	raw, err := os.ReadFile(filepath.Join(dir, scenario))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -417,12 +419,35 @@ func asRecorded(cfg *config.Config) { cfg.Auth.Registration = true }
 // (SQLite, PostgreSQL), in strapi-answers.txt's form.
 func TestGraphQLAsStrapi(t *testing.T) {
 	t.Parallel()
+	graphqlAsStrapi(t, "", asRecorded, "")
+}
+
+// TestGraphQLAsStrapiV4 replays testdata/graphql/v4/scenario.json — lists,
+// connections, findOnes, the single type and mutations answered through
+// v4's id, attributes, data and meta { pagination } — with graphql.yaml's
+// v4CompatibilityMode on, as TestGraphQLAsStrapi does, and compares every
+// answer with what Strapi 5.54 answered with its option of that name
+// (v4/strapi-answers.txt).
+func TestGraphQLAsStrapiV4(t *testing.T) {
+	t.Parallel()
+	v4 := func(cfg *config.Config) {
+		asRecorded(cfg)
+		cfg.GraphQL.V4CompatibilityMode = true
+	}
+	graphqlAsStrapi(t, "v4", v4, ".v4")
+}
+
+// graphqlAsStrapi replays the scenario.json of testdata/graphql's folder
+// sub on SQLite and PostgreSQL, with the config set makes, and compares
+// the answers with graphqlExpectedAnswers of that folder.
+// KILN_GRAPHQL_ANSWERS=<file> writes Kiln's to <file><suffix>.<dialect>.
+func graphqlAsStrapi(t *testing.T, sub string, set func(*config.Config), suffix string) {
 	dir := filepath.Join(apptest.Root(t), "testdata", "graphql")
-	want := graphqlExpectedAnswers(t, dir)
-	eachGraphQLWith(t, asRecorded, func(t *testing.T, h *apptest.Harness) {
-		got := runGraphQLScenario(t, h, dir)
+	want := graphqlExpectedAnswers(t, filepath.Join(dir, sub))
+	eachGraphQLWith(t, set, func(t *testing.T, h *apptest.Harness) {
+		got := runGraphQLScenario(t, h, dir, filepath.Join(sub, "scenario.json"))
 		if file := os.Getenv("KILN_GRAPHQL_ANSWERS"); file != "" {
-			if err := os.WriteFile(file+"."+filepath.Base(t.Name()), []byte(got), 0o644); err != nil {
+			if err := os.WriteFile(file+suffix+"."+filepath.Base(t.Name()), []byte(got), 0o644); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -22,12 +22,23 @@ func (x *exec) appendEntry(b []byte, e *entry.Entry, set ast.SelectionSet) []byt
 	if e == nil {
 		return append(b, "null"...)
 	}
-	tn := typeName(e.Type)
 	x.rows++
 	if x.s.SignFile != nil && e.Type == x.s.Schema.m.file {
 		_, _ = x.s.SignFile(x.ctx, e) // a url that cannot be signed stays as stored, as in REST
 	}
 	start := len(b)
+	b = x.appendEntryObject(b, e, set)
+	if x.bubble { // a non-null field of e failed: e is null
+		x.bubble = false
+		b = append(b[:start], "null"...)
+	}
+	return b
+}
+
+// appendEntryObject writes the fields set selects of e; v4's attributes
+// and data are e again (a non-null field failing in them makes e null).
+func (x *exec) appendEntryObject(b []byte, e *entry.Entry, set ast.SelectionSet) []byte {
+	tn := typeName(e.Type)
 	b = append(b, '{')
 	for i, p := range x.fieldPlans(set, tn, e.Type) {
 		if i > 0 {
@@ -40,15 +51,14 @@ func (x *exec) appendEntry(b []byte, e *entry.Entry, set ast.SelectionSet) []byt
 			continue
 		}
 		x.path = append(x.path, pathElem{name: p.name})
-		b = x.appendField(b, e, tn, p)
+		if p.self {
+			b = x.appendEntryObject(b, e, p.f.SelectionSet)
+		} else {
+			b = x.appendField(b, e, tn, p)
+		}
 		x.path = x.path[:len(x.path)-1]
 	}
-	b = append(b, '}')
-	if x.bubble { // a non-null field of e failed: e is null
-		x.bubble = false
-		b = append(b[:start], "null"...)
-	}
-	return b
+	return append(b, '}')
 }
 
 // fieldPlan is what writing one selected field needs, worked out once per
@@ -59,6 +69,7 @@ type fieldPlan struct {
 	key  []byte // the response key as JSON, with its colon
 	attr *schema.Attribute
 	conn bool // a _connection
+	self bool // v4's attributes or data: the entry itself
 	// forbidden: a relation the caller may not read (null and an error
 	// at each place).
 	forbidden bool
@@ -69,7 +80,7 @@ func (x *exec) fieldPlans(set ast.SelectionSet, tn string, ct *schema.ContentTyp
 	if len(set) == 0 {
 		return nil
 	}
-	k := collectKey{first: set[0], n: len(set), typeName: tn}
+	k := collectKey{first: set[0], last: set[len(set)-1], n: len(set), typeName: tn}
 	if plans, ok := x.plans[k]; ok {
 		return plans
 	}
@@ -79,8 +90,10 @@ func (x *exec) fieldPlans(set ast.SelectionSet, tn string, ct *schema.ContentTyp
 		name, conn := strings.CutSuffix(f.Name, "_connection")
 		p := fieldPlan{f: f, name: responseKey(f), conn: conn, forbidden: x.forbidden[f.Position]}
 		p.key = append(jsonw.AppendString(nil, p.name), ':')
-		switch f.Name {
-		case "__typename", "documentId", "id":
+		switch {
+		case f.Name == "__typename", f.Name == "documentId", f.Name == "id":
+		case x.s.Schema.m.self(ct, f.Name):
+			p.self = true
 		default:
 			p.attr = ct.Field(name)
 		}
@@ -128,7 +141,7 @@ func (x *exec) appendField(b []byte, e *entry.Entry, tn string, p fieldPlan) []b
 		}
 	}
 	if !has || v == nil {
-		return x.appendMissing(b, a, p.conn)
+		return x.appendMissing(b, a, f, p.conn)
 	}
 	switch {
 	case a.Type == schema.DynamicZone:
@@ -147,10 +160,15 @@ func (x *exec) appendField(b []byte, e *entry.Entry, tn string, p fieldPlan) []b
 
 // appendMissing writes a field with no value: an empty list where the
 // schema promises one, else null.
-func (x *exec) appendMissing(b []byte, a *schema.Attribute, conn bool) []byte {
+func (x *exec) appendMissing(b []byte, a *schema.Attribute, f *ast.Field, conn bool) []byte {
 	switch {
 	case conn:
-		return append(b, `{"nodes":[]}`...)
+		return x.appendObject(b, f.SelectionSet, fieldType(f), func(b []byte, g *ast.Field) []byte {
+			if isListField(g.Name) {
+				return append(b, "[]"...)
+			}
+			return append(b, "null"...)
+		})
 	case a.IsRelation() && a.ToMany():
 		return append(b, "[]"...)
 	}
@@ -169,7 +187,7 @@ func (x *exec) appendLinked(b []byte, v any, f *ast.Field, conn bool) []byte {
 			return x.appendEntries(b, t, f.SelectionSet)
 		}
 		return x.appendObject(b, f.SelectionSet, fieldType(f), func(b []byte, g *ast.Field) []byte {
-			if g.Name == "nodes" {
+			if isListField(g.Name) {
 				return x.appendEntries(b, t, g.SelectionSet)
 			}
 			return append(b, "null"...)

@@ -6,6 +6,9 @@
 //
 //   BASE=<the Strapi's address> NODE_PATH=<the Strapi project>/node_modules node introspect.js
 //
+// OUT=<a folder below this one> writes the two files there instead
+// (OUT=v4 for the Strapi with v4CompatibilityMode: v4/README.md).
+//
 // The `graphql` package is the one the Strapi project installed with the
 // plugin (16.x). No token is needed: the schema is the same for every caller.
 'use strict';
@@ -24,8 +27,9 @@ async function main() {
   });
   const json = await r.json();
   if (r.status !== 200 || json.errors) throw new Error(`${r.status} ${JSON.stringify(json.errors)}`);
-  fs.writeFileSync(path.join(__dirname, 'strapi-introspection.json'), JSON.stringify(json.data.__schema, null, 2) + '\n');
-  fs.writeFileSync(path.join(__dirname, 'strapi-schema.graphql'), printSchema(buildClientSchema(json.data)) + '\n');
+  const out = path.join(__dirname, process.env.OUT || '.');
+  fs.writeFileSync(path.join(out, 'strapi-introspection.json'), JSON.stringify(json.data.__schema, null, 2) + '\n');
+  fs.writeFileSync(path.join(out, 'strapi-schema.graphql'), printSchema(buildClientSchema(json.data)) + '\n');
 }
 
 main().catch((e) => { console.error(e); process.exit(1); });

@@ -4,6 +4,10 @@
 //
 //   BASE=<the Strapi's address> TOKEN=<a full-access API token> node record.js > strapi-answers.txt
 //
+// SCENARIO=<a path below this folder> runs another scenario than
+// scenario.json (v4/scenario.json: v4/README.md); the files it uploads
+// are still named from this folder.
+//
 // The Strapi project must have this folder's src/ (its types and
 // components), the grants of config/permissions.yaml given to its Public
 // and Authenticated roles, the locales en and fr, and an empty database.
@@ -172,7 +176,7 @@ function request(s) {
 }
 
 async function main() {
-  const steps = JSON.parse(fs.readFileSync(path.join(__dirname, 'scenario.json'), 'utf8'));
+  const steps = JSON.parse(fs.readFileSync(path.join(__dirname, process.env.SCENARIO || 'scenario.json'), 'utf8'));
   for (const s of steps) {
     if (!s.see) throw new Error('a step without "see": ' + JSON.stringify(s).slice(0, 200));
     const [url, init] = request(s);
