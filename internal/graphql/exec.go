@@ -346,6 +346,18 @@ func (x *exec) childSet(set ast.SelectionSet, typeName string) ast.SelectionSet 
 	return out
 }
 
+// namedSet is the selection set of the fields named name within set
+// (whose type is typeName), merged: a plugin row's entry field.
+func (x *exec) namedSet(set ast.SelectionSet, typeName, name string) ast.SelectionSet {
+	var out ast.SelectionSet
+	for _, f := range x.collect(set, typeName) {
+		if f.Name == name {
+			out = append(out, f.SelectionSet...)
+		}
+	}
+	return out
+}
+
 // entryFields are the fields set selects on ct's object type, with v4's
 // attributes and data (the entry itself) replaced by the fields they
 // select, to any depth: what the entry's read must hold.

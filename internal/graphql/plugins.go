@@ -169,7 +169,7 @@ func (x *exec) pluginEntries(b []byte, pf plugin.RegisteredField, f *ast.Field) 
 func (x *exec) pluginRows(b []byte, pf plugin.RegisteredField, f *ast.Field) ([]byte, error) {
 	args := f.ArgumentMap(x.vars)
 	sub := *f
-	sub.SelectionSet = x.childSet(f.SelectionSet, fieldType(f), pf.EntriesAt)
+	sub.SelectionSet = x.namedSet(f.SelectionSet, fieldType(f), pf.EntriesAt)
 	q, err := x.rootQuery(root{ct: pf.Entries, op: opFind}, &sub, args)
 	if err != nil {
 		return nil, err
