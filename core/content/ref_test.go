@@ -117,11 +117,26 @@ func TestRefsByIDAndDocumentID(t *testing.T) {
 			}
 		}
 		// What a write's transaction costs when nothing in it runs.
-		n := h.CountQueries()
-		if err := svc.InTx(ctx, func(context.Context, *content.Tx) error { return errs.NotFound() }); errs.KindOf(err) != errs.KindNotFound {
+		// The app's background work (the webhook outbox, the locale sync)
+		// may run statements during a count: each is the fewest of three
+		// runs, as the calls measured have no effect.
+		fewest := func(fn func() error) (statements int64, err error) {
+			statements = -1
+			for range 3 {
+				n := h.CountQueries()
+				err = fn()
+				if c := n.N(); statements < 0 || c < statements {
+					statements = c
+				}
+			}
+			return statements, err
+		}
+		empty, err := fewest(func() error {
+			return svc.InTx(ctx, func(context.Context, *content.Tx) error { return errs.NotFound() })
+		})
+		if errs.KindOf(err) != errs.KindNotFound {
 			t.Fatal(err)
 		}
-		empty := n.N()
 		for _, r := range []content.Ref{content.ID(0), content.ID(-1), content.DocumentID(strconv.FormatInt(id, 10)), {}} {
 			for _, call := range []struct {
 				name string
@@ -135,9 +150,8 @@ func TestRefsByIDAndDocumentID(t *testing.T) {
 				}, empty},
 				{"Delete", func() error { _, err := svc.Delete(ctx, q, r, ro); return err }, empty},
 			} {
-				n := h.CountQueries()
-				if err := call.fn(); errs.KindOf(err) != errs.KindNotFound || n.N() != call.want {
-					t.Errorf("%s %#v: %v in %d statements, want not found in %d", call.name, r, err, n.N(), call.want)
+				if n, err := fewest(call.fn); errs.KindOf(err) != errs.KindNotFound || n != call.want {
+					t.Errorf("%s %#v: %v in %d statements, want not found in %d", call.name, r, err, n, call.want)
 				}
 			}
 		}
