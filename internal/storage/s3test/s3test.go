@@ -3,8 +3,8 @@
 // uploads and errors rather than a mock.
 //
 // A package whose TestMain calls Main shares one server across its tests
-// (it takes about 10 s to accept writes: its filer
-// joins the master only on a retry), each Start getting a bucket of its own.
+// (weed mini takes about 5 s to accept writes), each Start getting a
+// bucket of its own.
 package s3test
 
 import (
@@ -71,7 +71,7 @@ func Binary() (string, error) {
 	return p, nil
 }
 
-// Server is one running weed server.
+// Server is one running weed (weed mini: master, volume, filer and S3).
 type Server struct {
 	// Endpoint is the S3 API's URL, http://127.0.0.1:<port>.
 	Endpoint string
@@ -182,7 +182,7 @@ func (e *startError) Error() string { return e.msg }
 
 func start(bin, dir string) (*Server, error) {
 	begin := time.Now()
-	ports, err := freePorts(8)
+	ports, err := freePorts(10)
 	if err != nil {
 		return nil, err
 	}
@@ -207,7 +207,14 @@ func start(bin, dir string) (*Server, error) {
 	}
 	defer logf.Close()
 	p := func(i int) string { return strconv.Itoa(ports[i]) }
-	cmd := exec.Command(bin, "server",
+	// weed mini, not weed server: the same master, volume, filer and S3
+	// in one process, but its filer joins at once where weed server's
+	// waits out a ten-second check for peers a one-node cluster cannot
+	// have (about 4 s to the first write instead of 10). Its admin
+	// server cannot be left out: it gets ports of its own, without its
+	// UI and its fixed legacy port, so that two packages' servers can
+	// run at once.
+	cmd := exec.Command(bin, "mini",
 		"-dir="+data, "-ip=127.0.0.1", "-ip.bind=127.0.0.1",
 		"-master.port="+p(0), "-master.port.grpc="+p(1),
 		"-volume.port="+p(2), "-volume.port.grpc="+p(3),
@@ -216,6 +223,8 @@ func start(bin, dir string) (*Server, error) {
 		"-s3.port.iceberg=0", "-s3.port.lance=0",
 		"-s3.config="+confPath,
 		"-master.telemetry=false", "-master.volumeSizeLimitMB=64", "-volume.max=0",
+		"-admin.port="+p(8), "-admin.port.grpc="+p(9), "-admin.port.legacy=0", "-admin.ui=false",
+		"-webdav=false",
 	)
 	cmd.Dir = dir
 	cmd.Stdout, cmd.Stderr = logf, logf
@@ -230,7 +239,7 @@ func start(bin, dir string) (*Server, error) {
 	// weed also listens on unix sockets in /tmp named by its ports; a
 	// killed server leaves them behind.
 	for name, i := range map[string]int{
-		"master-grpc": 1, "volume-grpc": 3, "filer-grpc": 5, "s3-grpc": 7, "filer": 4, "s3": 6,
+		"master-grpc": 1, "volume-grpc": 3, "filer-grpc": 5, "s3-grpc": 7, "filer": 4, "s3": 6, "admin-grpc": 9,
 	} {
 		s.sockets = append(s.sockets, filepath.Join(os.TempDir(), "seaweedfs-"+name+"-"+p(i)+".sock"))
 	}
