@@ -435,3 +435,41 @@ func TestCoachingGraphQLQueries(t *testing.T) {
 		}
 	})
 }
+
+// TestCoachMatchesInV4Shape: with v4CompatibilityMode on, a match's coach
+// is written as any entry is in that shape (id, attributes and data the
+// entry itself), the same coaches in the same order as REST's ranking.
+func TestCoachMatchesInV4Shape(t *testing.T) {
+	t.Parallel()
+	for _, d := range []apptest.Dialect{apptest.SQLite, apptest.Postgres} {
+		t.Run(d.String(), func(t *testing.T) {
+			t.Parallel()
+			cfg := apptest.Config(t, d)
+			cfg.GraphQL.Enabled, cfg.GraphQL.V4CompatibilityMode = true, true
+			h := apptest.NewWith(t, cfg, newPlugin())
+			fixture(t, h)
+			rest := restData(t, "REST", h.Do("POST", "/api/coaches/match?fields[0]=name", map[string]any{"learner": 1}))
+			status, a := graphQL(t, h, `{ coachMatches(learner: 1) { coach { id documentId attributes { name } data { documentId } } } }`, nil)
+			rows, _ := answered(t, "v4", status, a, "coachMatches").([]any)
+			if len(rest) == 0 || len(rows) != len(rest) {
+				t.Fatalf("GraphQL %d rows, REST %d: %v", len(rows), len(rest), rows)
+			}
+			for i, row := range rows {
+				coach := row.(map[string]any)["coach"].(map[string]any)
+				want := rest[i].(map[string]any)["coach"].(map[string]any)
+				got := map[string]any{
+					"id": coach["id"], "documentId": coach["documentId"],
+					"name":         coach["attributes"].(map[string]any)["name"],
+					"dataDocument": coach["data"].(map[string]any)["documentId"],
+				}
+				wantRow := map[string]any{
+					"id": fmt.Sprint(want["id"]), "documentId": want["documentId"],
+					"name": want["name"], "dataDocument": want["documentId"],
+				}
+				if fmt.Sprint(got) != fmt.Sprint(wantRow) {
+					t.Errorf("row %d: got %v, want %v", i, got, wantRow)
+				}
+			}
+		})
+	}
+}
