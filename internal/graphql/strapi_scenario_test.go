@@ -451,7 +451,7 @@ func graphqlAsStrapi(t *testing.T, sub string, set func(*config.Config), suffix 
 				t.Fatal(err)
 			}
 		}
-		answers := parseAnswers(t, got)
+		answers := apptest.ParseAnswers(t, got)
 		var labels []string
 		for l := range want {
 			labels = append(labels, l)

@@ -245,7 +245,7 @@ func TestComponentsAsStrapi(t *testing.T) {
 		t.Run(d.String(), func(t *testing.T) {
 			t.Parallel()
 			h := apptest.NewWith(t, apptest.ProjectConfig(t, d, "components", "src"))
-			answers := parseAnswers(t, runComponentScenario(t, h, dir))
+			answers := apptest.ParseAnswers(t, runComponentScenario(t, h, dir))
 			sameAnswers(t, answers, want)
 		})
 	}

@@ -24,7 +24,7 @@ func TestFiltersAsStrapi(t *testing.T) {
 		t.Run(d.String(), func(t *testing.T) {
 			t.Parallel()
 			h := apptest.NewWith(t, apptest.ProjectConfig(t, d, "filters", "src"))
-			sameAnswers(t, parseAnswers(t, runComponentScenario(t, h, dir)), want)
+			sameAnswers(t, apptest.ParseAnswers(t, runComponentScenario(t, h, dir)), want)
 		})
 	}
 }

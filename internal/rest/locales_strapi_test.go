@@ -52,7 +52,7 @@ func TestLocalesAsStrapi(t *testing.T) {
 						t.Fatal(err)
 					}
 				}
-				sameAnswers(t, parseAnswers(t, got), want)
+				sameAnswers(t, apptest.ParseAnswers(t, got), want)
 			})
 		}
 	}

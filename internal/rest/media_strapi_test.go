@@ -751,8 +751,8 @@ func (r *mediaRecorder) multipart(t *testing.T, dir string, u *mediaUpload) ([]b
 func TestMediaAsStrapi(t *testing.T) {
 	t.Parallel()
 	dir := filepath.Join(apptest.Root(t), "testdata", "media")
-	strapi := readAnswers(t, filepath.Join(dir, "strapi-answers.txt"))
-	differences := readAnswers(t, filepath.Join(dir, "kiln-differences.txt"))
+	strapi := apptest.ReadAnswers(t, filepath.Join(dir, "strapi-answers.txt"))
+	differences := apptest.ReadAnswers(t, filepath.Join(dir, "kiln-differences.txt"))
 	for label, a := range differences {
 		step, _ := mediaDialectOf(label)
 		if _, ok := strapi[step]; !ok {
@@ -794,7 +794,7 @@ func TestMediaAsStrapi(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			answers := parseAnswers(t, text)
+			answers := apptest.ParseAnswers(t, text)
 			sameMediaAnswers(t, answers, want, strapi)
 		})
 	}

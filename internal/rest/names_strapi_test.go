@@ -22,13 +22,13 @@ import (
 func TestNamesAsStrapi(t *testing.T) {
 	t.Parallel()
 	dir := filepath.Join(apptest.Root(t), "testdata", "names")
-	want := readAnswers(t, filepath.Join(dir, "strapi-answers.txt"))
+	want := apptest.ReadAnswers(t, filepath.Join(dir, "strapi-answers.txt"))
 	steps := readLocaleSteps(t, dir)
 	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
 			t.Parallel()
 			h := apptest.NewWith(t, apptest.ProjectConfig(t, d, "names", "src"))
-			sameAnswers(t, parseAnswers(t, replayLocales(t, h, dir, steps)), want)
+			sameAnswers(t, apptest.ParseAnswers(t, replayLocales(t, h, dir, steps)), want)
 			checkStrapiTables(t, h)
 			// The content-type builder answers collectionName as the file
 			// writes it, not the shortened table.

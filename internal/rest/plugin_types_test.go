@@ -119,6 +119,6 @@ func TestPluginTypesAsStrapi(t *testing.T) {
 	eachPluginTypes(t, func(t *testing.T, h *apptest.Harness) {
 		createIn(t, h, "badge", map[string]any{"name": "Vegan"})
 		createIn(t, h, "tag", map[string]any{"label": "Quick", "colour": "#00AA00"})
-		sameAnswers(t, parseAnswers(t, runComponentScenario(t, h, dir)), want)
+		sameAnswers(t, apptest.ParseAnswers(t, runComponentScenario(t, h, dir)), want)
 	})
 }

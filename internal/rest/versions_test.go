@@ -162,7 +162,7 @@ func TestRelationsPerVersionAsStrapi(t *testing.T) {
 	want := expectedAnswers(t, dir)
 	eachVersions(t, func(t *testing.T, h *apptest.Harness) {
 		got, _ := runScenario(t, h, "")
-		answers := parseAnswers(t, got)
+		answers := apptest.ParseAnswers(t, got)
 		sameAnswers(t, answers, want)
 	})
 }
@@ -192,8 +192,8 @@ func sameAnswers(t *testing.T, answers, want map[string]string) {
 // differ from Strapi's answer.
 func expectedAnswers(t *testing.T, dir string) map[string]string {
 	t.Helper()
-	want := readAnswers(t, filepath.Join(dir, "strapi-answers.txt"))
-	for label, a := range readAnswers(t, filepath.Join(dir, "kiln-differences.txt")) {
+	want := apptest.ReadAnswers(t, filepath.Join(dir, "strapi-answers.txt"))
+	for label, a := range apptest.ReadAnswers(t, filepath.Join(dir, "kiln-differences.txt")) {
 		if _, ok := want[label]; !ok {
 			t.Fatalf("kiln-differences.txt: %q is no step of the scenario", label)
 		}
@@ -203,37 +203,6 @@ func expectedAnswers(t *testing.T, dir string) map[string]string {
 		want[label] = a
 	}
 	return want
-}
-
-// readAnswers reads a file of answers as record.js writes them: a label
-// line, then "  -> status json".
-func readAnswers(t *testing.T, file string) map[string]string {
-	t.Helper()
-	raw, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return parseAnswers(t, string(raw))
-}
-
-func parseAnswers(t *testing.T, s string) map[string]string {
-	t.Helper()
-	out := map[string]string{}
-	var label string
-	for _, line := range strings.Split(s, "\n") {
-		switch {
-		case line == "" || strings.HasPrefix(line, "#"):
-		case strings.HasPrefix(line, "  -> "):
-			if label == "" {
-				t.Fatalf("an answer without a label: %q", line)
-			}
-			out[label] = strings.TrimPrefix(line, "  -> ")
-			label = ""
-		default:
-			label = line
-		}
-	}
-	return out
 }
 
 // TestDraftLinksStayUnpublished is the platform's case of the issue: a

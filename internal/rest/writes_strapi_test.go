@@ -32,7 +32,7 @@ func TestWritesAsStrapi(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			sameAnswers(t, parseAnswers(t, got), want)
+			sameAnswers(t, apptest.ParseAnswers(t, got), want)
 		})
 	}
 }
