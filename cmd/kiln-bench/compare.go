@@ -83,12 +83,17 @@ func compare(o options, kiln, other server) error {
 	} else if err := compareOne(o, kiln, other, list.name, func(s server) string { return s.base + graphqlPath }, list); err != nil {
 		return err
 	}
-	for _, s := range []server{kiln, other} {
+	printPeakRSS(kiln, other)
+	return nil
+}
+
+// printPeakRSS prints the peak memory of each server whose pid is known.
+func printPeakRSS(servers ...server) {
+	for _, s := range servers {
 		if s.pid > 0 {
 			fmt.Printf("   peak RSS of %s (pid %d): %.1f MiB\n", s.name, s.pid, peakRSSOf(s.pid))
 		}
 	}
-	return nil
 }
 
 // firstProgram is the documentId of the first program the server lists.
@@ -170,9 +175,10 @@ func statusKB(status, key string) (float64, bool) {
 }
 
 // compareOne drives one request, urlOf(server), against each server in
-// turn (warmed up first) with the load generator and prints both
-// throughputs, the answer sizes and the ratio; sc carries a GraphQL
-// read's body (empty: a GET).
+// turn (warmed up first: Kiln for warmUp, the other for its own warmUp)
+// with the load generator and prints both throughputs, their p50 and
+// p99, the answer sizes and the ratio; sc carries a GraphQL read's body
+// (empty: a GET).
 func compareOne(o options, kiln, other server, name string, urlOf func(server) string, sc scenario) error {
 	var got [2]result
 	var size [2]int
@@ -196,7 +202,7 @@ func compareOne(o options, kiln, other server, name string, urlOf func(server) s
 			// A JIT-compiled server (Strapi) gains about half again
 			// over its first half minute: a ratio to a cold one
 			// flatters Kiln.
-			warm.duration = o.compare.warmUp
+			warm.duration = other.warmUp
 		}
 		if _, err := runLoad(warm, url, s.token, sc); err != nil {
 			return err
@@ -209,8 +215,8 @@ func compareOne(o options, kiln, other server, name string, urlOf func(server) s
 	if got[1].rps > 0 {
 		ratio = got[0].rps / got[1].rps
 	}
-	fmt.Printf("   %-14s %s %8.0f req/s  p99 %-9s %7d B  err %-4d | %s %8.0f req/s  p99 %-9s %7d B  err %-4d | %5.1f×\n",
-		name, kiln.name, got[0].rps, ms(got[0].p99), size[0], got[0].errs,
-		other.name, got[1].rps, ms(got[1].p99), size[1], got[1].errs, ratio)
+	fmt.Printf("   %-14s %s %8.0f req/s  p50 %-9s p99 %-9s %7d B  err %-4d | %s %8.0f req/s  p50 %-9s p99 %-9s %7d B  err %-4d | %5.1f×\n",
+		name, kiln.name, got[0].rps, ms(got[0].p50), ms(got[0].p99), size[0], got[0].errs,
+		other.name, got[1].rps, ms(got[1].p50), ms(got[1].p99), size[1], got[1].errs, ratio)
 	return nil
 }

@@ -3,9 +3,12 @@ package main
 import (
 	"encoding/json"
 	"io"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -55,11 +58,10 @@ func TestCompareAsksBothServersTheSameThreeRequests(t *testing.T) {
 	defer sb.Close()
 
 	// compare prints its table; keep the test's output clean.
-	stdout := os.Stdout
-	os.Stdout, _ = os.Open(os.DevNull)
-	err := compare(options{duration: 100 * time.Millisecond, connections: 2, loader: loaderGo},
-		server{name: "kiln", base: sa.URL, token: "tok"}, server{name: "strapi", base: sb.URL})
-	os.Stdout = stdout
+	_, err := printed(t, func() error {
+		return compare(options{duration: 100 * time.Millisecond, connections: 2, loader: loaderGo},
+			server{name: "kiln", base: sa.URL, token: "tok"}, server{name: "strapi", base: sb.URL})
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,27 +117,205 @@ func TestCompareSkipsGraphQLWithoutThePlugin(t *testing.T) {
 	sa, sb := serve(true), serve(false)
 	defer sa.Close()
 	defer sb.Close()
-	out, err := os.CreateTemp(t.TempDir(), "out")
+	out, err := printed(t, func() error {
+		return compare(options{duration: 100 * time.Millisecond, connections: 2, loader: loaderGo},
+			server{name: "kiln", base: sa.URL}, server{name: "strapi", base: sb.URL})
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	stdout := os.Stdout
-	os.Stdout = out
-	err = compare(options{duration: 100 * time.Millisecond, connections: 2, loader: loaderGo},
-		server{name: "kiln", base: sa.URL}, server{name: "strapi", base: sb.URL})
-	os.Stdout = stdout
-	if err != nil {
-		t.Fatal(err)
-	}
-	printed, _ := os.ReadFile(out.Name())
-	if !strings.Contains(string(printed), "graphql list   skipped: strapi does not answer") {
-		t.Errorf("the skip is not reported:\n%s", printed)
+	if !strings.Contains(out, "graphql list   skipped: strapi does not answer") {
+		t.Errorf("the skip is not reported:\n%s", out)
 	}
 	if n := graphql[strings.TrimPrefix(sb.URL, "http://")]; n != 1 {
 		t.Errorf("the server without GraphQL was asked %d times at /graphql, want once", n)
 	}
 	if n := graphql[strings.TrimPrefix(sa.URL, "http://")]; n != 0 {
 		t.Errorf("kiln was driven at /graphql (%d requests) though the other server has no GraphQL", n)
+	}
+}
+
+// printed runs fn with the standard output going to a file, and returns
+// what it printed: the comparisons print their table.
+func printed(t *testing.T, fn func() error) (string, error) {
+	t.Helper()
+	out, err := os.CreateTemp(t.TempDir(), "out")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer out.Close()
+	stdout := os.Stdout
+	os.Stdout = out
+	err = fn()
+	os.Stdout = stdout
+	b, _ := os.ReadFile(out.Name())
+	return string(b), err
+}
+
+// pagesServer is a Strapi-compatible server of testdata/graphql's pages
+// for the tests of -compare-page: it keeps the pages posted to
+// /api/pages and answers its REST list and scenario 13's GraphQL query
+// from them as Strapi shapes them (a zone member's __component is
+// __typename ComponentBlocksHero in GraphQL); rest or graphql false, it
+// answers 404 there, as a Strapi without those types or without the
+// GraphQL plugin. It counts the requests by method and path.
+type pagesServer struct {
+	*httptest.Server
+	mu    sync.Mutex
+	pages []map[string]any
+	seen  map[string]int
+}
+
+func newPagesServer(t *testing.T, token string, rest, graphql bool) *pagesServer {
+	s := &pagesServer{seen: map[string]int{}}
+	pageSize := regexp.MustCompile(`pageSize: (\d+)`)
+	s.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if got := r.Header.Get("Authorization"); got != "Bearer "+token {
+			t.Errorf("Authorization %q, want the token %q", got, token)
+			w.WriteHeader(http.StatusUnauthorized)
+			return
+		}
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		s.seen[r.Method+" "+r.URL.Path]++
+		switch {
+		case r.URL.Path == "/api/pages" && rest && r.Method == "POST":
+			var in struct{ Data map[string]any }
+			if err := json.NewDecoder(r.Body).Decode(&in); err != nil {
+				t.Error(err)
+			}
+			s.pages = append(s.pages, in.Data)
+			w.WriteHeader(http.StatusCreated)
+			json.NewEncoder(w).Encode(map[string]any{"data": in.Data})
+		case r.URL.Path == "/api/pages" && rest:
+			n, _ := strconv.Atoi(r.URL.Query().Get("pagination[pageSize]"))
+			json.NewEncoder(w).Encode(map[string]any{"data": s.pages[:min(n, len(s.pages))],
+				"meta": map[string]any{"pagination": map[string]any{"total": len(s.pages)}}})
+		case r.URL.Path == graphqlPath && graphql:
+			var in struct{ Query string }
+			json.NewDecoder(r.Body).Decode(&in)
+			n, _ := strconv.Atoi(pageSize.FindStringSubmatch(in.Query)[1])
+			var pages []any
+			for _, p := range s.pages[:min(n, len(s.pages))] {
+				var body []any
+				for _, m := range p["body"].([]any) {
+					m := maps.Clone(m.(map[string]any))
+					c := m["__component"].(string)
+					m["__typename"] = "ComponentBlocks" + strings.ToUpper(c[7:8]) + c[8:]
+					delete(m, "__component")
+					body = append(body, m)
+				}
+				pages = append(pages, map[string]any{"title": p["title"], "seo": p["seo"], "body": body})
+			}
+			json.NewEncoder(w).Encode(map[string]any{"data": map[string]any{"pages": pages}})
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	t.Cleanup(s.Close)
+	return s
+}
+
+// requests is how many requests the server received of method and path.
+func (s *pagesServer) requests(methodPath string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.seen[methodPath]
+}
+
+// TestComparePageSeedsAndDrivesThePageQuery runs -compare-page's
+// comparison with the Go loader against two loopback servers of pages:
+// the other server, empty, is seeded with scenario 13's 25 pages through
+// REST with its own token, asked scenario 13's query and driven with it
+// as Kiln is, and the row prints both throughputs and the ratio. A
+// second run finds the 25 pages and seeds none; a server whose pages are
+// other data, or another number of them, stops the comparison.
+func TestComparePageSeedsAndDrivesThePageQuery(t *testing.T) {
+	kiln, other := newPagesServer(t, "ktok", true, true), newPagesServer(t, "ptok", true, true)
+	if err := seedZonePages(kiln.URL, "ktok", zonePages); err != nil {
+		t.Fatal(err)
+	}
+	o := options{duration: 100 * time.Millisecond, connections: 2, loader: loaderGo}
+	k, s := server{name: "kiln", base: kiln.URL, token: "ktok"}, server{name: "strapi", base: other.URL, token: "ptok"}
+	out, err := printed(t, func() error { return comparePage(o, k, s) })
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if n := other.requests("POST /api/pages"); n != zonePages {
+		t.Errorf("the other server was sent %d pages, want %d", n, zonePages)
+	}
+	for name, srv := range map[string]*pagesServer{"kiln": kiln, "strapi": other} {
+		// The check, samePages, the first request and two runs each.
+		if n := srv.requests("POST " + graphqlPath); n < 10 {
+			t.Errorf("%s was asked scenario 13's query %d times: not driven", name, n)
+		}
+	}
+	row := regexp.MustCompile(`(?m)^   graphql page +kiln +\d+ req/s .* \| strapi +\d+ req/s .* \| +[\d.]+×$`)
+	if !row.MatchString(out) {
+		t.Errorf("no ratio row for the page:\n%s", out)
+	}
+
+	out, err = printed(t, func() error { return comparePage(o, k, s) })
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if n := other.requests("POST /api/pages"); n != zonePages || !strings.Contains(out, "strapi holds 25 pages already (an earlier run's): not seeded again") {
+		t.Errorf("the second run: %d pages sent in all, printed\n%s", n, out)
+	}
+
+	other.mu.Lock()
+	other.pages[3] = maps.Clone(other.pages[3])
+	other.pages[3]["title"] = "Another page"
+	other.mu.Unlock()
+	if _, err := printed(t, func() error { return comparePage(o, k, s) }); err == nil || !strings.Contains(err.Error(), "page 3") {
+		t.Errorf("other pages than Kiln's: %v", err)
+	}
+	other.mu.Lock()
+	other.pages = other.pages[:7]
+	other.mu.Unlock()
+	if _, err := printed(t, func() error { return comparePage(o, k, s) }); err == nil || !strings.Contains(err.Error(), "strapi holds 7 pages") {
+		t.Errorf("7 pages: %v", err)
+	}
+	if n := other.requests("POST /api/pages"); n != zonePages {
+		t.Errorf("pages sent to a server that held some: %d in all", n-zonePages)
+	}
+}
+
+// TestComparePageSkipsAServerWithoutPages: a server without pages (404
+// at /api/pages: not testdata/graphql's types) or without GraphQL (a
+// Strapi without the plugin) is skipped with a line saying why, and
+// neither side is driven with the page query.
+func TestComparePageSkipsAServerWithoutPages(t *testing.T) {
+	for _, c := range []struct {
+		name          string
+		rest, graphql bool
+		line          string
+	}{
+		{"no pages", false, false, "   graphql page   skipped: strapi serves no pages at /api/pages (HTTP 404"},
+		{"no GraphQL", true, false, "   graphql page   skipped: strapi does not answer scenario 13's query at /graphql (GraphQL: HTTP 404"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			kiln, other := newPagesServer(t, "ktok", true, true), newPagesServer(t, "ptok", c.rest, c.graphql)
+			if err := seedZonePages(kiln.URL, "ktok", zonePages); err != nil {
+				t.Fatal(err)
+			}
+			out, err := printed(t, func() error {
+				return comparePage(options{duration: 100 * time.Millisecond, connections: 2, loader: loaderGo},
+					server{name: "kiln", base: kiln.URL, token: "ktok"}, server{name: "strapi", base: other.URL, token: "ptok"})
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(out, c.line) {
+				t.Errorf("the skip is not reported as %q:\n%s", c.line, out)
+			}
+			if n := kiln.requests("POST " + graphqlPath); n != 0 {
+				t.Errorf("kiln was driven at /graphql (%d requests) though the other server cannot answer", n)
+			}
+			if n := other.requests("POST " + graphqlPath); n > 1 {
+				t.Errorf("the other server was asked at /graphql %d times, want once at most", n)
+			}
+		})
 	}
 }
 

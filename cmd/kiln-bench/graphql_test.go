@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/kiln-cms/kiln/core/config"
 	"github.com/kiln-cms/kiln/internal/apptest"
@@ -117,6 +118,38 @@ func TestZonePageAnswersAsREST(t *testing.T) {
 				}
 			}
 		})
+}
+
+// TestComparePageAgainstAnotherKiln runs -compare-page's comparison of
+// two real Kilns on testdata/graphql (Kiln serves Strapi's REST and
+// GraphQL): the empty one is seeded through its REST API, its pages are
+// the same data as the first's, and the page query is driven on both.
+func TestComparePageAgainstAnotherKiln(t *testing.T) {
+	var bases [2]string
+	var tokens [2]string
+	for i := range bases {
+		cfg := apptest.ProjectConfig(t, database.SQLite, "graphql", "src")
+		cfg.GraphQL.Enabled = true
+		h := apptest.NewWith(t, cfg)
+		bases[i], tokens[i] = h.Serve(), h.AdminToken
+	}
+	if err := seedZonePages(bases[0], tokens[0], zonePages); err != nil {
+		t.Fatal(err)
+	}
+	other := server{name: "other", base: bases[1], token: tokens[1]}
+	out, err := printed(t, func() error {
+		return comparePage(options{duration: 100 * time.Millisecond, connections: 2, loader: loaderGo},
+			server{name: "kiln", base: bases[0], token: tokens[0]}, other)
+	})
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if !strings.Contains(out, "seeded other with scenario 13's 25 pages") || !strings.Contains(out, "   graphql page   kiln ") {
+		t.Errorf("printed\n%s", out)
+	}
+	if n, err := pageCount(other); n != zonePages || err != nil {
+		t.Errorf("the other Kiln holds %d pages (%v), want %d", n, err, zonePages)
+	}
 }
 
 // TestTwinsRunSideBySide: a GraphQL read is measured right after the

@@ -19,7 +19,8 @@ import (
 // project's content types and config, a database of its own, migrated,
 // a full-access API token), seeded through REST. Each side is checked
 // once (checkGraphQL), measured, and run as the database alone on its
-// own statements; there is no HTTP floor.
+// own statements; there is no HTTP floor. With -compare-page, the
+// GraphQL page is then compared with another server's (comparepage.go).
 
 // gqlPageQuery is scenario 13's GraphQL request.
 const gqlPageQuery = `{ pages(pagination: {pageSize: 10}) { title seo { metaTitle social { network link { url } } } ` +
@@ -45,7 +46,8 @@ var pagePairs = figurePairs{
 }
 
 // runGraphQLPage measures scenario 13 on db: REST, then GraphQL, each
-// against the database alone.
+// against the database alone; then, with -compare-page, GraphQL against
+// the other server.
 func runGraphQLPage(o options, db string) error {
 	env, dbURL, token, err := testdataAppTypes(o, db, "graphql", "src")
 	if err != nil {
@@ -56,7 +58,7 @@ func runGraphQLPage(o options, db string) error {
 		return err
 	}
 	defer k.stop()
-	if err := seedZonePages(k.base, token, 25); err != nil {
+	if err := seedZonePages(k.base, token, zonePages); err != nil {
 		return err
 	}
 	sdb, err := database.Open(context.Background(), dbURL)
@@ -88,6 +90,12 @@ func runGraphQLPage(o options, db string) error {
 	fmt.Printf("   %-28s kiln %8.0f req/s  p50 %-8s p99 %-8s max %-8s err %-4d%s\n",
 		rest.name, rr.rps, ms(rr.p50), ms(rr.p99), ms(rr.max), rr.errs, restCeil)
 	printGraphQLRow(measured{scenario: gql, kiln: gr}, &rr, "13", gqlCeil)
+	if o.comparePage.base != "" {
+		kiln := server{name: "kiln", base: k.base, token: token, pid: k.cmd.Process.Pid}
+		if err := comparePage(o, kiln, o.comparePage); err != nil {
+			return fmt.Errorf("comparing with %s: %w", o.comparePage.base, err)
+		}
+	}
 	return nil
 }
 

@@ -10,6 +10,7 @@
 //	go run ./cmd/kiln-bench -db sqlite -duration 5s
 //	go run ./cmd/kiln-bench -loader go          # without wrk
 //	go run ./cmd/kiln-bench -db postgres -compare http://127.0.0.1:1340   # and the ratio to a Strapi
+//	go run ./cmd/kiln-bench -db postgres -scenarios 13 -compare-page http://127.0.0.1:1341 -compare-page-token T
 //
 // The load generator is wrk when it is installed (apt-get install wrk),
 // else a closed loop in Go over net/http (load.go); -loader picks one.
@@ -48,6 +49,10 @@ type options struct {
 	// compare is another Strapi-compatible server to run the three
 	// Strapi-shaped requests against (compare.go); empty: none.
 	compare server
+	// comparePage is another Strapi-compatible server with
+	// testdata/graphql's types to run scenario 13's GraphQL page against
+	// (comparepage.go); empty: none.
+	comparePage server
 	// timeout is how long one request may take before it counts as an
 	// error; 0: the load generator's default (wrk's and goTimeout, 2 s).
 	timeout time.Duration
@@ -75,8 +80,11 @@ func main() {
 	flag.StringVar(&o.compare.base, "compare", "", "a Strapi-compatible server's base URL (e.g. http://127.0.0.1:1340): after the scenarios, the three Strapi-shaped requests run against Kiln and against it, with the ratio")
 	flag.StringVar(&o.compare.token, "compare-token", "", "a bearer token for the -compare server (none: it is asked as its Public role)")
 	flag.IntVar(&o.compare.pid, "compare-pid", 0, "the -compare server's process id, to report its peak memory")
-	flag.StringVar(&o.compare.name, "compare-name", "strapi", "what to call the -compare server in the output")
-	flag.DurationVar(&o.compare.warmUp, "compare-warmup", 30*time.Second, "how long the -compare server is driven before each of its measured runs (Kiln: 3 s)")
+	flag.StringVar(&o.compare.name, "compare-name", "strapi", "what to call the -compare and -compare-page servers in the output")
+	flag.DurationVar(&o.compare.warmUp, "compare-warmup", 30*time.Second, "how long the -compare and -compare-page servers are driven before each of their measured runs (Kiln: 3 s)")
+	flag.StringVar(&o.comparePage.base, "compare-page", "", "a Strapi-compatible server with testdata/graphql's types and GraphQL at /graphql (e.g. http://127.0.0.1:1341): scenario 13 seeds it with the same 25 pages through REST (unless it holds exactly those) and runs its GraphQL page against Kiln and against it, with the ratio")
+	flag.StringVar(&o.comparePage.token, "compare-page-token", "", "a bearer token for the -compare-page server, allowed to create pages (a full-access API token)")
+	flag.IntVar(&o.comparePage.pid, "compare-page-pid", 0, "the -compare-page server's process id, to report its peak memory")
 	flag.StringVar(&o.cpuProfile, "cpuprofile", "", "write the CPU profile of kiln serve during the first scenario run to this file (one per database: list-postgres.pprof for list.pprof)")
 	flag.BoolVar(&o.printStatements, "print-statements", false, "print the statements recorded for each read scenario's ceiling (text and values), e.g. for pgbench")
 	var kilnBinary string
@@ -89,6 +97,11 @@ func main() {
 		fail(err.Error())
 	}
 	o.compare.base = strings.TrimSuffix(o.compare.base, "/")
+	o.comparePage.base = strings.TrimSuffix(o.comparePage.base, "/")
+	o.comparePage.name, o.comparePage.warmUp = o.compare.name, o.compare.warmUp
+	if o.comparePage.base != "" && !o.runs(13) {
+		fail("-compare-page compares scenario 13, which -scenarios leaves out")
+	}
 	o.dbs = strings.Split(dbs, ",")
 	o.password = rand.Text()
 	if o.loader, err = pickLoader(o.loader); err != nil {
