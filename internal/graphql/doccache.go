@@ -20,28 +20,35 @@ const (
 	docCacheMaxBytes = 16 << 10
 )
 
+// document is a validated query document and what its limits refuse
+// (checkLimits), which depend on nothing else.
+type document struct {
+	*ast.QueryDocument
+	limits []gqlError
+}
+
 // docCache maps a query's text to its validated document. When full it
 // is emptied, not ordered: a working set of a few hundred documents
 // refills it at once, and a flood of distinct documents cannot pin it.
 type docCache struct {
 	mu   sync.RWMutex
-	docs map[string]*ast.QueryDocument
+	docs map[string]*document
 }
 
-func (c *docCache) get(text string) *ast.QueryDocument {
+func (c *docCache) get(text string) *document {
 	c.mu.RLock()
 	defer c.mu.RUnlock()
 	return c.docs[text]
 }
 
-func (c *docCache) put(text string, doc *ast.QueryDocument) {
+func (c *docCache) put(text string, doc *document) {
 	if len(text) > docCacheMaxBytes {
 		return
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.docs == nil || len(c.docs) >= docCacheSize {
-		c.docs = make(map[string]*ast.QueryDocument, docCacheSize)
+		c.docs = make(map[string]*document, docCacheSize)
 	}
 	c.docs[text] = doc
 }

@@ -94,7 +94,11 @@ func (s *Server) reply(c *fiber.Ctx, status int, data []byte, list []gqlError) e
 // answer is {"errors": [...], "data": ...}: data is nil when the request
 // never ran (a parse or validation error), and then absent.
 func answer(data []byte, list []gqlError) []byte {
-	b := make([]byte, 0, len(data)+256)
+	return appendAnswer(make([]byte, 0, len(data)+256), data, list)
+}
+
+// appendAnswer appends answer(data, list) to b.
+func appendAnswer(b, data []byte, list []gqlError) []byte {
 	b = append(b, '{')
 	if len(list) > 0 {
 		b = append(b, `"errors":[`...)

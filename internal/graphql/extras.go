@@ -50,6 +50,9 @@ func (x *exec) loadExtras(roots []*entry.Entry, status query.Status, ro entry.Re
 		for _, e := range page.Entries {
 			values[e.ID], _ = e.Get(job.pop.Relation)
 		}
+		if x.extraValues == nil {
+			x.extraValues = map[*ast.Position]map[int64]any{}
+		}
 		x.extraValues[job.field.Position] = values
 	}
 	return nil

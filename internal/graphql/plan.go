@@ -149,6 +149,9 @@ func (p *planner) populate(a *schema.Attribute, fs []*ast.Field) (*query.Populat
 		p.zone++
 		defer func() { p.zone-- }()
 	} else if !p.x.canRead(target) {
+		if p.x.forbidden == nil {
+			p.x.forbidden = map[*ast.Position]bool{}
+		}
 		for _, g := range fs {
 			p.x.forbidden[g.Position] = true
 		}
@@ -214,6 +217,9 @@ func (p *planner) arguments(ct *schema.ContentType, f *ast.Field, q *query.Query
 		pq, err := p.x.pagination(pg)
 		if err != nil {
 			return err
+		}
+		if p.x.windows == nil {
+			p.x.windows = map[*ast.Position]window{}
 		}
 		p.x.windows[f.Position] = window{start: pq.Offset(), limit: pq.Size()}
 	}

@@ -7,7 +7,9 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strings"
+	"sync"
 
 	"github.com/gofiber/fiber/v2"
 	"github.com/vektah/gqlparser/v2/ast"
@@ -110,58 +112,78 @@ func (s *Server) Handle(c *fiber.Ctx) error {
 	if err != nil {
 		return s.reply(c, fiber.StatusBadRequest, nil, []gqlError{{Message: err.Error(), Code: "BAD_REQUEST"}})
 	}
-	status, b := s.one(c, req)
-	return s.send(c, status, b)
+	buf := answerBufs.Get().(*[]byte)
+	status, b := s.one(c, req, (*buf)[:0])
+	err = s.send(c, status, b) // fasthttp copies the body
+	if cap(b) <= maxPooledAnswer {
+		*buf = b[:0]
+		answerBufs.Put(buf)
+	}
+	return err
 }
 
-// one runs one request and returns its status and answer.
-func (s *Server) one(c *fiber.Ctx, req request) (int, []byte) {
+// answerBufs are the buffers answers are written in, kept between
+// requests as REST keeps its own; one that grew past maxPooledAnswer is
+// dropped rather than kept.
+var answerBufs = sync.Pool{New: func() any { b := make([]byte, 0, 16<<10); return &b }}
+
+const maxPooledAnswer = 256 << 10
+
+// one runs one request and returns its status and answer, appended to b.
+func (s *Server) one(c *fiber.Ctx, req request, b []byte) (int, []byte) {
 	if strings.TrimSpace(req.Query) == "" {
-		return fiber.StatusBadRequest, answer(nil, []gqlError{{
+		return fiber.StatusBadRequest, appendAnswer(b, nil, []gqlError{{
 			Message: "GraphQL operations must contain a non-empty `query` or a `persistedQuery` extension.", Code: "BAD_REQUEST"}})
 	}
 	if s.Config.MaxQueryBytes > 0 && len(req.Query) > s.Config.MaxQueryBytes {
-		return fiber.StatusBadRequest, answer(nil, []gqlError{{Message: "The query document is too large", Code: "BAD_REQUEST"}})
+		return fiber.StatusBadRequest, appendAnswer(b, nil, []gqlError{{Message: "The query document is too large", Code: "BAD_REQUEST"}})
 	}
 	doc, status, errList := s.document(req.Query)
 	if doc == nil {
-		return status, answer(nil, errList)
+		return status, appendAnswer(b, nil, errList)
 	}
 	var opts query.Options
 	if s.Options != nil {
 		opts = s.Options(c)
 	}
-	if list := append(s.checkLimits(doc), s.checkLiterals(doc, opts.Locales)...); len(list) > 0 {
-		return fiber.StatusBadRequest, answer(nil, list)
+	if list := append(doc.limits, s.checkLiterals(doc.QueryDocument, opts.Locales)...); len(list) > 0 {
+		return fiber.StatusBadRequest, appendAnswer(b, nil, list)
 	}
-	op, msg := pickOperation(doc, req.OperationName)
+	op, msg := pickOperation(doc.QueryDocument, req.OperationName)
 	if op == nil {
-		return fiber.StatusBadRequest, answer(nil, []gqlError{{Message: msg, Code: "OPERATION_RESOLUTION_FAILURE"}})
+		return fiber.StatusBadRequest, appendAnswer(b, nil, []gqlError{{Message: msg, Code: "OPERATION_RESOLUTION_FAILURE"}})
 	}
 	if op.Operation != ast.Query && c.Method() == fiber.MethodGet {
-		return fiber.StatusMethodNotAllowed, answer(nil, []gqlError{{
+		return fiber.StatusMethodNotAllowed, appendAnswer(b, nil, []gqlError{{
 			Message: "GET requests only support query operations, not " + string(op.Operation) + " operations", Code: "BAD_REQUEST"}})
 	}
 	if list := append(missingVariables(op, req.Variables), scalarVariableErrors(op, req.Variables)...); len(list) > 0 {
-		return fiber.StatusBadRequest, answer(nil, list)
+		return fiber.StatusBadRequest, appendAnswer(b, nil, list)
 	}
 	vars, verr := validator.VariableValues(s.Schema.ast, op, req.Variables)
 	if verr != nil {
-		return fiber.StatusBadRequest, answer(nil, fromGQLErrors(asList(verr), "BAD_USER_INPUT"))
+		return fiber.StatusBadRequest, appendAnswer(b, nil, fromGQLErrors(asList(verr), "BAD_USER_INPUT"))
 	}
-	x := &exec{s: s, c: c, ctx: c.UserContext(), vars: vars, opts: opts, windows: map[*ast.Position]window{},
-		forbidden: map[*ast.Position]bool{}, extraValues: map[*ast.Position]map[int64]any{}}
-	data := x.run(make([]byte, 0, 1024), op)
-	if x.nullData {
-		data = []byte("null")
+	x := &exec{s: s, c: c, ctx: c.UserContext(), vars: vars, opts: opts}
+	// The data is written in place after the envelope's opening; errors,
+	// which graphql-js puts first, move it (they are the rare case).
+	start := len(b)
+	b = append(b, `{"data":`...)
+	b = x.run(b, op)
+	if x.nullData || len(x.errors) > 0 {
+		data := b[start+len(`{"data":`):]
+		if x.nullData {
+			data = []byte("null")
+		}
+		return fiber.StatusOK, appendAnswer(b[:start], slices.Clone(data), x.errors)
 	}
-	return fiber.StatusOK, answer(data, x.errors)
+	return fiber.StatusOK, append(b, '}')
 }
 
 // document parses and validates a query document, or takes it from the
 // cache of documents already validated; a refused one comes with its
 // status and errors.
-func (s *Server) document(text string) (*ast.QueryDocument, int, []gqlError) {
+func (s *Server) document(text string) (*document, int, []gqlError) {
 	if doc := s.docs.get(text); doc != nil {
 		return doc, 0, nil
 	}
@@ -175,8 +197,9 @@ func (s *Server) document(text string) (*ast.QueryDocument, int, []gqlError) {
 		graphqlJSWording(list, doc, false)
 		return nil, fiber.StatusBadRequest, fromGQLErrors(list, "GRAPHQL_VALIDATION_FAILED")
 	}
-	s.docs.put(text, doc)
-	return doc, 0, nil
+	d := &document{QueryDocument: doc, limits: s.checkLimits(doc)}
+	s.docs.put(text, d)
+	return d, 0, nil
 }
 
 // readRequest reads the request's query, operation name and variables.
@@ -296,12 +319,7 @@ func (s *Server) runBatch(c *fiber.Ctx, batch []request) error {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		if strings.TrimSpace(req.Query) == "" {
-			b = append(b, answer(nil, []gqlError{{Message: "GraphQL operations must contain a non-empty `query` or a `persistedQuery` extension.", Code: "BAD_REQUEST"}})...)
-			continue
-		}
-		_, one := s.one(c, req)
-		b = append(b, one...)
+		_, b = s.one(c, req, b) // an empty query's answer is its own 400's
 	}
 	return s.send(c, fiber.StatusOK, append(b, ']'))
 }
