@@ -129,7 +129,11 @@ func (s *Server) send(c *fiber.Ctx, status int, b []byte) error {
 	} else {
 		c.Set(fiber.HeaderContentType, fiber.MIMEApplicationJSONCharsetUTF8)
 	}
-	return c.Send(b)
+	// SetBody copies b into fasthttp's own body buffer (c.Send would keep
+	// b itself until the answer is written): Handle's b goes back to its
+	// pool as soon as this returns.
+	c.Response().SetBody(b)
+	return nil
 }
 
 // append writes one error.

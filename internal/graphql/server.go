@@ -114,7 +114,7 @@ func (s *Server) Handle(c *fiber.Ctx) error {
 	}
 	buf := answerBufs.Get().(*[]byte)
 	status, b := s.one(c, req, (*buf)[:0])
-	err = s.send(c, status, b) // fasthttp copies the body
+	err = s.send(c, status, b) // send copies b
 	if cap(b) <= maxPooledAnswer {
 		*buf = b[:0]
 		answerBufs.Put(buf)
