@@ -85,7 +85,6 @@ func TestFileRelatedAnswersAsREST(t *testing.T) {
 	})
 }
 
-
 // uploadFixture uploads testdata/graphql/files/name and returns its id.
 func uploadFixture(t *testing.T, h *apptest.Harness, name string) int64 {
 	t.Helper()
