@@ -2,13 +2,16 @@ package graphql
 
 import (
 	"context"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/vektah/gqlparser/v2/ast"
 
 	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/errs"
 	"github.com/kiln-cms/kiln/core/query"
+	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/internal/upload"
 )
 
@@ -74,4 +77,55 @@ func (x *exec) fileField(b []byte, f *ast.Field) (out []byte, ok bool, err error
 		return nil, true, err
 	}
 	return x.appendEntry(b, e, f.SelectionSet), true, nil
+}
+
+// A file's related is Strapi's GenericMorph union of every object type:
+// the entries whose media fields hold the file, each answering as its own
+// type, read as REST's populate[related] reads them (internal/store
+// related.go): one statement per type with media fields, whatever the
+// number of files, under the caller's find actions and scopes. Strapi
+// 5.54 declares the field but fails every query of it with
+// INTERNAL_SERVER_ERROR; Kiln answers it.
+
+// morphMembers are GenericMorph's members in Strapi's order: the
+// components by uid, last first, then the plugins' types and the
+// project's (review workflows and users-permissions' permission have no
+// type in Kiln).
+func (m *model) morphMembers() []string {
+	comps := slices.Clone(m.components)
+	slices.SortFunc(comps, func(a, b *schema.ContentType) int { return strings.Compare(b.Name, a.Name) })
+	out := make([]string, 0, len(comps)+len(m.types)+1)
+	for _, c := range comps {
+		out = append(out, componentName(c))
+	}
+	for _, ct := range m.types { // the upload plugin's first (servedOrder)
+		out = append(out, typeName(ct))
+		if ct == m.file {
+			out = append(out, "I18NLocale")
+		}
+	}
+	return out
+}
+
+// relatedQuery is what a file's related selects: every content type the
+// caller may find but the file type itself, each with the fields set
+// selects on its object type.
+func (p *planner) relatedQuery(set ast.SelectionSet) (*query.Related, error) {
+	p.zone++ // a relation asked twice is read once here too (apart)
+	defer func() { p.zone-- }()
+	r := &query.Related{}
+	for _, ct := range p.x.s.Schema.m.types {
+		if ct == p.x.s.Schema.m.file || !p.x.canRead(ct) {
+			continue
+		}
+		sub := &query.Query{Type: ct}
+		if err := p.selection(ct, set, sub); err != nil {
+			return nil, err
+		}
+		r.Types = append(r.Types, sub)
+	}
+	if len(r.Types) == 0 {
+		return nil, nil
+	}
+	return r, nil
 }

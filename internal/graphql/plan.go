@@ -37,10 +37,15 @@ func (p *planner) selection(ct *schema.ContentType, set ast.SelectionSet, q *que
 	fields := []*schema.Attribute{}
 	seen := map[*schema.Attribute]bool{}
 	var linked []*schema.Attribute
+	var relatedSets []*ast.Field
 	shared := map[*schema.Attribute][]*ast.Field{}
 	for _, f := range p.x.entryFields(set, ct) {
 		name := strings.TrimSuffix(f.Name, "_connection")
 		a := ct.Field(name)
+		if a == nil && f.Name == "related" && ct == p.x.s.Schema.m.file {
+			relatedSets = append(relatedSets, f)
+			continue
+		}
 		if a == nil {
 			continue // __typename, documentId, id: always there
 		}
@@ -73,6 +78,13 @@ func (p *planner) selection(ct *schema.ContentType, set ast.SelectionSet, q *que
 			q.Populate = append(q.Populate, pop)
 		}
 	}
+	if relatedSets != nil {
+		r, err := p.relatedQuery(mergedSet(relatedSets, func(g *ast.Field) ast.SelectionSet { return g.SelectionSet }))
+		if err != nil {
+			return err
+		}
+		q.Related = r
+	}
 	q.Fields = inSchemaOrder(ct, fields)
 	return nil
 }
@@ -82,8 +94,8 @@ func (p *planner) selection(ct *schema.ContentType, set ast.SelectionSet, q *que
 // cannot be done inside a component.
 func (p *planner) apart(ct *schema.ContentType, a *schema.Attribute, f *ast.Field) error {
 	if p.zone > 0 || ct.Kind == schema.ComponentKind {
-		return errs.New(errs.KindValidation, "Kiln reads "+a.Name+" once per component: the same field asked twice "+
-			"inside a component must have the same filters and sort (its pagination may differ)")
+		return errs.New(errs.KindValidation, "Kiln reads "+a.Name+" once per component or file's related: the same field "+
+			"asked twice inside one must have the same filters and sort (its pagination may differ)")
 	}
 	pop, err := p.populate(a, []*ast.Field{f})
 	if err != nil || pop == nil {

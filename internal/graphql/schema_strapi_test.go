@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -171,8 +172,10 @@ func fieldsDiff(n string, w, g *ast.Definition) []string {
 	if len(w.EnumValues) != len(g.EnumValues) {
 		out = append(out, fmt.Sprintf("%s: %d enum values, want %d", n, len(g.EnumValues), len(w.EnumValues)))
 	}
-	if strings.Join(w.Types, "|") != strings.Join(g.Types, "|") {
-		out = append(out, fmt.Sprintf("%s: members %v, want %v", n, g.Types, w.Types))
+	// a union's members but the types Kiln has no counterpart of (GenericMorph's)
+	wantTypes := slices.DeleteFunc(slices.Clone(w.Types), skipped)
+	if strings.Join(wantTypes, "|") != strings.Join(g.Types, "|") {
+		out = append(out, fmt.Sprintf("%s: members %v, want %v", n, g.Types, wantTypes))
 	}
 	return out
 }

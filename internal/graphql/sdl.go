@@ -179,6 +179,8 @@ func writeSDL(m *model) *sdl {
 	if m.file != nil {
 		w.def("FileInfoInput")
 		w.line(fileTypes)
+		w.def("GenericMorph")
+		w.line("union GenericMorph = %s", strings.Join(m.morphMembers(), " | "))
 	}
 	w.def("I18NLocale") // one block: the roots reach them all
 	w.line("%s", localeTypesFor(m.v4))
@@ -251,6 +253,9 @@ func (w *sdl) writeObject(m *model, ct *schema.ContentType) {
 			continue
 		}
 		w.writeField(m, ct, a)
+	}
+	if ct == m.file {
+		w.line("  related: [GenericMorph]")
 	}
 	if ct.Kind != schema.ComponentKind {
 		w.line("  createdAt: DateTime\n  updatedAt: DateTime\n  publishedAt: DateTime")

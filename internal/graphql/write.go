@@ -70,6 +70,8 @@ type fieldPlan struct {
 	attr *schema.Attribute
 	conn bool // a _connection
 	self bool // v4's attributes or data: the entry itself
+	// related: a file's related (files.go)
+	related bool
 	// forbidden: a relation the caller may not read (null and an error
 	// at each place).
 	forbidden bool
@@ -94,6 +96,8 @@ func (x *exec) fieldPlans(set ast.SelectionSet, tn string, ct *schema.ContentTyp
 		case f.Name == "__typename", f.Name == "documentId", f.Name == "id":
 		case x.s.Schema.m.self(ct, f.Name):
 			p.self = true
+		case f.Name == "related" && ct == x.s.Schema.m.file:
+			p.related = true
 		default:
 			p.attr = ct.Field(name)
 		}
@@ -130,6 +134,13 @@ func (x *exec) appendField(b []byte, e *entry.Entry, tn string, p fieldPlan) []b
 		return jsonw.AppendString(b, e.DocumentID)
 	case "id":
 		return jsonw.AppendString(b, strconv.FormatInt(e.ID, 10))
+	}
+	if p.related {
+		v, _ := e.Related()
+		if es, ok := v.([]*entry.Entry); ok {
+			return x.appendEntries(b, es, f.SelectionSet)
+		}
+		return append(b, "[]"...) // the caller may find none of the types
 	}
 	if a == nil {
 		return append(b, "null"...)
