@@ -131,36 +131,42 @@ func (a *Archive) sniffDecrypted(head []byte) error {
 // first reads the archive's first header, so that a broken archive fails
 // at Open rather than half-way through an import.
 func (a *Archive) first() error {
-	f, tr, _, err := a.stream()
+	r, err := a.reader()
 	if err != nil {
 		return err
 	}
-	defer f.Close()
-	h, err := tr.Next()
+	defer r.f.Close()
+	_, _, err = r.next()
 	if err == io.EOF {
 		return fmt.Errorf("archive %s: %w: it holds no entry", a.path, ErrNotArchive)
 	}
-	if err != nil && !(errors.Is(err, tar.ErrInsecurePath) && h != nil) {
-		return a.failed("", err)
-	}
-	if _, _, err := checkHeader(h); err != nil {
-		return fmt.Errorf("archive %s: %w", a.path, err)
-	}
-	return nil
+	return err
 }
 
-// stream opens the file and stacks what reads it: decipher, gunzip,
-// meter, tar. The meter is returned to drain what follows the tar's end.
-func (a *Archive) stream() (*os.File, *tar.Reader, *meter, error) {
+// tarReader reads an archive's entries, and knows where the current
+// entry's data ends.
+type tarReader struct {
+	a       *Archive
+	f       *os.File
+	tr      *tar.Reader
+	m       *meter
+	entries int
+	end     int64  // where the last entry's data ends in the tar stream
+	last    string // the last entry's name, for errors
+}
+
+// reader opens the file and stacks what reads it: decipher, gunzip,
+// meter, tar.
+func (a *Archive) reader() (*tarReader, error) {
 	f, err := os.Open(a.path)
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, err
 	}
 	var r io.Reader = bufio.NewReaderSize(f, 64<<10)
 	if a.key != nil {
 		if r, err = newECBReader(r, a.key); err != nil {
 			f.Close()
-			return nil, nil, nil, err
+			return nil, err
 		}
 	}
 	m := &meter{r: r, lim: a.lim}
@@ -172,25 +178,69 @@ func (a *Archive) stream() (*os.File, *tar.Reader, *meter, error) {
 			if a.key != nil {
 				err = fmt.Errorf("%w: %w", ErrWrongKey, err)
 			}
-			return nil, nil, nil, fmt.Errorf("archive %s: %w", a.path, err)
+			return nil, a.failed("", err)
 		}
 		m.r = zr
 	}
-	return f, tar.NewReader(m), m, nil
+	return &tarReader{a: a, f: f, tr: tar.NewReader(m), m: m}, nil
 }
 
-// failed names where reading broke: after the last entry read whole.
+// next reads the next entry's header and checks it: its name, its type,
+// the limits. ok is false for a directory or global header, to pass over.
+// At the end it returns io.EOF.
+func (r *tarReader) next() (h *tar.Header, ok bool, err error) {
+	a := r.a
+	h, err = r.tr.Next()
+	if err == io.EOF && r.entries > 0 && r.m.n == r.end {
+		// Go's reader takes a stream that stops between two entries for
+		// the end; it is a copy cut short, with the rest lost.
+		err = fmt.Errorf("the archive stops without tar's end-of-archive blocks: %w", io.ErrUnexpectedEOF)
+	}
+	if err == io.EOF {
+		return nil, false, err
+	}
+	if err != nil && !(errors.Is(err, tar.ErrInsecurePath) && h != nil) {
+		return nil, false, a.failed(r.last, err)
+	}
+	r.end = r.m.n
+	if h.Typeflag == tar.TypeReg {
+		r.end += (h.Size + 511) &^ 511
+	}
+	if r.entries++; r.entries > a.lim.MaxEntries {
+		return nil, false, fmt.Errorf("archive %s: entry %q: %w: more than %d entries (MaxEntries)", a.path, h.Name, ErrLimit, a.lim.MaxEntries)
+	}
+	name, ok, err := checkHeader(h)
+	if err != nil {
+		return nil, false, fmt.Errorf("archive %s: %w", a.path, err)
+	}
+	if ok && h.Size > a.lim.MaxTotal-r.m.n {
+		// Said up front, rather than once the bytes are read.
+		return nil, false, fmt.Errorf("archive %s: entry %q: %w: its %d bytes take the archive past %d bytes (MaxTotal)", a.path, name, ErrLimit, h.Size, a.lim.MaxTotal)
+	}
+	h.Name = name
+	r.last = name
+	return h, ok, nil
+}
+
+// failed names where reading broke: after the last entry whose header
+// was read.
 func (a *Archive) failed(after string, err error) error {
-	if errors.Is(err, gzip.ErrHeader) || errors.Is(err, gzip.ErrChecksum) || errors.Is(err, tar.ErrHeader) {
-		err = fmt.Errorf("corrupt: %w", err)
-	}
-	if errors.Is(err, io.ErrUnexpectedEOF) {
-		err = fmt.Errorf("truncated: %w", err)
-	}
+	err = describe(err)
 	if after == "" {
 		return fmt.Errorf("archive %s: at its first entry: %w", a.path, err)
 	}
 	return fmt.Errorf("archive %s: after entry %q: %w", a.path, after, err)
+}
+
+// describe says in words what a broken archive's error means.
+func describe(err error) error {
+	switch {
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return fmt.Errorf("truncated: %w", err)
+	case errors.Is(err, gzip.ErrHeader), errors.Is(err, gzip.ErrChecksum), errors.Is(err, tar.ErrHeader):
+		return fmt.Errorf("corrupt: %w", err)
+	}
+	return err
 }
 
 func isGzip(b []byte) bool {

@@ -1,8 +1,6 @@
 package archive
 
 import (
-	"archive/tar"
-	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -33,41 +31,28 @@ func (a *Archive) Walk(dir string, fn func(name string, size int64, r io.Reader)
 }
 
 func (a *Archive) walkTar(dir string, fn func(string, int64, io.Reader) error) error {
-	f, tr, m, err := a.stream()
+	r, err := a.reader()
 	if err != nil {
 		return err
 	}
-	defer f.Close()
-	entries, last := 0, ""
+	defer r.f.Close()
 	for {
-		h, err := tr.Next()
+		h, ok, err := r.next()
 		if err == io.EOF {
 			break
 		}
-		if err != nil && !(errors.Is(err, tar.ErrInsecurePath) && h != nil) {
-			return a.failed(last, err)
-		}
-		if entries++; entries > a.lim.MaxEntries {
-			return fmt.Errorf("archive %s: entry %q: %w: more than %d entries (MaxEntries)", a.path, h.Name, ErrLimit, a.lim.MaxEntries)
-		}
-		name, ok, err := checkHeader(h)
 		if err != nil {
-			return fmt.Errorf("archive %s: %w", a.path, err)
+			return err
 		}
-		if ok && h.Size > a.lim.MaxTotal-m.n {
-			// Said up front, rather than when the bytes are read.
-			return fmt.Errorf("archive %s: entry %q: %w: its %d bytes take the archive past %d bytes (MaxTotal)", a.path, name, ErrLimit, h.Size, a.lim.MaxTotal)
-		}
-		if !ok || !under(name, dir) || fn == nil {
+		if !ok || !under(h.Name, dir) || fn == nil {
 			continue
 		}
-		last = name
-		if err := fn(name, h.Size, tr); err != nil {
-			return fmt.Errorf("archive %s: entry %q: %w", a.path, name, err)
+		if err := fn(h.Name, h.Size, r.tr); err != nil {
+			return fmt.Errorf("archive %s: entry %q: %w", a.path, h.Name, describe(err))
 		}
 	}
-	if _, err := io.Copy(io.Discard, m); err != nil {
-		return a.failed(last, err)
+	if _, err := io.Copy(io.Discard, r.m); err != nil {
+		return a.failed(r.last, err)
 	}
 	return nil
 }
