@@ -18,8 +18,9 @@ func deriveKey(key string) ([]byte, error) {
 }
 
 // Strapi's development line has drafted encrypted files that begin with a
-// plaintext header carrying a per-file salt; no release writes them. They
-// are recognised, so as to say so rather than "wrong key".
+// plaintext header carrying a per-file salt, which no release wrote when
+// this was written. They are recognised, so as to say so rather than
+// "wrong key".
 var draftHeaders = [][]byte{[]byte("STRAPI2\x00"), []byte("STRAPIEX")}
 
 func hasDraftHeader(head []byte) bool {

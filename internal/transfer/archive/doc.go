@@ -33,10 +33,10 @@
 // no IV, PKCS#7 padding, under the 16-byte key Node's scryptSync(key, "",
 // 16) derives: scrypt with N=16384, r=8, p=1 and an empty salt. The file
 // has no header and no MAC, so a wrong key shows only as a gzip or tar
-// header that does not parse, or as a bad padding at the end. A header
-// with a per-file salt has been drafted on Strapi's development line
-// (magic "STRAPI2\x00" or "STRAPIEX"); no release writes it, and Open
-// says so rather than blame the key.
+// header that does not parse, or as a bad padding at the end. Headers
+// with a per-file salt have been drafted on Strapi's development line
+// (magic "STRAPI2\x00", then "STRAPIEX"), which no release wrote when
+// this was written; Open names them rather than blame the key.
 //
 // Strapi's import (file/providers/source/index.ts and utils.ts) decides
 // by the name's extensions whether to decrypt and gunzip, then reads the

@@ -207,7 +207,7 @@ func TestBrokenArchives(t *testing.T) {
 		{"empty", "x.tar", nil, "", ErrNotArchive, ""},
 		{"empty tar", "x.tar", make([]byte, 1024), "", ErrNotArchive, ""},
 		{"empty gzip", "x.tar.gz", gz(t, nil), "", ErrNotArchive, ""},
-		{"drafted header", "x.tar.gz.enc", append([]byte("STRAPIEX\x01\x00\x1c\x00"), sealed...), "key", ErrNotArchive, "no release"},
+		{"drafted header", "x.tar.gz.enc", append([]byte("STRAPIEX\x01\x00\x1c\x00"), sealed...), "key", ErrNotArchive, "newer Strapi"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()

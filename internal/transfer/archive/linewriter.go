@@ -43,6 +43,10 @@ func (w *Writer) Lines(dir, prefix string, maxSize int64) *LineWriter {
 		maxSize = DefaultMaxJSONL
 	}
 	l := &LineWriter{w: w, dir: dir, prefix: prefix, max: maxSize}
+	if w.done {
+		l.err, l.closed = errors.New("archive: Lines after Close"), true
+		return l
+	}
 	w.lines = append(w.lines, l)
 	return l
 }

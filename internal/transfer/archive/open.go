@@ -5,6 +5,7 @@ import (
 	"bufio"
 	"bytes"
 	"compress/gzip"
+	"crypto/aes"
 	"errors"
 	"fmt"
 	"io"
@@ -54,7 +55,7 @@ func Open(path, key string, lim Limits) (*Archive, error) {
 		a.gzip = true
 	case isTar(head):
 	case hasDraftHeader(head):
-		return nil, fmt.Errorf("archive %s: %w: it begins with the header %q of an encryption format that no release of Strapi writes, and that Kiln does not read", path, ErrNotArchive, head[:8])
+		return nil, fmt.Errorf("archive %s: %w: it begins with %q, the header of a newer Strapi encryption format that Kiln does not read", path, ErrNotArchive, head[:8])
 	case key == "":
 		if strings.HasSuffix(path, ".enc") {
 			return nil, fmt.Errorf("archive %s: %w", path, ErrEncrypted)
@@ -112,12 +113,12 @@ func (a *Archive) sniffDecrypted(head []byte) error {
 	if len(head) < 16 {
 		return fmt.Errorf("archive %s: %w: %d bytes, less than one block", a.path, ErrNotArchive, len(head))
 	}
-	plain := bytes.Clone(head[:len(head)/16*16])
-	r, err := newECBReader(nil, a.key)
+	plain := bytes.Clone(head[:len(head)/aes.BlockSize*aes.BlockSize])
+	b, err := aes.NewCipher(a.key)
 	if err != nil {
 		return err
 	}
-	ecb(plain, r.b.Decrypt)
+	ecb(plain, b.Decrypt)
 	switch {
 	case isGzip(plain):
 		a.gzip = true

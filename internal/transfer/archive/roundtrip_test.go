@@ -52,6 +52,7 @@ func export(t *testing.T, w *Writer) []file {
 		}
 	}
 	w.Lines("links", "links", 0) // no line: no file
+	add("metadata.json", "{\n  \"strapi\": {}\n}") // last, as Strapi writes it
 	// The entities writer is left open: Close closes it.
 	if err := w.Close(); err != nil {
 		t.Fatal(err)

@@ -132,8 +132,9 @@ func (w *Writer) fail(name string, err error) error {
 }
 
 // Close closes the open LineWriters, ends the tar, the gzip stream and the
-// encryption, and puts the file at its path. On an error, earlier or now,
-// nothing is left at path and the error is returned.
+// encryption, and puts the file at its path, in place of any file there
+// (as Strapi's export does). On an error, earlier or now, nothing is left
+// and the error is returned.
 func (w *Writer) Close() error {
 	if w.done {
 		return w.err
