@@ -218,8 +218,9 @@ func (r *tarReader) next() (h *tar.Header, ok bool, err error) {
 		// Said up front, rather than once the bytes are read.
 		return nil, false, fmt.Errorf("archive %s: entry %q: %w: its %d bytes take the archive past %d bytes (MaxTotal)", a.path, name, ErrLimit, h.Size, a.lim.MaxTotal)
 	}
-	h.Name = name
-	r.last = name
+	if name != "" { // not a global header
+		h.Name, r.last = name, name
+	}
 	return h, ok, nil
 }
 

@@ -51,7 +51,7 @@ func export(t *testing.T, w *Writer) []file {
 			want = append(want, file{fmt.Sprintf("entities/entities_%05d.jsonl", i/3), bodies[i/3-1]})
 		}
 	}
-	w.Lines("links", "links", 0) // no line: no file
+	w.Lines("links", "links", 0)                   // no line: no file
 	add("metadata.json", "{\n  \"strapi\": {}\n}") // last, as Strapi writes it
 	// The entities writer is left open: Close closes it.
 	if err := w.Close(); err != nil {
