@@ -65,7 +65,7 @@ dump() { # $1 database, $2 output file
   BASE="http://127.0.0.1:$PORT" TOKEN="$TOKEN" node "$HERE/load.js" --dump >"$2"
   stop
 }
-plain() { sed -e 's/\x1b\[[0-9;]*m//g' -e "s#$OUT/##g" -e "s#$PEER_DIR/##g"; }
+plain() { sed -e 's/\x1b\[[0-9;]*[A-Za-z]//g' -e "s#$OUT/##g" -e "s#$PEER_DIR/##g"; }
 trap stop EXIT
 
 # 1. the project: testdata/graphql/src's types and components, each type
@@ -167,5 +167,51 @@ for args in "-f $OUT/export.tar.gz --force" "-f $OUT/export.tar --force" \
   fi
   echo >>"$OUT/import-output.txt"
 done
+
+# 6. what strapi import accepts of a hand-made folder (for Kiln's exports):
+# (a) the unpacked export without strapi import's --force, stdin not a
+# terminal; (b) its schemas cut to the api:: types and the components;
+# (c) only metadata.json, those schemas, the api:: entities and the links
+# between api:: types and components but localizations (no assets/, no
+# configuration/), and what is left of the destination's plugin rows after.
+EXP="$PEER_DIR/import-experiments"
+rm -rf "$EXP" && mkdir -p "$EXP"
+cp -r "$OUT/unpacked" "$EXP/b"
+mkdir -p "$EXP/c/schemas" "$EXP/c/entities" "$EXP/c/links"
+cp "$OUT/unpacked/metadata.json" "$EXP/c/"
+node -e '
+  const fs = require("fs");
+  const [src, b, c] = process.argv.slice(1);
+  const read = (f) => fs.readFileSync(`${src}/${f}`, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l));
+  const write = (dir, f, rows) => fs.writeFileSync(`${dir}/${f}`, rows.map((r) => JSON.stringify(r)).join("\n") + "\n");
+  const ours = (uid) => uid.startsWith("api::") || !uid.includes("::");
+  const schemas = read("schemas/schemas_00001.jsonl").filter((s) => ours(s.uid));
+  write(b, "schemas/schemas_00001.jsonl", schemas);
+  write(c, "schemas/schemas_00001.jsonl", schemas);
+  write(c, "entities/entities_00001.jsonl", read("entities/entities_00001.jsonl").filter((e) => ours(e.type)));
+  write(c, "links/links_00001.jsonl", read("links/links_00001.jsonl")
+    .filter((l) => ours(l.left.type) && ours(l.right.type) && l.left.field !== "localizations"));
+' "$OUT/unpacked" "$EXP/b" "$EXP/c"
+counts() {
+  su postgres -c "psql -d $IMPORT_DB -tAc \"select 'i18n_locale', count(*) from i18n_locale union all select 'up_roles', count(*) from up_roles union all select 'up_permissions', count(*) from up_permissions union all select 'up_users', count(*) from up_users union all select 'files', count(*) from files union all select 'strapi_core_store_settings', count(*) from strapi_core_store_settings union all select 'strapi_webhooks', count(*) from strapi_webhooks union all select 'stories', count(*) from stories\"" | tr '|' ' '
+}
+{
+  cd "$PEER_DIR"
+  recreate_db "$IMPORT_DB"
+  echo "(a) \$ strapi import -f unpacked </dev/null"
+  { DATABASE_NAME="$IMPORT_DB" timeout 300 "${STRAPI[@]}" import -f "$OUT/unpacked" </dev/null 2>&1 && echo "exit status 0" || echo "exit status $?"; } | tail -3
+  echo
+  recreate_db "$IMPORT_DB"
+  echo "(b) \$ strapi import -f b --force    # b: schemas of api:: types and components only"
+  DATABASE_NAME="$IMPORT_DB" "${STRAPI[@]}" import -f "$EXP/b" --force 2>&1 | grep -v '^[├┌└]'
+  echo "rows after (table, count):"; counts
+  echo
+  recreate_db "$IMPORT_DB"
+  echo "(c) \$ strapi import -f c --force    # c: metadata.json, b's schemas, api:: entities, their links but localizations"
+  DATABASE_NAME="$IMPORT_DB" "${STRAPI[@]}" import -f "$EXP/c" --force 2>&1 | grep -v '^[├┌└]'
+  echo "rows after (table, count):"; counts
+  cd - >/dev/null
+} 2>&1 | plain | sed "s#$EXP/##g" >"$OUT/import-experiments.txt"
+
 grep -E '^\$|^\(REST' "$OUT/import-output.txt"
 ls -la "$OUT"
