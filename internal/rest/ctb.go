@@ -261,20 +261,9 @@ func writtenKeys(raw json.RawMessage, skip string) ordered {
 // writtenInOrder is the object raw as an ordered list of its keys, in
 // the order raw writes them.
 func writtenInOrder(raw json.RawMessage, fields map[string]json.RawMessage) ordered {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.Token() // {
 	var out ordered
-	for dec.More() {
-		t, err := dec.Token()
-		if err != nil {
-			break
-		}
-		k, _ := t.(string)
-		var skip json.RawMessage
-		if dec.Decode(&skip) != nil {
-			break
-		}
-		out = append(out, kv{k, fields[k]})
+	for _, m := range jsonw.InOrder(raw) {
+		out = append(out, kv{m.Key, fields[m.Key]})
 	}
 	return out
 }
