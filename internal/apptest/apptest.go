@@ -31,6 +31,7 @@ import (
 	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/internal/app"
 	"github.com/kiln-cms/kiln/internal/auth"
+	"github.com/kiln-cms/kiln/internal/conns"
 	"github.com/kiln-cms/kiln/internal/database"
 	"github.com/kiln-cms/kiln/internal/store/storetest"
 	"github.com/kiln-cms/kiln/internal/testmain"
@@ -344,16 +345,23 @@ func (h *Harness) newRequest(method, path string, body any, headers []string) *h
 // Serve starts the app on a loopback port, for what app.Test cannot show
 // (fasthttp refuses an oversized body before fiber sees a request, and
 // app.Test reports that as an error instead of the response), and returns
-// its base URL. The server stops when the test ends.
+// its base URL. The server stops when the test ends, closing the
+// connections its clients keep alive first: fasthttp's shutdown alone
+// waits for them to time out (10 s), as kiln serve's does not
+// (app.Serve drains them).
 func (h *Harness) Serve() string {
 	h.T.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	tcp, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		h.T.Fatal(err)
 	}
+	ln := conns.Wrap(tcp, conns.Options{})
 	go h.App.Fiber.Listener(ln)
-	h.T.Cleanup(func() { h.App.Fiber.Shutdown() })
-	return "http://" + ln.Addr().String()
+	h.T.Cleanup(func() {
+		ln.CloseAll()
+		h.App.Fiber.Shutdown()
+	})
+	return "http://" + tcp.Addr().String()
 }
 
 // ConfigWithRoles is Config with more roles appended to the shipped
