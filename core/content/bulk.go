@@ -52,3 +52,41 @@ func (s *Service) Analyze(ctx context.Context) error {
 	_, err := s.db.ExecContext(ctx, q)
 	return err
 }
+
+// BulkLinks are an import's links of one relation by row id
+// (entry.BulkLinks).
+type BulkLinks = entry.BulkLinks
+
+// LoadLinks writes an import's links of one relation by row id, wherever
+// Kiln keeps the relation, leaving out those whose rows do not exist, and
+// reports how many it wrote. Call EndLoad once every link is in.
+func (t *Tx) LoadLinks(ctx context.Context, l BulkLinks) (int, error) {
+	wrote(ctx)
+	return t.s.store.LoadLinks(ctx, t.conn, l)
+}
+
+// EndLoad ends an import: the places of every join table are numbered 1,
+// 2, 3... in the order loaded, and the id sequences follow the loaded ids.
+func (t *Tx) EndLoad(ctx context.Context) error {
+	for _, group := range [][]*schema.ContentType{t.s.Schema.Types, t.s.Schema.Components} {
+		for _, ct := range group {
+			for _, a := range ct.Attributes {
+				if a.JoinTable != "" && a.MappedBy == "" && a.Column == "" {
+					if err := t.s.store.OrderLinks(ctx, t.conn, a); err != nil {
+						return err
+					}
+				}
+			}
+		}
+	}
+	return t.s.store.ResetSequences(ctx, t.conn, t.s.Schema)
+}
+
+// DeleteAll removes every entry of every type, with their components and
+// links, as strapi import does before it loads an archive, and reports
+// how many rows each type's table held.
+func (t *Tx) DeleteAll(ctx context.Context) (map[*schema.ContentType]int, error) {
+	t.touchUser(ctx, 0, true)
+	wrote(ctx)
+	return t.s.store.DeleteAll(ctx, t.conn, t.s.Schema)
+}

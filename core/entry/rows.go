@@ -31,4 +31,28 @@ type BulkRows struct {
 	// migration.
 	Published []bool
 	Values    [][]any
+
+	// What an import keeps of each row besides (nil: as above):
+	// UpdatedAt[i] (CreatedAt[i] when nil), PublishedAt[i] (the zero time
+	// is a draft; it overrides Published), Locales[i] on a localized type,
+	// and Components[i], the row's component and zone fields, whose items
+	// keep the ids they are given (entry.Component.ID) all the way down.
+	UpdatedAt   []time.Time
+	PublishedAt []time.Time
+	Locales     []string
+	Components  []map[*schema.Attribute][]Component
+}
+
+// BulkLinks are links of one relation by row id, as an import's links
+// stage names them: Attr is the relation on Owner's side (the side that
+// declares it in the archive; the store writes it wherever Kiln keeps
+// it), Targets[i] is linked from Owners[i], OwnerPos[i] is the target's
+// place in the owner's list and TargetPos[i] the owner's in the
+// target's (0: none).
+type BulkLinks struct {
+	Attr      *schema.Attribute
+	Owners    []int64
+	Targets   []int64
+	OwnerPos  []float64
+	TargetPos []float64
 }

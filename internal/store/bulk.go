@@ -15,14 +15,19 @@ import (
 const bulkBatch = 500
 
 // BulkInsert writes rows with multi-row INSERTs on db (a transaction, so
-// a failure leaves nothing half-loaded), then moves PostgreSQL's id
-// sequence past the largest id.
+// a failure leaves nothing half-loaded), then their components a level
+// of the tree per statement, then moves PostgreSQL's id sequence past
+// the largest id.
 func (s *Store) BulkInsert(ctx context.Context, db database.Conn, r entry.BulkRows) error {
+	locale := r.Locales != nil && r.Type.Localized
 	for start := 0; start < len(r.IDs); start += bulkBatch {
 		end := min(start+bulkBatch, len(r.IDs))
 		b := sqlgen.New(s.DB.Dialect)
 		b.W("INSERT INTO ", sqlgen.Ident(r.Type.Table), " (", sqlgen.Ident(schema.ColID), ", ", sqlgen.Ident(schema.ColDocumentID), ", ",
 			sqlgen.Ident(schema.ColCreatedAt), ", ", sqlgen.Ident(schema.ColUpdatedAt), ", ", sqlgen.Ident(schema.ColPublishedAt))
+		if locale {
+			b.W(", ", sqlgen.Ident(schema.ColLocale))
+		}
 		for _, f := range r.Fields {
 			b.W(", ", sqlgen.Ident(f.Column))
 		}
@@ -35,15 +40,28 @@ func (s *Store) BulkInsert(ctx context.Context, db database.Conn, r entry.BulkRo
 			b.Arg(idKind, r.IDs[i])
 			b.W(", ")
 			b.Arg(strKind, r.DocumentIDs[i])
-			for k := 0; k < 2; k++ {
-				b.W(", ")
+			b.W(", ")
+			b.Arg(timeKind, r.CreatedAt[i])
+			b.W(", ")
+			if r.UpdatedAt != nil {
+				b.Arg(timeKind, r.UpdatedAt[i])
+			} else {
 				b.Arg(timeKind, r.CreatedAt[i])
 			}
 			b.W(", ")
-			if r.Published == nil || r.Published[i] {
-				b.Arg(timeKind, r.CreatedAt[i])
-			} else {
+			switch {
+			case r.PublishedAt != nil && r.PublishedAt[i].IsZero():
 				b.W("NULL")
+			case r.PublishedAt != nil:
+				b.Arg(timeKind, r.PublishedAt[i])
+			case r.Published == nil || r.Published[i]:
+				b.Arg(timeKind, r.CreatedAt[i])
+			default:
+				b.W("NULL")
+			}
+			if locale {
+				b.W(", ")
+				b.Arg(strKind, r.Locales[i])
 			}
 			for j, f := range r.Fields {
 				b.W(", ")
@@ -53,6 +71,19 @@ func (s *Store) BulkInsert(ctx context.Context, db database.Conn, r entry.BulkRo
 		}
 		if _, err := db.ExecContext(ctx, b.SQL(), b.Args()...); err != nil {
 			return fmt.Errorf("loading %s: %w", r.Type.Plural, s.writeError(ctx, db, r.Type, entry.Data{}, err))
+		}
+	}
+	if r.Components != nil {
+		var level []cmpItem
+		for i, comps := range r.Components {
+			for _, a := range r.Type.Attributes {
+				for n, c := range comps[a] {
+					level = append(level, cmpItem{holder: r.Type, entity: r.IDs[i], field: a, order: n + 1, c: c})
+				}
+			}
+		}
+		if err := s.insertLevels(ctx, db, level); err != nil {
+			return fmt.Errorf("loading the components of %s: %w", r.Type.Plural, err)
 		}
 	}
 	return s.resetSequence(ctx, db, r.Type.Table)

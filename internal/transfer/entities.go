@@ -1,0 +1,281 @@
+package transfer
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/kiln-cms/kiln/core/content"
+	"github.com/kiln-cms/kiln/core/entry"
+	"github.com/kiln-cms/kiln/core/schema"
+)
+
+// The entities stage: one line per row, {"type", "id", "data"}, data
+// holding the row's scalars under their attribute names and its
+// components nested (testdata/transfer/README.md). Rows are gathered by
+// type into batches that BulkInsert writes, a few statements each.
+
+// Batches end at rowBatch rows or itemBatch component items, so that no
+// statement passes the databases' limits on parameters.
+const (
+	rowBatch  = 500
+	itemBatch = 2000
+)
+
+// entityLine is one line of entities/.
+type entityLine struct {
+	Type string         `json:"type"`
+	ID   json.Number    `json:"id"`
+	Data map[string]any `json:"data"`
+}
+
+// batch is the rows of one type waiting to be written.
+type batch struct {
+	rows  entry.BulkRows
+	items int
+}
+
+func (im *importer) loadEntities(ctx context.Context, tx *content.Tx) error {
+	var cur *batch
+	seen := map[*schema.ContentType]map[int64]bool{}
+	total, bytes := 0, int64(0)
+	flush := func() error {
+		if cur == nil || len(cur.rows.IDs) == 0 {
+			return nil
+		}
+		if err := tx.BulkInsert(ctx, cur.rows); err != nil {
+			return err
+		}
+		im.rep.Entities[cur.rows.Type.UID()] += len(cur.rows.IDs)
+		total += len(cur.rows.IDs)
+		im.progress("entities", total, bytes)
+		cur = nil
+		return nil
+	}
+	n := 0
+	err := im.lines("entities", func(line []byte) error {
+		n++
+		bytes += int64(len(line)) + 1
+		var l entityLine
+		if err := decode(line, &l); err != nil {
+			return fmt.Errorf("line %d is not an entity: %w", n, err)
+		}
+		ct := im.types[l.Type]
+		if ct == nil || (ct.Category != "") {
+			why := notImported[l.Type]
+			if why == "" {
+				why = "the project has no such type"
+			}
+			im.skip(l.Type, why)
+			return nil
+		}
+		id, err := l.ID.Int64()
+		if err != nil || id <= 0 {
+			return fmt.Errorf("line %d: %s's id %q is not a row id", n, l.Type, l.ID)
+		}
+		if seen[ct] == nil {
+			seen[ct] = map[int64]bool{}
+		}
+		if seen[ct][id] {
+			return fmt.Errorf("line %d: %s id %d comes twice", n, l.Type, id)
+		}
+		seen[ct][id] = true
+		if cur != nil && (cur.rows.Type != ct || len(cur.rows.IDs) >= rowBatch || cur.items >= itemBatch) {
+			if err := flush(); err != nil {
+				return err
+			}
+		}
+		if cur == nil {
+			cur = newBatch(ct)
+		}
+		if err := im.addRow(cur, id, l.Data); err != nil {
+			return fmt.Errorf("line %d: %s id %d: %w", n, l.Type, id, err)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	return flush()
+}
+
+// newBatch is an empty batch of ct's rows: every field kept in its own
+// column, the owning to-one relations left for the links.
+func newBatch(ct *schema.ContentType) *batch {
+	b := &batch{rows: entry.BulkRows{Type: ct, Locales: []string{}, Components: []map[*schema.Attribute][]entry.Component{}}}
+	for _, a := range ct.Attributes {
+		if a.IsScalar() && a.Column != "" {
+			b.rows.Fields = append(b.rows.Fields, a)
+		}
+	}
+	return b
+}
+
+// addRow converts one entity's data into b's next row.
+func (im *importer) addRow(b *batch, id int64, data map[string]any) error {
+	r := &b.rows
+	ct := r.Type
+	doc, _ := data["documentId"].(string)
+	if doc == "" {
+		return errors.New("no documentId")
+	}
+	created, err := timeOf(data, "createdAt", true)
+	if err != nil {
+		return err
+	}
+	updated, err := timeOf(data, "updatedAt", false)
+	if err != nil {
+		return err
+	}
+	if updated.IsZero() {
+		updated = created
+	}
+	published, err := timeOf(data, "publishedAt", false)
+	if err != nil {
+		return err
+	}
+	if !ct.DraftAndPublish && published.IsZero() {
+		published = created // one version, published when made
+	}
+	locale := ""
+	if ct.Localized {
+		locale, _ = data["locale"].(string)
+		if !slices.Contains(im.s.Locales(), locale) {
+			return fmt.Errorf("its locale %q is not one of the project's (config/i18n.yaml)", locale)
+		}
+	}
+	values := make([]any, len(r.Fields))
+	for j, a := range r.Fields {
+		if values[j], err = scalarOf(a, data); err != nil {
+			return err
+		}
+	}
+	comps, items, err := im.componentsOf(ct, data)
+	if err != nil {
+		return err
+	}
+	r.IDs = append(r.IDs, id)
+	r.DocumentIDs = append(r.DocumentIDs, doc)
+	r.CreatedAt = append(r.CreatedAt, created)
+	r.UpdatedAt = append(r.UpdatedAt, updated)
+	r.PublishedAt = append(r.PublishedAt, published)
+	r.Locales = append(r.Locales, locale)
+	r.Values = append(r.Values, values)
+	r.Components = append(r.Components, comps)
+	b.items += items
+	return nil
+}
+
+// timeOf reads a date of the row (Strapi writes them as ISO 8601 in UTC);
+// a missing or null one is the zero time, unless required.
+func timeOf(data map[string]any, key string, required bool) (time.Time, error) {
+	v, _ := data[key].(string)
+	if v == "" {
+		if required {
+			return time.Time{}, fmt.Errorf("no %s", key)
+		}
+		return time.Time{}, nil
+	}
+	t, err := time.Parse(time.RFC3339Nano, v)
+	if err != nil {
+		return time.Time{}, fmt.Errorf("%s %q is not a date and time", key, v)
+	}
+	return t.UTC(), nil
+}
+
+// scalarOf is a's canonical value in data: the kind reads it as it reads
+// a JSON body's; a field the archive does not hold takes its default
+// (Kiln's own fields, such as the user's tokenVersion).
+func scalarOf(a *schema.Attribute, data map[string]any) (any, error) {
+	v, ok := data[a.Name]
+	if !ok {
+		return a.Default, nil
+	}
+	if v == nil {
+		return nil, nil
+	}
+	out, err := a.Kind.FromJSON(v)
+	if err != nil {
+		var ve *schema.ValueError
+		if errors.As(err, &ve) {
+			return nil, fmt.Errorf("%s", ve.Message(a.Name))
+		}
+		return nil, fmt.Errorf("%s: %w", a.Name, err)
+	}
+	return out, nil
+}
+
+// componentsOf reads holder's component and zone fields from data, each
+// item under the id the archive gives it, and counts the items.
+func (im *importer) componentsOf(holder *schema.ContentType, data map[string]any) (map[*schema.Attribute][]entry.Component, int, error) {
+	var out map[*schema.Attribute][]entry.Component
+	count := 0
+	for _, a := range holder.Attributes {
+		if !a.IsComponent() {
+			continue
+		}
+		v := data[a.Name]
+		var list []any
+		switch v := v.(type) {
+		case nil:
+			continue
+		case []any:
+			list = v
+		case map[string]any:
+			list = []any{v}
+		default:
+			return nil, 0, fmt.Errorf("%s is neither a component nor a list of them", a.Name)
+		}
+		for i, it := range list {
+			obj, ok := it.(map[string]any)
+			if !ok {
+				return nil, 0, fmt.Errorf("%s[%d] is not a component", a.Name, i)
+			}
+			c, n, err := im.componentOf(a, obj)
+			if err != nil {
+				return nil, 0, fmt.Errorf("%s[%d]: %w", a.Name, i, err)
+			}
+			if out == nil {
+				out = map[*schema.Attribute][]entry.Component{}
+			}
+			out[a] = append(out[a], c)
+			count += n
+		}
+	}
+	return out, count, nil
+}
+
+// componentOf reads one item of field a.
+func (im *importer) componentOf(a *schema.Attribute, obj map[string]any) (entry.Component, int, error) {
+	ct := a.ComponentTypes[0]
+	if a.Type == schema.DynamicZone {
+		uid, _ := obj["__component"].(string)
+		ct = im.s.Component(uid)
+		if ct == nil || !slices.Contains(a.ComponentTypes, ct) {
+			return entry.Component{}, 0, fmt.Errorf("the zone holds no component %q", uid)
+		}
+	}
+	num, _ := obj["id"].(json.Number)
+	id, err := num.Int64()
+	if err != nil || id <= 0 {
+		return entry.Component{}, 0, fmt.Errorf("a %s without its row id", ct.Name)
+	}
+	c := entry.Component{Type: ct, ID: id, Data: entry.Data{Values: map[*schema.Attribute]any{}}}
+	for _, f := range ct.Attributes {
+		if !f.IsScalar() || f.Column == "" {
+			continue
+		}
+		if c.Data.Values[f], err = scalarOf(f, obj); err != nil {
+			return entry.Component{}, 0, err
+		}
+	}
+	nested, n, err := im.componentsOf(ct, obj)
+	if err != nil {
+		return entry.Component{}, 0, err
+	}
+	c.Data.Components = nested
+	return c, n + 1, nil
+}

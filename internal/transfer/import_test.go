@@ -1,0 +1,368 @@
+package transfer
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/url"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/kiln-cms/kiln/core/config"
+	"github.com/kiln-cms/kiln/core/schema"
+	"github.com/kiln-cms/kiln/internal/app"
+	"github.com/kiln-cms/kiln/internal/apptest"
+	"github.com/kiln-cms/kiln/internal/database"
+	"github.com/kiln-cms/kiln/internal/transfer/archive"
+)
+
+// The archive Strapi 5.54 wrote of testdata/graphql's project
+// (testdata/transfer/README.md says what it holds).
+var strapi5 = filepath.Join("..", "..", "testdata", "transfer", "strapi5")
+
+// importedApp is an app of testdata/graphql's project (with the
+// archive's three locales) into which file was imported, reopened as
+// kiln serve would open it next: its roles and caches read afresh.
+func importedApp(t *testing.T, d database.Dialect, file string, o ImportOptions) (*apptest.Harness, *Report) {
+	t.Helper()
+	cfg := apptest.ProjectConfigWithLocales(t, d, "graphql", "src")
+	cfg.I18n.Locales = append(cfg.I18n.Locales, config.Locale{Code: "de", Name: "German (de)"})
+	h := apptest.NewWith(t, cfg)
+	o.Files, o.Storage = true, h.App.Upload.Storage()
+	rep, err := Import(context.Background(), h.App.Content, file, o)
+	if err != nil {
+		t.Fatalf("import: %v", err)
+	}
+	return reopen(t, h), rep
+}
+
+// reopen builds a second app over h's database and storage.
+func reopen(t *testing.T, h *apptest.Harness) *apptest.Harness {
+	t.Helper()
+	a, err := app.New(context.Background(), h.App.Config, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil {
+		t.Fatalf("reopening: %v", err)
+	}
+	t.Cleanup(func() { a.Close() })
+	apptest.WaitIdentity(t, a)
+	h2 := &apptest.Harness{T: t, App: a}
+	h2.AdminToken = h2.CreateUser("importer", "importer@kiln.test", "admin")
+	return h2
+}
+
+func dialects(t *testing.T, fn func(t *testing.T, d database.Dialect)) {
+	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
+		t.Run(d.String(), func(t *testing.T) {
+			if d == database.Postgres && os.Getenv("KILN_TEST_POSTGRES_URL") == "" {
+				t.Skip("KILN_TEST_POSTGRES_URL is not set")
+			}
+			t.Parallel()
+			fn(t, d)
+		})
+	}
+}
+
+// archived is what the archive holds, read by the test on its own.
+type archived struct {
+	rows  map[string]map[int64]map[string]any // uid → id → data
+	links []linkLine
+	files map[string][]byte // assets/uploads by name
+	count map[string]int    // entity lines by uid
+}
+
+func readArchive(t *testing.T, file string) archived {
+	t.Helper()
+	a, err := archive.Open(file, "", archive.DefaultLimits())
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := archived{rows: map[string]map[int64]map[string]any{}, files: map[string][]byte{}, count: map[string]int{}}
+	err = a.Walk("", func(name string, _ int64, r io.Reader) error {
+		switch {
+		case strings.HasPrefix(name, "entities/"):
+			return archive.ReadLines(r, 0, func(line []byte) error {
+				var l entityLine
+				if err := decode(line, &l); err != nil {
+					return err
+				}
+				id, _ := l.ID.Int64()
+				if out.rows[l.Type] == nil {
+					out.rows[l.Type] = map[int64]map[string]any{}
+				}
+				out.rows[l.Type][id] = l.Data
+				out.count[l.Type]++
+				return nil
+			})
+		case strings.HasPrefix(name, "links/"):
+			return archive.ReadLines(r, 0, func(line []byte) error {
+				var l linkLine
+				err := decode(line, &l)
+				out.links = append(out.links, l)
+				return err
+			})
+		case strings.HasPrefix(name, "assets/uploads/"):
+			b, err := io.ReadAll(r)
+			out.files[strings.TrimPrefix(name, "assets/uploads/")] = b
+			return err
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestImportStrapi5Archive imports the archive Strapi wrote and reads
+// every row back through the REST API: each api type's row, in its
+// version and locale, answers the archive's scalars and components (ids
+// included, nested as deep as they go), and every relation and media
+// field, on entries and inside their components, holds the rows the
+// archive links in its order; the users sign in with their Strapi
+// passwords and every file is served with the archive's bytes.
+func TestImportStrapi5Archive(t *testing.T) {
+	file := filepath.Join(strapi5, "export.tar.gz")
+	want := readArchive(t, file)
+	dialects(t, func(t *testing.T, d database.Dialect) {
+		h, rep := importedApp(t, d, file, ImportOptions{})
+		if len(rep.Diffs) != 0 {
+			t.Errorf("differences: %v", rep.Diffs)
+		}
+		for uid, n := range want.count {
+			got := rep.Entities[uid] + rep.Skipped[uid]
+			if got != n {
+				t.Errorf("%s: %d imported and %d skipped of %d rows", uid, rep.Entities[uid], rep.Skipped[uid], n)
+			}
+		}
+		if rep.Assets != len(want.files) || rep.LinksMissing != 0 {
+			t.Errorf("%d assets of %d, %d links to missing rows", rep.Assets, len(want.files), rep.LinksMissing)
+		}
+		c := checker{t: t, h: h, want: want, s: h.App.Content.Schema}
+		c.index()
+		rows := 0
+		for _, ct := range c.s.Types {
+			if ct.Plugin != "" || ct.Builtin {
+				continue
+			}
+			for id, data := range want.rows[ct.UID()] {
+				c.row(ct, id, data)
+				rows++
+			}
+		}
+		if rows < 50 || c.checked != rows {
+			t.Errorf("%d rows of %d checked", c.checked, rows)
+		}
+		for _, name := range []string{"alice", "bob"} {
+			r := h.Do("POST", "/api/auth/local", map[string]any{"identifier": name, "password": "Passw0rd!"}, "Authorization", apptest.Anonymous)
+			if r.Status != 200 {
+				t.Errorf("%s signs in: %d %s", name, r.Status, r.Body)
+			}
+		}
+		for name, b := range want.files {
+			r := h.Do("GET", "/uploads/"+url.PathEscape(name), nil)
+			if r.Status != 200 || !bytes.Equal(r.Body, b) {
+				t.Errorf("GET /uploads/%s: %d, %d bytes of %d", name, r.Status, len(r.Body), len(b))
+			}
+		}
+	})
+}
+
+// checker compares the API's answers with the archive.
+type checker struct {
+	t       *testing.T
+	h       *apptest.Harness
+	want    archived
+	s       *schema.Schema
+	checked int
+	// linked: "uid/ref/field" → the targets' rows in order.
+	linked map[string][]linkEnd
+}
+
+func (c *checker) index() {
+	c.linked = map[string][]linkEnd{}
+	for _, l := range c.want.links {
+		owner, target := l.Left, l.Right
+		if l.Kind == "relation.morph" {
+			owner, target = l.Right, l.Left
+			target.Pos = owner.Pos
+		} else {
+			target.Pos = owner.Pos
+		}
+		k := fmt.Sprintf("%s/%v/%s", owner.Type, owner.Ref, owner.Field)
+		c.linked[k] = append(c.linked[k], target)
+		if l.Kind != "relation.morph" && l.Right.Field != "" {
+			// The inverse side, in the owner's place in its list.
+			back := l.Left
+			back.Pos = l.Right.Pos
+			k := fmt.Sprintf("%s/%v/%s", l.Right.Type, l.Right.Ref, l.Right.Field)
+			c.linked[k] = append(c.linked[k], back)
+		}
+	}
+	for _, list := range c.linked {
+		sort.SliceStable(list, func(i, j int) bool { return posOf(list[i].Pos) < posOf(list[j].Pos) })
+	}
+}
+
+// row reads one row of ct in its version and locale and compares it.
+func (c *checker) row(ct *schema.ContentType, id int64, data map[string]any) {
+	t := c.t
+	status := "published"
+	if data["publishedAt"] == nil {
+		status = "draft"
+	}
+	q := url.Values{"status": {status}}
+	if ct.Localized {
+		q.Set("locale", data["locale"].(string))
+	}
+	populate(q, "populate", ct)
+	path := "/api/" + ct.Plural
+	if ct.Kind == schema.SingleType {
+		path = "/api/" + ct.Name
+	} else {
+		q.Set("filters[id][$eq]", fmt.Sprint(id))
+	}
+	r := c.h.Do("GET", path+"?"+q.Encode(), nil)
+	if r.Status != 200 {
+		t.Errorf("%s id %d: %d %s", ct.Name, id, r.Status, r.Body)
+		return
+	}
+	got := r.JSON(t)["data"]
+	if list, ok := got.([]any); ok {
+		if len(list) != 1 {
+			t.Errorf("%s id %d (%s): %d entries", ct.Name, id, status, len(list))
+			return
+		}
+		got = list[0]
+	}
+	entry, _ := got.(map[string]any)
+	where := fmt.Sprintf("%s id %d (%s)", ct.Name, id, status)
+	if fmt.Sprint(entry["id"]) != fmt.Sprint(id) || entry["documentId"] != data["documentId"] {
+		t.Errorf("%s: answers id %v, documentId %v", where, entry["id"], entry["documentId"])
+		return
+	}
+	for _, k := range []string{"createdAt", "updatedAt", "publishedAt"} {
+		if fmt.Sprint(entry[k]) != fmt.Sprint(data[k]) {
+			t.Errorf("%s: %s %v, want %v", where, k, entry[k], data[k])
+		}
+	}
+	c.fields(where, ct, ct.UID(), id, status == "published", data, entry)
+	c.checked++
+}
+
+// fields compares holder's fields of one row or component item: scalars
+// as the kind writes them, components item by item, relations and media
+// by the rows they hold.
+func (c *checker) fields(where string, holder *schema.ContentType, uid string, ref int64, published bool, want, got map[string]any) {
+	t := c.t
+	for _, a := range holder.Attributes {
+		switch {
+		case a.IsPrivate():
+		case a.IsScalar():
+			w, g := canonical(t, a, want[a.Name]), canonical(t, a, got[a.Name])
+			if w != g {
+				t.Errorf("%s: %s = %s, want %s", where, a.Name, g, w)
+			}
+		case a.IsComponent():
+			wl, gl := items(want[a.Name]), items(got[a.Name])
+			if len(wl) != len(gl) {
+				t.Errorf("%s: %s holds %d items, want %d", where, a.Name, len(gl), len(wl))
+				continue
+			}
+			for i := range wl {
+				ct := a.ComponentTypes[0]
+				if a.Type == schema.DynamicZone {
+					ct = c.s.Component(wl[i]["__component"].(string))
+					if gl[i]["__component"] != wl[i]["__component"] {
+						t.Errorf("%s: %s[%d] is a %v, want %s", where, a.Name, i, gl[i]["__component"], ct.Name)
+						continue
+					}
+				}
+				id, _ := wl[i]["id"].(json.Number).Int64()
+				if fmt.Sprint(gl[i]["id"]) != fmt.Sprint(id) {
+					t.Errorf("%s: %s[%d] has id %v, want %d", where, a.Name, i, gl[i]["id"], id)
+				}
+				c.fields(fmt.Sprintf("%s %s[%d]", where, a.Name, i), ct, ct.Name, id, published, wl[i], gl[i])
+			}
+		case a.IsRelation() && a.TargetType != nil && (a.Type == schema.Media || a.TargetType.Plugin == "" && !a.TargetType.Builtin):
+			var want []string
+			for _, e := range c.linked[fmt.Sprintf("%s/%d/%s", uid, ref, a.Name)] {
+				n, _ := refOf(e.Ref)
+				if a.TargetType.DraftAndPublish && (c.want.rows[e.Type][n]["publishedAt"] != nil) != published {
+					continue // the other version's link
+				}
+				want = append(want, fmt.Sprint(n))
+			}
+			var have []string
+			for _, e := range items(got[a.Name]) {
+				have = append(have, fmt.Sprint(e["id"]))
+			}
+			if !a.ToMany() && a.Type != schema.Media || a.Type == schema.Media && !a.Multiple {
+				slices.Sort(want) // one, whichever link the archive listed first
+			}
+			if strings.Join(have, ",") != strings.Join(want, ",") {
+				t.Errorf("%s: %s holds rows [%s], want [%s]", where, a.Name, strings.Join(have, ","), strings.Join(want, ","))
+			}
+		}
+	}
+}
+
+// populate writes the populate parameters that read every component,
+// zone item, relation and media field of ct, to any depth.
+func populate(q url.Values, prefix string, ct *schema.ContentType) {
+	for _, a := range ct.Attributes {
+		p := prefix + "[" + a.Name + "]"
+		switch {
+		case a.Type == schema.DynamicZone:
+			for _, c := range a.ComponentTypes {
+				nested(q, p+"[on]["+c.Name+"]", c)
+			}
+		case a.IsComponent():
+			nested(q, p, a.ComponentTypes[0])
+		case a.IsRelation() && a.TargetType != nil && (a.Type == schema.Media || a.TargetType.Plugin == "" && !a.TargetType.Builtin):
+			q.Set(p+"[fields][0]", "documentId")
+		}
+	}
+}
+
+func nested(q url.Values, p string, c *schema.ContentType) {
+	before := len(q)
+	populate(q, p+"[populate]", c)
+	if len(q) == before {
+		q.Set(p+"[populate]", "*")
+	}
+}
+
+// items is a component field's value (or a relation's) as a list.
+func items(v any) []map[string]any {
+	switch v := v.(type) {
+	case map[string]any:
+		return []map[string]any{v}
+	case []any:
+		out := make([]map[string]any, len(v))
+		for i, e := range v {
+			out[i], _ = e.(map[string]any)
+		}
+		return out
+	}
+	return nil
+}
+
+// canonical is v as a's kind writes it.
+func canonical(t *testing.T, a *schema.Attribute, v any) string {
+	if v == nil {
+		return "null"
+	}
+	cv, err := a.Kind.FromJSON(v)
+	if err != nil {
+		t.Errorf("%s: %v is no %s: %v", a.Name, v, a.Type, err)
+		return "?"
+	}
+	return string(a.Kind.AppendJSON(nil, cv))
+}
