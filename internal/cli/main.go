@@ -24,6 +24,7 @@ func (k *CLI) commands() []command {
 		{"seed", k.seedSummary(), k.runSeed},
 		{"admin", "admin create --email E --password P: create (or reset) an admin user", k.runAdmin},
 		{"token", "token create|list|revoke: manage the API tokens servers call the API with", k.runToken},
+		{"import", "import FILE [--key K] [--force] [--dry-run]: load a Strapi export (strapi export's archive) in place of every entry", k.runImport},
 		{"media", "media orphans [--delete]: list (or remove) stored files no file row names", k.runMedia},
 		{"routes", "print the route table: method, path, action, roles allowed, source", k.runRoutes},
 		{"version", "print the version", k.runVersion},
