@@ -271,3 +271,25 @@ func uidOf(ct *schema.ContentType) string {
 	}
 	return ct.UID()
 }
+
+// v4System are the attributes Strapi 4 and 5 give every type differently
+// (5 adds locale, localizations and publishedAt to every type and marks
+// them otherwise): an archive of Strapi 4 is compared without them.
+var v4System = []string{"createdAt", "updatedAt", "publishedAt", "createdBy", "updatedBy", "locale", "localizations"}
+
+// CompareSchemasV4 compares the schemas of a Strapi 4 archive, whose
+// system attributes are 4's, with the project's, as CompareSchemas does
+// but for those attributes.
+func CompareSchemasV4(archive map[string]any, s *schema.Schema) []Diff {
+	project := projectSchemas(s)
+	for _, side := range []map[string]any{archive, project} {
+		for _, v := range side {
+			if attrs, ok := v.(map[string]any)["attributes"].(map[string]any); ok {
+				for _, name := range v4System {
+					delete(attrs, name)
+				}
+			}
+		}
+	}
+	return compareWith(archive, project, s)
+}

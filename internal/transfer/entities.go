@@ -119,7 +119,10 @@ func (im *importer) addRow(b *batch, id int64, data map[string]any) error {
 	r := &b.rows
 	ct := r.Type
 	doc, _ := data["documentId"].(string)
-	if doc == "" {
+	switch {
+	case doc == "" && im.v4():
+		doc = im.documentID(ct.UID(), id)
+	case doc == "":
 		return errors.New("no documentId")
 	}
 	created, err := timeOf(data, "createdAt", true)

@@ -169,7 +169,13 @@ type importer struct {
 	types map[string]*schema.ContentType // by uid: types and components
 	// mimes are the assets' MIME types, from their metadata files.
 	mimes map[string]string
+	// docs, for a Strapi 4 archive, are the localized rows' documents:
+	// uid → row id → the smallest row id of its localizations.
+	docs map[string]map[int64]int64
 }
+
+// v4 reports whether Strapi 4 wrote the archive.
+func (im *importer) v4() bool { return strings.HasPrefix(im.rep.StrapiVersion, "4.") }
 
 // readMetadata reads metadata.json, which Strapi requires.
 func (im *importer) readMetadata() error {
@@ -217,7 +223,11 @@ func (im *importer) compareSchemas() error {
 	if len(got) == 0 {
 		return fmt.Errorf("%w: it holds no schemas", archive.ErrNotArchive)
 	}
-	im.rep.Diffs = CompareSchemas(got, im.s)
+	if im.v4() {
+		im.rep.Diffs = CompareSchemasV4(got, im.s)
+	} else {
+		im.rep.Diffs = CompareSchemas(got, im.s)
+	}
 	if len(im.rep.Diffs) > 0 && !im.o.Force {
 		return fmt.Errorf("%w (%d differences; --force imports what both hold)", ErrSchemas, len(im.rep.Diffs))
 	}
@@ -245,6 +255,13 @@ func (im *importer) load(ctx context.Context, tx *content.Tx) error {
 			im.rep.Deleted[ct.UID()] = n
 		}
 	}
+	if im.v4() {
+		// Strapi 4's rows have no documentId: each is a document, but
+		// for the localizations links that make one of several rows.
+		if err := im.groupLocalizations(); err != nil {
+			return fmt.Errorf("links: %w", err)
+		}
+	}
 	if err := im.loadEntities(ctx, tx); err != nil {
 		return fmt.Errorf("entities: %w", err)
 	}
@@ -253,6 +270,13 @@ func (im *importer) load(ctx context.Context, tx *content.Tx) error {
 	}
 	if err := tx.EndLoad(ctx); err != nil {
 		return err
+	}
+	if im.v4() {
+		// Strapi 4's draft & publish is one row: a published one gets its
+		// draft, as Strapi 5's own migration from 4 gives it.
+		if err := tx.CompleteVersions(ctx); err != nil {
+			return err
+		}
 	}
 	return im.lines("configuration", func([]byte) error { im.rep.Configuration++; return nil })
 }

@@ -69,6 +69,9 @@ func (im *importer) loadLinks(ctx context.Context, tx *content.Tx) error {
 			owner, target = l.Right, linkEnd{Type: l.Left.Type, Ref: l.Left.Ref, Pos: ""}
 		}
 		a := im.relation(owner)
+		if a == nil && owner.Field == "localizations" {
+			return nil // a row's own documentId (5), or its other locales' rows (4): the documentId says it
+		}
 		if a == nil {
 			im.rep.LinksSkipped[owner.Type+"."+owner.Field]++
 			return nil
