@@ -64,10 +64,14 @@ func (im *importer) loadEntities(ctx context.Context, tx *content.Tx) error {
 			return fmt.Errorf("line %d is not an entity: %w", n, err)
 		}
 		ct := im.types[l.Type]
-		if ct == nil || (ct.Category != "") {
+		if ct == nil || ct.Kind == schema.ComponentKind {
 			why := notImported[l.Type]
-			if why == "" {
-				why = "the project has no such type"
+			switch {
+			case why != "":
+			case !im.o.Force:
+				return fmt.Errorf("line %d: %s is no content type of the project (--force leaves its rows out)", n, l.Type)
+			default:
+				why = "the project has no such type (--force)"
 			}
 			im.skip(l.Type, why)
 			return nil

@@ -251,7 +251,7 @@ func (im *importer) load(ctx context.Context, tx *content.Tx) error {
 		return err
 	}
 	for ct, n := range deleted {
-		if n > 0 && !(ct.Category != "") {
+		if n > 0 && ct.Kind != schema.ComponentKind {
 			im.rep.Deleted[ct.UID()] = n
 		}
 	}
