@@ -90,3 +90,26 @@ func (t *Tx) DeleteAll(ctx context.Context) (map[*schema.ContentType]int, error)
 	wrote(ctx)
 	return t.s.store.DeleteAll(ctx, t.conn, t.s.Schema)
 }
+
+// Snapshot makes the rest of the transaction read one snapshot of the
+// database (PostgreSQL's REPEATABLE READ, read only; a SQLite transaction
+// already is one): what an export reads. It must come first.
+func (t *Tx) Snapshot(ctx context.Context) error {
+	if t.s.db.Dialect != database.Postgres {
+		return nil
+	}
+	_, err := t.conn.ExecContext(ctx, "SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
+	return err
+}
+
+// DumpRows reads up to limit rows of ct above id after, in id order, with
+// their components, as they are stored: an export's batch.
+func (t *Tx) DumpRows(ctx context.Context, ct *schema.ContentType, after int64, limit int) (BulkRows, error) {
+	return t.s.store.DumpRows(ctx, t.conn, ct, after, limit)
+}
+
+// DumpLinks calls fn with every link of relation a, declared on its
+// owner's side, by row ids and places (store.DumpLinks).
+func (t *Tx) DumpLinks(ctx context.Context, a *schema.Attribute, fn func(owner, target int64, ownerPos, targetPos float64) error) error {
+	return t.s.store.DumpLinks(ctx, t.conn, a, fn)
+}

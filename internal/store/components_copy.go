@@ -19,10 +19,23 @@ import (
 // update in place starts from (mergeItems).
 // One statement per component type per level.
 func (s *Store) componentsOf(ctx context.Context, db database.Conn, holder *schema.ContentType, id int64) (map[*schema.Attribute][]entry.Component, error) {
-	top := &entry.Entry{Type: holder, ID: id}
+	all, err := s.componentsOfRows(ctx, db, holder, []int64{id})
+	if err != nil {
+		return nil, err
+	}
+	return all[0], nil
+}
+
+// componentsOfRows is componentsOf for several rows of holder, in the
+// same statements: each row's components, in the order of ids.
+func (s *Store) componentsOfRows(ctx context.Context, db database.Conn, holder *schema.ContentType, ids []int64) ([]map[*schema.Attribute][]entry.Component, error) {
+	tops := make([]*entry.Entry, len(ids))
+	for i, id := range ids {
+		tops[i] = &entry.Entry{Type: holder, ID: id}
+	}
 	kids := map[*entry.Entry]map[*schema.Attribute][]*entry.Entry{}
 	joins := map[*entry.Entry]map[*schema.Attribute][]int64{}
-	level := map[*schema.ContentType][]*entry.Entry{holder: {top}}
+	level := map[*schema.ContentType][]*entry.Entry{holder: tops}
 	for len(level) > 0 {
 		next := map[*schema.ContentType][]*entry.Entry{}
 		for h, es := range level {
@@ -88,7 +101,11 @@ func (s *Store) componentsOf(ctx context.Context, db database.Conn, holder *sche
 		}
 		return out
 	}
-	return asData(top), nil
+	out := make([]map[*schema.Attribute][]entry.Component, len(tops))
+	for i, top := range tops {
+		out[i] = asData(top)
+	}
+	return out, nil
 }
 
 // copiedColumns is what a copy reads of c's rows: every scalar field, and

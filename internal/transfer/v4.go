@@ -64,6 +64,12 @@ func (im *importer) documentID(uid string, id int64) string {
 			id = m[id]
 		}
 	}
+	return documentIDOf(uid, id)
+}
+
+// documentIDOf is the documentId Kiln makes for row id of uid where the
+// archive has none: 24 of [0-9a-z], as Strapi's.
+func documentIDOf(uid string, id int64) string {
 	sum := sha256.Sum256(fmt.Appendf(nil, "%s/%d", uid, id))
 	s := new(big.Int).SetBytes(sum[:]).Text(36)
 	for len(s) < 24 {

@@ -1,0 +1,466 @@
+package transfer
+
+import (
+	"bytes"
+	"context"
+	_ "embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strconv"
+	"time"
+
+	"github.com/kiln-cms/kiln/core/content"
+	"github.com/kiln-cms/kiln/core/entry"
+	"github.com/kiln-cms/kiln/core/schema"
+	"github.com/kiln-cms/kiln/internal/storage"
+	"github.com/kiln-cms/kiln/internal/transfer/archive"
+)
+
+// Exporting writes what strapi export writes, so that strapi import
+// loads it into a Strapi 5 of the same types: the schemas (the project's
+// types and components, and Strapi's own as Strapi 5.54 has them, which
+// strapi import compares too), every row of every type as it is stored
+// (ids, documentIds, both versions, locales, components with their ids),
+// every relation's links from the side that declares it, media as links
+// from the file, the locales as i18n's rows, the files' bytes, and
+// metadata.json. All of it is read in one snapshot of the database, a
+// batch of rows at a time.
+
+// StrapiVersion is the Strapi whose archives Kiln writes, and whose
+// dialect it speaks.
+const StrapiVersion = "5.54.0"
+
+// strapiSchemas are the schemas/ lines of Strapi's own types (the upload,
+// i18n, content-releases, review-workflows and users-permissions plugins',
+// and admin's), as Strapi 5.54 exported them (testdata/transfer/strapi5).
+//
+//go:embed strapi-schemas.jsonl
+var strapiSchemas []byte
+
+// strapiFields are the fields Strapi's own types have, where Kiln's have
+// more of their own (the user's reset date and token version).
+var strapiFields = map[string][]string{
+	"plugin::users-permissions.user": {"username", "email", "provider", "password", "resetPasswordToken", "confirmationToken", "confirmed", "blocked"},
+}
+
+// ExportOptions are what kiln export's flags choose.
+type ExportOptions struct {
+	archive.WriteOptions
+	// Files writes the files' bytes (assets) from Storage.
+	Files   bool
+	Storage storage.Storage
+	// Locales are the project's locales: i18n's rows in the archive.
+	Locales []Locale
+	// Progress, when set, hears of each batch written.
+	Progress func(Progress)
+}
+
+// Locale is one of the project's locales.
+type Locale struct{ Code, Name string }
+
+// ExportReport is what an export wrote.
+type ExportReport struct {
+	File       string
+	Entities   map[string]int
+	Links      int
+	Assets     int
+	AssetBytes int64
+	Elapsed    time.Duration
+}
+
+// Export writes svc's content (and o.Storage's files) to base plus the
+// extensions o asks for (.tar, .gz, .enc), and returns the file's name.
+func Export(ctx context.Context, svc *content.Service, base string, o ExportOptions) (*ExportReport, error) {
+	start := time.Now()
+	rep := &ExportReport{File: archive.FileName(base, o.WriteOptions), Entities: map[string]int{}}
+	w, err := archive.Create(rep.File, o.WriteOptions)
+	if err != nil {
+		return nil, err
+	}
+	ex := &exporter{svc: svc, s: svc.Schema, w: w, o: o, rep: rep}
+	err = svc.InTx(ctx, func(ctx context.Context, tx *content.Tx) error {
+		if err := tx.Snapshot(ctx); err != nil {
+			return err
+		}
+		for _, step := range []func(context.Context, *content.Tx) error{ex.schemas, ex.entities, ex.assets, ex.links} {
+			if err := step(ctx, tx); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err == nil {
+		err = ex.metadata()
+	}
+	if err != nil {
+		w.Abort()
+		return nil, err
+	}
+	if err := w.Close(); err != nil {
+		return nil, err
+	}
+	rep.Elapsed = time.Since(start)
+	return rep, nil
+}
+
+type exporter struct {
+	svc *content.Service
+	s   *schema.Schema
+	w   *archive.Writer
+	o   ExportOptions
+	rep *ExportReport
+	// keys are the stored files the file rows name, with their MIME types.
+	keys []assetKey
+}
+
+type assetKey struct{ key, mime string }
+
+// exported are the types whose rows an export writes: the project's, and
+// Kiln's built-in users, roles and files as Strapi's.
+func (ex *exporter) exported() []*schema.ContentType { return ex.s.Types }
+
+// uidOf is ct's uid in the archive.
+func archiveUID(ct *schema.ContentType) string { return uidOf(ct) }
+
+func (ex *exporter) schemas(ctx context.Context, _ *content.Tx) error {
+	lw := ex.w.Lines("schemas", "schemas", 0)
+	builtin := map[string]bool{}
+	for _, line := range bytes.Split(bytes.TrimSpace(strapiSchemas), []byte("\n")) {
+		if err := lw.WriteLine(line); err != nil {
+			return err
+		}
+		var v struct{ UID string }
+		if err := json.Unmarshal(line, &v); err != nil {
+			return err
+		}
+		builtin[v.UID] = true
+	}
+	for _, group := range [][]*schema.ContentType{ex.s.Types, ex.s.Components} {
+		for _, ct := range group {
+			if builtin[archiveUID(ct)] {
+				continue
+			}
+			b, err := json.Marshal(SchemaLine(ct))
+			if err != nil {
+				return err
+			}
+			if err := lw.WriteLine(b); err != nil {
+				return err
+			}
+		}
+	}
+	return lw.Close()
+}
+
+// exportBatch is how many rows one read of an export takes.
+const exportBatch = 500
+
+func (ex *exporter) entities(ctx context.Context, tx *content.Tx) error {
+	lw := ex.w.Lines("entities", "entities", 0)
+	total := 0
+	var bytesOut int64
+	for _, ct := range ex.exported() {
+		uid := archiveUID(ct)
+		fields := strapiFields[uid]
+		for after := int64(0); ; {
+			r, err := tx.DumpRows(ctx, ct, after, exportBatch)
+			if err != nil {
+				return err
+			}
+			if len(r.IDs) == 0 {
+				break
+			}
+			for i, id := range r.IDs {
+				line := ex.entityLine(uid, fields, r, i)
+				if err := lw.WriteLine(line); err != nil {
+					return err
+				}
+				bytesOut += int64(len(line))
+				if ct.Name == schema.FileType && ct.Builtin {
+					ex.fileKeys(r, i)
+				}
+				after = id
+			}
+			ex.rep.Entities[uid] += len(r.IDs)
+			total += len(r.IDs)
+			ex.progress("entities", total, bytesOut)
+		}
+	}
+	for i, l := range ex.o.Locales {
+		doc := documentIDOf("plugin::i18n.locale", int64(i+1))
+		now := jsonTime(time.Now())
+		line := fmt.Appendf(nil, `{"type":"plugin::i18n.locale","id":%d,"data":{"documentId":%q,"name":%s,"code":%s,"createdAt":%s,"updatedAt":%s,"publishedAt":%s,"locale":null}}`,
+			i+1, doc, jsonString(l.Name), jsonString(l.Code), now, now, now)
+		if err := lw.WriteLine(line); err != nil {
+			return err
+		}
+		ex.rep.Entities["plugin::i18n.locale"]++
+	}
+	return lw.Close()
+}
+
+// entityLine is row i of r as an entities/ line: data holds the
+// documentId, the scalars in the type's order, the dates, the locale,
+// then the components (with their ids, zone items with __component last).
+func (ex *exporter) entityLine(uid string, only []string, r entry.BulkRows, i int) []byte {
+	b := fmt.Appendf(nil, `{"type":%s,"id":%d,"data":{"documentId":%s`, jsonString(uid), r.IDs[i], jsonString(r.DocumentIDs[i]))
+	for j, a := range r.Fields {
+		if only != nil && !contains(only, a.Name) {
+			continue
+		}
+		b = append(b, ',')
+		b = append(b, jsonString(a.Name)...)
+		b = append(b, ':')
+		b = a.Kind.AppendJSON(b, r.Values[i][j])
+	}
+	b = fmt.Appendf(b, `,"createdAt":%s,"updatedAt":%s,"publishedAt":`, jsonTime(r.CreatedAt[i]), jsonTime(r.UpdatedAt[i]))
+	if r.PublishedAt[i].IsZero() {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, jsonTime(r.PublishedAt[i])...)
+	}
+	b = append(b, `,"locale":`...)
+	if r.Locales[i] == "" {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, jsonString(r.Locales[i])...)
+	}
+	if r.Components != nil {
+		b = appendComponents(b, r.Type, r.Components[i])
+	}
+	return append(b, "}}"...)
+}
+
+// appendComponents writes holder's component fields, each as Strapi
+// writes it: a single component an object or null, a repeatable one or a
+// zone a list.
+func appendComponents(b []byte, holder *schema.ContentType, comps map[*schema.Attribute][]entry.Component) []byte {
+	for _, a := range holder.Attributes {
+		if !a.IsComponent() {
+			continue
+		}
+		b = append(b, ',')
+		b = append(b, jsonString(a.Name)...)
+		b = append(b, ':')
+		list := comps[a]
+		single := a.Type == schema.Component && !a.Repeatable
+		switch {
+		case single && len(list) == 0:
+			b = append(b, "null"...)
+			continue
+		case !single:
+			b = append(b, '[')
+		}
+		for n, c := range list {
+			if n > 0 {
+				b = append(b, ',')
+			}
+			b = fmt.Appendf(b, `{"id":%d`, c.ID)
+			for _, f := range c.Type.Attributes {
+				if !f.IsScalar() || f.Column == "" {
+					continue
+				}
+				b = append(b, ',')
+				b = append(b, jsonString(f.Name)...)
+				b = append(b, ':')
+				b = f.Kind.AppendJSON(b, c.Data.Values[f])
+			}
+			b = appendComponents(b, c.Type, c.Data.Components)
+			if a.Type == schema.DynamicZone {
+				b = fmt.Appendf(b, `,"__component":%s`, jsonString(c.Type.Name))
+			}
+			b = append(b, '}')
+		}
+		if !single {
+			b = append(b, ']')
+		}
+	}
+	return b
+}
+
+// fileKeys notes the stored keys of file row i and its formats.
+func (ex *exporter) fileKeys(r entry.BulkRows, i int) {
+	val := func(name string) any {
+		for j, a := range r.Fields {
+			if a.Name == name {
+				return r.Values[i][j]
+			}
+		}
+		return nil
+	}
+	hash, _ := val("hash").(string)
+	ext, _ := val("ext").(string)
+	mime, _ := val("mime").(string)
+	if hash != "" {
+		ex.keys = append(ex.keys, assetKey{hash + ext, mime})
+	}
+	raw, _ := val("formats").(json.RawMessage)
+	var formats map[string]struct{ Hash, Ext, Mime string }
+	if json.Unmarshal(raw, &formats) == nil {
+		for _, name := range sortedNames(formats) {
+			f := formats[name]
+			if f.Hash != "" {
+				ex.keys = append(ex.keys, assetKey{f.Hash + f.Ext, f.Mime})
+			}
+		}
+	}
+}
+
+// getter is a storage that reads its files back.
+type getter interface {
+	Get(ctx context.Context, key string) (io.ReadCloser, int64, error)
+}
+
+// open reads a stored file.
+func (ex *exporter) open(ctx context.Context, key string) (io.ReadCloser, int64, error) {
+	switch st := ex.o.Storage.(type) {
+	case getter:
+		return st.Get(ctx, key)
+	case storage.Opener:
+		f, err := st.Open(key)
+		if err != nil {
+			return nil, 0, err
+		}
+		fi, err := f.Stat()
+		if err != nil {
+			f.Close()
+			return nil, 0, err
+		}
+		return f, fi.Size(), nil
+	}
+	return nil, 0, errors.New("the storage cannot read its files back")
+}
+
+// assets writes each file's bytes and its metadata sidecar, as Strapi's
+// assets/uploads/<key> and assets/metadata/<key>.json.
+func (ex *exporter) assets(ctx context.Context, _ *content.Tx) error {
+	if !ex.o.Files {
+		return nil
+	}
+	for _, k := range ex.keys {
+		r, size, err := ex.open(ctx, k.key)
+		if errors.Is(err, os.ErrNotExist) {
+			return fmt.Errorf("the file %s a file row names is not in the storage (kiln media orphans lists the other way round)", k.key)
+		}
+		if err != nil {
+			return fmt.Errorf("reading the file %s: %w", k.key, err)
+		}
+		meta := fmt.Appendf(nil, `{"filename":%s,"filepath":%s,"stats":{"size":%d},"mime":%s}`,
+			jsonString(k.key), jsonString("public/uploads/"+k.key), size, jsonString(k.mime))
+		if err := ex.w.Add("assets/metadata/"+k.key+".json", int64(len(meta)), bytes.NewReader(meta)); err != nil {
+			r.Close()
+			return err
+		}
+		err = ex.w.Add("assets/uploads/"+k.key, size, r)
+		r.Close()
+		if err != nil {
+			return err
+		}
+		ex.rep.Assets++
+		ex.rep.AssetBytes += size
+		ex.progress("assets", ex.rep.Assets, ex.rep.AssetBytes)
+	}
+	return nil
+}
+
+func (ex *exporter) links(ctx context.Context, tx *content.Tx) error {
+	lw := ex.w.Lines("links", "links", 0)
+	var bytesOut int64
+	for _, group := range [][]*schema.ContentType{ex.s.Types, ex.s.Components} {
+		for _, ct := range group {
+			for _, a := range ct.Attributes {
+				if !a.IsRelation() || a.MappedBy != "" || a.TargetType == nil {
+					continue
+				}
+				err := tx.DumpLinks(ctx, a, func(o, t int64, op, tp float64) error {
+					line := linkLineOf(a, o, t, op, tp)
+					bytesOut += int64(len(line))
+					ex.rep.Links++
+					if ex.rep.Links%1000 == 0 {
+						ex.progress("links", ex.rep.Links, bytesOut)
+					}
+					return lw.WriteLine(line)
+				})
+				if err != nil {
+					return err
+				}
+			}
+		}
+	}
+	ex.progress("links", ex.rep.Links, bytesOut)
+	return lw.Close()
+}
+
+// linkLineOf is one link of a as a links/ line: a media field's from the
+// file, a relation's from a's owner, with the places Strapi keeps (the
+// owner's list's when it is to-many, the target's when its inverse is).
+func linkLineOf(a *schema.Attribute, o, t int64, op, tp float64) []byte {
+	owner := uidOf(a.Owner)
+	if a.IsMedia() {
+		return fmt.Appendf(nil, `{"kind":"relation.morph","relation":"morphToMany","left":{"type":"plugin::upload.file","field":"related","ref":%d},"right":{"ref":%d,"pos":%s,"type":%s,"field":%s}}`,
+			t, o, place(max(op, 1)), jsonString(owner), jsonString(a.Name))
+	}
+	kind := "relation.basic"
+	if a.TargetType == a.Owner {
+		kind = "relation.circular"
+	}
+	b := fmt.Appendf(nil, `{"kind":%q,"relation":%q,"left":{"type":%s,"field":%s,"ref":%d`, kind, string(a.RelationKind), jsonString(owner), jsonString(a.Name), o)
+	if a.ToMany() && op > 0 {
+		b = fmt.Appendf(b, `,"pos":%s`, place(op))
+	}
+	b = fmt.Appendf(b, `},"right":{"type":%s`, jsonString(uidOf(a.TargetType)))
+	if a.InversedBy != "" {
+		b = fmt.Appendf(b, `,"field":%s`, jsonString(a.InversedBy))
+	}
+	b = fmt.Appendf(b, `,"ref":%d`, t)
+	if a.Inverse != nil && a.Inverse.ToMany() && tp > 0 {
+		b = fmt.Appendf(b, `,"pos":%s`, place(tp))
+	}
+	return append(b, "}}"...)
+}
+
+// place writes a place as Strapi's float order columns read it.
+func place(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
+
+func (ex *exporter) metadata() error {
+	m := fmt.Appendf(nil, "{\n  \"createdAt\": %s,\n  \"strapi\": {\n    \"version\": %q\n  }\n}", jsonTime(time.Now()), StrapiVersion)
+	return ex.w.Add("metadata.json", int64(len(m)), bytes.NewReader(m))
+}
+
+func (ex *exporter) progress(stage string, items int, b int64) {
+	if ex.o.Progress != nil {
+		ex.o.Progress(Progress{Stage: stage, Items: items, Bytes: b})
+	}
+}
+
+// jsonTime is t as Strapi writes dates: UTC, milliseconds.
+func jsonTime(t time.Time) string {
+	return `"` + t.UTC().Format("2006-01-02T15:04:05.000Z") + `"`
+}
+
+func jsonString(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func sortedNames[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
