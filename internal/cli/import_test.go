@@ -89,6 +89,26 @@ func TestImportCommand(t *testing.T) {
 			if got := writers(); !strings.Contains(got, "Wanda") || strings.Contains(got, "Kept until the import") {
 				t.Errorf("after the import the writers are %s", got)
 			}
+
+			// kiln export writes what kiln import (and strapi import) reads.
+			dest := filepath.Join(t.TempDir(), "out")
+			if code, _, errOut := kiln("export", "-f", dest); code != 2 || !strings.Contains(errOut, "give --key") {
+				t.Errorf("export without --key nor --no-encrypt: %d %q", code, errOut)
+			}
+			if code, _, errOut := kiln("export", "-f", dest, "--no-encrypt", "--exclude", "nope"); code != 2 || !strings.Contains(errOut, `not "nope"`) {
+				t.Errorf("export --exclude nope: %d %q", code, errOut)
+			}
+			code, out2, errOut := kiln("export", "-f", dest, "--key", "k3y", "--no-compress")
+			if code != 0 || !strings.Contains(out2, "out.tar.enc") || !strings.Contains(out2, "and 7 files") {
+				t.Fatalf("export: %d %q %q", code, out2, errOut)
+			}
+			code, out2, errOut = kiln("import", dest+".tar.enc", "--key", "k3y")
+			if code != 0 || !strings.Contains(out2, "api::writer.writer                                 2") {
+				t.Fatalf("import of kiln's export: %d %q %q", code, out2, errOut)
+			}
+			if got := writers(); !strings.Contains(got, "Wanda") || !strings.Contains(got, "Walter") {
+				t.Errorf("after importing the export the writers are %s", got)
+			}
 		})
 	}
 }
