@@ -120,6 +120,21 @@ func (l *Local) Open(key string) (*os.File, error) {
 	return f, nil
 }
 
+// Get opens key for reading (`kiln media move` reads a file it copies
+// away): a missing key answers an error matching fs.ErrNotExist.
+func (l *Local) Get(ctx context.Context, key string) (io.ReadCloser, int64, error) {
+	f, err := l.Open(key)
+	if err != nil {
+		return nil, 0, err
+	}
+	info, err := f.Stat()
+	if err != nil {
+		_ = f.Close()
+		return nil, 0, localErr("stat "+key, err)
+	}
+	return f, info.Size(), nil
+}
+
 // Keys calls fn for every regular file in the folder except in-flight
 // uploads, reading the folder in batches so a large one is not held whole.
 func (l *Local) Keys(ctx context.Context, fn func(key string) error) error {
