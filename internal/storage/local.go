@@ -39,7 +39,7 @@ func NewLocal(dir string) (*Local, error) {
 func (l *Local) Dir() string { return l.dir }
 
 // Provider is Strapi's name for this provider.
-func (l *Local) Provider() string { return "local" }
+func (l *Local) Provider() string { return ProviderLocal }
 
 // URL is the path kiln's /uploads route serves key at.
 func (l *Local) URL(key string) string { return "/uploads/" + url.PathEscape(key) }

@@ -135,7 +135,7 @@ func NewS3(ctx context.Context, cfg S3Config) (*S3, error) {
 }
 
 // Provider is Strapi's name for this provider.
-func (s *S3) Provider() string { return "aws-s3" }
+func (s *S3) Provider() string { return ProviderS3 }
 
 func (s *S3) object(key string) string { return s.prefix + key }
 

@@ -40,6 +40,12 @@ type Storage interface {
 	Provider() string
 }
 
+// The providers' names, as file rows record them (Strapi's).
+const (
+	ProviderLocal = "local"
+	ProviderS3    = "aws-s3"
+)
+
 // Signer is implemented by providers that can hand out time-limited URLs
 // for private objects. Use SignerFor to learn whether a Storage wants its
 // URLs signed: an S3 bucket configured without signed URLs can sign but
