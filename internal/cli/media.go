@@ -92,7 +92,7 @@ func (k *CLI) mediaMove(args []string, stdout, stderr io.Writer) int {
 		to = fs.String("to", "", "the provider to move the files to: local or s3")
 		dry = fs.Bool("dry-run", false, "find every file's objects in the source and say what would move; copy nothing")
 		conc = fs.Int("concurrency", 4, "objects copied at once")
-		batch = fs.Int("batch", 100, "rows read in one statement and switched in one transaction")
+		batch = fs.Int("batch", 100, "rows read in one statement and switched in one transaction (at most 1000)")
 		del = fs.Bool("delete-source", false, "remove a file's source objects once its row points at the verified copies")
 	})
 	if stop {
@@ -106,8 +106,10 @@ func (k *CLI) mediaMove(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "kiln media move: --to must be local or s3, not %q\n%s\n", *to, mediaUsage)
 		return 2
 	}
-	if *conc < 1 || *batch < 1 {
-		fmt.Fprintln(stderr, "kiln media move: --concurrency and --batch must be at least 1")
+	// A batch's UPDATE carries about 7 values a row: 1000 rows stay
+	// below SQLite's and PostgreSQL's limits on a statement's values.
+	if *conc < 1 || *batch < 1 || *batch > 1000 {
+		fmt.Fprintln(stderr, "kiln media move: --concurrency must be at least 1, --batch from 1 to 1000")
 		return 2
 	}
 	source := config.ProviderLocal

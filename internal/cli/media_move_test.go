@@ -256,6 +256,9 @@ func TestMediaMoveCommand(t *testing.T) {
 		if code, _, errOut := kiln("media", "move", "--to", "gcs"); code != 2 || !strings.Contains(errOut, `--to must be local or s3, not "gcs"`) {
 			t.Errorf("--to gcs: %d %q", code, errOut)
 		}
+		if code, _, errOut := kiln("media", "move", "--to", "s3", "--batch", "1001"); code != 2 || !strings.Contains(errOut, "--batch from 1 to 1000") {
+			t.Errorf("--batch 1001: %d %q", code, errOut)
+		}
 		code, out, errOut := kiln("media", "move", "--to", "s3", "--dry-run")
 		if want := fmt.Sprintf("dry run: 3 of 3 file(s) would move from local to aws-s3: 7 objects, %s found in ", upload.Bytes(total)); code != 0 || !strings.HasPrefix(out, want) {
 			t.Fatalf("dry run: %d %q %q, want 0 and %q", code, out, errOut, want)
