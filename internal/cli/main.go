@@ -24,7 +24,7 @@ func (k *CLI) commands() []command {
 		{"seed", k.seedSummary(), k.runSeed},
 		{"admin", "admin create --email E --password P: create (or reset) an admin user", k.runAdmin},
 		{"token", "token create|list|revoke: manage the API tokens servers call the API with", k.runToken},
-		{"media", "media orphans [--delete]: list (or remove) stored files no file row names", k.runMedia},
+		{"media", "media orphans [--delete]: stored files no row names; media move --to local|s3: move files between providers", k.runMedia},
 		{"routes", "print the route table: method, path, action, roles allowed, source", k.runRoutes},
 		{"version", "print the version", k.runVersion},
 	}
