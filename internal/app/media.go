@@ -2,8 +2,11 @@ package app
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"maps"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/valyala/fasthttp"
@@ -18,7 +21,7 @@ import (
 // newMedia opens the upload provider config/upload.yaml names and the
 // media library over it (docs/media.md).
 func (a *App) newMedia(ctx context.Context) error {
-	st, err := openStorage(ctx, a.Config)
+	st, err := OpenStorage(ctx, a.Config, a.Config.Upload.Provider)
 	if err != nil {
 		return fmt.Errorf("opening the upload provider: %w", err)
 	}
@@ -29,16 +32,50 @@ func (a *App) newMedia(ctx context.Context) error {
 			"dir", localDir(a.Config))
 	}
 	a.Upload = upload.New(a.Content, st, a.Config.Upload, a.Log)
+	a.warnOtherProviders(ctx)
 	return nil
+}
+
+// MoveCommand is the command that moves the files of the other provider
+// to the one configured.
+func MoveCommand(provider string) string { return "kiln media move --to " + provider }
+
+// warnOtherProviders warns when files' rows name a provider other than
+// the configured one: their urls are not served (a local file's
+// /uploads is not mounted on s3; an object's url is not signed on
+// local). One statement, a COUNT grouped by provider.
+func (a *App) warnOtherProviders(ctx context.Context) {
+	counts, err := a.Upload.Providers(ctx)
+	if err != nil {
+		a.Log.Warn("could not count the files by provider", "err", err)
+		return
+	}
+	configured := a.Upload.Storage().Provider()
+	for _, p := range slices.Sorted(maps.Keys(counts)) {
+		switch n := counts[p]; {
+		case p == configured:
+		case p == storage.ProviderLocal || p == storage.ProviderS3:
+			a.Log.Warn("files are kept by a provider other than the configured one, and their urls are not served: move them",
+				"files", n, "provider", p, "configured", configured, "fix", MoveCommand(a.Config.Upload.Provider))
+		default:
+			a.Log.Warn("files are kept by a provider kiln cannot read or serve", "files", n, "provider", p, "configured", configured)
+		}
+	}
 }
 
 // localDir is where the local provider keeps files: the data folder's
 // uploads.
 func localDir(cfg config.Config) string { return filepath.Join(cfg.Paths.Data, "uploads") }
 
-func openStorage(ctx context.Context, cfg config.Config) (storage.Storage, error) {
-	if cfg.Upload.Provider == config.ProviderS3 {
+// OpenStorage opens the upload provider named (config.ProviderLocal or
+// ProviderS3) from cfg's settings, whichever upload.provider names:
+// `kiln media move` opens both.
+func OpenStorage(ctx context.Context, cfg config.Config, provider string) (storage.Storage, error) {
+	if provider == config.ProviderS3 {
 		s := cfg.Upload.S3
+		if s.Bucket == "" {
+			return nil, errors.New("upload: the s3 provider needs s3.bucket (KILN_UPLOAD_S3_BUCKET)")
+		}
 		return storage.NewS3(ctx, storage.S3Config{Bucket: s.Bucket, Region: s.Region, Endpoint: s.Endpoint,
 			AccessKeyID: s.AccessKeyID, SecretAccessKey: s.SecretAccessKey, BaseURL: s.BaseURL, Prefix: s.Prefix,
 			ForcePathStyle: s.ForcePathStyle, SignedURLs: s.SignedURLs, SignedURLTTL: s.SignedURLTTL})

@@ -26,7 +26,7 @@ func (k *CLI) commands() []command {
 		{"token", "token create|list|revoke: manage the API tokens servers call the API with", k.runToken},
 		{"import", "import FILE [--key K] [--force] [--dry-run]: load a Strapi export (strapi export's archive) in place of every entry", k.runImport},
 		{"export", "export -f NAME [--no-encrypt|--key K] [--no-compress]: write the content and files as strapi export does", k.runExport},
-		{"media", "media orphans [--delete]: list (or remove) stored files no file row names", k.runMedia},
+		{"media", "media orphans [--delete]: stored files no row names; media move --to local|s3: move files between providers", k.runMedia},
 		{"routes", "print the route table: method, path, action, roles allowed, source", k.runRoutes},
 		{"version", "print the version", k.runVersion},
 	}

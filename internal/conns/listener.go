@@ -118,7 +118,12 @@ func (l *Listener) Accept() (net.Conn, error) {
 	for {
 		c, err := l.Listener.Accept()
 		if err != nil {
-			if l.isClosed() || !temporary(err) {
+			if l.isClosed() {
+				// Whatever the listener said last: a closed one reports
+				// net.ErrClosed, which ends the server's loop.
+				return nil, net.ErrClosed
+			}
+			if !temporary(err) {
 				return nil, err
 			}
 			if delay == 0 {

@@ -39,7 +39,7 @@ func NewLocal(dir string) (*Local, error) {
 func (l *Local) Dir() string { return l.dir }
 
 // Provider is Strapi's name for this provider.
-func (l *Local) Provider() string { return "local" }
+func (l *Local) Provider() string { return ProviderLocal }
 
 // URL is the path kiln's /uploads route serves key at.
 func (l *Local) URL(key string) string { return "/uploads/" + url.PathEscape(key) }
@@ -118,6 +118,21 @@ func (l *Local) Open(key string) (*os.File, error) {
 		return nil, localErr("open "+key, err)
 	}
 	return f, nil
+}
+
+// Get opens key for reading (`kiln media move` reads a file it copies
+// away): a missing key answers an error matching fs.ErrNotExist.
+func (l *Local) Get(ctx context.Context, key string) (io.ReadCloser, int64, error) {
+	f, err := l.Open(key)
+	if err != nil {
+		return nil, 0, err
+	}
+	info, err := f.Stat()
+	if err != nil {
+		_ = f.Close()
+		return nil, 0, localErr("stat "+key, err)
+	}
+	return f, info.Size(), nil
 }
 
 // Keys calls fn for every regular file in the folder except in-flight

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"net"
 	"net/url"
 	"strings"
@@ -134,7 +135,7 @@ func NewS3(ctx context.Context, cfg S3Config) (*S3, error) {
 }
 
 // Provider is Strapi's name for this provider.
-func (s *S3) Provider() string { return "aws-s3" }
+func (s *S3) Provider() string { return ProviderS3 }
 
 func (s *S3) object(key string) string { return s.prefix + key }
 
@@ -169,6 +170,28 @@ func (s *S3) Put(ctx context.Context, key string, body io.Reader, size int64, mi
 		return s3Err("put "+key, err)
 	}
 	return nil
+}
+
+// Get opens the object under key for reading; its first request (a
+// HEAD, for the size) is made here, so a missing object answers an error
+// matching fs.ErrNotExist at once rather than at the first Read.
+func (s *S3) Get(ctx context.Context, key string) (io.ReadCloser, int64, error) {
+	if err := CheckKey(key); err != nil {
+		return nil, 0, err
+	}
+	obj, err := s.c.GetObject(ctx, s.bucket, s.object(key), minio.GetObjectOptions{})
+	if err != nil {
+		return nil, 0, s3Err("get "+key, err)
+	}
+	info, err := obj.Stat()
+	if err != nil {
+		_ = obj.Close()
+		if r := minio.ToErrorResponse(err); r.Code == "NoSuchKey" || r.StatusCode == 404 {
+			return nil, 0, fmt.Errorf("storage: get %s: %w", key, fs.ErrNotExist)
+		}
+		return nil, 0, s3Err("get "+key, err)
+	}
+	return obj, info.Size, nil
 }
 
 // Delete removes key; S3 answers a missing key as deleted.

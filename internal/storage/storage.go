@@ -26,6 +26,9 @@ type Storage interface {
 	// it. On any error nothing is left under key. mime is the Content-Type
 	// to store where the provider keeps one.
 	Put(ctx context.Context, key string, body io.Reader, size int64, mime string) error
+	// Get opens key for reading and answers its size; a missing key is
+	// an error matching fs.ErrNotExist. The caller closes the reader.
+	Get(ctx context.Context, key string) (io.ReadCloser, int64, error)
 	// Delete removes key; a missing key is not an error.
 	Delete(ctx context.Context, key string) error
 	// URL is the address a client fetches key from.
@@ -36,6 +39,12 @@ type Storage interface {
 	// Provider is Strapi's provider name stored on the file row.
 	Provider() string
 }
+
+// The providers' names, as file rows record them (Strapi's).
+const (
+	ProviderLocal = "local"
+	ProviderS3    = "aws-s3"
+)
 
 // Signer is implemented by providers that can hand out time-limited URLs
 // for private objects. Use SignerFor to learn whether a Storage wants its

@@ -184,6 +184,38 @@ func TestPutReadBack(t *testing.T) {
 	}
 }
 
+// TestGet: Get answers a stored key's bytes and size as Put stored them,
+// a missing key an error matching fs.ErrNotExist (not ErrUnavailable: the
+// storage answered), and a bad key ErrBadKey, on both providers.
+func TestGet(t *testing.T) {
+	for _, pp := range providers(t) {
+		t.Run(pp.name, func(t *testing.T) {
+			p := pp.make(t)
+			ctx := context.Background()
+			body := bytes.Repeat([]byte("get me\x00"), 1000)
+			if err := p.st.Put(ctx, "doc_0123456789.bin", bytes.NewReader(body), int64(len(body)), "application/octet-stream"); err != nil {
+				t.Fatal(err)
+			}
+			r, size, err := p.st.Get(ctx, "doc_0123456789.bin")
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := io.ReadAll(r)
+			r.Close()
+			if err != nil || size != int64(len(body)) || !bytes.Equal(got, body) {
+				t.Fatalf("Get: size %d, %d bytes read (%v), want %d and the bytes put", size, len(got), err, len(body))
+			}
+			_, _, err = p.st.Get(ctx, "missing_0123456789.bin")
+			if !errors.Is(err, fs.ErrNotExist) || errors.Is(err, storage.ErrUnavailable) {
+				t.Fatalf("Get of a missing key: %v, want fs.ErrNotExist", err)
+			}
+			if _, _, err := p.st.Get(ctx, "../etc/passwd"); !errors.Is(err, storage.ErrBadKey) {
+				t.Fatalf("Get of a bad key: %v, want ErrBadKey", err)
+			}
+		})
+	}
+}
+
 // genReader yields n pseudo-random bytes without holding them, hashing
 // what it gave and sampling the heap as it goes.
 type genReader struct {
