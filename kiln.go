@@ -1,7 +1,7 @@
 // Package kiln is Kiln as a Go framework: a program of one's own module
 // runs Kiln's whole command line — serve, migrate, seed, validate, token,
-// admin, media, routes, init, version, with every flag — with the plugins
-// it adds:
+// admin, import, export, media, routes, init, version, with every flag —
+// with the plugins it adds:
 //
 //	func main() {
 //		kiln.Main(kiln.WithPlugins(reviews.New()))
