@@ -94,18 +94,17 @@ func linkValues(b *sqlgen.Builder, owners, targets []int64, more ...[]float64) {
 
 // loadColumn sets the foreign key col of a's owner rows to their targets
 // (those whose publishedAt is published, NULL or NOT NULL, when given):
-// one UPDATE per batch.
+// one UPDATE ... FROM per batch, a join both databases plan as one.
 func (s *Store) loadColumn(ctx context.Context, db database.Conn, a *schema.Attribute, col, published string, owners, targets []int64) (int, error) {
-	owner, target := sqlgen.Ident(a.Owner.Table), sqlgen.Ident(a.TargetType.Table)
+	owner := sqlgen.Ident(a.Owner.Table)
 	id := sqlgen.Ident(schema.ColID)
-	pairs := "SELECT v.o, v.t FROM v JOIN " + target + " x ON x." + id + " = v.t"
-	if published != "" {
-		pairs += " AND x." + sqlgen.Ident(schema.ColPublishedAt) + " " + published
-	}
 	b := sqlgen.New(s.DB.Dialect)
 	linkValues(b, owners, targets)
-	b.W("UPDATE ", owner, " SET ", sqlgen.Ident(col), " = (SELECT p.t FROM (", pairs, ") p WHERE p.o = ", owner, ".", id, ") WHERE ",
-		id, " IN (SELECT p.o FROM (", pairs, ") p)")
+	b.W("UPDATE ", owner, " SET ", sqlgen.Ident(col), " = v.t FROM v JOIN ", sqlgen.Ident(a.TargetType.Table), " x ON x.", id, " = v.t")
+	if published != "" {
+		b.W(" AND x.", sqlgen.Ident(schema.ColPublishedAt), " ", published)
+	}
+	b.W(" WHERE ", owner, ".", id, " = v.o")
 	res, err := db.ExecContext(ctx, b.SQL(), b.Args()...)
 	if err != nil {
 		return 0, err

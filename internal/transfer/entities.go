@@ -27,9 +27,34 @@ const (
 
 // entityLine is one line of entities/.
 type entityLine struct {
-	Type string         `json:"type"`
-	ID   json.Number    `json:"id"`
-	Data map[string]any `json:"data"`
+	Type string      `json:"type"`
+	ID   json.Number `json:"id"`
+	// Data is read a field at a time (fields), so that a JSON field keeps
+	// its text as the archive writes it, keys in their order.
+	Data fields `json:"data"`
+}
+
+// fields are an object of the archive: each field's JSON text.
+type fields map[string]json.RawMessage
+
+// value is field key decoded (numbers as json.Number), nil when absent.
+func (f fields) value(key string) (any, bool, error) {
+	raw, ok := f[key]
+	if !ok {
+		return nil, false, nil
+	}
+	var v any
+	if err := decode(raw, &v); err != nil {
+		return nil, true, fmt.Errorf("%s: %w", key, err)
+	}
+	return v, true, nil
+}
+
+// str is field key as a string, "" when absent, null or not a string.
+func (f fields) str(key string) string {
+	v, _, _ := f.value(key)
+	s, _ := v.(string)
+	return s
 }
 
 // batch is the rows of one type waiting to be written.
@@ -119,10 +144,10 @@ func newBatch(ct *schema.ContentType) *batch {
 }
 
 // addRow converts one entity's data into b's next row.
-func (im *importer) addRow(b *batch, id int64, data map[string]any) error {
+func (im *importer) addRow(b *batch, id int64, data fields) error {
 	r := &b.rows
 	ct := r.Type
-	doc, _ := data["documentId"].(string)
+	doc := data.str("documentId")
 	switch {
 	case doc == "" && im.v4():
 		doc = im.documentID(ct.UID(), id)
@@ -149,7 +174,7 @@ func (im *importer) addRow(b *batch, id int64, data map[string]any) error {
 	}
 	locale := ""
 	if ct.Localized {
-		locale, _ = data["locale"].(string)
+		locale = data.str("locale")
 		if !slices.Contains(im.s.Locales(), locale) {
 			return fmt.Errorf("its locale %q is not one of the project's (config/i18n.yaml)", locale)
 		}
@@ -178,8 +203,8 @@ func (im *importer) addRow(b *batch, id int64, data map[string]any) error {
 
 // timeOf reads a date of the row (Strapi writes them as ISO 8601 in UTC);
 // a missing or null one is the zero time, unless required.
-func timeOf(data map[string]any, key string, required bool) (time.Time, error) {
-	v, _ := data[key].(string)
+func timeOf(data fields, key string, required bool) (time.Time, error) {
+	v := data.str(key)
 	if v == "" {
 		if required {
 			return time.Time{}, fmt.Errorf("no %s", key)
@@ -196,12 +221,19 @@ func timeOf(data map[string]any, key string, required bool) (time.Time, error) {
 // scalarOf is a's canonical value in data: the kind reads it as it reads
 // a JSON body's; a field the archive does not hold takes its default
 // (Kiln's own fields, such as the user's tokenVersion).
-func scalarOf(a *schema.Attribute, data map[string]any) (any, error) {
-	v, ok := data[a.Name]
+func scalarOf(a *schema.Attribute, data fields) (any, error) {
+	raw, ok := data[a.Name]
 	if !ok {
 		return a.Default, nil
 	}
-	if v == nil {
+	var v any = json.RawMessage(raw) // a JSON document as written
+	if !a.Kind.Caps().Opaque {
+		var err error
+		if v, _, err = data.value(a.Name); err != nil {
+			return nil, err
+		}
+	}
+	if v == nil || string(raw) == "null" {
 		return nil, nil
 	}
 	out, err := a.Kind.FromJSON(v)
@@ -217,28 +249,24 @@ func scalarOf(a *schema.Attribute, data map[string]any) (any, error) {
 
 // componentsOf reads holder's component and zone fields from data, each
 // item under the id the archive gives it, and counts the items.
-func (im *importer) componentsOf(holder *schema.ContentType, data map[string]any) (map[*schema.Attribute][]entry.Component, int, error) {
+func (im *importer) componentsOf(holder *schema.ContentType, data fields) (map[*schema.Attribute][]entry.Component, int, error) {
 	var out map[*schema.Attribute][]entry.Component
 	count := 0
 	for _, a := range holder.Attributes {
-		if !a.IsComponent() {
+		raw, ok := data[a.Name]
+		if !a.IsComponent() || !ok || string(raw) == "null" {
 			continue
 		}
-		v := data[a.Name]
-		var list []any
-		switch v := v.(type) {
-		case nil:
-			continue
-		case []any:
-			list = v
-		case map[string]any:
-			list = []any{v}
-		default:
-			return nil, 0, fmt.Errorf("%s is neither a component nor a list of them", a.Name)
+		var list []fields
+		if err := json.Unmarshal(raw, &list); err != nil {
+			var one fields
+			if err := json.Unmarshal(raw, &one); err != nil {
+				return nil, 0, fmt.Errorf("%s is neither a component nor a list of them", a.Name)
+			}
+			list = []fields{one}
 		}
-		for i, it := range list {
-			obj, ok := it.(map[string]any)
-			if !ok {
+		for i, obj := range list {
+			if obj == nil {
 				return nil, 0, fmt.Errorf("%s[%d] is not a component", a.Name, i)
 			}
 			c, n, err := im.componentOf(a, obj)
@@ -256,16 +284,17 @@ func (im *importer) componentsOf(holder *schema.ContentType, data map[string]any
 }
 
 // componentOf reads one item of field a.
-func (im *importer) componentOf(a *schema.Attribute, obj map[string]any) (entry.Component, int, error) {
+func (im *importer) componentOf(a *schema.Attribute, obj fields) (entry.Component, int, error) {
 	ct := a.ComponentTypes[0]
 	if a.Type == schema.DynamicZone {
-		uid, _ := obj["__component"].(string)
+		uid := obj.str("__component")
 		ct = im.s.Component(uid)
 		if ct == nil || !slices.Contains(a.ComponentTypes, ct) {
 			return entry.Component{}, 0, fmt.Errorf("the zone holds no component %q", uid)
 		}
 	}
-	num, _ := obj["id"].(json.Number)
+	v, _, _ := obj.value("id")
+	num, _ := v.(json.Number)
 	id, err := num.Int64()
 	if err != nil || id <= 0 {
 		return entry.Component{}, 0, fmt.Errorf("a %s without its row id", ct.Name)

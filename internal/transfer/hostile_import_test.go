@@ -122,3 +122,21 @@ func TestHostileArchivesWriteNothing(t *testing.T) {
 		}
 	})
 }
+
+// TestImportKeepsJSONAsWritten: a json field (here inside a zone's
+// component) keeps its text as the archive writes it, keys in their
+// order, as Strapi keeps it: the answer is byte for byte the archive's.
+func TestImportKeepsJSONAsWritten(t *testing.T) {
+	dir := cutArchive(t, "entities", func(s string) string {
+		return strings.Replace(s, `"extra":{"a":[1,2],"b":null}`, `"extra":{"b":null,"a":[1,2],"z":{"y":1,"x":2}}`, 1)
+	})
+	dialects(t, func(t *testing.T, d database.Dialect) {
+		cfg := apptest.ProjectConfigWithLocales(t, d, "graphql", "src")
+		cfg.I18n.Locales = append(cfg.I18n.Locales, config.Locale{Code: "de", Name: "German (de)"})
+		h, _ := importInto(t, cfg, dir, ImportOptions{})
+		r := h.Do("GET", "/api/pages?populate[body][on][blocks.stats][fields][0]=extra", nil)
+		if r.Status != 200 || !strings.Contains(string(r.Body), `"extra":{"b":null,"a":[1,2],"z":{"y":1,"x":2}}`) {
+			t.Errorf("%d %s", r.Status, r.Body)
+		}
+	})
+}

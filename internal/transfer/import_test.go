@@ -99,7 +99,11 @@ func readArchive(t *testing.T, file string) archived {
 		switch {
 		case strings.HasPrefix(name, "entities/"):
 			return archive.ReadLines(r, 0, func(line []byte) error {
-				var l entityLine
+				var l struct {
+					Type string
+					ID   json.Number
+					Data map[string]any
+				}
 				if err := decode(line, &l); err != nil {
 					return err
 				}
