@@ -41,7 +41,8 @@ func openStorage(ctx context.Context, cfg config.Config) (storage.Storage, error
 		s := cfg.Upload.S3
 		return storage.NewS3(ctx, storage.S3Config{Bucket: s.Bucket, Region: s.Region, Endpoint: s.Endpoint,
 			AccessKeyID: s.AccessKeyID, SecretAccessKey: s.SecretAccessKey, BaseURL: s.BaseURL, Prefix: s.Prefix,
-			ForcePathStyle: s.ForcePathStyle, SignedURLs: s.SignedURLs, SignedURLTTL: s.SignedURLTTL})
+			ForcePathStyle: s.ForcePathStyle, SignedURLs: s.SignedURLs, SignedURLTTL: s.SignedURLTTL,
+			Now: cfg.Clock})
 	}
 	return storage.NewLocal(localDir(cfg))
 }
