@@ -30,9 +30,9 @@ type Config struct {
 	// GraphQL is config/graphql.yaml: the /graphql endpoint (graphql.go).
 	GraphQL GraphQL `yaml:"graphql"`
 	Paths   Paths   `yaml:"-"`
-	// Clock is the time the plugins read (plugin.API.Now); nil, as
-	// loaded, is the wall clock. A test sets it to answer at a known
-	// instant.
+	// Clock is the time the plugins read (plugin.API.Now) and the s3
+	// provider signs URLs by; nil, as loaded, is the wall clock. A test
+	// sets it to answer at a known instant.
 	Clock func() time.Time `yaml:"-"`
 }
 

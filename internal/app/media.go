@@ -78,7 +78,8 @@ func OpenStorage(ctx context.Context, cfg config.Config, provider string) (stora
 		}
 		return storage.NewS3(ctx, storage.S3Config{Bucket: s.Bucket, Region: s.Region, Endpoint: s.Endpoint,
 			AccessKeyID: s.AccessKeyID, SecretAccessKey: s.SecretAccessKey, BaseURL: s.BaseURL, Prefix: s.Prefix,
-			ForcePathStyle: s.ForcePathStyle, SignedURLs: s.SignedURLs, SignedURLTTL: s.SignedURLTTL})
+			ForcePathStyle: s.ForcePathStyle, SignedURLs: s.SignedURLs, SignedURLTTL: s.SignedURLTTL,
+			Now: cfg.Clock})
 	}
 	return storage.NewLocal(localDir(cfg))
 }

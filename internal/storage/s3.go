@@ -7,13 +7,18 @@ import (
 	"io"
 	"io/fs"
 	"net"
+	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
 
+	"github.com/aws/aws-sdk-go-v2/aws"
+	v4 "github.com/aws/aws-sdk-go-v2/aws/signer/v4"
 	"github.com/minio/minio-go/v7"
 	"github.com/minio/minio-go/v7/pkg/credentials"
+	"github.com/minio/minio-go/v7/pkg/s3utils"
 )
 
 // S3Config mirrors the settings of Strapi's aws-s3 provider.
@@ -37,9 +42,13 @@ type S3Config struct {
 	// than bucket.endpoint/key; most self-hosted servers need it.
 	ForcePathStyle bool
 	// SignedURLs marks the bucket private: clients get signed URLs that
-	// last SignedURLTTL (default 15 minutes, as Strapi).
+	// last at least SignedURLTTL (default 15 minutes, as Strapi), signed
+	// at the start of a window of half of it (SignedURL).
 	SignedURLs   bool
 	SignedURLTTL time.Duration
+	// Now is the clock URLs are signed by; nil is the wall clock. A test
+	// sets it to sign at a known instant.
+	Now func() time.Time
 }
 
 // S3 keeps files as objects in an S3-compatible bucket.
@@ -50,6 +59,15 @@ type S3 struct {
 	baseURL string // without the trailing slash
 	signed  bool
 	ttl     time.Duration
+
+	// What SignedURL signs with: the credentials minio uses, the
+	// bucket's own address (never the CDN's: the signature names the
+	// host), its region and the clock.
+	creds    *credentials.Credentials
+	signBase string
+	region   string
+	signer   *v4.Signer
+	now      func() time.Time
 }
 
 const (
@@ -119,19 +137,28 @@ func NewS3(ctx context.Context, cfg S3Config) (*S3, error) {
 	if prefix != "" {
 		prefix += "/"
 	}
+	own := u.Scheme + "://" + cfg.Bucket + "." + u.Host
+	if cfg.ForcePathStyle {
+		own = u.Scheme + "://" + u.Host + "/" + cfg.Bucket
+	}
 	base := strings.TrimRight(cfg.BaseURL, "/")
 	if base == "" {
-		if cfg.ForcePathStyle {
-			base = u.Scheme + "://" + u.Host + "/" + cfg.Bucket
-		} else {
-			base = u.Scheme + "://" + cfg.Bucket + "." + u.Host
-		}
+		base = own
 	}
 	ttl := cfg.SignedURLTTL
 	if ttl <= 0 {
 		ttl = defaultTTL
 	}
-	return &S3{c: c, bucket: cfg.Bucket, prefix: prefix, baseURL: base, signed: cfg.SignedURLs, ttl: ttl}, nil
+	now := cfg.Now
+	if now == nil {
+		now = time.Now
+	}
+	return &S3{c: c, bucket: cfg.Bucket, prefix: prefix, baseURL: base, signed: cfg.SignedURLs, ttl: ttl,
+		creds: creds, signBase: own, region: region, now: now,
+		// S3 signs the path as sent, encoded once (the SDK's own S3
+		// presigner sets the same).
+		signer: v4.NewSigner(func(o *v4.SignerOptions) { o.DisableURIPathEscaping = true }),
+	}, nil
 }
 
 // Provider is Strapi's name for this provider.
@@ -225,8 +252,13 @@ func (s *S3) Keys(ctx context.Context, fn func(key string) error) error {
 	return ctx.Err()
 }
 
-// SignedURL is a presigned GET of key lasting ttl (the configured TTL when
-// ttl <= 0, at most 7 days). Signing is local: no request is made.
+// SignedURL is a presigned GET of key that stays valid at least ttl from
+// now (the configured TTL when ttl <= 0; at most 7 days, S3's limit).
+// It is signed at the start of the current window (signingWindow), so
+// that every answer of the window, on every instance with the same
+// settings and a synchronised clock, carries the same URL and the same
+// ETag. Signing is local: no request is made, unless the credentials
+// come from an instance role and need refreshing.
 func (s *S3) SignedURL(ctx context.Context, key string, ttl time.Duration) (string, error) {
 	if err := CheckKey(key); err != nil {
 		return "", err
@@ -234,12 +266,46 @@ func (s *S3) SignedURL(ctx context.Context, key string, ttl time.Duration) (stri
 	if ttl <= 0 {
 		ttl = s.ttl
 	}
-	ttl = min(max(ttl, time.Second), maxTTL)
-	u, err := s.c.PresignedGetObject(ctx, s.bucket, s.object(key), ttl, nil)
+	at, expires := signingWindow(s.now(), ttl)
+	cc := s.c.CredContext()
+	cc.Context = ctx
+	v, err := s.creds.GetWithContext(cc)
 	if err != nil {
 		return "", s3Err("sign "+key, err)
 	}
-	return u.String(), nil
+	if v.SignerType.IsAnonymous() || v.AccessKeyID == "" {
+		return "", fmt.Errorf("storage: sign %s: no credentials to sign with", key)
+	}
+	u := s.signBase + "/" + s3utils.EncodePath(s.object(key)) +
+		"?X-Amz-Expires=" + strconv.FormatInt(int64(expires/time.Second), 10)
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+	if err != nil {
+		return "", fmt.Errorf("storage: sign %s: %w", key, err)
+	}
+	signed, _, err := s.signer.PresignHTTP(ctx,
+		aws.Credentials{AccessKeyID: v.AccessKeyID, SecretAccessKey: v.SecretAccessKey, SessionToken: v.SessionToken},
+		req, "UNSIGNED-PAYLOAD", "s3", s.region, at)
+	if err != nil {
+		return "", fmt.Errorf("storage: sign %s: %w", key, err)
+	}
+	return signed, nil
+}
+
+// signingWindow answers when a URL asked for at now is signed, and for
+// how long: at the start of now's window of ttl/2 (windows counted from
+// the zero time, so every instance has the same), for ttl plus the
+// window, so that a URL handed out at the window's very end still has
+// ttl to run. A URL thus lasts between ttl and 1.5 × ttl from when it is
+// handed out. The window shrinks so that ttl plus it stay within S3's
+// 7 days; below a second (a ttl of about 7 days) it is the second,
+// X-Amz-Date's own resolution, and the URL lasts ttl from its second.
+func signingWindow(now time.Time, ttl time.Duration) (at time.Time, expires time.Duration) {
+	ttl = min(max(ttl, time.Second), maxTTL).Truncate(time.Second)
+	w := min(ttl/2, maxTTL-ttl).Truncate(time.Second)
+	if w < time.Second {
+		return now.Truncate(time.Second), ttl
+	}
+	return now.Truncate(w), ttl + w
 }
 
 func (s *S3) signs() bool { return s.signed }

@@ -6,14 +6,18 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"sort"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/minio/minio-go/v7"
 
 	"github.com/kiln-cms/kiln/core/config"
+	"github.com/kiln-cms/kiln/internal/app"
 	"github.com/kiln-cms/kiln/internal/apptest"
 	"github.com/kiln-cms/kiln/internal/database"
 	"github.com/kiln-cms/kiln/internal/storage"
@@ -196,4 +200,108 @@ func keysInOrder(raw []byte, keys ...string) bool {
 		at = i
 	}
 	return true
+}
+
+// TestS3SignedAnswersAgreeAcrossInstances: two apps over one database and
+// one private bucket, at two moments of one window, answer the same
+// request with the same body and ETag (each signs the file's urls at the
+// window's start), so a revalidation with the tag one gave gets 304 from
+// the other; in the next window both answer new urls, which the old tag
+// no longer matches.
+func TestS3SignedAnswersAgreeAcrossInstances(t *testing.T) {
+	t.Parallel()
+	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
+		t.Run(d.String(), func(t *testing.T) {
+			t.Parallel()
+			bucket := s3test.Start(t)
+			bucket.SignedURLs = true
+			// A's clock, held still at the wall clock's time for each
+			// path (the server checks the urls by its own); B's at the
+			// last instant of A's window (a 15m TTL's is 7m30s).
+			const window = 7*time.Minute + 30*time.Second
+			var now atomic.Int64
+			now.Store(time.Now().UnixNano())
+			cfg := apptest.ProjectConfig(t, d, "media", "content-types")
+			s3Upload(&cfg, bucket)
+			cfg.Clock = func() time.Time { return time.Unix(0, now.Load()) }
+			cfg.Database.URL = apptest.DatabaseURL(t, cfg) // both apps on it
+			a := apptest.NewWith(t, cfg)
+			cfgB := cfg
+			cfgB.Clock = func() time.Time { return time.Unix(0, now.Load()).Truncate(window).Add(window - time.Nanosecond) }
+			other, err := app.New(context.Background(), cfgB, slog.New(slog.NewTextHandler(io.Discard, nil)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { other.Close() })
+			apptest.WaitIdentity(t, other)
+			b := &apptest.Harness{T: t, App: other, AdminToken: a.AdminToken}
+
+			photo := fixture(t, "photo.jpg")
+			f := one(t, a.Upload("/api/upload", []apptest.File{{Name: "photo.jpg", Data: photo}}, nil))
+			id, _ := f["id"].(json.Number).Int64()
+			if r := a.Do("POST", "/api/albums", map[string]any{"data": map[string]any{"title": "S3", "cover": id}}); r.Status != 201 {
+				t.Fatalf("album: %d %s", r.Status, r.Body)
+			}
+
+			for _, path := range []string{"/api/albums?populate=cover", fmt.Sprintf("/api/upload/files/%d", id)} {
+				now.Store(time.Now().UnixNano())
+				ra, rb := a.Do("GET", path, nil), b.Do("GET", path, nil)
+				tag := ra.Header.Get("ETag")
+				if ra.Status != 200 || rb.Status != 200 || tag == "" || rb.Header.Get("ETag") != tag || !bytes.Equal(ra.Body, rb.Body) {
+					t.Fatalf("GET %s: %d %q and %d %q\n%s\n%s", path, ra.Status, tag, rb.Status, rb.Header.Get("ETag"), ra.Body, rb.Body)
+				}
+				// The urls are signed at the window's start, for 15m + 7m30s,
+				// and open the object.
+				u := signedURLIn(t, ra.Body, bucket)
+				start := time.Unix(0, now.Load()).Truncate(window).UTC().Format("20060102T150405Z")
+				if !strings.Contains(u, "&X-Amz-Date="+start+"&X-Amz-Expires=1350&") {
+					t.Fatalf("url %s is not signed at %s for 1350 s", u, start)
+				}
+				if st, got := httpGet(t, u); st != 200 || !bytes.Equal(got, photo) {
+					t.Fatalf("GET %s's url %s: %d, %d bytes", path, u, st, len(got))
+				}
+				for _, h := range []*apptest.Harness{b, a} {
+					if r := h.Do("GET", path, nil, "If-None-Match", tag); r.Status != 304 || r.Header.Get("ETag") != tag || len(r.Body) != 0 {
+						t.Fatalf("GET %s If-None-Match %s: %d %q %s, want 304", path, tag, r.Status, r.Header.Get("ETag"), r.Body)
+					}
+				}
+
+				// The next window signs anew on both.
+				now.Add(int64(window))
+				na, nb := a.Do("GET", path, nil, "If-None-Match", tag), b.Do("GET", path, nil, "If-None-Match", tag)
+				if na.Status != 200 || nb.Status != 200 || na.Header.Get("ETag") == tag || nb.Header.Get("ETag") != na.Header.Get("ETag") {
+					t.Fatalf("GET %s If-None-Match %s in the next window: %d %q and %d %q, want 200 with a new, common tag",
+						path, tag, na.Status, na.Header.Get("ETag"), nb.Status, nb.Header.Get("ETag"))
+				}
+				if nu := signedURLIn(t, na.Body, bucket); nu == u {
+					t.Fatalf("the next window's url is the last one's: %s", nu)
+				}
+			}
+		})
+	}
+}
+
+// signedURLIn is the file's url in a file's answer, or the first album's
+// cover's in a list of albums; it fails the test unless it is signed.
+func signedURLIn(t *testing.T, body []byte, bucket storage.S3Config) string {
+	t.Helper()
+	var ans struct {
+		URL  string `json:"url"`
+		Data []struct {
+			Cover struct {
+				URL string `json:"url"`
+			} `json:"cover"`
+		} `json:"data"`
+	}
+	if err := json.Unmarshal(body, &ans); err != nil {
+		t.Fatalf("%v: %s", err, body)
+	}
+	u := ans.URL
+	if len(ans.Data) > 0 {
+		u = ans.Data[0].Cover.URL
+	}
+	if !strings.HasPrefix(u, bucket.Endpoint+"/"+bucket.Bucket+"/") || !strings.Contains(u, "X-Amz-Signature=") {
+		t.Fatalf("url %q is not a signed url of the bucket in %s", u, body)
+	}
+	return u
 }
