@@ -140,8 +140,9 @@ func (s *Store) OrderLinks(ctx context.Context, db database.Conn, a *schema.Attr
 	table, id := sqlgen.Ident(a.JoinTable), sqlgen.Ident(schema.ColID)
 	for _, side := range [][2]string{{a.JoinSelf, a.JoinTarget}, {a.JoinTarget, a.JoinSelf}} {
 		list, ord := sqlgen.Ident(side[0]), sqlgen.Ident(schema.JoinOrder(side[1]))
-		q := "UPDATE " + table + " SET " + ord + " = (SELECT r.n FROM (SELECT " + id + ", ROW_NUMBER() OVER (PARTITION BY " + list +
-			" ORDER BY " + ord + ", " + id + ") AS n FROM " + table + ") r WHERE r." + id + " = " + table + "." + id + ")"
+		// UPDATE ... FROM: the numbering is computed once, not per row.
+		q := "UPDATE " + table + " SET " + ord + " = r.n FROM (SELECT " + id + " AS rid, ROW_NUMBER() OVER (PARTITION BY " + list +
+			" ORDER BY " + ord + ", " + id + ") AS n FROM " + table + ") r WHERE r.rid = " + table + "." + id
 		if _, err := db.ExecContext(ctx, q); err != nil {
 			return fmt.Errorf("ordering %s.%s: %w", a.Owner.Name, a.Name, err)
 		}
