@@ -1,6 +1,7 @@
 package transfer
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -10,6 +11,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/kiln-cms/kiln/internal/apptest"
 	"github.com/kiln-cms/kiln/internal/database"
@@ -92,13 +94,26 @@ func strapiAcceptsSidecar(name string, v any) string {
 // each file's sidecar is the one Strapi wrote of it (the file's row with
 // its id, or the format with its type, the file's id and hash), which
 // strapi import checks before it writes anything and reads the file's id
-// from.
+// from; the locales are Kiln's, with the documentIds and dates
+// GET /api/i18n/locales answers; and configuration/ holds the default
+// locale as Strapi's i18n keeps it, without which a Strapi that imports
+// the archive has no default locale (every isDefault false).
 func TestExportAsStrapiImportsIt(t *testing.T) {
 	strapi := archiveFiles(t, filepath.Join(strapi5, "export.tar.gz"))
 	dialects(t, func(t *testing.T, d database.Dialect) {
 		h, _ := importedApp(t, d, filepath.Join(strapi5, "export.tar.gz"), ImportOptions{})
+		var answered []map[string]any
+		if err := json.Unmarshal(h.Do("GET", "/api/i18n/locales", nil).Body, &answered); err != nil || len(answered) != 3 {
+			t.Fatalf("the locales: %v %v", answered, err)
+		}
+		var locs []Locale
+		for _, l := range answered {
+			locs = append(locs, Locale{Code: l["code"].(string), Name: l["name"].(string), DocumentID: l["documentId"].(string),
+				CreatedAt: parseTime(t, l["createdAt"]), UpdatedAt: parseTime(t, l["updatedAt"])})
+		}
 		rep, err := Export(context.Background(), h.App.Content, filepath.Join(t.TempDir(), "export"), ExportOptions{
-			WriteOptions: archive.WriteOptions{Compress: true}, Files: true, Storage: h.App.Upload.Storage()})
+			WriteOptions: archive.WriteOptions{Compress: true}, Files: true, Storage: h.App.Upload.Storage(),
+			Locales: locs, Configuration: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -125,12 +140,41 @@ func TestExportAsStrapiImportsIt(t *testing.T) {
 		if sidecars != 7 {
 			t.Errorf("%d sidecars, want the archive's 7", sidecars)
 		}
+
+		var lines []map[string]any
+		for _, l := range bytes.Split(bytes.TrimSpace(kiln["entities/entities_00001.jsonl"]), []byte("\n")) {
+			var e map[string]any
+			if err := json.Unmarshal(l, &e); err != nil {
+				t.Fatal(err)
+			}
+			if e["type"] == "plugin::i18n.locale" {
+				lines = append(lines, e["data"].(map[string]any))
+			}
+		}
+		if len(lines) != len(answered) {
+			t.Fatalf("%d locale rows, Kiln answers %d locales", len(lines), len(answered))
+		}
+		for i, l := range answered {
+			for _, k := range []string{"documentId", "name", "code", "createdAt", "updatedAt", "publishedAt"} {
+				if lines[i][k] != l[k] {
+					t.Errorf("locale %v: %s %v in the archive, Kiln answers %v", l["code"], k, lines[i][k], l[k])
+				}
+			}
+		}
+
+		want := `{"type":"core-store","value":{"id":1,"key":"plugin_i18n_default_locale","value":"en","type":"string","environment":null,"tag":null}}`
+		if got := strings.TrimSpace(string(kiln["configuration/configuration_00001.jsonl"])); got != want {
+			t.Errorf("configuration/: %s\nwant %s", got, want)
+		}
+		if !bytes.Contains(strapi["configuration/configuration_00001.jsonl"], []byte(`"key":"plugin_i18n_default_locale","value":"en","type":"string","environment":null,"tag":null}`)) {
+			t.Error("Strapi's own archive keeps the default locale otherwise")
+		}
 	})
 }
 
 // TestExportedUploadsAsStrapiImportsThem: the sidecars of files uploaded
 // to Kiln (not imported: Kiln's own rows and formats) pass strapi
-// import's checks too.
+// import's checks too, and no configuration/ is written unless asked.
 func TestExportedUploadsAsStrapiImportsThem(t *testing.T) {
 	photo, err := os.ReadFile(filepath.Join("..", "..", "testdata", "graphql", "files", "photo.jpg"))
 	if err != nil {
@@ -161,5 +205,18 @@ func TestExportedUploadsAsStrapiImportsThem(t *testing.T) {
 		if sidecars != 6 { // the photo, its four formats, the notes
 			t.Errorf("%d sidecars, want 6: %v", sidecars, rep)
 		}
+		if _, ok := files["configuration/configuration_00001.jsonl"]; ok {
+			t.Error("configuration/ written unasked")
+		}
 	})
+}
+
+func parseTime(t *testing.T, v any) time.Time {
+	t.Helper()
+	s, _ := v.(string)
+	tm, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		t.Fatalf("a date: %v", err)
+	}
+	return tm
 }

@@ -55,12 +55,24 @@ type ExportOptions struct {
 	Storage storage.Storage
 	// Locales are the project's locales: i18n's rows in the archive.
 	Locales []Locale
+	// Configuration writes configuration/: the core-store row of i18n's
+	// default locale (the svc's schema's), which strapi import puts in
+	// place of every core-store row the destination held, so that the
+	// destination has the project's default locale (Strapi keeps it there,
+	// not in the locales' rows).
+	Configuration bool
 	// Progress, when set, hears of each batch written.
 	Progress func(Progress)
 }
 
-// Locale is one of the project's locales.
-type Locale struct{ Code, Name string }
+// Locale is one of the project's locales, as GET /api/i18n/locales
+// answers it (internal/locales); a zero DocumentID or CreatedAt is made
+// up at export (a documentId of its place, the export's time).
+type Locale struct {
+	Code, Name           string
+	DocumentID           string
+	CreatedAt, UpdatedAt time.Time
+}
 
 // ExportReport is what an export wrote.
 type ExportReport struct {
@@ -69,7 +81,9 @@ type ExportReport struct {
 	Links      int
 	Assets     int
 	AssetBytes int64
-	Elapsed    time.Duration
+	// Configuration rows written.
+	Configuration int
+	Elapsed       time.Duration
 }
 
 // Export writes svc's content (and o.Storage's files) to base plus the
@@ -86,7 +100,7 @@ func Export(ctx context.Context, svc *content.Service, base string, o ExportOpti
 		if err := tx.Snapshot(ctx); err != nil {
 			return err
 		}
-		for _, step := range []func(context.Context, *content.Tx) error{ex.schemas, ex.entities, ex.assets, ex.links} {
+		for _, step := range []func(context.Context, *content.Tx) error{ex.schemas, ex.entities, ex.assets, ex.links, ex.configuration} {
 			if err := step(ctx, tx); err != nil {
 				return err
 			}
@@ -197,11 +211,17 @@ func (ex *exporter) entities(ctx context.Context, tx *content.Tx) error {
 			ex.progress("entities", total, bytesOut)
 		}
 	}
+	now := time.Now()
 	for i, l := range ex.o.Locales {
-		doc := documentIDOf("plugin::i18n.locale", int64(i+1))
-		now := jsonTime(time.Now())
-		line := fmt.Appendf(nil, `{"type":"plugin::i18n.locale","id":%d,"data":{"documentId":%q,"name":%s,"code":%s,"createdAt":%s,"updatedAt":%s,"publishedAt":%s,"locale":null}}`,
-			i+1, doc, jsonString(l.Name), jsonString(l.Code), now, now, now)
+		if l.DocumentID == "" {
+			l.DocumentID = documentIDOf("plugin::i18n.locale", int64(i+1))
+		}
+		if l.CreatedAt.IsZero() {
+			l.CreatedAt, l.UpdatedAt = now, now
+		}
+		// Kiln answers a locale's publishedAt as its createdAt.
+		line := fmt.Appendf(nil, `{"type":"plugin::i18n.locale","id":%d,"data":{"documentId":%s,"name":%s,"code":%s,"createdAt":%s,"updatedAt":%s,"publishedAt":%s,"locale":null}}`,
+			i+1, jsonString(l.DocumentID), jsonString(l.Name), jsonString(l.Code), jsonTime(l.CreatedAt), jsonTime(l.UpdatedAt), jsonTime(l.CreatedAt))
 		if err := lw.WriteLine(line); err != nil {
 			return err
 		}
@@ -445,6 +465,25 @@ func linkLineOf(a *schema.Attribute, o, t int64, op, tp float64) []byte {
 		b = fmt.Appendf(b, `,"pos":%s`, place(tp))
 	}
 	return append(b, "}}"...)
+}
+
+// configuration writes configuration/ when asked: the default locale's
+// core-store row, as Strapi's i18n keeps it (key plugin_i18n_default_locale,
+// a string). Strapi's other settings (the users-permissions plugin's,
+// the upload's, the admin's layouts) are not Kiln's: a Strapi makes its
+// defaults of them again at its next start.
+func (ex *exporter) configuration(context.Context, *content.Tx) error {
+	if !ex.o.Configuration {
+		return nil
+	}
+	lw := ex.w.Lines("configuration", "configuration", 0)
+	line := fmt.Appendf(nil, `{"type":"core-store","value":{"id":1,"key":"plugin_i18n_default_locale","value":%s,"type":"string","environment":null,"tag":null}}`,
+		jsonString(ex.s.DefaultLocale()))
+	if err := lw.WriteLine(line); err != nil {
+		return err
+	}
+	ex.rep.Configuration++
+	return lw.Close()
 }
 
 // place writes a place as Strapi's float order columns read it.
