@@ -29,7 +29,13 @@ type dumped struct {
 
 func readDump(t *testing.T) map[string]dumped {
 	t.Helper()
-	raw, err := os.ReadFile(filepath.Join(strapi5, "strapi-dump.json"))
+	return readDumpFile(t, "strapi-dump.json")
+}
+
+// readDumpFile reads a load.js --dump file of testdata/transfer/strapi5.
+func readDumpFile(t *testing.T, name string) map[string]dumped {
+	t.Helper()
+	raw, err := os.ReadFile(filepath.Join(strapi5, name))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,7 +46,7 @@ func readDump(t *testing.T) map[string]dumped {
 		t.Fatal(err)
 	}
 	if len(out) < 29 {
-		t.Fatalf("the dump holds %d reads", len(out))
+		t.Fatalf("%s holds %d reads", name, len(out))
 	}
 	return out
 }
@@ -186,12 +192,6 @@ func kilnsOwn(name string, v any, strapi bool) any {
 			return strings.HasSuffix(u.(map[string]any)["email"].(string), "@kiln.test")
 		})
 	case "roles":
-		// testdata/graphql/config/permissions.yaml's admin role, which the
-		// harness's user has: Kiln's roles are the project's
-		// (docs/permissions.md) and the archive's.
-		out := slices.DeleteFunc(slices.Clone(v.([]any)), func(r any) bool {
-			return r.(map[string]any)["type"] == "admin"
-		})
 		if strapi {
 			// NOT documented, reported: Kiln's roles answer has no
 			// documentId, createdAt, updatedAt, publishedAt (internal/rest
@@ -199,32 +199,12 @@ func kilnsOwn(name string, v any, strapi bool) any {
 			// 4's shape); Strapi 5.54 answers them. Taken out of Strapi's
 			// answer only, so that this test fails once Kiln answers them:
 			// then remove this.
-			for _, r := range out {
+			for _, r := range v.([]any) {
 				for _, k := range []string{"documentId", "createdAt", "updatedAt", "publishedAt"} {
 					delete(r.(map[string]any), k)
 				}
 			}
 		}
-		// Sorted by type: load.js sorted Strapi's by documentId.
-		sort.Slice(out, func(i, j int) bool {
-			return out[i].(map[string]any)["type"].(string) < out[j].(map[string]any)["type"].(string)
-		})
-		return out
-	case "locales":
-		// Kiln's locales are config/i18n.yaml's, kept in its own table with
-		// their own documentIds and dates, listed in the order configured
-		// (docs/i18n.md, "The locales"); the archive's locale rows are not
-		// imported (importer.go, notImported). What a client reads of them,
-		// the code, the name and which is the default, is compared.
-		out := []any{}
-		for _, l := range v.([]any) {
-			l := l.(map[string]any)
-			out = append(out, map[string]any{"code": l["code"], "name": l["name"], "isDefault": l["isDefault"]})
-		}
-		sort.Slice(out, func(i, j int) bool {
-			return out[i].(map[string]any)["code"].(string) < out[j].(map[string]any)["code"].(string)
-		})
-		return out
 	}
 	if strings.HasPrefix(name, "stories ") {
 		// populate=localizations lists the other locales' rows by locale
@@ -243,5 +223,69 @@ func kilnsOwn(name string, v any, strapi bool) any {
 			}
 		}
 	}
+	return kilnsProject(name, v)
+}
+
+// kilnsProject normalises, in one answer, what a Kiln project has of its
+// own where the archive's Strapi had something else: its roles and its
+// locales are its configuration's.
+func kilnsProject(name string, v any) any {
+	switch name {
+	case "roles":
+		// testdata/graphql/config/permissions.yaml's admin role: Kiln's
+		// roles are the project's (docs/permissions.md) and the
+		// archive's, and kiln export writes them all.
+		out := slices.DeleteFunc(slices.Clone(v.([]any)), func(r any) bool {
+			return r.(map[string]any)["type"] == "admin"
+		})
+		// Sorted by type: load.js sorted them by documentId.
+		sort.Slice(out, func(i, j int) bool {
+			return out[i].(map[string]any)["type"].(string) < out[j].(map[string]any)["type"].(string)
+		})
+		return out
+	case "locales":
+		// Kiln's locales are config/i18n.yaml's, kept in its own table with
+		// their own documentIds and dates, listed in the order configured
+		// (docs/i18n.md, "The locales"); the archive's locale rows are not
+		// imported (importer.go, notImported), and kiln export writes
+		// Kiln's. What a client reads of them, the code, the name and which
+		// is the default, is compared.
+		out := []any{}
+		for _, l := range v.([]any) {
+			l := l.(map[string]any)
+			out = append(out, map[string]any{"code": l["code"], "name": l["name"], "isDefault": l["isDefault"]})
+		}
+		sort.Slice(out, func(i, j int) bool {
+			return out[i].(map[string]any)["code"].(string) < out[j].(map[string]any)["code"].(string)
+		})
+		return out
+	}
 	return v
+}
+
+// TestKilnExportIntoStrapi compares what a live Strapi 5.54 answered after
+// strapi import of kiln export's archive of a Kiln that imported
+// export.tar.gz (strapi5/kiln-export-dump.json, written by
+// testdata/transfer/roundtrip.sh with load.js --dump) with what it
+// answered after strapi import of export.tar.gz itself
+// (strapi-dump.json): the same reads, the same answers, but for what the
+// Kiln project has of its own (kilnsProject).
+func TestKilnExportIntoStrapi(t *testing.T) {
+	want := readDump(t)
+	got := readDumpFile(t, "kiln-export-dump.json")
+	for _, name := range slices.Sorted(maps.Keys(want)) {
+		w, g := want[name], got[name]
+		if g.Request != w.Request || g.Take != w.Take {
+			t.Errorf("%s: read as GET %s (%s), want GET %s (%s)", name, g.Request, g.Take, w.Request, w.Take)
+			continue
+		}
+		for _, diff := range jsonDiff(name, kilnsProject(name, w.Answer), kilnsProject(name, g.Answer)) {
+			t.Errorf("GET %s\n%s", w.Request, diff)
+		}
+	}
+	for name := range got {
+		if _, ok := want[name]; !ok {
+			t.Errorf("%s: a read strapi-dump.json has not", name)
+		}
+	}
 }
