@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kiln-cms/kiln/internal/locales"
 	"github.com/kiln-cms/kiln/internal/transfer"
 	"github.com/kiln-cms/kiln/internal/transfer/archive"
 )
@@ -25,8 +26,8 @@ func (k *CLI) runExport(args []string, stdout, stderr io.Writer) int {
 		key = fs.String("key", "", "encrypt with this key (strapi import --key reads it)")
 		noEncrypt = fs.Bool("no-encrypt", false, "write the archive in clear")
 		noCompress = fs.Bool("no-compress", false, "write a tar without gzip")
-		exclude = fs.String("exclude", "", "files: leave the files (assets) out")
-		only = fs.String("only", "", "content or files: write only those (content is always written: links and rows go together)")
+		exclude = fs.String("exclude", "", "files, config: leave the files (assets), or the configuration (the default locale), out")
+		only = fs.String("only", "", "content, files or config: write only those (content is always written: links and rows go together)")
 	})
 	if stop {
 		return code
@@ -68,16 +69,24 @@ func (k *CLI) runExport(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer a.Close()
-	var locales []transfer.Locale
-	for _, l := range cfg.I18n.Locales {
-		locales = append(locales, transfer.Locale{Code: l.Code, Name: l.Name})
+	// The locales as GET /api/i18n/locales answers them (their documentIds
+	// and dates), so that Strapi answers them alike after strapi import.
+	stored, err := locales.List(context.Background(), a.DB, a.Schema.DefaultLocale())
+	if err != nil {
+		fmt.Fprintln(stderr, "kiln export:", describe(err))
+		return 1
 	}
-	if len(locales) == 0 {
-		locales = []transfer.Locale{{Code: "en", Name: "English (en)"}}
+	var locs []transfer.Locale
+	for _, l := range stored {
+		locs = append(locs, transfer.Locale{Code: l.Code, Name: l.Name, DocumentID: l.DocumentID, CreatedAt: l.CreatedAt, UpdatedAt: l.UpdatedAt})
 	}
+	if len(locs) == 0 {
+		locs = []transfer.Locale{{Code: "en", Name: "English (en)"}}
+	}
+	configuration := !slices.Contains(excluded, "config") && (len(kept) == 0 || slices.Contains(kept, "config"))
 	rep, err := transfer.Export(context.Background(), a.Content, *file, transfer.ExportOptions{
 		WriteOptions: archive.WriteOptions{Compress: !*noCompress, Key: *key}, Files: files, Storage: a.Upload.Storage(),
-		Locales: locales, Progress: progressLines(stderr)})
+		Locales: locs, Configuration: configuration, Progress: progressLines(stderr)})
 	if err != nil {
 		fmt.Fprintln(stderr, "kiln export:", describe(err))
 		return 1
@@ -88,6 +97,9 @@ func (k *CLI) runExport(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "exported %d entities, %d links and %d files (%s) to %s in %s\n", total, rep.Links, rep.Assets, megabytes(rep.AssetBytes),
 		rep.File, rep.Elapsed.Round(time.Millisecond))
+	if rep.Configuration > 0 {
+		fmt.Fprintf(stdout, "configuration: the default locale (%s), as Strapi's i18n keeps it\n", a.Schema.DefaultLocale())
+	}
 	fmt.Fprintln(stdout, "not written: admin users, API tokens and the roles' grants (config/permissions.yaml; Strapi keeps grants its own way)")
 	return 0
 }

@@ -1,6 +1,9 @@
 package cli
 
 import (
+	"encoding/json"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -8,6 +11,7 @@ import (
 
 	"github.com/kiln-cms/kiln/internal/apptest"
 	"github.com/kiln-cms/kiln/internal/database"
+	"github.com/kiln-cms/kiln/internal/transfer/archive"
 )
 
 // TestImportCommand: kiln import reads each form of Strapi's archive,
@@ -101,6 +105,51 @@ func TestImportCommand(t *testing.T) {
 			code, out2, errOut := kiln("export", "-f", dest, "--key", "k3y", "--no-compress")
 			if code != 0 || !strings.Contains(out2, "out.tar.enc") || !strings.Contains(out2, "and 7 files") {
 				t.Fatalf("export: %d %q %q", code, out2, errOut)
+			}
+			// Its locales are the ones Kiln answers, documentIds and dates
+			// included, and its configuration/ the default locale, so that a
+			// Strapi importing it answers them alike.
+			var bob struct{ JWT string }
+			if err := json.Unmarshal(h.Do("POST", "/api/auth/local", map[string]any{"identifier": "bob", "password": "Passw0rd!"}, "Authorization", apptest.Anonymous).Body, &bob); err != nil {
+				t.Fatal(err)
+			}
+			var locales []map[string]any
+			if err := json.Unmarshal(h.Do("GET", "/api/i18n/locales", nil, "Authorization", "Bearer "+bob.JWT).Body, &locales); err != nil || len(locales) != 3 {
+				t.Fatalf("the locales: %v %v", locales, err)
+			}
+			a, err := archive.Open(dest+".tar.enc", "k3y", archive.DefaultLimits())
+			if err != nil {
+				t.Fatal(err)
+			}
+			var rows []string
+			var conf []byte
+			err = a.Walk("", func(name string, _ int64, r io.Reader) error {
+				switch {
+				case strings.HasPrefix(name, "configuration/"):
+					conf, err = io.ReadAll(r)
+					return err
+				case strings.HasPrefix(name, "entities/"):
+					return archive.ReadLines(r, 0, func(line []byte) error {
+						if strings.Contains(string(line), `"type":"plugin::i18n.locale"`) {
+							rows = append(rows, string(line))
+						}
+						return nil
+					})
+				}
+				return nil
+			})
+			if err != nil || len(rows) != len(locales) {
+				t.Fatalf("%v: locale rows %v", err, rows)
+			}
+			for i, l := range locales {
+				for _, k := range []string{"documentId", "code", "createdAt", "updatedAt"} {
+					if !strings.Contains(rows[i], fmt.Sprintf("%q:%q", k, l[k])) {
+						t.Errorf("the archive's locale %s: %s, Kiln answers %s %v", l["code"], rows[i], k, l[k])
+					}
+				}
+			}
+			if !strings.Contains(string(conf), `"key":"plugin_i18n_default_locale","value":"en"`) || !strings.Contains(out2, "configuration: the default locale (en)") {
+				t.Errorf("the archive's configuration/: %s (%q)", conf, out2)
 			}
 			code, out2, errOut = kiln("import", dest+".tar.enc", "--key", "k3y")
 			if code != 0 || !strings.Contains(out2, "api::writer.writer                                 2") {

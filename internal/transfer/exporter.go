@@ -55,12 +55,24 @@ type ExportOptions struct {
 	Storage storage.Storage
 	// Locales are the project's locales: i18n's rows in the archive.
 	Locales []Locale
+	// Configuration writes configuration/: the core-store row of i18n's
+	// default locale (the svc's schema's), which strapi import puts in
+	// place of every core-store row the destination held, so that the
+	// destination has the project's default locale (Strapi keeps it there,
+	// not in the locales' rows).
+	Configuration bool
 	// Progress, when set, hears of each batch written.
 	Progress func(Progress)
 }
 
-// Locale is one of the project's locales.
-type Locale struct{ Code, Name string }
+// Locale is one of the project's locales, as GET /api/i18n/locales
+// answers it (internal/locales); a zero DocumentID or CreatedAt is made
+// up at export (a documentId of its place, the export's time).
+type Locale struct {
+	Code, Name           string
+	DocumentID           string
+	CreatedAt, UpdatedAt time.Time
+}
 
 // ExportReport is what an export wrote.
 type ExportReport struct {
@@ -69,7 +81,9 @@ type ExportReport struct {
 	Links      int
 	Assets     int
 	AssetBytes int64
-	Elapsed    time.Duration
+	// Configuration rows written.
+	Configuration int
+	Elapsed       time.Duration
 }
 
 // Export writes svc's content (and o.Storage's files) to base plus the
@@ -86,7 +100,7 @@ func Export(ctx context.Context, svc *content.Service, base string, o ExportOpti
 		if err := tx.Snapshot(ctx); err != nil {
 			return err
 		}
-		for _, step := range []func(context.Context, *content.Tx) error{ex.schemas, ex.entities, ex.assets, ex.links} {
+		for _, step := range []func(context.Context, *content.Tx) error{ex.schemas, ex.entities, ex.assets, ex.links, ex.configuration} {
 			if err := step(ctx, tx); err != nil {
 				return err
 			}
@@ -113,11 +127,15 @@ type exporter struct {
 	w   *archive.Writer
 	o   ExportOptions
 	rep *ExportReport
-	// keys are the stored files the file rows name, with their MIME types.
+	// keys are the stored files the file rows name, with their sidecars.
 	keys []assetKey
 }
 
-type assetKey struct{ key, mime string }
+// assetKey is a stored file and its assets/metadata sidecar.
+type assetKey struct {
+	key  string
+	meta []byte
+}
 
 // exported are the types whose rows an export writes: the project's, and
 // Kiln's built-in users, roles and files as Strapi's.
@@ -175,13 +193,16 @@ func (ex *exporter) entities(ctx context.Context, tx *content.Tx) error {
 				break
 			}
 			for i, id := range r.IDs {
-				line := ex.entityLine(uid, fields, r, i)
+				data := ex.entityData(fields, r, i)
+				line := fmt.Appendf(nil, `{"type":%s,"id":%d,"data":%s}`, jsonString(uid), id, data)
 				if err := lw.WriteLine(line); err != nil {
 					return err
 				}
 				bytesOut += int64(len(line))
 				if ct.Name == schema.FileType && ct.Builtin {
-					ex.fileKeys(r, i)
+					if err := ex.fileKeys(r, i, data); err != nil {
+						return err
+					}
 				}
 				after = id
 			}
@@ -190,11 +211,17 @@ func (ex *exporter) entities(ctx context.Context, tx *content.Tx) error {
 			ex.progress("entities", total, bytesOut)
 		}
 	}
+	now := time.Now()
 	for i, l := range ex.o.Locales {
-		doc := documentIDOf("plugin::i18n.locale", int64(i+1))
-		now := jsonTime(time.Now())
-		line := fmt.Appendf(nil, `{"type":"plugin::i18n.locale","id":%d,"data":{"documentId":%q,"name":%s,"code":%s,"createdAt":%s,"updatedAt":%s,"publishedAt":%s,"locale":null}}`,
-			i+1, doc, jsonString(l.Name), jsonString(l.Code), now, now, now)
+		if l.DocumentID == "" {
+			l.DocumentID = documentIDOf("plugin::i18n.locale", int64(i+1))
+		}
+		if l.CreatedAt.IsZero() {
+			l.CreatedAt, l.UpdatedAt = now, now
+		}
+		// Kiln answers a locale's publishedAt as its createdAt.
+		line := fmt.Appendf(nil, `{"type":"plugin::i18n.locale","id":%d,"data":{"documentId":%s,"name":%s,"code":%s,"createdAt":%s,"updatedAt":%s,"publishedAt":%s,"locale":null}}`,
+			i+1, jsonString(l.DocumentID), jsonString(l.Name), jsonString(l.Code), jsonTime(l.CreatedAt), jsonTime(l.UpdatedAt), jsonTime(l.CreatedAt))
 		if err := lw.WriteLine(line); err != nil {
 			return err
 		}
@@ -203,11 +230,11 @@ func (ex *exporter) entities(ctx context.Context, tx *content.Tx) error {
 	return lw.Close()
 }
 
-// entityLine is row i of r as an entities/ line: data holds the
+// entityData is row i of r as an entities/ line's data: the
 // documentId, the scalars in the type's order, the dates, the locale,
 // then the components (with their ids, zone items with __component last).
-func (ex *exporter) entityLine(uid string, only []string, r entry.BulkRows, i int) []byte {
-	b := fmt.Appendf(nil, `{"type":%s,"id":%d,"data":{"documentId":%s`, jsonString(uid), r.IDs[i], jsonString(r.DocumentIDs[i]))
+func (ex *exporter) entityData(only []string, r entry.BulkRows, i int) []byte {
+	b := fmt.Appendf(nil, `{"documentId":%s`, jsonString(r.DocumentIDs[i]))
 	for j, a := range r.Fields {
 		if only != nil && !contains(only, a.Name) {
 			continue
@@ -232,7 +259,7 @@ func (ex *exporter) entityLine(uid string, only []string, r entry.BulkRows, i in
 	if r.Components != nil {
 		b = appendComponents(b, r.Type, r.Components[i])
 	}
-	return append(b, "}}"...)
+	return append(b, '}')
 }
 
 // appendComponents writes holder's component fields, each as Strapi
@@ -282,8 +309,16 @@ func appendComponents(b []byte, holder *schema.ContentType, comps map[*schema.At
 	return b
 }
 
-// fileKeys notes the stored keys of file row i and its formats.
-func (ex *exporter) fileKeys(r entry.BulkRows, i int) {
+// fileKeys notes the stored keys of file row i (whose entities/ data is
+// data) and of its formats, each with the sidecar strapi import reads:
+// assets/metadata/<hash><ext>.json is the file's row with its id first
+// (Strapi's select *), a format's is the format's object with "type" (the
+// format's name), "id" (the file's) and "mainHash" (the file's hash)
+// (testdata/transfer/README.md, "assets/"). strapi import checks them
+// before it writes anything (id a positive integer, size a number, name,
+// hash, mime, url non-empty, the upload's name hash+ext), and finds the
+// file row to give the provider's url to by the id.
+func (ex *exporter) fileKeys(r entry.BulkRows, i int, data []byte) error {
 	val := func(name string) any {
 		for j, a := range r.Fields {
 			if a.Name == name {
@@ -292,22 +327,33 @@ func (ex *exporter) fileKeys(r entry.BulkRows, i int) {
 		}
 		return nil
 	}
+	id := r.IDs[i]
 	hash, _ := val("hash").(string)
 	ext, _ := val("ext").(string)
-	mime, _ := val("mime").(string)
 	if hash != "" {
-		ex.keys = append(ex.keys, assetKey{hash + ext, mime})
+		meta := fmt.Appendf(nil, `{"id":%d,%s`, id, data[1:])
+		ex.keys = append(ex.keys, assetKey{hash + ext, meta})
 	}
 	raw, _ := val("formats").(json.RawMessage)
-	var formats map[string]struct{ Hash, Ext, Mime string }
-	if json.Unmarshal(raw, &formats) == nil {
-		for _, name := range sortedNames(formats) {
-			f := formats[name]
-			if f.Hash != "" {
-				ex.keys = append(ex.keys, assetKey{f.Hash + f.Ext, f.Mime})
-			}
-		}
+	var formats map[string]map[string]any
+	if len(raw) > 0 && decode(raw, &formats) != nil {
+		return nil // formats Kiln cannot read: the file alone
 	}
+	for _, name := range sortedNames(formats) {
+		f := formats[name]
+		fh, _ := f["hash"].(string)
+		if fh == "" {
+			continue
+		}
+		fe, _ := f["ext"].(string)
+		f["type"], f["id"], f["mainHash"] = name, id, hash
+		meta, err := json.Marshal(f)
+		if err != nil {
+			return err
+		}
+		ex.keys = append(ex.keys, assetKey{fh + fe, meta})
+	}
+	return nil
 }
 
 // getter is a storage that reads its files back.
@@ -349,9 +395,7 @@ func (ex *exporter) assets(ctx context.Context, _ *content.Tx) error {
 		if err != nil {
 			return fmt.Errorf("reading the file %s: %w", k.key, err)
 		}
-		meta := fmt.Appendf(nil, `{"filename":%s,"filepath":%s,"stats":{"size":%d},"mime":%s}`,
-			jsonString(k.key), jsonString("public/uploads/"+k.key), size, jsonString(k.mime))
-		if err := ex.w.Add("assets/metadata/"+k.key+".json", int64(len(meta)), bytes.NewReader(meta)); err != nil {
+		if err := ex.w.Add("assets/metadata/"+k.key+".json", int64(len(k.meta)), bytes.NewReader(k.meta)); err != nil {
 			r.Close()
 			return err
 		}
@@ -421,6 +465,25 @@ func linkLineOf(a *schema.Attribute, o, t int64, op, tp float64) []byte {
 		b = fmt.Appendf(b, `,"pos":%s`, place(tp))
 	}
 	return append(b, "}}"...)
+}
+
+// configuration writes configuration/ when asked: the default locale's
+// core-store row, as Strapi's i18n keeps it (key plugin_i18n_default_locale,
+// a string). Strapi's other settings (the users-permissions plugin's,
+// the upload's, the admin's layouts) are not Kiln's: a Strapi makes its
+// defaults of them again at its next start.
+func (ex *exporter) configuration(context.Context, *content.Tx) error {
+	if !ex.o.Configuration {
+		return nil
+	}
+	lw := ex.w.Lines("configuration", "configuration", 0)
+	line := fmt.Appendf(nil, `{"type":"core-store","value":{"id":1,"key":"plugin_i18n_default_locale","value":%s,"type":"string","environment":null,"tag":null}}`,
+		jsonString(ex.s.DefaultLocale()))
+	if err := lw.WriteLine(line); err != nil {
+		return err
+	}
+	ex.rep.Configuration++
+	return lw.Close()
 }
 
 // place writes a place as Strapi's float order columns read it.

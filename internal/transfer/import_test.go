@@ -489,7 +489,7 @@ func TestExportRoundTrip(t *testing.T) {
 		for _, opts := range []archive.WriteOptions{{Compress: true}, {}, {Compress: true, Key: "round-trip"}} {
 			base := filepath.Join(t.TempDir(), "export")
 			rep, err := Export(context.Background(), h.App.Content, base, ExportOptions{WriteOptions: opts, Files: true, Storage: h.App.Upload.Storage(),
-				Locales: []Locale{{"en", "English (en)"}, {"fr", "French (fr)"}, {"de", "German (de)"}}})
+				Locales: []Locale{{Code: "en", Name: "English (en)"}, {Code: "fr", Name: "French (fr)"}, {Code: "de", Name: "German (de)"}}})
 			if err != nil {
 				t.Fatalf("export %+v: %v", opts, err)
 			}

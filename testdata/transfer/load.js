@@ -4,7 +4,7 @@
 // up). REST only, with a full-access API token; Node 20, no packages.
 //
 //   BASE=http://127.0.0.1:1342 TOKEN=<token> FILES=testdata/graphql/files node load.js
-//   BASE=... TOKEN=... node load.js --dump    # every entry as REST answers it, as JSON
+//   BASE=... TOKEN=... node load.js --dump    # every entry as REST answers it, with the requests, as JSON
 //
 // The load runs once per empty database. What it makes (README.md lists it
 // with what each item is for): 3 uploads, 3 users in 3 roles, the twelve
@@ -198,9 +198,14 @@ async function load() {
 
 // --dump: every entry of every type, as the API token reads it, drafts and
 // published versions, in every locale, with everything populated: for
-// comparing a database before export and after import. Row ids are left
-// out ("id" keys, and the role's id in a user), as strapi import gives
-// every row a new one; lists are sorted by documentId (or a role's type).
+// comparing a database before export and after import, and for replaying
+// the same reads on Kiln (internal/transfer strapi_answers_test.go). Each
+// read is written as {"request": "/api/…?…", "take": "data", "answer": …}:
+// the request's path and query as sent, the member of the answer kept
+// (none: the whole answer), and what was kept, with every list sorted by
+// documentId (a role by its type) and every "id" key left out (row ids
+// differ after strapi import, which gives every row a new one; the
+// role's id in a user too).
 const SEO = { populate: { social: { populate: { link: true } } } };
 const POPULATE = {
   customers: { programs: true, learners: true },
@@ -228,23 +233,29 @@ const DP = ['blueprints', 'articles', 'stories'];
 
 async function dump() {
   const out = {};
+  const read = async (name, url, query, take) => {
+    const request = url + (query ? '?' + qs(query) : '');
+    const answer = await call('GET', request);
+    let kept = take ? answer[take] : answer;
+    if (Array.isArray(kept)) kept = sorted(kept);
+    out[name] = take ? { request, take, answer: withoutIds(kept) } : { request, answer: withoutIds(kept) };
+  };
   for (const [plural, populate] of Object.entries(POPULATE)) {
     for (const status of DP.includes(plural) ? ['draft', 'published'] : [undefined]) {
       for (const locale of plural === 'stories' ? ['en', 'fr', 'de'] : [undefined]) {
         const query = { populate, sort: 'id', pagination: { pageSize: 100 } };
         if (status) query.status = status;
         if (locale) query.locale = locale;
-        out[[plural, status, locale].filter(Boolean).join(' ')] = (await call('GET', `/api/${plural}`, undefined, query)).data;
+        await read([plural, status, locale].filter(Boolean).join(' '), `/api/${plural}`, query, 'data');
       }
     }
   }
-  out.site = (await call('GET', '/api/site', undefined, { populate: { seo: SEO } })).data;
-  out.users = await call('GET', '/api/users', undefined, { populate: 'role', sort: 'id' });
-  out.roles = (await call('GET', '/api/users-permissions/roles')).roles;
-  out.files = await call('GET', '/api/upload/files', undefined, { sort: 'id' });
-  out.locales = await call('GET', '/api/i18n/locales');
-  for (const k of Object.keys(out)) if (Array.isArray(out[k])) out[k] = sorted(out[k]);
-  console.log(JSON.stringify(withoutIds(out), null, 1));
+  await read('site', '/api/site', { populate: { seo: SEO } }, 'data');
+  await read('users', '/api/users', { populate: 'role', sort: 'id' });
+  await read('roles', '/api/users-permissions/roles', undefined, 'roles');
+  await read('files', '/api/upload/files', { sort: 'id' });
+  await read('locales', '/api/i18n/locales');
+  console.log(JSON.stringify(out, null, 1));
 }
 
 function withoutIds(v) {
