@@ -140,7 +140,8 @@ func progressLines(w io.Writer) func(transfer.Progress) {
 			tty = true
 		}
 	}
-	start, last, stage := time.Now(), time.Time{}, ""
+	start, stage := time.Now(), ""
+	last := start // the first line after two seconds, as every other
 	return func(p transfer.Progress) {
 		now := time.Now()
 		if p.Stage != stage {
