@@ -51,9 +51,11 @@ var coreOps = map[string]coreOp{
 	"users.update":  {summary: "Update a user, its role included (admin)", request: userBody(false), response: user},
 	"users.delete":  {summary: "Delete a user (admin)", response: user},
 	"roles.find": {summary: "List the roles with their user counts (admin)", response: func(*builder) obj {
-		role := object(obj{"id": obj{"type": "integer"}, "name": obj{"type": []any{"string", "null"}},
-			"type": obj{"type": []any{"string", "null"}}, "description": obj{"type": []any{"string", "null"}},
-			"nb_users": obj{"type": "integer", "minimum": 0}}, "id", "name", "type", "description", "nb_users")
+		date := obj{"type": []any{"string", "null"}, "format": "date-time"}
+		role := object(obj{"id": obj{"type": "integer"}, "documentId": obj{"type": "string"}, "name": obj{"type": []any{"string", "null"}},
+			"description": obj{"type": []any{"string", "null"}}, "type": obj{"type": []any{"string", "null"}},
+			"createdAt": date, "updatedAt": date, "publishedAt": date,
+			"nb_users": obj{"type": "integer", "minimum": 0}}, "id", "documentId", "name", "description", "type", "createdAt", "updatedAt", "publishedAt", "nb_users")
 		return object(obj{"roles": arrayOf(role)}, "roles")
 	}},
 	"apiTokens.find": {summary: "List the API tokens (admin)",

@@ -141,7 +141,9 @@ func (h *accountHandlers) deleteUser(c *fiber.Ctx) error {
 	return sendBare(c, fiber.StatusOK, e)
 }
 
-// roles answers {roles: [{id, name, type, description, nb_users}]}.
+// roles answers {roles: [{id, documentId, name, description, type,
+// createdAt, updatedAt, publishedAt, nb_users}]}, Strapi 5.54's keys in
+// its order (testdata/transfer/strapi5/strapi-dump.json).
 func (h *accountHandlers) roles(c *fiber.Ctx) error {
 	if err := h.sec.Allow(c, "roles.find"); err != nil {
 		return err
@@ -158,12 +160,20 @@ func (h *accountHandlers) roles(c *fiber.Ctx) error {
 		}
 		b = append(b, `{"id":`...)
 		b = strconv.AppendInt(b, r.Role.ID, 10)
-		for _, f := range []string{"name", "type", "description"} {
+		b = append(b, `,"documentId":`...)
+		b = schema.SysDocumentID.Kind.AppendJSON(b, r.Role.DocumentID)
+		for _, f := range []string{"name", "description", "type"} {
 			a := rt.Attr(f)
 			v, _ := r.Role.Get(a)
 			b = append(b, ',')
 			b = appendKey(b, f)
 			b = a.Kind.AppendJSON(b, v)
+		}
+		created, updated, published := r.Role.Timestamps()
+		for i, v := range []any{created, updated, published} {
+			b = append(b, ',')
+			b = appendKey(b, schema.SystemFields[2+i].Name)
+			b = schema.SysCreatedAt.Kind.AppendJSON(b, v)
 		}
 		b = append(b, `,"nb_users":`...)
 		b = strconv.AppendInt(b, r.Users, 10)
