@@ -184,6 +184,9 @@ func (im *importer) addRow(b *batch, id int64, data fields) error {
 		if values[j], err = scalarOf(a, data); err != nil {
 			return err
 		}
+		if ct.Builtin && ct.Name == schema.FileType && a.Name == "folderPath" {
+			values[j] = "/" // the archive's folders are left out: every file is at the root
+		}
 	}
 	comps, items, err := im.componentsOf(ct, data)
 	if err != nil {

@@ -88,9 +88,9 @@ type archived struct {
 	count map[string]int    // entity lines by uid
 }
 
-func readArchive(t *testing.T, file string) archived {
+func readArchive(t *testing.T, file string, key ...string) archived {
 	t.Helper()
-	a, err := archive.Open(file, "", archive.DefaultLimits())
+	a, err := archive.Open(file, strings.Join(key, ""), archive.DefaultLimits())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -495,6 +495,11 @@ func TestExportRoundTrip(t *testing.T) {
 			}
 			if rep.Assets != len(want.files) || rep.Entities["api::article.article"] != want.count["api::article.article"] {
 				t.Errorf("export %+v wrote %d assets, %v", opts, rep.Assets, rep.Entities)
+			}
+			for id, data := range readArchive(t, rep.File, opts.Key).rows["plugin::upload.file"] {
+				if data["folderPath"] != "/" {
+					t.Errorf("file %d is exported in folder %v, which the archive does not hold", id, data["folderPath"])
+				}
 			}
 			h2, rep2 := importedApp(t, d, rep.File, ImportOptions{Key: opts.Key})
 			if len(rep2.Diffs) != 0 || rep2.LinksMissing != 0 {
