@@ -84,9 +84,13 @@ func (k *CLI) runExport(args []string, stdout, stderr io.Writer) int {
 		locs = []transfer.Locale{{Code: "en", Name: "English (en)"}}
 	}
 	configuration := !slices.Contains(excluded, "config") && (len(kept) == 0 || slices.Contains(kept, "config"))
+	grants := transfer.Grants{}
+	for _, r := range a.Security.Policy.Roles() {
+		grants[r.Type] = a.Security.Policy.Actions(r.Type)
+	}
 	rep, err := transfer.Export(context.Background(), a.Content, *file, transfer.ExportOptions{
 		WriteOptions: archive.WriteOptions{Compress: !*noCompress, Key: *key}, Files: files, Storage: a.Upload.Storage(),
-		Locales: locs, Configuration: configuration, Progress: progressLines(stderr)})
+		Locales: locs, Configuration: configuration, Grants: grants, Progress: progressLines(stderr)})
 	if err != nil {
 		fmt.Fprintln(stderr, "kiln export:", describe(err))
 		return 1
@@ -100,6 +104,9 @@ func (k *CLI) runExport(args []string, stdout, stderr io.Writer) int {
 	if rep.Configuration > 0 {
 		fmt.Fprintf(stdout, "configuration: the default locale (%s), as Strapi's i18n keeps it\n", a.Schema.DefaultLocale())
 	}
-	fmt.Fprintln(stdout, "not written: admin users, API tokens and the roles' grants (config/permissions.yaml; Strapi keeps grants its own way)")
+	if rep.GrantsLeft > 0 {
+		fmt.Fprintf(stdout, "not written: %d of the roles' actions that Strapi has no permission for (a plugin's routes, readDrafts, API tokens' administration)\n", rep.GrantsLeft)
+	}
+	fmt.Fprintln(stdout, "not written: admin users and API tokens (Strapi's archives hold neither)")
 	return 0
 }

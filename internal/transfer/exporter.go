@@ -55,6 +55,9 @@ type ExportOptions struct {
 	Storage storage.Storage
 	// Locales are the project's locales: i18n's rows in the archive.
 	Locales []Locale
+	// Grants are what each role may do (config/permissions.yaml):
+	// users-permissions' permission rows in the archive (grants.go).
+	Grants Grants
 	// Configuration writes configuration/: the core-store row of i18n's
 	// default locale (the svc's schema's), which strapi import puts in
 	// place of every core-store row the destination held, so that the
@@ -83,7 +86,10 @@ type ExportReport struct {
 	AssetBytes int64
 	// Configuration rows written.
 	Configuration int
-	Elapsed       time.Duration
+	// GrantsLeft counts the roles' actions that have no Strapi
+	// permission (Kiln's own: a plugin's routes, readDrafts...).
+	GrantsLeft int
+	Elapsed    time.Duration
 }
 
 // Export writes svc's content (and o.Storage's files) to base plus the
@@ -129,6 +135,10 @@ type exporter struct {
 	rep *ExportReport
 	// keys are the stored files the file rows name, with their sidecars.
 	keys []assetKey
+	// roles are the roles' row ids by type, and grantLinks the links of
+	// the permission rows written for them (grants.go).
+	roles      map[string]int64
+	grantLinks [][]byte
 }
 
 // assetKey is a stored file and its assets/metadata sidecar.
@@ -206,6 +216,9 @@ func (ex *exporter) entities(ctx context.Context, tx *content.Tx) error {
 				}
 				after = id
 			}
+			if ct.Builtin && ct.Name == "role" {
+				ex.noteRoles(r)
+			}
 			ex.rep.Entities[uid] += len(r.IDs)
 			total += len(r.IDs)
 			ex.progress("entities", total, bytesOut)
@@ -227,6 +240,16 @@ func (ex *exporter) entities(ctx context.Context, tx *content.Tx) error {
 		}
 		ex.rep.Entities["plugin::i18n.locale"]++
 	}
+	rows, links, left := grantLines(ex.s, ex.o.Grants, ex.roles, now)
+	for _, line := range rows {
+		if err := lw.WriteLine(line); err != nil {
+			return err
+		}
+	}
+	if len(rows) > 0 {
+		ex.rep.Entities["plugin::users-permissions.permission"] = len(rows)
+	}
+	ex.grantLinks, ex.rep.GrantsLeft = links, left
 	return lw.Close()
 }
 
@@ -411,9 +434,32 @@ func (ex *exporter) assets(ctx context.Context, _ *content.Tx) error {
 	return nil
 }
 
+// noteRoles keeps the role rows' ids by type, for their grants.
+func (ex *exporter) noteRoles(r entry.BulkRows) {
+	if ex.roles == nil {
+		ex.roles = map[string]int64{}
+	}
+	for j, a := range r.Fields {
+		if a.Name != "type" {
+			continue
+		}
+		for i, id := range r.IDs {
+			if t, ok := r.Values[i][j].(string); ok {
+				ex.roles[t] = id
+			}
+		}
+	}
+}
+
 func (ex *exporter) links(ctx context.Context, tx *content.Tx) error {
 	lw := ex.w.Lines("links", "links", 0)
 	var bytesOut int64
+	for _, line := range ex.grantLinks {
+		if err := lw.WriteLine(line); err != nil {
+			return err
+		}
+		ex.rep.Links++
+	}
 	for _, group := range [][]*schema.ContentType{ex.s.Types, ex.s.Components} {
 		for _, ct := range group {
 			for _, a := range ct.Attributes {

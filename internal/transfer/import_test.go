@@ -489,14 +489,33 @@ func TestExportRoundTrip(t *testing.T) {
 		for _, opts := range []archive.WriteOptions{{Compress: true}, {}, {Compress: true, Key: "round-trip"}} {
 			base := filepath.Join(t.TempDir(), "export")
 			rep, err := Export(context.Background(), h.App.Content, base, ExportOptions{WriteOptions: opts, Files: true, Storage: h.App.Upload.Storage(),
-				Locales: []Locale{{Code: "en", Name: "English (en)"}, {Code: "fr", Name: "French (fr)"}, {Code: "de", Name: "German (de)"}}})
+				Locales: []Locale{{Code: "en", Name: "English (en)"}, {Code: "fr", Name: "French (fr)"}, {Code: "de", Name: "German (de)"}},
+				Grants:  Grants{"public": {"article.find", "article.findOne", "auth.login", "article.readDrafts"}, "editor": {"site.*"}, "nobody": {"*"}}})
 			if err != nil {
 				t.Fatalf("export %+v: %v", opts, err)
 			}
 			if rep.Assets != len(want.files) || rep.Entities["api::article.article"] != want.count["api::article.article"] {
 				t.Errorf("export %+v wrote %d assets, %v", opts, rep.Assets, rep.Entities)
 			}
-			for id, data := range readArchive(t, rep.File, opts.Key).rows["plugin::upload.file"] {
+			out := readArchive(t, rep.File, opts.Key)
+			// The roles' grants, as Strapi's permission rows linked to
+			// their roles: the archive's public role is row 2, its editor 3.
+			granted := map[string][]string{}
+			for _, l := range out.links {
+				if l.Left.Type == "plugin::users-permissions.permission" {
+					ref, _ := refOf(l.Left.Ref)
+					role, _ := refOf(l.Right.Ref)
+					granted[fmt.Sprint(role)] = append(granted[fmt.Sprint(role)], out.rows[l.Left.Type][ref]["action"].(string))
+				}
+			}
+			wantGrants := map[string][]string{
+				"2": {"api::article.article.find", "api::article.article.findOne", "plugin::users-permissions.auth.callback"},
+				"3": {"api::site.site.delete", "api::site.site.find", "api::site.site.update"},
+			}
+			if fmt.Sprint(granted) != fmt.Sprint(wantGrants) || rep.GrantsLeft != 1 {
+				t.Errorf("grants %v (%d left out), want %v (1 left out)", granted, rep.GrantsLeft, wantGrants)
+			}
+			for id, data := range out.rows["plugin::upload.file"] {
 				if data["folderPath"] != "/" {
 					t.Errorf("file %d is exported in folder %v, which the archive does not hold", id, data["folderPath"])
 				}
