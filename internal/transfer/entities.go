@@ -188,6 +188,11 @@ func (im *importer) addRow(b *batch, id int64, data fields) error {
 			values[j] = "/" // the archive's folders are left out: every file is at the root
 		}
 	}
+	if ct.Builtin && ct.Name == schema.FileType && im.o.Files && im.o.Storage != nil {
+		if err := im.relocate(r.Fields, values); err != nil {
+			return err
+		}
+	}
 	comps, items, err := im.componentsOf(ct, data)
 	if err != nil {
 		return err
@@ -317,4 +322,52 @@ func (im *importer) componentOf(a *schema.Attribute, obj fields) (entry.Componen
 	}
 	c.Data.Components = nested
 	return c, n + 1, nil
+}
+
+// relocate points a file row at the storage the import put its bytes in:
+// its provider, its url and its formats' urls are the storage's for the
+// same keys (hash + ext), as an upload there would have them; the
+// provider's metadata of the other storage goes.
+func (im *importer) relocate(fields []*schema.Attribute, values []any) error {
+	at := map[string]int{}
+	for j, a := range fields {
+		at[a.Name] = j
+	}
+	str := func(name string) string {
+		s, _ := values[at[name]].(string)
+		return s
+	}
+	st := im.o.Storage
+	values[at["provider"]] = st.Provider()
+	values[at["url"]] = st.URL(str("hash") + str("ext"))
+	values[at["provider_metadata"]] = nil
+	raw, _ := values[at["formats"]].(json.RawMessage)
+	if len(raw) == 0 || string(raw) == "null" {
+		return nil
+	}
+	var formats map[string]map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &formats); err != nil {
+		return fmt.Errorf("formats: %w", err)
+	}
+	changed := false
+	for name, f := range formats {
+		var hash, ext, was string
+		if json.Unmarshal(f["hash"], &hash) != nil || json.Unmarshal(f["ext"], &ext) != nil || hash == "" {
+			return fmt.Errorf("formats.%s has no hash and ext", name)
+		}
+		_ = json.Unmarshal(f["url"], &was)
+		if u := st.URL(hash + ext); u != was {
+			f["url"], _ = json.Marshal(u)
+			changed = true
+		}
+	}
+	if !changed {
+		return nil // the text as the archive wrote it
+	}
+	b, err := json.Marshal(formats) // the formats by name, as Strapi reads them
+	if err != nil {
+		return err
+	}
+	values[at["formats"]] = json.RawMessage(b)
+	return nil
 }

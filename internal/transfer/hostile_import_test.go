@@ -1,16 +1,22 @@
 package transfer
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
+	"io"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/kiln-cms/kiln/core/config"
 	"github.com/kiln-cms/kiln/internal/apptest"
 	"github.com/kiln-cms/kiln/internal/database"
+	"github.com/kiln-cms/kiln/internal/storage/s3test"
 	"github.com/kiln-cms/kiln/internal/transfer/archive"
 )
 
@@ -137,6 +143,58 @@ func TestImportKeepsJSONAsWritten(t *testing.T) {
 		r := h.Do("GET", "/api/pages?populate[body][on][blocks.stats][fields][0]=extra", nil)
 		if r.Status != 200 || !strings.Contains(string(r.Body), `"extra":{"b":null,"a":[1,2],"z":{"y":1,"x":2}}`) {
 			t.Errorf("%d %s", r.Status, r.Body)
+		}
+	})
+}
+
+// TestImportIntoS3: with S3 as the upload provider, the archive's files
+// and formats go into the bucket and their rows name it: each file and
+// format url the API answers (signed) serves the archive's bytes.
+func TestImportIntoS3(t *testing.T) {
+	want := readArchive(t, filepath.Join(strapi5, "export.tar.gz"))
+	dialects(t, func(t *testing.T, d database.Dialect) {
+		bucket := s3test.Start(t)
+		cfg := apptest.ProjectConfigWithLocales(t, d, "graphql", "src")
+		cfg.I18n.Locales = append(cfg.I18n.Locales, config.Locale{Code: "de", Name: "German (de)"})
+		cfg.Upload.Provider = config.ProviderS3
+		cfg.Upload.S3 = config.UploadS3{Bucket: bucket.Bucket, Region: bucket.Region, Endpoint: bucket.Endpoint, AccessKeyID: bucket.AccessKeyID,
+			SecretAccessKey: bucket.SecretAccessKey, ForcePathStyle: true, SignedURLs: true, SignedURLTTL: time.Minute}
+		h, rep := importInto(t, cfg, filepath.Join(strapi5, "export.tar.gz"), ImportOptions{})
+		if rep.Assets != len(want.files) {
+			t.Fatalf("%d assets stored, want %d", rep.Assets, len(want.files))
+		}
+		r := h.Do("GET", "/api/upload/files", nil)
+		var files []struct {
+			Hash, Ext, URL, Provider string
+			Formats                  map[string]struct{ Hash, Ext, URL string }
+		}
+		if err := json.Unmarshal(r.Body, &files); err != nil || len(files) != 3 {
+			t.Fatalf("%d %s", r.Status, r.Body)
+		}
+		served := 0
+		get := func(key, u string) {
+			resp, err := http.Get(u)
+			if err != nil {
+				t.Fatalf("GET %s: %v", u, err)
+			}
+			defer resp.Body.Close()
+			b, _ := io.ReadAll(resp.Body)
+			if resp.StatusCode != 200 || !bytes.Equal(b, want.files[key]) || !strings.HasPrefix(u, bucket.Endpoint) {
+				t.Errorf("%s at %s: %d, %d bytes of %d", key, u, resp.StatusCode, len(b), len(want.files[key]))
+			}
+			served++
+		}
+		for _, f := range files {
+			if f.Provider != "aws-s3" {
+				t.Errorf("%s is kept by %q", f.Hash, f.Provider)
+			}
+			get(f.Hash+f.Ext, f.URL)
+			for _, ff := range f.Formats {
+				get(ff.Hash+ff.Ext, ff.URL)
+			}
+		}
+		if served != len(want.files) {
+			t.Errorf("%d files and formats served, want %d", served, len(want.files))
 		}
 	})
 }
