@@ -56,7 +56,7 @@ func (k *CLI) runImport(args []string, stdout, stderr io.Writer) int {
 	}
 	defer a.Close()
 	o := transfer.ImportOptions{Key: *key, Force: *force, DryRun: *dryRun, Files: files, Storage: a.Upload.Storage(),
-		Progress: progressLines(stderr)}
+		Progress: progressLines(stderr), Count: isTerminal(stderr)}
 	rep, err := transfer.Import(context.Background(), a.Content, file, o)
 	if rep != nil {
 		printDiffs(stderr, rep, *force)
@@ -134,12 +134,7 @@ func megabytes(n int64) string { return fmt.Sprintf("%.1f MB", float64(n)/1e6) }
 // progressLines reports an import's progress: a line redrawn in place on
 // a terminal, a line every two seconds otherwise.
 func progressLines(w io.Writer) func(transfer.Progress) {
-	tty := false
-	if f, ok := w.(*os.File); ok {
-		if fi, err := f.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
-			tty = true
-		}
-	}
+	tty := isTerminal(w)
 	start, stage := time.Now(), ""
 	last := start // the first line after two seconds, as every other
 	return func(p transfer.Progress) {
@@ -152,6 +147,11 @@ func progressLines(w io.Writer) func(transfer.Progress) {
 		}
 		rate := float64(p.Items) / max(now.Sub(start).Seconds(), 1e-3)
 		line := fmt.Sprintf("%s: %d (%.0f/s, %s read)", p.Stage, p.Items, rate, megabytes(p.Bytes))
+		if p.Total > 0 {
+			left := time.Duration(float64(max(p.Total-p.Items, 0)) / max(rate, 1e-3) * float64(time.Second))
+			line = fmt.Sprintf("%s: %d of %d, %d%% (%.0f/s, %s read, %s left)", p.Stage, p.Items, p.Total, 100*p.Items/p.Total, rate,
+				megabytes(p.Bytes), left.Round(time.Second))
+		}
 		switch {
 		case tty:
 			fmt.Fprintf(w, "\r%-70s", line)
@@ -160,4 +160,15 @@ func progressLines(w io.Writer) func(transfer.Progress) {
 			last = now
 		}
 	}
+}
+
+// isTerminal reports whether w is a terminal, where progress is redrawn
+// in place and worth a count of what is to come.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }

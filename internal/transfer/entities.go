@@ -66,7 +66,8 @@ type batch struct {
 func (im *importer) loadEntities(ctx context.Context, tx *content.Tx) error {
 	var cur *batch
 	seen := map[*schema.ContentType]map[int64]bool{}
-	total, bytes := 0, int64(0)
+	bytes := int64(0)
+	n := 0 // lines read
 	flush := func() error {
 		if cur == nil || len(cur.rows.IDs) == 0 {
 			return nil
@@ -75,12 +76,10 @@ func (im *importer) loadEntities(ctx context.Context, tx *content.Tx) error {
 			return err
 		}
 		im.rep.Entities[cur.rows.Type.UID()] += len(cur.rows.IDs)
-		total += len(cur.rows.IDs)
-		im.progress("entities", total, bytes)
+		im.progress("entities", n, bytes) // lines read, as Total counts them
 		cur = nil
 		return nil
 	}
-	n := 0
 	err := im.lines("entities", func(line []byte) error {
 		n++
 		bytes += int64(len(line)) + 1
@@ -128,7 +127,11 @@ func (im *importer) loadEntities(ctx context.Context, tx *content.Tx) error {
 	if err != nil {
 		return err
 	}
-	return flush()
+	if err := flush(); err != nil {
+		return err
+	}
+	im.progress("entities", n, bytes)
+	return nil
 }
 
 // newBatch is an empty batch of ct's rows: every field kept in its own

@@ -198,3 +198,28 @@ func TestImportIntoS3(t *testing.T) {
 		}
 	})
 }
+
+// TestImportProgressCounts: with Count, progress says each stage's lines
+// or files to come, and ends each stage at its total.
+func TestImportProgressCounts(t *testing.T) {
+	file := filepath.Join(strapi5, "export.tar.gz")
+	want := readArchive(t, file)
+	cfg := apptest.ProjectConfigWithLocales(t, database.SQLite, "graphql", "src")
+	cfg.I18n.Locales = append(cfg.I18n.Locales, config.Locale{Code: "de", Name: "German (de)"})
+	h := apptest.NewWith(t, cfg)
+	last := map[string]Progress{}
+	_, err := Import(context.Background(), h.App.Content, file, ImportOptions{Files: true, Storage: h.App.Upload.Storage(), Count: true,
+		Progress: func(p Progress) { last[p.Stage] = p }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	entities := 0
+	for _, n := range want.count {
+		entities += n
+	}
+	for stage, n := range map[string]int{"entities": entities, "links": len(want.links), "assets": len(want.files)} {
+		if p := last[stage]; p.Total != n || p.Items != n {
+			t.Errorf("%s ends at %d of %d, want %d of %d", stage, p.Items, p.Total, n, n)
+		}
+	}
+}

@@ -49,6 +49,10 @@ type ImportOptions struct {
 	Limits archive.Limits
 	// Progress, when set, hears of each batch written.
 	Progress func(Progress)
+	// Count reads the archive once more first to count each stage's
+	// lines and files, so that Progress can say how far it has to go (a
+	// terminal's time left).
+	Count bool
 }
 
 // Progress is how far an import has come.
@@ -56,6 +60,9 @@ type Progress struct {
 	Stage string // "entities", "assets", "links"
 	Items int    // written so far in the stage
 	Bytes int64  // read so far in the stage
+	// Total is the stage's lines or files, when counted (Count); 0
+	// otherwise.
+	Total int
 }
 
 // Report is what an import did (or, with DryRun, would do).
@@ -129,6 +136,11 @@ func Import(ctx context.Context, svc *content.Service, file string, o ImportOpti
 	if err := im.compareSchemas(); err != nil {
 		return im.rep, err
 	}
+	if o.Progress != nil && o.Count {
+		if err := im.count(); err != nil {
+			return im.rep, err
+		}
+	}
 	var stored []string
 	if o.Files && !o.DryRun {
 		if stored, err = im.storeAssets(ctx); err != nil {
@@ -169,6 +181,8 @@ type importer struct {
 	types map[string]*schema.ContentType // by uid: types and components
 	// mimes are the assets' MIME types, from their metadata files.
 	mimes map[string]string
+	// totals are each stage's lines or files (Count).
+	totals map[string]int
 	// docs, for a Strapi 4 archive, are the localized rows' documents:
 	// uid → row id → the smallest row id of its localizations.
 	docs map[string]map[int64]int64
@@ -337,7 +351,7 @@ func (im *importer) removeAssets(keys []string) {
 
 func (im *importer) progress(stage string, items int, b int64) {
 	if im.o.Progress != nil {
-		im.o.Progress(Progress{Stage: stage, Items: items, Bytes: b})
+		im.o.Progress(Progress{Stage: stage, Items: items, Bytes: b, Total: im.totals[stage]})
 	}
 }
 
@@ -363,4 +377,19 @@ func decode(line []byte, v any) error {
 	d := json.NewDecoder(bytes.NewReader(line))
 	d.UseNumber()
 	return d.Decode(v)
+}
+
+// count counts each stage's lines (and the assets' files) in one walk.
+func (im *importer) count() error {
+	im.totals = map[string]int{}
+	return im.a.Walk("", func(name string, _ int64, r io.Reader) error {
+		stage, _, _ := strings.Cut(name, "/")
+		switch {
+		case strings.HasPrefix(name, "assets/uploads/"):
+			im.totals["assets"]++
+		case (stage == "entities" || stage == "links") && strings.HasSuffix(name, ".jsonl"):
+			return archive.ReadLines(r, im.lim.MaxLine, func([]byte) error { im.totals[stage]++; return nil })
+		}
+		return nil
+	})
 }

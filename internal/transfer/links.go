@@ -37,6 +37,7 @@ type linkLine struct {
 func (im *importer) loadLinks(ctx context.Context, tx *content.Tx) error {
 	var cur content.BulkLinks
 	bytes := int64(0)
+	n := 0 // lines read
 	flush := func() error {
 		if len(cur.Owners) == 0 {
 			return nil
@@ -52,11 +53,10 @@ func (im *importer) loadLinks(ctx context.Context, tx *content.Tx) error {
 		}
 		im.rep.Links += n
 		im.rep.LinksMissing += len(cur.Owners) - n
-		im.progress("links", im.rep.Links, bytes)
+		im.progress("links", n, bytes) // lines read, as Total counts them
 		cur = content.BulkLinks{}
 		return nil
 	}
-	n := 0
 	err := im.lines("links", func(line []byte) error {
 		n++
 		bytes += int64(len(line)) + 1
@@ -104,7 +104,11 @@ func (im *importer) loadLinks(ctx context.Context, tx *content.Tx) error {
 	if err != nil {
 		return err
 	}
-	return flush()
+	if err := flush(); err != nil {
+		return err
+	}
+	im.progress("links", n, bytes)
+	return nil
 }
 
 // relation is the relation or media field a link's owner names, or nil
