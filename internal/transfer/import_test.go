@@ -159,21 +159,8 @@ func TestImportStrapi5Archive(t *testing.T) {
 		if rep.Assets != len(want.files) || rep.LinksMissing != 0 {
 			t.Errorf("%d assets of %d, %d links to missing rows", rep.Assets, len(want.files), rep.LinksMissing)
 		}
-		c := checker{t: t, h: h, want: want, s: h.App.Content.Schema}
-		c.index()
-		rows := 0
-		for _, ct := range c.s.Types {
-			if ct.Plugin != "" || ct.Builtin {
-				continue
-			}
-			for id, data := range want.rows[ct.UID()] {
-				c.row(ct, id, data)
-				rows++
-			}
-		}
-		if rows < 50 || c.checked != rows {
-			t.Errorf("%d rows of %d checked", c.checked, rows)
-		}
+		c := newChecker(t, h, want)
+		c.allRows(50)
 		for _, name := range []string{"alice", "bob"} {
 			r := h.Do("POST", "/api/auth/local", map[string]any{"identifier": name, "password": "Passw0rd!"}, "Authorization", apptest.Anonymous)
 			if r.Status != 200 {
@@ -238,6 +225,31 @@ func (c *checker) sameDocuments() {
 	}
 	if len(next) == 0 {
 		c.t.Error("the archive holds no localizations links")
+	}
+}
+
+// newChecker is a checker of h's answers against the archive want.
+func newChecker(t *testing.T, h *apptest.Harness, want archived) *checker {
+	c := &checker{t: t, h: h, want: want, s: h.App.Content.Schema}
+	c.index()
+	return c
+}
+
+// allRows checks every row of the project's own types that the archive
+// holds, and that it holds at least least of them.
+func (c *checker) allRows(least int) {
+	rows := 0
+	for _, ct := range c.s.Types {
+		if ct.Plugin != "" || ct.Builtin {
+			continue
+		}
+		for id, data := range c.want.rows[ct.UID()] {
+			c.row(ct, id, data)
+			rows++
+		}
+	}
+	if rows < least || c.checked != rows {
+		c.t.Errorf("%d rows of %d checked", c.checked, rows)
 	}
 }
 
@@ -451,21 +463,8 @@ func TestImportStrapi4Archive(t *testing.T) {
 		if len(rep.Diffs) != 0 || rep.StrapiVersion != "4.25.24" {
 			t.Errorf("Strapi %s, differences: %v", rep.StrapiVersion, rep.Diffs)
 		}
-		c := checker{t: t, h: h, want: want, s: h.App.Content.Schema}
-		c.index()
-		rows := 0
-		for _, ct := range c.s.Types {
-			if ct.Plugin != "" || ct.Builtin {
-				continue
-			}
-			for id, data := range want.rows[ct.UID()] {
-				c.row(ct, id, data)
-				rows++
-			}
-		}
-		if rows < 8 || c.checked != rows {
-			t.Errorf("%d rows of %d checked", c.checked, rows)
-		}
+		c := newChecker(t, h, want)
+		c.allRows(8)
 		c.sameDocuments()
 		// The published article got its draft, with the same fields.
 		for _, status := range []string{"published", "draft"} {
@@ -524,15 +523,7 @@ func TestExportRoundTrip(t *testing.T) {
 			if len(rep2.Diffs) != 0 || rep2.LinksMissing != 0 {
 				t.Errorf("re-import of %s: differences %v, %d links to missing rows", rep.File, rep2.Diffs, rep2.LinksMissing)
 			}
-			c := checker{t: t, h: h2, want: want, s: h2.App.Content.Schema}
-			c.index()
-			for _, ct := range c.s.Types {
-				if ct.Plugin == "" && !ct.Builtin {
-					for id, data := range want.rows[ct.UID()] {
-						c.row(ct, id, data)
-					}
-				}
-			}
+			newChecker(t, h2, want).allRows(50)
 			for name, b := range want.files {
 				if r := h2.Do("GET", "/uploads/"+url.PathEscape(name), nil); r.Status != 200 || !bytes.Equal(r.Body, b) {
 					t.Errorf("GET /uploads/%s after the round trip: %d", name, r.Status)
