@@ -1,6 +1,7 @@
 package transfer
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -11,6 +12,7 @@ import (
 	"github.com/kiln-cms/kiln/core/content"
 	"github.com/kiln-cms/kiln/core/entry"
 	"github.com/kiln-cms/kiln/core/schema"
+	"github.com/kiln-cms/kiln/internal/upload"
 )
 
 // The entities stage: one line per row, {"type", "id", "data"}, data
@@ -327,10 +329,10 @@ func (im *importer) componentOf(a *schema.Attribute, obj fields) (entry.Componen
 	return c, n + 1, nil
 }
 
-// relocate points a file row at the storage the import put its bytes in:
-// its provider, its url and its formats' urls are the storage's for the
-// same keys (hash + ext), as an upload there would have them; the
-// provider's metadata of the other storage goes.
+// relocate points a file row at the storage the import put its bytes in,
+// as a move between storages does (upload.Relocated): its provider, its
+// url and its formats' urls are the storage's for the same keys; the
+// other storage's metadata goes. Formats whose urls stay keep their text.
 func (im *importer) relocate(fields []*schema.Attribute, values []any) error {
 	at := map[string]int{}
 	for j, a := range fields {
@@ -340,37 +342,20 @@ func (im *importer) relocate(fields []*schema.Attribute, values []any) error {
 		s, _ := values[at[name]].(string)
 		return s
 	}
-	st := im.o.Storage
-	values[at["provider"]] = st.Provider()
-	values[at["url"]] = st.URL(str("hash") + str("ext"))
-	values[at["provider_metadata"]] = nil
 	raw, _ := values[at["formats"]].(json.RawMessage)
-	if len(raw) == 0 || string(raw) == "null" {
-		return nil
-	}
-	var formats map[string]map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &formats); err != nil {
-		return fmt.Errorf("formats: %w", err)
-	}
-	changed := false
-	for name, f := range formats {
-		var hash, ext, was string
-		if json.Unmarshal(f["hash"], &hash) != nil || json.Unmarshal(f["ext"], &ext) != nil || hash == "" {
-			return fmt.Errorf("formats.%s has no hash and ext", name)
-		}
-		_ = json.Unmarshal(f["url"], &was)
-		if u := st.URL(hash + ext); u != was {
-			f["url"], _ = json.Marshal(u)
-			changed = true
-		}
-	}
-	if !changed {
-		return nil // the text as the archive wrote it
-	}
-	b, err := json.Marshal(formats) // the formats by name, as Strapi reads them
+	objs, err := upload.Objects(str("hash"), str("ext"), str("mime"), raw)
 	if err != nil {
 		return err
 	}
-	values[at["formats"]] = json.RawMessage(b)
+	url, formats, err := upload.Relocated(im.o.Storage, objs, raw)
+	if err != nil {
+		return fmt.Errorf("formats: %w", err)
+	}
+	values[at["provider"]] = im.o.Storage.Provider()
+	values[at["url"]] = url
+	values[at["provider_metadata"]] = nil
+	if formats != nil && !bytes.Equal(formats, raw) {
+		values[at["formats"]] = json.RawMessage(formats)
+	}
 	return nil
 }

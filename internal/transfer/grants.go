@@ -2,6 +2,7 @@ package transfer
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -91,7 +92,7 @@ func strapiGrants(s *schema.Schema, actions []string) (out []string, left int) {
 					add(ct.UID() + "." + v)
 				}
 			}
-			if verb != "*" && !contains(contentActions(ct), verb) {
+			if verb != "*" && !slices.Contains(contentActions(ct), verb) {
 				left++ // readDrafts and the like: Kiln's own
 			}
 		default:

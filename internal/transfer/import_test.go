@@ -36,6 +36,7 @@ func importedApp(t *testing.T, d database.Dialect, file string, o ImportOptions)
 	t.Helper()
 	cfg := apptest.ProjectConfigWithLocales(t, d, "graphql", "src")
 	cfg.I18n.Locales = append(cfg.I18n.Locales, config.Locale{Code: "de", Name: "German (de)"})
+	cfg.GraphQL.Enabled = true
 	return importInto(t, cfg, file, o)
 }
 
@@ -161,6 +162,27 @@ func TestImportStrapi5Archive(t *testing.T) {
 		}
 		c := newChecker(t, h, want)
 		c.allRows(50)
+		// GraphQL serves what was imported as REST does: the same
+		// articles, their components three deep.
+		const seo = "seo { metaTitle social { network link { url } } }"
+		rest := h.Do("GET", "/api/articles?sort=documentId&fields[0]=documentId&populate[seo][populate][social][populate]=link", nil).JSON(t)["data"]
+		gql := h.Do("POST", "/graphql", map[string]any{"query": "{ articles(sort: \"documentId\") { documentId " + seo + " } }"}).JSON(t)
+		restSeo := func(v any) string {
+			var out []string
+			for _, a := range v.([]any) {
+				m := a.(map[string]any)
+				s := m["seo"].(map[string]any)
+				for _, so := range s["social"].([]any) {
+					so := so.(map[string]any)
+					out = append(out, fmt.Sprint(m["documentId"], s["metaTitle"], so["network"], so["link"].(map[string]any)["url"]))
+				}
+			}
+			return strings.Join(out, "\n")
+		}
+		gqlData, _ := gql["data"].(map[string]any)
+		if gqlData == nil || restSeo(gqlData["articles"]) != restSeo(rest) || restSeo(rest) == "" {
+			t.Errorf("GraphQL answers %v, REST %v", gql, rest)
+		}
 		for _, name := range []string{"alice", "bob"} {
 			r := h.Do("POST", "/api/auth/local", map[string]any{"identifier": name, "password": "Passw0rd!"}, "Authorization", apptest.Anonymous)
 			if r.Status != 200 {

@@ -85,7 +85,7 @@ type moveRow struct {
 	id                    int64
 	name, hash, ext, mime string
 	// objs are its objects: the file's, then its formats' in order.
-	objs []moveObject
+	objs []Object
 	// url and formats are the row's new values.
 	url     string
 	formats []byte
@@ -94,8 +94,6 @@ type moveRow struct {
 	bytes int64
 	fail  *MoveFailure
 }
-
-type moveObject struct{ key, mime string }
 
 // Move copies every file whose row names o.From's provider to o.To,
 // verifies each copy (read back: the same size and SHA-256 as the bytes
@@ -193,63 +191,15 @@ func (s *Service) moveRows(ctx context.Context, to storage.Storage, from string,
 	return out, rs.Err()
 }
 
-// plan lists the row's objects from its hash, ext and formats (as
-// keysOf does).
-func (r *moveRow) plan(formats []byte) error {
-	if r.hash == "" {
-		return errors.New("the row has no hash, so no stored name")
-	}
-	r.objs = []moveObject{{r.hash + r.ext, r.mime}}
-	if len(bytes.TrimSpace(formats)) == 0 || string(bytes.TrimSpace(formats)) == "null" {
-		return nil
-	}
-	fm, err := objectMembers(formats)
-	if err != nil {
-		return fmt.Errorf("its formats are not a JSON object: %w", err)
-	}
-	for _, m := range fm {
-		var f struct {
-			Hash string `json:"hash"`
-			Ext  string `json:"ext"`
-			Mime string `json:"mime"`
-		}
-		if err := json.Unmarshal(m.val, &f); err != nil || f.Hash == "" {
-			return fmt.Errorf("its format %q has no hash, so no stored name", m.key)
-		}
-		r.objs = append(r.objs, moveObject{f.Hash + f.Ext, f.Mime})
-	}
-	return nil
+// plan lists the row's objects (Objects).
+func (r *moveRow) plan(formats []byte) (err error) {
+	r.objs, err = Objects(r.hash, r.ext, r.mime, formats)
+	return err
 }
 
-// rewrite sets the row's new url and formats for the target: each url
-// replaced by the target's for the same key, every other member and the
-// formats' order kept as stored.
-func (r *moveRow) rewrite(to storage.Storage, formats []byte) error {
-	r.url = to.URL(r.objs[0].key)
-	if len(r.objs) == 1 {
-		return nil
-	}
-	fm, err := objectMembers(formats)
-	if err != nil {
-		return err
-	}
-	out := orderedObject{}
-	for i, m := range fm {
-		f, err := objectMembers(m.val)
-		if err != nil {
-			return err
-		}
-		nf := orderedObject{}
-		for _, x := range f {
-			v := any(x.val)
-			if x.key == "url" {
-				v = to.URL(r.objs[i+1].key)
-			}
-			nf = append(nf, member{x.key, v})
-		}
-		out = append(out, member{m.key, nf})
-	}
-	r.formats, err = json.Marshal(out)
+// rewrite sets the row's new url and formats for the target (Relocated).
+func (r *moveRow) rewrite(to storage.Storage, formats []byte) (err error) {
+	r.url, r.formats, err = Relocated(to, r.objs, formats)
 	return err
 }
 
@@ -301,9 +251,9 @@ func (s *Service) moveBatch(ctx context.Context, o MoveOptions, rows []*moveRow,
 				var n int64
 				var err error
 				if o.DryRun {
-					n, err = findObject(bctx, o.From, key.key)
+					n, err = findObject(bctx, o.From, key.Key)
 				} else {
-					n, err = copyObject(bctx, o.From, o.To, key.key, key.mime)
+					n, err = copyObject(bctx, o.From, o.To, key.Key, key.Mime)
 				}
 				mu.Lock()
 				switch {
@@ -318,10 +268,10 @@ func (s *Service) moveBatch(ctx context.Context, o MoveOptions, rows []*moveRow,
 				case errors.Is(err, storage.ErrUnavailable):
 					// A storage away fails every copy after this one:
 					// stop rather than try them all.
-					res.Stopped = MoveFailure{ID: j.r.id, Name: j.r.name, Key: key.key, Err: err}
+					res.Stopped = MoveFailure{ID: j.r.id, Name: j.r.name, Key: key.Key, Err: err}
 					cancel()
 				case j.r.fail == nil:
-					j.r.fail = &MoveFailure{ID: j.r.id, Name: j.r.name, Key: key.key, Err: err}
+					j.r.fail = &MoveFailure{ID: j.r.id, Name: j.r.name, Key: key.Key, Err: err}
 				}
 				mu.Unlock()
 			}
@@ -386,8 +336,8 @@ feed:
 			res.Bytes += r.bytes
 			if o.DeleteSource && ctx.Err() == nil {
 				for _, k := range r.objs {
-					if err := o.From.Delete(ctx, k.key); err != nil {
-						progress(o.Progress, "file %d %q: %s: kept in the %s storage: %v", r.id, r.name, k.key, res.From, err)
+					if err := o.From.Delete(ctx, k.Key); err != nil {
+						progress(o.Progress, "file %d %q: %s: kept in the %s storage: %v", r.id, r.name, k.Key, res.From, err)
 						continue
 					}
 					res.Deleted++
