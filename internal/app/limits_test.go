@@ -112,9 +112,18 @@ func TestTimeouts(t *testing.T) {
 		t.Parallel()
 		c := dialT(t, s.addr)
 		fmt.Fprintf(c, "GET /api/big/answer HTTP/1.1\r\nHost: kiln\r\nAuthorization: Bearer %s\r\n\r\n", s.h.AdminToken)
+		// The write timeout runs from the answer's first write, which
+		// comes after the handler has built 32 MiB (seconds under -race):
+		// the client waits for the first byte, then stops reading for
+		// longer than the timeout.
+		c.SetReadDeadline(time.Now().Add(30 * time.Second))
+		first := make([]byte, 1)
+		if _, err := io.ReadFull(c, first); err != nil {
+			t.Fatalf("no answer: %v", err)
+		}
 		time.Sleep(2500 * time.Millisecond) // not reading, past the write timeout
 		c.SetReadDeadline(time.Now().Add(5 * time.Second))
-		resp, err := http.ReadResponse(bufio.NewReader(c), nil)
+		resp, err := http.ReadResponse(bufio.NewReader(io.MultiReader(bytes.NewReader(first), c)), nil)
 		if err != nil {
 			t.Fatalf("no answer head: %v", err)
 		}
