@@ -30,8 +30,13 @@ export function Media({ api, can }) {
   const send = async (list) => {
     const items = [...list].map((f) => ({ name: f.name, progress: 0, error: '' }));
     setUploads(items);
+    // "done" once the server has answered: the bytes are all sent (the
+    // bar full) before the file is stored.
     await Promise.all([...list].map((f, i) => api.upload(f, (p) => {
       items[i] = { ...items[i], progress: p };
+      setUploads([...items]);
+    }).then(() => {
+      items[i] = { ...items[i], progress: 1, done: true };
       setUploads([...items]);
     }).catch((err) => {
       items[i] = { ...items[i], error: err.message };
@@ -81,7 +86,7 @@ export function Media({ api, can }) {
     </div>
     ${uploads.length > 0 && html`<ul class="uploads" aria-label="Uploads">${uploads.map((u) => html`<li>
       ${u.name} <progress max="1" value=${u.progress} aria-label=${`Upload of ${u.name}`}></progress>
-      ${u.error ? html`<span class="field-error">${u.error}</span>` : u.progress >= 1 ? ' done' : ''}</li>`)}</ul>`}
+      ${u.error ? html`<span class="field-error">${u.error}</span>` : u.done ? ' done' : ''}</li>`)}</ul>`}
     ${editing && html`<form class="editor" onSubmit=${save}>
       <h2>Edit ${editing.name}</h2>
       <div class="field"><label for="file-alt">Alternative text</label>

@@ -223,7 +223,7 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
         ${g&&r(`${t.apiID}.delete`)&&U`<button type="button" class="danger" onClick=${async()=>{if(window.confirm(`Delete this entry?`))try{if(i?await e.removeSingle(h,l):await e.remove(m,n,l),x(!1),gt(null),i){_(!1),k(!1),A(null),T(`Deleted.`);return}window.location.hash=`#/content/${t.apiID}`}catch(e){C(Zt(e,Xt(p,v)))}}}>Delete</button>`}
       </div>
     </form>`}
-    ${!i&&U`<${fn} api=${e} type=${t} documentId=${n} can=${r} />`}`}var Z=50;function hn({api:e,can:t}){let[n,r]=z(null),[i,a]=z(``),[o,s]=z(``),[c,l]=z(``),[u,d]=z(0),[f,p]=z([]),[m,h]=z(null),[g,_]=z(``),v=Se(0),y=()=>{let t=++v.current;return e.files({search:i,kind:c,start:u,limit:Z}).then(e=>t===v.current&&r(e)).catch(e=>_(e.message))};B(()=>{y()},[i,c,u]);let b=async t=>{let n=[...t].map(e=>({name:e.name,progress:0,error:``}));p(n),await Promise.all([...t].map((t,r)=>e.upload(t,e=>{n[r]={...n[r],progress:e},p([...n])}).catch(e=>{n[r]={...n[r],error:e.message},p([...n])}))),y()},x=e=>{e.preventDefault(),e.dataTransfer&&e.dataTransfer.files.length&&b(e.dataTransfer.files)},S=async t=>{t.preventDefault();try{await e.describeFile(m.id,{name:m.name,alternativeText:m.alternativeText,caption:m.caption}),h(null),y()}catch(e){_(e.message)}},C=async t=>{if(window.confirm(`Delete ${t.name}? Every media field that shows it loses it.`))try{await e.deleteFile(t.id),y()}catch(e){_(e.message)}};return U`<h1>Media Library</h1>
+    ${!i&&U`<${fn} api=${e} type=${t} documentId=${n} can=${r} />`}`}var Z=50;function hn({api:e,can:t}){let[n,r]=z(null),[i,a]=z(``),[o,s]=z(``),[c,l]=z(``),[u,d]=z(0),[f,p]=z([]),[m,h]=z(null),[g,_]=z(``),v=Se(0),y=()=>{let t=++v.current;return e.files({search:i,kind:c,start:u,limit:Z}).then(e=>t===v.current&&r(e)).catch(e=>_(e.message))};B(()=>{y()},[i,c,u]);let b=async t=>{let n=[...t].map(e=>({name:e.name,progress:0,error:``}));p(n),await Promise.all([...t].map((t,r)=>e.upload(t,e=>{n[r]={...n[r],progress:e},p([...n])}).then(()=>{n[r]={...n[r],progress:1,done:!0},p([...n])}).catch(e=>{n[r]={...n[r],error:e.message},p([...n])}))),y()},x=e=>{e.preventDefault(),e.dataTransfer&&e.dataTransfer.files.length&&b(e.dataTransfer.files)},S=async t=>{t.preventDefault();try{await e.describeFile(m.id,{name:m.name,alternativeText:m.alternativeText,caption:m.caption}),h(null),y()}catch(e){_(e.message)}},C=async t=>{if(window.confirm(`Delete ${t.name}? Every media field that shows it loses it.`))try{await e.deleteFile(t.id),y()}catch(e){_(e.message)}};return U`<h1>Media Library</h1>
     ${g&&U`<p class="error" role="alert">${g}</p>`}
     <div class="tools">
       <form role="search" onSubmit=${e=>{e.preventDefault(),a(o),d(0)}}>
@@ -242,7 +242,7 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
     </div>
     ${f.length>0&&U`<ul class="uploads" aria-label="Uploads">${f.map(e=>U`<li>
       ${e.name} <progress max="1" value=${e.progress} aria-label=${`Upload of ${e.name}`}></progress>
-      ${e.error?U`<span class="field-error">${e.error}</span>`:e.progress>=1?` done`:``}</li>`)}</ul>`}
+      ${e.error?U`<span class="field-error">${e.error}</span>`:e.done?` done`:``}</li>`)}</ul>`}
     ${m&&U`<form class="editor" onSubmit=${S}>
       <h2>Edit ${m.name}</h2>
       <div class="field"><label for="file-alt">Alternative text</label>
