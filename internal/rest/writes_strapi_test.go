@@ -73,12 +73,14 @@ func TestSharedSyncDoesNotGrowWithLocales(t *testing.T) {
 				if r := h.Do("PUT", "/api/notes/"+doc+"?locale="+locale, map[string]any{"data": map[string]any{"title": locale}}); r.Status != 200 {
 					t.Fatalf("localization %s: %d %s", locale, r.Status, r.Body)
 				}
-				c := h.CountQueries()
+				// The same update three times, counted the fewest (the
+				// outbox's delivery after the write above may land in one).
 				body := map[string]any{"data": map[string]any{"rating": rating, "seo": map[string]any{"metaTitle": "n"}, "gallery": []any{files[1]["id"]}}}
-				if r := h.Do("PUT", "/api/notes/"+doc+"?fields[0]=rating", body); r.Status != 200 {
-					t.Fatalf("update: %d %s", r.Status, r.Body)
-				}
-				return c.N()
+				return h.FewestQueries(func() {
+					if r := h.Do("PUT", "/api/notes/"+doc+"?fields[0]=rating", body); r.Status != 200 {
+						t.Fatalf("update: %d %s", r.Status, r.Body)
+					}
+				})
 			}
 			one, two := update("fr", 1), update("de", 2)
 			if one != two {
