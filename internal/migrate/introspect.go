@@ -37,11 +37,16 @@ func introspect(ctx context.Context, conn database.Conn, d database.Dialect) (*d
 		constraints: map[string]string{}}
 	var tablesSQL, colsSQL, idxSQL string
 	if d == database.Postgres {
-		tablesSQL = `SELECT table_name FROM information_schema.tables
-			WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`
-		colsSQL = `SELECT c.table_name, c.column_name, c.data_type FROM information_schema.columns c
-			JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name
-			WHERE c.table_schema = current_schema() AND t.table_type = 'BASE TABLE'`
+		// The catalogs, not information_schema: its columns view took
+		// 50 ms of the server's CPU for Kiln's 24 tables (it checks each
+		// column's privileges), against 2 ms here, on every start.
+		// format_type(type, NULL) is information_schema's data_type for
+		// the built-in types, which are the only ones Kiln makes.
+		tablesSQL = `SELECT c.relname FROM pg_class c
+			WHERE c.relnamespace = (SELECT oid FROM pg_namespace WHERE nspname = current_schema()) AND c.relkind IN ('r', 'p')`
+		colsSQL = `SELECT c.relname, a.attname, format_type(a.atttypid, NULL) FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid
+			WHERE c.relnamespace = (SELECT oid FROM pg_namespace WHERE nspname = current_schema()) AND c.relkind IN ('r', 'p')
+			AND a.attnum > 0 AND NOT a.attisdropped`
 		idxSQL = `SELECT indexname, tablename, indexdef FROM pg_indexes WHERE schemaname = current_schema()`
 	} else {
 		tablesSQL = `SELECT name FROM sqlite_master WHERE type = 'table'`

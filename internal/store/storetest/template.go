@@ -92,7 +92,6 @@ func buildTemplate(d database.Dialect, key string, build func(string) error) (st
 	if err != nil {
 		return "", err
 	}
-	defer admin.Close()
 	dropLeftovers()
 	name := templatePrefix + tag
 	if _, err := admin.ExecContext(context.Background(), "CREATE DATABASE "+name); err != nil {
@@ -141,7 +140,6 @@ func copyPostgres(t testing.TB, template string) string {
 	if err != nil {
 		t.Fatalf("opening PostgreSQL at KILN_TEST_POSTGRES_URL: %v", err)
 	}
-	defer admin.Close()
 	name := copyPrefix + strconv.Itoa(os.Getpid()) + "_" + randomHex(6)
 	if _, err := admin.ExecContext(context.Background(), "CREATE DATABASE "+name+" TEMPLATE "+template); err != nil {
 		t.Fatalf("copying the template database: %v", err)
@@ -150,9 +148,32 @@ func copyPostgres(t testing.TB, template string) string {
 	return withDatabase(PostgresURL(), name)
 }
 
+// adminDB is the process's connections to KILN_TEST_POSTGRES_URL's
+// database, which copies, drops and templates share: a PostgreSQL
+// connection costs the server about 45 ms of CPU to start on this kind of
+// machine, and a pool per copy and per drop started two for every test.
+// Callers do not close it.
 func adminDB() (*database.DB, error) {
-	return database.Open(context.Background(), PostgresURL())
+	adminMu.Lock()
+	defer adminMu.Unlock()
+	if admin != nil {
+		return admin, nil
+	}
+	db, err := database.OpenWith(context.Background(), PostgresURL(), database.Options{MaxConns: adminConns})
+	if err != nil {
+		return nil, err // the next caller tries again
+	}
+	admin = db
+	return db, nil
 }
+
+var (
+	adminMu sync.Mutex
+	admin   *database.DB
+	// adminConns bounds the admin pool: three background drops and the
+	// tests' copies; the process that drops what a run left sets more.
+	adminConns = 4
+)
 
 // withDatabase is base with its database name replaced, and commits that
 // do not wait for the disk (see relaxed).
@@ -229,7 +250,6 @@ func dropDatabase(name string) error {
 	if err != nil {
 		return err
 	}
-	defer a.Close()
 	_, err = a.ExecContext(context.Background(), "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)")
 	return err
 }
@@ -303,7 +323,8 @@ func dropHandedOver() {
 		return
 	}
 	var wg sync.WaitGroup
-	slots := make(chan struct{}, 16) // well under max_connections, which other tests share
+	adminConns = 16
+	slots := make(chan struct{}, adminConns) // well under max_connections, which other tests share
 	for _, n := range names {
 		if !handedOver.MatchString(n) {
 			continue
@@ -329,7 +350,6 @@ func dropLeftovers() {
 		if err != nil {
 			return
 		}
-		defer admin.Close()
 		var names []string
 		rows, err := admin.QueryContext(context.Background(),
 			"SELECT datname FROM pg_database WHERE datname LIKE 'kiln\\_t\\_%' OR datname LIKE 'kiln\\_tpl\\_%'")
