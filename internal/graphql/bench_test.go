@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"net/http/httptest"
+	"os"
 	"testing"
 
 	"github.com/kiln-cms/kiln/core/config"
@@ -20,7 +21,11 @@ import (
 //
 //	go test -run '^$' -bench ListAsREST -benchtime 3s ./internal/graphql
 func BenchmarkListAsREST(b *testing.B) {
-	h := apptest.NewWith(b, projectConfig(b, database.SQLite, func(*config.Config) {}))
+	d := database.SQLite
+	if os.Getenv("KILN_BENCH_POSTGRES") != "" {
+		d = database.Postgres // the same on PostgreSQL (KILN_TEST_POSTGRES_URL)
+	}
+	h := apptest.NewWith(b, projectConfig(b, d, func(*config.Config) {}))
 	for i := range 200 {
 		h.Create("/api/programs", map[string]any{"title": fmt.Sprint("Program ", i), "slug": fmt.Sprint("program-", i),
 			"status": []string{"draft", "published", "archived"}[i%3], "capacity": i + 1, "startDate": "2026-01-05",
