@@ -118,8 +118,12 @@ func TestImportMemoryIsFlat(t *testing.T) {
 	if testing.Short() {
 		t.Skip("imports 50,000 rows")
 	}
-	defer debug.SetGCPercent(debug.SetGCPercent(100))
-	const maxGrowth = 24 << 20 // a batch of rows and components, the driver's statement, JSON buffers
+	// Garbage is collected at a quarter of the live heap, not at its
+	// size: the second round's live heap holds the first round's app, and
+	// at GOGC=100 it would let twice as much garbage stand before a
+	// collection, counted as growth.
+	defer debug.SetGCPercent(debug.SetGCPercent(25))
+	const maxGrowth = 12 << 20 // a batch of rows and components, the driver's statement, JSON buffers (3-4.5 MiB measured)
 	var grew, exported []uint64
 	for _, n := range []int{1000, 4000} {
 		dir := syntheticArchive(t, n)
@@ -146,10 +150,10 @@ func TestImportMemoryIsFlat(t *testing.T) {
 		t.Logf("exported: heap grew %.1f MiB at most, in %v", float64(growth)/(1<<20), took.Round(time.Millisecond))
 		exported = append(exported, growth)
 	}
-	if exported[1] > maxGrowth || exported[1] > exported[0]+8<<20 {
+	if exported[1] > maxGrowth || exported[1] > exported[0]+4<<20 {
 		t.Errorf("exporting, the heap grew %d then %d bytes for four times the rows: want at most %d, and flat", exported[0], exported[1], maxGrowth)
 	}
-	if grew[1] > maxGrowth || grew[1] > grew[0]+8<<20 {
+	if grew[1] > maxGrowth || grew[1] > grew[0]+4<<20 {
 		t.Errorf("the heap grew %d then %d bytes for four times the rows: want at most %d, and flat", grew[0], grew[1], maxGrowth)
 	}
 }
