@@ -141,7 +141,7 @@ func copyPostgres(t testing.TB, template string) string {
 		t.Fatalf("opening PostgreSQL at KILN_TEST_POSTGRES_URL: %v", err)
 	}
 	name := copyPrefix + strconv.Itoa(os.Getpid()) + "_" + randomHex(6)
-	if _, err := admin.ExecContext(context.Background(), "CREATE DATABASE "+name+" TEMPLATE "+template); err != nil {
+	if _, err := admin.ExecContext(context.Background(), "CREATE DATABASE "+name+" TEMPLATE "+template+copyStrategy); err != nil {
 		t.Fatalf("copying the template database: %v", err)
 	}
 	t.Cleanup(func() { dropLater(name) })
@@ -164,6 +164,14 @@ func adminDB() (*database.DB, error) {
 		return nil, err // the next caller tries again
 	}
 	admin = db
+	var version int
+	if db.QueryRowContext(context.Background(), "SELECT current_setting('server_version_num')::int").Scan(&version) == nil && version >= 150000 {
+		// PostgreSQL 15 copies a template through its buffers and WAL
+		// by default; copying its files costs the server a seventh less
+		// CPU for Kiln's small templates (internal/rest: 81 s against
+		// 94 s), in the same time.
+		copyStrategy = " STRATEGY FILE_COPY"
+	}
 	return db, nil
 }
 
@@ -173,6 +181,9 @@ var (
 	// adminConns bounds the admin pool: three background drops and the
 	// tests' copies; the process that drops what a run left sets more.
 	adminConns = 4
+	// copyStrategy is how CREATE DATABASE copies a template, when the
+	// server can be told (adminDB).
+	copyStrategy string
 )
 
 // withDatabase is base with its database name replaced, and commits that
