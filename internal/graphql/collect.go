@@ -16,6 +16,14 @@ import (
 // can recurse once per key. The document is never modified: validated
 // documents may be cached and shared between goroutines.
 func collectFields(s *ast.Schema, set ast.SelectionSet, typeName string, vars map[string]any) []*ast.Field {
+	fields, _ := collectFieldsOnce(s, set, typeName, vars)
+	return fields
+}
+
+// collectFieldsOnce is collectFields, and whether its answer is the same
+// for any variables: no selection on the way carried a directive, so a
+// validated document may keep it for every request that sends it.
+func collectFieldsOnce(s *ast.Schema, set ast.SelectionSet, typeName string, vars map[string]any) ([]*ast.Field, bool) {
 	c := collectState{
 		schema:   s,
 		typeName: typeName,
@@ -23,7 +31,7 @@ func collectFields(s *ast.Schema, set ast.SelectionSet, typeName string, vars ma
 		index:    map[string]int{},
 	}
 	c.walk(set)
-	return c.fields
+	return c.fields, !c.directives
 }
 
 // responseKey is the name a field's value takes in the answer.
@@ -44,10 +52,14 @@ type collectState struct {
 	index    map[string]int  // response key -> position in fields
 	copied   []bool          // fields[i] is our copy, safe to extend
 	visited  map[string]bool // fragment names already spread
+	// directives is set when a selection walked had any: @skip and
+	// @include may read variables.
+	directives bool
 }
 
 func (c *collectState) walk(set ast.SelectionSet) {
 	for _, sel := range set {
+		c.directives = c.directives || len(selectionDirectives(sel)) > 0
 		switch sel := sel.(type) {
 		case *ast.Field:
 			if collectIncluded(sel.Directives, c.vars) {
@@ -158,4 +170,20 @@ func collectIf(d *ast.Directive, vars map[string]any) (val, ok bool) {
 	}
 	b, ok := v.(bool)
 	return b, ok
+}
+
+// selectionDirectives are the directives written on a selection.
+func selectionDirectives(sel ast.Selection) ast.DirectiveList {
+	switch sel := sel.(type) {
+	case *ast.Field:
+		return sel.Directives
+	case *ast.InlineFragment:
+		return sel.Directives
+	case *ast.FragmentSpread:
+		if sel.Definition != nil && len(sel.Definition.Directives) > 0 {
+			return sel.Definition.Directives
+		}
+		return sel.Directives
+	}
+	return nil
 }

@@ -25,6 +25,10 @@ const (
 type document struct {
 	*ast.QueryDocument
 	limits []gqlError
+	// collected keeps collectFields' answers that no variable can change
+	// (exec.collect), by selection set and type, for every request that
+	// sends the document; they are never modified once made.
+	collected sync.Map
 }
 
 // docCache maps a query's text to its validated document. When full it

@@ -2,6 +2,7 @@ package graphql_test
 
 import (
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
 
@@ -51,4 +52,35 @@ func TestSharedDocumentsUnderConcurrency(t *testing.T) {
 		}()
 	}
 	wg.Wait()
+}
+
+// TestSharedDocumentFollowsItsVariables: a cached document whose fields
+// hang on @include and @skip of variables answers each request by its own
+// variables, in any order; what such a selection collects is never kept
+// for the next request.
+func TestSharedDocumentFollowsItsVariables(t *testing.T) {
+	t.Parallel()
+	h := apptest.NewWith(t, projectConfig(t, database.SQLite, noChange))
+	if _, out := gql(t, h, `mutation { createCustomer(data: {name: "Acme", industry: "tools"}) { name } }`, nil); out["errors"] != nil {
+		t.Fatal(out)
+	}
+	const q = `query($with: Boolean!, $skip: Boolean!) {
+		customers { name industry @include(if: $with) ...F @skip(if: $skip) }
+	}
+	fragment F on Customer { documentId }`
+	for _, c := range []struct {
+		with, skip bool
+		want       string
+	}{
+		{true, true, `{"data":{"customers":[{"name":"Acme","industry":"tools"}]}}`},
+		{false, true, `{"data":{"customers":[{"name":"Acme"}]}}`},
+		{false, false, `{"data":{"customers":[{"name":"Acme","documentId":"`},
+		{true, false, `{"data":{"customers":[{"name":"Acme","industry":"tools","documentId":"`},
+		{true, true, `{"data":{"customers":[{"name":"Acme","industry":"tools"}]}}`},
+	} {
+		r := h.Do("POST", "/graphql", map[string]any{"query": q, "variables": map[string]any{"with": c.with, "skip": c.skip}})
+		if r.Status != 200 || !strings.HasPrefix(string(r.Body), c.want) {
+			t.Errorf("with %v, skip %v: %d %s, want %s…", c.with, c.skip, r.Status, r.Body, c.want)
+		}
+	}
 }

@@ -47,7 +47,10 @@ type exec struct {
 	// collected remembers collect's answers (limits.go), plans the
 	// writer's (write.go).
 	collected map[collectKey][]*ast.Field
-	plans     map[collectKey][]fieldPlan
+	// doc is the validated document run, which keeps what collect finds
+	// for every request (nil where none was validated).
+	doc   *document
+	plans map[collectKey][]fieldPlan
 	// rows counts the entries written so far: the root fields of one
 	// operation share the caller's answer budget (budget).
 	rows int

@@ -18,7 +18,15 @@ func (x *exec) collect(set ast.SelectionSet, typeName string) []*ast.Field {
 	if fields, ok := x.collected[k]; ok {
 		return fields
 	}
-	fields := collectFields(x.s.Schema.ast, set, typeName, x.vars)
+	if x.doc != nil {
+		if fields, ok := x.doc.collected.Load(k); ok {
+			return fields.([]*ast.Field)
+		}
+	}
+	fields, stable := collectFieldsOnce(x.s.Schema.ast, set, typeName, x.vars)
+	if stable && x.doc != nil {
+		x.doc.collected.Store(k, fields)
+	}
 	if x.collected == nil {
 		x.collected = map[collectKey][]*ast.Field{}
 	}

@@ -164,7 +164,7 @@ func (s *Server) one(c *fiber.Ctx, req request, b []byte) (int, []byte) {
 	if verr != nil {
 		return fiber.StatusBadRequest, appendAnswer(b, nil, fromGQLErrors(asList(verr), "BAD_USER_INPUT"))
 	}
-	x := &exec{s: s, c: c, ctx: c.UserContext(), vars: vars, opts: opts}
+	x := &exec{s: s, c: c, ctx: c.UserContext(), vars: vars, opts: opts, doc: doc}
 	// The data is written in place after the envelope's opening; errors,
 	// which graphql-js puts first, move it (they are the rare case).
 	start := len(b)
