@@ -254,6 +254,9 @@ func runDatabase(o options, db string) error {
 		}
 		reads = append(reads, r)
 	}
+	if err := pairRounds(o, k.base, token, list); err != nil {
+		return err
+	}
 	if len(reads) > 0 {
 		if err := runCeilings(o, projectEnv(dataDir, dbURL), sdb, reads); err != nil {
 			return err

@@ -11,6 +11,7 @@
 //	go run ./cmd/kiln-bench -loader go          # without wrk
 //	go run ./cmd/kiln-bench -db postgres -compare http://127.0.0.1:1340   # and the ratio to a Strapi
 //	go run ./cmd/kiln-bench -db postgres -scenarios 13 -compare-page http://127.0.0.1:1341 -compare-page-token T
+//	go run ./cmd/kiln-bench -scenarios 1,11 -pairs 5                      # GraphQL/REST in rounds side by side (pairs.go)
 //
 // The load generator is wrk when it is installed (apt-get install wrk),
 // else a closed loop in Go over net/http (load.go); -loader picks one.
@@ -63,6 +64,9 @@ type options struct {
 	// cpuProfile is where the CPU profile of kiln serve during the first
 	// scenario goes (profile.go); empty: no profile.
 	cpuProfile string
+	// pairs, when above 0, measures each GraphQL read that many rounds
+	// more beside its REST twin, in turn (pairs.go).
+	pairs int
 }
 
 func main() {
@@ -86,6 +90,7 @@ func main() {
 	flag.StringVar(&o.comparePage.token, "compare-page-token", "", "a bearer token for the -compare-page server, allowed to create pages (a full-access API token)")
 	flag.IntVar(&o.comparePage.pid, "compare-page-pid", 0, "the -compare-page server's process id, to report its peak memory")
 	flag.StringVar(&o.cpuProfile, "cpuprofile", "", "write the CPU profile of kiln serve during the first scenario run to this file (one per database: list-postgres.pprof for list.pprof)")
+	flag.IntVar(&o.pairs, "pairs", 0, "measure each GraphQL read this many rounds more, alternating with its REST twin, and print each round's GraphQL/REST and their median")
 	flag.BoolVar(&o.printStatements, "print-statements", false, "print the statements recorded for each read scenario's ceiling (text and values), e.g. for pgbench")
 	var kilnBinary string
 	flag.StringVar(&kilnBinary, "kiln", "", "a kiln binary to measure (another commit's, for a before-and-after in one sitting); empty: build ./cmd/kiln")
