@@ -23,47 +23,17 @@ OUT="$HERE/strapi4"
 STRAPI=(node node_modules/@strapi/strapi/bin/strapi.js)
 TOKEN=peer-full-access-token-0123456789abcdef0123456789abcdef0123456789abcdef
 
-psql_() { su postgres -c "psql -qc \"$1\""; }
-recreate_db() { psql_ "DROP DATABASE IF EXISTS $1 WITH (FORCE)"; psql_ "CREATE DATABASE $1"; }
+PEER="$PEER4_DIR" READY_PATH=/api/writers
+# shellcheck source=peer.sh
+source "$HERE/peer.sh"
 plain() { sed -e 's/\x1b\[[0-9;]*[A-Za-z]//g' -e "s#$OUT/##g" -e "s#$PEER4_DIR/##g"; }
-
-PID=""
-start() { # $1 database
-  if [ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$PORT/")" != 000 ]; then
-    echo "port $PORT is in use"; exit 1
-  fi
-  cd "$PEER4_DIR"
-  PORT="$PORT" DATABASE_NAME="$1" nohup "${STRAPI[@]}" start >"$PEER4_DIR/strapi-$PORT.log" 2>&1 &
-  PID=$!
-  cd - >/dev/null
-  for _ in $(seq 1 600); do
-    [ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$PORT/api/writers")" != 000 ] && return
-    kill -0 "$PID" 2>/dev/null || { tail -30 "$PEER4_DIR/strapi-$PORT.log"; exit 1; }
-    sleep 0.5
-  done
-  echo "Strapi did not answer"; exit 1
-}
-stop() {
-  [ -n "$PID" ] || return 0
-  kill "$PID" 2>/dev/null || true
-  for _ in $(seq 1 50); do kill -0 "$PID" 2>/dev/null || break; sleep 0.2; done
-  kill -0 "$PID" 2>/dev/null && kill -9 "$PID"
-  PID=""
-}
-trap stop EXIT
 
 # 1. the project
 cp "$HERE/strapi4-app/package.json" "$PEER4_DIR/"
 rm -rf "$PEER4_DIR/config" "$PEER4_DIR/src" "$PEER4_DIR/public/uploads"
 cp -r "$HERE/strapi4-app/config" "$HERE/strapi4-app/src" "$PEER4_DIR/"
 mkdir -p "$PEER4_DIR/public/uploads"
-for dir in "$PEER4_DIR"/src/api/*/; do
-  name=$(basename "$dir"); uid="api::$name.$name"
-  mkdir -p "$dir/controllers" "$dir/routes" "$dir/services"
-  printf "'use strict';\nmodule.exports = require('@strapi/strapi').factories.createCoreController('%s');\n" "$uid" >"$dir/controllers/$name.js"
-  printf "'use strict';\nmodule.exports = require('@strapi/strapi').factories.createCoreRouter('%s');\n" "$uid" >"$dir/routes/$name.js"
-  printf "'use strict';\nmodule.exports = require('@strapi/strapi').factories.createCoreService('%s');\n" "$uid" >"$dir/services/$name.js"
-done
+core_files
 # test-only secrets, as the Strapi peer's .env.example has them
 cat >"$PEER4_DIR/.env" <<ENV
 NODE_ENV=production

@@ -48,55 +48,18 @@ mkdir -p "$WORK"
 version=$(node -p "require('$PEER_DIR/node_modules/@strapi/strapi/package.json').version")
 [ "$version" = 5.54.0 ] || { echo "PEER_DIR has @strapi/strapi $version, not 5.54.0"; exit 1; }
 
-psql_() { su postgres -c "psql -qc \"$1\""; }
-recreate_db() { psql_ "DROP DATABASE IF EXISTS $1 WITH (FORCE)" 2>/dev/null; psql_ "CREATE DATABASE $1"; }
+PEER="$PEER_DIR" READY_PATH=/api/sites
+# shellcheck source=peer.sh
+source "$HERE/peer.sh"
 now() { date +%s.%N; }
 since() { printf '%.1f s' "$(echo "$(now) - $1" | bc)"; }
-
-PID=""
-start() { # $1 database
-  if [ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$PORT/")" != 000 ]; then
-    echo "port $PORT is in use"; exit 1
-  fi
-  cd "$PEER_DIR"
-  PORT="$PORT" DATABASE_NAME="$1" nohup "${STRAPI[@]}" start >"$PEER_DIR/strapi-$PORT.log" 2>&1 &
-  PID=$!
-  cd - >/dev/null
-  echo "$PID" >"$PEER_DIR/strapi-$PORT.pid"
-  for _ in $(seq 1 600); do
-    [ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$PORT/api/sites")" != 000 ] && return
-    kill -0 "$PID" 2>/dev/null || { tail -30 "$PEER_DIR/strapi-$PORT.log"; exit 1; }
-    sleep 0.5
-  done
-  echo "Strapi did not answer"; exit 1
-}
-stop() {
-  [ -n "$PID" ] || return 0
-  kill "$PID" 2>/dev/null || true
-  for _ in $(seq 1 50); do kill -0 "$PID" 2>/dev/null || break; sleep 0.2; done
-  kill -0 "$PID" 2>/dev/null && kill -9 "$PID"
-  PID=""; rm -f "$PEER_DIR/strapi-$PORT.pid"
-}
-trap stop EXIT
 plain() { sed -e 's/\x1b\[[0-9;]*[A-Za-z]//g' -e 's/\r//g' -e "s#$OUT/##g" -e "s#$WORK/##g" -e "s#$PEER_DIR/##g" -e "s#$REPO/##g"; }
 # the table strapi import prints, but for its totals
 untabled() { grep -v -e '^[├┌└]' -e '^│ --' ; }
 log() { echo "$@" | plain | tee -a "$REPORT"; }
 
 # The project, as record.sh makes it.
-rm -rf "$PEER_DIR/src" "$PEER_DIR/public/uploads"
-mkdir -p "$PEER_DIR/src" "$PEER_DIR/public/uploads"
-cp -r "$REPO/testdata/graphql/src/api" "$REPO/testdata/graphql/src/components" "$PEER_DIR/src/"
-cp "$HERE/strapi/index.js" "$PEER_DIR/src/index.js"
-for dir in "$PEER_DIR"/src/api/*/; do
-  name=$(basename "$dir")
-  uid="api::$name.$name"
-  mkdir -p "$dir/controllers" "$dir/routes" "$dir/services"
-  printf "'use strict';\nmodule.exports = require('@strapi/strapi').factories.createCoreController('%s');\n" "$uid" >"$dir/controllers/$name.js"
-  printf "'use strict';\nmodule.exports = require('@strapi/strapi').factories.createCoreRouter('%s');\n" "$uid" >"$dir/routes/$name.js"
-  printf "'use strict';\nmodule.exports = require('@strapi/strapi').factories.createCoreService('%s');\n" "$uid" >"$dir/services/$name.js"
-done
-TOKEN=$(grep '^PEER_API_TOKEN=' "$PEER_DIR/.env" | cut -d= -f2)
+graphql_project
 dump() { # $1 output file
   local t; t=$(now)
   BASE="http://127.0.0.1:$PORT" TOKEN="$TOKEN" node "$HERE/load.js" --dump >"$1"
