@@ -101,6 +101,9 @@ func main() {
 	if o.only, err = parseScenarios(only); err != nil {
 		fail(err.Error())
 	}
+	if o.pairs < 0 {
+		fail("-pairs is a number of rounds: 0 or more")
+	}
 	o.compare.base = strings.TrimSuffix(o.compare.base, "/")
 	o.comparePage.base = strings.TrimSuffix(o.comparePage.base, "/")
 	o.comparePage.name, o.comparePage.warmUp = o.compare.name, o.compare.warmUp

@@ -35,7 +35,15 @@ func query(t *testing.T, u string) url.Values {
 // cluster makes its own.
 func signedBy(t *testing.T, cfg storage.S3Config, clk *clock) storage.Signer {
 	t.Helper()
-	cfg.SignedURLs, cfg.Now = true, clk.now
+	cfg.Now = clk.now
+	_, signer := signingS3(t, cfg)
+	return signer
+}
+
+// signingS3 is cfg's bucket with signedUrls on, and its signer.
+func signingS3(t *testing.T, cfg storage.S3Config) (*storage.S3, storage.Signer) {
+	t.Helper()
+	cfg.SignedURLs = true
 	s, err := storage.NewS3(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -44,7 +52,7 @@ func signedBy(t *testing.T, cfg storage.S3Config, clk *clock) storage.Signer {
 	if !ok {
 		t.Fatal("a bucket with signedUrls does not sign")
 	}
-	return signer
+	return s, signer
 }
 
 func sign(t *testing.T, s storage.Signer, key string, ttl time.Duration) string {

@@ -476,15 +476,7 @@ func TestS3SignedURL(t *testing.T) {
 	if _, ok := storage.SignerFor(plain); ok {
 		t.Fatal("a bucket without signedUrls asks for signing")
 	}
-	cfg.SignedURLs = true
-	s, err := storage.NewS3(context.Background(), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	signer, ok := storage.SignerFor(s)
-	if !ok {
-		t.Fatal("a bucket with signedUrls does not sign")
-	}
+	s, signer := signingS3(t, cfg)
 	ctx := context.Background()
 	body := []byte("private bytes")
 	if err := s.Put(ctx, "secret_x1.txt", bytes.NewReader(body), int64(len(body)), "text/plain"); err != nil {

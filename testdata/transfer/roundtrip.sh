@@ -74,16 +74,23 @@ strapi_import() { # $1 database, then strapi import's arguments
   log "(strapi import: $(since "$t"))"
 }
 
+# imported_and_dumped: a fresh database $1, strapi import --force of the
+# archive $2 into it, Strapi started on it (left running) and its answers
+# dumped into $3.
+imported_and_dumped() {
+  recreate_db "$1"
+  strapi_import "$1" -f "$2" --force
+  local t; t=$(now); start "$1"; log "(Strapi started: $(since "$t"))"
+  dump "$3"
+}
+
 : >"$REPORT"
 log "Round trip of strapi5/export.tar.gz, $(date -u +%Y-%m-%dT%H:%M:%SZ), Strapi $version"
 log
 
 # 1. Strapi's own archive into Strapi: what it answers.
 log "== 1. strapi import of export.tar.gz, then load.js --dump"
-recreate_db "$DB_NAME"
-strapi_import "$DB_NAME" -f "$ARCHIVE" --force
-t=$(now); start "$DB_NAME"; log "(Strapi started: $(since "$t"))"
-dump "$WORK/strapi-dump.json"
+imported_and_dumped "$DB_NAME" "$ARCHIVE" "$WORK/strapi-dump.json"
 stop
 if [ "${WRITE_DUMP:-}" = 1 ]; then
   cp "$WORK/strapi-dump.json" "$OUT/strapi-dump.json"
@@ -164,10 +171,7 @@ log "(strapi import: $(since "$t"))"
 log
 
 log "-- with --force:"
-recreate_db "$KILN_DB"
-strapi_import "$KILN_DB" -f "$WORK/kiln-export.tar.gz" --force
-t=$(now); start "$KILN_DB"; log "(Strapi started: $(since "$t"))"
-dump "$WORK/kiln-export-dump.json"
+imported_and_dumped "$KILN_DB" "$WORK/kiln-export.tar.gz" "$WORK/kiln-export-dump.json"
 cp "$WORK/kiln-export-dump.json" "$OUT/kiln-export-dump.json"
 signin=$(curl -s -w ' %{http_code}' -H 'Content-Type: application/json' \
   -d '{"identifier":"alice","password":"Passw0rd!"}' "http://127.0.0.1:$PORT/api/auth/local")
