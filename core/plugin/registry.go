@@ -22,6 +22,7 @@ type Registry struct {
 	routes   []Registered
 	fields   []RegisteredField
 	services map[string]any
+	panels   []RegisteredPanel
 	plugins  []Plugin
 	now      func() time.Time
 }

@@ -10,13 +10,13 @@ import (
 	"embed"
 	"encoding/json"
 	"io/fs"
-	"mime"
 	"path"
 	"strings"
 
 	"github.com/gofiber/fiber/v2"
 
 	"github.com/kiln-cms/kiln/core/config"
+	"github.com/kiln-cms/kiln/core/plugin"
 	"github.com/kiln-cms/kiln/internal/route"
 )
 
@@ -31,9 +31,10 @@ const policy = "default-src 'self'; script-src 'self'; style-src 'self'; img-src
 // Routes are GET /admin (the panel's page, also for every path under it
 // that is no file: the panel's own addresses), /admin/assets/* (its
 // scripts and styles, named by their content, kept for a year) and
-// /admin/settings.json (the roles that may sign in). None when the panel
-// is switched off: /admin is then a 404 like any unknown path.
-func Routes(cfg config.Admin) route.Table {
+// /admin/settings.json (the roles that may sign in), and what the plugins
+// add to it (Extensions): /admin/plugins.json and their modules. None when
+// the panel is switched off: /admin is then a 404 like any unknown path.
+func Routes(cfg config.Admin, panels []plugin.RegisteredPanel) route.Table {
 	if !cfg.On() {
 		return nil
 	}
@@ -46,6 +47,7 @@ func Routes(cfg config.Admin) route.Table {
 		panic("internal/admin: dist/index.html is missing; build the panel (internal/admin/ui: npm run build)")
 	}
 	settings, _ := json.Marshal(map[string]any{"roles": cfg.SignInRoles()})
+	extensions, _ := json.Marshal(Extensions(panels))
 	page := func(c *fiber.Ctx) error {
 		c.Set(fiber.HeaderContentSecurityPolicy, policy)
 		c.Set(fiber.HeaderCacheControl, "no-cache")
@@ -60,7 +62,7 @@ func Routes(cfg config.Admin) route.Table {
 		}
 		c.Set(fiber.HeaderContentSecurityPolicy, policy)
 		c.Set(fiber.HeaderCacheControl, "public, max-age=31536000, immutable")
-		c.Set(fiber.HeaderContentType, mime.TypeByExtension(path.Ext(name)))
+		c.Set(fiber.HeaderContentType, contentType(name))
 		return c.Send(b)
 	}
 	row := func(p string, h fiber.Handler) route.Route {
@@ -73,6 +75,12 @@ func Routes(cfg config.Admin) route.Table {
 			c.Set(fiber.HeaderContentType, fiber.MIMEApplicationJSON)
 			return c.Send(settings)
 		}),
+		row("/admin/plugins.json", func(c *fiber.Ctx) error {
+			c.Set(fiber.HeaderCacheControl, "no-cache")
+			c.Set(fiber.HeaderContentType, fiber.MIMEApplicationJSON)
+			return c.Send(extensions)
+		}),
+		row("/admin/plugins/:plugin/*", func(c *fiber.Ctx) error { return serveModule(c, panels) }),
 		row("/admin/assets/*", asset),
 		row("/admin", page),
 		row("/admin/*", page),

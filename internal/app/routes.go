@@ -41,7 +41,7 @@ func (a *App) routeTable() route.Table {
 		t = append(t, rest.ServeUploads(l))
 	}
 	t = append(t, docs.Routes()...)
-	t = append(t, admin.Routes(a.Config.Admin)...)
+	t = append(t, admin.Routes(a.Config.Admin, a.Plugins.AdminPanels())...)
 	t = append(t, rest.AccountRoutes(a.Security, a.Accounts)...)
 	t = append(t, rest.APITokenRoutes(a.Security, a.APITokens)...)
 	t = append(t, rest.WebhookRoutes(a.Security, a.Webhooks)...)

@@ -88,7 +88,9 @@ func (*Plugin) Name() string { return "analytics" }
 // Model hands the core the model to check and fill before Register.
 func (p *Plugin) Model() any { return &p.m }
 
-// Register adds the four routes. Each reads the optional from/to window.
+// Register adds the four routes (each reads the optional from/to
+// window), their pages in the admin panel (panel.go) and the dashboard's
+// GraphQL field.
 func (p *Plugin) Register(api *plugin.API) error {
 	a := &analytics{api: api, m: &p.m, now: p.Now}
 	if a.now == nil {
@@ -114,6 +116,9 @@ func (p *Plugin) Register(api *plugin.API) error {
 		if err := api.Route(r); err != nil {
 			return err
 		}
+	}
+	if err := api.Admin(a.panel()); err != nil {
+		return err
 	}
 	return api.GraphQL(a.dashboardField())
 }

@@ -39,7 +39,8 @@ func (*Plugin) Name() string { return "coaching" }
 func (p *Plugin) Model() any { return &p.m }
 
 // Register adds the rules on coach, learner and availability writes, the
-// seven routes and three of them as GraphQL fields (graphql.go). /coaches/me/... and /coaches/available come before
+// seven routes, three of them as GraphQL fields (graphql.go), and the
+// Coach's week page of the admin panel (panel.go). /coaches/me/... and /coaches/available come before
 // /coaches/:id/... so that "me" and "available" are never taken for ids.
 func (p *Plugin) Register(api *plugin.API) error {
 	k := &coaching{api: api, m: p.m, now: p.Now}
@@ -83,7 +84,7 @@ func (p *Plugin) Register(api *plugin.API) error {
 			return err
 		}
 	}
-	return nil
+	return api.Admin(panel())
 }
 
 // coaching is the plugin at work: the API it was given, the schema pieces

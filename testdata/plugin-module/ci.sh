@@ -83,3 +83,8 @@ token=""
 want=200 rating=$(call GET "/books/$doc/rating")
 case "$rating" in *'"book":"Dune","reviews":1,"average":4,'*) ;; *) echo "the rating: $rating"; exit 1 ;; esac
 echo "the plugin answers: $rating"
+# Its page in the admin panel: listed, and its module served.
+pages=$(curl -fsS -m 10 "http://127.0.0.1:$port/admin/plugins.json")
+case "$pages" in *'"path":"ratings","label":"Ratings","action":"reviews.rating","module":"/admin/plugins/reviews/ratings.js"'*) ;; *) echo "the panel's pages: $pages"; exit 1 ;; esac
+curl -fsS -m 10 "http://127.0.0.1:$port/admin/plugins/reviews/ratings.js" | grep -q 'export default function Ratings(' || { echo "the page's module is not served"; exit 1; }
+echo "its page in the panel: /admin#/plugins/reviews/ratings"

@@ -13,6 +13,9 @@ export default defineConfig({
     modulePreload: { polyfill: false },
   },
   test: {
-    include: ['src/**/*.test.js'],
+    // The panel's own tests, and those of the plugins' panel modules
+    // (plugins/*/admin), which live beside the modules they test.
+    dir: '../../..',
+    include: ['internal/admin/ui/src/**/*.test.js', 'plugins/*/admin/**/*.test.js'],
   },
 });

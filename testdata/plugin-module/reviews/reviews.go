@@ -4,12 +4,15 @@
 // types it needs, a table of its own, lifecycle hooks inside the write's
 // transaction, two routes with their permission actions, reads and writes
 // through the content service under the caller's permissions, an event for
-// the webhooks, a service for other plugins, and the app's clock.
+// the webhooks, a service for other plugins, the app's clock, and a page
+// in the admin panel.
 package reviews
 
 import (
 	"context"
+	"embed"
 	"encoding/json"
+	"io/fs"
 	"strings"
 
 	"github.com/gofiber/fiber/v2"
@@ -78,8 +81,22 @@ type Rating struct {
 	AsOf    string  `json:"asOf"`
 }
 
-// Register adds the hooks, the routes and the service.
+// panelFiles are the plugin's modules of the admin panel.
+//
+//go:embed admin/ratings.js
+var panelFiles embed.FS
+
+// Register adds the hooks, the routes, the service and the panel's page.
 func (p *Plugin) Register(api *plugin.API) error {
+	// A page in the admin panel's navigation, "Ratings", for the roles
+	// that may read a rating: /admin#/plugins/reviews/ratings.
+	files, _ := fs.Sub(panelFiles, "admin")
+	if err := api.Admin(plugin.AdminPanel{Files: files, Pages: []plugin.AdminPage{
+		{Path: "ratings", Label: "Ratings", Action: "reviews.rating", Module: "ratings.js"},
+	}}); err != nil {
+		return err
+	}
+
 	// Before a review is written, whoever writes it (this plugin's route,
 	// the generated POST /api/reviews, an admin): a low rating says why.
 	// The error's kind makes it a 400 ValidationError, and nothing is

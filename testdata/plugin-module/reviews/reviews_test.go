@@ -23,7 +23,8 @@ var at = time.Date(2026, 11, 27, 9, 30, 0, 0, time.UTC)
 // TestReviews runs the plugin in a real app of this module's content
 // types and config, on SQLite and, with KILN_TEST_POSTGRES_URL, on
 // PostgreSQL, through real requests: the routes and their permissions,
-// the hooks' rule and tally, the webhook event, the service.
+// the hooks' rule and tally, the webhook event, the service, the page in
+// the admin panel.
 func TestReviews(t *testing.T) {
 	for _, d := range []apptest.Dialect{apptest.SQLite, apptest.Postgres} {
 		t.Run(d.String(), func(t *testing.T) {
@@ -105,6 +106,18 @@ func TestReviews(t *testing.T) {
 			got, err := rating(context.Background(), 1)
 			if err != nil || got.Reviews != 2 || got.Average != 3.5 {
 				t.Errorf("service: %+v %v", got, err)
+			}
+
+			// The page in the admin panel: listed for the panel, its
+			// module served as JavaScript.
+			want = `{"pages":[{"plugin":"reviews","path":"ratings","label":"Ratings","action":"reviews.rating","module":"/admin/plugins/reviews/ratings.js"}],"cards":[],"sections":[]}`
+			if r := h.Do("GET", "/admin/plugins.json", nil); r.Status != 200 || string(r.Body) != want {
+				t.Errorf("plugins.json: %d %s\nwant %s", r.Status, r.Body, want)
+			}
+			module := h.Do("GET", "/admin/plugins/reviews/ratings.js", nil)
+			if module.Status != 200 || module.Header.Get("Content-Type") != "text/javascript; charset=utf-8" ||
+				!strings.Contains(string(module.Body), "export default function Ratings(") {
+				t.Errorf("the page's module: %d %q", module.Status, module.Header.Get("Content-Type"))
 			}
 
 			// Each accepted review reached the webhook, as book.reviewed

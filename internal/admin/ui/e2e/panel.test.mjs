@@ -383,9 +383,14 @@ test('the dashboard draws the analytics endpoints\' figures', async (t) => {
   if (!o) return;
   const { page } = o;
   await signIn(page);
-  await page.getByRole('link', { name: 'Dashboard' }).click();
   const jwt = await adminJWT();
   const { body: d } = await api('GET', '/api/analytics/dashboard', jwt);
+  // The analytics plugin's card on the home page, then its page.
+  const card = page.getByRole('region', { name: 'Learning at a glance' });
+  await card.getByText(`${d.data.learners.active} of ${d.data.learners.total}`).waitFor();
+  assert.equal(await card.locator('dd').first().textContent(), String(d.data.programs.total));
+  await page.getByRole('navigation', { name: 'Content Manager' }).getByRole('link', { name: 'Dashboard', exact: true }).click();
+  await page.waitForURL((u) => u.hash === '#/plugins/analytics/dashboard');
   const programs = page.getByRole('img', { name: /^Programs by status:/ });
   await programs.waitFor();
   const said = Object.entries(d.data.programs.byStatus).map(([k, v]) => `${k} ${v}`).join(', ');
@@ -464,6 +469,33 @@ test('made for people: a keyboard alone signs in and opens a list; a phone\'s wi
     await axe(page, `a list on ${what}`);
     await context.close();
   }
+});
+
+test('plugins\' pages, cards and sections per role: the admin sees the analytics and coaching ones, a coach only those of their actions', async (t) => {
+  const o = await open(t);
+  if (!o) return;
+  const { page } = o;
+  const { body: listed } = await api('GET', '/admin/plugins.json');
+  assert.deepEqual(listed.pages.map((p) => `${p.plugin}/${p.path} ${p.action}`),
+    ['analytics/dashboard analytics.dashboard', 'coaching/coach-week coaching.availability']);
+  const links = (nav) => nav.getByRole('link').evaluateAll((as) => as.map((a) => a.textContent).filter((x) => ['Dashboard', 'Coach\'s week'].includes(x)));
+  const nav = page.getByRole('navigation', { name: 'Content Manager' });
+  await signIn(page);
+  await nav.getByRole('link', { name: 'Coach\'s week' }).waitFor();
+  assert.deepEqual(await links(nav), ['Dashboard', 'Coach\'s week']);
+  await page.getByRole('region', { name: 'Learning at a glance' }).waitFor();
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  const { who } = await userOf('coach');
+  await signIn(page, who, 'Panel-user-pass-1');
+  await nav.getByRole('link', { name: 'Coach\'s week' }).click();
+  await page.getByRole('heading', { name: 'Coach\'s week', level: 1 }).waitFor();
+  assert.deepEqual(await links(nav), ['Coach\'s week'], 'the coach has coaching.availability, not analytics.dashboard');
+  // The dashboard's address shows the coach no page of it, and home no card.
+  await page.goto(`${base}/admin#/plugins/analytics/dashboard`);
+  await page.getByRole('heading', { name: 'Welcome' }).waitFor();
+  assert.equal(await page.getByRole('region', { name: 'Learning at a glance' }).count(), 0);
+  assert.equal(await page.getByRole('heading', { name: 'Dashboard' }).count(), 0);
 });
 
 test('a coach\'s week: events and free slots by day from the real endpoints; learners assigned within capacity, and unassigned', async (t) => {

@@ -5,7 +5,7 @@
 // and an entry made through the form is there through the API.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { panelTab, sharedBrowser } from './browser.mjs';
+import { axe, panelTab, sharedBrowser } from './browser.mjs';
 
 const projects = JSON.parse(process.env.KILN_PROJECTS || '{}');
 const email = process.env.KILN_ADMIN_EMAIL;
@@ -41,6 +41,14 @@ test('a kiln init project: its article, made through the form', async (t) => {
   const base = projects.init;
   const s = await signedIn(t, base);
   if (!s) return;
+  // No plugin of the platform's: no page, card or section, and under
+  // Plugins only the Media Library.
+  const listed = await (await fetch(`${base}/admin/plugins.json`)).json();
+  assert.deepEqual(listed, { pages: [], cards: [], sections: [] });
+  const nav = s.page.getByRole('navigation', { name: 'Content Manager' });
+  await nav.getByRole('link', { name: 'Media Library' }).waitFor();
+  assert.deepEqual(await nav.getByRole('link').evaluateAll((as) => as.map((a) => a.textContent).filter((x) => x !== 'Article')),
+    ['Media Library', 'API Tokens', 'Webhooks']);
   const title = `Hello from the panel ${Date.now()}`;
   const doc = await createThrough(s.page, 'Article', title);
   const got = await get(base, `/api/articles/${doc}`, s.token);
@@ -229,4 +237,28 @@ test('locales on a single type: its English entry, then its French localization 
   // Back in English, the form reads the English entry.
   await page.getByLabel('Locale').selectOption('en');
   await page.waitForFunction(() => document.querySelector('#field-headline').value === 'Welcome');
+});
+
+test('a plugin of another module (testdata/plugin-module): its page in the navigation, drawn from its own route', async (t) => {
+  const base = projects.bookshelf;
+  const s = await signedIn(t, base);
+  if (!s) return;
+  const { page, token } = s;
+  const made = await fetch(`${base}/api/books`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: JSON.stringify({ data: { title: `Shelf ${Date.now()}` } }) });
+  assert.equal(made.status, 201);
+  const book = (await made.json()).data;
+  const reviewed = await fetch(`${base}/api/books/${book.documentId}/reviews`, { method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify({ rating: 4, body: 'Four stars, fairly won.' }) });
+  assert.equal(reviewed.status, 201);
+  const nav = page.getByRole('navigation', { name: 'Content Manager' });
+  await nav.getByRole('link', { name: 'Ratings' }).click();
+  await page.waitForURL((u) => u.hash === '#/plugins/reviews/ratings');
+  await page.getByRole('heading', { name: 'Ratings', level: 1 }).waitFor();
+  await page.getByLabel('Book').selectOption(book.documentId);
+  const { body: rating } = await get(base, `/api/books/${book.documentId}/rating`, token);
+  const reviews = page.locator('.figures div').filter({ hasText: /^Reviews/ }).locator('dd');
+  await reviews.filter({ hasText: String(rating.data.reviews) }).waitFor();
+  assert.equal(await page.locator('.figures div').filter({ hasText: /^Average/ }).locator('dd').textContent(), rating.data.average.toFixed(1));
+  await axe(page, 'a plugin\'s page');
 });

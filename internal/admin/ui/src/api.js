@@ -161,102 +161,6 @@ export function size(kb) {
   return kb >= 1024 ? `${(kb / 1024).toFixed(1)} MB` : `${Math.round(kb)} KB`;
 }
 
-// lastMonths are the n calendar months up to the one of now, oldest
-// first, each with its first day and the next month's (UTC), as filters
-// on createdAt take them.
-export function lastMonths(now, n) {
-  const out = [];
-  for (let i = n - 1; i >= 0; i--) {
-    const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - i, 1));
-    const end = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1));
-    out.push({ label: start.toISOString().slice(0, 7), from: start.toISOString(), to: end.toISOString() });
-  }
-  return out;
-}
-
-// monthFilter selects the entries made in a month, and of a status when
-// given.
-export function monthFilter(m, status = '') {
-  const f = [`filters[createdAt][$gte]=${m.from}`, `filters[createdAt][$lt]=${m.to}`];
-  if (status) f.push(`filters[status][$eq]=${status}`);
-  return f.join('&');
-}
-
-// bars lays out a bar chart's bars in a width×height box: each value's
-// bar from the bottom, the tallest reaching the top.
-export function bars(values, width, height, gap = 8) {
-  const top = Math.max(...values, 0) || 1;
-  const w = values.length ? (width - gap * (values.length - 1)) / values.length : 0;
-  return values.map((v, i) => {
-    const h = Math.round((v / top) * height);
-    return { x: Math.round(i * (w + gap)), y: height - h, width: Math.round(w), height: h };
-  });
-}
-
-// weekOf is the seven days from the Monday of now's week (UTC): each day's
-// date and name, and the week's bounds as the API's filters take them.
-export function weekOf(now) {
-  const monday = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - ((now.getUTCDay() + 6) % 7)));
-  const days = [];
-  for (let i = 0; i < 7; i++) {
-    const d = new Date(monday.getTime() + i * 86400000);
-    days.push({ date: d.toISOString().slice(0, 10), name: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'][i] });
-  }
-  const end = new Date(monday.getTime() + 7 * 86400000);
-  return { days, from: monday.toISOString().slice(0, 19), to: end.toISOString().slice(0, 19) };
-}
-
-// byDay groups items by the UTC date of their start, a key per day.
-export function byDay(items, startOf) {
-  const out = {};
-  for (const it of items) (out[startOf(it).slice(0, 10)] ||= []).push(it);
-  return out;
-}
-
-// figuresOf flattens an analytics answer into the figures a page lists:
-// every number and rate by its path ("enrollments total", "events held"),
-// rates as percents; lists and names are left out.
-export function figuresOf(answer) {
-  const out = [];
-  const walk = (v, path) => {
-    if (typeof v === 'number' && !['id', 'order'].includes(path[path.length - 1])) {
-      const rate = /Rate$|^utilization$/.test(path[path.length - 1]);
-      out.push({ label: path.join(' '), value: rate ? `${Math.round(v * 100)} %` : String(v) });
-    } else if (v && typeof v === 'object' && !Array.isArray(v)) {
-      for (const [k, x] of Object.entries(v)) walk(x, [...path, k]);
-    }
-  };
-  walk(answer, []);
-  return out;
-}
-
-// figureCharts are the charts under a program's, a customer's or a
-// coach's figures (the analytics plugin's answer for it), each a title
-// and its bars: enrolments by status, the progress histogram, events,
-// hours by coach, completion by program, learners against capacity.
-export function figureCharts(apiID, d) {
-  const pct = (x) => `${Math.round((x || 0) * 100)} %`;
-  const entries = (o) => Object.entries(o || {}).map(([label, value]) => ({ label, value }));
-  const charts = [];
-  if (apiID === 'program' || apiID === 'customer') {
-    charts.push({ title: 'Enrolments by status', items: entries(d.enrollments && d.enrollments.byStatus) });
-    charts.push({ title: 'Events', items: entries(d.events) });
-  }
-  if (apiID === 'program') {
-    charts.push({ title: 'Learners by progress (%)', items: (d.progressHistogram || []).map((b) => ({ label: `${b.from}–${b.to}`, value: b.count })) });
-    if ((d.coaches || []).length) charts.push({ title: 'Hours delivered by coach', items: d.coaches.map((c) => ({ label: c.name, value: c.hoursDelivered })) });
-  }
-  if (apiID === 'customer' && (d.programs || []).length) {
-    charts.push({ title: 'Completion by program', items: d.programs.map((p) => ({ label: p.title, value: p.completionRate, shown: pct(p.completionRate) })) });
-  }
-  if (apiID === 'coach' && d.learners) {
-    const { assigned = 0, capacity = 0 } = d.learners;
-    charts.push({ title: 'Learners', items: [{ label: 'assigned', value: assigned }, { label: 'free', value: Math.max(capacity - assigned, 0) }] });
-    charts.push({ title: 'Events', items: entries(d.events) });
-  }
-  return charts.filter((c) => c.items.length);
-}
-
 // coreEvents are the events of Kiln's core a webhook may want; a
 // plugin's own (event.scheduled, learner.assigned) are typed in.
 // (entry.unpublish is reserved, never sent: not offered.)
@@ -377,20 +281,6 @@ export function client({ base = '', token = () => '', onExpired = () => {}, fetc
       form.append('files', file, file.name);
       xhr.send(form);
     }),
-    dashboard: () => send('GET', '/api/analytics/dashboard'),
-    figures: (pluralName, documentId) => send('GET', `/api/analytics/${pluralName}/${encodeURIComponent(documentId)}`),
-    // count is how many entries of a type a filter selects: a page of one
-    // entry, its total read.
-    count: async (pluralName, filters) => {
-      const { meta } = await send('GET', `/api/${pluralName}?${filters}&pagination[pageSize]=1&fields[0]=documentId`);
-      return meta.pagination.total;
-    },
-    coachEvents: (coachId, from, to) => send('GET', `/api/events?filters[coach][id][$eq]=${coachId}`
-      + `&filters[startAt][$gte]=${from}&filters[startAt][$lt]=${to}&sort=startAt:asc&pagination[pageSize]=100`),
-    availability: (coachId, from, to) => send('GET', `/api/coaches/${coachId}/availability?from=${from}&to=${to}&duration=30`),
-    coachLearners: (coachId) => send('GET', `/api/coaches/${coachId}/learners?pagination[pageSize]=100`),
-    assign: (coachId, learners) => send('POST', `/api/coaches/${coachId}/learners`, { learners }),
-    unassign: (coachId, learner) => send('DELETE', `/api/coaches/${coachId}/learners/${encodeURIComponent(learner)}`),
     webhooks: () => send('GET', '/api/admin/webhooks'),
     createWebhook: (hook) => send('POST', '/api/admin/webhooks', { data: hook }),
     // PUT changes only what data names (docs/webhooks.md).
@@ -422,6 +312,12 @@ export function client({ base = '', token = () => '', onExpired = () => {}, fetc
     remove: (pluralName, documentId, locale = '') =>
       send('DELETE', `/api/${pluralName}/${encodeURIComponent(documentId)}${writeQuery('', locale)}`),
     settings: () => send('GET', '/admin/settings.json'),
+    // plugins is what the plugins add to the panel (/admin/plugins.json:
+    // pages, cards, sections; plugins.js draws them).
+    plugins: () => send('GET', '/admin/plugins.json'),
+    // request is the client as plugins' modules call it: any method and
+    // path of the API, a JSON body, the answer's JSON or an ApiError.
+    request: (method, path, body) => send(method, path, body),
   };
 }
 

@@ -7,7 +7,7 @@ import { fieldsOf, formErrors, fromForm, pathsOf, populateOf, toForm } from './f
 import { guardLeaving } from './route.js';
 import { LocaleSwitch, defaultLocale } from './list.js';
 import { FormFields } from './fields.js';
-import { Figures } from './platform.js';
+import { Drawn, sectionsOf } from './plugins.js';
 
 // created is the entry a save has just made: its form, opened anew at the
 // entry's own address, says it was saved.
@@ -148,5 +148,6 @@ export function Editor({ api, type, documentId, can, single = false, ctx, locale
         ${exists && can(`${type.apiID}.delete`) && html`<button type="button" class="danger" onClick=${remove}>Delete</button>`}
       </div>
     </form>`}
-    ${!single && html`<${Figures} api=${api} type=${type} documentId=${documentId} can=${can} />`}`;
+    ${exists && documentId && sectionsOf(ctx.sections, type, can).map((s) => html`<section key=${s.module} aria-label=${s.label} class="addition">
+      <h2>${s.label}</h2><${Drawn} addition=${s} api=${api} can=${can} type=${type} documentId=${documentId} locale=${locale} /></section>`)}`;
 }

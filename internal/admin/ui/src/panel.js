@@ -7,7 +7,7 @@ import { collectionTypes, singleTypes } from './api.js';
 import { useRoute } from './route.js';
 import { List } from './list.js';
 import { Editor } from './editor.js';
-import { CoachWeek, Dashboard } from './platform.js';
+import { Drawn, pageAt, shown } from './plugins.js';
 import { Media } from './media.js';
 import { Tokens, Webhooks } from './settings.js';
 
@@ -18,12 +18,14 @@ export function Panel({ api, onSignOut }) {
   const [locales, setLocales] = useState([]);
   const [singles, setSingles] = useState([]);
   const [actions, setActions] = useState([]);
+  const [added, setAdded] = useState({ pages: [], cards: [], sections: [] });
   const [error, setError] = useState('');
   const route = useRoute();
   useEffect(() => {
-    Promise.all([api.contentTypes(), api.permissions(), api.components()])
-      .then(([ct, me, comps]) => {
+    Promise.all([api.contentTypes(), api.permissions(), api.components(), api.plugins()])
+      .then(([ct, me, comps, plugins]) => {
         setComponents(comps.data);
+        setAdded(plugins);
         if (me.data.actions.includes('i18n.locales')) api.locales().then(setLocales).catch(() => {});
         setActions(me.data.actions);
         setAllTypes(ct.data);
@@ -34,7 +36,9 @@ export function Panel({ api, onSignOut }) {
   }, []);
   const can = (a) => actions.includes(a);
   // What a form needs to know of the schema and of the caller's rights.
-  const ctx = useMemo(() => ({ types: allTypes, components, actions }), [allTypes, components, actions]);
+  const ctx = useMemo(() => ({ types: allTypes, components, actions, sections: added.sections }), [allTypes, components, actions, added]);
+  const pages = shown(added.pages, can);
+  const page = pageAt(pages, route);
   const [path, query = ''] = route.split('?');
   const [, section, apiID, doc] = path.split('/');
   const routeLocale = new URLSearchParams(query).get('locale') || '';
@@ -47,12 +51,10 @@ export function Panel({ api, onSignOut }) {
         <a href=${`#/content/${t.apiID}`} aria-current=${current === t ? 'page' : undefined}>${t.schema.displayName}</a></li>`)}</ul>`}
       ${singles.length > 0 && html`<h3>Single types</h3><ul>${singles.map((t) => html`<li key=${t.uid}>
         <a href=${`#/single/${t.apiID}`} aria-current=${single === t ? 'page' : undefined}>${t.schema.displayName}</a></li>`)}</ul>`}
-      ${can('analytics.dashboard') && html`<ul><li>
-        <a href="#/dashboard" aria-current=${route === '/dashboard' ? 'page' : undefined}>Dashboard</a></li></ul>`}
-      ${can('coaching.availability') && can('coach.find') && html`<ul><li>
-        <a href="#/coach-week" aria-current=${route === '/coach-week' ? 'page' : undefined}>Coach's week</a></li></ul>`}
-      ${can('upload.find') && html`<ul><li>
-        <a href="#/media" aria-current=${route === '/media' ? 'page' : undefined}>Media Library</a></li></ul>`}
+      ${(can('upload.find') || pages.length > 0) && html`<h2>Plugins</h2><ul>
+        ${can('upload.find') && html`<li><a href="#/media" aria-current=${route === '/media' ? 'page' : undefined}>Media Library</a></li>`}
+        ${pages.map((p) => html`<li key=${p.module + p.path}><a href=${`#/plugins/${p.plugin}/${p.path}`}
+          aria-current=${page === p ? 'page' : undefined}>${p.label}</a></li>`)}</ul>`}
       ${can('apiTokens.find') && html`<h2>Settings</h2><ul><li>
         <a href="#/settings/api-tokens" aria-current=${route === '/settings/api-tokens' ? 'page' : undefined}>API Tokens</a></li></ul>`}
       ${can('webhooks.find') && html`<ul><li>
@@ -63,15 +65,21 @@ export function Panel({ api, onSignOut }) {
       ${error && html`<p class="error" role="alert">${error}</p>`}
       ${route === '/settings/api-tokens' && can('apiTokens.find') ? html`<${Tokens} api=${api} can=${can} types=${allTypes} />`
         : single ? html`<${Editor} key=${single.uid} api=${api} type=${single} single can=${can} ctx=${ctx} locales=${locales} />`
-        : route === '/dashboard' && can('analytics.dashboard') ? html`<${Dashboard} api=${api} can=${can} />`
+        : page ? html`<${Drawn} key=${page.module + page.path} addition=${page} api=${api} can=${can} />`
         : route === '/media' && can('upload.find') ? html`<${Media} api=${api} can=${can} />`
-        : route === '/coach-week' && can('coaching.availability') ? html`<${CoachWeek} api=${api} can=${can} />`
         : route === '/settings/webhooks' && can('webhooks.find') ? html`<${Webhooks} api=${api} can=${can} types=${allTypes} />`
-        : !current ? html`<h1>Welcome</h1><p>Choose a collection type.</p>`
+        : !current ? html`<${Home} api=${api} can=${can} cards=${shown(added.cards, can)} />`
         : doc ? html`<${Editor} key=${current.uid + doc} api=${api} type=${current} documentId=${doc === 'new' ? '' : doc} can=${can}
             ctx=${ctx} locales=${locales}
             initialLocale=${routeLocale} />`
           : html`<${List} key=${current.uid} api=${api} type=${current} can=${can} locales=${locales} />`}
     </main>
   </div>`;
+}
+
+// Home is the panel's first page: the plugins' cards the caller may see.
+function Home({ api, can, cards }) {
+  return html`<h1>Welcome</h1><p>Choose a collection type.</p>
+    ${cards.length > 0 && html`<div class="cards">${cards.map((c) => html`<section class="card" key=${c.module} aria-label=${c.label}>
+      <h2>${c.label}</h2><${Drawn} addition=${c} api=${api} can=${can} /></section>`)}</div>`}`;
 }
