@@ -7,8 +7,10 @@ import "strings"
 //
 //	enabled: true
 //	roles: [admin]
+//	development: false
 //
-// Env: KILN_ADMIN_ENABLED=false, KILN_ADMIN_ROLES=admin,editor.
+// Env: KILN_ADMIN_ENABLED=false, KILN_ADMIN_ROLES=admin,editor,
+// KILN_ADMIN_DEVELOPMENT=true.
 type Admin struct {
 	// Enabled serves the panel. Default: true.
 	Enabled *bool `yaml:"enabled"`
@@ -16,6 +18,11 @@ type Admin struct {
 	// Default: [admin]. What a user sees and does there is still what
 	// their role may do through the API.
 	Roles []string `yaml:"roles"`
+	// Development lets the panel write the project's files where Strapi
+	// writes only in development: the views of config/views.yaml
+	// ("Configure the view"). Off in production, where those files come
+	// from the project's repository. Default: false.
+	Development bool `yaml:"development"`
 }
 
 // On reports whether the panel is served.
@@ -46,4 +53,5 @@ func (e *envReader) admin(a *Admin) {
 		a.Enabled = &b
 	}
 	e.list(&a.Roles, "KILN_ADMIN_ROLES")
+	e.boolean(&a.Development, "KILN_ADMIN_DEVELOPMENT")
 }

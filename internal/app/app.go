@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"time"
@@ -43,13 +44,16 @@ import (
 	"github.com/kiln-cms/kiln/internal/route"
 	"github.com/kiln-cms/kiln/internal/storage"
 	"github.com/kiln-cms/kiln/internal/upload"
+	"github.com/kiln-cms/kiln/internal/views"
 	"github.com/kiln-cms/kiln/internal/webhook"
 )
 
 // App is a running Kiln: its settings, schema, database and HTTP server.
 type App struct {
-	Config  config.Config
-	Schema  *schema.Schema
+	Config config.Config
+	Schema *schema.Schema
+	// Views are how the admin panel shows each type (config/views.yaml).
+	Views   *views.Store
 	DB      *database.DB
 	Content *content.Service
 	Fiber   *fiber.App
@@ -112,6 +116,10 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, plugins ...pl
 	for _, w := range s.Warnings {
 		log.Warn("schema warning (Strapi starts with it too; kiln validate lists them)", "what", w.String())
 	}
+	shown, err := views.Open(filepath.Join(cfg.Paths.Config, "views.yaml"), s, cfg.Admin.Development)
+	if err != nil {
+		return nil, err
+	}
 	db, err := database.OpenWith(ctx, cfg.DatabaseURL(), database.Options{Unprepared: !cfg.Database.Prepared()})
 	if err != nil {
 		return nil, err
@@ -139,7 +147,7 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, plugins ...pl
 		db.Close()
 		return nil, err
 	}
-	a := &App{Config: cfg, Schema: s, DB: db, Content: contentwire.New(s, db, contentwire.Options{MaxAnswerRows: cfg.API.MaxAnswerRows}).(*content.Service), Log: log}
+	a := &App{Config: cfg, Schema: s, Views: shown, DB: db, Content: contentwire.New(s, db, contentwire.Options{MaxAnswerRows: cfg.API.MaxAnswerRows}).(*content.Service), Log: log}
 	if err = a.newSecurity(ctx); err != nil {
 		db.Close()
 		return nil, err

@@ -50,6 +50,7 @@ func (a *App) routeTable() route.Table {
 		return locales.List(ctx, a.DB, a.Schema.DefaultLocale())
 	})...)
 	t = append(t, rest.ContentTypeBuilderRoutes(a.Security, a.Schema)...)
+	t = append(t, rest.ViewRoutes(a.Security, a.Schema, a.Views)...)
 	// The table's actions, read once it is whole (on the first request).
 	t = append(t, rest.MyPermissionsRoute(a.Security, sync.OnceValue(func() []string { return rest.ActionsOf(a.Routes) })))
 	t = append(t, pluginroutes.Table(a.Plugins, a.Security)...)

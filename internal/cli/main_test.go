@@ -83,6 +83,23 @@ func TestValidatePrintsEveryProblem(t *testing.T) {
 	}
 }
 
+// TestValidateChecksTheViews: config/views.yaml is checked as start-up
+// checks it, every problem named.
+func TestValidateChecksTheViews(t *testing.T) {
+	dir := project(t, map[string]string{"note.yaml": noteType})
+	os.MkdirAll(filepath.Join(dir, "config"), 0o755)
+	os.WriteFile(filepath.Join(dir, "config", "views.yaml"), []byte("note:\n  mainField: nope\n  pageSize: 500\n"), 0o644)
+	code, _, stderr := runKiln(t, dir, "validate")
+	want := `config/views.yaml:` + "\n" + `  note: mainField "nope" is not a text, number, date or enumeration field of it, nor id or documentId`
+	if code != 1 || !strings.Contains(stderr, want) {
+		t.Errorf("exit %d, stderr %q, want 1 and %q", code, stderr, want)
+	}
+	os.WriteFile(filepath.Join(dir, "config", "views.yaml"), []byte("note:\n  mainField: title\n  pageSize: 50\n"), 0o644)
+	if code, _, stderr := runKiln(t, dir, "validate"); code != 0 {
+		t.Errorf("a good view: exit %d, stderr %q", code, stderr)
+	}
+}
+
 // TestValidatePrintsWarnings: a key Strapi ignores leaves the types
 // valid, with a warning on standard error.
 func TestValidatePrintsWarnings(t *testing.T) {

@@ -11,6 +11,7 @@ import (
 	"github.com/kiln-cms/kiln/core/plugin"
 	"github.com/kiln-cms/kiln/core/schema"
 	"github.com/kiln-cms/kiln/internal/app"
+	"github.com/kiln-cms/kiln/internal/views"
 )
 
 func (k *CLI) runValidate(args []string, stdout, stderr io.Writer) int {
@@ -51,6 +52,11 @@ func (k *CLI) runValidate(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "%s: %s\n", filepath.Join(cfg.Paths.Config, "plugins.yaml"), line)
 		}
 		fmt.Fprintf(stderr, "%d problem(s) found\n", len(needs))
+		return 1
+	}
+	// The panel's views (config/views.yaml), as start-up checks them.
+	if _, err := views.Open(filepath.Join(cfg.Paths.Config, "views.yaml"), s, false); err != nil {
+		fmt.Fprintln(stderr, "kiln:", err)
 		return 1
 	}
 	// Defects Strapi starts with: loaded, each saying what Kiln made of it.

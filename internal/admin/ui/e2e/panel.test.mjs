@@ -498,6 +498,33 @@ test('plugins\' pages, cards and sections per role: the admin sees the analytics
   assert.equal(await page.getByRole('heading', { name: 'Dashboard' }).count(), 0);
 });
 
+test('configure the view on a server that does not write config/views.yaml: the lines to add shown, no Save; a coach without the action sees no link', async (t) => {
+  const o = await open(t);
+  if (!o) return;
+  const { page } = o;
+  await signIn(page);
+  const nav = page.getByRole('navigation', { name: 'Content Manager' });
+  await nav.getByRole('link', { name: 'Program', exact: true }).click();
+  await page.getByRole('link', { name: 'Configure the view' }).click();
+  await page.getByLabel('Entries per page').selectOption('50');
+  await page.getByLabel('Sorted by').selectOption('title');
+  await page.locator('pre').filter({ hasText: 'pageSize: 50' }).waitFor();
+  const jwt = await adminJWT();
+  const { body: views } = await api('GET', '/api/content-manager/views', jwt);
+  const v = views.data['api::program.program'];
+  assert.equal(await page.locator('pre').textContent(),
+    `program:\n  mainField: ${v.mainField}\n  columns: [${v.columns.join(', ')}]\n  pageSize: 50\n  sort: title:asc\n`);
+  assert.equal(await page.getByRole('button', { name: 'Save' }).count(), 0);
+  await axe(page, 'configure the view, read-only');
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  const { who } = await userOf('coach');
+  await signIn(page, who, 'Panel-user-pass-1');
+  await nav.getByRole('link', { name: 'Program', exact: true }).click();
+  await page.getByRole('table').waitFor();
+  assert.equal(await page.getByRole('link', { name: 'Configure the view' }).count(), 0);
+});
+
 test('a coach\'s week: events and free slots by day from the real endpoints; learners assigned within capacity, and unassigned', async (t) => {
   const o = await open(t);
   if (!o) return;

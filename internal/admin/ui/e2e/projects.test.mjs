@@ -55,6 +55,43 @@ test('a kiln init project: its article, made through the form', async (t) => {
   assert.deepEqual([got.status, got.body.data.title], [200, title]);
 });
 
+test('a kiln init project in development: its view configured in the panel, kept in the project, used by the list and the form', async (t) => {
+  const base = projects.init;
+  const s = await signedIn(t, base);
+  if (!s) return;
+  const { page, token } = s;
+  const stamp = Date.now();
+  for (const title of [`View A ${stamp}`, `View C ${stamp}`, `View B ${stamp}`]) {
+    const r = await fetch(`${base}/api/articles`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ data: { title } }) });
+    assert.equal(r.status, 201);
+  }
+  await page.getByRole('navigation', { name: 'Content Manager' }).getByRole('link', { name: 'Article', exact: true }).click();
+  await page.getByRole('link', { name: 'Configure the view' }).click();
+  await page.getByLabel('Entry title (main field)').selectOption('slug');
+  const columns = page.getByRole('group', { name: 'Columns of the list' });
+  await columns.getByRole('checkbox', { name: 'title', exact: true }).setChecked(false);
+  await columns.getByRole('checkbox', { name: 'title', exact: true }).setChecked(true); // now last: slug, title
+  await page.getByLabel('Entries per page').selectOption('10');
+  await page.getByLabel('Sorted by').selectOption('title');
+  await page.getByLabel('Order').selectOption('desc');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('status').filter({ hasText: 'Saved to config/views.yaml.' }).waitFor();
+  const { body: views } = await get(base, '/api/content-manager/views', token);
+  assert.deepEqual(views.data['api::article.article'], { mainField: 'slug', columns: ['slug', 'title'], pageSize: 10, sort: 'title:desc' });
+  await axe(page, 'configure the view');
+
+  await page.getByRole('link', { name: 'Back to the list' }).click();
+  await page.getByRole('table').waitFor();
+  assert.deepEqual(await page.getByRole('columnheader').allTextContents(), ['id', 'slug', 'title']);
+  const { body: sorted } = await get(base, '/api/articles?sort=title:desc&pagination[pageSize]=10', token);
+  const titles = await page.locator('tbody tr td:nth-child(3)').allTextContents();
+  assert.deepEqual(titles, sorted.data.map((a) => a.title));
+  // The form is titled by the entry's slug, its main field.
+  await page.getByRole('row').nth(1).getByRole('link').click();
+  await page.getByRole('heading', { level: 1, name: sorted.data[0].slug }).waitFor();
+});
+
 test('a Strapi project\'s src/: its types named by their display names, a page made through the form', async (t) => {
   const base = projects['strapi-src'];
   const s = await signedIn(t, base);

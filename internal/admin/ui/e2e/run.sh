@@ -63,7 +63,8 @@ serve() {
 
 "$work/kiln" init "$work/init-project" >/dev/null
 serve platform "$root/content-types" "$root/config" seed; KILN_BASE=$served
-serve init "$work/init-project/content-types" "$work/init-project/config"; init=$served
+# The init project lets the panel write its files (config/views.yaml).
+KILN_ADMIN_DEVELOPMENT=true serve init "$work/init-project/content-types" "$work/init-project/config"; init=$served
 serve single-types "$root/testdata/single-types/content-types" "$root/testdata/single-types/config"; singles=$served
 serve strapi-src "$root/testdata/components/src" "$root/testdata/components/config"; strapi=$served
 serve media "$root/testdata/media/content-types" "$root/testdata/media/config"; media=$served

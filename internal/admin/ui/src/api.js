@@ -95,11 +95,36 @@ export function moved(list, i, step) {
   return out;
 }
 
-// labelOf is how an entry of a type is named in a picker: its first text
-// field, else its documentId.
+// labelOf is how an entry of a type is named (a relation's entries, a
+// picker's, a form's title): its main field's value (the type's view,
+// config/views.yaml, Strapi's mainField), else its documentId. A type
+// without a view (a plugin page's own) is named by its first text field.
 export function labelOf(type, entry) {
-  const f = searchFieldOf(type);
-  return (f && entry[f]) || entry.documentId;
+  const f = mainFieldOf(type);
+  const v = f ? entry[f] : null;
+  return v === null || v === undefined || v === '' ? entry.documentId : String(v);
+}
+
+// mainFieldOf is the field that names a type's entries.
+export const mainFieldOf = (type) => (type.view && type.view.mainField) || searchFieldOf(type);
+
+// nameOf is an entry's name as its form's title: its main field's value,
+// or '' when the type is named by id or documentId, or the value is empty.
+export function nameOf(type, entry) {
+  const f = mainFieldOf(type);
+  const v = entry && f && f !== 'id' && f !== 'documentId' ? entry[f] : null;
+  return v === null || v === undefined ? '' : String(v);
+}
+
+// viewYAML is a type's view as config/views.yaml writes it, for a server
+// that does not write the file itself: the lines to add to it.
+export function viewYAML(apiID, view) {
+  const lines = [`${apiID}:`];
+  if (view.mainField) lines.push(`  mainField: ${view.mainField}`);
+  if (view.columns && view.columns.length) lines.push(`  columns: [${view.columns.join(', ')}]`);
+  if (view.pageSize) lines.push(`  pageSize: ${view.pageSize}`);
+  if (view.sort) lines.push(`  sort: ${view.sort}`);
+  return `${lines.join('\n')}\n`;
 }
 
 // singleTypes are the single types the navigation lists: the visible
@@ -122,11 +147,16 @@ export function columnsOf(type, max = 5) {
     .map(([name, a]) => ({ name, type: a.type }));
 }
 
-// searchFieldOf is the field a list's search box looks in: the type's
-// first text field (string, text, email or uid), or none.
+// searchFieldOf is the field a list's search box (and a relation's
+// picker) looks in: the type's main field when it is text, else its first
+// text field (string, text, email or uid), or none.
+const textTypes = ['string', 'text', 'email', 'uid'];
 export function searchFieldOf(type) {
+  const main = type.view && type.view.mainField;
+  const a = main && type.schema.attributes[main];
+  if (a && textTypes.includes(a.type)) return main;
   const found = Object.entries(type.schema.attributes)
-    .find(([, a]) => ['string', 'text', 'email', 'uid'].includes(a.type) && !a.private);
+    .find(([, a]) => textTypes.includes(a.type) && !a.private);
   return found ? found[0] : '';
 }
 
@@ -315,6 +345,10 @@ export function client({ base = '', token = () => '', onExpired = () => {}, fetc
     // plugins is what the plugins add to the panel (/admin/plugins.json:
     // pages, cards, sections; plugins.js draws them).
     plugins: () => send('GET', '/admin/plugins.json'),
+    // views are every type's view (config/views.yaml, with the defaults),
+    // and whether the server writes them; saveView changes one.
+    views: () => send('GET', '/api/content-manager/views'),
+    saveView: (uid, view) => send('PUT', `/api/content-manager/views/${encodeURIComponent(uid)}`, { data: view }),
     // request is the client as plugins' modules call it: any method and
     // path of the API, a JSON body, the answer's JSON or an ApiError.
     request: (method, path, body) => send(method, path, body),

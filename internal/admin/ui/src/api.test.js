@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
   cell, client, collectionTypes, columnsOf, coreEvents, errorOf, ApiError, eventsOf, filesQuery,
-  localized, lifespans, listQuery, nextSort, preview, publishedQuery, readQuery, searchFieldOf,
+  labelOf, localized, lifespans, listQuery, nameOf, nextSort, preview, publishedQuery, readQuery, searchFieldOf, viewYAML,
   singleTypes, size, when, writeQuery,
 } from './api.js';
 
@@ -70,6 +70,22 @@ describe('columnsOf and cell', () => {
   it('searches the first text field that is not private', () => {
     expect(searchFieldOf(type('a', 'A', 'collectionType', true, { n: { type: 'integer' }, secret: { type: 'string', private: true }, name: { type: 'string' } }))).toBe('name');
     expect(searchFieldOf(type('b', 'B', 'collectionType', true, { n: { type: 'integer' } }))).toBe('');
+  });
+  it('names an entry by its type\'s main field, searching it when it is text', () => {
+    const attrs = { title: { type: 'string' }, code: { type: 'uid' }, seats: { type: 'integer' } };
+    const viewed = (mainField) => ({ ...type('p', 'P', 'collectionType', true, attrs), view: { mainField } });
+    const e = { id: 7, documentId: 'abc', title: 'Leadership', code: 'lead-1', seats: 0 };
+    expect([labelOf(viewed('code'), e), searchFieldOf(viewed('code'))]).toEqual(['lead-1', 'code']);
+    expect([labelOf(viewed('seats'), e), searchFieldOf(viewed('seats'))]).toEqual(['0', 'title']);
+    expect([labelOf(viewed('id'), e), nameOf(viewed('id'), e)]).toEqual(['7', '']);
+    expect([labelOf(viewed('title'), { ...e, title: '' }), nameOf(viewed('title'), e)]).toEqual(['abc', 'Leadership']);
+    expect(labelOf(type('p', 'P', 'collectionType', true, attrs), e)).toBe('Leadership'); // no view: the first text field
+    expect(nameOf(viewed('title'), null)).toBe('');
+  });
+  it('writes a view as config/views.yaml does', () => {
+    expect(viewYAML('program', { mainField: 'title', columns: ['title', 'status'], pageSize: 50, sort: 'title:desc' }))
+      .toBe('program:\n  mainField: title\n  columns: [title, status]\n  pageSize: 50\n  sort: title:desc\n');
+    expect(viewYAML('tag', { mainField: 'name', columns: [], pageSize: 25, sort: '' })).toBe('tag:\n  mainField: name\n  pageSize: 25\n');
   });
   it('writes values for a table', () => {
     expect([cell(null), cell(true), cell(false), cell(12), cell('x'.repeat(100)).length]).toEqual(['', 'Yes', 'No', '12', 80]);

@@ -2,7 +2,7 @@
 
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { html } from 'htm/preact';
-import { localized } from './api.js';
+import { localized, nameOf } from './api.js';
 import { fieldsOf, formErrors, fromForm, pathsOf, populateOf, toForm } from './form.js';
 import { guardLeaving } from './route.js';
 import { LocaleSwitch, defaultLocale } from './list.js';
@@ -33,7 +33,8 @@ export function Editor({ api, type, documentId, can, single = false, ctx, locale
   const writable = can(`${type.apiID}.${documentId || single ? 'update' : 'create'}`);
   const drafts = type.schema.draftAndPublish;
   const [isPublished, setIsPublished] = useState(false);
-  const fill = (data) => setForm(toForm(fields, data));
+  const [name, setName] = useState('');
+  const fill = (data) => { setForm(toForm(fields, data)); setName(nameOf(type, data)); };
   useEffect(() => {
     // With draft & publish the form edits the draft; on a localized type,
     // the localization of the locale chosen (none yet: an empty form,
@@ -129,7 +130,8 @@ export function Editor({ api, type, documentId, can, single = false, ctx, locale
       setErrors(formErrors(err, pathsOf(fields, form)));
     }
   };
-  return html`<h1>${single ? type.schema.displayName : documentId ? `Edit ${type.schema.displayName}` : `Create ${type.schema.displayName}`}</h1>
+  // An entry's form is titled by its main field's value, as Strapi's is.
+  return html`<h1>${single ? type.schema.displayName : documentId ? name || `Edit ${type.schema.displayName}` : `Create ${type.schema.displayName}`}</h1>
     ${!single && html`<p><a href=${`#/content/${type.apiID}`}>Back to the list</a></p>`}
     ${i18n && html`<${LocaleSwitch} id="entry-locale" locales=${locales} value=${locale} onChange=${(l) => {
       if (dirty && !window.confirm('Leave without saving your changes?')) return;

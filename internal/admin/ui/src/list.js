@@ -21,15 +21,19 @@ export const defaultLocale = (locales) => (locales.find((l) => l.isDefault) || l
 export function List({ api, type, can, locales = [] }) {
   const i18n = localized(type) && locales.length > 0;
   const [locale, setLocale] = useState(i18n ? defaultLocale(locales) : '');
+  // The type's view (config/views.yaml) gives the columns, their order,
+  // the page size and the first sort; "Columns" changes them for now.
+  const view = type.view || {};
   const all = columnsOf(type, Infinity);
-  const [shown, setShown] = useState(columnsOf(type).map((c) => c.name));
-  const columns = all.filter((c) => shown.includes(c.name));
+  const [shown, setShown] = useState(view.columns || columnsOf(type).map((c) => c.name));
+  const columns = shown.map((n) => all.find((c) => c.name === n)).filter(Boolean);
+  const pageSize = view.pageSize || 25;
   const searchField = searchFieldOf(type);
   const [search, setSearch] = useState('');
   const [filters, setFilters] = useState([]);
   const [typed, setTyped] = useState('');
   const [page, setPage] = useState(1);
-  const [sort, setSort] = useState('');
+  const [sort, setSort] = useState(view.sort || '');
   const [answer, setAnswer] = useState(null);
   const [error, setError] = useState('');
   const drafts = type.schema.draftAndPublish;
@@ -42,7 +46,7 @@ export function List({ api, type, can, locales = [] }) {
     // answering after the search's) is dropped: the list shows the last
     // request's answer, whatever order they come back in.
     let latest = true;
-    api.list(type.schema.pluralName, { page, sort, pageSize: 25, status: drafts ? 'draft' : '', search, searchField, locale, filters: filterParts(filters) })
+    api.list(type.schema.pluralName, { page, sort, pageSize, status: drafts ? 'draft' : '', search, searchField, locale, filters: filterParts(filters) })
       .then(async (a) => {
         const pub = drafts ? await api.published(type.schema.pluralName, a.data.map((e) => e.documentId), locale) : null;
         if (!latest) return;
@@ -58,7 +62,8 @@ export function List({ api, type, can, locales = [] }) {
   const ariaSort = (name) => (sort === `${name}:asc` ? 'ascending' : sort === `${name}:desc` ? 'descending' : undefined);
   const link = (e) => `#/content/${type.apiID}/${e.documentId}${locale ? `?locale=${locale}` : ''}`;
   return html`<h1>${type.schema.displayName}</h1>
-    ${can(`${type.apiID}.create`) && html`<p><a class="button" href=${`#/content/${type.apiID}/new`}>Create new entry</a></p>`}
+    <p class="actions">${can(`${type.apiID}.create`) && html`<a class="button" href=${`#/content/${type.apiID}/new`}>Create new entry</a>`}
+      ${can('contentManager.configureView') && html`<a class="button secondary" href=${`#/configure/${type.apiID}`}>Configure the view</a>`}</p>
     <div class="tools">
       ${i18n && html`<${LocaleSwitch} id="list-locale" locales=${locales} value=${locale} onChange=${(l) => { setLocale(l); setPage(1); }} />`}
       ${searchField && html`<form role="search" onSubmit=${(e) => { e.preventDefault(); setSearch(typed); setPage(1); }}>

@@ -10,6 +10,7 @@ import { Editor } from './editor.js';
 import { Drawn, pageAt, shown } from './plugins.js';
 import { Media } from './media.js';
 import { Tokens, Webhooks } from './settings.js';
+import { ConfigureView } from './view.js';
 
 export function Panel({ api, onSignOut }) {
   const [types, setTypes] = useState(null);
@@ -19,21 +20,32 @@ export function Panel({ api, onSignOut }) {
   const [singles, setSingles] = useState([]);
   const [actions, setActions] = useState([]);
   const [added, setAdded] = useState({ pages: [], cards: [], sections: [] });
+  const [viewsMeta, setViewsMeta] = useState({ editable: false, file: 'config/views.yaml' });
   const [error, setError] = useState('');
   const route = useRoute();
   useEffect(() => {
-    Promise.all([api.contentTypes(), api.permissions(), api.components(), api.plugins()])
-      .then(([ct, me, comps, plugins]) => {
+    // A role without contentManager.views gets no views: its entries are
+    // named by their first text field, its lists as by default.
+    const views = api.views().catch(() => ({ data: {}, meta: { editable: false, file: 'config/views.yaml' } }));
+    Promise.all([api.contentTypes(), api.permissions(), api.components(), api.plugins(), views])
+      .then(([ct, me, comps, plugins, views]) => {
         setComponents(comps.data);
         setAdded(plugins);
+        setViewsMeta(views.meta);
         if (me.data.actions.includes('i18n.locales')) api.locales().then(setLocales).catch(() => {});
         setActions(me.data.actions);
-        setAllTypes(ct.data);
-        setTypes(collectionTypes(ct.data, me.data.actions));
-        setSingles(singleTypes(ct.data, me.data.actions));
+        withViews(ct.data.map((t) => ({ ...t, view: views.data[t.uid] })), me.data.actions);
       })
       .catch((err) => setError(err.message));
   }, []);
+  // withViews keeps the types, each with its view (how the panel shows
+  // it), and the lists the navigation draws from them.
+  const withViews = (all, acts) => {
+    setAllTypes(all);
+    setTypes(collectionTypes(all, acts));
+    setSingles(singleTypes(all, acts));
+  };
+  const viewSaved = (uid, view) => withViews(allTypes.map((t) => (t.uid === uid ? { ...t, view } : t)), actions);
   const can = (a) => actions.includes(a);
   // What a form needs to know of the schema and of the caller's rights.
   const ctx = useMemo(() => ({ types: allTypes, components, actions, sections: added.sections }), [allTypes, components, actions, added]);
@@ -44,6 +56,7 @@ export function Panel({ api, onSignOut }) {
   const routeLocale = new URLSearchParams(query).get('locale') || '';
   const current = types && section === 'content' && types.find((t) => t.apiID === apiID);
   const single = section === 'single' && singles.find((t) => t.apiID === apiID);
+  const configured = section === 'configure' && can('contentManager.configureView') && allTypes.find((t) => t.apiID === apiID);
   return html`<div class="layout">
     <nav aria-label="Content Manager">
       <h2>Content Manager</h2>
@@ -65,6 +78,8 @@ export function Panel({ api, onSignOut }) {
       ${error && html`<p class="error" role="alert">${error}</p>`}
       ${route === '/settings/api-tokens' && can('apiTokens.find') ? html`<${Tokens} api=${api} can=${can} types=${allTypes} />`
         : single ? html`<${Editor} key=${single.uid} api=${api} type=${single} single can=${can} ctx=${ctx} locales=${locales} />`
+        : configured ? html`<${ConfigureView} key=${configured.uid} api=${api} type=${configured} editable=${viewsMeta.editable}
+            file=${viewsMeta.file} onSaved=${viewSaved} />`
         : page ? html`<${Drawn} key=${page.module + page.path} addition=${page} api=${api} can=${can} />`
         : route === '/media' && can('upload.find') ? html`<${Media} api=${api} can=${can} />`
         : route === '/settings/webhooks' && can('webhooks.find') ? html`<${Webhooks} api=${api} can=${can} types=${allTypes} />`
