@@ -3,6 +3,8 @@ package rest_test
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"net/url"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -12,6 +14,7 @@ import (
 	"github.com/kiln-cms/kiln/core/config"
 	"github.com/kiln-cms/kiln/internal/apptest"
 	"github.com/kiln-cms/kiln/internal/database"
+	"github.com/kiln-cms/kiln/internal/views"
 )
 
 type viewJSON struct {
@@ -204,4 +207,43 @@ func TestViewWrittenToTheProject(t *testing.T) {
 	if got := all.Data["api::coach.coach"]; got.MainField != "email" || got.PageSize != 25 {
 		t.Errorf("coach after a restart: %+v", got)
 	}
+}
+
+// FuzzViewBody throws arbitrary bodies and uids at PUT
+// /api/content-manager/views/:uid on a server that writes the file:
+// whatever arrives, the answer is the view or a 4xx error envelope, and
+// the file then written is one the next start reads.
+func FuzzViewBody(f *testing.F) {
+	for _, s := range [][2]string{
+		{"api::learner.learner", `{"data":{"mainField":"name","columns":["email"],"pageSize":10,"sort":"name:asc"}}`},
+		{"api::learner.learner", `{"data":{"pageSize":1e309}}`},
+		{"api%3A%3Acoach.coach", `{"data":{"columns":[null,"name"],"sort":":asc"}}`},
+		{"learner", `{"data":{"mainField":"\u0000","sort":"name:asc:desc"}}`},
+		{"plugin::users-permissions.user", `{"data":{"mainField":"password"}}`},
+		{"api::learner.learner", `{"data":{"columns":{"a":1}},"extra":[]}`},
+	} {
+		f.Add(s[0], s[1])
+	}
+	cfg := apptest.Config(f, database.SQLite)
+	dir := f.TempDir()
+	for _, name := range []string{"permissions.yaml", "plugins.yaml"} {
+		b, _ := os.ReadFile(filepath.Join(apptest.Root(f), "config", name))
+		os.WriteFile(filepath.Join(dir, name), b, 0o644)
+	}
+	cfg.Paths.Config = dir
+	cfg.Admin.Development = true
+	h := apptest.NewWith(f, cfg)
+	f.Fuzz(func(t *testing.T, uid, body string) {
+		if len(uid) > 200 {
+			t.Skip("a request line past the server's buffer is the transport's 4xx, tested with the server's limits")
+		}
+		h.T = t
+		r := h.Do("PUT", "/api/content-manager/views/"+url.PathEscape(apptest.RequestLineSafe(uid)), []byte(body))
+		apptest.CheckEnvelope(t, fmt.Sprintf("PUT %q %q", uid, body), r)
+		if r.Status == 200 {
+			if _, err := views.Open(filepath.Join(dir, "views.yaml"), h.App.Schema, false); err != nil {
+				t.Errorf("PUT %q %q wrote a file the next start refuses: %v", uid, body, err)
+			}
+		}
+	})
 }
