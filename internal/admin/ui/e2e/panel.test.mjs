@@ -525,6 +525,69 @@ test('configure the view on a server that does not write config/views.yaml: the 
   assert.equal(await page.getByRole('link', { name: 'Configure the view' }).count(), 0);
 });
 
+test('a filtered list is a link; entries chosen are published, then deleted, together, each checked through the API', async (t) => {
+  const o = await open(t);
+  if (!o) return;
+  const { page } = o;
+  page.on('dialog', (d) => d.accept()); // "Delete 2 entries?"
+  const jwt = await adminJWT();
+  const stamp = `Bulk ${Date.now()}`;
+  const made = [];
+  for (const n of [1, 2, 3]) {
+    const r = await api('POST', '/api/blueprints?status=draft', jwt, { data: { title: `${stamp} ${n}` } });
+    assert.equal(r.status, 201, JSON.stringify(r.body));
+    made.push(r.body.data.documentId);
+  }
+  await signIn(page);
+  await page.getByRole('navigation', { name: 'Content Manager' }).getByRole('link', { name: 'Blueprint', exact: true }).click();
+  await page.getByRole('button', { name: /^Filters/ }).click();
+  await page.getByLabel('Field').selectOption('title');
+  await page.getByLabel('Operator').selectOption('$containsi');
+  await page.getByLabel('Value').fill(stamp);
+  await page.getByRole('button', { name: 'Add filter' }).click();
+  await page.getByRole('table').getByText('3 entries').waitFor();
+  await page.getByRole('button', { name: 'title', exact: true }).click(); // sorted by title
+  await page.getByRole('columnheader', { name: 'title' }).and(page.locator('[aria-sort="ascending"]')).waitFor();
+  // The address holds the list: opened anew, it is the same list.
+  await page.waitForURL((u) => u.hash.includes('sort=title%3Aasc'));
+  const address = page.url();
+  assert.ok(address.includes(`filters[$and][0][title][$containsi]=${encodeURIComponent(stamp)}`) && address.includes('sort=title%3Aasc'), address);
+  await page.goto(`${base}/admin`);
+  await page.getByRole('heading', { name: 'Welcome' }).waitFor();
+  await page.goto(address);
+  await page.getByRole('table').getByText('3 entries').waitFor();
+  await page.getByRole('list', { name: 'Active filters' }).getByText(`title contains ${stamp}`).waitFor();
+  assert.deepEqual(await page.locator('tbody tr td:nth-child(2)').allTextContents(), [`${stamp} 1`, `${stamp} 2`, `${stamp} 3`]);
+  await axe(page, 'a list with entries to choose');
+
+  await page.getByLabel('Choose every entry of this page').check();
+  const bar = page.getByRole('group', { name: 'Chosen entries' });
+  await bar.getByText('3 entries chosen').waitFor();
+  await bar.getByRole('button', { name: 'Publish' }).click();
+  await page.getByRole('status').filter({ hasText: 'Published 3 entries.' }).waitFor();
+  const { body: pub } = await api('GET', `/api/blueprints?filters[title][$containsi]=${encodeURIComponent(stamp)}`, jwt);
+  assert.deepEqual(pub.data.map((b) => b.documentId).sort(), [...made].sort());
+  await page.locator('tbody tr').filter({ hasText: 'Published' }).nth(2).waitFor(); // the list read again
+  assert.equal(await page.locator('tbody tr').filter({ hasText: 'Draft' }).count(), 0);
+
+  await page.locator('tbody tr').filter({ hasText: `${stamp} 1` }).getByRole('checkbox').check();
+  await page.locator('tbody tr').filter({ hasText: `${stamp} 3` }).getByRole('checkbox').check();
+  await bar.getByText('2 entries chosen').waitFor();
+  await bar.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('status').filter({ hasText: 'Deleted 2 entries.' }).waitFor();
+  await page.getByRole('table').getByText('1 entries').waitFor();
+  const left = await api('GET', `/api/blueprints?status=draft&filters[title][$containsi]=${encodeURIComponent(stamp)}`, jwt);
+  assert.deepEqual(left.body.data.map((b) => b.title), [`${stamp} 2`]);
+
+  // A coach may read programs, not change them: nothing to choose.
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  const { who } = await userOf('coach');
+  await signIn(page, who, 'Panel-user-pass-1');
+  await page.getByRole('navigation', { name: 'Content Manager' }).getByRole('link', { name: 'Program', exact: true }).click();
+  await page.getByRole('table').waitFor();
+  assert.equal(await page.getByRole('checkbox').count(), 0);
+});
+
 test('a coach\'s week: events and free slots by day from the real endpoints; learners assigned within capacity, and unassigned', async (t) => {
   const o = await open(t);
   if (!o) return;

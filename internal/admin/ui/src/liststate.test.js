@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { listAddress, listStateOf } from './liststate.js';
+import { filterFields, newFilter, operatorsByKind, takesNoValue } from './filters.js';
+
+// A type with every kind the list filters on.
+const kinds = Object.keys(operatorsByKind);
+const type = { schema: { attributes: Object.fromEntries(kinds.map((k) => [`f_${k}`, { type: k, enum: k === 'enumeration' ? ['a', 'b c'] : undefined }])) } };
+const sample = { string: 'Ünïcode & co', text: 'a=b', richtext: '#x', email: 'a@b.c', uid: 'x-y', integer: '-3', biginteger: '9007199254740993',
+  decimal: '1.5', float: '2e3', date: '2026-01-02', time: '10:00:00', datetime: '2026-01-02T03:04', boolean: 'false', enumeration: 'b c' };
+
+describe('a list\'s address', () => {
+  it('gives back every kind with every operator it is filtered with, in order, with the search, sort, page and locale', () => {
+    const filters = [];
+    for (const f of filterFields(type)) {
+      for (const op of operatorsByKind[f.kind]) filters.push({ ...newFilter(f), operator: op, value: takesNoValue(op) ? '' : sample[f.kind] });
+    }
+    expect(filters.length).toBeGreaterThan(80);
+    const state = { filters, search: 'lead & co', sort: 'f_string:desc', page: 3, locale: 'fr' };
+    const address = listAddress('thing', state);
+    expect(address.startsWith('#/content/thing?filters[$and][0][f_string][$eq]=')).toBe(true);
+    expect(listStateOf(address.split('?')[1], type)).toEqual(state);
+  });
+  it('is the bare list with nothing chosen, and reads back as it', () => {
+    expect(listAddress('thing', {})).toBe('#/content/thing');
+    expect(listStateOf('', type)).toEqual({ filters: [], search: '', sort: '', page: 1, locale: '' });
+  });
+  it('leaves out what the type cannot be filtered on, and a page that is no number', () => {
+    const q = 'filters[$and][0][nope][$eq]=1&filters[$and][1][f_boolean][$gt]=1&filters[$and][2][f_integer][$gt]=4&page=x';
+    expect(listStateOf(q, type)).toEqual({ filters: [{ field: 'f_integer', kind: 'integer', operator: '$gt', value: '4' }],
+      search: '', sort: '', page: 1, locale: '' });
+  });
+});
