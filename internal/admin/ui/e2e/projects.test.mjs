@@ -251,6 +251,35 @@ test('locales: an entry written in English, then its French localization made an
   await page.getByRole('cell', { name: 'Bonjour' }).waitFor();
 });
 
+test('locales: a French localization filled in from the English one, its component new, then saved', async (t) => {
+  const base = projects.locales;
+  const s = await signedIn(t, base);
+  if (!s) return;
+  const { page, token } = s;
+  const code = `fill-${Date.now()}`;
+  const made = await fetch(`${base}/api/stories?locale=en&status=draft`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: JSON.stringify({ data: { title: 'Morning', code, rating: 4, seo: { metaTitle: 'Morning, en' } } }) });
+  assert.equal(made.status, 201);
+  const doc = (await made.json()).data.documentId;
+  await page.goto(`${base}/admin#/content/story/${doc}?locale=fr`);
+  await page.getByText('No French (fr) localization yet: Save makes it.').waitFor();
+  assert.equal(await page.locator('#field-title').inputValue(), '');
+  await page.getByLabel('Fill in from another locale').selectOption('en');
+  await page.getByRole('button', { name: 'Fill in' }).click();
+  await page.waitForFunction(() => document.querySelector('#field-title').value === 'Morning');
+  assert.equal(await page.locator('#field-seo-metaTitle').inputValue(), 'Morning, en');
+  await page.locator('#field-code').fill(`${code}-fr`);
+  await page.locator('#field-title').fill('Matin');
+  await axe(page, 'a localization filled in from another');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+  const fr = await get(base, `/api/stories/${doc}?locale=fr&status=draft&populate=seo`, token);
+  const en = await get(base, `/api/stories/${doc}?locale=en&status=draft&populate=seo`, token);
+  assert.deepEqual([fr.body.data.title, fr.body.data.code, fr.body.data.seo.metaTitle], ['Matin', `${code}-fr`, 'Morning, en']);
+  assert.notEqual(fr.body.data.seo.id, en.body.data.seo.id, 'the French component is a row of its own');
+  assert.deepEqual([en.body.data.title, en.body.data.seo.metaTitle], ['Morning', 'Morning, en']);
+});
+
 test('locales on a single type: its English entry, then its French localization made from the form', async (t) => {
   const base = projects.locales;
   const s = await signedIn(t, base);

@@ -3,7 +3,7 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { html } from 'htm/preact';
 import { localized, nameOf } from './api.js';
-import { fieldsOf, formErrors, fromForm, pathsOf, populateOf, toForm } from './form.js';
+import { copiedForm, fieldsOf, formErrors, fromForm, pathsOf, populateOf, toForm } from './form.js';
 import { guardLeaving } from './route.js';
 import { LocaleSwitch, defaultLocale } from './list.js';
 import { FormFields } from './fields.js';
@@ -138,7 +138,16 @@ export function Editor({ api, type, documentId, can, single = false, ctx, locale
       setDirty(false);
       setLocale(l);
     }} />`}
-    ${missing && html`<p class="muted" role="status">No ${(locales.find((l) => l.code === locale) || {}).name || locale} localization yet: Save makes it.</p>`}
+    ${missing && html`<p class="muted" role="status">No ${(locales.find((l) => l.code === locale) || {}).name || locale} localization yet: Save makes it.</p>
+      <${FillIn} locales=${locales.filter((l) => l.code !== locale)} onFill=${async (from) => {
+        const populate = populateOf(fields);
+        const data = single ? await api.single(singular, drafts ? 'draft' : '', populate, from)
+          : (await api.entry(plural, documentId, drafts ? 'draft' : '', populate, from)).data;
+        if (!data) throw new Error(`There is no ${(locales.find((l) => l.code === from) || {}).name || from} localization to fill in from.`);
+        setForm(copiedForm(fields, data));
+        setDirty(true);
+        setSaved('');
+      }} />`}
     ${drafts && exists && html`<p>Status: <strong>${isPublished ? 'Published' : 'Draft'}</strong></p>`}
     ${errors.other.map((m) => html`<p class="error" role="alert">${m}</p>`)}
     ${saved && html`<p class="saved" role="status">${saved}</p>`}
@@ -152,4 +161,28 @@ export function Editor({ api, type, documentId, can, single = false, ctx, locale
     </form>`}
     ${exists && documentId && sectionsOf(ctx.sections, type, can).map((s) => html`<section key=${s.module} aria-label=${s.label} class="addition">
       <h2>${s.label}</h2><${Drawn} addition=${s} api=${api} can=${can} type=${type} documentId=${documentId} locale=${locale} /></section>`)}`;
+}
+
+// FillIn is "Fill in from another locale", as Strapi's: a new
+// localization's form takes the values of the locale chosen (copiedForm),
+// to be changed and saved.
+function FillIn({ locales, onFill }) {
+  const [from, setFrom] = useState(locales[0] ? locales[0].code : '');
+  const [problem, setProblem] = useState('');
+  if (!locales.length) return null;
+  const fill = async () => {
+    setProblem('');
+    try {
+      await onFill(from);
+    } catch (err) {
+      setProblem(err.status === 404 ? 'That locale has no localization to fill in from.' : err.message);
+    }
+  };
+  return html`<div class="locale fill-in">
+    <label for="fill-from">Fill in from another locale</label>
+    <select id="fill-from" value=${from} onChange=${(e) => setFrom(e.target.value)}>
+      ${locales.map((l) => html`<option value=${l.code}>${l.name}</option>`)}</select>
+    <button type="button" class="secondary" onClick=${fill}>Fill in</button>
+    ${problem && html`<p class="error" role="alert">${problem}</p>`}
+  </div>`;
 }

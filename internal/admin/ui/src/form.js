@@ -94,6 +94,27 @@ export function toForm(fields, stored) {
   return form;
 }
 
+// copiedForm is another localization of an entry as a new one's form
+// ("Fill in from another locale"): every value as it is there, but its
+// components' items new (no id: their rows are that locale's), however
+// deep they go.
+export function copiedForm(fields, stored) {
+  const form = toForm(fields, stored);
+  const renew = (fs, value) => {
+    for (const f of fs) {
+      if (f.kind !== 'component') continue;
+      value[f.name] = (value[f.name] || []).map((item) => {
+        const copy = { ...item, id: undefined };
+        const comp = componentOf(f, item.__component);
+        renew(comp ? comp.fields : [], copy);
+        return copy;
+      });
+    }
+    return value;
+  };
+  return renew(fields, form);
+}
+
 // itemOf is a component's item as the form holds it: new (stored null)
 // or read.
 export function itemOf(field, uid, stored) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, fieldErrors, fromInput, labelOf, moved, takes, toInput } from './api.js';
-import { fieldsOf, formErrors, fromForm, itemOf, pathsOf, populateOf, slugOf, toForm } from './form.js';
+import { copiedForm, fieldsOf, formErrors, fromForm, itemOf, pathsOf, populateOf, slugOf, toForm } from './form.js';
 
 const type = (apiID, displayName, attributes, kind = 'collectionType') =>
   ({ uid: `api::${apiID}.${apiID}`, apiID, schema: { displayName, kind, visible: true, pluralName: `${apiID}s`, attributes } });
@@ -74,6 +74,23 @@ describe('the form\'s fields', () => {
       'populate[zone][on][blocks.hero][populate][cta][populate][to]=true', 'populate[zone][on][blocks.hero][populate][photo]=true',
       'populate[zone][on][blocks.hours]=true',
     ]);
+  });
+});
+
+describe('filled in from another locale', () => {
+  it('copies every value, and makes every component item new, however deep', () => {
+    const other = { ...stored, owner: { documentId: 'c1', name: 'Acme' }, all: { id: 3, ...stored }, opening: [{ id: 4, day: 'mon', opens: '08:00:00.000' }],
+      zone: [{ __component: 'blocks.hero', id: 5, title: 'Hi', cta: { id: 8, url: '/x', to: { documentId: 'k', name: 'Kim' } }, photo: { id: 2 } }] };
+    const { data, errors } = fromForm(fields, copiedForm(fields, other));
+    const { data: same } = fromForm(fields, toForm(fields, other));
+    expect(errors).toEqual({});
+    const ids = [];
+    JSON.stringify(data, (k, v) => { if (k === 'id') ids.push(v); return v; });
+    expect(ids.filter((v) => v !== undefined)).toEqual([]); // media go by id in a list, not as an "id" key
+    const strip = (v) => JSON.parse(JSON.stringify(v, (k, x) => (k === 'id' ? undefined : x)));
+    expect(data).toEqual(strip(same));
+    expect([data.all.f_string, data.opening[0].day, data.zone[0].cta.url, data.zone[0].cta.to, data.zone[0].photo, data.owner])
+      .toEqual(['Ada', 'mon', '/x', 'k', 2, 'c1']);
   });
 });
 
