@@ -249,6 +249,16 @@ test('locales: an entry written in English, then its French localization made an
   await page.getByRole('navigation', { name: 'Content Manager' }).getByRole('link', { name: 'Story', exact: true }).click();
   await page.getByLabel('Locale').selectOption('fr');
   await page.getByRole('cell', { name: 'Bonjour' }).waitFor();
+  // Available in: the story in both locales, a story only in English not in the French list.
+  const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'Bonjour' }) });
+  await row.getByRole('cell', { name: 'en, fr', exact: true }).waitFor();
+  await page.getByLabel('Locale').selectOption('en');
+  await page.getByRole('cell', { name: 'Hello', exact: true }).first().waitFor();
+  const { body: enList } = await get(base, '/api/stories?locale=en&status=draft&pagination[pageSize]=25', token);
+  const { body: frList } = await get(base, '/api/stories?locale=fr&status=draft&pagination[pageSize]=100', token);
+  const inFr = new Set(frList.data.map((x) => x.documentId));
+  const cells = await page.locator('tbody tr td:last-child').allTextContents();
+  assert.deepEqual(cells, enList.data.map((x) => (inFr.has(x.documentId) ? 'en, fr' : 'en')));
 });
 
 test('locales: a French localization filled in from the English one, its component new, then saved', async (t) => {

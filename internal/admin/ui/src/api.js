@@ -37,6 +37,18 @@ export function listQuery({ page = 1, pageSize = 25, sort = '', search = '', sea
   return parts.join('&');
 }
 
+// localizedQuery asks in which locales each of the documents exists:
+// every locale's drafts of them (a draft is every localization's), their
+// documentId and locale alone, in one request (page 1) unless there are
+// more than the server's 100 a page.
+export function localizedQuery(documentIds, localeCount, page = 1) {
+  const parts = ['locale=*', 'status=draft', 'fields[0]=documentId', 'fields[1]=locale',
+    `pagination[pageSize]=${Math.min(Math.max(documentIds.length * localeCount, 1), 100)}`];
+  if (page > 1) parts.push(`pagination[page]=${page}`);
+  documentIds.forEach((d, i) => parts.push(`filters[documentId][$in][${i}]=${encodeURIComponent(d)}`));
+  return parts.join('&');
+}
+
 // publishedQuery asks which of the documents have a published version
 // (draft & publish): their documentIds alone, in one request.
 export function publishedQuery(documentIds) {
@@ -338,6 +350,18 @@ export function client({ base = '', token = () => '', onExpired = () => {}, fetc
       if (!documentIds.length) return new Set();
       const { data } = await send('GET', `/api/${pluralName}?${publishedQuery(documentIds)}${locale ? `&locale=${encodeURIComponent(locale)}` : ''}`);
       return new Set(data.map((e) => e.documentId));
+    },
+    // localized answers, for each of the documents, the codes of the
+    // locales it exists in.
+    localized: async (pluralName, documentIds, localeCount) => {
+      const out = new Map(documentIds.map((d) => [d, []]));
+      if (!documentIds.length) return out;
+      for (let page = 1, pages = 1; page <= pages; page++) {
+        const { data, meta } = await send('GET', `/api/${pluralName}?${localizedQuery(documentIds, localeCount, page)}`);
+        for (const e of data) if (out.has(e.documentId)) out.get(e.documentId).push(e.locale);
+        pages = meta.pagination.pageCount;
+      }
+      return out;
     },
     remove: (pluralName, documentId, locale = '') =>
       send('DELETE', `/api/${pluralName}/${encodeURIComponent(documentId)}${writeQuery('', locale)}`),

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
   cell, client, collectionTypes, columnsOf, coreEvents, errorOf, ApiError, eventsOf, filesQuery,
-  labelOf, localized, lifespans, listQuery, nameOf, nextSort, preview, publishedQuery, readQuery, searchFieldOf, viewYAML,
+  labelOf, localized, lifespans, listQuery, localizedQuery, nameOf, nextSort, preview, publishedQuery, readQuery, searchFieldOf, viewYAML,
   singleTypes, size, when, writeQuery,
 } from './api.js';
 
@@ -29,6 +29,13 @@ describe('listQuery and nextSort', () => {
   it('asks which documents are published in one request', () => {
     expect(publishedQuery(['a1', 'b 2'])).toBe('status=published&fields[0]=documentId&pagination[pageSize]=2'
       + '&filters[documentId][$in][0]=a1&filters[documentId][$in][1]=b%202');
+  });
+  it('asks in which locales documents exist in one request', () => {
+    expect(localizedQuery(['a1', 'b 2'], 3)).toBe('locale=*&status=draft&fields[0]=documentId&fields[1]=locale&pagination[pageSize]=6'
+      + '&filters[documentId][$in][0]=a1&filters[documentId][$in][1]=b%202');
+    expect(localizedQuery(Array.from({ length: 50 }, (_, i) => `d${i}`), 5)).toContain('pagination[pageSize]=100&');
+    expect(localizedQuery(['a'], 2, 3)).toBe('locale=*&status=draft&fields[0]=documentId&fields[1]=locale&pagination[pageSize]=2&pagination[page]=3'
+      + '&filters[documentId][$in][0]=a');
   });
   it('turns a column from ascending to descending and back', () => {
     expect(nextSort('', 'title')).toBe('title:asc');

@@ -18,6 +18,10 @@ export function LocaleSwitch({ id, locales, value, onChange }) {
 // defaultLocale is the configured default's code, or '' (the server's).
 export const defaultLocale = (locales) => (locales.find((l) => l.isDefault) || locales[0] || { code: '' }).code;
 
+// availableOf is the "Available in" cell of an entry of a localized type:
+// the codes of its locales, in the configured order.
+export const availableOf = (codes = [], locales = []) => locales.filter((l) => codes.includes(l.code)).map((l) => l.code).join(', ');
+
 // addressed is the list's state in the address now (liststate.js).
 const addressed = (type) => listStateOf(window.location.hash.split('?')[1] || '', type);
 
@@ -65,6 +69,7 @@ export function List({ api, type, can, locales = [] }) {
   const [error, setError] = useState('');
   const drafts = type.schema.draftAndPublish;
   const [published, setPublished] = useState(new Set());
+  const [availableIn, setAvailableIn] = useState(new Map());
   useEffect(() => {
     setError('');
     // With draft & publish the list is of the drafts, every entry's, with
@@ -75,9 +80,12 @@ export function List({ api, type, can, locales = [] }) {
     let latest = true;
     api.list(type.schema.pluralName, { page, sort, pageSize, status: drafts ? 'draft' : '', search, searchField, locale, filters: filterParts(filters) })
       .then(async (a) => {
-        const pub = drafts ? await api.published(type.schema.pluralName, a.data.map((e) => e.documentId), locale) : null;
+        const docs = a.data.map((e) => e.documentId);
+        const [pub, avail] = await Promise.all([drafts ? api.published(type.schema.pluralName, docs, locale) : null,
+          i18n ? api.localized(type.schema.pluralName, docs, locales.length) : null]);
         if (!latest) return;
         if (pub) setPublished(pub);
+        if (avail) setAvailableIn(avail);
         setAnswer(a);
       })
       // A refused request (a filter's value the server cannot read) leaves
@@ -120,11 +128,11 @@ export function List({ api, type, can, locales = [] }) {
         checked=${answer.data.length > 0 && chosen.length === answer.data.length}
         onChange=${(e) => setChosen(e.target.checked ? answer.data.map((x) => x.documentId) : [])} />`}id</th>${columns.map((c) => html`<th scope="col" aria-sort=${ariaSort(c.name)}>
         <button type="button" onClick=${() => { setSort(nextSort(sort, c.name)); setPage(1); }}>${c.name}</button></th>`)}
-        ${drafts && html`<th scope="col">Status</th>`}</tr></thead>
+        ${drafts && html`<th scope="col">Status</th>`}${i18n && html`<th scope="col">Available in</th>`}</tr></thead>
       <tbody>${answer.data.map((e) => html`<tr key=${e.documentId}><td>${bulk && html`<input type="checkbox" class="choose"
         aria-label=${`Choose entry ${e.id}`} checked=${chosen.includes(e.documentId)}
         onChange=${(ev) => setChosen(ev.target.checked ? [...chosen, e.documentId] : chosen.filter((d) => d !== e.documentId))} />`}<a
-        href=${link(e)} aria-label=${`Edit entry ${e.id}`}>${e.id}</a></td>${columns.map((c) => html`<td>${cell(e[c.name])}</td>`)}${drafts && html`<td>${published.has(e.documentId) ? 'Published' : 'Draft'}</td>`}</tr>`)}</tbody>
+        href=${link(e)} aria-label=${`Edit entry ${e.id}`}>${e.id}</a></td>${columns.map((c) => html`<td>${cell(e[c.name])}</td>`)}${drafts && html`<td>${published.has(e.documentId) ? 'Published' : 'Draft'}</td>`}${i18n && html`<td>${availableOf(availableIn.get(e.documentId), locales)}</td>`}</tr>`)}</tbody>
     </table></div>
     <div class="pager">
       <button type="button" class="secondary" disabled=${page <= 1} onClick=${() => setPage(page - 1)}>Previous</button>
