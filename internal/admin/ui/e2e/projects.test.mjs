@@ -48,7 +48,7 @@ test('a kiln init project: its article, made through the form', async (t) => {
   const nav = s.page.getByRole('navigation', { name: 'Content Manager' });
   await nav.getByRole('link', { name: 'Media Library' }).waitFor();
   assert.deepEqual(await nav.getByRole('link').evaluateAll((as) => as.map((a) => a.textContent).filter((x) => x !== 'Article')),
-    ['Media Library', 'API Tokens', 'Webhooks']);
+    ['Media Library', 'API Tokens', 'Users', 'Webhooks']);
   const title = `Hello from the panel ${Date.now()}`;
   const doc = await createThrough(s.page, 'Article', title);
   const got = await get(base, `/api/articles/${doc}`, s.token);

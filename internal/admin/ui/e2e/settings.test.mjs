@@ -195,3 +195,37 @@ test('Settings > Webhooks: a webhook edited in the form, only what changed sent,
   await page.getByRole('status').filter({ hasText: 'nothing changed' }).waitFor();
   assert.equal(puts, 0);
 });
+
+test('users: one made in Settings > Users, given another role, blocked and let back in, each checked through the API', async (t) => {
+  const o = await open(t);
+  if (!o) return;
+  const { page } = o;
+  await signIn(page);
+  await page.getByRole('navigation', { name: 'Content Manager' }).getByRole('link', { name: 'Users', exact: true }).click();
+  const who = `panel-made-${Date.now()}`;
+  const form = page.getByRole('form', { name: 'Create a user' });
+  await form.getByLabel('Username').fill(who);
+  await form.getByLabel('Email').fill(`${who}@e2e.test`);
+  await form.getByLabel('Password').fill('Made-in-panel-1');
+  await form.getByLabel('Role').selectOption({ label: 'Learner' });
+  await form.getByRole('button', { name: 'Create' }).click();
+  await page.getByRole('status').filter({ hasText: `Made ${who}.` }).waitFor();
+  const jwt = await adminJWT();
+  const find = async () => (await api('GET', `/api/users?filters[username][$eq]=${who}&populate=role`, jwt)).body[0];
+  let u = await find();
+  assert.deepEqual([u.email, u.role.type, u.blocked, u.confirmed], [`${who}@e2e.test`, 'learner', false, true]);
+  await axe(page, 'Settings > Users');
+
+  await page.getByLabel(`Role of ${who}`).selectOption({ label: 'Coach' });
+  await page.getByRole('status').filter({ hasText: `${who} is now Coach.` }).waitFor();
+  assert.equal((await find()).role.type, 'coach');
+
+  await page.getByRole('button', { name: `Block ${who}` }).click();
+  await page.getByRole('status').filter({ hasText: `${who} is blocked.` }).waitFor();
+  assert.equal((await find()).blocked, true);
+  const refused = await api('POST', '/api/auth/local', null, { identifier: who, password: 'Made-in-panel-1' });
+  assert.deepEqual([refused.status, refused.body.error.message], [400, 'Your account has been blocked by an administrator']);
+  await page.getByRole('button', { name: `Unblock ${who}` }).click();
+  await page.getByRole('status').filter({ hasText: `${who} is unblocked.` }).waitFor();
+  assert.equal((await api('POST', '/api/auth/local', null, { identifier: who, password: 'Made-in-panel-1' })).status, 200);
+});

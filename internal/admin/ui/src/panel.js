@@ -11,6 +11,7 @@ import { Drawn, pageAt, shown } from './plugins.js';
 import { Media } from './media.js';
 import { Tokens, Webhooks } from './settings.js';
 import { ConfigureView } from './view.js';
+import { Users } from './users.js';
 
 export function Panel({ api, onSignOut }) {
   const [types, setTypes] = useState(null);
@@ -70,6 +71,8 @@ export function Panel({ api, onSignOut }) {
           aria-current=${page === p ? 'page' : undefined}>${p.label}</a></li>`)}</ul>`}
       ${can('apiTokens.find') && html`<h2>Settings</h2><ul><li>
         <a href="#/settings/api-tokens" aria-current=${route === '/settings/api-tokens' ? 'page' : undefined}>API Tokens</a></li></ul>`}
+      ${can('users.find') && html`${!can('apiTokens.find') && html`<h2>Settings</h2>`}<ul><li>
+        <a href="#/settings/users" aria-current=${route === '/settings/users' ? 'page' : undefined}>Users</a></li></ul>`}
       ${can('webhooks.find') && html`<ul><li>
         <a href="#/settings/webhooks" aria-current=${route === '/settings/webhooks' ? 'page' : undefined}>Webhooks</a></li></ul>`}
       <p><button class="secondary" type="button" onClick=${onSignOut}>Sign out</button></p>
@@ -82,6 +85,7 @@ export function Panel({ api, onSignOut }) {
             file=${viewsMeta.file} onSaved=${viewSaved} />`
         : page ? html`<${Drawn} key=${page.module + page.path} addition=${page} api=${api} can=${can} />`
         : route === '/media' && can('upload.find') ? html`<${Media} api=${api} can=${can} />`
+        : route === '/settings/users' && can('users.find') ? html`<${Users} api=${api} can=${can} />`
         : route === '/settings/webhooks' && can('webhooks.find') ? html`<${Webhooks} api=${api} can=${can} types=${allTypes} />`
         : !current ? html`<${Home} api=${api} can=${can} cards=${shown(added.cards, can)} />`
         : doc ? html`<${Editor} key=${current.uid + doc} api=${api} type=${current} documentId=${doc === 'new' ? '' : doc} can=${can}

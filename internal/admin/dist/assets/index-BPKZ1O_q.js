@@ -392,7 +392,35 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
       ${y&&W`<p class="error" role="alert">${y}</p>`}
       ${_&&W`<p class="saved" role="status">${_}</p>`}
       ${n&&W`<div class="actions"><button type="submit">Save</button></div>`}
-    </form>`}function $n({api:e,onSignOut:t}){let[n,r]=V(null),[i,a]=V([]),[o,s]=V([]),[c,l]=V([]),[u,d]=V([]),[f,p]=V([]),[m,h]=V({pages:[],cards:[],sections:[]}),[g,_]=V({editable:!1,file:`config/views.yaml`}),[v,y]=V(``),b=mt();H(()=>{let t=e.views().catch(()=>({data:{},meta:{editable:!1,file:`config/views.yaml`}}));Promise.all([e.contentTypes(),e.permissions(),e.components(),e.plugins(),t]).then(([t,n,r,i,a])=>{s(r.data),h(i),_(a.meta),n.data.actions.includes(`i18n.locales`)&&e.locales().then(l).catch(()=>{}),p(n.data.actions),x(t.data.map(e=>({...e,view:a.data[e.uid]})),n.data.actions)}).catch(e=>y(e.message))},[]);let x=(e,t)=>{a(e),r(ze(e,t)),d(Ge(e,t))},S=(e,t)=>x(i.map(n=>n.uid===e?{...n,view:t}:n),f),C=e=>f.includes(e),w=U(()=>({types:i,components:o,actions:f,sections:m.sections}),[i,o,f,m]),T=mn(m.pages,C),E=gn(T,b),[D,O=``]=b.split(`?`),[,k,A,j]=D.split(`/`),M=new URLSearchParams(O).get(`locale`)||``,N=n&&k===`content`&&n.find(e=>e.apiID===A),P=k===`single`&&u.find(e=>e.apiID===A),F=k===`configure`&&C(`contentManager.configureView`)&&i.find(e=>e.apiID===A);return W`<div class="layout">
+    </form>`}function $n({api:e,can:t}){let[n,r]=V(null),[i,a]=V([]),[o,s]=V(``),[c,l]=V(``),u={username:``,email:``,password:``,role:``},[d,f]=V(u),p=()=>e.request(`GET`,`/api/users?populate=role&sort=username:asc&pagination[pageSize]=100`).then(r).catch(e=>s(e.message));H(()=>{p(),e.request(`GET`,`/api/users-permissions/roles`).then(({roles:e})=>{a(e);let t=e.find(e=>e.type===`authenticated`)||e[0];t&&f(e=>({...e,role:String(t.id)}))}).catch(e=>s(e.message))},[]);let m=async(e,t)=>{s(``),l(``);try{await e(),l(t),p()}catch(e){s(e.message)}},h=t=>{t.preventDefault(),m(async()=>{await e.request(`POST`,`/api/users`,{...d,role:Number(d.role),confirmed:!0}),f({...u,role:d.role})},`Made ${d.username}.`)},g=e=>e.role?e.role.name:`—`;return W`<h1>Users</h1>
+    ${o&&W`<p class="error" role="alert">${o}</p>`}
+    ${c&&W`<p class="saved" role="status">${c}</p>`}
+    ${n&&W`<div class="table-wrap"><table>
+      <caption>${n.length} users</caption>
+      <thead><tr><th scope="col">Username</th><th scope="col">Email</th><th scope="col">Role</th><th scope="col">Access</th></tr></thead>
+      <tbody>${n.map(n=>W`<tr key=${n.id}>
+        <td>${n.username}</td><td>${n.email}</td>
+        <td>${t(`users.update`)&&i.length?W`<select aria-label=${`Role of ${n.username}`} value=${n.role?String(n.role.id):``}
+            onChange=${t=>m(()=>e.request(`PUT`,`/api/users/${n.id}`,{role:Number(t.target.value)}),`${n.username} is now ${(i.find(e=>String(e.id)===t.target.value)||{}).name}.`)}>
+            ${i.map(e=>W`<option value=${String(e.id)}>${e.name}</option>`)}</select>`:g(n)}</td>
+        <td>${n.blocked?`Blocked`:`Active`}
+          ${t(`users.update`)&&W` <button type="button" class="secondary" aria-label=${`${n.blocked?`Unblock`:`Block`} ${n.username}`}
+            onClick=${()=>m(()=>e.request(`PUT`,`/api/users/${n.id}`,{blocked:!n.blocked}),`${n.username} is ${n.blocked?`unblocked`:`blocked`}.`)}>${n.blocked?`Unblock`:`Block`}</button>`}</td>
+      </tr>`)}</tbody></table></div>`}
+    ${t(`users.create`)&&i.length>0&&W`<form class="editor" aria-label="Create a user" onSubmit=${h}>
+      <h2>Create a user</h2>
+      <div class="field"><label for="user-username">Username</label>
+        <input id="user-username" required value=${d.username} onInput=${e=>f({...d,username:e.target.value})} /></div>
+      <div class="field"><label for="user-email">Email</label>
+        <input id="user-email" type="email" required value=${d.email} onInput=${e=>f({...d,email:e.target.value})} /></div>
+      <div class="field"><label for="user-password">Password</label>
+        <input id="user-password" type="password" autocomplete="new-password" required value=${d.password}
+          onInput=${e=>f({...d,password:e.target.value})} /></div>
+      <div class="field"><label for="user-role">Role</label>
+        <select id="user-role" value=${d.role} onChange=${e=>f({...d,role:e.target.value})}>
+          ${i.map(e=>W`<option value=${String(e.id)}>${e.name}</option>`)}</select></div>
+      <div class="actions"><button type="submit">Create</button></div>
+    </form>`}`}function er({api:e,onSignOut:t}){let[n,r]=V(null),[i,a]=V([]),[o,s]=V([]),[c,l]=V([]),[u,d]=V([]),[f,p]=V([]),[m,h]=V({pages:[],cards:[],sections:[]}),[g,_]=V({editable:!1,file:`config/views.yaml`}),[v,y]=V(``),b=mt();H(()=>{let t=e.views().catch(()=>({data:{},meta:{editable:!1,file:`config/views.yaml`}}));Promise.all([e.contentTypes(),e.permissions(),e.components(),e.plugins(),t]).then(([t,n,r,i,a])=>{s(r.data),h(i),_(a.meta),n.data.actions.includes(`i18n.locales`)&&e.locales().then(l).catch(()=>{}),p(n.data.actions),x(t.data.map(e=>({...e,view:a.data[e.uid]})),n.data.actions)}).catch(e=>y(e.message))},[]);let x=(e,t)=>{a(e),r(ze(e,t)),d(Ge(e,t))},S=(e,t)=>x(i.map(n=>n.uid===e?{...n,view:t}:n),f),C=e=>f.includes(e),w=U(()=>({types:i,components:o,actions:f,sections:m.sections}),[i,o,f,m]),T=mn(m.pages,C),E=gn(T,b),[D,O=``]=b.split(`?`),[,k,A,j]=D.split(`/`),M=new URLSearchParams(O).get(`locale`)||``,N=n&&k===`content`&&n.find(e=>e.apiID===A),P=k===`single`&&u.find(e=>e.apiID===A),F=k===`configure`&&C(`contentManager.configureView`)&&i.find(e=>e.apiID===A);return W`<div class="layout">
     <nav aria-label="Content Manager">
       <h2>Content Manager</h2>
       ${n&&W`<ul>${n.map(e=>W`<li key=${e.uid}>
@@ -405,6 +433,8 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
           aria-current=${E===e?`page`:void 0}>${e.label}</a></li>`)}</ul>`}
       ${C(`apiTokens.find`)&&W`<h2>Settings</h2><ul><li>
         <a href="#/settings/api-tokens" aria-current=${b===`/settings/api-tokens`?`page`:void 0}>API Tokens</a></li></ul>`}
+      ${C(`users.find`)&&W`${!C(`apiTokens.find`)&&W`<h2>Settings</h2>`}<ul><li>
+        <a href="#/settings/users" aria-current=${b===`/settings/users`?`page`:void 0}>Users</a></li></ul>`}
       ${C(`webhooks.find`)&&W`<ul><li>
         <a href="#/settings/webhooks" aria-current=${b===`/settings/webhooks`?`page`:void 0}>Webhooks</a></li></ul>`}
       <p><button class="secondary" type="button" onClick=${t}>Sign out</button></p>
@@ -412,13 +442,13 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
     <main>
       ${v&&W`<p class="error" role="alert">${v}</p>`}
       ${b===`/settings/api-tokens`&&C(`apiTokens.find`)?W`<${Kn} api=${e} can=${C} types=${i} />`:P?W`<${Sn} key=${P.uid} api=${e} type=${P} single can=${C} ctx=${w} locales=${c} />`:F?W`<${Qn} key=${F.uid} api=${e} type=${F} editable=${g.editable}
-            file=${g.file} onSaved=${S} />`:E?W`<${yn} key=${E.module+E.path} addition=${E} api=${e} can=${C} />`:b===`/media`&&C(`upload.find`)?W`<${Tn} api=${e} can=${C} />`:b===`/settings/webhooks`&&C(`webhooks.find`)?W`<${Un} api=${e} can=${C} types=${i} />`:N?j?W`<${Sn} key=${N.uid+j} api=${e} type=${N} documentId=${j===`new`?``:j} can=${C}
+            file=${g.file} onSaved=${S} />`:E?W`<${yn} key=${E.module+E.path} addition=${E} api=${e} can=${C} />`:b===`/media`&&C(`upload.find`)?W`<${Tn} api=${e} can=${C} />`:b===`/settings/users`&&C(`users.find`)?W`<${$n} api=${e} can=${C} />`:b===`/settings/webhooks`&&C(`webhooks.find`)?W`<${Un} api=${e} can=${C} types=${i} />`:N?j?W`<${Sn} key=${N.uid+j} api=${e} type=${N} documentId=${j===`new`?``:j} can=${C}
             ctx=${w} locales=${c}
-            initialLocale=${M} />`:W`<${It} key=${N.uid} api=${e} type=${N} can=${C} locales=${c} />`:W`<${er} api=${e} can=${C} cards=${mn(m.cards,C)} />`}
+            initialLocale=${M} />`:W`<${It} key=${N.uid} api=${e} type=${N} can=${C} locales=${c} />`:W`<${tr} api=${e} can=${C} cards=${mn(m.cards,C)} />`}
     </main>
-  </div>`}function er({api:e,can:t,cards:n}){return W`<h1>Welcome</h1><p>Choose a collection type.</p>
+  </div>`}function tr({api:e,can:t,cards:n}){return W`<h1>Welcome</h1><p>Choose a collection type.</p>
     ${n.length>0&&W`<div class="cards">${n.map(n=>W`<section class="card" key=${n.module} aria-label=${n.label}>
-      <h2>${n.label}</h2><${yn} addition=${n} api=${e} can=${t} /></section>`)}</div>`}`}var tr=window.sessionStorage,nr=`kiln-admin-token`;function rr(){let[e,t]=V(tr.getItem(nr)||``),[n,r]=V(``),i=(e=``)=>{tr.removeItem(nr),t(``),r(e)},a=at({token:()=>tr.getItem(nr)||``,onExpired:()=>i(`Your session has ended. Sign in again.`)});return e?W`<${$n} api=${a} onSignOut=${()=>i()} />`:W`<${ir} api=${a} notice=${n} onSignedIn=${e=>{tr.setItem(nr,e),r(``),t(e)}} />`}function ir({api:e,notice:t,onSignedIn:n}){let[r,i]=V(``),[a,o]=V(``),[s,c]=V(t),[l,u]=V(!1);return W`<main class="signin">
+      <h2>${n.label}</h2><${yn} addition=${n} api=${e} can=${t} /></section>`)}</div>`}`}var nr=window.sessionStorage,rr=`kiln-admin-token`;function ir(){let[e,t]=V(nr.getItem(rr)||``),[n,r]=V(``),i=(e=``)=>{nr.removeItem(rr),t(``),r(e)},a=at({token:()=>nr.getItem(rr)||``,onExpired:()=>i(`Your session has ended. Sign in again.`)});return e?W`<${er} api=${a} onSignOut=${()=>i()} />`:W`<${ar} api=${a} notice=${n} onSignedIn=${e=>{nr.setItem(rr,e),r(``),t(e)}} />`}function ar({api:e,notice:t,onSignedIn:n}){let[r,i]=V(``),[a,o]=V(``),[s,c]=V(t),[l,u]=V(!1);return W`<main class="signin">
     <h1>Kiln</h1>
     <form onSubmit=${async t=>{t.preventDefault(),u(!0),c(``);try{let{jwt:t}=await e.signIn(r,a),i=at({token:()=>t}),[{data:o},s]=await Promise.all([i.permissions(),e.settings()]);if(!s.roles.includes(o.role)){c(`This account may not use the admin panel.`);return}n(t)}catch(e){c(e.message)}finally{u(!1)}}}>
       <label for="email">Email</label>
@@ -428,4 +458,4 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
       ${s&&W`<p class="error" role="alert">${s}</p>`}
       <button type="submit" disabled=${l}>Login</button>
     </form>
-  </main>`}oe(W`<${rr} />`,document.getElementById(`app`));
+  </main>`}oe(W`<${ir} />`,document.getElementById(`app`));
