@@ -48,7 +48,7 @@ test('a kiln init project: its article, made through the form', async (t) => {
   const nav = s.page.getByRole('navigation', { name: 'Content Manager' });
   await nav.getByRole('link', { name: 'Media Library' }).waitFor();
   assert.deepEqual(await nav.getByRole('link').evaluateAll((as) => as.map((a) => a.textContent).filter((x) => x !== 'Article')),
-    ['Media Library', 'API Tokens', 'Users', 'Webhooks']);
+    ['Media Library', 'API Tokens', 'Internationalization', 'Users', 'Webhooks']);
   const title = `Hello from the panel ${Date.now()}`;
   const doc = await createThrough(s.page, 'Article', title);
   const got = await get(base, `/api/articles/${doc}`, s.token);
@@ -288,6 +288,20 @@ test('locales: a French localization filled in from the English one, its compone
   assert.deepEqual([fr.body.data.title, fr.body.data.code, fr.body.data.seo.metaTitle], ['Matin', `${code}-fr`, 'Morning, en']);
   assert.notEqual(fr.body.data.seo.id, en.body.data.seo.id, 'the French component is a row of its own');
   assert.deepEqual([en.body.data.title, en.body.data.seo.metaTitle], ['Morning', 'Morning, en']);
+});
+
+test('locales: Settings > Internationalization lists the configured locales as the API does, the default marked', async (t) => {
+  const base = projects.locales;
+  const s = await signedIn(t, base);
+  if (!s) return;
+  const { page, token } = s;
+  await page.getByRole('navigation', { name: 'Content Manager' }).getByRole('link', { name: 'Internationalization' }).click();
+  await page.getByRole('table').waitFor();
+  const { body: locales } = await get(base, '/api/i18n/locales', token);
+  const rows = await page.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+  assert.deepEqual(rows, locales.map((l) => [l.code, l.name, l.isDefault ? 'Default' : '']));
+  assert.ok(rows.length >= 2);
+  await axe(page, 'Settings > Internationalization');
 });
 
 test('locales on a single type: its English entry, then its French localization made from the form', async (t) => {

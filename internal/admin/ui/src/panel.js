@@ -12,6 +12,7 @@ import { Media } from './media.js';
 import { Tokens, Webhooks } from './settings.js';
 import { ConfigureView } from './view.js';
 import { Users } from './users.js';
+import { Locales } from './locales.js';
 
 export function Panel({ api, onSignOut }) {
   const [types, setTypes] = useState(null);
@@ -51,6 +52,9 @@ export function Panel({ api, onSignOut }) {
   // What a form needs to know of the schema and of the caller's rights.
   const ctx = useMemo(() => ({ types: allTypes, components, actions, sections: added.sections }), [allTypes, components, actions, added]);
   const pages = shown(added.pages, can);
+  // The Settings pages the user's role may open, in the navigation's order.
+  const settings = [['/settings/api-tokens', 'API Tokens', can('apiTokens.find')], ['/settings/locales', 'Internationalization', locales.length > 0],
+    ['/settings/users', 'Users', can('users.find')], ['/settings/webhooks', 'Webhooks', can('webhooks.find')]].filter((x) => x[2]);
   const page = pageAt(pages, route);
   const [path, query = ''] = route.split('?');
   const [, section, apiID, doc] = path.split('/');
@@ -69,12 +73,8 @@ export function Panel({ api, onSignOut }) {
         ${can('upload.find') && html`<li><a href="#/media" aria-current=${route === '/media' ? 'page' : undefined}>Media Library</a></li>`}
         ${pages.map((p) => html`<li key=${p.module + p.path}><a href=${`#/plugins/${p.plugin}/${p.path}`}
           aria-current=${page === p ? 'page' : undefined}>${p.label}</a></li>`)}</ul>`}
-      ${can('apiTokens.find') && html`<h2>Settings</h2><ul><li>
-        <a href="#/settings/api-tokens" aria-current=${route === '/settings/api-tokens' ? 'page' : undefined}>API Tokens</a></li></ul>`}
-      ${can('users.find') && html`${!can('apiTokens.find') && html`<h2>Settings</h2>`}<ul><li>
-        <a href="#/settings/users" aria-current=${route === '/settings/users' ? 'page' : undefined}>Users</a></li></ul>`}
-      ${can('webhooks.find') && html`<ul><li>
-        <a href="#/settings/webhooks" aria-current=${route === '/settings/webhooks' ? 'page' : undefined}>Webhooks</a></li></ul>`}
+      ${settings.length > 0 && html`<h2>Settings</h2><ul>${settings.map(([at, label]) => html`<li key=${at}>
+        <a href=${`#${at}`} aria-current=${route === at ? 'page' : undefined}>${label}</a></li>`)}</ul>`}
       <p><button class="secondary" type="button" onClick=${onSignOut}>Sign out</button></p>
     </nav>
     <main>
@@ -85,6 +85,7 @@ export function Panel({ api, onSignOut }) {
             file=${viewsMeta.file} onSaved=${viewSaved} />`
         : page ? html`<${Drawn} key=${page.module + page.path} addition=${page} api=${api} can=${can} />`
         : route === '/media' && can('upload.find') ? html`<${Media} api=${api} can=${can} />`
+        : route === '/settings/locales' && locales.length > 0 ? html`<${Locales} locales=${locales} />`
         : route === '/settings/users' && can('users.find') ? html`<${Users} api=${api} can=${can} />`
         : route === '/settings/webhooks' && can('webhooks.find') ? html`<${Webhooks} api=${api} can=${can} types=${allTypes} />`
         : !current ? html`<${Home} api=${api} can=${can} cards=${shown(added.cards, can)} />`
