@@ -92,6 +92,35 @@ test('a kiln init project in development: its view configured in the panel, kept
   await page.getByRole('heading', { level: 1, name: sorted.data[0].slug }).waitFor();
 });
 
+test('a kiln init project: an article\'s uid regenerated from its title, and checked free or taken as it is typed', async (t) => {
+  const base = projects.init;
+  const s = await signedIn(t, base);
+  if (!s) return;
+  const { page, token } = s;
+  const title = `Uid check ${Date.now()}`;
+  const taken = await fetch(`${base}/api/articles`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: JSON.stringify({ data: { title: `${title} taken` } }) });
+  const takenSlug = (await taken.json()).data.slug;
+  await page.getByRole('navigation', { name: 'Content Manager' }).getByRole('link', { name: 'Article', exact: true }).click();
+  await page.getByRole('link', { name: 'Create new entry' }).click();
+  await page.locator('#field-title').fill(title);
+  await page.getByRole('button', { name: 'Regenerate slug from title' }).click();
+  const want = title.toLowerCase().replace(/ /g, '-');
+  assert.equal(await page.locator('#field-slug').inputValue(), want);
+  await page.getByRole('status').filter({ hasText: `${want} is available` }).waitFor();
+  await page.locator('#field-slug').fill(takenSlug);
+  await page.getByRole('status').filter({ hasText: `${takenSlug} is already used by another entry` }).waitFor();
+  await axe(page, 'a uid taken');
+  await page.getByRole('button', { name: 'Regenerate slug from title' }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.waitForURL((u) => /#\/content\/article\/(?!new$)[a-z0-9]+$/.test(u.toString()));
+  // Its own slug is no other entry's: free on its own form.
+  await page.getByRole('status').filter({ hasText: `${want} is available` }).waitFor();
+  const doc = page.url().split('/').pop();
+  const got = await get(base, `/api/articles/${doc}`, token);
+  assert.equal(got.body.data.slug, want);
+});
+
 test('a Strapi project\'s src/: its types named by their display names, a page made through the form', async (t) => {
   const base = projects['strapi-src'];
   const s = await signedIn(t, base);

@@ -49,6 +49,17 @@ export function localizedQuery(documentIds, localeCount, page = 1) {
   return parts.join('&');
 }
 
+// uidQuery asks whether another entry of a type (in a locale) holds a
+// uid's value: the drafts, as every document has one, of another
+// document than the one edited (none for a new entry).
+export function uidQuery(field, value, documentId, locale) {
+  const parts = ['status=draft', 'fields[0]=documentId', 'pagination[pageSize]=1', 'pagination[withCount]=false',
+    `filters[${encodeURIComponent(field)}][$eq]=${encodeURIComponent(value)}`];
+  if (documentId) parts.push(`filters[documentId][$ne]=${encodeURIComponent(documentId)}`);
+  if (locale) parts.push(`locale=${encodeURIComponent(locale)}`);
+  return parts.join('&');
+}
+
 // publishedQuery asks which of the documents have a published version
 // (draft & publish): their documentIds alone, in one request.
 export function publishedQuery(documentIds) {
@@ -351,6 +362,9 @@ export function client({ base = '', token = () => '', onExpired = () => {}, fetc
       const { data } = await send('GET', `/api/${pluralName}?${publishedQuery(documentIds)}${locale ? `&locale=${encodeURIComponent(locale)}` : ''}`);
       return new Set(data.map((e) => e.documentId));
     },
+    // uidTaken says whether another entry holds a uid's value.
+    uidTaken: async (pluralName, field, value, documentId = '', locale = '') =>
+      (await send('GET', `/api/${pluralName}?${uidQuery(field, value, documentId, locale)}`)).data.length > 0,
     // localized answers, for each of the documents, the codes of the
     // locales it exists in.
     localized: async (pluralName, documentIds, localeCount) => {

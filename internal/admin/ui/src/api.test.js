@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
   cell, client, collectionTypes, columnsOf, coreEvents, errorOf, ApiError, eventsOf, filesQuery,
-  labelOf, localized, lifespans, listQuery, localizedQuery, nameOf, nextSort, preview, publishedQuery, readQuery, searchFieldOf, viewYAML,
+  labelOf, localized, lifespans, listQuery, localizedQuery, nameOf, nextSort, preview, publishedQuery, uidQuery, readQuery, searchFieldOf, viewYAML,
   singleTypes, size, when, writeQuery,
 } from './api.js';
 
@@ -36,6 +36,11 @@ describe('listQuery and nextSort', () => {
     expect(localizedQuery(Array.from({ length: 50 }, (_, i) => `d${i}`), 5)).toContain('pagination[pageSize]=100&');
     expect(localizedQuery(['a'], 2, 3)).toBe('locale=*&status=draft&fields[0]=documentId&fields[1]=locale&pagination[pageSize]=2&pagination[page]=3'
       + '&filters[documentId][$in][0]=a');
+  });
+  it('asks whether another entry holds a uid', () => {
+    expect(uidQuery('slug', 'a b', 'doc1', 'fr')).toBe('status=draft&fields[0]=documentId&pagination[pageSize]=1&pagination[withCount]=false'
+      + '&filters[slug][$eq]=a%20b&filters[documentId][$ne]=doc1&locale=fr');
+    expect(uidQuery('slug', 'x', '', '')).toBe('status=draft&fields[0]=documentId&pagination[pageSize]=1&pagination[withCount]=false&filters[slug][$eq]=x');
   });
   it('turns a column from ascending to descending and back', () => {
     expect(nextSort('', 'title')).toBe('title:asc');

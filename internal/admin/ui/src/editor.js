@@ -152,7 +152,8 @@ export function Editor({ api, type, documentId, can, single = false, ctx, locale
     ${errors.other.map((m) => html`<p class="error" role="alert">${m}</p>`)}
     ${saved && html`<p class="saved" role="status">${saved}</p>`}
     ${form && html`<form onSubmit=${save} class="editor">
-      <${FormFields} api=${api} fields=${fields} value=${form} disabled=${!writable} errors=${errors.byField} can=${can} onChange=${change} />
+      <${FormFields} api=${api} fields=${fields} value=${form} disabled=${!writable} errors=${errors.byField} can=${can} onChange=${change}
+        owner=${single ? null : { plural, documentId, locale }} />
       <div class="actions">
         ${writable && html`<button type="submit">Save</button>`}
         ${writable && drafts && html`<button type="button" onClick=${(e) => save(e, true)}>Publish</button>`}

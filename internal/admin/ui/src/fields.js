@@ -1,7 +1,7 @@
 // The form's fields, by kind, however deep components go: inputs,
 // components and zones, media, relations and blocks.
 
-import { useRef, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { html } from 'htm/preact';
 import { labelOf, moved, preview, searchFieldOf, takes } from './api.js';
 import { componentOf, itemOf, slugOf } from './form.js';
@@ -14,15 +14,16 @@ const idOf = (path) => `field-${path.join('-')}`;
 // FormFields are a form's (or a component item's) fields, each as its
 // kind is edited; value holds them (form.js's toForm) and onChange gets
 // the whole value back with one field changed. errors are by path.
-export function FormFields({ api, fields, value, onChange, path = [], disabled, errors, can }) {
+export function FormFields({ api, fields, value, onChange, path = [], disabled, errors, can, owner }) {
   const set = (name, v) => onChange({ ...value, [name]: v });
   return fields.map((f) => {
     const at = [...path, f.name];
     const error = errors[at.join('.')];
     const common = { key: f.name, api, field: f, path: at, disabled, error, can, onChange: (v) => set(f.name, v) };
     switch (f.kind) {
-      case 'input': return html`<${Input} ...${common} value=${value[f.name]}
-        derived=${f.targetField ? slugOf(value[f.targetField]) : ''} />`;
+      case 'input': return f.type === 'uid' && !path.length && owner
+        ? html`<${UidInput} ...${common} value=${value[f.name]} derived=${f.targetField ? slugOf(value[f.targetField]) : ''} owner=${owner} />`
+        : html`<${Input} ...${common} value=${value[f.name]} derived=${f.targetField ? slugOf(value[f.targetField]) : ''} />`;
       case 'relation': return html`<${RelationPicker} ...${common} chosen=${value[f.name] || []} />`;
       case 'media': return html`<${MediaPicker} ...${common} chosen=${value[f.name] || []}
         canUpload=${can('upload.upload')} canBrowse=${can('upload.find')} />`;
@@ -57,6 +58,36 @@ function Input({ field: f, path, value, derived, disabled, error, onChange }) {
   return html`<div class="field">
     <label for=${id}>${f.name}${f.required ? ' *' : ''}</label>${control}
     ${error && html`<p class="field-error" id=${`${id}-error`}>${error}</p>`}
+  </div>`;
+}
+
+// UidInput is a type's uid field: its input, "Regenerate" (the slug of
+// its target field, as the server derives it), and whether the value is
+// free, asked of the API as the value changes (another entry of the type
+// in this locale holding it: taken).
+function UidInput(props) {
+  const { api, field: f, value, derived, disabled, owner, onChange } = props;
+  const [state, setState] = useState('');
+  useEffect(() => {
+    const v = String(value || '').trim();
+    if (!v) { setState(''); return undefined; }
+    let latest = true;
+    const timer = setTimeout(() => {
+      setState('checking');
+      api.uidTaken(owner.plural, f.name, v, owner.documentId, owner.locale)
+        .then((taken) => latest && setState(taken ? 'taken' : 'free')).catch(() => latest && setState(''));
+    }, 250);
+    return () => { latest = false; clearTimeout(timer); };
+  }, [value, owner.locale]);
+  const id = `${idOf(props.path)}-availability`;
+  return html`<div class="uid">
+    <${Input} ...${props} />
+    <div class="uid-tools">
+      ${f.targetField && !disabled && html`<button type="button" class="secondary" aria-label=${`Regenerate ${f.name} from ${f.targetField}`}
+        disabled=${!derived} onClick=${() => onChange(derived)}>Regenerate</button>`}
+      <span id=${id} role="status" class=${state === 'taken' ? 'field-error' : 'muted'}>${state === 'checking' ? 'Checking…'
+        : state === 'free' ? `${value} is available` : state === 'taken' ? `${value} is already used by another entry` : ''}</span>
+    </div>
   </div>`;
 }
 
