@@ -121,6 +121,43 @@ test('a kiln init project: an article\'s uid regenerated from its title, and che
   assert.equal(got.body.data.slug, want);
 });
 
+test('a kiln init project: rich text written with the Markdown toolbar and its shortcuts, previewed cleaned of any script, saved as Markdown', async (t) => {
+  const base = projects.init;
+  const s = await signedIn(t, base);
+  if (!s) return;
+  const { page, token } = s;
+  await page.getByRole('navigation', { name: 'Content Manager' }).getByRole('link', { name: 'Article', exact: true }).click();
+  await page.getByRole('link', { name: 'Create new entry' }).click();
+  await page.locator('#field-title').fill(`Markdown ${Date.now()}`);
+  const body = page.locator('#field-body');
+  await body.fill('Title\nHello world');
+  await body.evaluate((el) => el.setSelectionRange(0, 0));
+  await page.getByRole('button', { name: 'Heading' }).click();
+  await body.evaluate((el) => el.setSelectionRange(el.value.length - 5, el.value.length));
+  await body.press('Control+b');
+  await page.waitForFunction(() => document.querySelector('#field-body').value.endsWith('**world**'));
+  const hostile = '\n\n<img src="x" alt="an image" onerror="window.pwned=1"> [click](javascript:window.pwned=2) <script>window.pwned=3</script>';
+  await page.waitForFunction(() => { const el = document.querySelector('#field-body'); return el.value.slice(el.selectionStart, el.selectionEnd) === 'world'; });
+  await body.press('Control+End');
+  await body.press('Enter');
+  await body.press('Enter');
+  await body.pressSequentially(hostile.trim(), { delay: 0 });
+  const written = await body.inputValue();
+  assert.ok(written.startsWith('## Title\nHello **world**'), written);
+  await page.getByRole('button', { name: 'Preview' }).click();
+  const shown = page.getByRole('region', { name: 'Preview of body' });
+  await shown.getByRole('heading', { name: 'Title', level: 2 }).waitFor();
+  assert.equal(await shown.locator('strong').textContent(), 'world');
+  assert.equal(await shown.locator('script, [onerror], a[href^="javascript:"]').count(), 0);
+  assert.equal(await page.evaluate(() => window.pwned), undefined);
+  await axe(page, 'a Markdown preview');
+  await page.getByRole('button', { name: 'Preview' }).click(); // back to writing
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.waitForURL((u) => /#\/content\/article\/(?!new$)[a-z0-9]+$/.test(u.toString()));
+  const got = await get(base, `/api/articles/${page.url().split('/').pop()}`, token);
+  assert.equal(got.body.data.body, written);
+});
+
 test('a Strapi project\'s src/: its types named by their display names, a page made through the form', async (t) => {
   const base = projects['strapi-src'];
   const s = await signedIn(t, base);

@@ -396,7 +396,7 @@ export function client({ base = '', token = () => '', onExpired = () => {}, fetc
 // The scalar field kinds the form edits in one input, and the input
 // each gets (form.js has the others).
 const inputs = {
-  string: 'text', uid: 'text', email: 'email', password: 'password', text: 'textarea', richtext: 'textarea',
+  string: 'text', uid: 'text', email: 'email', password: 'password', text: 'textarea', richtext: 'markdown',
   integer: 'number', biginteger: 'text', decimal: 'number', float: 'number', boolean: 'checkbox',
   date: 'date', time: 'time', datetime: 'datetime-local', enumeration: 'select', json: 'json',
 };

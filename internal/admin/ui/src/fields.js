@@ -6,6 +6,7 @@ import { html } from 'htm/preact';
 import { labelOf, moved, preview, searchFieldOf, takes } from './api.js';
 import { componentOf, itemOf, slugOf } from './form.js';
 import { blockKinds } from './blocks.js';
+import { MarkdownInput } from './markdown.js';
 
 // idOf is the id of a field's control from its path in the form: the
 // top's "field-title", a component's "field-opening_hours-1-day".
@@ -47,6 +48,8 @@ function Input({ field: f, path, value, derived, disabled, error, onChange }) {
   } else if (f.input === 'select') {
     control = html`<select ...${common} value=${value} onChange=${(e) => onChange(e.target.value)}>
       <option value="">—</option>${f.options.map((o) => html`<option value=${o}>${o}</option>`)}</select>`;
+  } else if (f.input === 'markdown') {
+    control = html`<${MarkdownInput} common=${common} value=${value} label=${f.name} onChange=${onChange} />`;
   } else if (f.input === 'textarea' || f.input === 'json') {
     control = html`<textarea ...${common} rows=${f.input === 'json' ? 6 : 4} value=${value} onInput=${(e) => onChange(e.target.value)} />`;
   } else {
