@@ -27,6 +27,13 @@ async function get(base, path, token) {
   return { status: res.status, body: await res.json() };
 }
 
+// post sends body as JSON, as a client of the API would.
+async function post(base, path, token, body) {
+  const res = await fetch(base + path, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: JSON.stringify(body) });
+  return { status: res.status, body: await res.json() };
+}
+
 // createThrough fills a collection type's form with title and saves it.
 async function createThrough(page, typeName, title) {
   await page.getByRole('navigation', { name: 'Content Manager' }).getByRole('link', { name: typeName, exact: true }).click();
@@ -62,9 +69,7 @@ test('a kiln init project in development: its view configured in the panel, kept
   const { page, token } = s;
   const stamp = Date.now();
   for (const title of [`View A ${stamp}`, `View C ${stamp}`, `View B ${stamp}`]) {
-    const r = await fetch(`${base}/api/articles`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-      body: JSON.stringify({ data: { title } }) });
-    assert.equal(r.status, 201);
+    assert.equal((await post(base, '/api/articles', token, { data: { title } })).status, 201);
   }
   await page.getByRole('navigation', { name: 'Content Manager' }).getByRole('link', { name: 'Article', exact: true }).click();
   await page.getByRole('link', { name: 'Configure the view' }).click();
@@ -98,9 +103,7 @@ test('a kiln init project: an article\'s uid regenerated from its title, and che
   if (!s) return;
   const { page, token } = s;
   const title = `Uid check ${Date.now()}`;
-  const taken = await fetch(`${base}/api/articles`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: JSON.stringify({ data: { title: `${title} taken` } }) });
-  const takenSlug = (await taken.json()).data.slug;
+  const takenSlug = (await post(base, '/api/articles', token, { data: { title: `${title} taken` } })).body.data.slug;
   await page.getByRole('navigation', { name: 'Content Manager' }).getByRole('link', { name: 'Article', exact: true }).click();
   await page.getByRole('link', { name: 'Create new entry' }).click();
   await page.locator('#field-title').fill(title);
@@ -333,10 +336,9 @@ test('locales: a French localization filled in from the English one, its compone
   if (!s) return;
   const { page, token } = s;
   const code = `fill-${Date.now()}`;
-  const made = await fetch(`${base}/api/stories?locale=en&status=draft`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: JSON.stringify({ data: { title: 'Morning', code, rating: 4, seo: { metaTitle: 'Morning, en' } } }) });
+  const made = await post(base, '/api/stories?locale=en&status=draft', token, { data: { title: 'Morning', code, rating: 4, seo: { metaTitle: 'Morning, en' } } });
   assert.equal(made.status, 201);
-  const doc = (await made.json()).data.documentId;
+  const doc = made.body.data.documentId;
   await page.goto(`${base}/admin#/content/story/${doc}?locale=fr`);
   await page.getByText('No French (fr) localization yet: Save makes it.').waitFor();
   assert.equal(await page.locator('#field-title').inputValue(), '');
@@ -400,13 +402,10 @@ test('a plugin of another module (testdata/plugin-module): its page in the navig
   const s = await signedIn(t, base);
   if (!s) return;
   const { page, token } = s;
-  const made = await fetch(`${base}/api/books`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: JSON.stringify({ data: { title: `Shelf ${Date.now()}` } }) });
+  const made = await post(base, '/api/books', token, { data: { title: `Shelf ${Date.now()}` } });
   assert.equal(made.status, 201);
-  const book = (await made.json()).data;
-  const reviewed = await fetch(`${base}/api/books/${book.documentId}/reviews`, { method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify({ rating: 4, body: 'Four stars, fairly won.' }) });
-  assert.equal(reviewed.status, 201);
+  const book = made.body.data;
+  assert.equal((await post(base, `/api/books/${book.documentId}/reviews`, token, { rating: 4, body: 'Four stars, fairly won.' })).status, 201);
   const nav = page.getByRole('navigation', { name: 'Content Manager' });
   await nav.getByRole('link', { name: 'Ratings' }).click();
   await page.waitForURL((u) => u.hash === '#/plugins/reviews/ratings');
