@@ -27,6 +27,8 @@ func init() {
 	coreOps[rest.ActionConfigureView] = coreOp{tag: tagSchema, summary: "Change a content type's view (uid: api::program.program)",
 		desc: "Written to config/views.yaml where config/admin.yaml sets development: true; a 403 elsewhere. " +
 			"A field that is not the type's, or cannot be what it is set as, is a 400 naming it.",
-		request:  func(b *builder) obj { return object(obj{"data": view(b)}, "data") },
-		response: func(b *builder) obj { return object(obj{"data": view(b), "meta": obj{"type": "object"}}, "data", "meta") }}
+		request: func(b *builder) obj { return object(obj{"data": view(b)}, "data") },
+		response: func(b *builder) obj {
+			return object(obj{"data": view(b), "meta": obj{"type": "object"}}, "data", "meta")
+		}}
 }
