@@ -132,3 +132,27 @@ test('a filter takes the list back to page 1; a date-time is compared in UTC; th
   await sameRows(page, later, `startAt ≥ ${from} UTC`);
   await page.getByText(`Page 1 of ${Math.max(later.meta.pagination.pageCount, 1)}`).waitFor();
 });
+
+test('a filter through a relation: programs whose customer\'s name contains a word, the API\'s answer, kept in the address', async (t) => {
+  const o = await open(t);
+  if (!o) return;
+  const { page } = o;
+  const token = await session();
+  const { body: customers } = await api('GET', '/api/customers?pagination[pageSize]=1&sort=name:asc', token);
+  const word = customers.data[0].name.split(' ')[0];
+  await signIn(page);
+  await page.getByRole('navigation', { name: 'Content Manager' }).getByRole('link', { name: 'Program', exact: true }).click();
+  await page.getByRole('button', { name: /^Filters/ }).click();
+  await page.getByLabel('Field').selectOption('customer.name');
+  await page.getByLabel('Operator').selectOption('$containsi');
+  await page.getByLabel('Value').fill(word);
+  await page.getByRole('button', { name: 'Add filter' }).click();
+  const want = (await api('GET', `/api/programs?${firstPage}&filters[customer][name][$containsi]=${encodeURIComponent(word)}`, token)).body;
+  assert.ok(want.meta.pagination.total > 0, `some program is of a customer named ${word}`);
+  await sameRows(page, want, `programs of a customer whose name contains ${word}`);
+  await page.waitForURL((u) => u.hash.includes(`filters[$and][0][customer][name][$containsi]=${encodeURIComponent(word)}`));
+  await page.reload();
+  await page.getByRole('list', { name: 'Active filters' }).getByText(`customer.name contains ${word}`).waitFor();
+  await sameRows(page, want, 'the same list, opened from its address');
+  await axe(page, 'a filter through a relation');
+});

@@ -40,11 +40,23 @@ export const takesNoValue = (operator) => operator === '$null' || operator === '
 
 // filterFields are the fields a list can be filtered on: the type's
 // scalar fields that are not private, in their order, each with its
-// kind and an enumeration's values.
-export function filterFields(type) {
-  return Object.entries(type.schema.attributes)
-    .filter(([, a]) => operatorsByKind[a.type] && !a.private)
-    .map(([name, a]) => ({ name, kind: a.type, options: a.enum || [] }));
+// kind and an enumeration's values; and, given the types (types), each
+// relation by its target's main field ("customer.name"), as Strapi's
+// admin filters a relation.
+export function filterFields(type, types = []) {
+  const out = [];
+  for (const [name, a] of Object.entries(type.schema.attributes)) {
+    if (a.private) continue;
+    if (operatorsByKind[a.type]) out.push({ name, kind: a.type, options: a.enum || [] });
+    if (a.type !== 'relation') continue;
+    const target = types.find((t) => t.uid === a.target);
+    if (!target) continue;
+    const main = target.view && target.view.mainField;
+    const m = main && target.schema.attributes[main];
+    if (m && operatorsByKind[m.type] && !m.private) out.push({ name: `${name}.${main}`, kind: m.type, options: m.enum || [] });
+    else out.push({ name: `${name}.id`, kind: 'integer', options: [] });
+  }
+  return out;
 }
 
 // valueInput is how the value of a kind is typed: the input's type (or
@@ -88,14 +100,15 @@ export function sentValue(filter) {
   return v;
 }
 
-// filterParts are the query-string parts of the conditions: each an item
+// filterParts are the query-string parts of the conditions (a relation's
+// through its field: filters[$and][0][customer][name][$eq]): each an item
 // of $and, as Strapi's admin sends them, so that two conditions on one
 // field and operator (status is not a, status is not b) stay two, and
 // none meets the search's filters[field][$containsi]. Names and values
 // are URL-encoded; the operators are the table's own.
 export function filterParts(filters) {
-  return filters.map((f, i) =>
-    `filters[$and][${i}][${encodeURIComponent(f.field)}][${f.operator}]=${encodeURIComponent(sentValue(f))}`);
+  return filters.map((f, i) => `filters[$and][${i}]${f.field.split('.').map((p) => `[${encodeURIComponent(p)}]`).join('')}`
+    + `[${f.operator}]=${encodeURIComponent(sentValue(f))}`);
 }
 
 // describeFilter is a condition as its chip reads it: "status is

@@ -23,15 +23,15 @@ export const defaultLocale = (locales) => (locales.find((l) => l.isDefault) || l
 export const availableOf = (codes = [], locales = []) => locales.filter((l) => codes.includes(l.code)).map((l) => l.code).join(', ');
 
 // addressed is the list's state in the address now (liststate.js).
-const addressed = (type) => listStateOf(window.location.hash.split('?')[1] || '', type);
+const addressed = (type, types) => listStateOf(window.location.hash.split('?')[1] || '', type, types);
 
 // List is a collection's entries, a page at a time, sorted by a column
 // and narrowed by the search and the filters, all kept in the address
 // (a filtered list is a link); entries chosen are published or deleted
 // together (bulk.js).
-export function List({ api, type, can, locales = [] }) {
+export function List({ api, type, types = [], can, locales = [] }) {
   const i18n = localized(type) && locales.length > 0;
-  const from = addressed(type);
+  const from = addressed(type, types);
   const [locale, setLocale] = useState(i18n ? from.locale || defaultLocale(locales) : '');
   // The type's view (config/views.yaml) gives the columns, their order,
   // the page size and the first sort; "Columns" changes them for now.
@@ -58,7 +58,7 @@ export function List({ api, type, can, locales = [] }) {
   useEffect(() => {
     const follow = () => {
       if (!window.location.hash.startsWith(`#/content/${type.apiID}`) || /^#\/content\/[^/?]+\//.test(window.location.hash)) return;
-      const s = addressed(type);
+      const s = addressed(type, types);
       setFilters(s.filters); setSearch(s.search); setTyped(s.search); setPage(s.page); setSort(s.sort || view.sort || '');
       if (i18n) setLocale(s.locale || defaultLocale(locales));
     };
@@ -116,7 +116,7 @@ export function List({ api, type, can, locales = [] }) {
             onChange=${(e) => setShown(e.target.checked ? [...shown, c.name] : shown.filter((n) => n !== c.name))} /> ${c.name}</label>`)}
         </fieldset>
       </details>
-      <${Filters} fields=${filterFields(type)} filters=${filters} onChange=${(f) => { setFilters(f); setPage(1); }} />
+      <${Filters} fields=${filterFields(type, types)} filters=${filters} onChange=${(f) => { setFilters(f); setPage(1); }} />
     </div>
     ${error && html`<p class="error" role="alert">${error}</p>`}
     ${done && html`<p class="saved" role="status">${done}</p>`}

@@ -15,19 +15,20 @@ export function listAddress(apiID, { filters = [], search = '', sort = '', page 
   return `#/content/${apiID}${parts.length ? `?${parts.join('&')}` : ''}`;
 }
 
-const part = /^filters\[\$and\]\[(\d+)\]\[([^\][]+)\]\[(\$[A-Za-z]+)\]$/;
+const part = /^filters\[\$and\]\[(\d+)\]((?:\[[^\][]+\])+)\[(\$[A-Za-z]+)\]$/;
 
-// listStateOf reads a list's state from an address's query. What the type
+// listStateOf reads a list's state from an address's query (types: the
+// schema's, for filters through relations). What the type
 // cannot be filtered on (an unknown field, an operator its kind is not
 // filtered with) is left out, as is a page that is no number; a
 // date-time comes back as the browser's picker writes it.
-export function listStateOf(query, type) {
-  const fields = filterFields(type);
+export function listStateOf(query, type, types = []) {
+  const fields = filterFields(type, types);
   const params = new URLSearchParams(query);
   const found = [];
   for (const [key, value] of params) {
     const m = part.exec(key);
-    const field = m && fields.find((f) => f.name === m[2]);
+    const field = m && fields.find((f) => f.name === m[2].slice(1, -1).split('][').join('.'));
     if (!field || !operatorsByKind[field.kind].includes(m[3])) continue;
     let v = takesNoValue(m[3]) ? '' : value;
     if (field.kind === 'datetime') v = v.replace(/^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}):00\.000Z$/, '$1');

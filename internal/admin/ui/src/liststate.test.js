@@ -20,6 +20,21 @@ describe('a list\'s address', () => {
     expect(address.startsWith('#/content/thing?filters[$and][0][f_string][$eq]=')).toBe(true);
     expect(listStateOf(address.split('?')[1], type)).toEqual(state);
   });
+  it('gives back filters through relations, by the target\'s main field or its id', () => {
+    const customer = { uid: 'api::customer.customer', view: { mainField: 'name' }, schema: { attributes: { name: { type: 'string' } } } };
+    const coach = { uid: 'api::coach.coach', view: { mainField: 'id' }, schema: { attributes: { name: { type: 'string' } } } };
+    const program = { schema: { attributes: { title: { type: 'string' },
+      customer: { type: 'relation', target: 'api::customer.customer' }, coaches: { type: 'relation', target: 'api::coach.coach' },
+      hidden: { type: 'relation', target: 'api::customer.customer', private: true }, other: { type: 'relation', target: 'api::nope.nope' } } } };
+    const types = [customer, coach];
+    expect(filterFields(program, types).map((f) => `${f.name}:${f.kind}`)).toEqual(['title:string', 'customer.name:string', 'coaches.id:integer']);
+    const filters = [{ ...newFilter({ name: 'customer.name', kind: 'string', options: [] }), operator: '$containsi', value: 'Ac me' },
+      { ...newFilter({ name: 'coaches.id', kind: 'integer', options: [] }), operator: '$gt', value: '2' }];
+    const address = listAddress('program', { filters });
+    expect(address).toBe('#/content/program?filters[$and][0][customer][name][$containsi]=Ac%20me&filters[$and][1][coaches][id][$gt]=2');
+    expect(listStateOf(address.split('?')[1], program, types).filters).toEqual(filters);
+    expect(listStateOf(address.split('?')[1], program).filters).toEqual([]); // without the types: no relation to filter through
+  });
   it('is the bare list with nothing chosen, and reads back as it', () => {
     expect(listAddress('thing', {})).toBe('#/content/thing');
     expect(listStateOf('', type)).toEqual({ filters: [], search: '', sort: '', page: 1, locale: '' });

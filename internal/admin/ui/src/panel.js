@@ -92,7 +92,7 @@ export function Panel({ api, onSignOut }) {
         : doc ? html`<${Editor} key=${current.uid + doc} api=${api} type=${current} documentId=${doc === 'new' ? '' : doc} can=${can}
             ctx=${ctx} locales=${locales}
             initialLocale=${routeLocale} />`
-          : html`<${List} key=${current.uid} api=${api} type=${current} can=${can} locales=${locales} />`}
+          : html`<${List} key=${current.uid} api=${api} type=${current} types=${allTypes.filter((t) => can(`${t.apiID}.find`))} can=${can} locales=${locales} />`}
     </main>
   </div>`;
 }
